@@ -1,0 +1,21 @@
+"""The errors errdex itself raises; each says what went wrong with which input and what to do."""
+
+
+class ErrdexError(Exception):
+    """Base of every error errdex reports to a user as one clear line."""
+
+
+class SourceError(ErrdexError):
+    """A package, archive, folder or git revision could not be read."""
+
+
+class StoreError(ErrdexError):
+    """The index database cannot be opened, migrated or written."""
+
+
+class NotIndexedError(ErrdexError):
+    """The package, release or error asked for is not in the index."""
+
+
+class InputError(ErrdexError):
+    """Pasted text or a command-line value is unusable (too large, empty, malformed)."""

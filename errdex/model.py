@@ -1,0 +1,147 @@
+"""Plain data passed between the stages: sources → extract → store → match / explain.
+
+Every class here is a frozen dataclass with no behaviour beyond small derived values, so that
+each stage can be tested on its own and the page model can be rendered by any front end.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+Kind = Literal["error", "warning", "log"]
+SourceKind = Literal["wheel", "sdist", "archive", "folder", "git", "installed"]
+
+
+@dataclass(frozen=True)
+class SourceFile:
+    """One Python file of a release: its path inside the release and its raw bytes."""
+
+    path: str  # posix path as imported, e.g. "transformers/generation/configuration_utils.py"
+    data: bytes
+
+    @property
+    def sha256(self) -> str:
+        return hashlib.sha256(self.data).hexdigest()
+
+
+@dataclass(frozen=True)
+class ReleaseInfo:
+    """What a source says about the release it reads, before any code is looked at."""
+
+    package: str  # the distribution's name as published, e.g. "transformers"
+    version: str
+    spec: str  # what the user asked for, e.g. "transformers==5.16.0" or "./mypkg"
+    source_kind: SourceKind
+    digest: str  # sha256 of the archive, the git commit, or a hash over the files' hashes
+    repository_url: str | None = None
+
+
+@dataclass(frozen=True)
+class Snippet:
+    """Lines `start`..`end` (1-based, inclusive) of a file around a site."""
+
+    start: int
+    end: int
+    text: str
+
+
+@dataclass(frozen=True)
+class Site:
+    """One place in one release that raises an error, issues a warning or logs a problem.
+
+    `template` is the message with every interpolated part written `{}`; it is None when the
+    message cannot be resolved statically, and `reason` then says why.
+    """
+
+    kind: Kind
+    exception: str | None  # as written: "ValueError", "errors.ConfigError"; warning category; None for logs
+    exception_bases: tuple[str, ...]  # resolved base classes, nearest first, when defined in the package
+    template: str | None
+    reason: str | None
+    file: str
+    line: int
+    end_line: int
+    function: str  # qualified name of the enclosing function or class, "<module>" at top level
+    condition: str | None  # source of the guarding `if` condition(s), innermost last, joined by " and "
+    resolved: dict[str, Any] = field(default_factory=dict)  # name -> JSON value, statically resolved
+    resolved_from: dict[str, str] = field(default_factory=dict)  # name -> "path:line" of its definition
+    checks: tuple[str, ...] = ()  # attribute / parameter names the condition tests, e.g. ("cache_implementation",)
+    snippet: Snippet = Snippet(0, 0, "")
+    message_source: str = ""  # the message expression as source (ast.unparse), for display and ids
+    level: str | None = None  # for logs: "warning", "error", "warning_once", ...
+
+
+@dataclass(frozen=True)
+class ClassInfo:
+    """A class defined in a release: its bases as written and the attributes it sets on self."""
+
+    file: str
+    qualname: str
+    line: int
+    bases: tuple[str, ...]
+    attributes: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Skip:
+    """A file of a release that was not analysed, and why (it does not parse, it is too big, ...)."""
+
+    file: str
+    reason: str
+
+
+def normalize_name(name: str) -> str:
+    """The PEP 503 normalised form of a distribution name: 'Foo_Bar' -> 'foo-bar'."""
+    out = []
+    dash = False
+    for ch in name.strip().lower():
+        if ch in "-_.":
+            dash = True
+            continue
+        if dash and out:
+            out.append("-")
+        dash = False
+        out.append(ch)
+    return "".join(out)
+
+
+def error_id(package: str, kind: str, exception: str | None, template: str | None, message_source: str) -> str:
+    """A stable 16-hex-digit id for one error of one package, the same in every release.
+
+    It depends on the package, the exception's own name (not the module path it is written
+    with) and the template; a message that has no template is identified by its source.
+    """
+    exc = (exception or kind).rsplit(".", 1)[-1]
+    text = template if template is not None else "\x00src:" + message_source
+    key = "\x1f".join((normalize_name(package), kind, exc, text))
+    return hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One frame of a pasted traceback."""
+
+    file: str
+    line: int | None
+    function: str | None
+    code: str | None = None  # the source line the traceback showed, if any
+
+
+@dataclass(frozen=True)
+class ParsedError:
+    """What errdex understood of a pasted message, log line or traceback.
+
+    `exception` is the type as written ("ValueError", "transformers.utils.SomeError") or None
+    when the paste has no type; `message` is the text after "Type: " with the interpreter's own
+    additions (notes, "Did you mean") removed; `frames` are innermost last.
+    """
+
+    exception: str | None
+    message: str
+    frames: tuple[Frame, ...] = ()
+    kind: Kind = "error"
+    notes: tuple[str, ...] = ()
+    chained: tuple["ParsedError", ...] = ()  # the other exceptions of a chained paste, in order shown
+    source_format: str = "message"  # message | traceback | ipython | pytest | log | warning
