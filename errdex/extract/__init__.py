@@ -1,0 +1,10 @@
+"""Static extraction: Python source → sites (raises, warnings, logs) with templates and values.
+
+`analyse_file` looks at one file and its result is cached by content; `link` joins the files
+of a release (names imported across modules, exception base classes).
+"""
+
+from errdex.extract.file import EXTRACTOR_VERSION, analyse_file
+from errdex.extract.package import link
+
+__all__ = ["EXTRACTOR_VERSION", "analyse_file", "link"]

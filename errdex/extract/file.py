@@ -1,0 +1,277 @@
+"""Analyse one file of a release: its sites, classes and imports, as plain JSON-ready data.
+
+The result depends only on the file's path and bytes, so it is cached by content hash and a
+file seen in any release is analysed once. Names that come from other modules are left
+`pending` and resolved when the release is linked (see `package.py`).
+
+Fast path: only the statements that can raise, warn or log are parsed (see `chunks.py`); if any
+piece does not parse, the whole file is parsed instead, and a file that does not parse at all is
+a skip with its reason.
+"""
+
+from __future__ import annotations
+
+import ast
+import io
+import tokenize
+from typing import Any
+
+from errdex.extract.chunks import Chunk, class_parts, is_interesting, self_attributes, split_block
+from errdex.extract.resolve import Unresolved
+from errdex.extract.scope import ClassScope, Definition, ModuleScope
+from errdex.extract.templates import format_template
+from errdex.extract.visitor import SiteVisitor, looks_like_exception
+
+EXTRACTOR_VERSION = "1"
+MAX_FILE_BYTES = 20_000_000
+_MESSAGE_ATTRIBUTES = ("fmt", "message", "msg", "template", "default_message", "default_detail", "msg_template", "MESSAGE")
+_CLASS_MESSAGE_METHODS = ("__init__", "__str__")
+
+
+class _FallBack(Exception):
+    """A piece of the file did not parse on its own: parse the whole file instead."""
+
+
+def analyse_file(path: str, data: bytes) -> dict[str, Any]:
+    """Sites, classes and imports of one Python file, or a skip with the reason."""
+    if len(data) > MAX_FILE_BYTES:
+        return skipped(f"file is larger than {MAX_FILE_BYTES // 1_000_000} MB")
+    text, reason = decode(data)
+    if text is None:
+        return skipped(reason)
+    try:
+        module, visitor = ModuleScope(path), None
+        visitor = SiteVisitor(module)
+        _analyse_chunks(text, module, visitor)
+    except _FallBack:
+        module = ModuleScope(path)
+        visitor = SiteVisitor(module)
+        tree, reason = parse_module(text)
+        if tree is None:
+            return skipped(reason)
+        register_tree(tree, text, module)
+        visitor.visit_body(tree.body)
+    except (RecursionError, MemoryError):
+        return skipped("too deeply nested to analyse")
+    return _result(module, visitor)
+
+
+def skipped(reason: str) -> dict[str, Any]:
+    return {"skip": reason, "sites": [], "classes": [], "imports": {}}
+
+
+def decode(data: bytes) -> tuple[str | None, str]:
+    """The file's text with newlines normalised, honouring a PEP 263 coding cookie."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        try:
+            encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+            text = data.decode(encoding)
+        except (SyntaxError, LookupError, UnicodeDecodeError) as exc:
+            return None, f"cannot be decoded as text: {exc}"
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    if "\x00" in text:
+        return None, "contains NUL bytes"
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return text, ""
+
+
+def parse_module(text: str) -> tuple[ast.Module | None, str]:
+    """The whole module's tree, or None and why it does not parse."""
+    try:
+        return ast.parse(text), ""
+    except SyntaxError as exc:
+        return None, f"does not parse: {exc.msg} (line {exc.lineno})"
+    except (ValueError, TypeError) as exc:
+        return None, f"does not parse: {exc}"
+    except (RecursionError, MemoryError):
+        return None, "too deeply nested to parse"
+
+
+# -- fast path: statement chunks -----------------------------------------------------------
+def _analyse_chunks(text: str, module: ModuleScope, visitor: SiteVisitor) -> None:
+    todo: list[tuple[Chunk, list[tuple[str, str]]]] = []
+    for chunk in split_block(text, "", 1):
+        todo.extend(_register_chunk(chunk, module, []))
+    for chunk, scopes in todo:
+        for stmt in _parse_chunk(chunk):
+            visitor.visit_in_scopes(stmt, scopes)
+
+
+def register_chunks(text: str, module: ModuleScope) -> None:
+    """Fill a module scope from its text without visiting anything (used when linking)."""
+    try:
+        for chunk in split_block(text, "", 1):
+            _register_chunk(chunk, module, [])
+    except _FallBack:
+        tree, _ = parse_module(text)
+        if tree is not None:
+            register_tree(tree, text, module)
+
+
+def _register_chunk(chunk: Chunk, module: ModuleScope, scopes: list[tuple[str, str]]) -> list[tuple[Chunk, list]]:
+    """Record what a chunk defines; return the chunks that must be parsed and visited."""
+    if chunk.kind == "import" or (chunk.kind == "other" and not scopes and "import" in chunk.text):
+        for stmt in _parse_chunk(chunk):
+            _register_imports(stmt, module)
+    if chunk.kind == "assign" and chunk.name:
+        _constants(module, scopes)[chunk.name] = Definition(chunk.line, chunk.text)
+        return [(chunk, scopes)] if chunk.interesting else []
+    if chunk.kind == "class":
+        return _register_class_chunk(chunk, module, scopes)
+    if chunk.kind == "def" and chunk.interesting:
+        return [(chunk, scopes)]
+    if chunk.kind == "def" and scopes and chunk.name in _CLASS_MESSAGE_METHODS:
+        cls = module.classes[".".join(n for _, n in scopes)]
+        return [(chunk, scopes)] if looks_like_exception(cls.qualname, cls.bases) else []
+    if chunk.kind == "other" and chunk.interesting:
+        return [(chunk, scopes)]
+    return []
+
+
+def _register_class_chunk(chunk: Chunk, module: ModuleScope, scopes: list[tuple[str, str]]) -> list[tuple[Chunk, list]]:
+    parts = class_parts(chunk)
+    if parts is None:
+        for stmt in _parse_chunk(chunk):
+            if isinstance(stmt, ast.ClassDef):
+                _register_class_node(stmt, chunk.text, module, [n for _, n in scopes])
+        return [(chunk, scopes)] if chunk.interesting else []
+    header, members = parts
+    node = _parse_header(header, members, chunk.line)
+    qualname = ".".join([*(n for _, n in scopes), node.name])
+    bases = tuple(_unparse_base(b) for b in node.bases)
+    module.classes[qualname] = ClassScope(qualname, node.lineno, bases, attributes=self_attributes(chunk.text) if chunk.interesting else ())
+    inner = [*scopes, ("class", node.name)]
+    todo: list[tuple[Chunk, list]] = []
+    if chunk.interesting or looks_like_exception(node.name, bases):
+        for member in members:
+            todo.extend(_register_chunk(member, module, inner))
+    else:
+        for member in members:
+            if member.kind in ("assign", "class"):
+                _register_chunk(member, module, inner)
+    return todo
+
+
+def _parse_header(header: str, members: list[Chunk], line: int) -> ast.ClassDef:
+    indent = members[0].text[: len(members[0].text) - len(members[0].text.lstrip(" \t"))] if members else "    "
+    text = header.rstrip("\n") + "\n" + indent + "pass\n"
+    stmts = _parse_text(text, line)
+    node = stmts[0] if stmts else None
+    if not isinstance(node, ast.ClassDef):
+        raise _FallBack()
+    return node
+
+
+def _parse_chunk(chunk: Chunk) -> list[ast.stmt]:
+    return _parse_text(chunk.text, chunk.line)
+
+
+def _parse_text(text: str, line: int) -> list[ast.stmt]:
+    """Parse a piece of a file at its own line numbers.
+
+    Blank lines in front place it (cheaper than renumbering the tree); an indented piece is
+    wrapped in `if 1:` so that it parses on its own.
+    """
+    indented = text[:1] in (" ", "\t")
+    prefix = "\n" * (line - 2) + "if 1:\n" if indented and line >= 2 else "\n" * (line - 1)
+    if indented and line < 2:
+        raise _FallBack()
+    try:
+        tree = ast.parse(prefix + text)
+    except (SyntaxError, ValueError):
+        raise _FallBack() from None
+    body = tree.body
+    if indented:
+        body = body[0].body  # type: ignore[attr-defined]
+    return body
+
+
+def _constants(module: ModuleScope, scopes: list[tuple[str, str]]) -> dict[str, Definition]:
+    if not scopes:
+        return module.constants
+    return module.classes[".".join(n for _, n in scopes)].constants
+
+
+def _unparse_base(node: ast.expr) -> str:
+    return ast.unparse(node.value if isinstance(node, ast.Subscript) else node)
+
+
+# -- slow path: the whole tree ---------------------------------------------------------------
+def register_tree(tree: ast.Module, text: str, module: ModuleScope) -> None:
+    """Record the module-level constants, imports and classes of a parsed module."""
+    lines = text.split("\n")
+    for stmt in tree.body:
+        _register_imports(stmt, module)
+        if isinstance(stmt, (ast.Assign, ast.AnnAssign)) and stmt.value is not None:
+            for target in stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]:
+                if isinstance(target, ast.Name):
+                    module.constants[target.id] = Definition(stmt.lineno, node=stmt.value)
+        elif isinstance(stmt, ast.ClassDef):
+            _register_class_node(stmt, "\n".join(lines[stmt.lineno - 1 : stmt.end_lineno]), module, [])
+
+
+def _register_class_node(node: ast.ClassDef, text: str, module: ModuleScope, outer: list[str]) -> None:
+    qualname = ".".join([*outer, node.name])
+    bases = tuple(_unparse_base(b) for b in node.bases)
+    cls = ClassScope(qualname, node.lineno, bases, attributes=self_attributes(text) if is_interesting(text) else ())
+    module.classes[qualname] = cls
+    for stmt in node.body:
+        if isinstance(stmt, (ast.Assign, ast.AnnAssign)) and stmt.value is not None:
+            for target in stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]:
+                if isinstance(target, ast.Name):
+                    cls.constants[target.id] = Definition(stmt.lineno, node=stmt.value)
+        elif isinstance(stmt, ast.ClassDef):
+            _register_class_node(stmt, text, module, [*outer, node.name])
+
+
+def _register_imports(stmt: ast.stmt, module: ModuleScope) -> None:
+    if isinstance(stmt, (ast.Import, ast.ImportFrom)):
+        module.add_import(stmt)
+    elif isinstance(stmt, (ast.If, ast.Try)):  # `if TYPE_CHECKING:` / `try: import x`
+        for child in [*stmt.body, *stmt.orelse, *(h for t in getattr(stmt, "handlers", []) for h in t.body)]:
+            _register_imports(child, module)
+
+
+# -- result ----------------------------------------------------------------------------------
+def _result(module: ModuleScope, visitor: SiteVisitor) -> dict[str, Any]:
+    classes = []
+    for cls in module.classes.values():
+        templates = list(cls.message_templates)
+        if looks_like_exception(cls.qualname, cls.bases):
+            templates.extend(t for t in _message_attribute(module, cls) if t not in templates)
+        classes.append(
+            {
+                "qualname": cls.qualname,
+                "line": cls.line,
+                "bases": list(cls.bases),
+                "attributes": list(cls.attributes),
+                "message_templates": templates,
+            }
+        )
+    return {
+        "skip": None,
+        "sites": visitor.sites,
+        "classes": classes,
+        "imports": {k: list(v) for k, v in module.imports.items()},
+    }
+
+
+def _message_attribute(module: ModuleScope, cls: ClassScope) -> list[str]:
+    """Templates kept as class attributes (`fmt = "... {report}"`), as botocore does."""
+    out = []
+    for attr in _MESSAGE_ATTRIBUTES:
+        if attr not in cls.constants:
+            continue
+        try:
+            value, _ = module.class_constant(cls.qualname, attr)
+        except (Unresolved, RecursionError):
+            continue
+        if isinstance(value, str):
+            template = format_template(value)
+            if template is not None:
+                out.append(template)
+    return out

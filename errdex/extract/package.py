@@ -1,0 +1,178 @@
+"""Link the per-file analyses of one release: names across modules and exception base classes.
+
+Per-file analyses are cached by content, so anything that depends on another file is done
+here: values imported from other modules of the package, the base classes of exceptions
+defined in the package, and messages built by an exception class's own `__init__` or kept as
+a class attribute.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any
+
+from errdex.extract.file import register_chunks
+from errdex.extract.resolve import Unresolved, evaluate, to_json
+from errdex.extract.scope import ModuleScope, module_name
+from errdex.model import ClassInfo, Site
+
+MAX_BASES = 12
+Analysis = dict[str, Any]
+
+
+class Release:
+    """The analyses of every file of one release, with lazily built module scopes."""
+
+    def __init__(self, analyses: Mapping[str, Analysis], read_text: Callable[[str], str | None]) -> None:
+        self.analyses = analyses
+        self.read_text = read_text
+        self.paths = {module_name(path): path for path in analyses}
+        self._scopes: dict[str, ModuleScope | None] = {}
+        self._classes: dict[str, list[tuple[str, dict[str, Any]]]] = {}
+        for path, analysis in analyses.items():
+            for cls in analysis["classes"]:
+                self._classes.setdefault(cls["qualname"].rsplit(".", 1)[-1], []).append((path, cls))
+
+    def scope(self, module: str) -> ModuleScope | None:
+        """The top-level names of a module of this release, or None if it is not part of it."""
+        path = self.paths.get(module)
+        if path is None:
+            return None
+        if path not in self._scopes:
+            self._scopes[path] = None  # guards against import cycles while building
+            text = self.read_text(path)
+            if text is not None:
+                scope = ModuleScope(path)
+                scope.package = self.scope
+                register_chunks(text, scope)
+                self._scopes[path] = scope
+        return self._scopes[path]
+
+    def find_class(self, path: str, name: str, depth: int = 0) -> tuple[str, dict[str, Any]] | None:
+        """The class a name refers to in a file, following imports inside the package."""
+        if depth > 6:
+            return None
+        analysis = self.analyses.get(path)
+        if analysis is None:
+            return None
+        head, _, rest = name.partition(".")
+        for cls in analysis["classes"]:
+            if cls["qualname"] == name:
+                return path, cls
+        imported = analysis["imports"].get(head)
+        if imported is not None:
+            module, attr = imported
+            wanted = ".".join(p for p in (attr, rest) if p)
+            target = self.paths.get(module)
+            if target is not None and wanted:
+                found = self.find_class(target, wanted, depth + 1)
+                if found is not None:
+                    return found
+            if attr is not None and rest:
+                target = self.paths.get(f"{module}.{attr}")
+                if target is not None:
+                    return self.find_class(target, rest, depth + 1)
+        candidates = self._classes.get(name.rsplit(".", 1)[-1], [])
+        return candidates[0] if len(candidates) == 1 and depth == 0 else None
+
+    def bases(self, path: str, exception: str) -> tuple[tuple[str, ...], dict[str, Any] | None]:
+        """Base classes of an exception (nearest first) and its own class record, if defined here."""
+        found = self.find_class(path, exception)
+        if found is None:
+            return (), None
+        out: list[str] = []
+        queue = [found]
+        seen = {(found[0], found[1]["qualname"])}
+        while queue and len(out) < MAX_BASES:
+            cls_path, cls = queue.pop(0)
+            for base in cls["bases"]:
+                short = base.rsplit(".", 1)[-1]
+                if short not in out:
+                    out.append(short)
+                parent = self.find_class(cls_path, base)
+                if parent is not None and (parent[0], parent[1]["qualname"]) not in seen:
+                    seen.add((parent[0], parent[1]["qualname"]))
+                    queue.append(parent)
+        return tuple(out), found[1]
+
+    def class_message(self, path: str, exception: str) -> list[str]:
+        """Templates an exception class (or its nearest base that has one) builds itself."""
+        found = self.find_class(path, exception)
+        for _ in range(MAX_BASES):
+            if found is None:
+                return []
+            cls_path, cls = found
+            if cls["message_templates"]:
+                return list(cls["message_templates"])
+            found = next((f for f in (self.find_class(cls_path, b) for b in cls["bases"]) if f), None)
+        return []
+
+    def resolve_pending(self, path: str, pending: list[list[str]]) -> tuple[dict[str, Any], dict[str, str]]:
+        """Values of names that came from other modules, now that the whole release is known."""
+        scope = self.scope(module_name(path))
+        values: dict[str, Any] = {}
+        origins: dict[str, str] = {}
+        if scope is None:
+            return values, origins
+        for name, source in pending:
+            try:
+                if source == name:
+                    value, origin = scope.lookup_with_origin(name)
+                else:
+                    value = evaluate(ast.parse(source, mode="eval").body, scope.lookup)
+                    origin = f"{path}"
+            except (Unresolved, SyntaxError, RecursionError, ValueError):
+                continue
+            values[name] = to_json(value)
+            origins[name] = origin
+        return values, origins
+
+
+def link(analyses: Mapping[str, Analysis], read_text: Callable[[str], str | None]) -> tuple[list[Site], list[ClassInfo]]:
+    """Every site of a release, with cross-module values and exception bases filled in."""
+    release = Release(analyses, read_text)
+    sites = [site for path in sorted(analyses) for site in _sites(release, path)]
+    classes = [
+        ClassInfo(path, cls["qualname"], cls["line"], tuple(cls["bases"]), tuple(cls["attributes"]))
+        for path in sorted(analyses)
+        for cls in analyses[path]["classes"]
+    ]
+    return sites, classes
+
+
+def _sites(release: Release, path: str) -> Iterator[Site]:
+    for raw in release.analyses[path]["sites"]:
+        resolved, origins = dict(raw["resolved"]), dict(raw["resolved_from"])
+        if raw["pending"]:
+            values, more = release.resolve_pending(path, raw["pending"])
+            resolved.update(values)
+            origins.update(more)
+        checks = tuple(c for c in raw["checks"] if c not in resolved)
+        bases: tuple[str, ...] = ()
+        templates: list[str | None] = raw["templates"]
+        reason = raw["reason"]
+        if raw["kind"] == "error" and raw["exception"]:
+            bases, _ = release.bases(path, raw["exception"])
+            if templates == [None]:
+                own = release.class_message(path, raw["exception"])
+                if own:
+                    templates, reason = own, None
+        for template in templates:
+            yield Site(
+                kind=raw["kind"],
+                exception=raw["exception"],
+                exception_bases=bases,
+                template=template,
+                reason=reason if template is None else None,
+                file=path,
+                line=raw["line"],
+                end_line=raw["end_line"],
+                function=raw["function"],
+                condition=raw["condition"],
+                resolved=resolved,
+                resolved_from=origins,
+                checks=checks,
+                message_source=raw["message_source"],
+                level=raw["level"],
+            )

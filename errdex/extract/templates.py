@@ -1,0 +1,206 @@
+"""Turn a message expression into templates: literal text with every run-time part written `{}`.
+
+Handles f-strings (any format spec or conversion is one hole), `%`-formatting (`%s`, `%(name)s`,
+`%.2f`, `%%`), `str.format` (positional and named), `+` and implicit concatenation, and names
+bound earlier in the function (`msg = ...; msg += ...`, several branches giving several
+templates) or to module constants. An expression with no literal text left has no template.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import string
+import textwrap
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from errdex.extract.resolve import Unresolved
+
+MAX_ALTERNATIVES = 8
+MAX_DEPTH = 8
+
+
+class _Hole:
+    def __repr__(self) -> str:
+        return "{}"
+
+
+HOLE = _Hole()
+Parts = tuple[Any, ...]  # str or HOLE
+
+_PRINTF = re.compile(r"%(?:\([^)\n]{0,100}\))?[-+ #0]{0,5}(?:\*|\d{1,5})?(?:\.(?:\*|\d{1,5}))?[hlL]?[diouxXeEfFgGcrsa%]")
+_STR_METHODS = {"strip", "rstrip", "lstrip"}
+
+
+class Scope(Protocol):
+    """What a template needs to know about names: local bindings and constant values."""
+
+    def alternatives(self, name: str) -> list[ast.expr] | None: ...
+
+    def constant(self, name: str) -> Any: ...
+
+
+def templates(node: ast.expr, scope: Scope) -> list[Parts]:
+    """Every template the expression can produce (at most MAX_ALTERNATIVES)."""
+    return _templates(node, scope, 0)
+
+
+def render(parts: Parts) -> str | None:
+    """The template as text, adjacent holes merged; None when no literal text is left."""
+    out: list[str] = []
+    for part in parts:
+        if part is HOLE:
+            if out and out[-1] == "{}":
+                continue
+            out.append("{}")
+        elif part:
+            out.append(part)
+    text = "".join(out)
+    if not text.replace("{}", "").strip():
+        return None
+    return text
+
+
+def _templates(node: ast.expr, scope: Scope, depth: int) -> list[Parts]:
+    if depth > MAX_DEPTH:
+        return [(HOLE,)]
+    handler = _HANDLERS.get(type(node))
+    if handler is None:
+        return [(HOLE,)]
+    return handler(node, scope, depth + 1)[:MAX_ALTERNATIVES]
+
+
+def _constant(node: ast.Constant, scope: Scope, depth: int) -> list[Parts]:
+    if isinstance(node.value, str):
+        return [(node.value,)]
+    return [(HOLE,)]
+
+
+def _joined(node: ast.JoinedStr, scope: Scope, depth: int) -> list[Parts]:
+    parts: list[Any] = []
+    for value in node.values:
+        if isinstance(value, ast.Constant) and isinstance(value.value, str):
+            parts.append(value.value)
+        else:
+            parts.append(HOLE)
+    return [tuple(parts)]
+
+
+def _binop(node: ast.BinOp, scope: Scope, depth: int) -> list[Parts]:
+    if isinstance(node.op, ast.Add):
+        lefts = _templates(node.left, scope, depth)
+        rights = _templates(node.right, scope, depth)
+        return [left + right for left in lefts for right in rights][:MAX_ALTERNATIVES]
+    if isinstance(node.op, ast.Mod):
+        return [_apply(parts, _printf) for parts in _templates(node.left, scope, depth)]
+    return [(HOLE,)]
+
+
+def _name(node: ast.Name, scope: Scope, depth: int) -> list[Parts]:
+    bound = scope.alternatives(node.id)
+    if bound:
+        out: list[Parts] = []
+        for expr in bound:
+            out.extend(_templates(expr, scope, depth))
+        return _unique(out)
+    try:
+        value = scope.constant(node.id)
+    except Unresolved:
+        return [(HOLE,)]
+    return [(value,)] if isinstance(value, str) else [(HOLE,)]
+
+
+def _attribute(node: ast.Attribute, scope: Scope, depth: int) -> list[Parts]:
+    try:
+        value = scope.constant(ast.unparse(node))
+    except Unresolved:
+        return [(HOLE,)]
+    return [(value,)] if isinstance(value, str) else [(HOLE,)]
+
+
+def _ifexp(node: ast.IfExp, scope: Scope, depth: int) -> list[Parts]:
+    return _unique(_templates(node.body, scope, depth) + _templates(node.orelse, scope, depth))
+
+
+def _call(node: ast.Call, scope: Scope, depth: int) -> list[Parts]:
+    func = node.func
+    if isinstance(func, ast.Attribute):
+        if func.attr == "format":
+            return [_apply(parts, _format) for parts in _templates(func.value, scope, depth)]
+        if func.attr in _STR_METHODS and not node.args:
+            return [_strip(parts, func.attr) for parts in _templates(func.value, scope, depth)]
+    name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
+    if name in ("dedent", "cleandoc", "_", "gettext", "gettext_lazy", "ugettext", "str") and len(node.args) == 1:
+        inner = _templates(node.args[0], scope, depth)
+        if name in ("dedent", "cleandoc"):
+            return [_apply(parts, _dedent) for parts in inner]
+        return inner
+    return [(HOLE,)]
+
+
+def _apply(parts: Parts, convert: Callable[[str], list[Any]]) -> Parts:
+    """Apply a formatting operator to the literal parts of a template, holes untouched."""
+    out: list[Any] = []
+    for part in parts:
+        out.extend([part] if part is HOLE else convert(part))
+    return tuple(out)
+
+
+def _printf(text: str) -> list[Any]:
+    out: list[Any] = []
+    pos = 0
+    for m in _PRINTF.finditer(text):
+        out.append(text[pos : m.start()])
+        out.append("%" if m.group() == "%%" else HOLE)
+        pos = m.end()
+    out.append(text[pos:])
+    return out
+
+
+def _format(text: str) -> list[Any]:
+    out: list[Any] = []
+    try:
+        for literal, field, _spec, _conversion in string.Formatter().parse(text):
+            out.append(literal)
+            if field is not None:
+                out.append(HOLE)
+    except ValueError:  # not a valid format string: the call would fail, keep the text
+        return [text]
+    return out
+
+
+def _dedent(text: str) -> list[Any]:
+    return [textwrap.dedent(text)]
+
+
+def _strip(parts: Parts, method: str) -> Parts:
+    items = list(parts)
+    if method in ("strip", "lstrip") and items and items[0] is not HOLE:
+        items[0] = items[0].lstrip()
+    if method in ("strip", "rstrip") and items and items[-1] is not HOLE:
+        items[-1] = items[-1].rstrip()
+    return tuple(items)
+
+
+def _unique(items: list[Parts]) -> list[Parts]:
+    seen: dict[str, Parts] = {}
+    for parts in items:
+        seen.setdefault(repr(parts), parts)
+    return list(seen.values())[:MAX_ALTERNATIVES]
+
+
+_HANDLERS: dict[type, Callable[[Any, Scope, int], list[Parts]]] = {
+    ast.Constant: _constant,
+    ast.JoinedStr: _joined,
+    ast.BinOp: _binop,
+    ast.Name: _name,
+    ast.Attribute: _attribute,
+    ast.IfExp: _ifexp,
+    ast.Call: _call,
+}
+
+
+def format_template(text: str) -> str | None:
+    """The template of a `str.format` pattern kept as text (`"Invalid {name}"` -> `"Invalid {}"`)."""
+    return render(_apply((text,), _format))
