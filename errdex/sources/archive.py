@@ -1,0 +1,237 @@
+"""Read wheels, zips and tarballs in memory, treating every archive as hostile."""
+
+from __future__ import annotations
+
+import stat
+import tarfile
+import zipfile
+import zlib
+from collections.abc import Sequence
+from contextlib import ExitStack, closing
+from pathlib import Path
+from typing import BinaryIO
+
+from packaging.utils import InvalidSdistFilename, InvalidWheelFilename, parse_sdist_filename, parse_wheel_filename
+
+from errdex.errors import SourceError
+from errdex.model import ReleaseInfo
+
+from .layout import import_paths
+from .metadata import repository_url
+from .tree import (
+    ROOT_METADATA,
+    Limits,
+    TreeSource,
+    describe_size,
+    file_too_big,
+    is_wanted,
+    read_capped,
+    read_meta,
+    sha256_file,
+)
+
+TAR_SUFFIXES = (".tar.gz", ".tgz", ".tar.bz2", ".tbz2", ".tar.xz", ".txz", ".tar")
+ZIP_SUFFIXES = (".whl", ".zip")
+ARCHIVE_SUFFIXES = ZIP_SUFFIXES + TAR_SUFFIXES
+_BROKEN = (zipfile.BadZipFile, tarfile.TarError, EOFError, zlib.error, OSError, ValueError, NotImplementedError)
+_EOCD, _ZIP64_LOCATOR, _ZIP64_EOCD = b"PK\x05\x06", b"PK\x06\x07", b"PK\x06\x06"
+_EOCD_SEARCH = 22 + 0xFFFF  # the end record plus the longest archive comment
+
+
+def _member_path(name: str, label: str) -> str:
+    """A member's clean relative posix path; a path that escapes the archive rejects the whole archive."""
+    parts = [p for p in name.replace("\\", "/").split("/") if p not in ("", ".")]
+    if name.startswith(("/", "\\")) or (len(name) > 1 and name[1] == ":") or ".." in parts:
+        raise SourceError(f"Refusing {label}: member {name[:200]!r} has an unsafe path (absolute or with '..')")
+    return "/".join(parts)
+
+
+def _too_many(label: str, limits: Limits) -> SourceError:
+    return SourceError(f"Refusing {label}: it has more than {limits.members:,} members (the limit on member count)")
+
+
+def _too_large(label: str, limits: Limits) -> SourceError:
+    return SourceError(
+        f"Refusing {label}: its files add up to more than {describe_size(limits.total_bytes)} "
+        "(the limit on total uncompressed size)"
+    )
+
+
+def _corrupt(label: str, exc: BaseException) -> SourceError:
+    return SourceError(f"Cannot read {label}: it is corrupt or truncated ({exc}); fetch or build it again")
+
+
+def _declared_zip_entries(f: BinaryIO) -> int | None:
+    """The member count a zip's end record declares, read before zipfile builds one object per member."""
+    size = f.seek(0, 2)
+    tail_start = max(0, size - _EOCD_SEARCH)
+    f.seek(tail_start)
+    tail = f.read()
+    at = tail.rfind(_EOCD)
+    if at < 0:
+        return None  # not a zip; zipfile says so
+    count = int.from_bytes(tail[at + 10 : at + 12], "little")
+    locator = tail[at - 20 : at] if at >= 20 else b""
+    if locator[:4] == _ZIP64_LOCATOR:
+        f.seek(int.from_bytes(locator[8:16], "little"))
+        record = f.read(56)
+        if record[:4] == _ZIP64_EOCD:
+            count = max(count, int.from_bytes(record[32:40], "little"))
+    return count
+
+
+class ZipTree:
+    """A wheel or zip archive, members read one at a time straight from the file."""
+
+    def __init__(self, path: Path, limits: Limits) -> None:
+        self.label = f"archive '{path.name}'"
+        self._limits = limits
+        self._file = open(path, "rb")
+        try:
+            declared = _declared_zip_entries(self._file)
+            if declared is not None and declared > limits.members:
+                raise _too_many(self.label, limits)
+            self._zip = zipfile.ZipFile(self._file)
+            self._members = self._index()
+        except BaseException:
+            self._file.close()
+            raise
+
+    def _index(self) -> dict[str, zipfile.ZipInfo]:
+        infos = self._zip.infolist()
+        if len(infos) > self._limits.members:
+            raise _too_many(self.label, self._limits)
+        members: dict[str, zipfile.ZipInfo] = {}
+        total = 0
+        for info in infos:
+            path = _member_path(info.filename, self.label)
+            mode = info.external_attr >> 16
+            if info.is_dir() or not path or (stat.S_IFMT(mode) not in (0, stat.S_IFREG)) or not is_wanted(path):
+                continue  # symlinks, devices and files we never read are skipped, not followed
+            if info.file_size > self._limits.file_bytes:
+                raise file_too_big(self.label, path, self._limits)
+            total += info.file_size
+            if total > self._limits.total_bytes:
+                raise _too_large(self.label, self._limits)
+            members[path] = info
+        return members
+
+    def paths(self) -> Sequence[str]:
+        return list(self._members)
+
+    def read(self, path: str) -> bytes:
+        try:
+            with self._zip.open(self._members[path]) as stream:
+                return read_capped(stream, self.label, path, self._limits)
+        except _BROKEN as exc:
+            raise _corrupt(self.label, exc) from exc
+
+    def close(self) -> None:
+        self._zip.close()
+        self._file.close()
+
+
+class TarTree:
+    """A tarball read in one streaming pass; the files errdex wants are kept in memory."""
+
+    def __init__(self, path: Path, limits: Limits) -> None:
+        self.label = f"archive '{path.name}'"
+        self._limits = limits
+        self._data: dict[str, bytes] = {}
+        with tarfile.open(path, mode="r|*") as tar:
+            self._scan(tar)
+
+    def _scan(self, tar: tarfile.TarFile) -> None:
+        count = total = 0
+        for member in tar:
+            count += 1
+            if count > self._limits.members:
+                raise _too_many(self.label, self._limits)
+            path = _member_path(member.name, self.label)
+            if not member.isreg() or not path:
+                continue  # links, devices and fifos are skipped, not followed
+            total += member.size
+            if total > self._limits.total_bytes:
+                raise _too_large(self.label, self._limits)
+            if is_wanted(path):
+                if member.size > self._limits.file_bytes:
+                    raise file_too_big(self.label, path, self._limits)
+                stream = tar.extractfile(member)
+                self._data[path] = read_capped(stream, self.label, path, self._limits) if stream else b""
+
+    def paths(self) -> Sequence[str]:
+        return list(self._data)
+
+    def read(self, path: str) -> bytes:
+        return self._data[path]
+
+    def close(self) -> None:
+        self._data.clear()
+
+
+class _Stripped:
+    """A view of a tree without the single top folder an sdist or tarball wraps everything in."""
+
+    def __init__(self, tree: ZipTree | TarTree) -> None:
+        self.label = tree.label
+        self._tree = tree
+        tops = {p.split("/", 1)[0] for p in tree.paths()}
+        nested = all("/" in p for p in tree.paths())
+        self._prefix = f"{tops.pop()}/" if len(tops) == 1 and nested else ""
+
+    def paths(self) -> Sequence[str]:
+        return [p[len(self._prefix) :] for p in self._tree.paths()]
+
+    def read(self, path: str) -> bytes:
+        return self._tree.read(self._prefix + path)
+
+
+def _open_tree(path: Path, limits: Limits) -> ZipTree | TarTree:
+    name = path.name.lower()
+    try:
+        if name.endswith(ZIP_SUFFIXES):
+            return ZipTree(path, limits)
+        if name.endswith(TAR_SUFFIXES):
+            return TarTree(path, limits)
+    except SourceError:
+        raise
+    except _BROKEN as exc:
+        raise _corrupt(f"archive '{path.name}'", exc) from exc
+    raise SourceError(f"'{path}' is not a .whl, .zip, .tar.gz, .tgz, .tar.bz2 or .tar.xz archive")
+
+
+def _filename_guess(filename: str) -> tuple[str | None, str | None]:
+    """Name and version from a standard wheel or sdist file name, when it is one."""
+    try:
+        if filename.endswith(".whl"):
+            name, version, _, _ = parse_wheel_filename(filename)
+        else:
+            name, version = parse_sdist_filename(filename)
+    except (InvalidWheelFilename, InvalidSdistFilename):
+        return None, None
+    return str(name), str(version)
+
+
+def open_archive_source(path: Path, spec: str, stack: ExitStack, limits: Limits = Limits()) -> TreeSource:
+    """Open a local archive as a Source; the stack closes it."""
+    if not path.is_file():
+        raise SourceError(f"No such archive: '{path}' (check the path)")
+    raw = stack.enter_context(closing(_open_tree(path, limits)))
+    wheel = path.name.lower().endswith(".whl")
+    tree: ZipTree | TarTree | _Stripped = raw if wheel else _Stripped(raw)
+    if wheel:
+        meta_files = sorted(p for p in tree.paths() if p.endswith(".dist-info/METADATA"))
+    else:
+        meta_files = list(ROOT_METADATA)
+    meta = read_meta(tree, meta_files)
+    guess_name, guess_version = _filename_guess(path.name)
+    kind = "wheel" if wheel else ("sdist" if "PKG-INFO" in tree.paths() else "archive")
+    info = ReleaseInfo(
+        package=meta.name or guess_name or path.name.split("-", 1)[0].split(".", 1)[0],
+        version=meta.version or guess_version or "0+local",
+        spec=spec,
+        source_kind=kind,
+        digest=sha256_file(path),
+        repository_url=repository_url(meta.urls),
+    )
+    return TreeSource(info, tree, import_paths(tree.paths(), wheel=wheel))

@@ -1,0 +1,79 @@
+"""Read a project folder on disk: its metadata files and Python sources, never its setup.py."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from pathlib import Path
+
+from errdex.errors import SourceError
+from errdex.model import ReleaseInfo
+
+from .layout import SKIP_ROOT_DIRS, import_paths
+from .metadata import repository_url
+from .tree import ROOT_METADATA, Limits, TreeSource, files_digest, is_wanted, read_capped, read_meta
+
+FOLDER_VERSION = "0+local"
+_PRUNE = frozenset({"__pycache__", "node_modules", "site-packages"})
+
+
+def _pruned(dirpath: str, name: str, at_root: bool) -> bool:
+    """Folders never walked: hidden, caches, virtual environments and (at the top) tests and docs."""
+    if name.startswith(".") or name in _PRUNE or name.endswith(".egg-info"):
+        return True
+    if at_root and name in SKIP_ROOT_DIRS:
+        return True
+    return os.path.exists(os.path.join(dirpath, name, "pyvenv.cfg"))
+
+
+class FolderTree:
+    """The wanted files under a folder, found without following symlinks."""
+
+    def __init__(self, root: Path, limits: Limits) -> None:
+        self.label = f"folder '{root}'"
+        self._root = root
+        self._limits = limits
+        self._paths = self._walk()
+
+    def _walk(self) -> list[str]:
+        found: list[str] = []
+        for dirpath, dirnames, filenames in os.walk(self._root):
+            at_root = dirpath == str(self._root)
+            dirnames[:] = sorted(d for d in dirnames if not _pruned(dirpath, d, at_root))
+            rel = os.path.relpath(dirpath, self._root).replace(os.sep, "/")
+            for name in filenames:
+                path = name if rel == "." else f"{rel}/{name}"
+                if is_wanted(path) and not os.path.islink(os.path.join(dirpath, name)):
+                    found.append(path)
+            if len(found) > self._limits.members:
+                raise SourceError(
+                    f"Refusing {self.label}: it has more than {self._limits.members:,} Python files "
+                    "(the limit); point errdex at the project's own folder"
+                )
+        return found
+
+    def paths(self) -> Sequence[str]:
+        return self._paths
+
+    def read(self, path: str) -> bytes:
+        try:
+            with open(self._root / path, "rb") as f:
+                return read_capped(f, self.label, path, self._limits)
+        except OSError as exc:
+            raise SourceError(f"Cannot read '{path}' in {self.label}: {exc.strerror or exc}") from exc
+
+
+def open_folder_source(root: Path, spec: str, limits: Limits = Limits()) -> TreeSource:
+    """Open a project folder as a Source, named by its metadata or else after the folder."""
+    if not root.is_dir():
+        raise SourceError(f"No such folder: '{root}' (check the path)")
+    root = root.resolve()
+    tree = FolderTree(root, limits)
+    meta = read_meta(tree, ROOT_METADATA)
+    mapping = import_paths(tree.paths(), wheel=False)
+    source = TreeSource(
+        ReleaseInfo(meta.name or root.name, meta.version or FOLDER_VERSION, spec, "folder", "", repository_url(meta.urls)),
+        tree,
+        mapping,
+    )
+    return source.with_digest(files_digest(source.files()))

@@ -1,0 +1,68 @@
+"""Map the files of a wheel or a project tree to the paths their modules are imported as."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+# Top-level folders of a project tree that hold no importable code of the release.
+SKIP_ROOT_DIRS = frozenset({"tests", "test", "docs", "doc", "examples", "example", "benchmarks", "build", "dist"})
+# Folders that hold the packages in a src-style layout (`package_dir={"": "src"}`); `lib` only
+# counts when nothing at all is importable from the top level (it is often just a helper folder).
+LAYOUT_ROOTS = ("src", "lib")
+_SKIP_DIRS = frozenset({"__pycache__", "node_modules", "site-packages"})
+_WHEEL_CODE_DIRS = ("purelib", "platlib")
+
+
+def _skipped_anywhere(parts: list[str]) -> bool:
+    """Files no release imports: conftest.py, and anything in hidden, cache or vendored-env folders."""
+    if parts[-1] == "conftest.py":
+        return True
+    return any(d.startswith(".") or d in _SKIP_DIRS or d.endswith(".egg-info") for d in parts[:-1])
+
+
+def _wheel_path(path: str) -> str | None:
+    """The import path of a wheel member: as is, or from `*.data/purelib|platlib/`; None for metadata."""
+    top, _, rest = path.partition("/")
+    if top.endswith(".dist-info"):
+        return None
+    if top.endswith(".data"):
+        kind, _, inner = rest.partition("/")
+        return inner if kind in _WHEEL_CODE_DIRS and inner else None
+    return path
+
+
+def _layout_root(paths: list[list[str]]) -> str | None:
+    """`src` or `lib` when the tree keeps its packages there and has no package at its top level."""
+    top_packages = {p[0] for p in paths if len(p) == 2 and p[1] == "__init__.py"}
+    if top_packages - set(LAYOUT_ROOTS):
+        return None
+    top_modules = any(len(p) == 1 for p in paths)
+    for root in LAYOUT_ROOTS:
+        under = [p for p in paths if len(p) > 1 and p[0] == root]
+        if under and [root, "__init__.py"] not in under and not (root == "lib" and top_modules):
+            return root
+    return None
+
+
+def import_paths(paths: Iterable[str], *, wheel: bool) -> list[tuple[str, str]]:
+    """Sorted (import path, tree path) pairs of the Python files a release installs.
+
+    A wheel is already laid out as installed; a project tree (sdist, folder, git commit) drops
+    setup.py, test/doc/example folders and, in a src layout, everything outside `src/`.
+    """
+    found: dict[str, str] = {}
+    if wheel:
+        for path in paths:
+            target = _wheel_path(path) if path.endswith(".py") else None
+            if target and not _skipped_anywhere(target.split("/")) and target != "setup.py":
+                found.setdefault(target, path)
+        return sorted(found.items())
+    split = [p.split("/") for p in paths if p.endswith(".py")]
+    split = [p for p in split if not _skipped_anywhere(p) and p[0] not in SKIP_ROOT_DIRS and p != ["setup.py"]]
+    root = _layout_root(split)
+    for parts in split:
+        if root is None:
+            found["/".join(parts)] = "/".join(parts)
+        elif parts[0] == root:
+            found["/".join(parts[1:])] = "/".join(parts)
+    return sorted(found.items())

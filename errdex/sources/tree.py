@@ -1,0 +1,121 @@
+"""The one shape every source reads through: a tree of files, mapped to import paths, with caps."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import BinaryIO, Protocol
+
+from errdex.errors import SourceError
+from errdex.model import ReleaseInfo, SourceFile
+
+from .metadata import Meta, from_core_metadata, from_pyproject, from_setup_cfg, merge
+
+ROOT_METADATA = ("PKG-INFO", "pyproject.toml", "setup.cfg")
+_PARSERS = {"PKG-INFO": from_core_metadata, "pyproject.toml": from_pyproject, "setup.cfg": from_setup_cfg}
+_CHUNK = 1 << 20
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Caps that keep a hostile archive or folder from exhausting memory, disk or time."""
+
+    total_bytes: int = 1 << 30
+    members: int = 100_000
+    file_bytes: int = 50 << 20
+
+
+def describe_size(n: int) -> str:
+    """A byte count as a person reads a limit: '1 GiB', '50 MiB', '512 bytes'."""
+    for unit, size in (("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)):
+        if n >= size and n % size == 0:
+            return f"{n // size} {unit}"
+    return f"{n:,} bytes"
+
+
+def file_too_big(label: str, path: str, limits: Limits) -> SourceError:
+    """The error for one file over the single-file cap."""
+    return SourceError(
+        f"Refusing {label}: '{path}' is larger than {describe_size(limits.file_bytes)} "
+        "(the limit on a single file)"
+    )
+
+
+def read_capped(stream: BinaryIO, label: str, path: str, limits: Limits) -> bytes:
+    """Read a whole stream, refusing one that is larger than the single-file cap."""
+    data = stream.read(limits.file_bytes + 1)
+    if len(data) > limits.file_bytes:
+        raise file_too_big(label, path, limits)
+    return data
+
+
+def is_wanted(path: str) -> bool:
+    """Whether a tree keeps this file: Python sources, and metadata at the top or one folder down.
+
+    One folder down covers an sdist's `name-1.0/PKG-INFO` and a wheel's `x.dist-info/METADATA`.
+    """
+    if path.endswith(".py"):
+        return True
+    top, _, rest = path.partition("/")
+    return path in ROOT_METADATA or rest in ROOT_METADATA or (rest == "METADATA" and top.endswith(".dist-info"))
+
+
+class Tree(Protocol):
+    """Files of one release, by project-relative posix path; only wanted files are listed."""
+
+    label: str  # how messages name it: "archive 'x-1.0.tar.gz'", "folder '/src/x'"
+
+    def paths(self) -> Sequence[str]: ...
+
+    def read(self, path: str) -> bytes: ...
+
+
+def read_meta(tree: Tree, names: Iterable[str]) -> Meta:
+    """Merge what the tree's metadata files say, the first named file winning."""
+    present = set(tree.paths())
+    metas = []
+    for name in names:
+        if name in present:
+            parse = _PARSERS.get(name.rsplit("/", 1)[-1], from_core_metadata)
+            metas.append(parse(tree.read(name)))
+    return merge(metas)
+
+
+def sha256_file(path: Path) -> str:
+    """The sha256 of a file on disk, read in chunks."""
+    digest = hashlib.sha256()
+    with open(path, "rb") as f:
+        while chunk := f.read(_CHUNK):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+def files_digest(files: Iterable[SourceFile]) -> str:
+    """A sha256 over the sorted (path, file sha256) pairs: a release's identity without an archive."""
+    lines = sorted(f"{f.path}\t{f.sha256}\n" for f in files)
+    return hashlib.sha256("".join(lines).encode("utf-8", "surrogateescape")).hexdigest()
+
+
+class TreeSource:
+    """A Source: what the release says about itself, and its Python files in import-path order."""
+
+    def __init__(self, info: ReleaseInfo, tree: Tree, mapping: Sequence[tuple[str, str]]) -> None:
+        self.info = info
+        self._tree = tree
+        self._mapping = tuple(mapping)
+
+    def files(self) -> Iterator[SourceFile]:
+        """Yield each Python file, read only when reached."""
+        for import_path, tree_path in self._mapping:
+            yield SourceFile(import_path, self._tree.read(tree_path))
+
+    def overridden(self, name: str | None, version: str | None) -> TreeSource:
+        """The same source with the user's --name / --version in place of the metadata's."""
+        info = replace(self.info, package=name or self.info.package, version=version or self.info.version)
+        return TreeSource(info, self._tree, self._mapping)
+
+    def with_digest(self, digest: str) -> TreeSource:
+        """The same source with its digest set (folders and installs hash their files once opened)."""
+        return TreeSource(replace(self.info, digest=digest), self._tree, self._mapping)
