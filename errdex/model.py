@@ -145,3 +145,44 @@ class ParsedError:
     notes: tuple[str, ...] = ()
     chained: tuple["ParsedError", ...] = ()  # the other exceptions of a chained paste, in order shown
     source_format: str = "message"  # message | traceback | ipython | pytest | log | warning
+
+
+@dataclass(frozen=True)
+class ReleaseRecord:
+    """An indexed release as the store knows it."""
+
+    package: str
+    version: str
+    spec: str
+    source_kind: str
+    digest: str
+    repository_url: str | None
+    indexed_at: str
+    file_count: int
+    site_count: int
+    error_count: int
+    skip_count: int
+
+
+@dataclass(frozen=True)
+class Related:
+    """An error near another one: same function, class, module, or the same setting elsewhere."""
+
+    id: str
+    template: str | None
+    exception: str | None
+    file: str
+    line: int
+    function: str
+    relation: str  # "function" | "class" | "module" | "setting"
+
+
+@dataclass(frozen=True)
+class ErrorRecord:
+    """One error of one release: its first site (with snippet), all its sites, related errors."""
+
+    id: str
+    release: ReleaseRecord
+    site: Site
+    sites: tuple[Site, ...]
+    related: tuple[Related, ...] = ()

@@ -1,0 +1,99 @@
+"""The SQLite schema, as numbered migrations applied in order (see docs in the README).
+
+Tables:
+  packages       one row a distribution (normalised name)
+  releases       one row a (package, version) that was indexed, with where it came from
+  files          file bytes by sha256 (zlib), shared by every release that has the file
+  analyses       per-file extraction results by (sha256, extractor version), so that a file seen
+                 in any release is analysed once
+  release_files  the files of a release (path -> sha256), with the reason a file was skipped
+  errors         one row an error: the stable id of (package, kind, exception, template)
+  sites          where an error is raised in a release: file, line, function, condition, values
+  classes        classes of a release: bases and the attributes they set (for related errors)
+  errors_fts     FTS5 index over templates
+"""
+
+MIGRATIONS: list[str] = [
+    # 1: the first schema
+    """
+    CREATE TABLE packages (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE,
+        display_name TEXT NOT NULL,
+        repository_url TEXT
+    );
+    CREATE TABLE releases (
+        id INTEGER PRIMARY KEY,
+        package_id INTEGER NOT NULL REFERENCES packages(id),
+        version TEXT NOT NULL,
+        spec TEXT NOT NULL,
+        source_kind TEXT NOT NULL,
+        digest TEXT NOT NULL,
+        repository_url TEXT,
+        indexed_at TEXT NOT NULL,
+        extractor_version TEXT NOT NULL,
+        file_count INTEGER NOT NULL,
+        site_count INTEGER NOT NULL,
+        error_count INTEGER NOT NULL,
+        skip_count INTEGER NOT NULL,
+        UNIQUE (package_id, version)
+    );
+    CREATE TABLE files (
+        hash TEXT PRIMARY KEY,
+        size INTEGER NOT NULL,
+        source BLOB NOT NULL
+    );
+    CREATE TABLE analyses (
+        hash TEXT NOT NULL,
+        extractor_version TEXT NOT NULL,
+        data BLOB NOT NULL,
+        PRIMARY KEY (hash, extractor_version)
+    );
+    CREATE TABLE release_files (
+        release_id INTEGER NOT NULL REFERENCES releases(id) ON DELETE CASCADE,
+        path TEXT NOT NULL,
+        hash TEXT NOT NULL,
+        skip_reason TEXT,
+        PRIMARY KEY (release_id, path)
+    );
+    CREATE TABLE errors (
+        id TEXT PRIMARY KEY,
+        package_id INTEGER NOT NULL REFERENCES packages(id),
+        kind TEXT NOT NULL,
+        exception TEXT,
+        template TEXT
+    );
+    CREATE TABLE sites (
+        id INTEGER PRIMARY KEY,
+        release_id INTEGER NOT NULL REFERENCES releases(id) ON DELETE CASCADE,
+        error_id TEXT NOT NULL REFERENCES errors(id),
+        kind TEXT NOT NULL,
+        exception TEXT,
+        exception_bases TEXT NOT NULL,
+        template TEXT,
+        reason TEXT,
+        file TEXT NOT NULL,
+        line INTEGER NOT NULL,
+        end_line INTEGER NOT NULL,
+        function TEXT NOT NULL,
+        condition TEXT,
+        resolved TEXT NOT NULL,
+        resolved_from TEXT NOT NULL,
+        checks TEXT NOT NULL,
+        message_source TEXT NOT NULL,
+        level TEXT
+    );
+    CREATE INDEX sites_by_error ON sites (error_id, release_id);
+    CREATE INDEX sites_by_place ON sites (release_id, file, line);
+    CREATE TABLE classes (
+        release_id INTEGER NOT NULL REFERENCES releases(id) ON DELETE CASCADE,
+        file TEXT NOT NULL,
+        qualname TEXT NOT NULL,
+        line INTEGER NOT NULL,
+        bases TEXT NOT NULL,
+        attributes TEXT NOT NULL
+    );
+    CREATE INDEX classes_by_name ON classes (release_id, file, qualname);
+    CREATE VIRTUAL TABLE errors_fts USING fts5(error_id UNINDEXED, template);
+    """,
+]

@@ -1,0 +1,468 @@
+"""The SQLite store: the only code that writes SQL.
+
+One connection per Store; WAL so readers (a running `errdex serve`) never block on a writer;
+each release is replaced in one transaction, so a crash or Ctrl-C mid-way leaves the previous
+state of that release intact.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import zlib
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, replace
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+from packaging.version import InvalidVersion, Version
+
+from errdex.errors import NotIndexedError, StoreError
+from errdex.model import ClassInfo, ErrorRecord, Related, ReleaseInfo, ReleaseRecord, Site, Snippet, normalize_name
+from errdex.store.schema import MIGRATIONS
+
+SNIPPET_BEFORE = 22
+SNIPPET_AFTER = 14
+RELATED_LIMITS = {"function": 12, "class": 6, "module": 6, "setting": 6}
+
+
+def default_path() -> Path:
+    """`ERRDEX_DB`, else errdex.db in the user's data directory."""
+    env = os.environ.get("ERRDEX_DB")
+    if env:
+        return Path(env).expanduser()
+    return Path(platformdirs.user_data_dir("errdex")) / "errdex.db"
+
+
+@dataclass(frozen=True)
+class NewFile:
+    """A file the store has not seen: its hash, size, compressed bytes and compressed analysis."""
+
+    hash: str
+    size: int
+    source_z: bytes
+    analysis_z: bytes | None
+
+
+@dataclass(frozen=True)
+class TemplateRow:
+    """What the matcher needs of one error: id, package, kind, exception and template."""
+
+    error_id: str
+    package: str
+    kind: str
+    exception: str | None
+    template: str
+
+
+class Store:
+    """An errdex index in one SQLite file."""
+
+    def __init__(self, path: str | Path | None = None) -> None:
+        self.path = Path(path) if path is not None else default_path()
+        if str(self.path) != ":memory:":
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            self.db = sqlite3.connect(str(self.path), timeout=30, isolation_level=None, check_same_thread=False)
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA foreign_keys=ON")
+            self.db.execute("PRAGMA synchronous=NORMAL")
+            self._migrate()
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(
+                f"{self.path} is not a usable errdex index ({exc}); move it away or pass another --db"
+            ) from None
+
+    def close(self) -> None:
+        self.db.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- schema ---------------------------------------------------------------------------
+    def _migrate(self) -> None:
+        version = self.db.execute("PRAGMA user_version").fetchone()[0]
+        if version > len(MIGRATIONS):
+            raise StoreError(f"{self.path} was written by a newer errdex (schema {version}); upgrade errdex")
+        for number in range(version, len(MIGRATIONS)):
+            script = f"BEGIN IMMEDIATE;{MIGRATIONS[number]};PRAGMA user_version = {number + 1};COMMIT;"
+            try:
+                self.db.executescript(script)
+            except sqlite3.Error:
+                if self.db.in_transaction:
+                    self.db.execute("ROLLBACK")
+                raise
+
+    @property
+    def schema_version(self) -> int:
+        return int(self.db.execute("PRAGMA user_version").fetchone()[0])
+
+    def _transaction(self) -> _Transaction:
+        return _Transaction(self.db)
+
+    # -- content-addressed files ----------------------------------------------------------
+    def known_files(self, hashes: Iterable[str], extractor_version: str) -> dict[str, bytes | None]:
+        """For each hash already stored: its analysis for this extractor version (None if absent)."""
+        out: dict[str, bytes | None] = {}
+        hashes = list(hashes)
+        for chunk in _chunks(hashes, 500):
+            marks = ",".join("?" * len(chunk))
+            for (h,) in self.db.execute(f"SELECT hash FROM files WHERE hash IN ({marks})", chunk):
+                out[h] = None
+            rows = self.db.execute(
+                f"SELECT hash, data FROM analyses WHERE extractor_version = ? AND hash IN ({marks})",
+                [extractor_version, *chunk],
+            )
+            for h, data in rows:
+                out[h] = zlib.decompress(data)
+        return out
+
+    def file_text(self, file_hash: str) -> str | None:
+        row = self.db.execute("SELECT source FROM files WHERE hash = ?", (file_hash,)).fetchone()
+        return zlib.decompress(row[0]).decode("utf-8", "replace") if row else None
+
+    # -- writing a release ----------------------------------------------------------------
+    def replace_release(
+        self,
+        info: ReleaseInfo,
+        files: Sequence[tuple[str, str, str | None]],
+        new_files: Sequence[NewFile],
+        sites: Sequence[tuple[str, Site]],
+        classes: Sequence[ClassInfo],
+        extractor_version: str,
+    ) -> ReleaseRecord:
+        """Store one release (files as (path, hash, skip reason), sites as (error id, site)).
+
+        Everything happens in one transaction: the release is replaced whole or not at all.
+        """
+        name = normalize_name(info.package)
+        now = datetime.now(timezone.utc).isoformat(timespec="seconds")
+        error_ids = {eid for eid, _ in sites}
+        skips = sum(1 for _, _, reason in files if reason)
+        with self._transaction():
+            package_id = self._package_id(name, info)
+            self.db.execute("DELETE FROM releases WHERE package_id = ? AND version = ?", (package_id, info.version))
+            self._insert_files(new_files, extractor_version)
+            cur = self.db.execute(
+                "INSERT INTO releases (package_id, version, spec, source_kind, digest, repository_url, indexed_at,"
+                " extractor_version, file_count, site_count, error_count, skip_count)"
+                " VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                (package_id, info.version, info.spec, info.source_kind, info.digest, info.repository_url, now,
+                 extractor_version, len(files), len(sites), len(error_ids), skips),
+            )
+            release_id = cur.lastrowid
+            self.db.executemany(
+                "INSERT INTO release_files (release_id, path, hash, skip_reason) VALUES (?,?,?,?)",
+                [(release_id, path, h, reason) for path, h, reason in files],
+            )
+            self._insert_errors(package_id, sites)
+            self.db.executemany(
+                "INSERT INTO sites (release_id, error_id, kind, exception, exception_bases, template, reason, file,"
+                " line, end_line, function, condition, resolved, resolved_from, checks, message_source, level)"
+                " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                [(release_id, eid, *_site_row(site)) for eid, site in sites],
+            )
+            self.db.executemany(
+                "INSERT INTO classes (release_id, file, qualname, line, bases, attributes) VALUES (?,?,?,?,?,?)",
+                [(release_id, c.file, c.qualname, c.line, json.dumps(c.bases), json.dumps(c.attributes))
+                 for c in classes if c.attributes or c.bases],
+            )
+            self._drop_orphan_errors(package_id)
+        return self.release(info.package, info.version)
+
+    def _package_id(self, name: str, info: ReleaseInfo) -> int:
+        self.db.execute(
+            "INSERT INTO packages (name, display_name, repository_url) VALUES (?,?,?)"
+            " ON CONFLICT(name) DO UPDATE SET repository_url = COALESCE(excluded.repository_url, repository_url)",
+            (name, info.package, info.repository_url),
+        )
+        return int(self.db.execute("SELECT id FROM packages WHERE name = ?", (name,)).fetchone()[0])
+
+    def _insert_files(self, new_files: Sequence[NewFile], extractor_version: str) -> None:
+        self.db.executemany(
+            "INSERT OR IGNORE INTO files (hash, size, source) VALUES (?,?,?)",
+            [(f.hash, f.size, f.source_z) for f in new_files],
+        )
+        self.db.executemany(
+            "INSERT OR REPLACE INTO analyses (hash, extractor_version, data) VALUES (?,?,?)",
+            [(f.hash, extractor_version, f.analysis_z) for f in new_files if f.analysis_z is not None],
+        )
+
+    def _insert_errors(self, package_id: int, sites: Sequence[tuple[str, Site]]) -> None:
+        new: dict[str, Site] = {}
+        for eid, site in sites:
+            new.setdefault(eid, site)
+        known = set()
+        ids = list(new)
+        for chunk in _chunks(ids, 500):
+            marks = ",".join("?" * len(chunk))
+            known.update(r[0] for r in self.db.execute(f"SELECT id FROM errors WHERE id IN ({marks})", chunk))
+        rows = [(eid, package_id, s.kind, s.exception, s.template) for eid, s in new.items() if eid not in known]
+        self.db.executemany("INSERT INTO errors (id, package_id, kind, exception, template) VALUES (?,?,?,?,?)", rows)
+        self.db.executemany(
+            "INSERT INTO errors_fts (error_id, template) VALUES (?,?)",
+            [(eid, template) for eid, _, _, _, template in rows if template],
+        )
+
+    def _drop_orphan_errors(self, package_id: int) -> None:
+        orphan = "SELECT id FROM errors e WHERE package_id = ? AND NOT EXISTS (SELECT 1 FROM sites s WHERE s.error_id = e.id)"
+        self.db.execute(f"DELETE FROM errors_fts WHERE error_id IN ({orphan})", (package_id,))
+        self.db.execute(f"DELETE FROM errors WHERE id IN ({orphan})", (package_id,))
+
+    # -- reading --------------------------------------------------------------------------
+    def packages(self) -> list[dict[str, Any]]:
+        """Every indexed package with its release and error counts."""
+        rows = self.db.execute(
+            "SELECT p.display_name, p.name, COUNT(DISTINCT r.id), (SELECT COUNT(*) FROM errors e WHERE e.package_id = p.id)"
+            " FROM packages p JOIN releases r ON r.package_id = p.id GROUP BY p.id ORDER BY p.name"
+        )
+        return [{"package": d, "name": n, "releases": r, "errors": e} for d, n, r, e in rows]
+
+    def releases(self, package: str) -> list[ReleaseRecord]:
+        """The indexed releases of a package, oldest version first."""
+        rows = self.db.execute(_RELEASE_SQL + " WHERE p.name = ?", (normalize_name(package),)).fetchall()
+        return sorted((_release(r) for r in rows), key=lambda r: _version_key(r.version))
+
+    def release(self, package: str, version: str | None = None) -> ReleaseRecord:
+        """One release; the newest indexed version when `version` is None."""
+        releases = self.releases(package)
+        if not releases:
+            raise NotIndexedError(f"'{package}' is not indexed; run: errdex index {package}")
+        if version is None:
+            return releases[-1]
+        for record in releases:
+            if record.version == version:
+                return record
+        have = ", ".join(r.version for r in releases)
+        raise NotIndexedError(f"{package} {version} is not indexed (indexed: {have}); run: errdex index {package}=={version}")
+
+    def _release_id(self, record: ReleaseRecord) -> int:
+        row = self.db.execute(
+            "SELECT r.id FROM releases r JOIN packages p ON p.id = r.package_id WHERE p.name = ? AND r.version = ?",
+            (normalize_name(record.package), record.version),
+        ).fetchone()
+        return int(row[0])
+
+    def errors(self, package: str, version: str | None = None, exception: str | None = None, kind: str | None = None) -> list[tuple[str, Site]]:
+        """The errors of one release, each with its first site, in file and line order."""
+        record = self.release(package, version)
+        sql = "SELECT error_id, " + _SITE_COLUMNS + " FROM sites WHERE release_id = ?"
+        args: list[Any] = [self._release_id(record)]
+        if exception:
+            sql += " AND (exception = ? OR exception LIKE ? OR exception_bases LIKE ?)"
+            args += [exception, f"%.{exception}", f'%"{exception}"%']
+        if kind:
+            sql += " AND kind = ?"
+            args.append(kind)
+        seen: dict[str, Site] = {}
+        for row in self.db.execute(sql + " ORDER BY file, line", args):
+            seen.setdefault(row[0], _site(row[1:]))
+        return list(seen.items())
+
+    def error(self, error_id: str, version: str | None = None) -> ErrorRecord:
+        """An error in one release (the newest that has it, unless `version` is given)."""
+        row = self.db.execute(
+            "SELECT p.display_name FROM errors e JOIN packages p ON p.id = e.package_id WHERE e.id = ?", (error_id,)
+        ).fetchone()
+        if row is None:
+            raise NotIndexedError(f"no error with id '{error_id}' is indexed; find ids with: errdex list PACKAGE")
+        package = row[0]
+        versions = [v for v, _ in self.error_versions(error_id)]
+        if version is None:
+            version = versions[-1]
+        elif version not in versions:
+            have = ", ".join(versions)
+            raise NotIndexedError(f"error {error_id} is not in {package} {version} (it is in: {have})")
+        record = self.release(package, version)
+        release_id = self._release_id(record)
+        rows = self.db.execute(
+            "SELECT " + _SITE_COLUMNS + " FROM sites WHERE release_id = ? AND error_id = ? ORDER BY file, line",
+            (release_id, error_id),
+        ).fetchall()
+        sites = tuple(_site(r) for r in rows)
+        first = self._with_snippet(release_id, sites[0])
+        related = tuple(self._related(release_id, error_id, first))
+        return ErrorRecord(error_id, record, first, sites, related)
+
+    def error_versions(self, error_id: str) -> list[tuple[str, list[tuple[str, int]]]]:
+        """Every indexed release that has the error, oldest first, with its (file, line) places."""
+        rows = self.db.execute(
+            "SELECT r.version, s.file, s.line FROM sites s JOIN releases r ON r.id = s.release_id"
+            " WHERE s.error_id = ? ORDER BY s.file, s.line",
+            (error_id,),
+        )
+        places: dict[str, list[tuple[str, int]]] = {}
+        for version, file, line in rows:
+            places.setdefault(version, []).append((file, line))
+        return sorted(places.items(), key=lambda item: _version_key(item[0]))
+
+    def _with_snippet(self, release_id: int, site: Site) -> Site:
+        text = self.release_file_text(release_id, site.file)
+        if text is None:
+            return site
+        lines = text.split("\n")
+        start = max(1, site.line - SNIPPET_BEFORE)
+        end = min(len(lines), site.end_line + SNIPPET_AFTER)
+        snippet = Snippet(start, end, "\n".join(lines[start - 1 : end]))
+        return replace(site, snippet=snippet)
+
+    def release_file_text(self, release_id: int, path: str) -> str | None:
+        row = self.db.execute(
+            "SELECT f.source FROM release_files rf JOIN files f ON f.hash = rf.hash WHERE rf.release_id = ? AND rf.path = ?",
+            (release_id, path),
+        ).fetchone()
+        return zlib.decompress(row[0]).decode("utf-8", "replace") if row else None
+
+    def source(self, record: ReleaseRecord, path: str) -> str | None:
+        """The text of one file of an indexed release."""
+        return self.release_file_text(self._release_id(record), path)
+
+    def _related(self, release_id: int, error_id: str, site: Site) -> Iterator[Related]:
+        seen = {error_id}
+        owner = site.function.rsplit(".", 1)[0] if "." in site.function else None
+        queries = [
+            ("function", "file = ? AND function = ?", (site.file, site.function)),
+            ("class", "file = ? AND function LIKE ?", (site.file, f"{owner}.%")) if owner else None,
+            ("module", "file = ?", (site.file,)),
+        ]
+        for query in queries:
+            if query is None:
+                continue
+            relation, where, args = query
+            rows = self.db.execute(
+                "SELECT error_id, template, exception, file, line, function FROM sites"
+                f" WHERE release_id = ? AND kind = 'error' AND {where} ORDER BY ABS(line - ?)",
+                (release_id, *args, site.line),
+            ).fetchall()
+            yield from _take(rows, relation, seen)
+        yield from self._same_setting(release_id, site, owner, seen)
+
+    def _same_setting(self, release_id: int, site: Site, owner: str | None, seen: set[str]) -> Iterator[Related]:
+        """Errors elsewhere that check a setting of the same class (its attributes)."""
+        if owner is None:
+            return
+        row = self.db.execute(
+            "SELECT attributes FROM classes WHERE release_id = ? AND file = ? AND qualname = ?",
+            (release_id, site.file, owner),
+        ).fetchone()
+        attributes = set(json.loads(row[0])) if row else set()
+        if not attributes:
+            return
+        rows = self.db.execute(
+            "SELECT error_id, template, exception, file, line, function, checks FROM sites"
+            " WHERE release_id = ? AND kind = 'error' AND checks != '[]' AND file != ? ORDER BY file, line",
+            (release_id, site.file),
+        ).fetchall()
+        matching = []
+        for *fields, checks in rows:
+            shared = attributes & set(json.loads(checks))
+            if shared and shared - set(site.checks) == shared:
+                matching.append(tuple(fields))
+        yield from _take(matching, "setting", seen)
+
+    def templates(self) -> Iterator[TemplateRow]:
+        """Every error that has a template, for building the matcher's index."""
+        rows = self.db.execute(
+            "SELECT e.id, p.display_name, e.kind, e.exception, e.template FROM errors e"
+            " JOIN packages p ON p.id = e.package_id WHERE e.template IS NOT NULL"
+        )
+        for row in rows:
+            yield TemplateRow(*row)
+
+    def search_templates(self, words: Sequence[str], limit: int = 50) -> list[str]:
+        """Error ids whose template contains all the words (FTS5), best first."""
+        query = " ".join('"' + w.replace('"', '""') + '"' for w in words if w)
+        if not query:
+            return []
+        rows = self.db.execute(
+            "SELECT error_id FROM errors_fts WHERE errors_fts MATCH ? ORDER BY rank LIMIT ?", (query, limit)
+        )
+        return [r[0] for r in rows]
+
+    def stats(self) -> dict[str, int]:
+        one = lambda sql: int(self.db.execute(sql).fetchone()[0])  # noqa: E731
+        return {
+            "packages": one("SELECT COUNT(*) FROM packages"),
+            "releases": one("SELECT COUNT(*) FROM releases"),
+            "errors": one("SELECT COUNT(*) FROM errors"),
+            "sites": one("SELECT COUNT(*) FROM sites"),
+            "files": one("SELECT COUNT(*) FROM files"),
+        }
+
+
+class _Transaction:
+    """BEGIN IMMEDIATE ... COMMIT, or ROLLBACK on any exception (KeyboardInterrupt included)."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self.db = db
+
+    def __enter__(self) -> None:
+        self.db.execute("BEGIN IMMEDIATE")
+
+    def __exit__(self, exc_type: object, exc: object, tb: object) -> None:
+        if exc_type is None:
+            self.db.execute("COMMIT")
+        else:
+            self.db.execute("ROLLBACK")
+
+
+_RELEASE_SQL = (
+    "SELECT p.display_name, r.version, r.spec, r.source_kind, r.digest, COALESCE(r.repository_url, p.repository_url),"
+    " r.indexed_at, r.file_count, r.site_count, r.error_count, r.skip_count"
+    " FROM releases r JOIN packages p ON p.id = r.package_id"
+)
+_SITE_COLUMNS = (
+    "kind, exception, exception_bases, template, reason, file, line, end_line, function, condition,"
+    " resolved, resolved_from, checks, message_source, level"
+)
+
+
+def _site_row(site: Site) -> tuple[Any, ...]:
+    return (
+        site.kind, site.exception, json.dumps(site.exception_bases), site.template, site.reason, site.file,
+        site.line, site.end_line, site.function, site.condition, json.dumps(site.resolved),
+        json.dumps(site.resolved_from), json.dumps(site.checks), site.message_source, site.level,
+    )
+
+
+def _site(row: Sequence[Any]) -> Site:
+    (kind, exception, bases, template, reason, file, line, end_line, function, condition,
+     resolved, resolved_from, checks, message_source, level) = row
+    return Site(
+        kind=kind, exception=exception, exception_bases=tuple(json.loads(bases)), template=template, reason=reason,
+        file=file, line=line, end_line=end_line, function=function, condition=condition,
+        resolved=json.loads(resolved), resolved_from=json.loads(resolved_from), checks=tuple(json.loads(checks)),
+        message_source=message_source, level=level,
+    )
+
+
+def _release(row: Sequence[Any]) -> ReleaseRecord:
+    return ReleaseRecord(*row)
+
+
+def _take(rows: Iterable[Sequence[Any]], relation: str, seen: set[str]) -> Iterator[Related]:
+    taken = 0
+    for error_id, template, exception, file, line, function in rows:
+        if error_id in seen or taken >= RELATED_LIMITS[relation]:
+            continue
+        seen.add(error_id)
+        taken += 1
+        yield Related(error_id, template, exception, file, line, function, relation)
+
+
+def _version_key(version: str) -> tuple[int, Any]:
+    try:
+        return (1, Version(version))
+    except InvalidVersion:
+        return (0, version)
+
+
+def _chunks(items: list[str], size: int) -> Iterator[list[str]]:
+    for i in range(0, len(items), size):
+        yield items[i : i + size]
