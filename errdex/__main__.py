@@ -1,0 +1,5 @@
+"""`python -m errdex ...` runs the command line."""
+
+from errdex.cli import main
+
+main()

@@ -1,0 +1,64 @@
+"""`errdex list`, `errdex show`, `errdex packages`: read what is indexed."""
+
+from __future__ import annotations
+
+import click
+from rich.table import Table
+
+from errdex import terminal
+from errdex.cli import console, db_option, json_option, main, print_json, reports_errors
+from errdex.explain.record import record_json, site_json
+from errdex.store import Store
+
+
+@main.command("list")
+@click.argument("package")
+@click.option("--version", "version_", help="Release to list (default: the newest indexed).")
+@click.option("--exception", help="Only errors of this exception class (or a subclass of it).")
+@click.option("--kind", type=click.Choice(["error", "warning", "log"]), help="Only this kind of site.")
+@db_option
+@json_option
+@reports_errors
+def list_(package: str, version_: str | None, exception: str | None, kind: str | None, db_path: str | None, as_json: bool) -> None:
+    """List the errors a release of PACKAGE can raise."""
+    with Store(db_path) as store:
+        release = store.release(package, version_)
+        errors = store.errors(package, release.version, exception=exception, kind=kind)
+    if as_json:
+        print_json([{"id": eid, "package": release.package, "version": release.version, **site_json(site)} for eid, site in errors])
+        return
+    console.print(terminal.error_table(release, errors))
+
+
+@main.command()
+@click.argument("error_id")
+@click.option("--version", "version_", help="Release to show it in (default: the newest that has it).")
+@db_option
+@json_option
+@reports_errors
+def show(error_id: str, version_: str | None, db_path: str | None, as_json: bool) -> None:
+    """Show one error by its id: template, site, check, resolved values, source, related errors."""
+    with Store(db_path) as store:
+        record = store.error(error_id, version_)
+    if as_json:
+        print_json(record_json(record))
+        return
+    console.print(terminal.error_record(record))
+
+
+@main.command()
+@db_option
+@json_option
+@reports_errors
+def packages(db_path: str | None, as_json: bool) -> None:
+    """What is indexed: packages, their releases and error counts."""
+    with Store(db_path) as store:
+        rows = store.packages()
+        releases = {row["name"]: [r.version for r in store.releases(row["name"])] for row in rows}
+    if as_json:
+        print_json([{**row, "versions": releases[row["name"]]} for row in rows])
+        return
+    table = Table("package", "releases", "errors")
+    for row in rows:
+        table.add_row(row["package"], ", ".join(releases[row["name"]]), str(row["errors"]))
+    console.print(table if rows else "Nothing is indexed yet. Try: errdex index transformers==5.16.0")
