@@ -11,6 +11,9 @@ Tables:
   sites          where an error is raised in a release: file, line, function, condition, values
   classes        classes of a release: bases and the attributes they set (for related errors)
   errors_fts     FTS5 index over templates
+  caches         derived data (matcher lookup tables, computed page parts, AI prose) by key,
+                 tagged with the store generation it was computed at
+  meta           key/value facts about the store; `generation` grows with every release written
 """
 
 MIGRATIONS: list[str] = [
@@ -95,5 +98,18 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX classes_by_name ON classes (release_id, file, qualname);
     CREATE VIRTUAL TABLE errors_fts USING fts5(error_id UNINDEXED, template);
+    """,
+    # 2: caches of derived data, and a generation counter that invalidates them
+    """
+    CREATE TABLE caches (
+        key TEXT PRIMARY KEY,
+        generation INTEGER NOT NULL,
+        data BLOB NOT NULL
+    );
+    CREATE TABLE meta (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+    );
+    INSERT INTO meta (key, value) VALUES ('generation', '0');
     """,
 ]

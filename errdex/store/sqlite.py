@@ -174,6 +174,7 @@ class Store:
                  for c in classes if c.attributes or c.bases],
             )
             self._drop_orphan_errors(package_id)
+            self.db.execute("UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'generation'")
         return self.release(info.package, info.version)
 
     def _package_id(self, name: str, info: ReleaseInfo) -> int:
@@ -384,6 +385,33 @@ class Store:
             "SELECT error_id FROM errors_fts WHERE errors_fts MATCH ? ORDER BY rank LIMIT ?", (query, limit)
         )
         return [r[0] for r in rows]
+
+    def release_paths(self, record: ReleaseRecord) -> list[tuple[str, str | None]]:
+        """The files of a release as (path, skip reason), in path order."""
+        rows = self.db.execute(
+            "SELECT path, skip_reason FROM release_files WHERE release_id = ? ORDER BY path", (self._release_id(record),)
+        )
+        return [(path, reason) for path, reason in rows]
+
+    # -- caches of derived data -----------------------------------------------------------
+    def generation(self) -> int:
+        """A number that grows whenever a release is written; caches computed before are stale."""
+        return int(self.db.execute("SELECT value FROM meta WHERE key = 'generation'").fetchone()[0])
+
+    def cache_get(self, key: str, any_generation: bool = False) -> bytes | None:
+        """Derived data stored under `key`, if it was computed at the current generation."""
+        row = self.db.execute("SELECT generation, data FROM caches WHERE key = ?", (key,)).fetchone()
+        if row is None or (not any_generation and row[0] != self.generation()):
+            return None
+        return bytes(row[1])
+
+    def cache_put(self, key: str, data: bytes) -> None:
+        with self._transaction():
+            self.db.execute(
+                "INSERT OR REPLACE INTO caches (key, generation, data)"
+                " VALUES (?, (SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'generation'), ?)",
+                (key, data),
+            )
 
     def stats(self) -> dict[str, int]:
         one = lambda sql: int(self.db.execute(sql).fetchone()[0])  # noqa: E731
