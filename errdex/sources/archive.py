@@ -11,7 +11,8 @@ from contextlib import ExitStack, closing
 from pathlib import Path
 from typing import BinaryIO
 
-from packaging.utils import InvalidSdistFilename, InvalidWheelFilename, parse_sdist_filename, parse_wheel_filename
+from packaging.utils import InvalidWheelFilename, parse_wheel_filename
+from packaging.version import InvalidVersion, Version
 
 from errdex.errors import SourceError
 from errdex.model import ReleaseInfo
@@ -19,6 +20,8 @@ from errdex.model import ReleaseInfo
 from .layout import import_paths
 from .metadata import repository_url
 from .tree import (
+    DEFAULT_LIMITS,
+    LOCAL_VERSION,
     ROOT_METADATA,
     Limits,
     TreeSource,
@@ -86,7 +89,7 @@ class ZipTree:
     def __init__(self, path: Path, limits: Limits) -> None:
         self.label = f"archive '{path.name}'"
         self._limits = limits
-        self._file = open(path, "rb")
+        self._file = open(path, "rb")  # noqa: SIM115 - owned by the tree until close()
         try:
             declared = _declared_zip_entries(self._file)
             if declared is not None and declared > limits.members:
@@ -200,35 +203,37 @@ def _open_tree(path: Path, limits: Limits) -> ZipTree | TarTree:
     raise SourceError(f"'{path}' is not a .whl, .zip, .tar.gz, .tgz, .tar.bz2 or .tar.xz archive")
 
 
-def _filename_guess(filename: str) -> tuple[str | None, str | None]:
-    """Name and version from a standard wheel or sdist file name, when it is one."""
-    try:
-        if filename.endswith(".whl"):
+def _filename_guess(filename: str) -> tuple[str, str | None]:
+    """Name and version from an archive's file name: 'pkg-1.0.tgz' -> ('pkg', '1.0'); 'x.zip' -> ('x', None)."""
+    if filename.lower().endswith(".whl"):
+        try:
             name, version, _, _ = parse_wheel_filename(filename)
-        else:
-            name, version = parse_sdist_filename(filename)
-    except (InvalidWheelFilename, InvalidSdistFilename):
-        return None, None
-    return str(name), str(version)
+            return str(name), str(version)
+        except InvalidWheelFilename:
+            pass
+    stem = next((filename[: -len(s)] for s in ARCHIVE_SUFFIXES if filename.lower().endswith(s)), filename)
+    name, dash, version = stem.rpartition("-")
+    try:
+        Version(version)
+    except InvalidVersion:
+        return stem, None
+    return (name, version) if dash and name else (stem, None)
 
 
-def open_archive_source(path: Path, spec: str, stack: ExitStack, limits: Limits = Limits()) -> TreeSource:
+def open_archive_source(path: Path, spec: str, stack: ExitStack, limits: Limits = DEFAULT_LIMITS) -> TreeSource:
     """Open a local archive as a Source; the stack closes it."""
     if not path.is_file():
         raise SourceError(f"No such archive: '{path}' (check the path)")
     raw = stack.enter_context(closing(_open_tree(path, limits)))
     wheel = path.name.lower().endswith(".whl")
     tree: ZipTree | TarTree | _Stripped = raw if wheel else _Stripped(raw)
-    if wheel:
-        meta_files = sorted(p for p in tree.paths() if p.endswith(".dist-info/METADATA"))
-    else:
-        meta_files = list(ROOT_METADATA)
+    meta_files = sorted(p for p in tree.paths() if p.endswith(".dist-info/METADATA")) if wheel else ROOT_METADATA
     meta = read_meta(tree, meta_files)
     guess_name, guess_version = _filename_guess(path.name)
     kind = "wheel" if wheel else ("sdist" if "PKG-INFO" in tree.paths() else "archive")
     info = ReleaseInfo(
-        package=meta.name or guess_name or path.name.split("-", 1)[0].split(".", 1)[0],
-        version=meta.version or guess_version or "0+local",
+        package=meta.name or guess_name,
+        version=meta.version or guess_version or LOCAL_VERSION,
         spec=spec,
         source_kind=kind,
         digest=sha256_file(path),

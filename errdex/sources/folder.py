@@ -11,9 +11,18 @@ from errdex.model import ReleaseInfo
 
 from .layout import SKIP_ROOT_DIRS, import_paths
 from .metadata import repository_url
-from .tree import ROOT_METADATA, Limits, TreeSource, files_digest, is_wanted, read_capped, read_meta
+from .tree import (
+    DEFAULT_LIMITS,
+    LOCAL_VERSION,
+    ROOT_METADATA,
+    Limits,
+    TreeSource,
+    files_digest,
+    is_wanted,
+    read_capped,
+    read_meta,
+)
 
-FOLDER_VERSION = "0+local"
 _PRUNE = frozenset({"__pycache__", "node_modules", "site-packages"})
 
 
@@ -63,7 +72,7 @@ class FolderTree:
             raise SourceError(f"Cannot read '{path}' in {self.label}: {exc.strerror or exc}") from exc
 
 
-def open_folder_source(root: Path, spec: str, limits: Limits = Limits()) -> TreeSource:
+def open_folder_source(root: Path, spec: str, limits: Limits = DEFAULT_LIMITS) -> TreeSource:
     """Open a project folder as a Source, named by its metadata or else after the folder."""
     if not root.is_dir():
         raise SourceError(f"No such folder: '{root}' (check the path)")
@@ -72,7 +81,9 @@ def open_folder_source(root: Path, spec: str, limits: Limits = Limits()) -> Tree
     meta = read_meta(tree, ROOT_METADATA)
     mapping = import_paths(tree.paths(), wheel=False)
     source = TreeSource(
-        ReleaseInfo(meta.name or root.name, meta.version or FOLDER_VERSION, spec, "folder", "", repository_url(meta.urls)),
+        ReleaseInfo(
+            meta.name or root.name, meta.version or LOCAL_VERSION, spec, "folder", "", repository_url(meta.urls)
+        ),
         tree,
         mapping,
     )

@@ -15,7 +15,7 @@ from errdex.model import ReleaseInfo
 
 from .layout import import_paths
 from .metadata import normalize_repository, repository_url
-from .tree import Limits, TreeSource, file_too_big, is_wanted, read_meta
+from .tree import DEFAULT_LIMITS, Limits, TreeSource, file_too_big, is_wanted, read_meta
 
 _REGULAR_MODES = frozenset({"100644", "100755"})  # symlinks (120000) and submodules (160000) are skipped
 
@@ -121,7 +121,11 @@ def _clone(url: str, stack: ExitStack, progress: Callable[[str], None]) -> Path:
         raise SourceError(f"'{url}' is not a git URL")
     target = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="errdex-git-"))) / "repo.git"
     progress(f"cloning {url}")
-    _run_git(["clone", "--bare", "--quiet", "--", url, str(target)], None, f"Cannot clone '{url}' (check the URL and your access)")
+    _run_git(
+        ["clone", "--bare", "--quiet", "--", url, str(target)],
+        None,
+        f"Cannot clone '{url}' (check the URL and your access)",
+    )
     return target
 
 
@@ -137,7 +141,7 @@ def open_git_source(
     spec: str,
     stack: ExitStack,
     progress: Callable[[str], None],
-    limits: Limits = Limits(),
+    limits: Limits = DEFAULT_LIMITS,
 ) -> TreeSource:
     """Open one commit of a git repository (local path, bare or not, or remote URL) as a Source."""
     local = _local_repo(location)
@@ -147,11 +151,15 @@ def open_git_source(
     revision = rev or "HEAD"
     if revision.startswith("-"):
         raise SourceError(f"'{revision}' is not a git revision")
-    sha = _run_git(
-        ["rev-parse", "--verify", "--quiet", f"{revision}^{{commit}}"],
-        repo,
-        f"No commit '{revision}' in git repository '{location}' (check the branch, tag or sha)",
-    ).decode("ascii").strip()
+    sha = (
+        _run_git(
+            ["rev-parse", "--verify", "--quiet", f"{revision}^{{commit}}"],
+            repo,
+            f"No commit '{revision}' in git repository '{location}' (check the branch, tag or sha)",
+        )
+        .decode("ascii")
+        .strip()
+    )
     tree = GitTree(repo, sha, f"git commit {sha[:12]} of '{location}'", limits)
     stack.callback(tree.close)
     meta = read_meta(tree, ("pyproject.toml", "setup.cfg"))

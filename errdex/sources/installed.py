@@ -16,7 +16,7 @@ from errdex.model import ReleaseInfo
 from .folder import FolderTree
 from .layout import import_paths
 from .metadata import from_core_metadata, repository_url
-from .tree import Limits, TreeSource, files_digest, read_capped
+from .tree import DEFAULT_LIMITS, Limits, TreeSource, files_digest, read_capped
 
 
 class InstalledTree:
@@ -29,7 +29,10 @@ class InstalledTree:
         self._paths = [
             str(p)
             for p in dist.files or ()
-            if p.suffix == ".py" and not p.is_absolute() and ".." not in p.parts and not p.name.startswith("__editable__")
+            if p.suffix == ".py"
+            and not p.is_absolute()
+            and ".." not in p.parts
+            and not p.name.startswith("__editable__")
         ]
 
     def paths(self) -> Sequence[str]:
@@ -56,7 +59,7 @@ def _editable_folder(dist: metadata.Distribution) -> Path | None:
     return folder if folder and folder.is_dir() else None
 
 
-def open_installed_source(spec: str, limits: Limits = Limits()) -> TreeSource:
+def open_installed_source(spec: str, limits: Limits = DEFAULT_LIMITS) -> TreeSource:
     """Open the distribution installed in errdex's own environment; an editable one reads its project folder."""
     try:
         requirement = Requirement(spec.strip())

@@ -97,7 +97,7 @@ def merge(metas: Iterable[Meta]) -> Meta:
 
 
 def normalize_repository(url: str) -> str | None:
-    """'git@github.com:o/r.git', 'https://www.github.com/o/r/tree/main' -> 'https://github.com/o/r'; None off code hosts."""
+    """'git@github.com:o/r.git' or 'https://www.github.com/o/r/tree/x' -> 'https://github.com/o/r'; else None."""
     text = url.strip()[:_MAX_FIELD]
     if "://" not in text and "@" in text and ":" in text:  # scp-like git remote: user@host:owner/repo
         host_part, _, path = text.partition("@")[2].partition(":")
@@ -111,10 +111,8 @@ def normalize_repository(url: str) -> str | None:
     if host not in CODE_HOSTS:
         return None
     segments = [s for s in parts.path.split("/") if s]
-    if host == "gitlab.com" and "-" in segments:
-        segments = segments[: segments.index("-")]
-    else:
-        segments = segments[:2]
+    # gitlab nests groups and ends the project path at "/-/"; the other hosts are owner/repo.
+    segments = segments[: segments.index("-")] if host == "gitlab.com" and "-" in segments else segments[:2]
     if len(segments) < 2:
         return None
     segments[-1] = segments[-1].removesuffix(".git")

@@ -5,8 +5,9 @@ setting applies (configuration files, PIP_* variables, indexes, find-links, cert
 proxies). It imports nothing of errdex. Arguments: a requirement, a destination folder and a
 JSON list of attempts, each a list of pip download options that select files (target Python,
 platforms, binary or source). The newest version any attempt finds wins; for equal versions the
-earlier attempt wins, and an exact `==X` pin stops at the first attempt that finds X. The last line printed is one JSON object: {"file", "name", "version"} or
-{"error": "not_found" | "internals" | "download", "detail", "versions"}.
+earlier attempt wins, and an exact `==X` pin stops at the first attempt that finds X. The last
+line printed is one JSON object: {"file", "name", "version"} or {"error": "not_found" |
+"internals" | "download", "detail", "versions"}.
 """
 
 import json
@@ -57,8 +58,8 @@ def _download(session, link, dest):
 def main(argv):
     requirement_text, dest, attempts = argv[1], argv[2], json.loads(argv[3])
     try:
-        from pip._internal.commands import create_command
         from pip._internal.cli.cmdoptions import make_target_python
+        from pip._internal.commands import create_command
         from pip._vendor.packaging.requirements import Requirement
 
         requirement = Requirement(requirement_text)

@@ -74,9 +74,7 @@ def cached_file(cache_dir: Path, name: str, version: str) -> Path | None:
 
 def _run(args: list[str]) -> subprocess.CompletedProcess[str]:
     """Run this interpreter with pip's flags; a missing pip is the user's to fix."""
-    proc = subprocess.run(
-        [sys.executable, "-P", *args], capture_output=True, text=True, stdin=subprocess.DEVNULL
-    )
+    proc = subprocess.run([sys.executable, "-P", *args], capture_output=True, text=True, stdin=subprocess.DEVNULL)
     if "No module named pip" in proc.stderr:
         raise SourceError(f"pip is not installed for {sys.executable}; install it to fetch releases by name")
     return proc
@@ -85,8 +83,21 @@ def _run(args: list[str]) -> subprocess.CompletedProcess[str]:
 def _download_wheel(spec: str, dest: Path) -> Path | None:
     """`pip download` of a wheel for this Python; None when pip has none (or fails)."""
     proc = _run(
-        ["-m", "pip", "download", "--no-deps", "--only-binary=:all:", "--ignore-requires-python",
-         "--no-input", "--progress-bar", "off", "--disable-pip-version-check", "-d", str(dest), spec]
+        [
+            "-m",
+            "pip",
+            "download",
+            "--no-deps",
+            "--only-binary=:all:",
+            "--ignore-requires-python",
+            "--no-input",
+            "--progress-bar",
+            "off",
+            "--disable-pip-version-check",
+            "-d",
+            str(dest),
+            spec,
+        ]
     )
     files = [p for p in dest.iterdir() if p.is_file()]
     return files[0] if proc.returncode == 0 and len(files) == 1 else None
@@ -136,7 +147,9 @@ def _find_and_fetch(requirement: Requirement, dest: Path) -> Path:
             f"(pip sees versions up to {_newest(result['versions'])}; check the version)"
         )
     if error == "not_found":
-        raise SourceError(f"No release of '{requirement.name}' found by pip (check the name, or your pip index settings)")
+        raise SourceError(
+            f"No release of '{requirement.name}' found by pip (check the name, or your pip index settings)"
+        )
     if error == "download":
         raise SourceError(f"pip found '{spec}' but could not download it ({result.get('detail')}); try again")
     if error == "internals":

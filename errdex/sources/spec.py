@@ -14,6 +14,7 @@ from .archive import ARCHIVE_SUFFIXES
 
 MAX_SPEC = 4096
 _PROJECT_FILES = ("pyproject.toml", "setup.py", "setup.cfg")
+_DIRECT_URL = "'{}' is a direct URL; download the file and pass its path instead"
 _HELP = "give NAME, NAME==VERSION, a folder, a .whl/.zip/.tar.gz file, or git+PATH_OR_URL@REV"
 
 
@@ -68,6 +69,8 @@ def parse_spec(spec: str) -> Spec:
         raise SourceError(f"The package spec is longer than {MAX_SPEC} characters; {_HELP}")
     if text.startswith("git+"):
         return _git_spec(text[4:])
+    if "://" in text:
+        raise SourceError(_DIRECT_URL.format(text))
     if _looks_like_path(text):
         path = Path(text).expanduser()
         if not path.exists():
@@ -78,5 +81,5 @@ def parse_spec(spec: str) -> Spec:
     except InvalidRequirement as exc:
         raise SourceError(f"'{text}' is not a package name or requirement ({exc}); {_HELP}") from exc
     if requirement.url:
-        raise SourceError(f"'{text}' is a direct URL; download the file and pass its path instead")
+        raise SourceError(_DIRECT_URL.format(text))
     return PipSpec(requirement)

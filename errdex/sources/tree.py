@@ -14,6 +14,7 @@ from errdex.model import ReleaseInfo, SourceFile
 from .metadata import Meta, from_core_metadata, from_pyproject, from_setup_cfg, merge
 
 ROOT_METADATA = ("PKG-INFO", "pyproject.toml", "setup.cfg")
+LOCAL_VERSION = "0+local"  # the version of a folder or archive whose metadata gives none
 _PARSERS = {"PKG-INFO": from_core_metadata, "pyproject.toml": from_pyproject, "setup.cfg": from_setup_cfg}
 _CHUNK = 1 << 20
 
@@ -27,6 +28,9 @@ class Limits:
     file_bytes: int = 50 << 20
 
 
+DEFAULT_LIMITS = Limits()
+
+
 def describe_size(n: int) -> str:
     """A byte count as a person reads a limit: '1 GiB', '50 MiB', '512 bytes'."""
     for unit, size in (("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)):
@@ -38,8 +42,7 @@ def describe_size(n: int) -> str:
 def file_too_big(label: str, path: str, limits: Limits) -> SourceError:
     """The error for one file over the single-file cap."""
     return SourceError(
-        f"Refusing {label}: '{path}' is larger than {describe_size(limits.file_bytes)} "
-        "(the limit on a single file)"
+        f"Refusing {label}: '{path}' is larger than {describe_size(limits.file_bytes)} (the limit on a single file)"
     )
 
 
