@@ -59,7 +59,10 @@ def _open(
         return open_archive_source(parsed.path, spec, stack)
     assert isinstance(parsed, PipSpec)
     path = fetch_release(parsed.requirement, cache_dir or default_cache_dir(), progress)
-    return open_archive_source(path, spec, stack)
+    try:
+        return open_archive_source(path, spec, stack)
+    except SourceError as exc:
+        raise SourceError(f"{exc} (cached as '{path}'; delete it to fetch it again)") from exc
 
 
 @contextmanager

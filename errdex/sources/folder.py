@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import stat
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -35,8 +36,16 @@ def _pruned(dirpath: str, name: str, at_root: bool) -> bool:
     return os.path.exists(os.path.join(dirpath, name, "pyvenv.cfg"))
 
 
+def _is_regular(path: str) -> bool:
+    """A plain file, not a symlink (never followed) nor a fifo or device (reading one could hang)."""
+    try:
+        return stat.S_ISREG(os.lstat(path).st_mode)
+    except OSError:
+        return False
+
+
 class FolderTree:
-    """The wanted files under a folder, found without following symlinks."""
+    """The wanted files under a folder: regular files only, symlinks never followed."""
 
     def __init__(self, root: Path, limits: Limits) -> None:
         self.label = f"folder '{root}'"
@@ -52,7 +61,7 @@ class FolderTree:
             rel = os.path.relpath(dirpath, self._root).replace(os.sep, "/")
             for name in filenames:
                 path = name if rel == "." else f"{rel}/{name}"
-                if is_wanted(path) and not os.path.islink(os.path.join(dirpath, name)):
+                if is_wanted(path) and _is_regular(os.path.join(dirpath, name)):
                     found.append(path)
             if len(found) > self._limits.members:
                 raise SourceError(

@@ -181,7 +181,10 @@ def fetch_release(requirement: Requirement, cache_dir: Path, progress: Progress)
             progress(f"using cached {hit.name}")
             return hit
     spec = pip_spec(requirement)
-    cache_dir.mkdir(parents=True, exist_ok=True)
+    try:
+        cache_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise SourceError(f"Cannot create the release cache '{cache_dir}' ({exc.strerror}); set ERRDEX_CACHE") from exc
     with tempfile.TemporaryDirectory(dir=cache_dir, prefix=".download-") as tmp:
         progress(f"downloading {spec}")
         got = _download_wheel(spec, Path(tmp))

@@ -23,9 +23,11 @@ _CHUNK = 1 << 20
 class Limits:
     """Caps that keep a hostile archive or folder from exhausting memory, disk or time."""
 
+    # Uncompressed bytes: of every member of a tarball (a stream is decompressed whole), but only
+    # of the members read from a zip (so a wheel's large compiled libraries cost nothing).
     total_bytes: int = 1 << 30
-    members: int = 100_000
-    file_bytes: int = 50 << 20
+    members: int = 100_000  # archive members; Python files of a folder
+    file_bytes: int = 50 << 20  # one file read
 
 
 DEFAULT_LIMITS = Limits()

@@ -102,6 +102,13 @@ def test_symlinks_are_not_followed(tmp_path: Path) -> None:
     assert list(files) == ["mine/__init__.py"]
 
 
+def test_fifo_is_skipped_not_opened(tmp_path: Path) -> None:
+    root = write_tree(tmp_path / "f", {"f.py": ""})
+    os.mkfifo(root / "pipe.py")
+    _, files = read_folder(root)
+    assert list(files) == ["f.py"]
+
+
 def test_virtualenv_inside_folder_is_skipped(tmp_path: Path) -> None:
     root = write_tree(
         tmp_path / "p",
