@@ -32,16 +32,21 @@ class _FallBack(Exception):
     """A piece of the file did not parse on its own: parse the whole file instead."""
 
 
-def analyse_file(path: str, data: bytes) -> dict[str, Any]:
-    """Sites, classes and imports of one Python file, or a skip with the reason."""
+def analyse_file(path: str, data: bytes, fast: bool = True) -> dict[str, Any]:
+    """Sites, classes and imports of one Python file, or a skip with the reason.
+
+    `fast=False` parses the whole file (the reference the fast path is tested against).
+    """
     if len(data) > MAX_FILE_BYTES:
         return skipped(f"file is larger than {MAX_FILE_BYTES // 1_000_000} MB")
     text, reason = decode(data)
     if text is None:
         return skipped(reason)
     try:
-        module, visitor = ModuleScope(path), None
+        module = ModuleScope(path)
         visitor = SiteVisitor(module)
+        if not fast:
+            raise _FallBack()
         _analyse_chunks(text, module, visitor)
     except _FallBack:
         module = ModuleScope(path)

@@ -137,14 +137,13 @@ class ModuleScope:
             raise NeedsPackage(head)
         if depth > 8:
             raise Unresolved("import cycle")
+        if attr is not None and rest:  # `from pkg import submodule`, then `submodule.NAME`
+            submodule = self.package(f"{module}.{attr}")
+            if submodule is not None:
+                return submodule.lookup_with_origin(rest, depth + 1)
         target = self.package(module)
         if target is None:
-            if attr is None:
-                raise Unresolved(head)
-            target = self.package(f"{module}.{attr}")  # `from pkg import submodule`
-            if target is None or not rest:
-                raise Unresolved(head)
-            return target.lookup_with_origin(rest, depth + 1)
+            raise Unresolved(head)
         wanted = ".".join(p for p in (attr, rest) if p)
         return target.lookup_with_origin(wanted, depth + 1)
 

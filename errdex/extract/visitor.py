@@ -210,7 +210,7 @@ class SiteVisitor:
             category = _warning_category(value)
             self._add_site("warning", category, value.args[0] if value.args else _keyword(value, "message"), stmt)
         elif last in _LOG_METHODS and _is_logger(name):
-            self._add_site("log", None, value.args[0] if value.args else _keyword(value, "msg"), stmt, level=last)
+            self._add_site("log", None, _log_message(value), stmt, level=last)
         elif isinstance(func, ast.Attribute) and func.attr == "__init__" and self._in_method("__init__"):
             args = value.args if _is_super(func.value) else value.args[1:]
             if args and not isinstance(args[0], ast.Starred):
@@ -319,7 +319,8 @@ class SiteVisitor:
             resolved[name] = to_json(value)
             origins[name] = origin
             checks.pop(name, None)
-        return resolved, origins, pending, [c for c in checks if c not in resolved]
+        tested = [c for c in checks if not {c, f"self.{c}", f"cls.{c}"} & resolved.keys()]
+        return resolved, origins, pending, tested
 
     def resolve(self, name: str, depth: int = 0) -> tuple[Any, str]:
         """Value and origin of a name as seen from the current statement."""
@@ -439,6 +440,14 @@ def _message_argument(call: ast.Call) -> ast.expr | None:
         if value is not None:
             return value
     return None
+
+
+def _log_message(call: ast.Call) -> ast.expr | None:
+    """A logging call's message; with arguments it is %-formatted lazily, as logging does."""
+    message = call.args[0] if call.args else _keyword(call, "msg")
+    if message is None or len(call.args) < 2:
+        return message
+    return ast.BinOp(left=message, op=ast.Mod(), right=ast.Tuple(elts=call.args[1:], ctx=ast.Load()))
 
 
 def _keyword(call: ast.Call, name: str) -> ast.expr | None:
