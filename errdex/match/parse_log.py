@@ -1,0 +1,125 @@
+"""Single-line records: logging output in its common formats, and `warnings` output.
+
+Each known logging format is one anchored regex with bounded quantifiers; a line is only tried
+against the formats its first characters allow, so lines of other output cost a few comparisons.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from errdex.match.parse_lines import head, indent, split_exception, split_location
+from errdex.match.parse_paths import module_file
+from errdex.model import Frame
+
+SEVERITY = {"CRITICAL": 50, "FATAL": 50, "ERROR": 40, "WARNING": 30, "WARN": 30, "INFO": 20, "DEBUG": 10}
+_ABBREVIATED = {"F": "FATAL", "E": "ERROR", "W": "WARNING", "I": "INFO"}
+
+_TS = (
+    r"(?:\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(?:[.,]\d{1,9})?(?:Z|[+-]\d{2}:?\d{2})?"
+    r"|\d{2}/\d{2}/\d{4} \d{2}:\d{2}:\d{2}(?:[.,]\d{1,9})?)"
+)
+_LV = r"(?P<level>CRITICAL|FATAL|ERROR|WARNING|WARN|INFO|DEBUG)"
+_NM = r"(?P<name>[A-Za-z_][\w.]{0,200})"
+_FILE = r"(?P<file>[\w.\-]{1,200}):(?P<line>\d{1,9})"
+_MSG = r"(?P<msg>.*)"
+
+
+def _compile(*patterns: str) -> tuple[re.Pattern[str], ...]:
+    return tuple(re.compile(p) for p in patterns)
+
+
+_STARTS_WITH_TIME = _compile(
+    rf"{_TS} - {_NM} - {_LV} - {_MSG}",  # basicConfig(format="%(asctime)s - %(name)s - %(levelname)s - ...")
+    rf"{_TS} - {_LV} - {_NM} - {_MSG}",  # transformers' example scripts
+    rf"{_TS} - {_LV} - {_MSG}",
+    rf"{_TS} \| {_LV} {{0,8}}\| {_NM}:(?P<func>[\w<>.]{{1,200}}):(?P<line>\d{{1,9}}) - {_MSG}",  # loguru
+    rf"{_TS} {_NM} {_LV}:? {_MSG}",
+    rf"{_TS} \[?{_LV}\]? {{1,8}}(?:\[?{_NM}(?:\] |: ))?{_MSG}",
+)
+_STARTS_WITH_BRACKET = _compile(
+    rf"\[{_LV}\|{_FILE}\] {_TS} >> {_MSG}",  # transformers: [WARNING|configuration_utils.py:687] ... >> msg
+    rf"\[{_TS}\] {_LV} in {_NM}: {_MSG}",  # Flask
+    rf"\[{_TS}\]\[{_NM}\]\[{_LV}\] - {_MSG}",  # Hydra
+    rf"\[{_TS}\] \[?{_LV}\]? {{1,8}}(?:\[?{_NM}(?:\] |: ))?{_MSG}",
+    rf"\[{_TS} - {_NM}\] {_LV}: {_MSG}",
+)
+_STARTS_WITH_LEVEL = _compile(
+    rf"{_LV}:{_NM}:{_MSG}",  # logging's default format "%(levelname)s:%(name)s:%(message)s"
+    rf"{_LV}: {{1,8}}{_MSG}",  # uvicorn and friends
+    rf"{_LV} \d{{2}}-\d{{2}} \d{{2}}:\d{{2}}:\d{{2}}(?:\.\d{{1,9}})? \[?{_FILE}\]? {_MSG}",  # vLLM
+    rf"(?P<abbr>[IWEF])\d{{4}} \d{{2}}:\d{{2}}:\d{{2}}\.\d{{1,9}} {{1,8}}\d{{1,10}} {_FILE}\] {_MSG}",  # absl, glog
+)
+_LEVEL_STARTS = tuple(SEVERITY)
+
+
+@dataclass(frozen=True)
+class LogRecord:
+    """One logging line: its level, the logger or source it names, and the first line of its message."""
+
+    level: str
+    message: str
+    frame: Frame | None
+
+
+def log_record(line: str) -> LogRecord | None:
+    """The logging record a line starts, if its prefix is one of the known logging formats."""
+    h = head(line)
+    if h[:1] in (" ", "\t"):
+        ind = indent(h)
+        line, h = line[ind:], h[ind:]
+    first = h[:1]
+    if first.isdigit() and (h[2:3] == "/" or h[4:5] in ("-", "/")):
+        patterns = _STARTS_WITH_TIME
+    elif first == "[" and (h[1:2].isdigit() or h[1:].startswith(_LEVEL_STARTS)):
+        patterns = _STARTS_WITH_BRACKET
+    elif h.startswith(_LEVEL_STARTS) or (first in _ABBREVIATED and h[1:5].isdigit()):
+        patterns = _STARTS_WITH_LEVEL
+    else:
+        return None
+    for pattern in patterns:
+        m = pattern.match(h)
+        if m:
+            return _record(m, line)
+    return None
+
+
+def _record(m: re.Match[str], line: str) -> LogRecord:
+    groups = m.groupdict()
+    level = groups.get("level") or _ABBREVIATED[groups["abbr"]]
+    message = line[m.start("msg") :]
+    return LogRecord(level, message, _frame(groups))
+
+
+def _frame(groups: dict[str, str | None]) -> Frame | None:
+    """Where the record says it comes from: a file and line, or a module from the logger's name."""
+    number = int(groups["line"]) if groups.get("line") else None
+    if groups.get("file"):
+        return Frame(file=groups["file"] or "", line=number, function=None)
+    path = module_file(groups.get("name") or "")
+    if path is None:
+        return None
+    return Frame(file=path, line=number, function=groups.get("func"))
+
+
+@dataclass(frozen=True)
+class Located:
+    """`path.py:687: FutureWarning: message`, as warnings (and pytest's `--tb=line`) print it."""
+
+    indent: int
+    frame: Frame
+    exception: str
+    message: str
+
+
+def located_exception(line: str) -> Located | None:
+    """The warning or exception a line shows, if it has the shape `path:line: SomeType: message`."""
+    loc = split_location(line)
+    if loc is None:
+        return None
+    ind, path, number, rest = loc
+    exc = split_exception(rest)
+    if exc is None:
+        return None
+    return Located(ind, Frame(file=path, line=number, function=None), exc[0], exc[1])

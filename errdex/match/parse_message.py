@@ -1,0 +1,216 @@
+"""Exception records as the readers find them, their messages, and the choice of the main one.
+
+A message runs from its first line to the next line that starts something else (a traceback,
+a chain separator, a log record, a prompt, ...); blank lines inside it are kept, trailing ones
+are not. Notes and the interpreter's "Did you mean" are then taken out of it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from errdex.match.parse_lines import (
+    CHAIN_SEPARATORS,
+    Paste,
+    head,
+    indent,
+    ipython_header,
+    is_tb_header,
+    split_exception,
+)
+from errdex.match.parse_log import located_exception, log_record
+from errdex.model import Frame, Kind, ParsedError
+
+# Lines that open a PEP 678 note added by a well-known library; the note runs to the end of the
+# message. A note cannot be told from a message line by its shape alone, so only these are moved.
+NOTE_PREFIXES = (
+    "Falsifying example:",
+    "Falsifying explicit example:",
+    "Trying example:",
+    "Explanation:",
+    "You can reproduce this example by temporarily adding",
+    "You can add @seed(",
+    "Unreliable test timings!",
+    "while generating ",
+    "Structuring class ",
+    "Structuring typed dict ",
+    "Structuring mapping ",
+)
+_SUGGESTING = frozenset({"NameError", "AttributeError", "ImportError", "ModuleNotFoundError", "UnboundLocalError"})
+_SUGGESTION = ". Did you "
+# How much a record tells, most first; between equals the one written last is the main one.
+RANK_PYTEST, RANK_TRACEBACK, RANK_LOCATED, RANK_BARE_ERROR, RANK_WARNING, RANK_BARE_WARNING, RANK_LOG = range(7, 0, -1)
+_NOISE = (">>> ", "```", "$ ", "Process finished with exit code", "Error: Process completed with exit code")
+_PROMPT_RE = re.compile(
+    r"(?:\([^()\s]{1,100}\) ?)?[\w.-]{1,64}@[\w.-]{1,64}(?::[^\s$#]{0,300})? ?[$#%](?: |$)"  # (venv) ana@box:~$
+    r"|In \[\d{1,9}\]: "  # IPython
+    r"|PS [A-Za-z]:\\[^>]{0,300}> ?"  # PowerShell
+)
+
+
+@dataclass
+class Raw:
+    """One exception, warning or log record as a reader found it, before its message is cleaned."""
+
+    exception: str | None
+    lines: list[str]  # the message as printed, the first line starting after "Type: "
+    frames: tuple[Frame, ...]
+    source_format: str
+    index: int  # the paste line where the exception or record is written
+    depth: int = 0  # exception-group nesting
+    linked: bool = False  # a chain separator stands between it and the record before it
+    kind: Kind | None = None  # None: "warning" for a *Warning type, else "error"
+
+
+@dataclass(frozen=True)
+class Box:
+    """A `+---- 1 ----` (sub) or `+--------` (end) line of exception-group output."""
+
+    index: int
+    depth: int
+    kind: str
+
+
+def is_boundary(p: Paste, j: int) -> bool:
+    """Whether line `j` starts something other than the continuation of a message."""
+    h = head(p.lines[j])
+    s = h.strip()
+    return (
+        is_tb_header(s)
+        or s in CHAIN_SEPARATORS
+        or ipython_header(s) is not None
+        or s.startswith(_NOISE)
+        or _PROMPT_RE.match(s) is not None
+        or _is_section(s)
+        or _is_rule_before_header(p, j, s)
+        or log_record(h) is not None
+        or located_exception(h) is not None
+    )
+
+
+def _starts_record(line: str) -> bool:
+    h = head(line)
+    return split_exception(line[indent(h) :]) is not None
+
+
+def _is_section(s: str) -> bool:
+    """pytest's `==== FAILURES ====`, `____ test_x ____`, `---- Captured log ----`, `_ _ _ _`."""
+    c = s[:1]
+    return (c in ("=", "_", "-") and s[:3] == c * 3 and s[-3:] == c * 3 and " " in s) or s.startswith("_ _ _")
+
+
+def _is_rule_before_header(p: Paste, j: int, s: str) -> bool:
+    """IPython's dashed rule, when an IPython traceback header follows it."""
+    if len(s) < 20 or s.strip("-"):
+        return False
+    for k in range(j + 1, min(j + 3, len(p.lines))):
+        t = head(p.lines[k]).strip()
+        if t:
+            return ipython_header(t) is not None
+    return False
+
+
+def read_message(p: Paste, i: int, first: str, records: bool = False) -> tuple[list[str], int]:
+    """The lines of the message that starts on line `i` with `first`, and the index after it.
+
+    With `records`, a line that reads as `SomeError: ...` also ends it: it starts a record of its own.
+    """
+    lines, n, depth = p.lines, len(p.lines), p.depth(i)
+    out, j, blanks = [first], i + 1, 0
+    while j < n:
+        if j in p.boxes:
+            break
+        line = lines[j]
+        if not line or line.isspace():
+            blanks += 1
+            j += 1
+            continue
+        if p.depth(j) != depth or is_boundary(p, j) or (records and _starts_record(line)):
+            break
+        out.extend(lines[j - blanks : j + 1])
+        blanks = 0
+        j += 1
+    return out, j
+
+
+def clean_message(exception: str | None, lines: list[str]) -> tuple[str, tuple[str, ...]]:
+    """The message without notes and the interpreter's suggestion, and the notes."""
+    k = next((k for k in range(1, len(lines)) if lines[k].startswith(NOTE_PREFIXES)), len(lines))
+    body = lines[:k]
+    if exception is not None and exception.rsplit(".", 1)[-1] in _SUGGESTING:
+        body = _drop_suggestion(body)
+    return "\n".join(body).rstrip(), _notes(lines[k:])
+
+
+def _drop_suggestion(lines: list[str]) -> list[str]:
+    """Remove "Did you mean: 'x'?" (and "Did you forget to import 'x'?"), which CPython appends."""
+    last = lines[-1].rstrip()
+    if len(lines) > 1 and last.lstrip().startswith(_SUGGESTION[2:]) and last.endswith("?"):
+        return lines[:-1]
+    k = last.rfind(_SUGGESTION)
+    if k != -1 and last.endswith("?") and len(last) - k <= 300:
+        return [*lines[:-1], last[:k]]
+    return lines
+
+
+def _notes(lines: list[str]) -> tuple[str, ...]:
+    notes: list[list[str]] = []
+    for line in lines:
+        if line.startswith(NOTE_PREFIXES) or not notes:
+            notes.append([line])
+        else:
+            notes[-1].append(line)
+    return tuple(text for note in notes if (text := "\n".join(note).rstrip()))
+
+
+def select(items: list[Raw | Box]) -> tuple[Raw, list[Raw]] | None:
+    """The main record of the last chain, and the others of that chain in the order shown.
+
+    The main record is the last one raised at the outermost level; when it is an exception group,
+    it is the exception that ends the group's first box, looked for again inside nested groups.
+    """
+    records = [k for k, item in enumerate(items) if isinstance(item, Raw)]
+    if not records:
+        return None
+    top = min(items[k].depth for k in records)  # type: ignore[union-attr]
+    outer = [k for k in records if items[k].depth == top]  # type: ignore[union-attr]
+    t = len(outer) - 1
+    while t > 0 and items[outer[t]].linked:  # type: ignore[union-attr]
+        t -= 1
+    main = _leaf(items, outer[-1])
+    others = [items[k] for k in records if k >= outer[t] and k != main]
+    return items[main], others  # type: ignore[return-value]
+
+
+def _leaf(items: list[Raw | Box], k: int) -> int:
+    while True:
+        group = items[k]
+        after = items[k + 1] if k + 1 < len(items) else None
+        if not (isinstance(after, Box) and after.kind == "sub" and after.depth == group.depth + 1):
+            return k
+        last = None
+        for m in range(k + 2, len(items)):
+            item = items[m]
+            if item.depth <= group.depth or (isinstance(item, Box) and item.depth == group.depth + 1):
+                break
+            if isinstance(item, Raw) and item.depth == group.depth + 1:
+                last = m
+        if last is None:
+            return k
+        k = last
+
+
+def build(raw: Raw, chained: list[Raw] | tuple[Raw, ...] = ()) -> ParsedError:
+    """The ParsedError of a record, its message cleaned, with the other records of its chain."""
+    message, notes = clean_message(raw.exception, raw.lines)
+    kind = raw.kind or ("warning" if raw.exception and raw.exception.endswith("Warning") else "error")
+    return ParsedError(
+        exception=raw.exception,
+        message=message,
+        frames=raw.frames,
+        kind=kind,
+        notes=notes,
+        chained=tuple(build(other) for other in chained),
+        source_format=raw.source_format,
+    )

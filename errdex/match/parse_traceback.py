@@ -1,0 +1,220 @@
+"""CPython and IPython tracebacks, plain, chained or grouped, read in one pass over the lines.
+
+A traceback is a header (or a first frame, when the header was not pasted), frames with their
+code lines, and the exception line: the first line not indented past the header that reads as
+`Type: message`. Lines that fit none of these (interleaved output, logging) are passed over.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from errdex.match.parse_lines import (
+    CHAIN_SEPARATORS,
+    Paste,
+    head,
+    indent,
+    ipython_header,
+    is_tb_header,
+    split_exception,
+)
+from errdex.match.parse_log import log_record
+from errdex.match.parse_message import Box, Raw, read_message
+from errdex.model import Frame
+
+_LINE_TAIL_RE = re.compile(r"(\d{1,9})(?:, in (.+))?")
+_CELL_RE = re.compile(r"Cell In\[(\d{1,9})\], line (\d{1,9})(?:, in (.+))?")
+_INPUT_RE = re.compile(r"Input In \[(\d{1,9})\](?:, line \d{1,9})?, in (.+)")
+_MARKER_RE = re.compile(r"-{1,20}> ?(\d{1,9})(?: (.*))?")
+_SKIPPED = ("[Previous line repeated", "[... skipping")
+
+
+@dataclass
+class _Frame:
+    """A frame while its lines are still being read."""
+
+    file: str
+    line: int | None
+    function: str | None
+    code: str | None = None
+
+    def freeze(self) -> Frame:
+        return Frame(self.file, self.line, self.function, self.code)
+
+
+def traceback_items(p: Paste) -> list[Raw | Box]:
+    """Every exception of every traceback in the paste, and the group boxes between them, in order."""
+    return _Reader(p).run()
+
+
+class _Reader:
+    def __init__(self, p: Paste) -> None:
+        self.p = p
+        self.items: list[Raw | Box] = []
+        self.waiting: set[int] = set()  # depths where a chain separator waits for its exception
+        self.frames: list[_Frame] | None = None  # None outside a traceback
+        self.fmt = "traceback"
+        self.base = 0  # the indentation of the traceback's header
+        self.header_type: str | None = None  # the type IPython names in its header
+        self.after_marker = False  # the last line was a group box or a chain separator
+        self.start = 0  # the line of the traceback's header
+
+    def run(self) -> list[Raw | Box]:
+        i, n = 0, len(self.p.lines)
+        while i < n:
+            i = self.step(i)
+        self.close()
+        return self.items
+
+    def step(self, i: int) -> int:
+        if i in self.p.boxes:
+            self.close()
+            depth, kind = self.p.boxes[i]
+            self.items.append(Box(i, depth, kind))
+            self.after_marker = True
+            return i + 1
+        h = head(self.p.lines[i])
+        s = h.strip()
+        if not s:
+            return i + 1
+        after_marker, self.after_marker = self.after_marker, False
+        if is_tb_header(s):
+            self.open(i, "traceback", indent(h), None)
+        elif (named := ipython_header(s)) is not None:
+            self.open(i, "ipython", indent(h), named)
+        elif s in CHAIN_SEPARATORS:
+            self.close()
+            self.waiting.add(self.p.depth(i))
+            self.after_marker = True
+        elif not self.frame(i, h, s):
+            if self.frames is not None:
+                return self.in_traceback(i, h, s)
+            return self.idle(i, h, after_marker)
+        return i + 1
+
+    def open(self, i: int, fmt: str, base: int, header_type: str | None) -> None:
+        self.close()
+        self.frames, self.fmt, self.base, self.header_type, self.start = [], fmt, base, header_type, i
+
+    def close(self) -> None:
+        """End a traceback; one IPython named in its header counts even when its last line is missing."""
+        if self.frames and self.header_type:
+            self.items.append(Raw(self.header_type, [""], self.freeze(), "ipython", self.start))
+        self.frames = None
+
+    def freeze(self) -> tuple[Frame, ...]:
+        return tuple(f.freeze() for f in self.frames or ())
+
+    def frame(self, i: int, h: str, s: str) -> bool:
+        """Read a frame line, starting a traceback whose header was not pasted if need be."""
+        ind = indent(h)
+        fmt, found = "traceback", _cpython_frame(s)
+        if found is None:
+            fmt, found = "ipython", _ipython_frame(s)
+        if found is None and self.frames is not None and self.fmt == "ipython" and ind <= self.base:
+            found = _ipython7_frame(s)
+        if found is None:
+            return False
+        if self.frames is None:
+            self.open(i, fmt, max(0, ind - 2 if fmt == "traceback" else ind), None)
+        self.frames.append(found)  # type: ignore[union-attr]
+        return True
+
+    def in_traceback(self, i: int, h: str, s: str) -> int:
+        frames = self.frames or []
+        marker = _MARKER_RE.fullmatch(s) if self.fmt == "ipython" else None
+        if marker:
+            if frames:
+                _set_code(frames[-1], int(marker.group(1)), marker.group(2))
+        elif s.startswith(_SKIPPED):
+            pass
+        elif indent(h) > self.base:
+            if self.fmt == "traceback" and frames and not _is_decoration(s):
+                _set_code(frames[-1], None, s)
+        elif log_record(h) is None:
+            exc = split_exception(self.p.lines[i][indent(h) :], loose=True)
+            if exc is not None:
+                lines, end = read_message(self.p, i, exc[1])
+                self.add(i, exc[0], lines)
+                return end
+        return i + 1
+
+    def idle(self, i: int, h: str, after_marker: bool) -> int:
+        """An exception line outside a traceback: a cause or group member printed without one."""
+        exc = split_exception(self.p.lines[i][indent(h) :], loose=after_marker)
+        if exc is None:
+            return i + 1
+        lines, end = read_message(self.p, i, exc[1])
+        followed = end in self.p.boxes or (end < len(self.p.lines) and head(self.p.lines[end]).strip() in CHAIN_SEPARATORS)
+        if after_marker or followed:
+            self.frames, self.fmt, self.header_type = [], "traceback", None
+            self.add(i, exc[0], lines)
+        return end
+
+    def add(self, i: int, name: str, lines: list[str]) -> None:
+        depth = self.p.depth(i)
+        linked = depth in self.waiting
+        self.waiting.discard(depth)
+        self.items.append(Raw(name, lines, self.freeze(), self.fmt, i, depth, linked))
+        self.frames = None
+
+
+def _set_code(frame: _Frame, line: int | None, code: str | None) -> None:
+    if frame.line is None:
+        frame.line = line
+    if frame.code is None and code and code.strip():
+        frame.code = code.strip()
+
+
+def _is_decoration(s: str) -> bool:
+    """3.11+ caret lines (`~~~^^^`) and 3.13's `...<2 lines>...` elisions."""
+    return not s.strip("^~ ") or (s.startswith("...<") and s.endswith(">..."))
+
+
+def _cpython_frame(s: str) -> _Frame | None:
+    """`File "x.py", line 5, in f` (no function for a SyntaxError's location)."""
+    if not s.startswith('File "'):
+        return None
+    k = s.rfind('", line ')
+    m = _LINE_TAIL_RE.fullmatch(s, k + 8) if k > 6 else None
+    return _Frame(s[6:k], int(m.group(1)), m.group(2)) if m else None
+
+
+def _ipython_frame(s: str) -> _Frame | None:
+    """`File ~/x.py:687, in C.f(self)`, `Cell In[3], line 5`, `Input In [3], in <cell line: 5>()`."""
+    if s.startswith("File "):
+        k = s.find(", in ")
+        location = s[5:k] if k != -1 else s[5:]
+        path, _, number = location.rpartition(":")
+        if not path or not number.isdigit() or len(number) > 9:
+            return None
+        return _Frame(path, int(number), _function(s[k + 5 :]) if k != -1 else None)
+    if s.startswith("Cell In["):
+        m = _CELL_RE.fullmatch(s)
+        return _Frame(f"Cell In[{m.group(1)}]", int(m.group(2)), _function(m.group(3))) if m else None
+    if s.startswith("Input In ["):
+        m = _INPUT_RE.fullmatch(s)
+        return _Frame(f"Input In [{m.group(1)}]", None, _function(m.group(2))) if m else None
+    return None
+
+
+def _ipython7_frame(s: str) -> _Frame | None:
+    """`/x/utils.py in generate(self, **kwargs)` and Colab's `[/x/utils.py](url) in generate(...)`."""
+    k = s.find(" in ")
+    if k <= 0:
+        return None
+    path = s[:k]
+    if path.startswith("[") and "](" in path:
+        path = path[1 : path.index("](")]
+    if not (path.startswith(("/", "~", "<", ".")) or "/" in path or "\\" in path):
+        return None
+    return _Frame(path, None, _function(s[k + 4 :]))
+
+
+def _function(text: str | None) -> str | None:
+    """'GenerationConfig.validate(self, strict)' -> 'GenerationConfig.validate'."""
+    if not text:
+        return None
+    k = text.find("(")
+    return (text[:k] if k > 0 else text).strip() or None
