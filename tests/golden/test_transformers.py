@@ -1,0 +1,74 @@
+"""Golden tests on the real transformers 5.16.0 wheel: the flagship error and coverage."""
+
+from __future__ import annotations
+
+import ast
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from errdex.explain.record import record_json
+from errdex.model import error_id
+from errdex.store import Store
+
+pytestmark = pytest.mark.network
+
+TEMPLATE = "Invalid `cache_implementation` ({}). Choose one of: {}"
+FLAGSHIP_ID = error_id("transformers", "error", "ValueError", TEMPLATE, "")
+CACHE_NAMES = [
+    "static", "offloaded_static", "sliding_window", "hybrid", "hybrid_chunked", "offloaded_hybrid",
+    "offloaded_hybrid_chunked", "dynamic", "offloaded", "quantized", "paged",
+]
+
+
+def test_flagship_error(transformers_store: Store) -> None:
+    page = record_json(transformers_store.error(FLAGSHIP_ID))
+    assert page["template"] == TEMPLATE
+    assert page["file"] == "transformers/generation/configuration_utils.py"
+    assert page["line"] == 687
+    assert page["function"] == "GenerationConfig.validate"
+    assert page["exception"] == "ValueError"
+    assert page["kind"] == "error"
+    assert page["condition"] == (
+        "self.cache_implementation is not None and self.cache_implementation not in valid_cache_implementations"
+    )
+    assert page["resolved"]["valid_cache_implementations"] == CACHE_NAMES
+    assert page["snippet"]["start"] <= 687 <= page["snippet"]["end"]
+    assert "raise ValueError(" in page["snippet"]["text"]
+
+
+def test_flagship_related_errors(transformers_store: Store) -> None:
+    related = transformers_store.error(FLAGSHIP_ID).related
+    texts = " | ".join(r.template or "" for r in related)
+    for setting in ("early_stopping", "max_new_tokens", "max_matching_ngram_size", "assistant_ensemble_weight", "compile_config"):
+        assert setting in texts, setting
+    same_function = [r for r in related if r.relation == "function"]
+    assert all(r.function == "GenerationConfig.validate" for r in same_function)
+    assert {r.relation for r in related} >= {"function", "class", "module", "setting"}
+
+
+def test_error_ids_are_stable_and_shared_by_copies(transformers_store: Store) -> None:
+    release = transformers_store.release("transformers", "5.16.0")
+    assert release.site_count > release.error_count > 3000
+    assert FLAGSHIP_ID == "44c51e6e70d45f6a"
+
+
+def test_coverage_no_raise_with_a_message_is_missed(transformers_store: Store, release_cache: Path) -> None:
+    """Compare against a plain ast.walk of every file of the wheel."""
+    wheel = next(release_cache.rglob("transformers-5.16.0-*.whl"))
+    expected: set[tuple[str, int]] = set()
+    with zipfile.ZipFile(wheel) as zf:
+        for name in zf.namelist():
+            if name.endswith(".py"):
+                for node in ast.walk(ast.parse(zf.read(name))):
+                    if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call) and (node.exc.args or node.exc.keywords):
+                        expected.add((name, node.lineno))
+    errors = transformers_store.errors("transformers")
+    rows = transformers_store.db.execute("SELECT file, line, template, resolved FROM sites WHERE kind = 'error'").fetchall()
+    found = {(file, line) for file, line, _, _ in rows}
+    assert expected - found == set()
+    with_template = sum(1 for _, _, t, _ in rows if t is not None) / len(rows)
+    resolved = sum(1 for _, _, _, r in rows if r != "{}") / len(rows)
+    print(f"\ncoverage: {len(rows)} error sites, {len(errors)} errors, {with_template:.1%} with a template, {resolved:.1%} with resolved values")
+    assert with_template > 0.95
