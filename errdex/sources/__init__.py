@@ -41,7 +41,7 @@ def default_cache_dir() -> Path:
     """Where fetched release files are kept: $ERRDEX_CACHE, else the user's cache folder."""
     override = os.environ.get("ERRDEX_CACHE")
     if override:
-        return Path(override).expanduser()
+        return Path(os.path.expanduser(override))
     return Path(platformdirs.user_cache_dir("errdex")) / "releases"
 
 

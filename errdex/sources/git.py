@@ -110,7 +110,7 @@ class GitTree:
 def _local_repo(location: str) -> Path | None:
     """The folder of a local repository (path or file:// URL); None for a remote URL."""
     if "://" not in location:
-        return Path(location).expanduser()
+        return Path(os.path.expanduser(location))  # "~nobody" stays as written
     parts = urlsplit(location)
     return Path(parts.path) if parts.scheme == "file" else None
 

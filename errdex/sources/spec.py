@@ -14,7 +14,7 @@ from .archive import ARCHIVE_SUFFIXES
 
 MAX_SPEC = 4096
 _PROJECT_FILES = ("pyproject.toml", "setup.py", "setup.cfg")
-_DIRECT_URL = "'{}' is a direct URL; download the file and pass its path instead"
+_DIRECT_URL = "{!r} is a direct URL; download the file and pass its path instead"
 _HELP = "give NAME, NAME==VERSION, a folder, a .whl/.zip/.tar.gz file, or git+PATH_OR_URL@REV"
 
 
@@ -55,7 +55,7 @@ def _git_spec(text: str) -> GitSpec:
     if "@" in path:
         path, rev = path.rsplit("@", 1)
         if not rev:
-            raise SourceError(f"'git+{text}' has an empty revision after '@'; {_HELP}")
+            raise SourceError(f"{'git+' + text!r} has an empty revision after '@'; {_HELP}")
         return GitSpec(head + path, rev)
     return GitSpec(text, None)
 
@@ -72,14 +72,14 @@ def parse_spec(spec: str) -> Spec:
     if "://" in text:
         raise SourceError(_DIRECT_URL.format(text))
     if _looks_like_path(text):
-        path = Path(text).expanduser()
+        path = Path(os.path.expanduser(text))  # "~nobody" stays as written
         if not path.exists():
-            raise SourceError(f"No such file or folder: '{text}' (check the path)")
+            raise SourceError(f"No such file or folder: {text!r} (check the path)")
         return PathSpec(path)
     try:
         requirement = Requirement(text)
     except InvalidRequirement as exc:
-        raise SourceError(f"'{text}' is not a package name or requirement ({exc}); {_HELP}") from exc
+        raise SourceError(f"{text!r} is not a package name or requirement; {_HELP}") from exc
     if requirement.url:
         raise SourceError(_DIRECT_URL.format(text))
     return PipSpec(requirement)

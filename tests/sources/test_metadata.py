@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from errdex.sources.metadata import (
     from_core_metadata,
@@ -66,3 +68,18 @@ def test_setup_cfg_project_urls_and_file_version() -> None:
     assert (meta.name, meta.version) == ("c", None)
     assert repository_url(meta.urls) == "https://github.com/o/c"
     assert from_setup_cfg(b"no section header\n").name is None
+
+
+@settings(max_examples=300)
+@given(st.binary(max_size=400))
+def test_hostile_metadata_never_crashes(data: bytes) -> None:
+    for parse in (from_core_metadata, from_pyproject, from_setup_cfg):
+        meta = parse(data)
+        assert meta.name is None or "\n" not in meta.name
+        repository_url(meta.urls)
+
+
+@given(st.text(max_size=200))
+def test_any_url_text_normalises_or_is_none(text: str) -> None:
+    found = normalize_repository(text)
+    assert found is None or found.startswith("https://")

@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from errdex.errors import SourceError
 from errdex.sources.spec import GitSpec, PathSpec, PipSpec, parse_spec
@@ -66,3 +68,12 @@ def test_paths(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 def test_bad_specs(text: str, message: str) -> None:
     with pytest.raises(SourceError, match=message):
         parse_spec(text)
+
+
+@settings(max_examples=300)
+@given(st.text(max_size=200))
+def test_any_text_is_a_spec_or_a_clear_source_error(text: str) -> None:
+    try:
+        parse_spec(text)
+    except SourceError as exc:
+        assert str(exc)
