@@ -1,4 +1,4 @@
-"""Real releases through the machine's own pip, downloaded once into a shared cache (then offline)."""
+"""Real releases through the machine's own pip, downloaded once into the shared test cache (then offline)."""
 
 from __future__ import annotations
 
@@ -11,12 +11,12 @@ from errdex.sources import open_source
 
 pytestmark = pytest.mark.network
 
-SHARED_CACHE = Path.home() / ".cache" / "errdex-tests"
 
-
-def open_cached(spec: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> tuple[object, dict[str, bytes]]:
+def open_cached(
+    spec: str, cache: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> tuple[object, dict[str, bytes]]:
     """Open a release (downloading it on the first run), then again with pip unable to reach anything."""
-    with open_source(spec, cache_dir=SHARED_CACHE) as source:
+    with open_source(spec, cache_dir=cache) as source:
         first = source.info
     empty = tmp_path / "no-index"
     empty.mkdir()
@@ -25,15 +25,15 @@ def open_cached(spec: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> t
         env.setenv("PIP_NO_INDEX", "1")
         env.setenv("PIP_FIND_LINKS", str(empty))
         lines: list[str] = []
-        with open_source(spec, cache_dir=SHARED_CACHE, on_progress=lines.append) as source:
+        with open_source(spec, cache_dir=cache, on_progress=lines.append) as source:
             files = {f.path: f.data for f in source.files()}
             assert source.info == first
     assert lines and lines[0].startswith("using cached")
     return first, files
 
 
-def test_transformers_5_16_0(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    info, files = open_cached("transformers==5.16.0", monkeypatch, tmp_path)
+def test_transformers_5_16_0(release_cache: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    info, files = open_cached("transformers==5.16.0", release_cache, monkeypatch, tmp_path)
     assert (info.package, info.version, info.source_kind) == ("transformers", "5.16.0", "wheel")
     assert info.repository_url == "https://github.com/huggingface/transformers"
     lines = files["transformers/generation/configuration_utils.py"].decode().splitlines()
@@ -51,7 +51,9 @@ def test_transformers_5_16_0(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) ->
         ("docopt==0.6.2", "docopt.py"),  # no wheel at all: the sdist, never built
     ],
 )
-def test_old_releases(spec: str, module: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    info, files = open_cached(spec, monkeypatch, tmp_path)
+def test_old_releases(
+    spec: str, module: str, release_cache: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    info, files = open_cached(spec, release_cache, monkeypatch, tmp_path)
     assert f"{info.package}=={info.version}" == spec
     assert module in files and b"raise " in files[module]
