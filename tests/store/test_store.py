@@ -1,0 +1,120 @@
+"""The SQLite store: migrations, atomic replacement, content-addressed reuse, stable ids."""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from errdex.errors import NotIndexedError, StoreError
+from errdex.extract import EXTRACTOR_VERSION
+from errdex.index import index
+from errdex.model import ReleaseInfo, Site
+from errdex.store import Store
+from errdex.store.schema import MIGRATIONS
+from tests.fixtures import shop, write_tree
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Store:
+    with Store(tmp_path / "errdex.db") as s:
+        yield s
+
+
+def index_shop(tmp_path: Path, store: Store, version: str, modes: tuple[str, ...] = ("fast", "slow")):
+    root = write_tree(tmp_path / f"shop-{version}", shop(version, modes))
+    return index(str(root), store)
+
+
+def test_new_database_is_at_the_latest_schema(store: Store) -> None:
+    assert store.schema_version == len(MIGRATIONS)
+    assert store.stats() == {"packages": 0, "releases": 0, "errors": 0, "sites": 0, "files": 0}
+
+
+def test_older_schema_is_migrated_and_keeps_data(tmp_path: Path) -> None:
+    path = tmp_path / "old.db"
+    db = sqlite3.connect(path)
+    db.executescript(MIGRATIONS[0] + ";PRAGMA user_version = 1;")
+    db.execute("INSERT INTO packages (name, display_name) VALUES ('old', 'old')")
+    db.commit()
+    db.close()
+    with Store(path) as store:
+        assert store.schema_version == len(MIGRATIONS)
+        assert store.stats()["packages"] == 1
+        assert store.generation() == 0
+
+
+def test_corrupt_database_gives_a_clear_error(tmp_path: Path) -> None:
+    path = tmp_path / "broken.db"
+    path.write_bytes(b"this is not a database" * 100)
+    with pytest.raises(StoreError, match="not a usable errdex index"):
+        Store(path)
+
+
+def test_reindexing_reuses_every_analysed_file(tmp_path: Path, store: Store) -> None:
+    first = index_shop(tmp_path, store, "1.0")
+    second = index_shop(tmp_path, store, "1.0")
+    assert (first.analysed, first.reused) == (2, 0)
+    assert (second.analysed, second.reused) == (0, 2)
+    assert store.stats()["releases"] == 1
+    assert store.generation() == 2
+
+
+def test_error_ids_stay_the_same_across_releases(tmp_path: Path, store: Store) -> None:
+    index_shop(tmp_path, store, "1.0")
+    index_shop(tmp_path, store, "2.0", modes=("fast", "slow", "eco"))
+    old = dict(store.errors("shop", "1.0"))
+    new = dict(store.errors("shop", "2.0"))
+    assert old.keys() == new.keys()
+    eid = next(e for e, s in new.items() if s.template.startswith("mode must"))
+    assert new[eid].resolved == {"MODES": ["fast", "slow", "eco"]}
+    assert [v for v, _ in store.error_versions(eid)] == ["1.0", "2.0"]
+    assert store.error(eid).release.version == "2.0"
+    assert store.error(eid, "1.0").site.resolved == {"MODES": ["fast", "slow"]}
+
+
+def test_a_failed_write_leaves_the_previous_release_intact(tmp_path: Path, store: Store) -> None:
+    index_shop(tmp_path, store, "1.0")
+    before = store.errors("shop", "1.0")
+    info = ReleaseInfo("shop", "1.0", "x", "folder", "digest")
+    broken = replace(before[0][1], resolved={"bad": object()})  # cannot be written as JSON
+    with pytest.raises(TypeError):
+        store.replace_release(info, [], [], [("abc", broken)], [], EXTRACTOR_VERSION)
+    assert store.errors("shop", "1.0") == before
+
+
+def test_unknown_package_version_and_id(tmp_path: Path, store: Store) -> None:
+    index_shop(tmp_path, store, "1.0")
+    with pytest.raises(NotIndexedError, match="'nope' is not indexed"):
+        store.release("nope")
+    with pytest.raises(NotIndexedError, match=r"shop 9.9 is not indexed \(indexed: 1.0\)"):
+        store.release("shop", "9.9")
+    with pytest.raises(NotIndexedError, match="no error with id"):
+        store.error("0000000000000000")
+
+
+def test_search_templates_quotes_user_text(tmp_path: Path, store: Store) -> None:
+    index_shop(tmp_path, store, "1.0")
+    assert len(store.search_templates(["slow", "mode"])) == 1
+    assert store.search_templates(['"', "AND", "NEAR(", "*"]) == []
+
+
+def test_caches_are_invalidated_by_new_releases(tmp_path: Path, store: Store) -> None:
+    store.cache_put("lookup", b"data")
+    assert store.cache_get("lookup") == b"data"
+    index_shop(tmp_path, store, "1.0")
+    assert store.cache_get("lookup") is None
+    assert store.cache_get("lookup", any_generation=True) == b"data"
+
+
+def test_site_round_trip_keeps_every_field(tmp_path: Path, store: Store) -> None:
+    index_shop(tmp_path, store, "1.0")
+    record = store.error(next(eid for eid, s in store.errors("shop") if s.template.startswith("mode")))
+    site: Site = record.site
+    assert site.function == "Cart.validate"
+    assert site.condition == "self.mode not in MODES"
+    assert site.checks == ("mode",)
+    assert site.snippet.text.splitlines()[site.line - site.snippet.start].strip().startswith("raise ValueError")
+    assert record.release.repository_url == "https://github.com/example/shop"
