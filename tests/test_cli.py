@@ -1,0 +1,128 @@
+"""The command line as a user meets it: every source kind, --json, clear failures."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import tarfile
+from pathlib import Path
+
+import click
+import pytest
+from click.testing import CliRunner
+
+from errdex.cli import main
+from tests.fixtures import shop, write_tree, write_wheel
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> str:
+    return str(tmp_path / "cli.db")
+
+
+def run(*args: str, db: str, ok: bool = True) -> click.testing.Result:
+    result = CliRunner().invoke(main, [*args, "--db", db])
+    if ok:
+        assert result.exit_code == 0, result.output
+    return result
+
+
+def indexed(db: str, spec: str, *extra: str) -> dict:
+    result = run("index", spec, *extra, "--json", db=db)
+    (entry,) = json.loads(result.stdout)
+    return entry
+
+
+def test_every_command_has_help() -> None:
+    for name, command in main.commands.items():
+        assert command.help, name
+        result = CliRunner().invoke(main, [name, "--help"])
+        assert result.exit_code == 0 and "Usage" in result.output
+
+
+def test_folder_then_list_and_show(tmp_path: Path, db: str) -> None:
+    root = write_tree(tmp_path / "src", shop())
+    entry = indexed(db, str(root))
+    assert (entry["package"], entry["version"], entry["source_kind"]) == ("shop", "1.0", "folder")
+    assert entry["errors"] == 2
+    errors = json.loads(run("list", "shop", "--json", db=db).stdout)
+    assert {e["template"] for e in errors} == {"mode must be one of {}, got {}", "slow mode is not ready"}
+    first = next(e for e in errors if e["template"].startswith("mode"))
+    shown = json.loads(run("show", first["id"], "--json", db=db).stdout)
+    for key in ("id", "package", "version", "kind", "exception", "exception_bases", "template", "file", "line",
+                "end_line", "function", "condition", "resolved", "snippet", "related"):
+        assert key in shown, key
+    assert shown["resolved"] == {"MODES": ["fast", "slow"]}
+    assert shown["related"][0]["template"] == "slow mode is not ready"
+    text = run("show", first["id"], db=db).stdout
+    assert "shop/cart.py:11" in text and "self.mode not in MODES" in text
+
+
+def test_list_filters_by_exception_and_kind(tmp_path: Path, db: str) -> None:
+    indexed(db, str(write_tree(tmp_path / "src", shop())))
+    only = json.loads(run("list", "shop", "--exception", "NotImplementedError", "--json", db=db).stdout)
+    assert [e["exception"] for e in only] == ["NotImplementedError"]
+    assert json.loads(run("list", "shop", "--kind", "warning", "--json", db=db).stdout) == []
+
+
+def test_wheel_and_sdist_are_named_from_their_metadata(tmp_path: Path, db: str) -> None:
+    wheel = write_wheel(tmp_path, "shop", "3.0", shop("3.0"))
+    assert indexed(db, str(wheel))["version"] == "3.0"
+    sdist = tmp_path / "shop-4.0.tar.gz"
+    src = write_tree(tmp_path / "sd" / "shop-4.0", {**shop("4.0"), "PKG-INFO": "Metadata-Version: 2.1\nName: shop\nVersion: 4.0\n"})
+    with tarfile.open(sdist, "w:gz") as tar:
+        tar.add(src, arcname="shop-4.0")
+    entry = indexed(db, str(sdist))
+    assert (entry["version"], entry["source_kind"], entry["errors"]) == ("4.0", "sdist", 2)
+    assert {p["version"] for p in [indexed(db, str(wheel))]} == {"3.0"}
+    versions = json.loads(run("packages", "--json", db=db).stdout)[0]["versions"]
+    assert versions == ["3.0", "4.0"]
+
+
+def test_git_commit_is_read_without_checkout(tmp_path: Path, db: str) -> None:
+    repo = write_tree(tmp_path / "repo", shop("5.0"))
+    git = ["git", "-C", str(repo), "-c", "user.name=t", "-c", "user.email=t@example.org"]
+    subprocess.run([*git, "init", "-q"], check=True)
+    subprocess.run([*git, "add", "."], check=True)
+    subprocess.run([*git, "commit", "-qm", "one"], check=True)
+    (repo / "shop" / "cart.py").write_text("raise ValueError('uncommitted change')\n")
+    entry = indexed(db, f"git+{repo}@HEAD")
+    assert (entry["version"], entry["source_kind"], entry["errors"]) == ("5.0", "git", 2)
+    assert len(entry["digest"]) == 40
+
+
+def test_installed_distribution(db: str) -> None:
+    entry = indexed(db, "click", "--installed")
+    assert entry["package"].lower() == "click" and entry["version"] == click.__version__
+    assert entry["errors"] > 20
+
+
+def test_name_and_version_override(tmp_path: Path, db: str) -> None:
+    root = write_tree(tmp_path / "plain", {"lib/__init__.py": "raise ImportError('no')\n"})
+    entry = indexed(db, str(root), "--name", "mylib", "--version", "0.1")
+    assert (entry["package"], entry["version"]) == ("mylib", "0.1")
+
+
+def test_bad_specs_fail_clearly_and_keep_what_was_indexed(tmp_path: Path, db: str) -> None:
+    indexed(db, str(write_tree(tmp_path / "src", shop())))
+    broken = tmp_path / "broken-1.0.tar.gz"
+    broken.write_bytes(b"\x1f\x8b\x08 this is not gzip")
+    result = run("index", str(tmp_path / "missing"), str(broken), str(write_tree(tmp_path / "ok", shop("6.0"))), db=db, ok=False)
+    assert result.exit_code == 1
+    assert "missing" in result.stderr and "broken-1.0.tar.gz" in result.stderr
+    assert "Traceback" not in result.output
+    versions = json.loads(run("packages", "--json", db=db).stdout)[0]["versions"]
+    assert versions == ["1.0", "6.0"]
+
+
+def test_unknown_id_and_package(db: str) -> None:
+    result = run("show", "ffffffffffffffff", db=db, ok=False)
+    assert result.exit_code == 1 and "no error with id 'ffffffffffffffff'" in result.stderr
+    result = run("list", "nothing-here", db=db, ok=False)
+    assert result.exit_code == 1 and "errdex index nothing-here" in result.stderr
+
+
+def test_folder_with_a_file_that_does_not_parse(tmp_path: Path, db: str) -> None:
+    root = write_tree(tmp_path / "src", {**shop(), "shop/legacy.py": "print 'python 2'\nraise ValueError, 'old style'\n"})
+    entry = indexed(db, str(root))
+    assert entry["skipped"] == 1 and entry["errors"] == 2
