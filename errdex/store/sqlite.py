@@ -393,6 +393,16 @@ class Store:
         )
         return [(path, reason) for path, reason in rows]
 
+    def release_sources(self, record: ReleaseRecord) -> Iterator[tuple[str, str]]:
+        """(path, text) of every analysed file of a release, in path order, in one query."""
+        rows = self.db.execute(
+            "SELECT rf.path, f.source FROM release_files rf JOIN files f ON f.hash = rf.hash"
+            " WHERE rf.release_id = ? AND rf.skip_reason IS NULL ORDER BY rf.path",
+            (self._release_id(record),),
+        )
+        for path, source in rows:
+            yield path, zlib.decompress(source).decode("utf-8", "replace")
+
     # -- caches of derived data -----------------------------------------------------------
     def generation(self) -> int:
         """A number that grows whenever a release is written; caches computed before are stale."""
