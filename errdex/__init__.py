@@ -1,0 +1,24 @@
+"""errdex: where a Python library's error comes from, what it means and how to fix it.
+
+The public API is imported on first use, so `import errdex` stays cheap.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from errdex.match import Candidate, MatchResult, explain
+
+__all__ = ["Candidate", "MatchResult", "explain"]
+
+_HOMES = {"Candidate": "errdex.match", "MatchResult": "errdex.match", "explain": "errdex.match"}
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'errdex' has no attribute {name!r}")
+    import importlib
+
+    return getattr(importlib.import_module(home), name)

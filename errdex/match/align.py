@@ -1,0 +1,116 @@
+"""Lay a template over a message in linear time: literal parts found left to right, holes capture the rest.
+
+Only `str.find`/`str.rfind` on text taken from the message are used, never a regex built from a
+template, so hostile templates and hostile pastes cost the same as friendly ones. A part that is
+not found whole is looked for word by word inside the gap its neighbours leave, which is how a
+message from another version (a word changed, a clause added) still lines up with the template.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+Span = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Alignment:
+    """How well a template covers a message, and what each of its holes captured."""
+
+    hit: int  # literal characters of the template found in the message, in order
+    total: int  # literal characters of the template
+    unexplained: int  # message characters before or after the template's literal ends
+    values: tuple[str | None, ...]  # the text each hole captured; None where a neighbour is missing
+
+    @property
+    def coverage(self) -> float:
+        return self.hit / self.total if self.total else 0.0
+
+    @property
+    def exact(self) -> bool:
+        return self.hit == self.total and self.unexplained == 0
+
+
+def align(parts: list[str], folded: str, text: str) -> Alignment:
+    """Align the literal `parts` of a template with a message (`folded` for search, `text` for values)."""
+    spans = _exact_spans(parts, folded)
+    hit = sum(len(p) for p, s in zip(parts, spans) if s is not None)
+    for k, span in enumerate(spans):
+        if span is None:
+            low = _end_before(spans, k)
+            high = _start_after(spans, k, len(folded))
+            spans[k], found = _piece_span(parts[k], folded, low, high)
+            hit += found
+    total = sum(len(p) for p in parts)
+    return Alignment(hit, total, _unexplained(parts, spans, len(folded)), _values(spans, text))
+
+
+def _exact_spans(parts: list[str], folded: str) -> list[Span | None]:
+    """Where each part is found whole, searching left to right; the last part is anchored at the end."""
+    last, n = len(parts) - 1, len(folded)
+    spans: list[Span | None] = []
+    pos = 0
+    for k, part in enumerate(parts):
+        if not part:
+            spans.append((0, 0) if k == 0 else (n, n) if k == last else (pos, pos))
+            continue
+        i = folded.rfind(part, pos) if k == last and k > 0 else folded.find(part, pos)
+        if i < 0:
+            spans.append(None)
+            continue
+        spans.append((i, i + len(part)))
+        pos = i + len(part)
+    return spans
+
+
+def _end_before(spans: list[Span | None], k: int) -> int:
+    for span in reversed(spans[:k]):
+        if span is not None:
+            return span[1]
+    return 0
+
+
+def _start_after(spans: list[Span | None], k: int, n: int) -> int:
+    for span in spans[k + 1 :]:
+        if span is not None:
+            return span[0]
+    return n
+
+
+def _piece_span(part: str, folded: str, low: int, high: int) -> tuple[Span | None, int]:
+    """The words of a part found in order between `low` and `high`: their span and their length."""
+    start = end = -1
+    found = 0
+    pos = low
+    for piece in part.split(" "):
+        if not piece:
+            continue
+        i = folded.find(piece, pos, high)
+        if i < 0:
+            continue
+        if start < 0:
+            start = i
+        end = pos = i + len(piece)
+        found += len(piece)
+    return ((start, end) if start >= 0 else None), found
+
+
+def _unexplained(parts: list[str], spans: list[Span | None], n: int) -> int:
+    """Message text outside the template: before a leading literal and after a trailing one."""
+    out = 0
+    if parts[0] and spans[0] is not None:
+        out += spans[0][0]
+    if parts[-1] and spans[-1] is not None:
+        out += n - spans[-1][1]
+    return out
+
+
+def _values(spans: list[Span | None], text: str) -> tuple[str | None, ...]:
+    """The text between consecutive parts, for each hole whose two neighbours were found."""
+    out: list[str | None] = []
+    for left, right in zip(spans, spans[1:]):
+        if left is None or right is None or right[0] < left[1]:
+            out.append(None)
+        else:
+            out.append(text[left[1] : right[0]].strip())
+    return tuple(out)

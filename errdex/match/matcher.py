@@ -1,0 +1,134 @@
+"""`explain(text)`: the raise sites that may have produced a pasted error, best first, or an abstention."""
+
+from __future__ import annotations
+
+import importlib.metadata
+from functools import lru_cache
+
+from errdex.errors import InputError
+from errdex.match.autoindex import distribution_of, index_missing, raising_package
+from errdex.match.parse import parse
+from errdex.match.rank import ABSTAIN_BELOW, Query, Scored, rank
+from errdex.match.result import Candidate, MatchResult
+from errdex.match.suggest import did_you_mean
+from errdex.match.tables import Place, Tables, tables_for
+from errdex.model import ParsedError
+from errdex.store import Store
+
+MAX_LIMIT = 100
+
+
+def explain(text: str, *, store: Store | None = None, fetch: bool = False, auto_index: bool = True, limit: int = 5) -> MatchResult:
+    """Find where a pasted error message, log line or traceback was raised, in the indexed releases."""
+    if not 1 <= limit <= MAX_LIMIT:
+        raise InputError(f"limit must be between 1 and {MAX_LIMIT}, not {limit}")
+    parsed = parse(text)
+    own = store is None
+    store = store if store is not None else Store()
+    try:
+        tables = tables_for(store)
+        note = None
+        if auto_index or fetch:
+            note = index_missing(parsed, store, tables.core.top_set, fetch)
+            if note is not None:
+                tables = tables_for(store)
+        return match(parsed, tables, limit, note)
+    finally:
+        if own:
+            store.close()
+
+
+def match(parsed: ParsedError, tables: Tables, limit: int = 5, note: str | None = None) -> MatchResult:
+    """Rank the indexed errors against an already parsed paste."""
+    query, scored = rank(parsed, tables, limit)
+    matches = [_candidate(tables, query, s) for s in scored]
+    abstain = not matches or matches[0].confidence < ABSTAIN_BELOW
+    hint = _hint(parsed, tables, query) if abstain else None
+    return MatchResult(abstain, matches, parsed, " ".join(filter(None, (note, hint))) or None)
+
+
+def _candidate(tables: Tables, query: Query, s: Scored) -> Candidate:
+    core, i = tables.core, s.error
+    places = tables.places(i)
+    versions = tuple(dict.fromkeys(p.version for p in places))
+    place = _choose_place(places, versions, query, core.packages[core.package[i]])
+    function, line = place.function, place.line
+    if function is None:
+        function, line = _site_function(tables, core.ids[i], place)
+    values = s.alignment.values if s.alignment else ()
+    suggestions, allowed = {}, {}
+    details = tables.details(i)
+    if details is not None and values:
+        suggestions, allowed = did_you_mean(details.condition, details.resolved, details.message_source, values)
+    return Candidate(
+        id=core.ids[i],
+        score=s.key[0] + min(s.key[1], 10_000) / 1e7,
+        confidence=round(s.confidence, 4),
+        package=core.packages[core.package[i]],
+        version=place.version,
+        file=place.file,
+        line=line,
+        function=function,
+        exception=core.exception[i],
+        template=core.template[i],
+        kind=core.kind[i],
+        values=values,
+        suggestions=suggestions,
+        allowed=allowed,
+        approximate=s.alignment is None or not s.alignment.exact,
+        versions=versions,
+        evidence=s.evidence,
+    )
+
+
+def _choose_place(places: list[Place], versions: tuple[str, ...], query: Query, package: str) -> Place:
+    """The place the frame points at, else the installed version's, else the newest release's first."""
+    order = {v: k for k, v in enumerate(versions)}
+    newest_first = sorted(places, key=lambda p: (-order[p.version], p.function is None))
+    hint = query.hint
+    if hint is not None and hint.path is not None:
+        same = [p for p in newest_first if p.file == hint.path]
+        exact = [p for p in same if hint.line is not None and p.line <= hint.line <= max(p.line, p.end_line)]
+        if exact or same:
+            return (exact or same)[0]
+    if len(versions) > 1:
+        installed = installed_version(package)
+        for p in newest_first:
+            if p.version == installed:
+                return p
+    return newest_first[0]
+
+
+def _site_function(tables: Tables, error_id: str, place: Place) -> tuple[str | None, int]:
+    """The function of a place known only by its line (an error's second site in a release)."""
+    record = tables.store.error(error_id, place.version)
+    for site in record.sites:
+        if site.file == place.file and site.line == place.line:
+            return site.function, site.line
+    return None, place.line
+
+
+@lru_cache(maxsize=256)
+def installed_version(package: str) -> str | None:
+    """The version of a distribution installed in this environment, if any."""
+    try:
+        return importlib.metadata.version(package)
+    except (importlib.metadata.PackageNotFoundError, ValueError):
+        return None
+
+
+def _hint(parsed: ParsedError, tables: Tables, query: Query) -> str:
+    """What would help when nothing fits well enough."""
+    if not tables.core.ids:
+        return "Nothing is indexed yet: index the library the error comes from, e.g. errdex index transformers"
+    top = raising_package(parsed)
+    if top is not None and top not in tables.core.top_set:
+        return f"The error was raised in '{top}', which is not indexed: errdex index {distribution_of(top) or top}"
+    hint = query.hint
+    if hint is not None and hint.path is None and parsed.source_format != "message":
+        return ("The innermost frame is not in an installed library: the error comes from your own code, "
+                "the standard library or the interpreter, which errdex does not index.")
+    if not query.text:
+        return "The paste has no message: paste the whole error, with its traceback if you have it."
+    return ("No indexed error fits well enough. If it comes from a library, index that library "
+            "(errdex index NAME), or paste the whole traceback: its frames name the package.")

@@ -1,0 +1,182 @@
+"""Rank indexed errors against a parsed paste: retrieve by literal parts and frames, verify, score.
+
+Candidates come from the literal-part index (templates filed under a word the message holds) and
+from the innermost frame (errors raised in that file). Each is verified by aligning its literal
+parts with the message (linear time), then scored from independent pieces of evidence:
+
+    text       = coverage³ × explained × specificity     (how much of the template was found, how
+                                                          much of the message it accounts for,
+                                                          how many literal characters that is)
+    frame      = 0.92 when a place of the error is at the frame's file and line, 0.35 at its file
+    confidence = (1 − (1 − text)(1 − frame)) × exception agreement × frame disagreement
+
+A confidence below ABSTAIN_BELOW means no answer is shown as the answer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from errdex.match.align import Alignment, align
+from errdex.match.frames import Agreement, FrameHint, agreement, frame_hint
+from errdex.match.literals import candidates
+from errdex.match.tables import Tables
+from errdex.match.text import fold, squash, template_parts
+from errdex.model import ParsedError
+
+ABSTAIN_BELOW = 0.5
+MAX_VERIFY = 200  # candidates checked for their longest literal part
+MAX_PARTIAL = 24  # candidates aligned word by word when no part of theirs is found whole
+MAX_FRAME_CANDIDATES = 64
+SPECIFICITY_HALF = 12  # literal characters that make a match half as specific as it can be
+FRAME_EVIDENCE = {"line": 0.92, "file": 0.35}
+# How much a frame that points elsewhere lowers confidence, by what the frame is.
+FRAME_PENALTY = {
+    "raise": {"package": 0.6, "other": 0.3, "user": 0.7},
+    "caller": {},  # a warning's location is wherever stacklevel points
+    "module": {"package": 0.8, "other": 0.5},
+}
+MISMATCHED_EXCEPTION = 0.45
+BASE_EXCEPTION = 0.9
+UNKNOWN_EXCEPTION = 0.9
+MISMATCHED_KIND = 0.8
+
+
+@dataclass(frozen=True)
+class Query:
+    """The paste's message as the matcher compares it, and what else it tells."""
+
+    text: str  # squashed message
+    folded: str  # the same with quotes folded, for searching
+    exception: str | None  # short name
+    kind: str
+    hint: FrameHint | None
+
+    @classmethod
+    def of(cls, parsed: ParsedError, tops: set[str]) -> Query:
+        exception = parsed.exception.rsplit(".", 1)[-1] if parsed.exception else None
+        text = squash(parsed.message)
+        if exception == "KeyError":
+            text = _unquote_key(text)
+        return cls(text, fold(text), exception, parsed.kind, frame_hint(parsed, tops))
+
+
+@dataclass(frozen=True)
+class Scored:
+    """One error's verdict: its confidence and what it rests on."""
+
+    error: int
+    confidence: float
+    alignment: Alignment | None
+    agreement: Agreement
+    evidence: tuple[str, ...]
+
+    @property
+    def key(self) -> tuple[float, int]:
+        return (self.confidence, self.alignment.hit if self.alignment else 0)
+
+
+class Ranker:
+    """Scores the errors of one set of tables against one query."""
+
+    def __init__(self, tables: Tables, query: Query) -> None:
+        self.tables = tables
+        self.core = tables.core
+        self.q = query
+        hint = query.hint
+        self.in_file = set(tables.errors_in(hint.path)) if hint and hint.path else set()
+        self.at_line = self._at_line()
+
+    def rank(self, limit: int) -> list[Scored]:
+        """The best `limit` errors, best first."""
+        hits = candidates(self.core.keys, self.q.text) if self.q.text else {}
+        pool = [i for i, _ in sorted(hits.items(), key=lambda item: -item[1])[:MAX_VERIFY]]
+        scored = {i: s for i in pool if (s := self._score(i, whole_only=True)) is not None}
+        if not scored or max(s.confidence for s in scored.values()) < ABSTAIN_BELOW:
+            partial = [i for i in pool if i not in scored][:MAX_PARTIAL]
+            scored.update((i, s) for i in partial if (s := self._score(i, whole_only=False)) is not None)
+        for i in self.at_line:
+            if i not in scored:
+                s = self._score(i, whole_only=False)
+                if s is not None:
+                    scored[i] = s
+        return sorted(scored.values(), key=lambda s: s.key, reverse=True)[:limit]
+
+    def _at_line(self) -> set[int]:
+        """Errors with a place at the frame's file and line (in any indexed release)."""
+        hint = self.q.hint
+        if hint is None or hint.path is None or hint.line is None:
+            return set()
+        found = set()
+        for i in list(self.in_file)[: MAX_FRAME_CANDIDATES * 8]:
+            if any(p.file == hint.path and p.line <= hint.line <= max(p.line, p.end_line) for p in self.tables.places(i)):
+                found.add(i)
+        return found
+
+    def _score(self, i: int, whole_only: bool) -> Scored | None:
+        template = self.core.template[i]
+        alignment = None
+        text_confidence = 0.0
+        if template and self.q.text:
+            parts = template_parts(template)
+            if whole_only and max(parts, key=len) not in self.q.folded:
+                return None
+            alignment = align(parts, self.q.folded, self.q.text)
+            text_confidence = _text_confidence(alignment, len(self.q.text))
+        where = self._agreement(i)
+        frame = FRAME_EVIDENCE.get(where, 0.0)
+        if text_confidence == 0.0 and frame == 0.0:
+            return None
+        exception = self._exception_factor(i)
+        penalty = FRAME_PENALTY[self.q.hint.strength].get(where, 1.0) if self.q.hint else 1.0
+        confidence = (1 - (1 - text_confidence) * (1 - frame)) * exception * penalty
+        return Scored(i, min(1.0, confidence), alignment, where, _evidence(alignment, exception, where))
+
+    def _agreement(self, i: int) -> Agreement:
+        hint = self.q.hint
+        tops = self.core.package_top_sets[self.core.package[i]]
+        return agreement(hint, i in self.in_file, i in self.at_line, tops)
+
+    def _exception_factor(self, i: int) -> float:
+        core, q = self.core, self.q
+        factor = 1.0
+        if core.kind[i] != q.kind:
+            factor *= MISMATCHED_KIND
+        if q.exception is None:
+            return factor * UNKNOWN_EXCEPTION
+        own = (core.exception[i] or ("UserWarning" if core.kind[i] == "warning" else "")).rsplit(".", 1)[-1]
+        if own == q.exception:
+            return factor
+        if q.exception in (b.rsplit(".", 1)[-1] for b in core.bases[i]):
+            return factor * BASE_EXCEPTION
+        return factor * MISMATCHED_EXCEPTION
+
+
+def _text_confidence(alignment: Alignment, length: int) -> float:
+    specificity = 1 - 0.5 ** (alignment.hit / SPECIFICITY_HALF)
+    explained = 1 - min(1.0, alignment.unexplained / max(length, 1))
+    return alignment.coverage**3 * explained * specificity
+
+
+def _evidence(alignment: Alignment | None, exception: float, where: Agreement) -> tuple[str, ...]:
+    out: list[str] = []
+    if alignment is not None and alignment.hit:
+        out.append("message" if alignment.exact else f"message ({alignment.coverage:.0%} of the template)")
+    if exception >= 1.0:
+        out.append("exception")
+    if where in ("line", "file"):
+        out.append(f"frame {where}")
+    return tuple(out)
+
+
+def _unquote_key(text: str) -> str:
+    """KeyError shows its argument's repr: `KeyError: "no key 'x'"`."""
+    if len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"":
+        return text[1:-1]
+    return text
+
+
+def rank(parsed: ParsedError, tables: Tables, limit: int) -> tuple[Query, list[Scored]]:
+    """The query made of a paste and its best `limit` errors."""
+    query = Query.of(parsed, tables.core.top_set)
+    return query, Ranker(tables, query).rank(limit)

@@ -1,0 +1,87 @@
+"""What `explain` answers: ranked candidate raise sites, or an abstention with a hint."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from errdex.model import ParsedError
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One indexed error that may have produced the paste, placed in one release."""
+
+    id: str
+    score: float
+    confidence: float  # in [0, 1]
+    package: str
+    version: str
+    file: str
+    line: int
+    function: str | None
+    exception: str | None
+    template: str | None
+    kind: str = "error"
+    values: tuple[str | None, ...] = ()  # the text each `{}` of the template captured
+    suggestions: dict[str, list[str]] = field(default_factory=dict)  # tested name -> closest allowed values
+    allowed: dict[str, list[Any]] = field(default_factory=dict)  # tested name -> the statically resolved collection
+    approximate: bool = False  # the message differs from the template (another version, reworded, cut off)
+    versions: tuple[str, ...] = ()  # indexed versions that have this error, oldest first
+    evidence: tuple[str, ...] = ()  # why it was chosen: "message", "exception", "frame line", ...
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "score": round(self.score, 4),
+            "confidence": round(self.confidence, 4),
+            "package": self.package,
+            "version": self.version,
+            "file": self.file,
+            "line": self.line,
+            "function": self.function,
+            "exception": self.exception,
+            "kind": self.kind,
+            "template": self.template,
+            "values": list(self.values),
+            "suggestions": self.suggestions,
+            "allowed": self.allowed,
+            "approximate": self.approximate,
+            "versions": list(self.versions),
+            "evidence": list(self.evidence),
+        }
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """The candidates, best first; `abstain` when none fits well enough to be shown as the answer."""
+
+    abstain: bool
+    matches: list[Candidate]
+    parsed: ParsedError
+    hint: str | None = None  # what would help, e.g. "index package numpy: errdex index numpy"
+
+    @property
+    def best(self) -> Candidate | None:
+        return None if self.abstain or not self.matches else self.matches[0]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "abstain": self.abstain,
+            "matches": [c.to_json() for c in self.matches],
+            "hint": self.hint,
+            "parsed": parsed_json(self.parsed),
+        }
+
+
+def parsed_json(parsed: ParsedError) -> dict[str, Any]:
+    """What errdex understood of the paste, as JSON."""
+    return {
+        "exception": parsed.exception,
+        "message": parsed.message,
+        "kind": parsed.kind,
+        "source_format": parsed.source_format,
+        "frames": [{"file": f.file, "line": f.line, "function": f.function, "code": f.code} for f in parsed.frames],
+        "notes": list(parsed.notes),
+        "chained": [parsed_json(c) for c in parsed.chained],
+    }

@@ -1,0 +1,206 @@
+"""Did you mean: the allowed values closest to a captured value that failed a membership check.
+
+A site guarded by `x not in valid_values` (or `x not in ("a", "b")`) whose message shows `x` in
+one of its holes tells what the user should have written. Which hole shows `x` is read from the
+message expression (f-string, `str.format`, `%`), parsed with `ast` like everything errdex reads.
+"""
+
+from __future__ import annotations
+
+import ast
+import string
+from collections.abc import Iterator
+from typing import Any
+
+from rapidfuzz import fuzz, process
+
+MAX_SUGGESTIONS = 3
+SCORE_CUTOFF = 60.0
+MAX_VALUE = 200  # characters of a captured value compared
+_QUOTES = ("'", '"', "`")
+_SHOWN_AS = frozenset({"str", "repr"})
+
+
+def did_you_mean(
+    condition: str, resolved: dict[str, Any], message_source: str, values: tuple[str | None, ...]
+) -> tuple[dict[str, list[str]], dict[str, list[Any]]]:
+    """({tested name: closest allowed values}, {tested name: allowed values}) for a site's membership checks."""
+    suggestions: dict[str, list[str]] = {}
+    allowed: dict[str, list[Any]] = {}
+    holes = hole_sources(message_source)
+    for tested, options in membership_checks(condition, resolved):
+        name = tested.rsplit(".", 1)[-1]
+        allowed[name] = options
+        value = _tested_value(tested, holes, values, options)
+        if value is None:
+            continue
+        close = closest(value, options)
+        if close:
+            suggestions[name] = close
+    return suggestions, allowed
+
+
+def closest(value: str, options: list[Any]) -> list[str]:
+    """The allowed strings nearest to `value`, best first; none when `value` is allowed."""
+    texts = [o for o in options if isinstance(o, str)]
+    if not texts or value in texts:
+        return []
+    found = process.extract(value[:MAX_VALUE], texts, scorer=fuzz.ratio, limit=MAX_SUGGESTIONS, score_cutoff=SCORE_CUTOFF)
+    return [text for text, _, _ in found]
+
+
+def membership_checks(condition: str, resolved: dict[str, Any]) -> Iterator[tuple[str, list[Any]]]:
+    """(tested expression, allowed values) for each `x in C` / `x not in C` whose C is known."""
+    tree = _parse(condition)
+    if tree is None:
+        return
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Compare):
+            continue
+        left = node.left
+        for op, right in zip(node.ops, node.comparators):
+            if isinstance(op, (ast.In, ast.NotIn)):
+                options = _collection(right, resolved)
+                if options:
+                    yield ast.unparse(left), options
+            left = right
+
+
+def _collection(node: ast.expr, resolved: dict[str, Any]) -> list[Any] | None:
+    """The values of a resolved name, or of a literal list, tuple or set."""
+    if isinstance(node, (ast.List, ast.Tuple, ast.Set)):
+        try:
+            return list(ast.literal_eval(node))
+        except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+            return None
+    value = resolved.get(ast.unparse(node))
+    if isinstance(value, dict):
+        return list(value)
+    return list(value) if isinstance(value, (list, tuple)) else None
+
+
+def hole_sources(message_source: str) -> list[list[str]]:
+    """For each hole of the message's template, the sources of the expressions it shows."""
+    tree = _parse(message_source)
+    if not isinstance(tree, ast.Expression):
+        return []
+    holes: list[list[str]] = []
+    literal = True
+    for part in _pieces(tree.body):
+        if isinstance(part, str):
+            literal = literal or bool(part)
+        elif literal:
+            holes.append([part.source])
+            literal = False
+        else:
+            holes[-1].append(part.source)
+    return holes
+
+
+class _Expr:
+    """An interpolated expression of a message."""
+
+    def __init__(self, node: ast.AST) -> None:
+        while isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _SHOWN_AS and len(node.args) == 1:
+            node = node.args[0]
+        self.source = ast.unparse(node)
+
+
+def _pieces(node: ast.AST) -> Iterator[str | _Expr]:
+    """The message as literal strings and interpolated expressions, in order."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        yield node.value
+    elif isinstance(node, ast.JoinedStr):
+        for value in node.values:
+            yield _Expr(value.value) if isinstance(value, ast.FormattedValue) else from_constant(value)
+    elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        yield from _pieces(node.left)
+        yield from _pieces(node.right)
+    elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod) and isinstance(node.left, ast.Constant):
+        yield from _printf(node.left.value, node.right)
+    elif _is_format_call(node):
+        yield from _format(node)  # type: ignore[arg-type]
+    else:
+        yield _Expr(node)
+
+
+def from_constant(node: ast.expr) -> str:
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else ""
+
+
+def _printf(pattern: object, args: ast.expr) -> Iterator[str | _Expr]:
+    if not isinstance(pattern, str):
+        return
+    items = list(args.elts) if isinstance(args, ast.Tuple) else [args]
+    chunks = pattern.replace("%%", "\x00").split("%")
+    yield chunks[0].replace("\x00", "%")
+    for k, chunk in enumerate(chunks[1:]):
+        if k < len(items):
+            yield _Expr(items[k])
+        yield chunk.lstrip("-+ #0123456789.hlLdiouxXeEfFgGcrsa").replace("\x00", "%")
+
+
+def _is_format_call(node: ast.AST) -> bool:
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "format"
+        and isinstance(node.func.value, ast.Constant)
+        and isinstance(node.func.value.value, str)
+    )
+
+
+def _format(node: ast.Call) -> Iterator[str | _Expr]:
+    keywords = {k.arg: k.value for k in node.keywords if k.arg}
+    auto = 0
+    try:
+        fields = list(string.Formatter().parse(node.func.value.value))  # type: ignore[attr-defined]
+    except ValueError:
+        return
+    for literal, name, _, _ in fields:
+        yield literal
+        if name is None:
+            continue
+        if name == "" or name.isdigit():
+            k = auto if name == "" else int(name)
+            auto += name == ""
+            yield _Expr(node.args[k]) if k < len(node.args) else _Expr(node)
+        else:
+            key = name.split(".", 1)[0].split("[", 1)[0]
+            yield _Expr(keywords[key]) if key in keywords else _Expr(node)
+
+
+def _tested_value(tested: str, holes: list[list[str]], values: tuple[str | None, ...], options: list[Any]) -> str | None:
+    """The captured text of the hole that shows the tested expression, unquoted.
+
+    When the message expression cannot be read hole by hole (a variable built elsewhere), the
+    one captured value that looks like a single wrong option is taken.
+    """
+    short = tested.rsplit(".", 1)[-1]
+    if len(holes) == len(values):
+        for sources, value in zip(holes, values):
+            if value is not None and any(s == tested or s.rsplit(".", 1)[-1] == short for s in sources):
+                return _unquote(value)
+        return None
+    loose = [_unquote(v) for v in values if v is not None and _looks_like_option(v)]
+    loose = [v for v in loose if v not in options]
+    return loose[0] if len(loose) == 1 else None
+
+
+def _looks_like_option(value: str) -> bool:
+    return 0 < len(value) <= 60 and " " not in value and value[0] not in "([{<"
+
+
+def _unquote(value: str) -> str:
+    if len(value) >= 2 and value[0] == value[-1] and value[0] in _QUOTES:
+        return value[1:-1]
+    return value
+
+
+def _parse(source: str) -> ast.AST | None:
+    if not source or len(source) > 20_000:
+        return None
+    try:
+        return ast.parse(source, mode="eval")
+    except (SyntaxError, ValueError, MemoryError, RecursionError):
+        return None

@@ -1,0 +1,228 @@
+"""The matcher's lookup tables, built once per store generation and kept in the index's cache table.
+
+The core, loaded for every query, holds each error's package, kind, exception, bases and template
+in flat lists, and the literal-part index. What only a few errors of a query need is split into
+shards loaded on demand: an error's places in every release with the did-you-mean details
+(`match.errors.N`), and the errors raised in each file, for frames (`match.files.N`). Everything is
+stored with `marshal` (plain lists, dicts, tuples and strings: quick to load) and kept in memory
+per store path and generation.
+"""
+
+from __future__ import annotations
+
+import json
+import marshal
+import zlib
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from errdex.errors import StoreError
+from errdex.match.literals import build_keys
+from errdex.model import Site
+from errdex.store import Store
+
+FORMAT = 1
+CORE_KEY = "match.core"
+ERROR_SHARD = 256  # errors per shard of places
+FILE_SHARDS = 256
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where an error is raised in one indexed release."""
+
+    version: str
+    file: str
+    line: int
+    end_line: int
+    function: str | None  # None when only the line is known (not the release's first site of the error)
+
+
+@dataclass(frozen=True)
+class Details:
+    """What did-you-mean needs of an error's newest first site."""
+
+    condition: str
+    resolved: dict[str, Any]
+    message_source: str
+
+
+@dataclass
+class Core:
+    """What every query needs: flat lists by error number, and the literal-part index."""
+
+    ids: list[str]
+    package: list[int]
+    kind: list[str]
+    exception: list[str | None]
+    bases: list[tuple[str, ...]]
+    template: list[str | None]
+    packages: list[str]  # display names
+    package_tops: list[list[str]]  # each package's top-level folders
+    keys: dict[str, list[int]]
+    error_shards: dict[int, Any] = field(default_factory=dict)  # loaded shards, by number
+    file_shards: dict[int, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.package_top_sets = [set(tops) for tops in self.package_tops]
+        self.top_set = set().union(*self.package_top_sets)
+
+    def dumps(self) -> bytes:
+        return _pack((self.ids, self.package, self.kind, self.exception, self.bases, self.template, self.packages,
+                      self.package_tops, self.keys))
+
+
+class Tables:
+    """The core of a store's tables, with its shards read from that store when first needed."""
+
+    def __init__(self, core: Core, store: Store) -> None:
+        self.core = core
+        self.store = store
+
+    def places(self, i: int) -> list[Place]:
+        """Every place of error `i` in every indexed release, oldest release first."""
+        rows = self._shard(self.core.error_shards, "match.errors", i // ERROR_SHARD)[0].get(i, [])
+        return [Place(*row) for row in rows]
+
+    def details(self, i: int) -> Details | None:
+        row = self._shard(self.core.error_shards, "match.errors", i // ERROR_SHARD)[1].get(i)
+        return Details(row[0], json.loads(row[1]), row[2]) if row else None
+
+    def errors_in(self, path: str) -> list[int]:
+        """The errors raised somewhere in the file at this release path."""
+        return self._shard(self.core.file_shards, "match.files", _file_shard(path)).get(path, [])
+
+    def _shard(self, loaded: dict[int, Any], prefix: str, number: int) -> Any:
+        found = loaded.get(number)
+        if found is None:
+            data = self.store.cache_get(f"{prefix}.{number}")
+            found = _unpack(data) if data else None
+            if found is None:
+                raise StoreError(f"the matcher's tables in {self.store.path} are incomplete; run the command again")
+            loaded[number] = found
+        return found
+
+
+_MEMO: dict[tuple[str, int], Core] = {}
+
+
+def tables_for(store: Store) -> Tables:
+    """The tables of a store at its current generation: from memory, its cache, or built now."""
+    path = str(store.path)
+    key = (path if path != ":memory:" else f"memory:{id(store)}", store.generation())
+    core = _MEMO.get(key)
+    if core is None:
+        data = store.cache_get(CORE_KEY)
+        fields = _unpack(data) if data else None
+        core = Core(*fields) if fields else _build_and_save(store)
+        _MEMO.clear()
+        _MEMO[key] = core
+    return Tables(core, store)
+
+
+def _build_and_save(store: Store) -> Core:
+    core, error_shards, file_shards = build(store)
+    core.error_shards.update(error_shards)
+    core.file_shards.update(file_shards)
+    try:
+        for number, shard in error_shards.items():
+            store.cache_put(f"match.errors.{number}", _pack(shard))
+        for number, shard in file_shards.items():
+            store.cache_put(f"match.files.{number}", _pack(shard))
+        store.cache_put(CORE_KEY, core.dumps())  # last: a core in the cache means its shards are there
+    except StoreError:
+        pass  # a read-only index: the tables are built again by the next process
+    return core
+
+
+@dataclass
+class _Collected:
+    """Errors read from the store, numbered in the order first seen."""
+
+    number: dict[str, int] = field(default_factory=dict)
+    sites: list[Site] = field(default_factory=list)  # the first site seen of each error
+    package: list[int] = field(default_factory=list)
+    places: list[list[tuple[str, str, int, int, str | None]]] = field(default_factory=list)
+    details: dict[int, tuple[str, str, str]] = field(default_factory=dict)
+
+    def add(self, package: int, version: str, eid: str, site: Site) -> None:
+        i = self.number.get(eid)
+        if i is None:
+            i = self.number[eid] = len(self.sites)
+            self.sites.append(site)
+            self.package.append(package)
+            self.places.append([])
+        self.places[i].append((version, site.file, site.line, site.end_line, site.function))
+        if site.resolved and site.condition:
+            self.details[i] = (site.condition, json.dumps(site.resolved), site.message_source)
+
+    def add_other_places(self, store: Store) -> None:
+        """The places beyond each release's first one, for an error raised at several sites."""
+        for eid, i in self.number.items():
+            known = {(v, f, line) for v, f, line, _, _ in self.places[i]}
+            for version, places in store.error_versions(eid):
+                self.places[i].extend((version, f, line, line, None) for f, line in places if (version, f, line) not in known)
+
+
+def build(store: Store) -> tuple[Core, dict[int, Any], dict[int, Any]]:
+    """Read every indexed release's errors and build the core and its shards."""
+    c = _Collected()
+    packages = []
+    for row in store.packages():
+        packages.append(row["package"])
+        for record in store.releases(row["name"]):
+            for eid, site in store.errors(row["name"], record.version):
+                c.add(len(packages) - 1, record.version, eid, site)
+    c.add_other_places(store)
+    templates = [s.template for s in c.sites]
+    tops: list[set[str]] = [set() for _ in packages]
+    for package, places in zip(c.package, c.places):
+        tops[package].update(p[1].split("/", 1)[0] for p in places if "/" in p[1])
+    core = Core(
+        ids=list(c.number),
+        package=c.package,
+        kind=[s.kind for s in c.sites],
+        exception=[s.exception for s in c.sites],
+        bases=[tuple(s.exception_bases) for s in c.sites],
+        template=templates,
+        packages=packages,
+        package_tops=[sorted(t) for t in tops],
+        keys=build_keys(templates),
+    )
+    return core, _error_shards(c), _file_shards(c.places)
+
+
+def _error_shards(c: _Collected) -> dict[int, Any]:
+    shards: dict[int, Any] = {}
+    for i, places in enumerate(c.places):
+        shard = shards.setdefault(i // ERROR_SHARD, ({}, {}))
+        shard[0][i] = places
+        if i in c.details:
+            shard[1][i] = c.details[i]
+    return shards
+
+
+def _file_shards(places: Iterable[list[tuple[str, str, int, int, str | None]]]) -> dict[int, Any]:
+    shards: dict[int, Any] = {n: {} for n in range(FILE_SHARDS)}
+    for i, rows in enumerate(places):
+        for path in {row[1] for row in rows}:
+            shards[_file_shard(path)].setdefault(path, []).append(i)
+    return shards
+
+
+def _file_shard(path: str) -> int:
+    return zlib.crc32(path.encode("utf-8", "surrogatepass")) % FILE_SHARDS
+
+
+def _pack(value: Any) -> bytes:
+    return marshal.dumps((FORMAT, value))
+
+
+def _unpack(data: bytes) -> Any:
+    """The value packed in `data`, or None when it was written in another format or is damaged."""
+    try:
+        fmt, value = marshal.loads(data)
+    except (ValueError, EOFError, TypeError):
+        return None
+    return value if fmt == FORMAT else None
