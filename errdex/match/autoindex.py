@@ -7,7 +7,7 @@ also allows downloading the release when it is not installed, or cannot be read 
 
 from __future__ import annotations
 
-import importlib.metadata
+from functools import lru_cache
 
 from errdex.errors import ErrdexError
 from errdex.match.parse import release_path
@@ -27,8 +27,21 @@ def raising_package(parsed: ParsedError) -> str | None:
 
 def distribution_of(top: str) -> str | None:
     """The installed distribution that provides the import name `top`."""
+    import importlib.metadata  # slow to import; only needed when a package is missing
+
     names = importlib.metadata.packages_distributions().get(top)
     return names[0] if names else None
+
+
+@lru_cache(maxsize=256)
+def installed_version(dist: str) -> str | None:
+    """The version of a distribution installed in this environment, if any."""
+    import importlib.metadata
+
+    try:
+        return importlib.metadata.version(dist)
+    except (importlib.metadata.PackageNotFoundError, ValueError):
+        return None
 
 
 def index_missing(parsed: ParsedError, store: Store, indexed_tops: set[str], fetch: bool) -> str | None:
@@ -46,7 +59,7 @@ def index_missing(parsed: ParsedError, store: Store, indexed_tops: set[str], fet
             except ErrdexError:
                 if not fetch:
                     raise
-                result = index(f"{dist}=={importlib.metadata.version(dist)}", store)
+                result = index(f"{dist}=={installed_version(dist)}", store)
         elif fetch:
             result = index(top, store)
         else:

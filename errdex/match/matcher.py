@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import importlib.metadata
-from functools import lru_cache
-
 from errdex.errors import InputError
-from errdex.match.autoindex import distribution_of, index_missing, raising_package
+from errdex.match.autoindex import distribution_of, index_missing, installed_version, raising_package
 from errdex.match.parse import parse
 from errdex.match.rank import ABSTAIN_BELOW, Query, Scored, rank
 from errdex.match.result import Candidate, MatchResult
@@ -106,15 +103,6 @@ def _site_function(tables: Tables, error_id: str, place: Place) -> tuple[str | N
         if site.file == place.file and site.line == place.line:
             return site.function, site.line
     return None, place.line
-
-
-@lru_cache(maxsize=256)
-def installed_version(package: str) -> str | None:
-    """The version of a distribution installed in this environment, if any."""
-    try:
-        return importlib.metadata.version(package)
-    except (importlib.metadata.PackageNotFoundError, ValueError):
-        return None
 
 
 def _hint(parsed: ParsedError, tables: Tables, query: Query) -> str:

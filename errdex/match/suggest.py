@@ -12,8 +12,6 @@ import string
 from collections.abc import Iterator
 from typing import Any
 
-from rapidfuzz import fuzz, process
-
 MAX_SUGGESTIONS = 3
 SCORE_CUTOFF = 60.0
 MAX_VALUE = 200  # characters of a captured value compared
@@ -45,6 +43,8 @@ def closest(value: str, options: list[Any]) -> list[str]:
     texts = [o for o in options if isinstance(o, str)]
     if not texts or value in texts:
         return []
+    from rapidfuzz import fuzz, process  # only loaded when there is something to compare
+
     found = process.extract(value[:MAX_VALUE], texts, scorer=fuzz.ratio, limit=MAX_SUGGESTIONS, score_cutoff=SCORE_CUTOFF)
     return [text for text, _, _ in found]
 
