@@ -133,6 +133,8 @@ class ModuleScope:
 
     def _imported(self, head: str, rest: str, depth: int) -> tuple[Any, str]:
         module, attr = self.imports[head]
+        if module.split(".", 1)[0] != self.module.split(".", 1)[0]:
+            raise Unresolved(f"{head} comes from another distribution")
         if self.package is None:
             raise NeedsPackage(head)
         if depth > 8:

@@ -292,9 +292,11 @@ class SiteVisitor:
         names: dict[str, ast.expr] = {}
         checks: dict[str, None] = {}
         for expr in [*self.conditions, *([message] if message is not None else [])]:
-            for node in ast.walk(expr):
-                name = dotted_name(node) if isinstance(node, (ast.Name, ast.Attribute)) else None
-                if name is None or name.split(".", 1)[0] in _BUILTIN_NAMES - {"self", "cls"}:
+            nodes = list(ast.walk(expr))
+            called = {id(n.func) for n in nodes if isinstance(n, ast.Call)}
+            for node in nodes:
+                name = dotted_name(node) if isinstance(node, (ast.Name, ast.Attribute)) and id(node) not in called else None
+                if name is None or _not_a_value(name):
                     continue
                 names.setdefault(name, node)
         for expr in self.conditions:
@@ -376,6 +378,14 @@ class _TemplateScope:
             return self.visitor.resolve(name)[0]
         except RecursionError as exc:
             raise Unresolved(name) from exc
+
+
+def _not_a_value(name: str) -> bool:
+    """Builtins and class names (`CamelCase`) never resolve to a constant worth showing."""
+    head = name.split(".", 1)[0]
+    if head in _BUILTIN_NAMES and head not in ("self", "cls"):
+        return True
+    return head[:1].isupper() and not head.isupper()
 
 
 def _merge(a: Env, b: Env) -> Env:
