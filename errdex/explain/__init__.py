@@ -1,0 +1,10 @@
+"""Explanations: an error id (and optionally a user's captured values) → a page of plain data.
+
+The page says what the error means, when it happens, how to fix it and what else is near it,
+each fact derived from the code of the release and traced to where it comes from. No HTML and
+no ANSI here: the CLI, the web and the hooks render the same dict.
+"""
+
+from errdex.explain.page import build_page
+
+__all__ = ["build_page"]

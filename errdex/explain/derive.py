@@ -1,0 +1,172 @@
+"""The parts of a page that depend on the user's values: triggers, the example fix, what their values do.
+
+They are derived from the page's static facts (condition, resolved values, ways in), so a
+cached page is filled with a user's values without reading the release again.
+"""
+
+from __future__ import annotations
+
+import ast
+import difflib
+from dataclasses import dataclass
+from typing import Any
+
+from errdex.explain.conditions import parse_condition
+from errdex.explain.evaluate import verdict
+from errdex.explain.source import module_name
+from errdex.explain.triggers import Candidate, code_value, find_fix, find_trigger, pools
+from errdex.explain.values import hole_expressions, user_values
+
+
+@dataclass(frozen=True)
+class Facts:
+    """What derivation reads from a page: the condition tree, names' values, inputs and their ways in."""
+
+    node: ast.expr | None
+    env: dict[str, Any]
+    inputs: dict[str, dict[str, Any]]  # code -> the page's input entry
+    module: str
+
+    @classmethod
+    def of(cls, page: dict[str, Any]) -> Facts:
+        inputs = {item["code"]: item for item in page["when_it_happens"]["inputs"]}
+        return cls(parse_condition(page["condition"]), dict(page["resolved"]), inputs, module_name(page["file"]))
+
+
+def user_input(page: dict[str, Any], values: list[str] | None, suggestions: dict[str, list[str]] | None) -> dict[str, Any] | None:
+    """The user's values tied to the message's holes, what each says about this release, did-you-means.
+
+    A hole that is an input of the check gets `raises` / `accepted` / `unknown` here; a hole that
+    shows a resolved list (`Choose one of: [...]`) is compared with that list in every indexed release.
+    """
+    if not values and not suggestions:
+        return None
+    facts = Facts.of(page)
+    holes = hole_expressions(page["message_source"], page["template"]) or []
+    readings = user_values(holes, values)
+    checked = []
+    for code, options in readings.items():
+        entry: dict[str, Any] = {"code": code, "value": values[holes.index(code)] if values else None}
+        if code in page["resolved"]:
+            entry["matches"] = _releases_listing(page, code, options[0])
+            entry["result"] = "same as this release" if page["version"] in entry["matches"] else "differs"
+        else:
+            entry["result"] = _verdict(facts, code, options)
+        checked.append(entry)
+    raising = {c["code"] for c in checked if c["result"] == "raises"}
+    return {"values": list(values or []), "suggestions": _suggestions(page, readings, raising, suggestions), "holes": holes, "checked": checked}
+
+
+def _suggestions(page: dict[str, Any], readings: dict[str, list[Any]], raising: set[str], given: dict[str, list[str]] | None) -> dict[str, list[str]]:
+    """The matcher's did-you-means, else the closest accepted values to a value that raises here."""
+    merged = {name: list(names) for name, names in (given or {}).items()}
+    for entry in page["what_it_means"]["lists"]:
+        texts = [v for v in readings.get(entry["subject"], []) if isinstance(v, str)]
+        if entry["role"] == "allowed" and entry["subject"] in raising and texts and entry["name"] not in merged:
+            allowed = [v for v in entry["values"] if isinstance(v, str)]
+            merged[entry["name"]] = difflib.get_close_matches(texts[0], allowed, n=3, cutoff=0.6)
+    return merged
+
+
+def _releases_listing(page: dict[str, Any], name: str, shown: Any) -> list[str]:
+    """The indexed releases whose value of `name` (or of the list the check uses in its place) is what the message showed."""
+    if not isinstance(shown, list):
+        return [page["version"]] if shown == page["resolved"][name] else []
+    subject = next((e["subject"] for e in page["what_it_means"]["lists"] if e["name"] == name), None)
+    out = []
+    for release in page["versions"]["releases"]:
+        value = release["resolved"].get(name)
+        if value is None:
+            value = next((e["values"] for e in release["lists"] if e["subject"] == subject), None)
+        if isinstance(value, list) and _same_items(value, shown):
+            out.append(release["version"])
+    return out
+
+
+def _same_items(a: list[Any], b: list[Any]) -> bool:
+    return sorted(map(repr, a)) == sorted(map(repr, b))
+
+
+def _verdict(facts: Facts, code: str, options: list[Any]) -> str:
+    """`raises` if a reading of the value makes the check fire here, `accepted` if none can, else `unknown`."""
+    if code not in facts.inputs or facts.node is None:
+        return "not checked"
+    return verdict(facts.node, facts.env, code, options)
+
+
+def triggers_and_fix(page: dict[str, Any], user: dict[str, Any] | None) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
+    """Trigger examples (a call that certainly raises) and the example fix (one that certainly does not)."""
+    facts = Facts.of(page)
+    if facts.node is None or not facts.inputs:
+        return [], None
+    first = _first_candidates(facts, page, user)
+    pool = pools(facts.node, list(facts.inputs), facts.env, first)
+    trigger = find_trigger(facts.node, pool, facts.env)
+    if trigger is None:
+        return [], None
+    entry = _trigger_json(facts, trigger)
+    fix = find_fix(facts.node, trigger, pool, facts.env)
+    if fix is None or entry["code"] is None:
+        return [entry], None
+    changed = {**trigger, fix[0]: fix[1]}
+    after = _call(facts, changed)
+    example = {
+        "before": _with_import(facts, entry["code"]),
+        "after": _with_import(facts, after) if after else None,
+        "input": fix[0],
+        "value_before": code_value(trigger[fix[0]].value),
+        "value_after": code_value(fix[1].value),
+        "value_source": fix[1].tag,
+    }
+    return [entry], example if after else None
+
+
+def _first_candidates(facts: Facts, page: dict[str, Any], user: dict[str, Any] | None) -> dict[str, list[Candidate]]:
+    first: dict[str, list[Candidate]] = {}
+    if user:
+        for code, options in user_values(user["holes"], user["values"]).items():
+            if code in facts.inputs:
+                first.setdefault(code, []).extend(Candidate(v, "user") for v in options)
+        for entry in page["what_it_means"]["lists"]:
+            suggested = user["suggestions"].get(entry["name"], [])
+            if entry["subject"] in facts.inputs and entry["role"] == "allowed":
+                first.setdefault(entry["subject"], []).extend(Candidate(s, "suggested") for s in suggested if s in entry["values"])
+    return first
+
+
+def _trigger_json(facts: Facts, trigger: dict[str, Candidate]) -> dict[str, Any]:
+    values = {code: code_value(c.value) for code, c in trigger.items()}
+    code = _call(facts, trigger)
+    said = " and ".join(f"`{facts.inputs[c]['name']}` is {v}" for c, v in values.items())
+    return {
+        "code": _with_import(facts, code) if code else None,
+        "values": values,
+        "from_user": any(c.tag == "user" for c in trigger.values()),
+        "text": f"The check certainly fires when {said}.",
+    }
+
+
+def _call(facts: Facts, assignment: dict[str, Candidate]) -> str | None:
+    """One call through a shared way in that sets every assigned input, or None."""
+    ways = [_best_way(facts.inputs[code]) for code in assignment]
+    if any(w is None for w in ways) or len({w["via"] for w in ways}) != 1:  # type: ignore[index]
+        return None
+    head = ways[0]["call"].split("(", 1)[0]  # type: ignore[index]
+    given = {w["keyword"]: code_value(assignment[code].value) for code, w in zip(assignment, ways)}  # type: ignore[index]
+    required = [r for r in ways[0]["required"] if r not in given]  # type: ignore[index]
+    args = [f"{r}=..." for r in required] + [f"{k}={v}" for k, v in given.items()]
+    return f"{head}({', '.join(args)})"
+
+
+def _best_way(item: dict[str, Any]) -> dict[str, Any] | None:
+    return next((w for w in item["ways_in"] if w["call"] and w["keyword"] and w["reaches_check"]), None)
+
+
+def _with_import(facts: Facts, code: str) -> str:
+    """Prefix `from module import Name` when the call starts with a class or function of the module."""
+    head = code.split("(", 1)[0]
+    if "." in head or not head.isidentifier():
+        return code
+    return f"from {facts.module} import {head}\n\n{code}"
+
+

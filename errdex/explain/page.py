@@ -1,0 +1,136 @@
+"""The explanation page of one error in one release: one plain dict that the CLI, the web and the JSON API render.
+
+The static part (what the code says: meaning, inputs, callers, versions, provenance) is built
+once per (error id, release) and cached in the store; the parts that depend on a user's captured
+values (triggers, example fix, solutions) are derived from it on every call, which is cheap.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from errdex.explain.callers import Target, callers
+from errdex.explain.derive import triggers_and_fix, user_input
+from errdex.explain.happens import when_it_happens
+from errdex.explain.meaning import what_it_means
+from errdex.explain.prose import add_prose
+from errdex.explain.record import record_json
+from errdex.explain.solutions import solutions
+from errdex.explain.source import parse
+from errdex.explain.versions import versions
+from errdex.model import ErrorRecord, ReleaseRecord
+from errdex.store import Store
+
+PAGE_VERSION = 1
+
+
+def build_page(
+    store: Store,
+    error_id: str,
+    version: str | None = None,
+    values: list[str] | None = None,
+    suggestions: dict[str, list[str]] | None = None,
+) -> dict[str, Any]:
+    """The whole page of an error (newest indexed release that has it, unless `version` is given).
+
+    `values` are the user's captured values for the template's `{}` holes, in order, and
+    `suggestions` did-you-mean candidates by resolved name; the page is filled with them.
+    """
+    version = _version(store, error_id, version)
+    page = static_page(store, error_id, version)
+    user = user_input(page, values, suggestions)
+    page["triggers"], page["example_fix"] = triggers_and_fix(page, user)
+    page["solutions"] = solutions(page, user)
+    page["user_input"] = user
+    add_prose(store, page)
+    return _ordered(page)
+
+
+def _version(store: Store, error_id: str, version: str | None) -> str:
+    have = [v for v, _ in store.error_versions(error_id)]
+    if not have or (version is not None and version not in have):
+        store.error(error_id, version)  # raises NotIndexedError with a message that says what to do
+    return version if version is not None else have[-1]
+
+
+def static_page(store: Store, error_id: str, version: str) -> dict[str, Any]:
+    """The facts of the page read from the release, cached per (error id, release)."""
+    key = f"explain:page:v{PAGE_VERSION}:{error_id}:{version}"
+    cached = store.cache_get(key)
+    if cached is not None:
+        return json.loads(cached)
+    page = _static(store, store.error(error_id, version))
+    store.cache_put(key, json.dumps(page).encode())
+    return page
+
+
+def _static(store: Store, record: ErrorRecord) -> dict[str, Any]:
+    base = record_json(record)
+    release = record.release
+    tree = parse(store.source(release, record.site.file))
+    found = callers(store, release, Target(record.site.file, record.site.function))
+    page = {
+        **base,
+        "source_url": source_url(release, record.site.file, record.site.line, record.site.end_line),
+        "what_it_means": what_it_means(base, tree),
+        "when_it_happens": when_it_happens(base, tree, found["callers"]),
+        "callers": found["callers"],
+        "versions": versions(store, record.id, release.version, release.package),
+        "generated_by": "static",
+    }
+    page["provenance"] = provenance(page, release, found)
+    return page
+
+
+def source_url(release: ReleaseRecord, path: str, line: int, end_line: int) -> str | None:
+    """A link to the lines in the upstream repository, pinned to the commit (git) or the release tag."""
+    repo = (release.repository_url or "").rstrip("/")
+    ref = release.digest if release.source_kind == "git" and release.digest else f"v{release.version}"
+    if repo.startswith("https://github.com/"):
+        return f"{repo}/blob/{ref}/{path}#L{line}-L{end_line}"
+    if repo.startswith("https://gitlab.com/"):
+        return f"{repo}/-/blob/{ref}/{path}#L{line}-{end_line}"
+    return None
+
+
+def provenance(page: dict[str, Any], release: ReleaseRecord, found: dict[str, Any]) -> list[dict[str, Any]]:
+    """Which release and file each fact on the page comes from."""
+    name = f"{release.package} {release.version}"
+    facts = [_fact("message, check and source excerpt", name, page["file"], page["line"])]
+    for value in page["what_it_means"]["values"]:
+        file, line = _place(value["defined_at"])
+        facts.append(_fact(f"value of `{value['name']}`", name, file, line))
+    for item in page["when_it_happens"]["inputs"]:
+        for way in item["ways_in"]:
+            facts.append(_fact(f"way in for `{item['name']}` ({way['via']})", name, way["file"], way["line"]))
+    detail = f"{found['files_parsed']} of {found['files_searched']} files parsed" + (", cut short" if found["truncated"] else "")
+    facts.append(_fact("callers (static call graph by name)", name, None, None, detail))
+    for entry in page["versions"]["releases"]:
+        place = entry["places"][0]
+        facts.append(_fact("versions", f"{release.package} {entry['version']}", place["file"], place["line"]))
+    return facts
+
+
+def _fact(fact: str, release: str, file: str | None, line: int | None, detail: str | None = None) -> dict[str, Any]:
+    return {"fact": fact, "release": release, "file": file, "line": line, "detail": detail}
+
+
+def _place(defined_at: str | None) -> tuple[str | None, int | None]:
+    if not defined_at or ":" not in defined_at:
+        return defined_at, None
+    file, _, line = defined_at.rpartition(":")
+    return file, int(line) if line.isdigit() else None
+
+
+_KEY_ORDER = (
+    "id", "package", "version", "kind", "exception", "exception_bases", "template", "reason", "file", "line",
+    "end_line", "function", "condition", "resolved", "resolved_from", "checks", "message_source", "level", "snippet",
+    "sites", "repository_url", "source_url", "what_it_means", "when_it_happens", "triggers", "callers", "solutions",
+    "example_fix", "related", "versions", "provenance", "generated_by", "prose", "user_input",
+)
+
+
+def _ordered(page: dict[str, Any]) -> dict[str, Any]:
+    """The page with its keys in reading order (the order docs/page.md lists them in)."""
+    return {key: page[key] for key in _KEY_ORDER if key in page} | {k: v for k, v in page.items() if k not in _KEY_ORDER}
