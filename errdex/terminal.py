@@ -6,12 +6,16 @@ from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.panel import Panel
+from rich.rule import Rule
 from rich.syntax import Syntax
 from rich.table import Table
 from rich.text import Text
 
 from errdex.index import IndexResult
-from errdex.model import ErrorRecord, ReleaseRecord, Site
+from errdex.model import ReleaseRecord, Site
+
+MAX_CALLERS_SHOWN = 10
+MAX_VALUES_SHOWN = 60
 
 
 def index_result_json(result: IndexResult) -> dict[str, Any]:
@@ -57,29 +61,171 @@ def error_table(release: ReleaseRecord, errors: list[tuple[str, Site]]) -> Rende
     return Group(*lines)
 
 
-def error_record(record: ErrorRecord) -> RenderableType:
-    site = record.site
+def page_panel(page: dict[str, Any]) -> RenderableType:
+    """The whole explanation page (build_page's dict) as sections, for the terminal and the hooks."""
+    sections: list[RenderableType] = [_page_header(page)]
+    for title, render in _SECTIONS:
+        body = render(page)
+        if body is not None:
+            sections += [Rule(Text(title, style="bold"), align="left", style="dim"), body]
+    return Panel(Group(*sections), title=Text(page["id"], style="cyan"), title_align="left")
+
+
+def _page_header(page: dict[str, Any]) -> RenderableType:
     head = Text()
-    head.append(f"{record.release.package} {record.release.version}", style="bold")
-    head.append(f" · {site.kind} · ")
-    head.append(site.exception or site.level or "", style="bold red")
-    if site.exception_bases:
-        head.append(f" ({', '.join(site.exception_bases)})")
-    parts: list[RenderableType] = [head, Text(site.template or f"({site.reason})", style="bold")]
-    parts.append(Text(f"{site.file}:{site.line} in {site.function}", style="cyan"))
-    if site.condition:
-        parts.append(Text.assemble(("check: ", "dim"), (site.condition, "yellow")))
-    for name, value in site.resolved.items():
-        parts.append(Text.assemble((f"{name} = ", "dim"), repr(value), (f"  ({site.resolved_from.get(name, '')})", "dim")))
-    if site.snippet.text:
-        parts.append(
-            Syntax(site.snippet.text, "python", line_numbers=True, start_line=site.snippet.start,
-                   highlight_lines=set(range(site.line, site.end_line + 1)), word_wrap=True)
-        )
-    if record.related:
-        related = Table(box=None, show_header=False, pad_edge=False)
-        for r in record.related:
-            related.add_row(Text(r.id, style="cyan"), Text(r.relation, style="dim"), Text(r.template or "(no template)"))
-        parts.append(Text("related", style="bold"))
-        parts.append(related)
-    return Panel(Group(*parts), title=record.id, title_align="left")
+    head.append(f"{page['package']} {page['version']}", style="bold")
+    head.append(f" · {page['kind']} · ")
+    head.append(page["exception"] or page["level"] or "", style="bold red")
+    if page["exception_bases"]:
+        head.append(f" ({', '.join(page['exception_bases'])})")
+    lines: list[RenderableType] = [head, Text(page["template"] or f"({page['reason']})", style="bold")]
+    lines.append(Text(f"{page['file']}:{page['line']} in {page['function']}", style="cyan"))
+    if page["source_url"]:
+        lines.append(Text(page["source_url"], style="dim"))
+    return Group(*lines)
+
+
+def _meaning(page: dict[str, Any]) -> RenderableType:
+    meaning = page["what_it_means"]
+    parts: list[RenderableType] = [code_text(meaning["summary"])]
+    if meaning["condition"]:
+        parts.append(Syntax(meaning["condition"], "python", word_wrap=True, background_color="default"))
+    if len(meaning["clauses"]) > 1:
+        parts += [code_text(f"  • {c['text']}") for c in meaning["clauses"]]
+    for value in meaning["values"]:
+        line = Text.assemble((value["name"], "bold"), " = ", _short_value(value["value"]))
+        if value["defined_at"]:
+            line.append(f"  ({value['defined_at']})", style="dim")
+        parts.append(line)
+    return Group(*parts)
+
+
+def _source(page: dict[str, Any]) -> RenderableType | None:
+    snippet = page["snippet"]
+    if not snippet["text"]:
+        return None
+    return Syntax(
+        snippet["text"], "python", line_numbers=True, start_line=snippet["start"], word_wrap=True,
+        highlight_lines=set(range(page["line"], page["end_line"] + 1)), background_color="default",
+    )
+
+
+def _happens(page: dict[str, Any]) -> RenderableType:
+    happens = page["when_it_happens"]
+    parts: list[RenderableType] = [code_text(happens["summary"])]
+    for item in happens["inputs"]:
+        for way in item["ways_in"]:
+            mark = "→" if way["reaches_check"] else "·"
+            parts.append(code_text(f"  {mark} `{way['call'] or way['via']}`  ({way['file']}:{way['line']})"))
+    callers = page["callers"]
+    if callers:
+        table = Table(box=None, show_header=False, pad_edge=False)
+        for caller in callers[:MAX_CALLERS_SHOWN]:
+            table.add_row(Text(caller["function"]), Text(f"{caller['file']}:{caller['line']}", style="dim"), Text(caller["match"], style="dim"))
+        parts += [Text("callers (by name):", style="dim"), table]
+        if len(callers) > MAX_CALLERS_SHOWN:
+            parts.append(Text(f"... and {len(callers) - MAX_CALLERS_SHOWN} more (--json lists them all)", style="dim"))
+    return Group(*parts)
+
+
+def _triggers(page: dict[str, Any]) -> RenderableType | None:
+    if not page["triggers"]:
+        return None
+    parts: list[RenderableType] = []
+    for trigger in page["triggers"]:
+        parts.append(code_text(trigger["text"] + (" (your value)" if trigger["from_user"] else "")))
+        if trigger["code"]:
+            parts.append(Syntax(trigger["code"], "python", background_color="default"))
+    return Group(*parts)
+
+
+def _solutions(page: dict[str, Any]) -> RenderableType | None:
+    if not page["solutions"]:
+        return None
+    return Group(*(code_text(f"{s['rank']}. {s['text']}") for s in page["solutions"]))
+
+
+def _example_fix(page: dict[str, Any]) -> RenderableType | None:
+    fix = page["example_fix"]
+    if not fix:
+        return None
+    return Group(
+        Text("before", style="red"), Syntax(fix["before"], "python", background_color="default"),
+        Text("after", style="green"), Syntax(fix["after"], "python", background_color="default"),
+    )
+
+
+def _related(page: dict[str, Any]) -> RenderableType | None:
+    if not page["related"]:
+        return None
+    table = Table(box=None, show_header=False, pad_edge=False)
+    for r in page["related"]:
+        template = (r["template"] or "(no template)").split("\n", 1)[0]
+        table.add_row(Text(r["id"], style="cyan"), Text(r["relation"], style="dim"), Text(template, overflow="ellipsis", no_wrap=True))
+    return table
+
+
+def _versions(page: dict[str, Any]) -> RenderableType:
+    versions = page["versions"]
+    parts: list[RenderableType] = []
+    for release in versions["releases"]:
+        places = ", ".join(f"{p['file']}:{p['line']}" for p in release["places"])
+        parts.append(Text.assemble((release["version"], "bold"), f"  {places}"))
+    if versions["missing_in"]:
+        parts.append(Text(f"not in: {', '.join(versions['missing_in'])}", style="dim"))
+    changed = versions["text_changed"]
+    if changed:
+        before = f": was {changed['previous_id']} {changed['previous_template']!r}" if changed["previous_id"] else " (new)"
+        parts.append(Text(f"text since {changed['version']}{before}"))
+    for change in versions["value_changes"]:
+        parts.append(Text(
+            f"{change['from_version']} → {change['to_version']}: {change['name_before']} → {change['name_after']}"
+            f"  added {change['added'] or 'nothing'}, removed {change['removed'] or 'nothing'}"
+        ))
+    return Group(*parts)
+
+
+def _provenance(page: dict[str, Any]) -> RenderableType:
+    lines = []
+    for fact in page["provenance"]:
+        where = f"{fact['file']}:{fact['line']}" if fact["file"] else (fact["detail"] or "")
+        lines.append(Text.assemble(code_text(fact["fact"]), (f"  {fact['release']}  {where}", "dim")))
+    lines.append(Text(f"generated by: {page['generated_by']}", style="dim"))
+    return Group(*lines)
+
+
+def _prose(page: dict[str, Any]) -> RenderableType | None:
+    prose = page.get("prose")
+    if not prose:
+        return None
+    if not prose["text"]:
+        return Text(f"{prose['label']} prose unavailable: {prose['error']}", style="dim")
+    return Panel(Text(prose["text"]), title=Text(f"{prose['label']} ({prose['model']})", style="magenta"), title_align="left")
+
+
+_SECTIONS: list[tuple[str, Any]] = [
+    ("What it means", _meaning),
+    ("Source", _source),
+    ("When it happens", _happens),
+    ("Trigger", _triggers),
+    ("Solutions", _solutions),
+    ("Example fix", _example_fix),
+    ("Related errors", _related),
+    ("Versions", _versions),
+    ("AI-assisted explanation", _prose),
+    ("Provenance", _provenance),
+]
+
+
+def code_text(text: str) -> Text:
+    """Plain text with `backtick` spans shown as code; never read as rich markup."""
+    out = Text()
+    for i, part in enumerate(text.split("`")):
+        out.append(part, style="cyan" if i % 2 else "")
+    return out
+
+
+def _short_value(value: Any) -> str:
+    if isinstance(value, list) and len(value) > MAX_VALUES_SHOWN:
+        return repr(value[:MAX_VALUES_SHOWN])[:-1] + ", ...]"
+    return repr(value)

@@ -7,7 +7,8 @@ from rich.table import Table
 
 from errdex import terminal
 from errdex.cli import console, db_option, json_option, main, print_json, reports_errors
-from errdex.explain.record import record_json, site_json
+from errdex.explain import build_page
+from errdex.explain.record import site_json
 from errdex.store import Store
 
 
@@ -37,13 +38,13 @@ def list_(package: str, version_: str | None, exception: str | None, kind: str |
 @json_option
 @reports_errors
 def show(error_id: str, version_: str | None, db_path: str | None, as_json: bool) -> None:
-    """Show one error by its id: template, site, check, resolved values, source, related errors."""
+    """Explain one error by its id: what it means, when it happens, how to fix it, related errors, versions."""
     with Store(db_path) as store:
-        record = store.error(error_id, version_)
+        page = build_page(store, error_id, version_)
     if as_json:
-        print_json(record_json(record))
+        print_json(page)
         return
-    console.print(terminal.error_record(record))
+    console.print(terminal.page_panel(page))
 
 
 @main.command()
