@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from errdex.match.text import word_spans
+
 Span = tuple[int, int]
 
 
@@ -82,9 +84,8 @@ def _piece_span(part: str, folded: str, low: int, high: int) -> tuple[Span | Non
     start = end = -1
     found = 0
     pos = low
-    for piece in part.split(" "):
-        if not piece:
-            continue
+    for a, b in word_spans(part):
+        piece = part[a:b]
         i = folded.find(piece, pos, high)
         if i < 0:
             continue

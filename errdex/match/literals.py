@@ -2,9 +2,13 @@
 
 A template's keys are the words (and adjacent word pairs) of its literal parts that a message
 made from it surely contains whole. Each template is filed under its rarest key and under the
-rarest key that shares no word with the first (so a message from another version, with one
-part reworded, is still found). A message is cut into the same kind of keys and every template
-filed under one of them is a candidate; the one-key-per-posting choice keeps posting lists short.
+rarest key that shares no word with the first; a message is cut into the same kind of keys and
+every template filed under one of them is a candidate. Filing a template under its rarest keys
+only keeps posting lists short.
+
+A second, looser index files each template under its WORDS_PER_TEMPLATE rarest single words: it
+is asked only when the first finds nothing that fits, for a message from another version whose
+wording changed where the rarest keys were.
 """
 
 from __future__ import annotations
@@ -15,19 +19,27 @@ from collections.abc import Sequence
 from errdex.match.text import message_keys, template_keys, template_parts
 
 KEYS_PER_TEMPLATE = 2
+WORDS_PER_TEMPLATE = 4
+MIN_WORD_HITS = 2  # words a message must share with a template to retrieve it from the loose index
+
+Index = dict[str, list[int]]
 
 
-def build_keys(templates: Sequence[str | None]) -> dict[str, list[int]]:
-    """key -> numbers of the templates filed under it."""
+def build_keys(templates: Sequence[str | None]) -> tuple[Index, Index]:
+    """(key -> templates filed under it, word -> templates filed under it)."""
     keysets = [template_keys(template_parts(t)) if t else set() for t in templates]
     df: Counter[str] = Counter()
     for keys in keysets:
         df.update(keys)
-    index: dict[str, list[int]] = {}
+    index: Index = {}
+    loose: Index = {}
     for i, keys in enumerate(keysets):
         for key in _rarest(keys, df):
             index.setdefault(key, []).append(i)
-    return index
+        words = sorted((k for k in keys if " " not in k), key=lambda k: (df[k], -len(k), k))
+        for word in words[:WORDS_PER_TEMPLATE]:
+            loose.setdefault(word, []).append(i)
+    return index, loose
 
 
 def _rarest(keys: set[str], df: Counter[str]) -> list[str]:
@@ -45,7 +57,7 @@ def _rarest(keys: set[str], df: Counter[str]) -> list[str]:
     return chosen
 
 
-def candidates(index: dict[str, list[int]], message: str) -> Counter[int]:
+def candidates(index: Index, message: str) -> Counter[int]:
     """The templates filed under a key of the message, with how many of their keys it holds."""
     hits: Counter[int] = Counter()
     for key in message_keys(message):
@@ -53,3 +65,13 @@ def candidates(index: dict[str, list[int]], message: str) -> Counter[int]:
         if posting:
             hits.update(posting)
     return hits
+
+
+def loose_candidates(loose: Index, message: str, limit: int) -> list[int]:
+    """The templates sharing most of their rarest words with the message (at least MIN_WORD_HITS)."""
+    hits: Counter[int] = Counter()
+    for key in message_keys(message):
+        posting = loose.get(key)
+        if posting and " " not in key:
+            hits.update(posting)
+    return [i for i, n in hits.most_common(limit) if n >= MIN_WORD_HITS]

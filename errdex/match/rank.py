@@ -4,7 +4,7 @@ Candidates come from the literal-part index (templates filed under a word the me
 from the innermost frame (errors raised in that file). Each is verified by aligning its literal
 parts with the message (linear time), then scored from independent pieces of evidence:
 
-    text       = coverage³ × explained × specificity     (how much of the template was found, how
+    text       = coverage² × explained × specificity     (how much of the template was found, how
                                                           much of the message it accounts for,
                                                           how many literal characters that is)
     frame      = 0.92 when a place of the error is at the frame's file and line, 0.35 at its file
@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from errdex.match.align import Alignment, align
 from errdex.match.frames import Agreement, FrameHint, agreement, frame_hint
-from errdex.match.literals import candidates
+from errdex.match.literals import candidates, loose_candidates
 from errdex.match.tables import Tables
 from errdex.match.text import fold, squash, template_parts
 from errdex.model import ParsedError
@@ -28,7 +28,7 @@ ABSTAIN_BELOW = 0.5
 MAX_VERIFY = 200  # candidates checked for their longest literal part
 MAX_PARTIAL = 24  # candidates aligned word by word when no part of theirs is found whole
 MAX_FRAME_CANDIDATES = 64
-SPECIFICITY_HALF = 12  # literal characters that make a match half as specific as it can be
+SPECIFICITY_HALF = 8  # literal characters that make a match half as specific as it can be
 FRAME_EVIDENCE = {"line": 0.92, "file": 0.35}
 # How much a frame that points elsewhere lowers confidence, by what the frame is.
 FRAME_PENALTY = {
@@ -92,8 +92,9 @@ class Ranker:
         hits = candidates(self.core.keys, self.q.text) if self.q.text else {}
         pool = [i for i, _ in sorted(hits.items(), key=lambda item: -item[1])[:MAX_VERIFY]]
         scored = {i: s for i in pool if (s := self._score(i, whole_only=True)) is not None}
-        if not scored or max(s.confidence for s in scored.values()) < ABSTAIN_BELOW:
-            partial = [i for i in pool if i not in scored][:MAX_PARTIAL]
+        if self.q.text and (not scored or max(s.confidence for s in scored.values()) < ABSTAIN_BELOW):
+            loose = loose_candidates(self.core.words, self.q.text, MAX_PARTIAL)
+            partial = [i for i in unique(pool + loose) if i not in scored][: 2 * MAX_PARTIAL]
             scored.update((i, s) for i in partial if (s := self._score(i, whole_only=False)) is not None)
         for i in self.at_line:
             if i not in scored:
@@ -152,10 +153,14 @@ class Ranker:
         return factor * MISMATCHED_EXCEPTION
 
 
+def unique(items: list[int]) -> list[int]:
+    return list(dict.fromkeys(items))
+
+
 def _text_confidence(alignment: Alignment, length: int) -> float:
     specificity = 1 - 0.5 ** (alignment.hit / SPECIFICITY_HALF)
     explained = 1 - min(1.0, alignment.unexplained / max(length, 1))
-    return alignment.coverage**3 * explained * specificity
+    return alignment.coverage**2 * explained * specificity
 
 
 def _evidence(alignment: Alignment | None, exception: float, where: Agreement) -> tuple[str, ...]:

@@ -22,7 +22,7 @@ from errdex.match.literals import build_keys
 from errdex.model import Site
 from errdex.store import Store
 
-FORMAT = 1
+FORMAT = 2
 CORE_KEY = "match.core"
 ERROR_SHARD = 256  # errors per shard of places
 FILE_SHARDS = 256
@@ -60,7 +60,8 @@ class Core:
     template: list[str | None]
     packages: list[str]  # display names
     package_tops: list[list[str]]  # each package's top-level folders
-    keys: dict[str, list[int]]
+    keys: dict[str, list[int]]  # the literal-part index
+    words: dict[str, list[int]]  # the loose index of rarest words
     error_shards: dict[int, Any] = field(default_factory=dict)  # loaded shards, by number
     file_shards: dict[int, Any] = field(default_factory=dict)
 
@@ -70,7 +71,7 @@ class Core:
 
     def dumps(self) -> bytes:
         return _pack((self.ids, self.package, self.kind, self.exception, self.bases, self.template, self.packages,
-                      self.package_tops, self.keys))
+                      self.package_tops, self.keys, self.words))
 
 
 class Tables:
@@ -179,6 +180,8 @@ def build(store: Store) -> tuple[Core, dict[int, Any], dict[int, Any]]:
     tops: list[set[str]] = [set() for _ in packages]
     for package, places in zip(c.package, c.places):
         tops[package].update(p[1].split("/", 1)[0] for p in places if "/" in p[1])
+    keys, words = build_keys(templates)
+    keys, words = build_keys(templates)
     core = Core(
         ids=list(c.number),
         package=c.package,
@@ -188,7 +191,8 @@ def build(store: Store) -> tuple[Core, dict[int, Any], dict[int, Any]]:
         template=templates,
         packages=packages,
         package_tops=[sorted(t) for t in tops],
-        keys=build_keys(templates),
+        keys=keys,
+        words=words,
     )
     return core, _error_shards(c), _file_shards(c.places)
 

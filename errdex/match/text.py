@@ -1,9 +1,9 @@
 """The one way both templates and pasted messages are normalised, split and cut into words.
 
-Whitespace runs become one space (a message wrapped over lines still matches) and every kind of
-quote becomes `'` (repr picks `"` or `'` by the value; versions switch between quotes and
-backticks). Folding quotes maps one character to one character, so offsets found in the folded
-text slice the unfolded one. Everything here is linear in its input: `str.translate`, `str.split`
+Whitespace runs become one space (a message wrapped over lines still matches); for searching,
+every kind of quote becomes `'` (repr picks `"` or `'` by the value; versions switch between
+quotes and backticks) and letters are lower-cased. Folding keeps the length, so offsets found in
+the folded text slice the unfolded one. Everything here is linear in its input: `str.translate`, `str.split`
 and one regex without nested quantifiers.
 """
 
@@ -25,8 +25,10 @@ def squash(text: str) -> str:
 
 
 def fold(text: str) -> str:
-    """Every quote character as `'`; the result has the same length, so offsets carry over."""
-    return text.translate(_QUOTES)
+    """Quotes as `'` and letters lower-cased, keeping the length so that offsets carry over."""
+    quoted = text.translate(_QUOTES)
+    lower = quoted.lower()
+    return lower if len(lower) == len(quoted) else quoted
 
 
 def template_parts(template: str) -> list[str]:
@@ -45,6 +47,11 @@ def template_parts(template: str) -> list[str]:
 def words(text: str) -> list[str]:
     """The lower-cased words of a text."""
     return _WORD_RE.findall(text.lower())
+
+
+def word_spans(text: str) -> Iterator[tuple[int, int]]:
+    """Where the words of a text are."""
+    return (m.span() for m in _WORD_RE.finditer(text))
 
 
 def safe_words(parts: list[str]) -> Iterator[list[str]]:

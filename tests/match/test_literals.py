@@ -1,0 +1,45 @@
+"""The literal-part index: which keys a template is filed under, and what a message retrieves."""
+
+from __future__ import annotations
+
+from errdex.match.literals import build_keys, candidates, loose_candidates
+from errdex.match.text import message_keys, template_keys, template_parts
+
+
+def test_words_touching_a_hole_are_not_keys() -> None:
+    keys = template_keys(template_parts("{}_config must be set, got x{}"))
+    assert "_config" not in keys and "x" not in keys
+    assert {"must", "be", "set", "must be", "got"} <= keys
+
+
+def test_each_template_is_found_from_its_own_message() -> None:
+    templates = [
+        "Invalid `cache_implementation` ({}). Choose one of: {}",
+        "Invalid value {} for {}",
+        "value must be positive",
+        "Could not find {} in {}!",
+        None,
+        "{}: {}",
+    ]
+    index, _ = build_keys(templates)
+    assert 0 in candidates(index, "Invalid `cache_implementation` (flash). Choose one of: ('a',)")
+    assert 1 in candidates(index, "Invalid value 3 for size")
+    assert 2 in candidates(index, "value must be positive")
+    assert 3 in candidates(index, "Could not find x in y!")
+    assert not candidates(index, "totally unrelated words")
+
+
+def test_templates_are_filed_under_few_keys() -> None:
+    index, loose = build_keys(["alpha beta gamma delta epsilon zeta"])
+    assert 1 <= sum(len(v) for v in index.values()) <= 2
+    assert sum(len(v) for v in loose.values()) == 4
+
+
+def test_loose_index_finds_a_reworded_message() -> None:
+    _, loose = build_keys(["Unknown mode {}. Choose one of: {}", "Something else entirely"])
+    assert loose_candidates(loose, "Unknown cart mode 'x'; choose from ('a',)", 5) == [0]
+
+
+def test_long_messages_are_cut_at_both_ends() -> None:
+    keys = message_keys("start here " + "x " * 100_000 + "end there")
+    assert {"start here", "end there"} <= keys

@@ -1,0 +1,211 @@
+"""Ranking on a small package indexed from a folder, with pastes made by really running it.
+
+Every input form is covered: a bare message (with and without its type), a traceback, a
+chained traceback, pytest output, a warning line and a log line; and across versions, frames
+that pick one of several sites, abstentions, hostile templates, and a 1 MB paste.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from errdex.match import explain
+from errdex.store import Store
+from tests.match.packages import shop_store, write_shop
+
+
+@pytest.fixture(scope="module")
+def shop(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Store]:
+    store = shop_store(tmp_path_factory.mktemp("shop"), "1.0")
+    yield store
+    store.close()
+
+
+@pytest.fixture(scope="module")
+def shop_code(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The shop 1.0 source, for running it to get real messages."""
+    return write_shop(tmp_path_factory.mktemp("code"), "1.0")
+
+
+def run(code: str, folder: Path, *flags: str) -> str:
+    """stderr of running `code` with the shop package importable: the real traceback or warning."""
+    done = subprocess.run(
+        [sys.executable, *flags, "-c", textwrap.dedent(code)],
+        cwd=folder, capture_output=True, text=True, timeout=60, env={"PYTHONPATH": str(folder), "PATH": "/usr/bin:/bin"},
+    )
+    return done.stderr
+
+
+def test_bare_message_with_and_without_type(shop: Store) -> None:
+    for text in ("ValueError: Unknown mode 'fsat'. Choose one of: ('fast', 'slow', 'steady')",
+                 "Unknown mode 'fsat'. Choose one of: ('fast', 'slow', 'steady')"):
+        r = explain(text, store=shop, auto_index=False)
+        best = r.best
+        assert best is not None and (best.file, best.line, best.function) == ("shop/cart.py", 14, "Cart.__init__")
+        assert best.values == ("'fsat'", "('fast', 'slow', 'steady')")
+        assert best.suggestions == {"mode": ["fast"]}
+        assert best.allowed == {"mode": ["fast", "slow", "steady"]}
+        assert not best.approximate and best.versions == ("1.0",)
+
+
+def test_real_traceback(shop: Store, shop_code: Path) -> None:
+    paste = run("from shop.cart import Cart\nCart('fsat')", shop_code)
+    assert paste.startswith("Traceback")
+    best = explain(paste, store=shop, auto_index=False).best
+    assert best is not None and (best.file, best.line) == ("shop/cart.py", 14)
+    assert "frame line" in best.evidence and best.confidence > 0.95
+
+
+def test_chained_traceback_explains_the_last_error(shop: Store, shop_code: Path) -> None:
+    paste = run(
+        """
+        from shop.cart import Cart
+        try:
+            Cart('fast', size=0)
+        except ValueError as exc:
+            raise RuntimeError('could not build the cart') from exc
+        """,
+        shop_code,
+    )
+    assert "direct cause" in paste
+    r = explain(paste, store=shop, auto_index=False)
+    assert r.abstain  # the last error was raised by the user's own code
+    assert r.parsed.chained and "size must be positive" in r.parsed.chained[0].message
+
+
+def test_subclass_exception_and_its_base(shop: Store, shop_code: Path) -> None:
+    paste = run("from shop.cart import Cart\nCart(size=-3)", shop_code)
+    best = explain(paste, store=shop, auto_index=False).best
+    assert best is not None and best.exception == "ShopError" and best.values == ("-3",)
+    based = explain("ValueError: size must be positive, got -3", store=shop, auto_index=False).best
+    assert based is not None and based.line == 16
+
+
+def test_pytest_output(shop: Store) -> None:
+    paste = textwrap.dedent(
+        """
+        ___________________________ test_cart ___________________________
+
+            def test_cart():
+        >       Cart("fsat")
+
+        tests/test_cart.py:4:
+        _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _
+
+        >           raise ValueError(f"Unknown mode {mode!r}. Choose one of: {MODES}")
+        E           ValueError: Unknown mode 'fsat'. Choose one of: ('fast', 'slow', 'steady')
+
+        .venv/lib/python3.11/site-packages/shop/cart.py:14: ValueError
+        """
+    )
+    best = explain(paste, store=shop, auto_index=False).best
+    assert best is not None and (best.file, best.line) == ("shop/cart.py", 14)
+
+
+def test_warning_line(shop: Store, shop_code: Path) -> None:
+    paste = run("from shop.cart import Cart\nCart(size=500)", shop_code, "-W", "always")
+    assert "FutureWarning" in paste
+    best = explain(paste, store=shop, auto_index=False).best
+    assert best is not None and best.kind == "warning" and best.values == ("500",)
+
+
+def test_log_line(shop: Store, shop_code: Path) -> None:
+    paste = run(
+        """
+        import logging
+        logging.basicConfig(format='%(asctime)s %(levelname)s %(name)s: %(message)s')
+        from shop.cart import Cart
+        Cart('slow', size=7)
+        """,
+        shop_code,
+    )
+    best = explain(paste, store=shop, auto_index=False).best
+    assert best is not None and best.kind == "log" and best.line == 20 and best.values == ("1", "7")
+
+
+def test_frames_pick_one_of_several_sites(shop: Store, shop_code: Path) -> None:
+    for module in ("alpha", "beta"):
+        paste = run(f"from shop.{module} import check_{module}\ncheck_{module}(None)", shop_code)
+        best = explain(paste, store=shop, auto_index=False).best
+        assert best is not None and best.file == f"shop/{module}.py"
+        assert best.function == f"check_{module}"
+
+
+def test_key_error_repr_is_unwrapped(shop: Store, shop_code: Path) -> None:
+    paste = run("from shop.alpha import check_alpha\ncheck_alpha(3)", shop_code)
+    assert "KeyError: 'no item named 3'" in paste
+    best = explain(paste, store=shop, auto_index=False).best
+    assert best is not None and best.template == "no item named {}" and best.values == ("3",)
+
+
+def test_frame_alone_names_the_site_of_a_reworded_message(shop: Store) -> None:
+    paste = textwrap.dedent(
+        """
+        Traceback (most recent call last):
+          File "/srv/app/.venv/lib/python3.12/site-packages/shop/cart.py", line 16, in __init__
+            raise ShopError(f"size must be positive, got {size}")
+        shop.errors.ShopError: (message cut off)
+        """
+    )
+    best = explain(paste, store=shop, auto_index=False).best
+    assert best is not None and best.line == 16 and best.approximate
+
+
+def test_message_from_another_version(tmp_path: Path) -> None:
+    with shop_store(tmp_path, "1.0") as store:
+        best = explain("ValueError: Unknown mode 'x'; please choose one of ('fast', 'slow', 'steady')", store=store).best
+        assert best is not None and best.line == 14 and best.approximate and best.versions == ("1.0",)
+    with shop_store(tmp_path / "both", "1.0", "2.0") as store:
+        best = explain("ValueError: Unknown mode 'x'; please choose one of ('fast', 'slow', 'steady')", store=store).best
+        assert best is not None and not best.approximate and best.version == "2.0" and best.versions == ("2.0",)
+        common = explain("TypeError: value for 3 must not be None", store=store).best
+        assert common is not None and common.versions == ("1.0", "2.0") and common.version == "2.0"
+
+
+@pytest.mark.parametrize(
+    "paste",
+    [
+        "ZeroDivisionError: division by zero",
+        "NameError: name 'cart' is not defined",
+        "ValueError: invalid literal for int() with base 10: 'abc'",
+        "Unknown",
+        "Traceback (most recent call last):\n  File \"/x/site-packages/numpy/core/x.py\", line 3, in f\n"
+        "ValueError: Unknown mode 'x'. Choose one of: ('fast', 'slow', 'steady')",
+    ],
+)
+def test_abstains_on_errors_it_does_not_know(shop: Store, paste: str) -> None:
+    r = explain(paste, store=shop, auto_index=False)
+    assert r.abstain and r.best is None and r.hint
+
+
+def test_hint_names_the_unindexed_package(shop: Store) -> None:
+    paste = 'Traceback (most recent call last):\n  File "/x/site-packages/numpy/core/x.py", line 3, in f\nValueError: bad'
+    r = explain(paste, store=shop, auto_index=False)
+    assert r.abstain and "numpy" in (r.hint or "")
+
+
+def test_hostile_template_matches_only_itself(shop: Store) -> None:
+    best = explain("ValueError: bad pattern (.*)+[a-z]{2,} \\d+$ ^ | 'q' (?P<x>", store=shop).best
+    assert best is not None and best.values == ("'q'",)
+    assert explain("ValueError: bad pattern aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!", store=shop).abstain
+
+
+def test_one_megabyte_paste(shop: Store) -> None:
+    value = "x" * 900_000
+    best = explain(f"ValueError: Unknown mode '{value}'. Choose one of: ('fast', 'slow', 'steady')", store=shop).best
+    assert best is not None and best.line == 14 and len(best.values[0] or "") == 900_002
+    assert explain("word " * 200_000, store=shop).abstain
+
+
+def test_json_shape(shop: Store) -> None:
+    data = explain("Unknown mode 'fsat'. Choose one of: ('fast', 'slow', 'steady')", store=shop).to_json()
+    assert set(data) == {"abstain", "matches", "hint", "parsed"}
+    assert {"id", "score", "confidence", "package", "version", "file", "line", "function", "exception", "template",
+            "values", "suggestions", "approximate", "versions"} <= set(data["matches"][0])
+    assert data["parsed"]["message"].startswith("Unknown mode")
