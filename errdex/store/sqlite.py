@@ -123,6 +123,17 @@ class Store:
                 out[h] = zlib.decompress(data)
         return out
 
+    def analysed_hashes(self, hashes: Iterable[str], extractor_version: str) -> set[str]:
+        """The hashes whose analysis by this extractor version is stored, without reading it."""
+        out: set[str] = set()
+        for chunk in _chunks(list(hashes), 500):
+            marks = ",".join("?" * len(chunk))
+            rows = self.db.execute(
+                f"SELECT hash FROM analyses WHERE extractor_version = ? AND hash IN ({marks})", [extractor_version, *chunk]
+            )
+            out.update(h for (h,) in rows)
+        return out
+
     def file_text(self, file_hash: str) -> str | None:
         row = self.db.execute("SELECT source FROM files WHERE hash = ?", (file_hash,)).fetchone()
         return zlib.decompress(row[0]).decode("utf-8", "replace") if row else None
