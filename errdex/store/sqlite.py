@@ -254,6 +254,15 @@ class Store:
         have = ", ".join(r.version for r in releases)
         raise NotIndexedError(f"{package} {version} is not indexed (indexed: {have}); run: errdex index {package}=={version}")
 
+    def release_digest(self, package: str, version: str) -> tuple[str, str] | None:
+        """(digest, extractor version) of an indexed release, or None: lets a batch skip what it has."""
+        row = self.db.execute(
+            "SELECT r.digest, r.extractor_version FROM releases r JOIN packages p ON p.id = r.package_id"
+            " WHERE p.name = ? AND r.version = ?",
+            (normalize_name(package), version),
+        ).fetchone()
+        return (row[0], row[1]) if row else None
+
     def _release_id(self, record: ReleaseRecord) -> int:
         row = self.db.execute(
             "SELECT r.id FROM releases r JOIN packages p ON p.id = r.package_id WHERE p.name = ? AND r.version = ?",
