@@ -286,6 +286,14 @@ class Store:
             seen.setdefault(row[0], _site(row[1:]))
         return list(seen.items())
 
+    def release_sites(self, record: ReleaseRecord) -> list[tuple[str, Site]]:
+        """Every site of a release as (error id, site), in file and line order (for comparing releases)."""
+        rows = self.db.execute(
+            "SELECT error_id, " + _SITE_COLUMNS + " FROM sites WHERE release_id = ? ORDER BY file, line, id",
+            (self._release_id(record),),
+        )
+        return [(row[0], _site(row[1:])) for row in rows]
+
     def error(self, error_id: str, version: str | None = None) -> ErrorRecord:
         """An error in one release (the newest that has it, unless `version` is given)."""
         row = self.db.execute(
