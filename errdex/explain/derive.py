@@ -11,7 +11,7 @@ import difflib
 from dataclasses import dataclass
 from typing import Any
 
-from errdex.explain.conditions import parse_condition
+from errdex.explain.conditions import input_name, parse_condition
 from errdex.explain.evaluate import verdict
 from errdex.explain.source import module_name
 from errdex.explain.triggers import Candidate, code_value, find_fix, find_trigger, pools
@@ -62,10 +62,18 @@ def _suggestions(page: dict[str, Any], readings: dict[str, list[Any]], raising: 
     merged = {name: list(names) for name, names in (given or {}).items()}
     for entry in page["what_it_means"]["lists"]:
         texts = [v for v in readings.get(entry["subject"], []) if isinstance(v, str)]
-        if entry["role"] == "allowed" and entry["subject"] in raising and texts and entry["name"] not in merged:
+        if suggested_for(entry, merged):
+            merged.setdefault(entry["name"], suggested_for(entry, merged))
+        elif entry["role"] == "allowed" and entry["subject"] in raising and texts:
             allowed = [v for v in entry["values"] if isinstance(v, str)]
             merged[entry["name"]] = difflib.get_close_matches(texts[0], allowed, n=3, cutoff=0.6)
     return merged
+
+
+def suggested_for(entry: dict[str, Any], suggestions: dict[str, list[str]]) -> list[str]:
+    """Did-you-means for a checked list, keyed by the list's name or by the tested name (the matcher's way)."""
+    found = suggestions.get(entry["name"]) or suggestions.get(input_name(entry["subject"])) or []
+    return [s for s in found if s in entry["values"]]
 
 
 def _releases_listing(page: dict[str, Any], name: str, shown: Any) -> list[str]:
@@ -128,9 +136,8 @@ def _first_candidates(facts: Facts, page: dict[str, Any], user: dict[str, Any] |
             if code in facts.inputs:
                 first.setdefault(code, []).extend(Candidate(v, "user") for v in options)
         for entry in page["what_it_means"]["lists"]:
-            suggested = user["suggestions"].get(entry["name"], [])
             if entry["subject"] in facts.inputs and entry["role"] == "allowed":
-                first.setdefault(entry["subject"], []).extend(Candidate(s, "suggested") for s in suggested if s in entry["values"])
+                first.setdefault(entry["subject"], []).extend(Candidate(s, "suggested") for s in suggested_for(entry, user["suggestions"]))
     return first
 
 

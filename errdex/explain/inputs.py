@@ -58,14 +58,71 @@ def trace(tree: ast.Module, site_function: str, code: str) -> tuple[str, list[Wa
 
 def _attribute_ways(tree: ast.Module, located: Located, attr: str) -> list[WayIn]:
     ways: list[WayIn] = []
-    for cls in _class_and_bases(tree, located.owner):
-        members = methods(cls)
-        reaching = _reaching(members, located.node.name) if cls is located.owner else set()
-        for name, method in members.items():
+    owner = located.owner
+    reaching = _reaching(methods(owner), located.node.name) if owner is not None else set()
+    for cls in _class_and_bases(tree, owner):
+        for name, method in methods(cls).items():
             stores = sorted(_stores(method, attr), key=lambda pair: _is_generic_setattr(pair[1], method))
-            if stores:  # one way in a method: an explicit store rather than a generic setattr
-                ways.append(_way(cls.name, name, method, attr, *stores[0], reaching))
+            if not stores:
+                continue
+            way = _way(cls.name, name, method, attr, *stores[0], reaching if cls is owner else set())
+            ways.append(way)
+            if cls is not owner and owner is not None and way.keyword:
+                ways += _passed_on(owner, cls.name, method, way, reaching)
     return sorted(ways, key=lambda w: (not w.reaches, w.call is None, not w.via.endswith(".__init__"), w.line))
+
+
+def _passed_on(owner: ast.ClassDef, base: str, base_method: FunctionNode, way: WayIn, reaching: set[str]) -> list[WayIn]:
+    """Methods of the class that hand one of their own arguments to the base method that stores the input."""
+    out = []
+    for name, method in methods(owner).items():
+        for call in ast.walk(method):
+            if not (isinstance(call, ast.Call) and _calls_base(call, base, base_method.name)):
+                continue
+            keyword = _argument_for(call, method, base_method, way.keyword or "")
+            if keyword is None:
+                continue
+            qualname = f"{owner.name}.{name}"
+            how = f"`{qualname}` passes `{keyword}` on to `{base}.{base_method.name}` (line {call.lineno}); {way.how}"
+            reaches = name in reaching
+            if reaches:
+                how += f", and then reaches the check{_call_line(method, reaching)}"
+            code = call_code(qualname, method, [keyword])
+            out.append(WayIn(code, qualname, how, call.lineno, reaches, keyword, required_parameters(method, keyword)))
+    return out
+
+
+def _calls_base(call: ast.Call, base: str, method: str) -> bool:
+    """`super().method(...)` or `Base.method(self, ...)`."""
+    func = call.func
+    if not isinstance(func, ast.Attribute) or func.attr != method:
+        return False
+    receiver = func.value
+    if isinstance(receiver, ast.Call) and isinstance(receiver.func, ast.Name) and receiver.func.id == "super":
+        return True
+    return isinstance(receiver, ast.Name) and receiver.id == base
+
+
+def _argument_for(call: ast.Call, caller: FunctionNode, callee: FunctionNode, keyword: str) -> str | None:
+    """The caller's own parameter that the call passes as the callee's `keyword`, if any."""
+    own = {p.arg for p in parameters(caller)}
+    for kw in call.keywords:
+        if kw.arg == keyword and isinstance(kw.value, ast.Name) and kw.value.id in own:
+            return kw.value.id
+        if kw.arg is None and caller.args.kwarg and isinstance(kw.value, ast.Name) and kw.value.id == caller.args.kwarg.arg:
+            return keyword  # `**kwargs` passed on: the caller accepts the same keyword
+    named = [p.arg for p in [*callee.args.posonlyargs, *callee.args.args] if p.arg not in ("self", "cls")]
+    args = call.args[1:] if isinstance(call.func, ast.Attribute) and not _is_super_call(call) else call.args
+    if keyword in named and named.index(keyword) < len(args):
+        value = args[named.index(keyword)]
+        if isinstance(value, ast.Name) and value.id in own:
+            return value.id
+    return None
+
+
+def _is_super_call(call: ast.Call) -> bool:
+    receiver = call.func.value if isinstance(call.func, ast.Attribute) else None
+    return isinstance(receiver, ast.Call) and isinstance(receiver.func, ast.Name) and receiver.func.id == "super"
 
 
 def _way(cls: str, name: str, method: FunctionNode, attr: str, stmt: ast.stmt, stored: ast.expr, reaching: set[str]) -> WayIn:

@@ -11,6 +11,7 @@ from typing import Any
 
 from errdex.explain.advice import advice_for, install_solution
 from errdex.explain.conditions import describe, input_name, parse_condition, python_repr
+from errdex.explain.derive import suggested_for
 from errdex.explain.evaluate import truth, verdict
 from errdex.explain.values import user_values
 
@@ -55,8 +56,7 @@ def _list_solution(entry: dict[str, Any], release: str, page: dict[str, Any], us
     if entry["role"] == "forbidden":
         return {"kind": "avoid_value", "text": f"Do not set `{subject}` to any of the {len(values)} values of `{name}`{defined}: {shown}.", "values": values}
     text = f"Set `{subject}` to one of the {len(values)} values `{name}` accepts in {release}{defined}: {shown}."
-    closest = (user or {}).get("suggestions", {}).get(name) or []
-    closest = [c for c in closest if c in values]
+    closest = suggested_for(entry, user["suggestions"]) if user else []
     if closest:
         text = f"Use {python_repr(closest[0])}, the closest accepted value. " + text
     if _none_passes(page, entry["subject"]):

@@ -50,7 +50,8 @@ def pools(node: ast.expr, inputs: list[str], env: Mapping[str, Any], first: Mapp
     for code, values in numbers.items():
         ordered = sorted(set(values))
         found[code] += [Candidate(_mid(a, b), "boundary") for a, b in zip(ordered, ordered[1:])]
-    return {code: _unique(values + [Candidate(None, "none")])[:MAX_POOL] for code, values in found.items()}
+    # None always joins as a trigger candidate; it is a fix only where the code compares with None itself
+    return {code: _unique(values + [Candidate(None, "sample")])[:MAX_POOL] for code, values in found.items()}
 
 
 def _from_compare(node: ast.Compare, found: dict[str, list[Candidate]], numbers: dict[str, list[float]], env: Mapping[str, Any]) -> None:
