@@ -212,6 +212,9 @@ class Store:
         with self._transaction():
             package_id = self._package_id(name, info)
             old_id = self._release_id(previous)
+            now_there = self.db.execute("SELECT digest, indexed_at FROM releases WHERE id = ?", (old_id,)).fetchone()
+            if tuple(now_there) != (previous.digest, previous.indexed_at):
+                raise StoreError(f"{previous.package} {previous.version} was indexed again meanwhile; index {info.spec} again")
             self._insert_files(new_files, extractor_version)
             release_id = self.db.execute(
                 "INSERT INTO releases (package_id, version, spec, source_kind, digest, repository_url, indexed_at,"
