@@ -211,10 +211,13 @@ class Store:
         paths = json.dumps(list(reused_paths))
         with self._transaction():
             package_id = self._package_id(name, info)
-            old_id = self._release_id(previous)
-            now_there = self.db.execute("SELECT digest, indexed_at FROM releases WHERE id = ?", (old_id,)).fetchone()
-            if tuple(now_there) != (previous.digest, previous.indexed_at):
+            row = self.db.execute(
+                "SELECT id FROM releases WHERE package_id = ? AND version = ? AND digest = ? AND indexed_at = ?",
+                (package_id, previous.version, previous.digest, previous.indexed_at),
+            ).fetchone()
+            if row is None:
                 raise StoreError(f"{previous.package} {previous.version} was indexed again meanwhile; index {info.spec} again")
+            old_id = row[0]
             self._insert_files(new_files, extractor_version)
             release_id = self.db.execute(
                 "INSERT INTO releases (package_id, version, spec, source_kind, digest, repository_url, indexed_at,"
