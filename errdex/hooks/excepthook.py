@@ -1,0 +1,116 @@
+"""`errdex.install()`: Python's traceback first, unchanged, then the errdex panel under it.
+
+The hook wraps whatever `sys.excepthook` (and `threading.excepthook`) was installed before, so
+the traceback is printed by the same code as without errdex; the panel follows on stderr. With
+`warnings=True`, `warnings.showwarning` is wrapped too and each warning site is explained once.
+Importing this module is cheap: the matcher and the index are loaded on the first error.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+import warnings as warnings_module
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import TracebackType
+from typing import Any, TextIO
+
+from errdex.hooks.safe import never_fails
+
+ExceptHook = Any  # the signature of sys.excepthook / threading.excepthook / warnings.showwarning
+
+
+@dataclass
+class _State:
+    """What `install` replaced, so that `uninstall` can put it back."""
+
+    active: bool = False
+    db: str | None = None
+    excepthook: ExceptHook = None
+    threading_hook: ExceptHook = None
+    showwarning: ExceptHook = None
+    warned: set[tuple[Any, ...]] = field(default_factory=set)
+
+
+_state = _State()
+
+
+def install(*, warnings: bool = False, db: str | Path | None = None) -> None:
+    """Explain uncaught exceptions (and, with `warnings`, each warning site once) under Python's own output."""
+    _state.db = str(db) if db is not None else None
+    if not _state.active:
+        _state.excepthook, sys.excepthook = sys.excepthook, _excepthook
+        _state.threading_hook, threading.excepthook = threading.excepthook, _threading_hook
+        _state.active = True
+    if warnings and _state.showwarning is None:
+        _state.showwarning, warnings_module.showwarning = warnings_module.showwarning, _showwarning
+    elif not warnings:
+        _restore_showwarning()
+
+
+def uninstall() -> None:
+    """Put back the hooks that were there before `install` (a hook installed after errdex's is kept)."""
+    if not _state.active:
+        return
+    if sys.excepthook is _excepthook:
+        sys.excepthook = _state.excepthook
+    if threading.excepthook is _threading_hook:
+        threading.excepthook = _state.threading_hook
+    _restore_showwarning()
+    _state.active = False
+
+
+def installed() -> bool:
+    return _state.active
+
+
+def _restore_showwarning() -> None:
+    if _state.showwarning is not None and warnings_module.showwarning is _showwarning:
+        warnings_module.showwarning = _state.showwarning
+    _state.showwarning = None
+    _state.warned.clear()
+
+
+def _excepthook(exc_type: type[BaseException], exc: BaseException, tb: TracebackType | None) -> None:
+    (_state.excepthook or sys.__excepthook__)(exc_type, exc, tb)
+    if _state.active:
+        explain_exception(exc, tb, sys.stderr)
+
+
+def _threading_hook(args: threading.ExceptHookArgs) -> None:
+    (_state.threading_hook or threading.__excepthook__)(args)
+    if _state.active and args.exc_value is not None:
+        explain_exception(args.exc_value, args.exc_traceback, sys.stderr)
+
+
+def explain_exception(exc: BaseException, tb: TracebackType | None, stream: TextIO) -> None:
+    """Print the panel for an exception whose traceback was just printed; never raises."""
+    if not isinstance(exc, Exception):  # KeyboardInterrupt, SystemExit, GeneratorExit: nothing to explain
+        return
+    with never_fails("explain this error", stream):
+        from errdex.hooks.explainer import shared
+        from errdex.hooks.panel import print_to
+
+        if exc.__traceback__ is None and tb is not None:
+            exc = exc.with_traceback(tb)
+        print_to(shared(_state.db).exception(exc), stream)
+
+
+def _showwarning(message: Warning | str, category: type[Warning], filename: str, lineno: int,
+                 file: TextIO | None = None, line: str | None = None) -> None:
+    shown = _state.showwarning or warnings_module._showwarning_orig  # type: ignore[attr-defined]
+    shown(message, category, filename, lineno, file, line)
+    site = (category, filename, lineno)
+    if site in _state.warned:
+        return
+    _state.warned.add(site)
+    stream = file if file is not None else sys.stderr
+    with never_fails("explain this warning", stream):
+        from errdex.hooks.explainer import shared
+        from errdex.hooks.panel import print_to
+
+        text = warnings_module.formatwarning(message, category, filename, lineno, line)
+        explanation = shared(_state.db).warning(text, sys._getframe(1))
+        if explanation.found:
+            print_to(explanation, stream)

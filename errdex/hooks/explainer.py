@@ -1,0 +1,211 @@
+"""A live exception or warning → an Explanation: plain data every hook renders its own way.
+
+Only what Python already printed is given to the matcher (the traceback text of one exception,
+or the warning line), so the explanation can show the message's values and never a frame's
+local variables. The distributions the frames ran in are indexed from disk on first sight.
+"""
+
+from __future__ import annotations
+
+import linecache
+import threading
+from dataclasses import dataclass
+from types import FrameType, TracebackType
+from typing import Any
+
+from errdex.errors import ErrdexError
+from errdex.hooks.safe import note
+from errdex.hooks.chain import chain, leaf, printed, summary, type_name
+from errdex.hooks.dists import (
+    LazyIndex,
+    OnIndex,
+    distribution_of_module,
+    distributions,
+    installed_version,
+    stack_frames,
+    traceback_frames,
+)
+from errdex.match import Candidate, MatchResult, explain
+from errdex.match.rank import ABSTAIN_BELOW
+from errdex.store import Store
+
+MAX_TRIES = 3  # exceptions of one chain given to the matcher, last raised first
+MAX_CANDIDATES = 5
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """What errdex can say about one error: the best raise site and its page, or why it abstains."""
+
+    error: str  # 'InvalidVersion: Invalid version: ...' (one line) of the exception explained
+    exception: str  # its type as printed: 'packaging.version.InvalidVersion'
+    candidate: Candidate | None  # None when errdex abstains
+    page: dict[str, Any] | None
+    check: str | None  # the guarding condition of the exact raise site
+    hint: str | None
+    earlier: bool  # the explained exception is not the last raised one of the chain
+    others: tuple[str, ...]  # one-line summaries of the chain's other exceptions, last raised first
+    packages: tuple[str, ...]  # 'name version' of the installed distributions the frames ran in
+    indexed: tuple[str, ...]  # 'name version' indexed from disk to answer this one
+
+    @property
+    def found(self) -> bool:
+        return self.candidate is not None
+
+    def to_json(self) -> dict[str, Any]:
+        """A compact JSON form (for error trackers and tools)."""
+        c = self.candidate
+        solutions = (self.page or {}).get("solutions") or []
+        return {
+            "error": self.error,
+            "exception": self.exception,
+            "id": c.id if c else None,
+            "package": c.package if c else None,
+            "version": c.version if c else None,
+            "site": f"{c.file}:{c.line}" if c else None,
+            "function": c.function if c else None,
+            "template": c.template if c else None,
+            "values": list(c.values) if c else [],
+            "suggestions": c.suggestions if c else {},
+            "check": self.check,
+            "solution": solutions[0].get("text") if solutions else None,
+            "confidence": c.confidence if c else None,
+            "hint": self.hint,
+            "others": list(self.others),
+            "packages": list(self.packages),
+        }
+
+
+class Explainer:
+    """Explains live errors against one index; opens it on first use and keeps it for the process."""
+
+    def __init__(self, store: Store | None = None, on_index: OnIndex | None = None, auto_index: bool = True) -> None:
+        self._store = store
+        self._on_index = on_index
+        self._auto_index = auto_index
+        self._lazy: LazyIndex | None = None
+        self._lock = threading.Lock()
+
+    @property
+    def store(self) -> Store:
+        if self._store is None:
+            self._store = Store()
+        return self._store
+
+    def exception(self, exc: BaseException) -> Explanation:
+        """Explain the last raised exception of `exc`'s chain, or the latest earlier one errdex can place."""
+        with self._lock:
+            raised = [leaf(e) for e in chain(exc)]
+            dists, indexed = self._prepare([f for e in raised for f in traceback_frames(e.__traceback__)])
+            tried: list[tuple[BaseException, MatchResult, Candidate | None]] = []
+            for e in raised[:MAX_TRIES]:
+                result = explain(printed(e), store=self.store, auto_index=self._auto_index, limit=MAX_CANDIDATES)
+                tried.append((e, result, on_frames(result, traceback_frames(e.__traceback__))))
+                if tried[-1][2] is not None:
+                    break
+            chosen, result, best = next((t for t in tried if t[2] is not None), tried[0])
+            others = tuple(summary(e) for e in raised if e is not chosen)
+            hint = None if best is not None else _compiled_hint(chosen.__traceback__) or _elsewhere(result) or result.hint
+            return self._explanation(summary(chosen), type_name(chosen), best, hint, chosen is not raised[0], others, dists, indexed)
+
+    def warning(self, text: str, frame: FrameType | None) -> Explanation:
+        """Explain a warning from its printed line; `frame` is where it was issued (for its distributions)."""
+        with self._lock:
+            frames = stack_frames(frame)
+            dists, indexed = self._prepare(frames)
+            result = explain(text, store=self.store, auto_index=self._auto_index, limit=MAX_CANDIDATES)
+            best = on_frames(result, frames)
+            first = text.strip().splitlines()[0] if text.strip() else text
+            hint = None if best is not None else _elsewhere(result) or result.hint
+            return self._explanation(first, result.parsed.exception or "Warning", best, hint, False, (), dists, indexed)
+
+    def _prepare(self, frames: list[FrameType]) -> tuple[list[str], list[str]]:
+        dists = distributions(frames)
+        if not self._auto_index:
+            return dists, []
+        if self._lazy is None:
+            self._lazy = LazyIndex(self.store, self._on_index)
+        return dists, self._lazy.ensure(dists)
+
+    def _explanation(self, error: str, exception: str, best: Candidate | None, hint: str | None, earlier: bool,
+                     others: tuple[str, ...], dists: list[str], indexed: list[str]) -> Explanation:
+        page, check = (self._page(best), self._check(best)) if best is not None else (None, None)
+        packages = tuple(f"{d} {installed_version(d)}" for d in dists)
+        return Explanation(error, exception, best, page, check, hint, earlier, others, packages, tuple(indexed))
+
+    def _page(self, c: Candidate) -> dict[str, Any] | None:
+        from errdex.explain import build_page  # loaded only when there is something to explain
+
+        try:
+            return build_page(self.store, c.id, c.version, list(c.values), c.suggestions)  # type: ignore[arg-type]
+        except ErrdexError:
+            return None
+
+    def _check(self, c: Candidate) -> str | None:
+        """The condition guarding the very site that raised (an error may be raised at several sites)."""
+        try:
+            record = self.store.error(c.id, c.version)
+        except ErrdexError:
+            return None
+        for site in record.sites:
+            if site.file == c.file and site.line == c.line:
+                return site.condition
+        return None
+
+
+def on_frames(result: MatchResult, frames: list[FrameType]) -> Candidate | None:
+    """The best confident candidate raised in a file the frames actually ran through.
+
+    A live error knows where it ran: a site in a file that is not on the traceback (or stack) did
+    not raise it, however well its template fits the message.
+    """
+    if result.abstain:
+        return None
+    files = {f.f_code.co_filename.replace("\\", "/") for f in frames}
+    for c in result.matches:
+        if c.confidence >= ABSTAIN_BELOW and any(f.endswith("/" + c.file) for f in files):
+            return c
+    return None
+
+
+def _elsewhere(result: MatchResult) -> str | None:
+    c = None if result.abstain or not result.matches else result.matches[0]
+    if c is None:
+        return None
+    return (f"The closest indexed message ({c.package} {c.version}, errdex show {c.id}) is raised in {c.file}, "
+            "which this error did not run through, so it is not shown as the answer.")
+
+
+def _compiled_hint(tb: TracebackType | None) -> str | None:
+    """When the innermost frame is in a distribution and is a call, not a `raise`, compiled code made the message."""
+    last = None
+    while tb is not None:
+        last, tb = tb, tb.tb_next
+    if last is None:
+        return None
+    frame = last.tb_frame
+    module = frame.f_globals.get("__name__")
+    dist = distribution_of_module(module) if isinstance(module, str) else None
+    line = linecache.getline(frame.f_code.co_filename, last.tb_lineno).strip()
+    if dist is None or not line or line.startswith("raise") or " raise " in line:
+        return None
+    return (f"It was raised inside compiled code (a C extension or a builtin) called at "
+            f"{frame.f_code.co_filename}:{last.tb_lineno}, so its message is not in the Python source "
+            f"of {dist} {installed_version(dist)} that errdex reads.")
+
+
+_SHARED: dict[str, Explainer] = {}
+_SHARED_LOCK = threading.Lock()
+
+
+def shared(db: str | None = None) -> Explainer:
+    """The process-wide explainer for an index (default: ERRDEX_DB or the user's data folder)."""
+    key = db or ""
+    with _SHARED_LOCK:
+        if key not in _SHARED:
+            _SHARED[key] = Explainer(Store(db) if db else None, on_index=_announce)
+        return _SHARED[key]
+
+
+def _announce(dist: str, version: str) -> None:
+    note(f"indexing {dist} {version} from its installed files (once; later errors reuse it)")
