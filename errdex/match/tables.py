@@ -22,7 +22,7 @@ from errdex.match.literals import build_keys
 from errdex.model import Site
 from errdex.store import Store
 
-FORMAT = 2
+FORMAT = 3  # bump whenever what is stored, or how keys are cut, changes
 CORE_KEY = "match.core"
 ERROR_SHARD = 256  # errors per shard of places
 FILE_SHARDS = 256
@@ -120,6 +120,11 @@ def tables_for(store: Store) -> Tables:
         _MEMO.clear()
         _MEMO[key] = core
     return Tables(core, store)
+
+
+def forget() -> None:
+    """Drop the tables kept in memory (the next query loads them from the cache, as a new process does)."""
+    _MEMO.clear()
 
 
 def _build_and_save(store: Store) -> Core:

@@ -2,7 +2,7 @@
 
 Whitespace runs become one space (a message wrapped over lines still matches); for searching,
 every kind of quote becomes `'` (repr picks `"` or `'` by the value; versions switch between
-quotes and backticks) and letters are lower-cased. Folding keeps the length, so offsets found in
+quotes and backticks) and ASCII letters are lower-cased. Folding keeps the length, so offsets found in
 the folded text slice the unfolded one. Everything here is linear in its input: `str.translate`, `str.split`
 and one regex without nested quantifiers.
 """
@@ -14,7 +14,12 @@ from collections.abc import Iterator
 
 HOLE = "{}"
 TOKEN_WINDOW = 16_000  # characters at each end of a long message that are cut into words
-_QUOTES = str.maketrans({'"': "'", "`": "'", "\u2018": "'", "\u2019": "'", "\u201c": "'", "\u201d": "'"})
+# Quotes as `'`, ASCII letters lower-cased: one character for one, the same in any context
+# (str.lower is neither: 'İ' becomes two characters, a final 'Σ' becomes 'ς').
+_FOLD = str.maketrans(
+    {'"': "'", "`": "'", "\u2018": "'", "\u2019": "'", "\u201c": "'", "\u201d": "'"}
+    | {chr(c): chr(c + 32) for c in range(ord("A"), ord("Z") + 1)}
+)
 _SPACE_RE = re.compile(r"\s+")
 _WORD_RE = re.compile(r"\w+")
 
@@ -25,10 +30,8 @@ def squash(text: str) -> str:
 
 
 def fold(text: str) -> str:
-    """Quotes as `'` and letters lower-cased, keeping the length so that offsets carry over."""
-    quoted = text.translate(_QUOTES)
-    lower = quoted.lower()
-    return lower if len(lower) == len(quoted) else quoted
+    """Quotes as `'` and ASCII letters lower-cased, keeping the length so that offsets carry over."""
+    return text.translate(_FOLD)
 
 
 def template_parts(template: str) -> list[str]:
@@ -45,8 +48,8 @@ def template_parts(template: str) -> list[str]:
 
 
 def words(text: str) -> list[str]:
-    """The lower-cased words of a text."""
-    return _WORD_RE.findall(text.lower())
+    """The folded words of a text."""
+    return _WORD_RE.findall(fold(text))
 
 
 def word_spans(text: str) -> Iterator[tuple[int, int]]:
@@ -61,7 +64,7 @@ def safe_words(parts: list[str]) -> Iterator[list[str]]:
     """
     last = len(parts) - 1
     for k, part in enumerate(parts):
-        low = part.lower()
+        low = fold(part)
         found = [(m.start(), m.end(), m.group()) for m in _WORD_RE.finditer(low)]
         if found and k > 0 and found[0][0] == 0:
             found = found[1:]

@@ -1,0 +1,259 @@
+"""Matching speed and accuracy: errdex.explain() against a linear scan with one regex per template.
+
+Queries are made by filling indexed templates with realistic values (names, numbers, quoted
+strings, tuples, class reprs, shapes, paths). Both matchers answer the same queries in this one
+process; the report gives queries/s, p50 and p99 latency of the whole `errdex.explain()` call
+(parsing included), top-1 accuracy of both, the cold costs (building the tables, loading them in a
+fresh process, one whole `errdex explain` command), and, when benchmarks/cases/ holds the corpus
+of real messages, top-1 accuracy and abstain precision on it.
+
+    python benchmarks/bench_match.py --db /tmp/bench.db [--prepare] [--queries 3000] [--baseline 200]
+
+`--prepare` first indexes the releases in RELEASES (and benchmarks/cases/releases.txt) that the
+database does not hold yet. Targets at >= 100,000 sites: p99 <= 2 ms, >= 200x faster than the
+scan, accuracy no lower than the scan's; one `errdex explain` process within 1 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import re
+import statistics
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from errdex.errors import ErrdexError
+from errdex.match import explain
+from errdex.match.tables import Core, build, forget, tables_for
+from errdex.match.parse import parse
+from errdex.store import Store
+
+HERE = Path(__file__).resolve().parent
+CASES = HERE / "cases"
+# Popular pure-Python (or Python-heavy) releases with large sources; together well over 100,000 sites.
+RELEASES = (
+    "transformers==5.16.0", "django", "sqlalchemy", "pandas", "botocore", "numpy", "scipy", "matplotlib",
+    "networkx", "scikit-learn", "pydantic", "requests", "urllib3", "setuptools", "pip", "jinja2", "click", "rich",
+    "httpx", "aiohttp", "twisted", "tornado", "celery", "kombu", "astropy", "statsmodels", "pyarrow", "dask",
+    "distributed", "xarray", "bokeh", "plotly", "sphinx", "docutils", "pygments", "openpyxl", "werkzeug", "flask",
+    "fastapi", "starlette", "marshmallow", "jsonschema", "attrs", "black", "mypy", "pylint", "pytest", "hypothesis",
+    "babel", "paramiko", "cryptography",
+)
+WORDS = ("config", "hidden_size", "model", "tokenizer", "input_ids", "batch", "device", "dtype", "axis", "index",
+         "column", "frame", "engine", "session", "request", "timeout", "bucket", "region", "schema", "field")
+
+
+@dataclass(frozen=True)
+class Query:
+    text: str
+    error: int  # the error number in the tables whose template made it
+
+
+def prepare(db: Path) -> None:
+    """Index the releases the benchmark needs that the database does not hold yet."""
+    from errdex.index import index
+
+    specs = list(RELEASES)
+    listed = CASES / "releases.txt"
+    if listed.exists():
+        specs += [line.strip() for line in listed.read_text().splitlines() if line.strip() and not line.startswith("#")]
+    with Store(db) as store:
+        have = {row["name"] for row in store.packages()}
+        for spec in dict.fromkeys(specs):
+            name = re.split(r"[=<>!~ ]", spec, maxsplit=1)[0].lower().replace("_", "-")
+            if name in have and "==" not in spec:
+                continue
+            try:
+                result = index(spec, store)
+            except ErrdexError as exc:
+                print(f"  {spec}: {exc}", file=sys.stderr)
+                continue
+            print(f"  indexed {result.release.package} {result.release.version}: {result.release.site_count} sites")
+
+
+def value(rng: random.Random) -> str:
+    """A realistic interpolated value."""
+    word = rng.choice(WORDS)
+    return rng.choice((
+        word,
+        repr(word),
+        str(rng.randint(0, 4096)),
+        f"{rng.random() * 10:.3f}",
+        repr(tuple(rng.sample(WORDS, 3))),
+        repr(rng.sample(WORDS, 2)),
+        f"<class 'torch.{word.title()}'>",
+        f"torch.Size([{rng.randint(1, 64)}, {rng.randint(1, 512)}, 768])",
+        f"/home/user/data/{word}/part-{rng.randint(0, 99):03d}.json",
+        f"{word} {rng.choice(WORDS)} {rng.choice(WORDS)}",
+        "None",
+    ))
+
+
+def make_queries(core: Core, count: int, seed: int) -> list[Query]:
+    """Fill `count` random templates with values, written as Python prints them."""
+    rng = random.Random(seed)
+    usable = [i for i, t in enumerate(core.template) if t and len(t) < 2000]
+    out = []
+    for i in rng.sample(usable, min(count, len(usable))):
+        message = "".join(part + (value(rng) if k < core.template[i].count("{}") else "")
+                           for k, part in enumerate(core.template[i].split("{}")))
+        exception = (core.exception[i] or "").rsplit(".", 1)[-1]
+        text = message if core.kind[i] == "log" else f"{exception or 'UserWarning'}: {message}"
+        out.append(Query(text, i))
+    return out
+
+
+def correct(core: Core, want: int, got_id: str | None, number: dict[str, int]) -> bool:
+    """Right error, or one that no text can tell from it (same template and exception)."""
+    if got_id is None:
+        return False
+    got = number[got_id]
+    same_text = core.template[got] == core.template[want]
+    same_exception = (core.exception[got] or "").rsplit(".", 1)[-1] == (core.exception[want] or "").rsplit(".", 1)[-1]
+    return got == want or (same_text and same_exception)
+
+
+def time_errdex(store: Store, queries: list[Query]) -> tuple[list[float], list[str | None]]:
+    latencies, answers = [], []
+    for q in queries:
+        started = time.perf_counter()
+        result = explain(q.text, store=store, auto_index=False)
+        latencies.append(time.perf_counter() - started)
+        best = result.best
+        answers.append(best.id if best else None)
+    return latencies, answers
+
+
+class LinearScan:
+    """The baseline: one anchored regex per template, every template tried on every query."""
+
+    def __init__(self, core: Core) -> None:
+        self.rows = []
+        for i, t in enumerate(core.template):
+            if t:
+                pattern = "(.*?)".join(re.escape(p) for p in t.split("{}"))
+                self.rows.append((i, re.compile(pattern, re.S), len(t.replace("{}", ""))))
+        self.core = core
+
+    def answer(self, text: str) -> int | None:
+        parsed = parse(text)
+        exception = (parsed.exception or "").rsplit(".", 1)[-1]
+        best, best_key = None, None
+        for i, regex, literal in self.rows:
+            if regex.fullmatch(parsed.message):
+                key = (literal, (self.core.exception[i] or "").rsplit(".", 1)[-1] == exception)
+                if best_key is None or key > best_key:
+                    best, best_key = i, key
+        return best
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(p * len(ordered)))]
+
+
+def whole_process(db: Path, text: str, rounds: int) -> float:
+    """Median wall time of one `errdex explain` process (Python start-up included)."""
+    times = []
+    for _ in range(rounds):
+        started = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "errdex", "explain", text, "--json", "--no-index", "--db", str(db)],
+                       check=True, capture_output=True)
+        times.append(time.perf_counter() - started)
+    return statistics.median(times)
+
+
+def cold_load(store: Store) -> float:
+    """Loading the tables' core from the cache, as a fresh process does."""
+    forget()
+    started = time.perf_counter()
+    tables_for(store)
+    return time.perf_counter() - started
+
+
+def case_accuracy(store: Store) -> dict[str, float] | None:
+    """Top-1 accuracy and abstain precision on the corpus of real messages, when it exists."""
+    files = sorted(CASES.glob("*.json"))
+    if not files:
+        return None
+    right = total = abstained = abstained_right = should_abstain = 0
+    for path in files:
+        for case in json.loads(path.read_text(encoding="utf-8")):
+            paste = case.get("traceback") or f"{case['exception']}: {case['message']}"
+            result = explain(paste, store=store, auto_index=False)
+            best = result.best
+            if case["abstain"]:
+                should_abstain += 1
+            else:
+                total += 1
+                want = case["expected"]
+                right += best is not None and best.file == want["file"] and best.line == want["line"]
+            if best is None:
+                abstained += 1
+                abstained_right += case["abstain"]
+    return {
+        "cases": total + should_abstain,
+        "top1": right / total if total else 0.0,
+        "abstain_precision": abstained_right / abstained if abstained else 1.0,
+        "abstain_recall": abstained_right / should_abstain if should_abstain else 1.0,
+    }
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--db", type=Path, required=True)
+    ap.add_argument("--prepare", action="store_true", help="index the benchmark's releases first")
+    ap.add_argument("--queries", type=int, default=3000)
+    ap.add_argument("--baseline", type=int, default=200, help="queries also answered by the linear scan")
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    if args.prepare:
+        prepare(args.db)
+    with Store(args.db) as store:
+        stats = store.stats()
+        started = time.perf_counter()
+        build(store)
+        build_seconds = time.perf_counter() - started
+        core = tables_for(store).core
+        load_seconds = cold_load(store)
+        number = {eid: i for i, eid in enumerate(core.ids)}
+        queries = make_queries(core, args.queries, args.seed)
+        explain(queries[0].text, store=store, auto_index=False)  # warm
+        latencies, answers = time_errdex(store, queries)
+        ours = sum(correct(core, q.error, a, number) for q, a in zip(queries, answers)) / len(queries)
+        sample = queries[: args.baseline]
+        scan = LinearScan(core)
+        scan_latencies, scan_right = [], 0
+        for q in sample:
+            started = time.perf_counter()
+            got = scan.answer(q.text)
+            scan_latencies.append(time.perf_counter() - started)
+            scan_right += got is not None and correct(core, q.error, core.ids[got], number)
+        ours_on_sample = sum(correct(core, q.error, a, number) for q, a in zip(sample, answers)) / len(sample)
+        process = whole_process(args.db, queries[0].text, 5)
+        cases = case_accuracy(store)
+    p50, p99 = percentile(latencies, 0.5), percentile(latencies, 0.99)
+    s50, s99 = percentile(scan_latencies, 0.5), percentile(scan_latencies, 0.99)
+    print(f"index: {stats['sites']} sites, {stats['errors']} errors, {sum(1 for t in core.template if t)} templates, "
+          f"{stats['packages']} packages")
+    print(f"tables: built in {build_seconds:.2f} s, core loaded from the cache in {load_seconds * 1000:.0f} ms")
+    print(f"errdex.explain: {len(queries)} queries, {len(queries) / sum(latencies):.0f} queries/s, "
+          f"p50 {p50 * 1000:.3f} ms, p99 {p99 * 1000:.3f} ms, top-1 {ours:.2%}")
+    print(f"linear scan:    {len(sample)} queries, p50 {s50 * 1000:.2f} ms, p99 {s99 * 1000:.2f} ms, "
+          f"top-1 {scan_right / len(sample):.2%} (errdex on the same queries: {ours_on_sample:.2%})")
+    print(f"speed-up: {s50 / p50:.0f}x at p50, {s99 / p99:.0f}x at p99")
+    print(f"one `errdex explain` process: {process:.2f} s (median of 5)")
+    if cases:
+        print(f"cases: {cases['cases']} real messages, top-1 {cases['top1']:.2%}, "
+              f"abstain precision {cases['abstain_precision']:.2%}, recall {cases['abstain_recall']:.2%}")
+    else:
+        print("cases: benchmarks/cases/ has no corpus yet")
+
+
+if __name__ == "__main__":
+    main()
