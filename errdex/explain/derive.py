@@ -15,7 +15,7 @@ from errdex.explain.conditions import input_name, parse_condition
 from errdex.explain.evaluate import verdict
 from errdex.explain.source import module_name
 from errdex.explain.triggers import Candidate, code_value, find_fix, find_trigger, pools
-from errdex.explain.values import hole_expressions, user_values
+from errdex.explain.values import Hole, holes, user_values
 
 
 @dataclass(frozen=True)
@@ -42,19 +42,22 @@ def user_input(page: dict[str, Any], values: list[str] | None, suggestions: dict
     if not values and not suggestions:
         return None
     facts = Facts.of(page)
-    holes = hole_expressions(page["message_source"], page["template"]) or []
-    readings = user_values(holes, values)
+    found = holes(page["message_source"], page["template"]) or []
+    readings = user_values(found, values)
     checked = []
-    for code, options in readings.items():
-        entry: dict[str, Any] = {"code": code, "value": values[holes.index(code)] if values else None}
+    for i, hole in enumerate(found):
+        if hole.code not in readings:
+            continue
+        code, options = hole.code, readings[hole.code]
+        entry: dict[str, Any] = {"code": code, "value": values[i] if values else None}
         if code in page["resolved"]:
-            entry["matches"] = _releases_listing(page, code, options[0])
+            entry["matches"] = _releases_listing(page, code, options[-1])
             entry["result"] = "same as this release" if page["version"] in entry["matches"] else "differs"
         else:
             entry["result"] = _verdict(facts, code, options)
         checked.append(entry)
     raising = {c["code"] for c in checked if c["result"] == "raises"}
-    return {"values": list(values or []), "suggestions": _suggestions(page, readings, raising, suggestions), "holes": holes, "checked": checked}
+    return {"values": list(values or []), "suggestions": _suggestions(page, readings, raising, suggestions), "holes": [h.json() for h in found], "checked": checked}
 
 
 def _suggestions(page: dict[str, Any], readings: dict[str, list[Any]], raising: set[str], given: dict[str, list[str]] | None) -> dict[str, list[str]]:
@@ -95,6 +98,11 @@ def _same_items(a: list[Any], b: list[Any]) -> bool:
     return sorted(map(repr, a)) == sorted(map(repr, b))
 
 
+def stated_holes(user: dict[str, Any]) -> list[Hole]:
+    """The holes of a page's `user_input`, back as Hole objects."""
+    return [Hole(**h) for h in user["holes"]]
+
+
 def _verdict(facts: Facts, code: str, options: list[Any]) -> str:
     """`raises` if a reading of the value makes the check fire here, `accepted` if none can, else `unknown`."""
     if code not in facts.inputs or facts.node is None:
@@ -132,7 +140,7 @@ def triggers_and_fix(page: dict[str, Any], user: dict[str, Any] | None) -> tuple
 def _first_candidates(facts: Facts, page: dict[str, Any], user: dict[str, Any] | None) -> dict[str, list[Candidate]]:
     first: dict[str, list[Candidate]] = {}
     if user:
-        for code, options in user_values(user["holes"], user["values"]).items():
+        for code, options in user_values(stated_holes(user), user["values"]).items():
             if code in facts.inputs:
                 first.setdefault(code, []).extend(Candidate(v, "user") for v in options)
         for entry in page["what_it_means"]["lists"]:

@@ -11,7 +11,7 @@ from typing import Any
 
 from errdex.explain.advice import advice_for, install_solution
 from errdex.explain.conditions import describe, input_name, parse_condition, python_repr
-from errdex.explain.derive import suggested_for
+from errdex.explain.derive import stated_holes, suggested_for
 from errdex.explain.evaluate import truth, verdict
 from errdex.explain.values import user_values
 
@@ -104,7 +104,7 @@ def _drift(page: dict[str, Any], user: dict[str, Any] | None) -> list[dict[str, 
 def _user_value_drift(page: dict[str, Any], user: dict[str, Any]) -> list[dict[str, Any]]:
     """How each value the user's message showed fares in every indexed release that has the error."""
     out = []
-    readings = user_values(user["holes"], user["values"])
+    readings = user_values(stated_holes(user), user["values"])
     for checked in user["checked"]:
         code = checked["code"]
         if checked["result"] == "differs":
@@ -112,10 +112,11 @@ def _user_value_drift(page: dict[str, Any], user: dict[str, Any]) -> list[dict[s
             continue
         if checked["result"] not in ("raises", "accepted"):
             continue
-        fares = {r["version"]: _fares(r, code, readings[code]) for r in page["versions"]["releases"]}
+        options = _consistent(page, code, readings[code]) if checked["result"] == "raises" else readings[code]
+        fares = {r["version"]: _fares(r, code, options) for r in page["versions"]["releases"]}
         accepted = [v for v, f in fares.items() if f == "accepted"]
         rejected = [v for v, f in fares.items() if f == "raises"]
-        value = python_repr(checked["value"])
+        value = python_repr(options[0])
         if checked["result"] == "accepted":
             text = (
                 f"{value} is accepted by this check in {page['package']} {page['version']}, so the message you have"
@@ -148,6 +149,12 @@ def _listing_drift(page: dict[str, Any], checked: dict[str, Any]) -> dict[str, A
             f" ({', '.join(page['versions']['indexed'])}): index the release you run (`errdex index {page['package']}==VERSION`)."
         )
     return {"kind": "version_drift", "text": text, "accepted_in": checked["matches"], "rejected_in": []}
+
+
+def _consistent(page: dict[str, Any], code: str, options: list[Any]) -> list[Any]:
+    """The readings of a captured value that do raise in this release (the value really was one of them)."""
+    node = parse_condition(page["condition"])
+    return [v for v in options if node is not None and truth(node, {**page["resolved"], code: v}) is True] or options
 
 
 def _fares(release: dict[str, Any], code: str, readings: list[Any]) -> str:

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from errdex.explain.evaluate import OPAQUE, UNKNOWN, Instance, truth, verdict
 from errdex.explain.triggers import Candidate, find_fix, find_trigger, fresh_outside, pools
-from errdex.explain.values import hole_expressions, readings
+from errdex.explain.values import Hole, holes, readings
 
 
 def cond(text: str) -> ast.expr:
@@ -46,21 +46,24 @@ def test_verdict_of_readings() -> None:
     node, env = cond("x is not None and x not in L"), {"L": ["static", "dynamic"]}
     assert verdict(node, env, "x", readings("dynamic")) == "accepted"
     assert verdict(node, env, "x", readings("flash")) == "raises"
-    assert verdict(node, env, "x", readings("None")) == "raises"  # the text 'None', since None passes
+    assert verdict(node, env, "x", readings("None")) == "raises"  # the text 'None' (None itself passes)
 
 
-def test_hole_expressions_of_each_message_form() -> None:
-    assert hole_expressions("f'Invalid {self.x}. Choose one of: {OPTIONS}'", "Invalid {}. Choose one of: {}") == ["self.x", "OPTIONS"]
-    assert hole_expressions("'bad %s (%d)' % (name, n)", "bad {} ({})") == ["name", "n"]
-    assert hole_expressions("'bad {}'.format(name)", "bad {}") == ["name"]
-    assert hole_expressions("'a ' + f'{x}{y}'", "a {}") is None  # merged holes cannot be told apart
+def test_holes_of_each_message_form() -> None:
+    assert holes("f'Invalid {self.x!r}. Choose one of: {OPTIONS}'", "Invalid {}. Choose one of: {}") == [
+        Hole("self.x", "repr"), Hole("OPTIONS", "str"),
+    ]
+    assert holes("'bad %r (%d%%)' % (name, n)", "bad {} ({}%)") == [Hole("name", "repr"), Hole("n", "str")]
+    assert holes("'bad {!r}'.format(name)", "bad {}") == [Hole("name", "repr")]
+    assert holes("'a ' + f'{x}{y}'", "a {}") is None  # merged holes cannot be told apart
 
 
 def test_readings_of_captured_text() -> None:
     assert readings("static") == ["static"]
-    assert readings("'static'") == ["static", "'static'"]
-    assert readings("0") == [0, "0"]
-    assert readings("('a', 'b')") == [["a", "b"], "('a', 'b')"]
+    assert readings("'static'", "repr") == ["static"]
+    assert readings("'static'") == ["'static'"]  # shown with str: the quotes were part of the value
+    assert readings("0") == ["0", 0]
+    assert readings("('a', 'b')") == ["('a', 'b')", ["a", "b"]]
 
 
 @given(st.lists(st.text(max_size=8), max_size=12), st.text(max_size=8))
