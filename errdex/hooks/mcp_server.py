@@ -1,0 +1,150 @@
+"""`errdex mcp`: explain, show and search as Model Context Protocol tools, for coding agents.
+
+Served over stdio with the official `mcp` SDK (an optional dependency). Every answer is compact
+JSON text; an errdex error (nothing indexed, an unknown id, an unusable paste) comes back as a
+tool error whose message says what to do. Nothing is downloaded: the agent works from the index.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from errdex.errors import ErrdexError
+from errdex.store import Store
+
+MAX_LIMIT = 20
+MAX_QUERY_WORDS = 12
+MAX_WORD = 100
+INSTRUCTIONS = (
+    "errdex knows every error the indexed Python libraries can raise, read from their source. "
+    "Call `explain` with a whole traceback or error message to get the raise site, the check that "
+    "fired, the values it saw and ranked fixes; `show` gives the full page of an error id; `search` "
+    "finds errors by words of their message."
+)
+
+
+def compact(data: Any) -> str:
+    """JSON with no spaces: what an agent reads costs tokens."""
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False, default=str)
+
+
+class Tools:
+    """The three tools over one index; one call at a time uses the SQLite connection."""
+
+    def __init__(self, db: str | None = None) -> None:
+        self._db = db
+        self._store: Store | None = None
+        self._lock = threading.Lock()
+
+    @contextmanager
+    def store(self) -> Iterator[Store]:
+        with self._lock:
+            if self._store is None:
+                self._store = Store(self._db)
+            yield self._store
+
+    def explain(self, text: str, limit: int = 3) -> str:
+        """Explain a Python error: paste the whole traceback or message; get the raise site, the check, fixes."""
+        from errdex.explain import build_page
+        from errdex.match import explain
+
+        with self.store() as store:
+            result = explain(text, store=store, auto_index=True, limit=_bounded(limit))
+            answer = result.to_json()
+            answer.pop("parsed", None)
+            for match in answer["matches"]:
+                match.pop("allowed", None)  # the page lists the accepted values once, in its solutions
+            best = result.best
+            if best is not None:
+                page = build_page(store, best.id, best.version, list(best.values), best.suggestions)  # type: ignore[arg-type]
+                answer["page"] = summary_page(page)
+        return compact(answer)
+
+    def show(self, error_id: str, version: str | None = None) -> str:
+        """The full page of one error id (from `explain` or `search`), in the newest indexed release or `version`."""
+        from errdex.explain import build_page
+
+        with self.store() as store:
+            return compact(build_page(store, error_id.strip(), version))
+
+    def search(self, query: str, package: str | None = None, limit: int = 10) -> str:
+        """Errors whose message contains all the words of `query`, optionally in one package."""
+        words = [w[:MAX_WORD] for w in query.split()[:MAX_QUERY_WORDS]]
+        limit = _bounded(limit)
+        with self.store() as store:
+            ids = store.search_templates(words, limit=limit * 5 if package else limit)
+            rows = [_row(store, error_id) for error_id in ids]
+        if package:
+            wanted = package.strip().lower().replace("_", "-")
+            rows = [r for r in rows if r["package"].lower().replace("_", "-") == wanted]
+        return compact({"query": query, "results": rows[:limit]})
+
+
+def summary_page(page: dict[str, Any]) -> dict[str, Any]:
+    """What an agent needs from a page to fix the error; `show` gives the rest."""
+    return {
+        "id": page.get("id"),
+        "site": f"{page.get('file')}:{page.get('line')}",
+        "function": page.get("function"),
+        "condition": page.get("condition"),
+        "means": (page.get("what_it_means") or {}).get("summary"),
+        "happens": (page.get("when_it_happens") or {}).get("summary"),
+        "solutions": [{k: s[k] for k in ("kind", "text", "code") if s.get(k)} for s in (page.get("solutions") or [])[:3]],
+        "example_fix": page.get("example_fix"),
+        "user_input": page.get("user_input"),
+        "source_url": page.get("source_url"),
+    }
+
+
+def _row(store: Store, error_id: str) -> dict[str, Any]:
+    record = store.error(error_id)
+    site = record.site
+    return {
+        "id": error_id,
+        "package": record.release.package,
+        "version": record.release.version,
+        "exception": site.exception or site.level,
+        "template": site.template,
+        "site": f"{site.file}:{site.line}",
+        "function": site.function,
+    }
+
+
+def _bounded(limit: int) -> int:
+    return max(1, min(int(limit), MAX_LIMIT))
+
+
+def create_server(db: str | None = None) -> Any:
+    """The MCP server with errdex's tools registered (an `mcp.server.mcpserver.MCPServer`)."""
+    from mcp.server.mcpserver import MCPServer
+
+    tools = Tools(db)
+    server = MCPServer("errdex", instructions=INSTRUCTIONS, log_level="WARNING")
+    for method in (tools.explain, tools.show, tools.search):
+        server.add_tool(_reporting(method), name=method.__name__, description=method.__doc__, structured_output=False)
+    return server
+
+
+def _reporting(method: Callable[..., str]) -> Callable[..., str]:
+    """Turn errdex's own errors into tool errors with their one-line message."""
+    from functools import wraps
+
+    from mcp.server.mcpserver.exceptions import ToolError
+
+    @wraps(method)
+    def tool(*args: Any, **kwargs: Any) -> str:
+        try:
+            return method(*args, **kwargs)
+        except ErrdexError as exc:
+            raise ToolError(str(exc)) from exc
+
+    return tool
+
+
+def serve(db: str | None = None) -> None:
+    """Serve the tools on stdin/stdout until the client disconnects."""
+    create_server(db).run("stdio")
