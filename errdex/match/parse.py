@@ -30,7 +30,7 @@ __all__ = ["MAX_PASTE", "parse", "release_path", "strip_ansi"]
 
 MAX_PASTE = 1_000_000  # characters considered; a longer paste keeps its end, where the exception is
 
-_TRACEBACK_SIGNS = ("Traceback (most recent call last)", 'File "', "Cell In[", "Input In [", "above exception", "+---")
+_TRACEBACK_SIGNS = ("Traceback (most recent call last)", "File ", "Cell In[", "Input In [", "above exception")
 _PYTEST_SIGNS = ("\nE ", "FAILED ", "ERROR ")
 
 _Key = tuple[int, int, int]
@@ -54,7 +54,7 @@ def parse(text: str) -> ParsedError:
 
 def _candidates(p: Paste) -> Iterator[_Candidate]:
     """(key, main record, its chain) for what each reader found; the highest key wins."""
-    if any(sign in p.text for sign in _TRACEBACK_SIGNS):
+    if p.boxes or any(sign in p.text for sign in _TRACEBACK_SIGNS):
         yield from _chain(RANK_TRACEBACK, traceback_items(p))
     if p.text.startswith("E ") or any(sign in p.text for sign in _PYTEST_SIGNS):
         failures, summaries = pytest_items(p)

@@ -1,12 +1,15 @@
-"""Reading a paste one line at a time: cleaning it, splitting it and recognising single lines.
+"""Reading a paste by lines: cleaning it, splitting it, finding and recognising the lines that matter.
 
-Everything here looks at a line through `head()` (at most LINE_CAP characters) with string methods
-and anchored regexes whose quantifiers are bounded and unambiguous, so any input is read in
-linear time; the full line is kept wherever its text ends up in a message.
+A reader never walks every line in Python. Each recogniser comes with a line-start pattern
+(`*_AT`) that accepts at least every line the recogniser takes; `Paste.next_mark` finds the next
+such line with one `re.finditer` over the whole text, so noise costs C speed only. Recognisers look
+at a line through `head()` (at most LINE_CAP characters) with string methods and anchored regexes
+whose quantifiers are bounded or possessive: any input is read in linear time.
 """
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass, field
 
@@ -20,19 +23,43 @@ CHAIN_SEPARATORS = frozenset(
     }
 )
 _IPY_TAIL = "Traceback (most recent call last)"
+_EXC_SUFFIXES = ("Error", "Exception", "Warning", "Interrupt", "Exit", "Iteration", "ExceptionGroup")
+_EXC_NAMES = ("Failed", "Skipped", "XFailed")  # pytest's outcome exceptions
+
+_WS = r"[^\S\n]*"  # blanks within one line
+TB_HEADER_AT = _WS + r"(?:Exception Group )?Traceback \(most recent call last\):"
+CHAIN_AT = _WS + r"(?:The above exception was the direct cause|During handling of the above exception)"
+IPY_HEADER_AT = _WS + r"\S+  +Traceback \(most recent call last\)"
+FRAME_AT = _WS + r"(?:File |Cell In\[|Input In \[)"
+EXCEPTION_AT = (  # what split_exception takes without `loose`
+    r"[ \t]*[A-Za-z_][\w.<>]*+(?:"
+    + "|".join(f"(?<={suffix})" for suffix in (*_EXC_SUFFIXES, "Failed", "Skipped"))
+    + r")(?::|[^\S\n]*$)|[ \t]*[A-Za-z_][\w<>]{0,200}\.[\w.<>]{0,7000}:"
+)
+LOOSE_EXCEPTION_AT = r"[ \t]*[A-Za-z_][\w.<>]*+:"
+LOCATED_AT = r"[^:\n]{1,10000}:(?:[\\/][^:\n]{0,10000}:)?\d{1,9}:"  # what split_location takes
+
+
+def line_pattern(*alternatives: str) -> re.Pattern[str]:
+    """A pattern for `Paste.marks`: lines that one of the alternatives matches from their start.
+
+    It looks for the newline before each non-empty line (a literal search is much faster than
+    `^`), so it runs over the text with a newline put in front; no alternative may match a newline.
+    """
+    return re.compile("\n(?=[^\n])(?:" + "|".join(alternatives) + ")", re.MULTILINE)
+
 
 _ANSI_RE = re.compile(
     r"\x1b(?:\[[0-?]{0,64}[ -/]{0,16}[@-~]|\][^\x07\x1b]{0,4096}(?:\x07|\x1b\\)|[@-Z\\^_])?"
     r"|\x9b[0-?]{0,64}[ -/]{0,16}[@-~]"
 )
 _ORPHAN_SGR_RE = re.compile(r"\[\d{1,3}(?:;\d{1,3}){0,15}m")
-_RANK_RE = re.compile(r"\[rank\d{1,6}\]: ?")
+_RANK_RE = re.compile(r"^\[rank\d{1,6}\]: ?", re.MULTILINE)
 _NAME_RE = re.compile(r"[A-Za-z_]\w{0,199}(?:\.(?:[A-Za-z_]\w{0,199}|<locals>)){0,30}")
 _DIGITS_COLON_RE = re.compile(r"(\d{1,9}):")
+_GROUP_AT = re.compile(r"^(?: *[|+]|[^\S\n]*Exception Group Traceback)", re.MULTILINE)
 _BOX_RE = re.compile(r"( *)(\+-)?\+-{3,}(?: (?:\d{1,9}|\.\.\.) -{3,})?")
 _MARGIN_RE = re.compile(r"( *)([|+])(?: |$)")
-_EXC_SUFFIXES = ("Error", "Exception", "Warning", "Interrupt", "Exit", "Iteration", "ExceptionGroup")
-_EXC_NAMES = frozenset({"Failed", "Skipped", "XFailed"})  # pytest's outcome exceptions
 
 
 def head(line: str) -> str:
@@ -53,13 +80,44 @@ def strip_ansi(text: str) -> str:
 class Paste:
     """The lines of a paste, with the nesting of exception-group boxes taken out of the text."""
 
-    text: str  # the cleaned text the lines were split from
+    text: str  # the lines joined by "\n": what line patterns run over
     lines: list[str]
-    depths: list[int] | None = None  # exception-group depth of each line; None when there is no group
+    depths: dict[int, int] = field(default_factory=dict)  # exception-group depth of group lines; else 0
     boxes: dict[int, tuple[int, str]] = field(default_factory=dict)  # line -> (depth, "sub" | "end")
+    edges: list[int] = field(default_factory=list)  # where group output changes depth, in order
+    _marks: dict[int, list[int]] = field(default_factory=dict, repr=False)  # by id: hashing a pattern is slow
 
     def depth(self, i: int) -> int:
-        return self.depths[i] if self.depths is not None else 0
+        return self.depths.get(i, 0)
+
+    def marks(self, pattern: re.Pattern[str]) -> list[int]:
+        """The lines a line pattern matches, found once with one pass over the text."""
+        found = self._marks.get(id(pattern))
+        if found is None:
+            found = self._marks[id(pattern)] = _line_numbers(self.text, pattern)
+        return found
+
+    def next_mark(self, pattern: re.Pattern[str], j: int) -> int:
+        """The first line at or after `j` that `pattern` matches or where group depth changes."""
+        found = _first_at(self._marks.get(id(pattern)) or self.marks(pattern), j, len(self.lines))
+        return min(found, _first_at(self.edges, j, found)) if self.edges else found
+
+
+def _line_numbers(text: str, pattern: re.Pattern[str]) -> list[int]:
+    """The numbers of the lines where a line pattern matches: newlines before each match."""
+    numbers, line, last = [], -1, 0
+    text = "\n" + text
+    count, append = text.count, numbers.append
+    for start in map(re.Match.start, pattern.finditer(text)):
+        line += count("\n", last, start + 1)
+        last = start + 1
+        append(line)
+    return numbers
+
+
+def _first_at(sorted_lines: list[int], j: int, default: int) -> int:
+    k = bisect.bisect_left(sorted_lines, j)
+    return sorted_lines[k] if k < len(sorted_lines) else default
 
 
 def prepare(text: str, max_chars: int) -> Paste:
@@ -69,26 +127,31 @@ def prepare(text: str, max_chars: int) -> Paste:
         cut = text.find("\n", 0, LINE_CAP)
         text = text[cut + 1 :] if cut != -1 else text
     text = strip_ansi(text).replace("\r\n", "\n").replace("\r", "\n")
-    lines = text.split("\n")
     if "[rank" in text:  # torch.distributed prefixes every line with "[rank0]: "
-        lines = [_RANK_RE.sub("", line, count=1) if line.startswith("[rank") else line for line in lines]
-    if "+---" in text or "Exception Group Traceback" in text:
-        return _unbox(text, lines)
-    return Paste(text, lines)
+        text = _RANK_RE.sub("", text)
+    lines = text.split("\n")
+    first_group = _GROUP_AT.search(text) if ("+---" in text or "Exception Group Traceback" in text) else None
+    if first_group is None:
+        return Paste(text, lines)
+    return _unbox(lines, text.count("\n", 0, first_group.start()))
 
 
-def _unbox(text: str, lines: list[str]) -> Paste:
+def _unbox(lines: list[str], start: int) -> Paste:
     """Take the `| ` margins and `+---- 1 ----` boxes of exception-group output out of the lines.
 
     The group's own lines get depth 0 like plain exceptions beside it, each box level one more,
     counted from the margin of the group's first line, wherever the paste put that margin.
+    Lines before `start` hold no group output.
     """
-    out: list[str] = []
-    depths: list[int] = []
+    out = lines[:start]
+    depths: dict[int, int] = {}
     boxes: dict[int, tuple[int, str]] = {}
+    edges: list[int] = []
     in_group = False
     base: int | None = 0  # the column of the outermost margin; None until a headed group shows it
-    for i, line in enumerate(lines):
+    previous = -1  # the depth of the last group line, -1 outside group output
+    for i in range(start, len(lines)):
+        line = lines[i]
         h = head(line)
         box = _box(h)
         margin = None if box else _MARGIN_RE.match(h)
@@ -100,18 +163,24 @@ def _unbox(text: str, lines: list[str]) -> Paste:
             in_group = True
         elif h.strip():  # a header pasted without its `+ ` margin still opens a group
             in_group, base = h.lstrip().startswith(TB_HEADERS[1]), None
-        depth = max(0, column - (base or 0)) // 2
+        depth = max(0, column - base) // 2 if base is not None else 0
         if in_group and box:
             boxes[i] = (depth + 1, "end" if " " not in h.strip() else "sub")
             out.append("")
-            depths.append(depth + 1)
+            depth += 1
         elif in_group and margin:
             out.append(line[margin.end() :])
-            depths.append(depth)
         else:
             out.append(line)
-            depths.append(0)
-    return Paste(text, out, depths, boxes)
+            if h.strip() and previous != -1:
+                edges.append(i)
+                previous = -1
+            continue
+        depths[i] = depth
+        if depth != previous or i in boxes:
+            edges.append(i)
+        previous = depth
+    return Paste("\n".join(out), out, depths, boxes, edges)
 
 
 def _box(h: str) -> re.Match[str] | None:
@@ -133,6 +202,10 @@ def _opens_group(content: str, lines: list[str], i: int) -> bool:
 def indent(h: str) -> int:
     """Columns of leading blanks (a tab counts as one)."""
     return len(h) - len(h.lstrip(" \t"))
+
+
+def is_blank(line: str) -> bool:
+    return not line or line.isspace()
 
 
 def is_tb_header(s: str) -> bool:
@@ -178,7 +251,7 @@ def split_exception(s: str, loose: bool = False) -> tuple[str, str] | None:
         name = name[:-1] if colon else name
     else:
         return None
-    if not is_type_name(name):
+    if " " in name or not is_type_name(name):
         return None
     if is_exception_like(name) or (colon and _reads_as_class(name, loose)):
         return name, message

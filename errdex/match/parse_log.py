@@ -6,6 +6,7 @@ against the formats its first characters allow, so lines of other output cost a 
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -52,6 +53,9 @@ _STARTS_WITH_LEVEL = _compile(
     rf"(?P<abbr>[IWEF])\d{{4}} \d{{2}}:\d{{2}}:\d{{2}}\.\d{{1,9}} {{1,8}}\d{{1,10}} {_FILE}\] {_MSG}",  # absl, glog
 )
 _LEVEL_STARTS = tuple(SEVERITY)
+_LEVELS = "|".join(SEVERITY)
+_TS_START = r"\d{4}-\d{2}-\d{2}[ T]|\d{2}/\d{2}/\d{4} "
+LOG_AT = rf"[ \t]*(?:{_TS_START}|\[(?:{_TS_START}|(?:{_LEVELS})\|)|(?:{_LEVELS})[: ]|[IWEF]\d{{4}} )"  # what log_record takes
 
 
 @dataclass(frozen=True)
@@ -66,9 +70,22 @@ class LogRecord:
 def log_record(line: str) -> LogRecord | None:
     """The logging record a line starts, if its prefix is one of the known logging formats."""
     h = head(line)
-    if h[:1] in (" ", "\t"):
-        ind = indent(h)
-        line, h = line[ind:], h[ind:]
+    ind = indent(h) if h[:1] in (" ", "\t") else 0
+    m = _match(h[ind:] if ind else h)
+    if m is None:
+        return None
+    groups = m.groupdict()
+    level = groups.get("level") or _ABBREVIATED[groups["abbr"]]
+    frame = _frame(groups.get("file"), groups.get("line"), groups.get("name"), groups.get("func"))
+    return LogRecord(level, line[ind + m.start("msg") :], frame)
+
+
+def is_log_line(h: str) -> bool:
+    """Whether a line (its head) starts a logging record: the test without building the record."""
+    return _match(h.lstrip(" \t") if h[:1] in (" ", "\t") else h) is not None
+
+
+def _match(h: str) -> re.Match[str] | None:
     first = h[:1]
     if first.isdigit() and (h[2:3] == "/" or h[4:5] in ("-", "/")):
         patterns = _STARTS_WITH_TIME
@@ -81,26 +98,18 @@ def log_record(line: str) -> LogRecord | None:
     for pattern in patterns:
         m = pattern.match(h)
         if m:
-            return _record(m, line)
+            return m
     return None
 
 
-def _record(m: re.Match[str], line: str) -> LogRecord:
-    groups = m.groupdict()
-    level = groups.get("level") or _ABBREVIATED[groups["abbr"]]
-    message = line[m.start("msg") :]
-    return LogRecord(level, message, _frame(groups))
-
-
-def _frame(groups: dict[str, str | None]) -> Frame | None:
+@functools.lru_cache(maxsize=1024)
+def _frame(file: str | None, line: str | None, name: str | None, function: str | None) -> Frame | None:
     """Where the record says it comes from: a file and line, or a module from the logger's name."""
-    number = int(groups["line"]) if groups.get("line") else None
-    if groups.get("file"):
-        return Frame(file=groups["file"] or "", line=number, function=None)
-    path = module_file(groups.get("name") or "")
-    if path is None:
-        return None
-    return Frame(file=path, line=number, function=groups.get("func"))
+    number = int(line) if line else None
+    if file:
+        return Frame(file=file, line=number, function=None)
+    path = module_file(name or "")
+    return Frame(file=path, line=number, function=function) if path else None
 
 
 @dataclass(frozen=True)

@@ -11,15 +11,22 @@ import re
 from dataclasses import dataclass
 
 from errdex.match.parse_lines import (
+    CHAIN_AT,
     CHAIN_SEPARATORS,
+    EXCEPTION_AT,
+    IPY_HEADER_AT,
+    LOCATED_AT,
+    TB_HEADER_AT,
     Paste,
     head,
     indent,
     ipython_header,
+    is_blank,
     is_tb_header,
+    line_pattern,
     split_exception,
 )
-from errdex.match.parse_log import located_exception, log_record
+from errdex.match.parse_log import LOG_AT, is_log_line, located_exception
 from errdex.model import Frame, Kind, ParsedError
 
 # Lines that open a PEP 678 note added by a well-known library; the note runs to the end of the
@@ -42,11 +49,26 @@ _SUGGESTION = ". Did you "
 # How much a record tells, most first; between equals the one written last is the main one.
 RANK_PYTEST, RANK_TRACEBACK, RANK_LOCATED, RANK_BARE_ERROR, RANK_WARNING, RANK_BARE_WARNING, RANK_LOG = range(7, 0, -1)
 _NOISE = (">>> ", "```", "$ ", "Process finished with exit code", "Error: Process completed with exit code")
-_PROMPT_RE = re.compile(
+_PROMPT = (
     r"(?:\([^()\s]{1,100}\) ?)?[\w.-]{1,64}@[\w.-]{1,64}(?::[^\s$#]{0,300})? ?[$#%](?: |$)"  # (venv) ana@box:~$
     r"|In \[\d{1,9}\]: "  # IPython
-    r"|PS [A-Za-z]:\\[^>]{0,300}> ?"  # PowerShell
+    r"|PS [A-Za-z]:\\[^>\n]{0,300}> ?"  # PowerShell
 )
+_PROMPT_RE = re.compile(_PROMPT)
+_NOTE_AT = re.compile("^(?:" + "|".join(re.escape(prefix) for prefix in NOTE_PREFIXES) + ")", re.MULTILINE)
+_WS = r"[^\S\n]*"
+_STOP_AT = (
+    TB_HEADER_AT,
+    CHAIN_AT,
+    IPY_HEADER_AT,
+    _WS + "(?:" + "|".join(re.escape(noise) for noise in _NOISE) + ")",
+    _WS + "(?:" + _PROMPT + ")",
+    _WS + "(?:===|___|---|_ _ _)",  # pytest sections, IPython's rule
+    LOG_AT,
+    LOCATED_AT,
+)
+STOP_LINES = line_pattern(*_STOP_AT)  # at least every line is_boundary takes
+STOP_OR_RECORD_LINES = line_pattern(*_STOP_AT, EXCEPTION_AT)
 
 
 @dataclass
@@ -84,7 +106,7 @@ def is_boundary(p: Paste, j: int) -> bool:
         or _PROMPT_RE.match(s) is not None
         or _is_section(s)
         or _is_rule_before_header(p, j, s)
-        or log_record(h) is not None
+        or is_log_line(h)
         or located_exception(h) is not None
     )
 
@@ -116,52 +138,48 @@ def read_message(p: Paste, i: int, first: str, records: bool = False) -> tuple[l
 
     With `records`, a line that reads as `SomeError: ...` also ends it: it starts a record of its own.
     """
+    pattern = STOP_OR_RECORD_LINES if records else STOP_LINES
     lines, n, depth = p.lines, len(p.lines), p.depth(i)
-    out, j, blanks = [first], i + 1, 0
-    while j < n:
-        if j in p.boxes:
-            break
-        line = lines[j]
-        if not line or line.isspace():
-            blanks += 1
-            j += 1
-            continue
-        if p.depth(j) != depth or is_boundary(p, j) or (records and _starts_record(line)):
-            break
-        out.extend(lines[j - blanks : j + 1])
-        blanks = 0
-        j += 1
-    return out, j
+    j = p.next_mark(pattern, i + 1)
+    while j < n and not (
+        j in p.boxes
+        or p.depth(j) != depth
+        or is_boundary(p, j)
+        or (records and _starts_record(lines[j]))
+    ):
+        j = p.next_mark(pattern, j + 1)
+    k = j
+    while k > i + 1 and is_blank(lines[k - 1]):
+        k -= 1
+    return [first, *lines[i + 1 : k]], j
 
 
 def clean_message(exception: str | None, lines: list[str]) -> tuple[str, tuple[str, ...]]:
     """The message without notes and the interpreter's suggestion, and the notes."""
-    k = next((k for k in range(1, len(lines)) if lines[k].startswith(NOTE_PREFIXES)), len(lines))
-    body = lines[:k]
+    text = "\n".join(lines)
+    note = _NOTE_AT.search(text, len(lines[0]) + 1) if len(lines) > 1 else None
+    body = text[: note.start()].rstrip() if note else text.rstrip()
     if exception is not None and exception.rsplit(".", 1)[-1] in _SUGGESTING:
         body = _drop_suggestion(body)
-    return "\n".join(body).rstrip(), _notes(lines[k:])
+    return body, _notes(text[note.start() :]) if note else ()
 
 
-def _drop_suggestion(lines: list[str]) -> list[str]:
+def _drop_suggestion(body: str) -> str:
     """Remove "Did you mean: 'x'?" (and "Did you forget to import 'x'?"), which CPython appends."""
-    last = lines[-1].rstrip()
-    if len(lines) > 1 and last.lstrip().startswith(_SUGGESTION[2:]) and last.endswith("?"):
-        return lines[:-1]
+    cut = body.rfind("\n") + 1
+    last = body[cut:]
+    if cut and last.lstrip().startswith(_SUGGESTION[2:]) and last.endswith("?"):
+        return body[:cut].rstrip()
     k = last.rfind(_SUGGESTION)
     if k != -1 and last.endswith("?") and len(last) - k <= 300:
-        return [*lines[:-1], last[:k]]
-    return lines
+        return body[: cut + k]
+    return body
 
 
-def _notes(lines: list[str]) -> tuple[str, ...]:
-    notes: list[list[str]] = []
-    for line in lines:
-        if line.startswith(NOTE_PREFIXES) or not notes:
-            notes.append([line])
-        else:
-            notes[-1].append(line)
-    return tuple(text for note in notes if (text := "\n".join(note).rstrip()))
+def _notes(text: str) -> tuple[str, ...]:
+    starts = [m.start() for m in _NOTE_AT.finditer(text)]
+    pieces = (text[a:b] for a, b in zip(starts, [*starts[1:], len(text)]))
+    return tuple(note for piece in pieces if (note := piece.rstrip()))
 
 
 def select(items: list[Raw | Box]) -> tuple[Raw, list[Raw]] | None:

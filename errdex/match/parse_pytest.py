@@ -10,11 +10,14 @@ from __future__ import annotations
 import re
 
 from errdex.match.parse_lines import (
+    CHAIN_AT,
     CHAIN_SEPARATORS,
+    LOCATED_AT,
     Paste,
     head,
     indent,
     is_type_name,
+    line_pattern,
     split_exception,
     split_location,
 )
@@ -23,6 +26,15 @@ from errdex.model import Frame
 
 _DEF_RE = re.compile(r"[ \t]{0,40}(?:async )?def ([A-Za-z_]\w{0,200})\(")
 _SUMMARY = ("FAILED ", "ERROR ")
+_PYTEST_LINES = line_pattern(  # at least every line the reader acts on
+    r"E(?: |$)",
+    r">(?: |$)",
+    r"[^\S\n]*(?:===|___)",
+    CHAIN_AT,
+    r"(?:FAILED|ERROR) ",
+    r"[ \t]{0,40}(?:async )?def ",
+    LOCATED_AT,
+)
 
 
 def pytest_items(p: Paste) -> tuple[list[Raw], list[Raw]]:
@@ -54,19 +66,20 @@ class _Reader:
         self.linked = False
 
     def run(self) -> None:
-        i, n = 0, len(self.p.lines)
+        i, n = self.p.next_mark(_PYTEST_LINES, 0), len(self.p.lines)
         while i < n:
             i = self.step(i)
         self.flush(None)
 
     def step(self, i: int) -> int:
+        """Read line `i`; the index of the next line worth reading."""
         line = self.p.lines[i]
         h = head(line)
         if _is_e_line(h):
             return self.read_e_block(i)
         if h[:1] == ">" and (len(h) == 1 or h[1] == " "):
             self.source = line[1:].strip() or None
-            return i + 1
+            return self.p.next_mark(_PYTEST_LINES, i + 1)
         s = h.strip()
         if _is_section(s) or s in CHAIN_SEPARATORS:
             self.flush(None)
@@ -78,7 +91,7 @@ class _Reader:
             self.function = m.group(1)
         elif h[:1] not in (" ", "\t", "") and (loc := split_location(line)) is not None:
             self.location(i, loc[1], loc[2], loc[3].rstrip())
-        return i + 1
+        return self.p.next_mark(_PYTEST_LINES, i + 1)
 
     def read_e_block(self, i: int) -> int:
         """Collect consecutive `E` lines, without the `E` and the indentation pytest adds."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from errdex.match.parse_lines import Paste, head, indent, split_exception
@@ -12,23 +13,24 @@ from errdex.match.parse_message import (
     RANK_LOCATED,
     RANK_LOG,
     RANK_WARNING,
+    STOP_LINES,
+    STOP_OR_RECORD_LINES,
     Raw,
     is_boundary,
     read_message,
 )
 from errdex.model import Frame
 
+_BLANK_OR_INDENTED_LINES = re.compile(r"\n(?=\s|\Z)")  # for Paste.marks, like a line_pattern
+
 
 def line_records(p: Paste) -> Iterator[tuple[int, int, Raw]]:
     """(rank, severity, record) for each one-line record of the paste, in order."""
-    lines, i, n = p.lines, 0, len(p.lines)
+    lines, n = p.lines, len(p.lines)
+    i = p.next_mark(STOP_OR_RECORD_LINES, 0)
     while i < n:
         line = lines[i]
-        h = head(line)
-        ind = indent(h)
-        if ind == len(h):
-            i += 1
-            continue
+        end = i + 1
         record = log_record(line)
         if record is not None:
             body, end = read_message(p, i, record.message, records=True)
@@ -37,33 +39,33 @@ def line_records(p: Paste) -> Iterator[tuple[int, int, Raw]]:
         elif (located := located_exception(line)) is not None:
             raw, end = _read_located(p, i, located)
             yield (RANK_WARNING if raw.kind == "warning" else RANK_LOCATED), 0, raw
-        elif (exc := split_exception(line[ind:])) is not None:
+        elif (exc := split_exception(line[indent(head(line)) :])) is not None:
             body, end = read_message(p, i, exc[1], records=True)
             warning = exc[0].endswith("Warning")
             yield (RANK_BARE_WARNING if warning else RANK_BARE_ERROR), 0, Raw(exc[0], body, (), "message", i)
-        else:
-            end = i + 1
-        i = end
+        i = p.next_mark(STOP_OR_RECORD_LINES, end)
 
 
 def _read_located(p: Paste, i: int, located: Located) -> tuple[Raw, int]:
-    """A warning's message lines and the source line `warnings` prints under them, indented."""
+    """A warning's message lines and the source line `warnings` prints under them, more indented."""
     lines, n = p.lines, len(p.lines)
-    body, code, j = [located.message], None, i + 1
+    code, j = None, _next_stop(p, i + 1)
     while j < n:
         h = head(lines[j])
         ind = indent(h)
-        if ind == len(h):
+        if ind == len(h) or is_boundary(p, j):
             break
         if ind > located.indent:
             code = h.strip()
-            j += 1
             break
-        if is_boundary(p, j):
-            break
-        body.append(lines[j])
-        j += 1
+        j = _next_stop(p, j + 1)
+    body = [located.message, *lines[i + 1 : j]]
     frame = Frame(located.frame.file, located.frame.line, None, code)
+    end = j + 1 if code is not None else j
     if located.exception.endswith("Warning"):
-        return Raw(located.exception, body, (frame,), "warning", i, kind="warning"), j
-    return Raw(located.exception, body, (frame,), "pytest", i), j
+        return Raw(located.exception, body, (frame,), "warning", i, kind="warning"), end
+    return Raw(located.exception, body, (frame,), "pytest", i), end
+
+
+def _next_stop(p: Paste, j: int) -> int:
+    return min(p.next_mark(STOP_LINES, j), p.next_mark(_BLANK_OR_INDENTED_LINES, j))

@@ -2,7 +2,8 @@
 
 A traceback is a header (or a first frame, when the header was not pasted), frames with their
 code lines, and the exception line: the first line not indented past the header that reads as
-`Type: message`. Lines that fit none of these (interleaved output, logging) are passed over.
+`Type: message`. Lines that fit none of these (interleaved output, logging) are passed over;
+the reader only visits lines its line patterns match, and the line under each frame.
 """
 
 from __future__ import annotations
@@ -11,22 +12,43 @@ import re
 from dataclasses import dataclass
 
 from errdex.match.parse_lines import (
+    CHAIN_AT,
     CHAIN_SEPARATORS,
+    EXCEPTION_AT,
+    FRAME_AT,
+    IPY_HEADER_AT,
+    LOOSE_EXCEPTION_AT,
+    TB_HEADER_AT,
     Paste,
     head,
     indent,
     ipython_header,
     is_tb_header,
+    line_pattern,
     split_exception,
 )
-from errdex.match.parse_log import log_record
+from errdex.match.parse_log import is_log_line
 from errdex.match.parse_message import Box, Raw, read_message
 from errdex.model import Frame
 
+_WS = r"[^\S\n]*"
+_IPY7_PATH = r"(?:[/~<.\[]|[A-Za-z]:\\|[\w.-]+/)"  # IPython 7 frames start with a path or Colab's [path](url)
+_MARKER_RE = re.compile(r"-{1,20}> ?(\d{1,9})(?: (.*))?")  # IPython's `----> 5 code`
+_TRACEBACK_LINES = line_pattern(  # at least every line the reader acts on, but the one under a frame
+    TB_HEADER_AT,
+    CHAIN_AT,
+    IPY_HEADER_AT,
+    FRAME_AT,
+    EXCEPTION_AT,
+    LOOSE_EXCEPTION_AT,
+    _WS + r"-{1,20}>",
+    _WS + _IPY7_PATH,
+)
+_NONBLANK_LINES = line_pattern(_WS + r"\S")
 _LINE_TAIL_RE = re.compile(r"(\d{1,9})(?:, in (.+))?")
 _CELL_RE = re.compile(r"Cell In\[(\d{1,9})\], line (\d{1,9})(?:, in (.+))?")
 _INPUT_RE = re.compile(r"Input In \[(\d{1,9})\](?:, line \d{1,9})?, in (.+)")
-_MARKER_RE = re.compile(r"-{1,20}> ?(\d{1,9})(?: (.*))?")
+_IPY7_PATH_RE = re.compile(_IPY7_PATH)
 _SKIPPED = ("[Previous line repeated", "[... skipping")
 
 
@@ -57,27 +79,30 @@ class _Reader:
         self.fmt = "traceback"
         self.base = 0  # the indentation of the traceback's header
         self.header_type: str | None = None  # the type IPython names in its header
-        self.after_marker = False  # the last line was a group box or a chain separator
         self.start = 0  # the line of the traceback's header
+        self.after_marker = False  # the last line was a group box or a chain separator
+        self.expect_code = False  # the last line was a frame of a CPython traceback
 
     def run(self) -> list[Raw | Box]:
-        i, n = 0, len(self.p.lines)
+        i, n = self.p.next_mark(_TRACEBACK_LINES, 0), len(self.p.lines)
         while i < n:
             i = self.step(i)
         self.close()
         return self.items
 
     def step(self, i: int) -> int:
+        """Read line `i`; the index of the next line worth reading."""
+        expect_code, self.expect_code = self.expect_code, False
         if i in self.p.boxes:
             self.close()
             depth, kind = self.p.boxes[i]
             self.items.append(Box(i, depth, kind))
             self.after_marker = True
-            return i + 1
+            return self.next(i)
         h = head(self.p.lines[i])
         s = h.strip()
         if not s:
-            return i + 1
+            return self.next(i)
         after_marker, self.after_marker = self.after_marker, False
         if is_tb_header(s):
             self.open(i, "traceback", indent(h), None)
@@ -87,11 +112,20 @@ class _Reader:
             self.close()
             self.waiting.add(self.p.depth(i))
             self.after_marker = True
-        elif not self.frame(i, h, s):
-            if self.frames is not None:
-                return self.in_traceback(i, h, s)
+        elif self.frame(i, h, s):
+            self.expect_code = self.fmt == "traceback"
+        elif self.frames is not None:
+            return self.in_traceback(i, h, s, expect_code)
+        else:
             return self.idle(i, h, after_marker)
-        return i + 1
+        return self.next(i)
+
+    def next(self, i: int) -> int:
+        if self.expect_code:
+            return i + 1
+        if self.after_marker:
+            return self.p.next_mark(_NONBLANK_LINES, i + 1)
+        return self.p.next_mark(_TRACEBACK_LINES, i + 1)
 
     def open(self, i: int, fmt: str, base: int, header_type: str | None) -> None:
         self.close()
@@ -121,7 +155,7 @@ class _Reader:
         self.frames.append(found)  # type: ignore[union-attr]
         return True
 
-    def in_traceback(self, i: int, h: str, s: str) -> int:
+    def in_traceback(self, i: int, h: str, s: str, expect_code: bool) -> int:
         frames = self.frames or []
         marker = _MARKER_RE.fullmatch(s) if self.fmt == "ipython" else None
         if marker:
@@ -130,21 +164,21 @@ class _Reader:
         elif s.startswith(_SKIPPED):
             pass
         elif indent(h) > self.base:
-            if self.fmt == "traceback" and frames and not _is_decoration(s):
+            if expect_code and not _is_decoration(s):
                 _set_code(frames[-1], None, s)
-        elif log_record(h) is None:
+        elif not is_log_line(h):
             exc = split_exception(self.p.lines[i][indent(h) :], loose=True)
             if exc is not None:
                 lines, end = read_message(self.p, i, exc[1])
                 self.add(i, exc[0], lines)
                 return end
-        return i + 1
+        return self.next(i)
 
     def idle(self, i: int, h: str, after_marker: bool) -> int:
         """An exception line outside a traceback: a cause or group member printed without one."""
         exc = split_exception(self.p.lines[i][indent(h) :], loose=after_marker)
         if exc is None:
-            return i + 1
+            return self.next(i)
         lines, end = read_message(self.p, i, exc[1])
         followed = end in self.p.boxes or (end < len(self.p.lines) and head(self.p.lines[end]).strip() in CHAIN_SEPARATORS)
         if after_marker or followed:
@@ -202,13 +236,11 @@ def _ipython_frame(s: str) -> _Frame | None:
 def _ipython7_frame(s: str) -> _Frame | None:
     """`/x/utils.py in generate(self, **kwargs)` and Colab's `[/x/utils.py](url) in generate(...)`."""
     k = s.find(" in ")
-    if k <= 0:
+    if k <= 0 or not _IPY7_PATH_RE.match(s):
         return None
     path = s[:k]
     if path.startswith("[") and "](" in path:
         path = path[1 : path.index("](")]
-    if not (path.startswith(("/", "~", "<", ".")) or "/" in path or "\\" in path):
-        return None
     return _Frame(path, None, _function(s[k + 4 :]))
 
 

@@ -1040,3 +1040,93 @@ def test_mutated_real_pastes_never_raise(sample: str, edits: list[tuple[int, int
         at %= len(text) + 1
         text = text[:at] + insert + text[at + cut :]
     _parse_or_blank(text)
+
+
+# --- the line patterns readers use to skip lines never skip one a recogniser takes ----------------
+
+LINE_SAMPLES = [
+    "Traceback (most recent call last):",
+    "Exception Group Traceback (most recent call last):",
+    "The above exception was the direct cause of the following exception:",
+    "During handling of the above exception, another exception occurred:",
+    "ValueError                                Traceback (most recent call last)",
+    'File "x.py", line 3, in f',
+    "File ~/x.py:687, in C.f(self)",
+    "Cell In[3], line 5",
+    "Input In [3], in <cell line: 5>()",
+    "/x/y.py in f(self)",
+    "[/x/y.py](https://h/#) in f()",
+    "C:\\x\\y.py in f()",
+    "----> 5 f()",
+    "ValueError: x",
+    "pkg.mod.SomeProblem: x",
+    "Unsupported: x",
+    "KeyboardInterrupt",
+    "ImportError:",
+    "E       ValueError: x",
+    "E",
+    "> x()",
+    "x.py:3: ValueError",
+    "x.py:3: in f",
+    "C:\\x.py:3: UserWarning: w",
+    "sys:1: ResourceWarning: w",
+    "FAILED t.py::test - ValueError: x",
+    "ERROR t.py",
+    "    def test_x():",
+    "2024-05-01 12:00:00,123 - a.b - WARNING - m",
+    "05/01/2024 12:00:00 - WARNING - a - m",
+    "WARNING:a.b:m",
+    "ERROR:    m",
+    "[WARNING|x.py:1] 2024-05-01 12:00:00,1 >> m",
+    "[2024-05-01 12:00:00] ERROR in app: m",
+    "W0501 12:00:00.123 1 x.py:1] m",
+    "INFO 05-01 12:00:00 [x.py:1] m",
+    "=== FAILURES ===",
+    "____ test_x ____",
+    "---- Captured log ----",
+    "_ _ _ _",
+    "-" * 75,
+    ">>> x",
+    "```",
+    "(venv) ana@box:~/proj$ ls",
+    "In [4]: x",
+    "PS C:\\x> dir",
+    "Process finished with exit code 1",
+]
+_line = st.builds(
+    lambda blank, sample, cut, tail: blank + sample[: len(sample) - cut] + tail,
+    st.sampled_from(["", " ", "  ", "\t", "    ", "\xa0"]),
+    st.sampled_from(LINE_SAMPLES),
+    st.integers(0, 3),
+    st.text(alphabet=" :.-]>|x1\t", max_size=4),
+)
+
+
+@HANG_GUARD
+@given(st.lists(st.one_of(_line, st.text(alphabet=st.characters(blacklist_characters="\n\r"), max_size=30)), max_size=30))
+def test_line_patterns_cover_what_recognisers_take(lines: list[str]) -> None:
+    from errdex.match import parse_message, parse_pytest, parse_traceback
+    from errdex.match.parse_lines import Paste, head, indent, split_exception
+    from errdex.match.parse_log import located_exception, log_record
+
+    p = Paste("\n".join(lines), lines)
+    stops = set(p.marks(parse_message.STOP_LINES))
+    records = set(p.marks(parse_message.STOP_OR_RECORD_LINES))
+    traceback_lines = set(p.marks(parse_traceback._TRACEBACK_LINES))
+    pytest_lines = set(p.marks(parse_pytest._PYTEST_LINES))
+    for i, line in enumerate(lines):
+        h = head(line)
+        s = h.strip()
+        bare = line[indent(h) :]
+        if parse_message.is_boundary(p, i):
+            assert i in stops and i in records
+        if log_record(line) or located_exception(line) or split_exception(bare):
+            assert i in records
+        if split_exception(bare, loose=True) or parse_traceback._cpython_frame(s) or parse_traceback._ipython_frame(s):
+            assert i in traceback_lines
+        if parse_traceback._ipython7_frame(s) or parse_traceback._MARKER_RE.fullmatch(s):
+            assert i in traceback_lines
+        if parse_pytest._is_e_line(h) or h.startswith(("> ", "FAILED ", "ERROR ")) or parse_pytest._is_section(s):
+            assert i in pytest_lines
+        if parse_pytest._DEF_RE.match(h) or (h[:1] not in (" ", "\t", "") and parse_pytest.split_location(line)):
+            assert i in pytest_lines
