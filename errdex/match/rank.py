@@ -21,7 +21,7 @@ from errdex.match.align import Alignment, align
 from errdex.match.frames import Agreement, FrameHint, agreement, frame_hint
 from errdex.match.literals import candidates, loose_candidates
 from errdex.match.tables import Tables
-from errdex.match.text import fold, squash, template_parts
+from errdex.match.text import fold, squash
 from errdex.model import ParsedError
 
 ABSTAIN_BELOW = 0.5
@@ -119,7 +119,7 @@ class Ranker:
         alignment = None
         text_confidence = 0.0
         if template and self.q.text:
-            parts = template_parts(template)
+            parts = self.core.parts(i)
             if whole_only and max(parts, key=len) not in self.q.folded:
                 return None
             alignment = align(parts, self.q.folded, self.q.text)

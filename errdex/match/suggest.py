@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 import string
 from collections.abc import Iterator
+from functools import lru_cache
 from typing import Any
 
 MAX_SUGGESTIONS = 3
@@ -51,34 +52,47 @@ def closest(value: str, options: list[Any]) -> list[str]:
 
 def membership_checks(condition: str, resolved: dict[str, Any]) -> Iterator[tuple[str, list[Any]]]:
     """(tested expression, allowed values) for each `x in C` / `x not in C` whose C is known."""
+    for tested, collection in _memberships(condition):
+        options = collection if isinstance(collection, list) else _resolved(resolved.get(collection))
+        if options:
+            yield tested, options
+
+
+@lru_cache(maxsize=1024)
+def _memberships(condition: str) -> tuple[tuple[str, list[Any] | str], ...]:
+    """(tested expression, literal values or the name of the collection) of each membership test."""
     tree = _parse(condition)
     if tree is None:
-        return
+        return ()
+    out: list[tuple[str, list[Any] | str]] = []
     for node in ast.walk(tree):
         if not isinstance(node, ast.Compare):
             continue
         left = node.left
         for op, right in zip(node.ops, node.comparators):
             if isinstance(op, (ast.In, ast.NotIn)):
-                options = _collection(right, resolved)
-                if options:
-                    yield ast.unparse(left), options
+                collection = _literal(right) if isinstance(right, (ast.List, ast.Tuple, ast.Set)) else ast.unparse(right)
+                if collection:
+                    out.append((ast.unparse(left), collection))
             left = right
+    return tuple(out)
 
 
-def _collection(node: ast.expr, resolved: dict[str, Any]) -> list[Any] | None:
-    """The values of a resolved name, or of a literal list, tuple or set."""
-    if isinstance(node, (ast.List, ast.Tuple, ast.Set)):
-        try:
-            return list(ast.literal_eval(node))
-        except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
-            return None
-    value = resolved.get(ast.unparse(node))
+def _literal(node: ast.expr) -> list[Any] | None:
+    try:
+        return list(ast.literal_eval(node))
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return None
+
+
+def _resolved(value: Any) -> list[Any] | None:
+    """The values of a statically resolved collection (a dict's keys)."""
     if isinstance(value, dict):
         return list(value)
     return list(value) if isinstance(value, (list, tuple)) else None
 
 
+@lru_cache(maxsize=1024)
 def hole_sources(message_source: str) -> list[list[str]]:
     """For each hole of the message's template, the sources of the expressions it shows."""
     tree = _parse(message_source)

@@ -19,6 +19,7 @@ from typing import Any
 
 from errdex.errors import StoreError
 from errdex.match.literals import build_keys
+from errdex.match.text import template_parts
 from errdex.model import Site
 from errdex.store import Store
 
@@ -64,6 +65,14 @@ class Core:
     words: dict[str, list[int]]  # the loose index of rarest words
     error_shards: dict[int, Any] = field(default_factory=dict)  # loaded shards, by number
     file_shards: dict[int, Any] = field(default_factory=dict)
+    split: dict[int, list[str]] = field(default_factory=dict)  # template parts cut so far, by error
+
+    def parts(self, i: int) -> list[str]:
+        """The literal parts of error `i`'s template (which must have one), cut once."""
+        found = self.split.get(i)
+        if found is None:
+            found = self.split[i] = template_parts(self.template[i] or "")
+        return found
 
     def __post_init__(self) -> None:
         self.package_top_sets = [set(tops) for tops in self.package_tops]
