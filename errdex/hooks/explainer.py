@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import linecache
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import FrameType, TracebackType
 from typing import Any
 
 from errdex.errors import ErrdexError
-from errdex.hooks.safe import note
 from errdex.hooks.chain import chain, leaf, printed, summary, type_name
 from errdex.hooks.dists import (
     LazyIndex,
@@ -25,9 +24,10 @@ from errdex.hooks.dists import (
     stack_frames,
     traceback_frames,
 )
+from errdex.hooks.safe import note
 from errdex.match import Candidate, MatchResult, explain
 from errdex.match.rank import ABSTAIN_BELOW
-from errdex.store import Store
+from errdex.store import Store, default_path
 
 MAX_TRIES = 3  # exceptions of one chain given to the matcher, last raised first
 MAX_CANDIDATES = 5
@@ -92,8 +92,11 @@ class Explainer:
             self._store = Store()
         return self._store
 
-    def exception(self, exc: BaseException) -> Explanation:
-        """Explain the last raised exception of `exc`'s chain, or the latest earlier one errdex can place."""
+    def exception(self, exc: BaseException, page: bool = True) -> Explanation:
+        """Explain the last raised exception of `exc`'s chain, or the latest earlier one errdex can place.
+
+        Without `page` only the raise site is looked up (what a fingerprint needs).
+        """
         with self._lock:
             raised = [leaf(e) for e in chain(exc)]
             dists, indexed = self._prepare([f for e in raised for f in traceback_frames(e.__traceback__)])
@@ -104,9 +107,19 @@ class Explainer:
                 if tried[-1][2] is not None:
                     break
             chosen, result, best = next((t for t in tried if t[2] is not None), tried[0])
-            others = tuple(summary(e) for e in raised if e is not chosen)
-            hint = None if best is not None else _compiled_hint(chosen.__traceback__) or _elsewhere(result) or result.hint
-            return self._explanation(summary(chosen), type_name(chosen), best, hint, chosen is not raised[0], others, dists, indexed)
+            found = Explanation(
+                error=summary(chosen),
+                exception=type_name(chosen),
+                candidate=best,
+                page=None,
+                check=None,
+                hint=None if best is not None else _compiled_hint(chosen.__traceback__) or _elsewhere(result) or result.hint,
+                earlier=chosen is not raised[0],
+                others=tuple(summary(e) for e in raised if e is not chosen),
+                packages=_versions(dists),
+                indexed=tuple(indexed),
+            )
+            return self._with_page(found) if page else found
 
     def warning(self, text: str, frame: FrameType | None) -> Explanation:
         """Explain a warning from its printed line; `frame` is where it was issued (for its distributions)."""
@@ -115,9 +128,19 @@ class Explainer:
             dists, indexed = self._prepare(frames)
             result = explain(text, store=self.store, auto_index=self._auto_index, limit=MAX_CANDIDATES)
             best = on_frames(result, frames)
-            first = text.strip().splitlines()[0] if text.strip() else text
-            hint = None if best is not None else _elsewhere(result) or result.hint
-            return self._explanation(first, result.parsed.exception or "Warning", best, hint, False, (), dists, indexed)
+            found = Explanation(
+                error=text.strip().splitlines()[0] if text.strip() else text,
+                exception=result.parsed.exception or "Warning",
+                candidate=best,
+                page=None,
+                check=None,
+                hint=None if best is not None else _elsewhere(result) or result.hint,
+                earlier=False,
+                others=(),
+                packages=_versions(dists),
+                indexed=tuple(indexed),
+            )
+            return self._with_page(found)
 
     def _prepare(self, frames: list[FrameType]) -> tuple[list[str], list[str]]:
         dists = distributions(frames)
@@ -127,11 +150,9 @@ class Explainer:
             self._lazy = LazyIndex(self.store, self._on_index)
         return dists, self._lazy.ensure(dists)
 
-    def _explanation(self, error: str, exception: str, best: Candidate | None, hint: str | None, earlier: bool,
-                     others: tuple[str, ...], dists: list[str], indexed: list[str]) -> Explanation:
-        page, check = (self._page(best), self._check(best)) if best is not None else (None, None)
-        packages = tuple(f"{d} {installed_version(d)}" for d in dists)
-        return Explanation(error, exception, best, page, check, hint, earlier, others, packages, tuple(indexed))
+    def _with_page(self, found: Explanation) -> Explanation:
+        c = found.candidate
+        return found if c is None else replace(found, page=self._page(c), check=self._check(c))
 
     def _page(self, c: Candidate) -> dict[str, Any] | None:
         from errdex.explain import build_page  # loaded only when there is something to explain
@@ -151,6 +172,10 @@ class Explainer:
             if site.file == c.file and site.line == c.line:
                 return site.condition
         return None
+
+
+def _versions(dists: list[str]) -> tuple[str, ...]:
+    return tuple(f"{d} {installed_version(d)}" for d in dists)
 
 
 def on_frames(result: MatchResult, frames: list[FrameType]) -> Candidate | None:
@@ -189,23 +214,13 @@ def _compiled_hint(tb: TracebackType | None) -> str | None:
     line = linecache.getline(frame.f_code.co_filename, last.tb_lineno).strip()
     if dist is None or not line or line.startswith("raise") or " raise " in line:
         return None
-    return (f"It was raised inside compiled code (a C extension or a builtin) called at "
-            f"{frame.f_code.co_filename}:{last.tb_lineno}, so its message is not in the Python source "
-            f"of {dist} {installed_version(dist)} that errdex reads.")
+    place = f"{_inside_package(frame.f_code.co_filename, module)}:{last.tb_lineno}"  # type: ignore[arg-type]
+    return (f"It was raised by compiled code (a C extension or a builtin) called at {place}: "
+            "such messages are not in the Python source errdex reads.")
 
 
-_SHARED: dict[str, Explainer] = {}
-_SHARED_LOCK = threading.Lock()
-
-
-def shared(db: str | None = None) -> Explainer:
-    """The process-wide explainer for an index (default: ERRDEX_DB or the user's data folder)."""
-    key = db or ""
-    with _SHARED_LOCK:
-        if key not in _SHARED:
-            _SHARED[key] = Explainer(Store(db) if db else None, on_index=_announce)
-        return _SHARED[key]
-
-
-def _announce(dist: str, version: str) -> None:
-    note(f"indexing {dist} {version} from its installed files (once; later errors reuse it)")
+def _inside_package(path: str, module: str) -> str:
+    """'/…/site-packages/pydantic/main.py' → 'pydantic/main.py' (the path as errdex shows sites)."""
+    posix = path.replace("\\", "/")
+    cut = posix.rfind("/" + module.partition(".")[0] + "/")
+    return posix[cut + 1:] if cut >= 0 else posix

@@ -128,16 +128,16 @@ def print_to(explanation: Explanation, stream: TextIO) -> None:
     Console(file=stream, highlight=False, soft_wrap=False).print(renderable(explanation))
 
 
-def to_text(explanation: Explanation, color: bool = False, width: int = HTML_WIDTH) -> str:
-    """The panel as text (ANSI colours when `color`)."""
+def to_text(shown: RenderableType, color: bool = False, width: int = HTML_WIDTH) -> str:
+    """A renderable as text (ANSI colours when `color`)."""
     out = io.StringIO()
     console = Console(file=out, width=width, highlight=False, color_system="truecolor" if color else None, force_terminal=color)
-    console.print(renderable(explanation))
+    console.print(shown)
     return out.getvalue()
 
 
-def to_html(explanation: Explanation) -> str:
-    """The panel as an HTML fragment with inline styles (for notebooks)."""
+def to_html(shown: RenderableType) -> str:
+    """A renderable as an HTML fragment with inline styles (for notebooks)."""
     console = Console(file=io.StringIO(), record=True, width=HTML_WIDTH, highlight=False, color_system="truecolor", force_terminal=True)
-    console.print(renderable(explanation))
+    console.print(shown)
     return console.export_html(inline_styles=True, code_format=HTML_FORMAT)
