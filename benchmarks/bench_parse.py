@@ -77,7 +77,8 @@ def log_file(records: int) -> str:
     rng = random.Random(1)
     levels = ["INFO", "INFO", "INFO", "WARNING", "DEBUG"]
     return "".join(
-        f"2024-05-01 12:00:{k % 60:02d},{k % 1000:03d} - transformers.generation.utils - {rng.choice(levels)} - step {k} done\n"
+        f"2024-05-01 12:00:{k % 60:02d},{k % 1000:03d} - transformers.generation.utils - {rng.choice(levels)}"
+        f" - step {k} done\n"
         for k in range(records)
     )
 
@@ -89,7 +90,8 @@ def noisy(size: int) -> str:
 
 
 def exception_lines(count: int) -> str:
-    kinds = ["ValueError: x", '  File "a.py", line 1, in f', "Traceback (most recent call last):", "WARNING:a.b:c", "E   e", ""]
+    kinds = ["ValueError: x", '  File "a.py", line 1, in f', "Traceback (most recent call last):"]
+    kinds += ["WARNING:a.b:c", "E   e", ""]
     return "\n".join(kinds[k % len(kinds)] for k in range(count))
 
 

@@ -29,7 +29,7 @@ _EXC_NAMES = ("Failed", "Skipped", "XFailed")  # pytest's outcome exceptions
 _WS = r"[^\S\n]*"  # blanks within one line
 TB_HEADER_AT = _WS + r"(?:Exception Group )?Traceback \(most recent call last\):"
 CHAIN_AT = _WS + r"(?:The above exception was the direct cause|During handling of the above exception)"
-IPY_HEADER_AT = _WS + r"\S+  +Traceback \(most recent call last\)"
+IPY_HEADER_AT = _WS + r"\S{1,10000}?[ ]*Traceback \(most recent call last\)"
 FRAME_AT = _WS + r"(?:File |Cell In\[|Input In \[)"
 EXCEPTION_AT = (  # what split_exception takes without `loose`
     r"[ \t]*[A-Za-z_][\w.<>]*+(?:"
@@ -208,20 +208,26 @@ def is_blank(line: str) -> bool:
     return not line or line.isspace()
 
 
+def is_section(s: str) -> bool:
+    """pytest's `==== FAILURES ====`, `____ test_x ____`, `---- Captured log call ----` titles."""
+    c = s[:1]
+    return c in ("=", "_", "-") and s[:3] == c * 3 and s[-3:] == c * 3 and " " in s
+
+
 def is_tb_header(s: str) -> bool:
     """A `Traceback (most recent call last):` line, `s` being the stripped head of a line."""
     return s.startswith(TB_HEADERS)
 
 
 def ipython_header(s: str) -> str | None:
-    """The type named by IPython's `ValueError      Traceback (most recent call last)` line."""
+    """The type named by IPython's `ValueError      Traceback (most recent call last)` line.
+
+    IPython right-aligns the second part in 75 columns, so a long type name touches it.
+    """
     if not s.endswith(_IPY_TAIL):
         return None
-    name = s[: -len(_IPY_TAIL)]
-    if not name.endswith("  "):
-        return None
-    name = name.rstrip()
-    return name if is_type_name(name) else None
+    name = s[: -len(_IPY_TAIL)].rstrip()
+    return name if name and is_type_name(name) else None
 
 
 def is_type_name(name: str) -> bool:

@@ -22,6 +22,7 @@ from errdex.match.parse_lines import (
     indent,
     ipython_header,
     is_blank,
+    is_section,
     is_tb_header,
     line_pattern,
     split_exception,
@@ -102,24 +103,23 @@ def is_boundary(p: Paste, j: int) -> bool:
         is_tb_header(s)
         or s in CHAIN_SEPARATORS
         or ipython_header(s) is not None
-        or s.startswith(_NOISE)
-        or _PROMPT_RE.match(s) is not None
-        or _is_section(s)
+        or is_noise(s)
+        or is_section(s)
+        or s.startswith("_ _ _")  # pytest's line between the entries of one failure
         or _is_rule_before_header(p, j, s)
         or is_log_line(h)
         or located_exception(h) is not None
     )
 
 
+def is_noise(s: str) -> bool:
+    """A shell or REPL prompt, a code fence, a CI runner's exit line: not the program's output."""
+    return s.startswith(_NOISE) or _PROMPT_RE.match(s) is not None
+
+
 def _starts_record(line: str) -> bool:
     h = head(line)
     return split_exception(line[indent(h) :]) is not None
-
-
-def _is_section(s: str) -> bool:
-    """pytest's `==== FAILURES ====`, `____ test_x ____`, `---- Captured log ----`, `_ _ _ _`."""
-    c = s[:1]
-    return (c in ("=", "_", "-") and s[:3] == c * 3 and s[-3:] == c * 3 and " " in s) or s.startswith("_ _ _")
 
 
 def _is_rule_before_header(p: Paste, j: int, s: str) -> bool:

@@ -16,6 +16,7 @@ from errdex.match.parse_lines import (
     Paste,
     head,
     indent,
+    is_section,
     is_type_name,
     line_pattern,
     split_exception,
@@ -29,7 +30,7 @@ _SUMMARY = ("FAILED ", "ERROR ")
 _PYTEST_LINES = line_pattern(  # at least every line the reader acts on
     r"E(?: |$)",
     r">(?: |$)",
-    r"[^\S\n]*(?:===|___)",
+    r"[^\S\n]*(?:===|___|---)",
     CHAIN_AT,
     r"(?:FAILED|ERROR) ",
     r"[ \t]{0,40}(?:async )?def ",
@@ -42,12 +43,6 @@ def pytest_items(p: Paste) -> tuple[list[Raw], list[Raw]]:
     reader = _Reader(p)
     reader.run()
     return reader.failures, reader.summaries
-
-
-def _is_section(s: str) -> bool:
-    """`==== FAILURES ====`, `____ test_x ____`: a new part of the report."""
-    c = s[:1]
-    return c in ("=", "_") and s[:3] == c * 3 and s[-3:] == c * 3
 
 
 def _is_e_line(h: str) -> bool:
@@ -81,7 +76,7 @@ class _Reader:
             self.source = line[1:].strip() or None
             return self.p.next_mark(_PYTEST_LINES, i + 1)
         s = h.strip()
-        if _is_section(s) or s in CHAIN_SEPARATORS:
+        if is_section(s) or s in CHAIN_SEPARATORS:
             self.flush(None)
             self.frames, self.function, self.source = [], None, None
             self.linked = s in CHAIN_SEPARATORS
@@ -135,8 +130,11 @@ class _Reader:
 
     def summary(self, i: int, line: str) -> None:
         """`FAILED tests/test_x.py::test_y - ValueError: message` (often cut to the terminal's width)."""
-        node, sep, text = line.partition(" ")[2].partition(" - ")
-        if not sep or not node or " " in node or not (".py" in node or "::" in node):
+        rest = line.partition(" ")[2]
+        bracket = rest.find("[", 0, rest.find(" - "))  # parameters may hold " - ": test_x[a - b]
+        k = rest.find(" - ", rest.find("]", bracket) if bracket != -1 else 0)
+        node, text = rest[:k], rest[k + 3 :]
+        if k == -1 or not (".py" in node or "::" in node) or " " in node.partition("[")[0]:
             return
         exc = split_exception(text, loose=True)
         name, first = exc if exc is not None else (None, text)

@@ -17,6 +17,7 @@ from errdex.match.parse_message import (
     STOP_OR_RECORD_LINES,
     Raw,
     is_boundary,
+    is_noise,
     read_message,
 )
 from errdex.model import Frame
@@ -39,7 +40,7 @@ def line_records(p: Paste) -> Iterator[tuple[int, int, Raw]]:
         elif (located := located_exception(line)) is not None:
             raw, end = _read_located(p, i, located)
             yield (RANK_WARNING if raw.kind == "warning" else RANK_LOCATED), 0, raw
-        elif (exc := split_exception(line[indent(head(line)) :])) is not None:
+        elif (exc := split_exception(line[indent(head(line)) :])) is not None and not is_noise(head(line).strip()):
             body, end = read_message(p, i, exc[1], records=True)
             warning = exc[0].endswith("Warning")
             yield (RANK_BARE_WARNING if warning else RANK_BARE_ERROR), 0, Raw(exc[0], body, (), "message", i)

@@ -180,11 +180,13 @@ class _Reader:
         if exc is None:
             return self.next(i)
         lines, end = read_message(self.p, i, exc[1])
-        followed = end in self.p.boxes or (end < len(self.p.lines) and head(self.p.lines[end]).strip() in CHAIN_SEPARATORS)
-        if after_marker or followed:
+        if after_marker or end in self.p.boxes or self.separator_at(end):
             self.frames, self.fmt, self.header_type = [], "traceback", None
             self.add(i, exc[0], lines)
         return end
+
+    def separator_at(self, i: int) -> bool:
+        return i < len(self.p.lines) and head(self.p.lines[i]).strip() in CHAIN_SEPARATORS
 
     def add(self, i: int, name: str, lines: list[str]) -> None:
         depth = self.p.depth(i)

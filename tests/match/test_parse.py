@@ -627,6 +627,14 @@ def test_ipython_chained_in_a_converted_notebook() -> None:
     assert [c.exception for c in result.chained] == ["ConnectTimeout"]
 
 
+def test_ipython_header_of_a_long_type_name_touches_its_tail() -> None:
+    name = "transformers.utils.import_utils.OptionalDependencyNotAvailable"
+    text = f"{'-' * 75}\n{name}Traceback (most recent call last)\nCell In[2], line 1\n----> 1 f()\n\n{name}: no torch\n"
+    result = parse(text)
+    assert (result.exception, result.message, result.source_format) == (name, "no torch", "ipython")
+    assert result.frames == (Frame("Cell In[2]", 1, None, "f()"),)
+
+
 def test_ipython_minimal_mode_cell_frame() -> None:
     text = "Traceback (most recent call last):\n  Cell In[1], line 1\n    beatles.remove('Sinatra')\nKeyError: 'Sinatra'\n"
     result = parse(text)
@@ -773,6 +781,17 @@ def test_pytest_summary_lines_only() -> None:
     result = parse(text)
     assert (result.exception, result.message, result.source_format) == ("TypeError", "expected str, got None", "pytest")
     assert result.frames == (Frame("tests/llm/test_dr_write.py", None, "test_run_pipeline"),)
+
+
+def test_pytest_summary_with_parameters_holding_a_dash() -> None:
+    result = parse("FAILED tests/test_x.py::test_gen[cache - flash] - ValueError: bad cache\n")
+    assert (result.exception, result.message) == ("ValueError", "bad cache")
+    assert result.frames == (Frame("tests/test_x.py", None, "test_gen[cache - flash]"),)
+
+
+def test_ci_exit_line_is_not_the_error() -> None:
+    text = f"{FLAGSHIP_FILE}:687: FutureWarning: deprecated\n  warnings.warn(\nError: Process completed with exit code 1.\n"
+    assert parse(text).exception == "FutureWarning"
 
 
 def test_pytest_line_format() -> None:
@@ -1126,7 +1145,7 @@ def test_line_patterns_cover_what_recognisers_take(lines: list[str]) -> None:
             assert i in traceback_lines
         if parse_traceback._ipython7_frame(s) or parse_traceback._MARKER_RE.fullmatch(s):
             assert i in traceback_lines
-        if parse_pytest._is_e_line(h) or h.startswith(("> ", "FAILED ", "ERROR ")) or parse_pytest._is_section(s):
+        if parse_pytest._is_e_line(h) or h.startswith(("> ", "FAILED ", "ERROR ")) or parse_pytest.is_section(s):
             assert i in pytest_lines
         if parse_pytest._DEF_RE.match(h) or (h[:1] not in (" ", "\t", "") and parse_pytest.split_location(line)):
             assert i in pytest_lines
