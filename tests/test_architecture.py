@@ -1,0 +1,86 @@
+"""Data flows one way: each module imports only the stages before it (read with `ast`)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+import errdex
+
+ROOT = Path(errdex.__file__).parent
+
+# stage -> the errdex stages it may import (besides itself)
+ALLOWED: dict[str, set[str]] = {
+    "model": set(),
+    "errors": set(),
+    "sources": {"model", "errors"},
+    "extract": {"model", "errors"},
+    "store": {"model", "errors"},
+    "index": {"model", "errors", "sources", "extract", "store"},
+    "match": {"model", "errors", "sources", "extract", "store", "index"},
+    "explain": {"model", "errors", "sources", "extract", "store", "index"},
+    "terminal": {"model", "errors", "store", "index", "match", "explain"},
+    "bulk": {"model", "errors", "sources", "extract", "store", "index"},
+    "diff": {"model", "errors", "store"},
+    # the command line is the entry point: it may start the web server and the hooks' runners
+    "cli": {"model", "errors", "sources", "extract", "store", "index", "bulk", "diff", "match", "explain", "terminal", "web", "hooks"},
+    "web": {"model", "errors", "store", "index", "match", "explain"},
+    "hooks": {"model", "errors", "store", "index", "match", "explain", "terminal"},
+    "__main__": {"cli"},
+}
+# third-party libraries that belong to the top layer only
+TOP_ONLY = {
+    "click": {"cli"},
+    "rich": {"terminal", "cli", "hooks"},
+    "fastapi": {"web"},
+    "starlette": {"web"},
+    "jinja2": {"web"},
+    "uvicorn": {"web", "cli"},
+}
+
+
+def stage_of(path: Path) -> str:
+    """The stage a module belongs to: its top-level package or module (`index_*` is `index`)."""
+    name = path.relative_to(ROOT).parts[0].removesuffix(".py")
+    return "index" if name.startswith("index_") else name
+
+
+def imports_of(path: Path) -> set[str]:
+    """Top-level names of what a module imports (errdex.x -> 'errdex.x', 'click' -> 'click')."""
+    tree = ast.parse(path.read_text())
+    names: set[str] = set()
+    package = ".".join(("errdex", *path.relative_to(ROOT).parts[:-1]))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                names.add(".".join([*base, node.module] if node.module else base))
+            elif node.module:
+                names.add(node.module)
+    return names
+
+
+MODULES = sorted(p for p in ROOT.rglob("*.py") if p.name != "__init__.py" or p.parent != ROOT)
+
+
+@pytest.mark.parametrize("path", MODULES, ids=[str(p.relative_to(ROOT)) for p in MODULES])
+def test_module_imports_only_earlier_stages(path: Path) -> None:
+    stage = stage_of(path)
+    assert stage in ALLOWED, f"{stage} is not in the stage table: add it"
+    for name in imports_of(path):
+        parts = name.split(".")
+        if parts[0] == "errdex" and len(parts) > 1:
+            target = "index" if parts[1].startswith("index_") else parts[1]
+            assert target == stage or target in ALLOWED[stage], f"{path.relative_to(ROOT)} imports {name}"
+        elif parts[0] in TOP_ONLY:
+            assert stage in TOP_ONLY[parts[0]], f"{path.relative_to(ROOT)} imports {parts[0]}"
+
+
+def test_public_api_is_explicit() -> None:
+    assert isinstance(errdex.__all__, list) and errdex.__all__
+    for name in errdex.__all__:
+        assert getattr(errdex, name) is not None, name
