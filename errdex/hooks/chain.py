@@ -61,3 +61,8 @@ def summary(exc: BaseException) -> str:
 def printed(exc: BaseException) -> str:
     """The traceback of this one exception (without its chain) exactly as Python prints it."""
     return "".join(traceback.format_exception(type(exc), exc, exc.__traceback__, chain=False))
+
+
+def message_only(exc: BaseException) -> str:
+    """The last line(s) Python prints for an exception: 'Type: message' (and its notes), no frames."""
+    return "".join(traceback.format_exception_only(type(exc), exc))

@@ -14,7 +14,7 @@ from types import FrameType, TracebackType
 from typing import Any
 
 from errdex.errors import ErrdexError
-from errdex.hooks.chain import chain, leaf, printed, summary, type_name
+from errdex.hooks.chain import chain, leaf, message_only, printed, summary, type_name
 from errdex.hooks.dists import (
     LazyIndex,
     OnIndex,
@@ -27,6 +27,7 @@ from errdex.hooks.dists import (
 from errdex.hooks.safe import note
 from errdex.match import Candidate, MatchResult, explain
 from errdex.match.rank import ABSTAIN_BELOW
+from errdex.model import normalize_name
 from errdex.store import Store, default_path
 
 MAX_TRIES = 3  # exceptions of one chain given to the matcher, last raised first
@@ -102,8 +103,7 @@ class Explainer:
             dists, indexed = self._prepare([f for e in raised for f in traceback_frames(e.__traceback__)])
             tried: list[tuple[BaseException, MatchResult, Candidate | None]] = []
             for e in raised[:MAX_TRIES]:
-                result = explain(printed(e), store=self.store, auto_index=self._auto_index, limit=MAX_CANDIDATES)
-                tried.append((e, result, on_frames(result, traceback_frames(e.__traceback__))))
+                tried.append((e, *self._match(e)))
                 if tried[-1][2] is not None:
                     break
             chosen, result, best = next((t for t in tried if t[2] is not None), tried[0])
@@ -113,7 +113,7 @@ class Explainer:
                 candidate=best,
                 page=None,
                 check=None,
-                hint=None if best is not None else _compiled_hint(chosen.__traceback__) or _elsewhere(result) or result.hint,
+                hint=None if best is not None else _compiled_hint(chosen.__traceback__) or _elsewhere(result) or _nothing_fits(dists),
                 earlier=chosen is not raised[0],
                 others=tuple(summary(e) for e in raised if e is not chosen),
                 packages=_versions(dists),
@@ -134,13 +134,21 @@ class Explainer:
                 candidate=best,
                 page=None,
                 check=None,
-                hint=None if best is not None else _elsewhere(result) or result.hint,
+                hint=None if best is not None else _elsewhere(result) or _nothing_fits(dists),
                 earlier=False,
                 others=(),
                 packages=_versions(dists),
                 indexed=tuple(indexed),
             )
             return self._with_page(found)
+
+    def _match(self, exc: BaseException) -> tuple[MatchResult, Candidate | None]:
+        """The matcher's answer for one exception, and its best candidate that the frames confirm."""
+        frames = traceback_frames(exc.__traceback__)
+        rewritten = rewritten_by_library(frames)
+        text = message_only(exc) if rewritten else printed(exc)
+        result = explain(text, store=self.store, auto_index=self._auto_index, limit=MAX_CANDIDATES)
+        return result, on_frames(result, frames, rewritten)
 
     def _prepare(self, frames: list[FrameType]) -> tuple[list[str], list[str]]:
         dists = distributions(frames)
@@ -152,7 +160,10 @@ class Explainer:
 
     def _with_page(self, found: Explanation) -> Explanation:
         c = found.candidate
-        return found if c is None else replace(found, page=self._page(c), check=self._check(c))
+        if c is None:
+            return found
+        page = self._page(c)
+        return replace(found, page=page and for_site(page, c), check=self._check(c))
 
     def _page(self, c: Candidate) -> dict[str, Any] | None:
         from errdex.explain import build_page  # loaded only when there is something to explain
@@ -174,31 +185,63 @@ class Explainer:
         return None
 
 
+SITE_SOLUTIONS = frozenset({"use_allowed_value", "avoid_value", "satisfy_check"})
+
+
+def for_site(page: dict[str, Any], c: Candidate) -> dict[str, Any]:
+    """The page, without the solutions drawn from another site's check when the error is raised at several."""
+    if (page.get("file"), page.get("line")) == (c.file, c.line):
+        return page
+    return {**page, "solutions": [s for s in page.get("solutions") or [] if s.get("kind") not in SITE_SOLUTIONS]}
+
+
 def _versions(dists: list[str]) -> tuple[str, ...]:
     return tuple(f"{d} {installed_version(d)}" for d in dists)
 
 
-def on_frames(result: MatchResult, frames: list[FrameType]) -> Candidate | None:
+def on_frames(result: MatchResult, frames: list[FrameType], rewritten: bool = False) -> Candidate | None:
     """The best confident candidate raised in a file the frames actually ran through.
 
     A live error knows where it ran: a site in a file that is not on the traceback (or stack) did
-    not raise it, however well its template fits the message.
+    not raise it, however well its template fits the message. When a library rewrote its frames
+    (`rewritten`), a site in one of the traceback's distributions is the most that can be checked.
     """
     if result.abstain:
         return None
     files = {f.f_code.co_filename.replace("\\", "/") for f in frames}
+    packages = {normalize_name(d) for d in distributions(frames)} if rewritten else set()
     for c in result.matches:
-        if c.confidence >= ABSTAIN_BELOW and any(f.endswith("/" + c.file) for f in files):
+        ran = any(f.endswith("/" + c.file) for f in files) or normalize_name(c.package) in packages
+        if c.confidence >= ABSTAIN_BELOW and ran:
             return c
     return None
+
+
+def rewritten_by_library(frames: list[FrameType]) -> bool:
+    """A traceback that ends in frames of generated code (`<template>`) right after a library's `raise`.
+
+    Template engines (Jinja2, Mako) replace their own frames with frames that point into the
+    template; the printed frames then do not say where the error was raised, only its message does.
+    """
+    if len(frames) < 2 or not frames[-1].f_code.co_filename.startswith("<"):
+        return False
+    module = frames[-2].f_globals.get("__name__")
+    return isinstance(module, str) and distribution_of_module(module) is not None
 
 
 def _elsewhere(result: MatchResult) -> str | None:
     c = None if result.abstain or not result.matches else result.matches[0]
     if c is None:
         return None
-    return (f"The closest indexed message ({c.package} {c.version}, errdex show {c.id}) is raised in {c.file}, "
-            "which this error did not run through, so it is not shown as the answer.")
+    return (f"the closest indexed message ({c.package} {c.version}, errdex show {c.id}) is raised in {c.file}, "
+            "which this error did not run through, so it is not the answer.")
+
+
+def _nothing_fits(dists: list[str]) -> str:
+    if dists:
+        return f"no message in the Python source of {', '.join(_versions(dists))} fits this error."
+    return ("this error was raised outside installed packages (your code, the standard library or the "
+            "interpreter), which errdex does not index.")
 
 
 def _compiled_hint(tb: TracebackType | None) -> str | None:
@@ -215,8 +258,8 @@ def _compiled_hint(tb: TracebackType | None) -> str | None:
     if dist is None or not line or line.startswith("raise") or " raise " in line:
         return None
     place = f"{_inside_package(frame.f_code.co_filename, module)}:{last.tb_lineno}"  # type: ignore[arg-type]
-    return (f"It was raised by compiled code (a C extension or a builtin) called at {place}: "
-            "such messages are not in the Python source errdex reads.")
+    return (f"the traceback ends at a call in {place}, not at a `raise`: the message was made by compiled code "
+            "(or in frames the library hides from tracebacks), not by Python source that errdex reads.")
 
 
 def _inside_package(path: str, module: str) -> str:
@@ -224,3 +267,20 @@ def _inside_package(path: str, module: str) -> str:
     posix = path.replace("\\", "/")
     cut = posix.rfind("/" + module.partition(".")[0] + "/")
     return posix[cut + 1:] if cut >= 0 else posix
+
+
+_SHARED: dict[str, Explainer] = {}
+_SHARED_LOCK = threading.Lock()
+
+
+def shared(db: str | None = None) -> Explainer:
+    """The process-wide explainer for an index (default: ERRDEX_DB or the user's data folder)."""
+    path = str(db) if db else str(default_path())
+    with _SHARED_LOCK:
+        if path not in _SHARED:
+            _SHARED[path] = Explainer(Store(path), on_index=_announce)
+        return _SHARED[path]
+
+
+def _announce(dist: str, version: str) -> None:
+    note(f"indexing {dist} {version} from its installed files (once; later errors reuse it)")

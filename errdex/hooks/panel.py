@@ -32,11 +32,9 @@ def renderable(explanation: Explanation) -> RenderableType:
 
 
 def abstention(explanation: Explanation) -> Text:
+    """One dim line: why errdex shows no raise site for this error."""
     text = Text("errdex: ", style="bold cyan")
-    text.append("no indexed raise site explains this error", style="dim")
-    if explanation.packages:
-        text.append(f" (looked in {', '.join(explanation.packages)})", style="dim")
-    text.append(". " + _cut(explanation.hint or "", MAX_TEXT) if explanation.hint else ".", style="dim")
+    text.append(_cut(explanation.hint or "no indexed raise site explains this error.", MAX_TEXT), style="dim")
     return text
 
 
