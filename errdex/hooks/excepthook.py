@@ -2,7 +2,8 @@
 
 The hook wraps whatever `sys.excepthook` (and `threading.excepthook`) was installed before, so
 the traceback is printed by the same code as without errdex; the panel follows on stderr. With
-`warnings=True`, `warnings.showwarning` is wrapped too and each warning site is explained once.
+`warnings=True`, `warnings.showwarning` is wrapped too and each warning's raise site is explained
+once (a warning shown at several places, through `stacklevel`, still has one raise site).
 Importing this module is cheap: the matcher and the index are loaded on the first error.
 """
 
@@ -30,7 +31,8 @@ class _State:
     excepthook: ExceptHook = None
     threading_hook: ExceptHook = None
     showwarning: ExceptHook = None
-    warned: set[tuple[Any, ...]] = field(default_factory=set)
+    warned: set[tuple[Any, ...]] = field(default_factory=set)  # printed places already looked at
+    explained: set[tuple[str, int]] = field(default_factory=set)  # raise sites already explained
 
 
 _state = _State()
@@ -70,6 +72,7 @@ def _restore_showwarning() -> None:
         warnings_module.showwarning = _state.showwarning
     _state.showwarning = None
     _state.warned.clear()
+    _state.explained.clear()
 
 
 def _excepthook(exc_type: type[BaseException], exc: BaseException, tb: TracebackType | None) -> None:
@@ -112,5 +115,7 @@ def _showwarning(message: Warning | str, category: type[Warning], filename: str,
 
         text = warnings_module.formatwarning(message, category, filename, lineno, line)
         explanation = shared(_state.db).warning(text, sys._getframe(1))
-        if explanation.found:
+        c = explanation.candidate
+        if c is not None and (c.file, c.line) not in _state.explained:
+            _state.explained.add((c.file, c.line))
             print_to(explanation, stream)
