@@ -1,0 +1,49 @@
+"""`errdex serve` (the web site and JSON API) and `errdex export-site` (the same pages as static files)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from errdex.cli import console, db_option, main, reports_errors
+from errdex.errors import InputError
+from errdex.store import Store
+
+H11_MAX_HEAD = 64 * 1024  # bytes of a request line and headers uvicorn reads; the app refuses long queries itself
+
+
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (keep it local unless you mean to share).")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True, help="Port to listen on (0: any free port).")
+@db_option
+@reports_errors
+def serve(host: str, port: int, db_path: str | None) -> None:
+    """Serve the web site and JSON API over the index: paste an error, read its page."""
+    import uvicorn
+
+    from errdex.web import create_app
+
+    Store(db_path).close()  # fail now, as one clear line, if the index cannot be opened
+    console.print(f"errdex: serving {db_path or 'the default index'} on http://{host}:{port}/ (Ctrl-C stops)")
+    uvicorn.run(create_app(db_path), host=host, port=port, log_level="warning", h11_max_incomplete_event_size=H11_MAX_HEAD)
+
+
+@main.command("export-site")
+@click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
+@click.option("--package", "packages", multiple=True, help="Only this package (repeat for more; default: every indexed one).")
+@db_option
+@reports_errors
+def export_site(directory: Path, packages: tuple[str, ...], db_path: str | None) -> None:
+    """Write the site's pages and their JSON files into DIRECTORY, for hosting without a server."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from errdex.web.export import export
+
+    if directory.exists() and any(directory.iterdir()) and not (directory / "index.html").is_file():
+        raise InputError(f"{directory} is not empty and holds no exported site; choose an empty or new folder.")
+    columns = (TextColumn("exporting"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    with Store(db_path) as store, Progress(*columns, console=console, transient=True) as progress:
+        task = progress.add_task("export", total=None)
+        result = export(store, directory, packages or None, lambda done, total: progress.update(task, completed=done, total=total))
+    console.print(f"errdex: wrote {result.pages} pages and {result.files} JSON files to {directory}")

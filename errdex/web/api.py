@@ -1,0 +1,89 @@
+"""The JSON API: each route returns the same dict its HTML page renders, described in OpenAPI."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, Query, Request
+from fastapi.responses import JSONResponse
+
+from errdex.web import views
+from errdex.web.context import Context, context
+from errdex.web.forms import paste_from_body
+
+API_VERSION = "1"
+DESCRIPTION = (
+    "Every HTML page of errdex has a JSON twin here with the same data. Errors always have the shape "
+    '`{"error": {"status": 404, "title": "Not Found", "message": "..."}}`. Query strings are limited '
+    "to 8 KiB and request bodies to 1 MiB (413 beyond): POST long pastes."
+)
+
+_ERROR_SHAPE = {
+    "type": "object",
+    "properties": {
+        "error": {
+            "type": "object",
+            "properties": {"status": {"type": "integer"}, "title": {"type": "string"}, "message": {"type": "string"}},
+            "required": ["status", "title", "message"],
+        }
+    },
+    "required": ["error"],
+}
+_PROBLEMS = {
+    status: {"description": text, "content": {"application/json": {"schema": _ERROR_SHAPE}}}
+    for status, text in ((400, "The request is unusable (empty paste, bad filter)"), (404, "Not indexed"),
+                         (413, "The body is too large"), (414, "The query string is too long"))
+}
+_PASTE_BODY = {
+    "requestBody": {
+        "required": True,
+        "description": "The paste: a form field `q`, a JSON object with `q`, or the text itself.",
+        "content": {
+            "application/json": {"schema": {"type": "object", "properties": {"q": {"type": "string"}}, "required": ["q"]}},
+            "application/x-www-form-urlencoded": {"schema": {"type": "object", "properties": {"q": {"type": "string"}}}},
+            "text/plain": {"schema": {"type": "string"}},
+        },
+    }
+}
+
+router = APIRouter(prefix="/api", tags=["api"], responses=_PROBLEMS)
+Ctx = Annotated[Context, Depends(context)]
+Version = Annotated[str | None, Query(max_length=100, description="Release to show (default: the newest indexed that has it).")]
+Values = Annotated[list[str], Query(description="The user's captured values for the template's {} holes, in order.")]
+Limit = Annotated[int, Query(ge=1, le=20, description="Matches to return.")]
+
+
+async def posted_paste(request: Request) -> str:
+    """The paste a POST carries (read within the application's body limit)."""
+    return paste_from_body(request.headers.get("content-type"), await request.body())
+
+
+@router.get("", summary="What is indexed: packages, releases, error counts")
+def index(ctx: Ctx) -> JSONResponse:
+    return JSONResponse(views.home(ctx.store()))
+
+
+@router.get("/search", summary="Match a pasted error message, log line or traceback")
+def search(ctx: Ctx, q: Annotated[str, Query(description="The pasted text.")], limit: Limit = views.SEARCH_LIMIT) -> JSONResponse:
+    return JSONResponse(views.search(ctx.store(), q, limit))
+
+
+@router.post("/search", summary="Match a long paste sent in the body", openapi_extra=_PASTE_BODY)
+def search_posted(ctx: Ctx, paste: Annotated[str, Depends(posted_paste)], limit: Limit = views.SEARCH_LIMIT) -> JSONResponse:
+    return JSONResponse(views.search(ctx.store(), paste, limit))
+
+
+@router.get("/packages/{package}", summary="A release's errors grouped by module and exception, with counts")
+def package(
+    ctx: Ctx,
+    package: str,
+    version: Version = None,
+    kind: Annotated[str | None, Query(description="error, warning or log")] = None,
+    exception: Annotated[str | None, Query(max_length=views.MAX_EXCEPTION_CHARS, description="Only this exception class or its subclasses")] = None,
+) -> JSONResponse:
+    return JSONResponse(views.package(ctx.store(), ctx.memo, package, version, kind or None, exception))
+
+
+@router.get("/errors/{error_id}", summary="The explanation page of one error")
+def error(ctx: Ctx, error_id: str, version: Version = None, value: Values = []) -> JSONResponse:  # noqa: B006  (FastAPI copies defaults)
+    return JSONResponse(views.error(ctx.store(), ctx.memo, error_id, version, value))

@@ -1,0 +1,130 @@
+"""The errdex web application: HTML pages and their JSON twins over one index.
+
+`create_app(store_path)` builds an ASGI app (FastAPI) that uvicorn serves. Each page's data comes
+from `errdex.web.views`; the HTML route renders it with a template, the JSON route returns it as
+is. Every failure, HTML or JSON, has one shape: {"error": {"status", "title", "message"}}.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from http import HTTPStatus
+from pathlib import Path
+from typing import Any
+
+from fastapi import Depends, FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
+
+from errdex.errors import ErrdexError, InputError, NotIndexedError
+from errdex.web import api, pages
+from errdex.web.context import Context
+from errdex.web.links import ServerLinks
+from errdex.web.render import STATIC
+
+MAX_BODY = 1_048_576  # bytes of a POSTed paste (1 MiB); more gets 413
+MAX_QUERY = 8_192  # bytes of a query string; more gets 414 (long pastes are POSTed)
+log = logging.getLogger("errdex.web")
+
+
+def create_app(store_path: str | Path | None = None) -> FastAPI:
+    """The web application over the index at `store_path` (the default index when None)."""
+    context = Context(store_path)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        context.warm()
+        yield
+        context.close()
+
+    app = FastAPI(
+        title="errdex",
+        summary="Where a Python library's error comes from, what it means and how to fix it.",
+        description=api.DESCRIPTION,
+        version=api.API_VERSION,
+        openapi_url="/api/openapi.json",
+        docs_url=None,  # the interactive docs load scripts from a CDN; the network may be closed
+        redoc_url=None,
+        lifespan=lifespan,
+        max_body_size=MAX_BODY,
+        dependencies=[Depends(_bounded_query)],
+        telemetry={"tracing": False, "metrics": False, "logs": False, "operation_spans": False, "auto_configure": False},
+    )
+    app.state.context = context
+    app.include_router(api.router)
+    app.include_router(pages.router)
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    _handle_errors(app)
+    return app
+
+
+def _bounded_query(request: Request) -> None:
+    """Refuse an over-long query string before anything reads it."""
+    if len(request.scope.get("query_string", b"")) > MAX_QUERY:
+        raise HTTPException(414, f"The query string is longer than {MAX_QUERY} bytes; POST long pastes to /search or /api/search.")
+
+
+def _handle_errors(app: FastAPI) -> None:
+    """Map every failure to one shape: JSON under /api, an HTML page elsewhere."""
+
+    @app.exception_handler(NotIndexedError)
+    async def not_indexed(request: Request, exc: NotIndexedError) -> Response:
+        return problem(request, 404, str(exc))
+
+    @app.exception_handler(InputError)
+    async def bad_input(request: Request, exc: InputError) -> Response:
+        return problem(request, 400, str(exc))
+
+    @app.exception_handler(ErrdexError)
+    async def unavailable(request: Request, exc: ErrdexError) -> Response:
+        return problem(request, 503, str(exc))
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, exc: RequestValidationError) -> Response:
+        return problem(request, 400, _validation_message(exc))
+
+    @app.exception_handler(HTTPException)
+    async def http_error(request: Request, exc: HTTPException) -> Response:
+        return problem(request, exc.status_code, _http_message(exc), exc.headers)
+
+    @app.exception_handler(Exception)
+    async def crashed(request: Request, exc: Exception) -> Response:
+        log.exception("unexpected error on %s", request.url.path)
+        return problem(request, 500, "errdex failed on this request; the server's log has the details.")
+
+
+def problem(request: Request, status: int, message: str, headers: dict[str, str] | None = None) -> Response:
+    """The one error shape, as JSON for the API and as a page for people."""
+    data = error_json(status, message)
+    if request.url.path.startswith("/api"):
+        return JSONResponse(data, status_code=status, headers=headers)
+    context: Context = request.app.state.context
+    html = context.renderer.page("problem.html", data, ServerLinks(), alternate=None)
+    return HTMLResponse(html, status_code=status, headers=headers)
+
+
+def error_json(status: int, message: str) -> dict[str, Any]:
+    """{"error": {"status": 404, "title": "Not Found", "message": "..."}}: the API's only error shape."""
+    return {"error": {"status": status, "title": HTTPStatus(status).phrase, "message": message}}
+
+
+def _validation_message(exc: RequestValidationError) -> str:
+    parts = []
+    for err in exc.errors()[:5]:
+        where = ".".join(str(p) for p in err.get("loc", ()) if p not in ("query", "path", "body"))
+        parts.append(f"{where}: {err.get('msg', 'invalid')}" if where else str(err.get("msg", "invalid")))
+    return "Invalid request: " + "; ".join(parts) + "."
+
+
+def _http_message(exc: HTTPException) -> str:
+    if exc.status_code == 404:
+        return "There is no page at this address. Start from the home page, or search for your error."
+    if exc.status_code == 413:
+        return f"The request body is larger than {MAX_BODY // 1024} KiB. Paste only the error and its traceback."
+    if exc.status_code == 405:
+        return "This address does not accept that method."
+    return str(exc.detail)

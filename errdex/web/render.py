@@ -1,0 +1,114 @@
+"""HTML from page data: Jinja2 with autoescaping everywhere, pygments for source excerpts.
+
+Every value a template prints is escaped (pasted text and indexed code are untrusted); the only
+markup not written by a template is pygments' output, which escapes the code it wraps.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from markupsafe import Markup, escape
+from pygments import highlight
+from pygments.formatters import HtmlFormatter
+from pygments.lexers import PythonLexer
+
+from errdex.explain.source import module_name
+from errdex.web.links import Links
+
+HERE = Path(__file__).parent
+TEMPLATES = HERE / "templates"
+STATIC = HERE / "static"
+CODE_CLASS = "code"
+MAX_HIGHLIGHT_CHARS = 200_000  # an excerpt longer than this is cut
+RELATIONS = {"function": "same function", "class": "same class", "module": "same module", "setting": "checks a setting of the same class"}
+_TICKED = re.compile(r"`([^`\n]+)`")
+
+
+def environment() -> Environment:
+    """The one Jinja2 environment: autoescaping on for every template, undefined names are errors."""
+    env = Environment(
+        loader=FileSystemLoader(TEMPLATES),
+        autoescape=True,
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.filters["module"] = module_name
+    env.filters["pretty"] = pretty
+    env.filters["excerpt"] = excerpt
+    env.filters["python"] = python
+    env.filters["ticks"] = ticks
+    env.globals["holes"] = holes
+    env.globals["RELATIONS"] = RELATIONS
+    return env
+
+
+class Renderer:
+    """Renders a named page template with its data and the links of where it is shown."""
+
+    def __init__(self) -> None:
+        self.env = environment()
+
+    def page(self, name: str, data: dict[str, Any], links: Links, **extra: Any) -> str:
+        return self.env.get_template(name).render(page=data, links=links, **extra)
+
+
+def pretty(value: Any) -> str:
+    """A resolved value as a reader expects it: strings bare, everything else as JSON."""
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+
+
+def holes(template: str, values: list[str | None] | None = None) -> list[tuple[str, str | None, bool]]:
+    """The template cut at its `{}` holes: (literal text, the value in the hole after it, has a hole)."""
+    parts = template.split("{}")
+    values = list(values or [])
+    out = []
+    for i, part in enumerate(parts):
+        last = i == len(parts) - 1
+        out.append((part, None if last or i >= len(values) else values[i], not last))
+    return out
+
+
+def ticks(text: str | None) -> Markup:
+    """Prose with `code` in backticks: escaped first, then each backticked span set as code."""
+    return Markup(_TICKED.sub(r"<code>\1</code>", str(escape(text or ""))))
+
+
+def python(code: str | None) -> Markup:
+    """A short piece of Python (a trigger, a fix) highlighted, without line numbers."""
+    return Markup(_python(code or ""))
+
+
+@lru_cache(maxsize=1024)
+def _python(code: str) -> str:
+    formatter = HtmlFormatter(cssclass=CODE_CLASS, wrapcode=True)
+    return highlight(code[:MAX_HIGHLIGHT_CHARS], PythonLexer(), formatter)
+
+
+def excerpt(snippet: dict[str, Any], line: int, end_line: int) -> Markup:
+    """The source excerpt highlighted, numbered from its first line, the raise lines marked."""
+    return Markup(_highlighted(snippet["text"], snippet["start"], line, end_line))
+
+
+@lru_cache(maxsize=1024)
+def _highlighted(text: str, start: int, line: int, end_line: int) -> str:
+    marked = [n - start + 1 for n in range(line, max(line, end_line) + 1)]
+    formatter = HtmlFormatter(
+        cssclass=CODE_CLASS, linenos="inline", linenostart=max(start, 1), hl_lines=marked,
+        lineanchors="L", anchorlinenos=True, wrapcode=True,
+    )
+    return highlight(text[:MAX_HIGHLIGHT_CHARS], PythonLexer(), formatter)
+
+
+@lru_cache(maxsize=1)
+def highlight_css() -> str:
+    """The stylesheet of the highlighted excerpts, light and dark."""
+    light = HtmlFormatter(style="default").get_style_defs(f".{CODE_CLASS}")
+    dark = HtmlFormatter(style="monokai").get_style_defs(f".{CODE_CLASS}")
+    return f"{light}\n@media (prefers-color-scheme: dark) {{\n{dark}\n}}\n"

@@ -1,0 +1,125 @@
+"""What each page shows, as one JSON-ready dict: the HTML page and its JSON twin render the same one.
+
+Nothing here knows HTTP or HTML. Every function reads the store it is given and returns plain
+data; what is slow to build and the same for every visitor is kept in a Memo keyed by the
+store's generation, so a re-index is seen at once.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import asdict
+from typing import Any
+
+from errdex.errors import InputError, NotIndexedError
+from errdex.explain import build_page
+from errdex.explain.source import module_name
+from errdex.match import explain
+from errdex.model import Site
+from errdex.store import Store
+from errdex.web.memo import Memo
+
+KINDS = ("error", "warning", "log")
+MAX_VALUES = 16  # captured values a link may carry to an error page
+MAX_VALUE_CHARS = 2_000
+MAX_EXCEPTION_CHARS = 200
+SEARCH_LIMIT = 5
+_ERROR_ID = re.compile(r"[0-9a-f]{16}")
+
+
+def home(store: Store) -> dict[str, Any]:
+    """What is indexed: each package with its releases and error count, and the totals."""
+    packages = [
+        {**row, "versions": [r.version for r in store.releases(row["name"])]}
+        for row in store.packages()
+    ]
+    return {"packages": packages, "stats": store.stats()}
+
+
+def search(store: Store, text: str, limit: int = SEARCH_LIMIT) -> dict[str, Any]:
+    """The matcher's answer for a paste: ranked matches with captured values, or an honest abstention.
+
+    Never indexes anything: a web request may not make the server read packages from disk or fetch them.
+    """
+    if not text.strip():
+        raise InputError("Nothing to search for: paste an error message, a log line or a traceback.")
+    result = explain(text, store=store, auto_index=False, fetch=False, limit=limit)
+    return {"q": text, **result.to_json()}
+
+
+def package(store: Store, memo: Memo, name: str, version: str | None, kind: str | None, exception: str | None) -> dict[str, Any]:
+    """A release's errors grouped by module and exception, with counts, filtered by kind and exception."""
+    if kind is not None and kind not in KINDS:
+        raise InputError(f"kind must be one of {', '.join(KINDS)}, not '{kind[:40]}'")
+    if exception is not None and len(exception) > MAX_EXCEPTION_CHARS:
+        raise InputError(f"exception filter is longer than {MAX_EXCEPTION_CHARS} characters")
+    key = ("package", name, version, kind, exception, store.generation())
+    return memo.get(key, lambda: _package(store, name, version, kind, exception or None))
+
+
+def _package(store: Store, name: str, version: str | None, kind: str | None, exception: str | None) -> dict[str, Any]:
+    release = store.release(name, version)
+    rows = store.errors(release.package, release.version, exception=exception, kind=kind)
+    return {
+        "package": release.package,
+        "release": asdict(release),
+        "versions": [r.version for r in store.releases(release.package)],
+        "filters": {"version": release.version, "kind": kind, "exception": exception},
+        "count": len(rows),
+        "counts": {
+            "kind": dict(Counter(site.kind for _, site in rows)),
+            "exception": dict(Counter(_group_name(site) for _, site in rows).most_common()),
+        },
+        "modules": _modules(rows),
+    }
+
+
+def _modules(rows: list[tuple[str, Site]]) -> list[dict[str, Any]]:
+    """Errors by module (in file order), then by exception (most frequent first)."""
+    by_file: dict[str, dict[str, list[dict[str, Any]]]] = {}
+    for eid, site in rows:
+        groups = by_file.setdefault(site.file, {})
+        groups.setdefault(_group_name(site), []).append(_entry(eid, site))
+    modules = []
+    for file, groups in by_file.items():
+        exceptions = [
+            {"exception": exc, "count": len(items), "errors": items}
+            for exc, items in sorted(groups.items(), key=lambda item: (-len(item[1]), item[0]))
+        ]
+        modules.append({
+            "module": module_name(file), "file": file,
+            "count": sum(e["count"] for e in exceptions), "exceptions": exceptions,
+        })
+    return modules
+
+
+def _group_name(site: Site) -> str:
+    """The exception (or warning category) a site raises; logs are grouped by their level."""
+    if site.exception:
+        return site.exception
+    return f"log.{site.level}" if site.kind == "log" and site.level else site.kind
+
+
+def _entry(eid: str, site: Site) -> dict[str, Any]:
+    return {
+        "id": eid, "kind": site.kind, "exception": site.exception, "template": site.template,
+        "reason": site.reason, "line": site.line, "function": site.function,
+    }
+
+
+def error(store: Store, memo: Memo, error_id: str, version: str | None, values: list[str]) -> dict[str, Any]:
+    """The explanation page of one error, filled with the user's captured values when given."""
+    if not _ERROR_ID.fullmatch(error_id):
+        raise NotIndexedError(f"'{error_id[:40]}' is not an error id: ids are 16 hexadecimal digits, e.g. from errdex list PACKAGE")
+    values = _bounded_values(values)
+    key = ("error", error_id, version, tuple(values), store.generation())
+    return memo.get(key, lambda: build_page(store, error_id, version, values or None))
+
+
+def _bounded_values(values: list[str]) -> list[str]:
+    if len(values) > MAX_VALUES:
+        raise InputError(f"at most {MAX_VALUES} captured values can be given, not {len(values)}")
+    if any(len(v) > MAX_VALUE_CHARS for v in values):
+        raise InputError(f"a captured value is longer than {MAX_VALUE_CHARS} characters")
+    return list(values)
