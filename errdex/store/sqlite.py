@@ -87,17 +87,17 @@ class Store:
 
     # -- schema ---------------------------------------------------------------------------
     def _migrate(self) -> None:
-        version = self.db.execute("PRAGMA user_version").fetchone()[0]
-        if version > len(MIGRATIONS):
-            raise StoreError(f"{self.path} was written by a newer errdex (schema {version}); upgrade errdex")
-        for number in range(version, len(MIGRATIONS)):
-            script = f"BEGIN IMMEDIATE;{MIGRATIONS[number]};PRAGMA user_version = {number + 1};COMMIT;"
-            try:
-                self.db.executescript(script)
-            except sqlite3.Error:
-                if self.db.in_transaction:
-                    self.db.execute("ROLLBACK")
-                raise
+        """Apply the migrations this database lacks, holding the write lock (indexers may race)."""
+        if self.db.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS):
+            return
+        with self._transaction():
+            version = self.db.execute("PRAGMA user_version").fetchone()[0]
+            if version > len(MIGRATIONS):
+                raise StoreError(f"{self.path} was written by a newer errdex (schema {version}); upgrade errdex")
+            for number in range(version, len(MIGRATIONS)):
+                for statement in _statements(MIGRATIONS[number]):
+                    self.db.execute(statement)
+            self.db.execute(f"PRAGMA user_version = {len(MIGRATIONS)}")
 
     @property
     def schema_version(self) -> int:
@@ -601,6 +601,18 @@ def _version_key(version: str) -> tuple[int, Any]:
         return (1, Version(version))
     except InvalidVersion:
         return (0, version)
+
+
+def _statements(script: str) -> Iterator[str]:
+    """The SQL statements of a script, one by one (so they can run inside one transaction)."""
+    pending = ""
+    for line in script.splitlines(keepends=True):
+        pending += line
+        if sqlite3.complete_statement(pending):
+            yield pending
+            pending = ""
+    if pending.strip():
+        yield pending
 
 
 def _chunks(items: list[str], size: int) -> Iterator[list[str]]:

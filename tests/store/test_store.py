@@ -118,3 +118,13 @@ def test_site_round_trip_keeps_every_field(tmp_path: Path, store: Store) -> None
     assert site.checks == ("mode",)
     assert site.snippet.text.splitlines()[site.line - site.snippet.start].strip().startswith("raise ValueError")
     assert record.release.repository_url == "https://github.com/example/shop"
+
+
+def test_database_from_a_newer_errdex_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "new.db"
+    Store(path).close()
+    db = sqlite3.connect(path)
+    db.execute("PRAGMA user_version = 99")
+    db.close()
+    with pytest.raises(StoreError, match="newer errdex"):
+        Store(path)
