@@ -38,7 +38,7 @@ def run(as_module: bool, warnings: bool, db_path: str | None, target: str, args:
         sys.exit(2)
     install(warnings=warnings, db=db_path)
     sys.argv = [target, *args]
-    sys.path[0] = "" if as_module else os.path.dirname(os.path.abspath(target))
+    sys.path[0] = os.getcwd() if as_module else os.path.dirname(os.path.abspath(target))
     try:
         if as_module:
             runpy.run_module(target, run_name="__main__", alter_sys=True)
