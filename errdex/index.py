@@ -2,7 +2,10 @@
 
 Files are hashed first; a file whose analysis is already stored (from any release) is not
 parsed again. New files are analysed on every core, then the release is linked and replaced in
-the store in one transaction.
+the store in one transaction. Linking reuses the trace of an indexed release of the same
+package (see `index_link`): files whose inputs did not change keep their sites, which the store
+copies from that release. `prepare` does everything but writing, so that a batch can prepare
+releases in several processes and write them from one (SQLite has one writer).
 """
 
 from __future__ import annotations
@@ -17,16 +20,21 @@ from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
+
+from packaging.version import InvalidVersion, Version
 
 from errdex.errors import SourceError
-from errdex.extract import EXTRACTOR_VERSION, analyse_file, link
+from errdex.extract import EXTRACTOR_VERSION, analyse_file
 from errdex.extract.file import decode
-from errdex.model import ReleaseRecord, SourceFile, error_id
+from errdex.index_link import ReleaseTrace, dump_trace, link_release, load_trace
+from errdex.model import ClassInfo, ReleaseInfo, ReleaseRecord, Site, SourceFile, error_id, normalize_name
 from errdex.sources import open_source
 from errdex.store import NewFile, Store
 
 Progress = Callable[[str, int, int], None]  # (stage, done, total)
 POOL_THRESHOLD = 64  # fewer new files than this are analysed in this process
+TRACE_CANDIDATES = 4  # indexed releases tried, nearest version first, for a trace to reuse
 
 
 @dataclass(frozen=True)
@@ -39,6 +47,22 @@ class IndexResult:
     reused: int
     skipped: int
     seconds: float
+    linked: int = 0  # files linked again; the others kept their sites from an earlier release
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """A release ready to be written: everything `index` does before touching the store."""
+
+    info: ReleaseInfo
+    files: list[tuple[str, str, str | None]]  # (path, hash, skip reason)
+    new_files: list[NewFile]
+    sites: list[tuple[str, Site]]  # (error id, site) of the files linked again
+    classes: list[ClassInfo]
+    previous: ReleaseRecord | None  # the release whose rows `reused` files copy
+    reused: list[str]
+    trace: ReleaseTrace
+    analysed: int
 
 
 def index(
@@ -54,17 +78,24 @@ def index(
     workers: int | None = None,
 ) -> IndexResult:
     """Index one release named by `spec` into `store`, replacing it if it was indexed before."""
-    report = progress or (lambda stage, done, total: None)
     started = time.perf_counter()
     with open_source(spec, name=name, version=version, installed=installed, cache_dir=cache_dir, on_progress=on_message) as source:
         info = source.info
         files = list(source.files())
+    prepared = prepare(info, files, store, progress=progress, workers=workers)
+    return result(write(store, prepared), prepared, time.perf_counter() - started)
+
+
+def prepare(
+    info: ReleaseInfo, files: list[SourceFile], store: Store, *, progress: Progress | None = None, workers: int | None = None
+) -> Prepared:
+    """Analyse what is new and link what changed; reads the store, never writes it."""
+    report = progress or (lambda stage, done, total: None)
     if not files:
-        raise SourceError(f"{spec} has no Python files to index")
+        raise SourceError(f"{info.spec} has no Python files to index")
     hashes = {f.path: f.sha256 for f in files}
-    known = store.known_files(set(hashes.values()), EXTRACTOR_VERSION)
-    todo = _unique_new(files, hashes, known)
-    analyses: dict[str, dict] = {h: json.loads(data) for h, data in known.items() if data is not None}
+    todo = _unique_new(files, hashes, store.analysed_hashes(set(hashes.values()), EXTRACTOR_VERSION))
+    analyses: dict[str, dict[str, Any]] = {}
     new_files = []
     for done, (digest, analysis_z, source_z, size) in enumerate(_analyse_all(todo, workers), 1):
         analyses[digest] = json.loads(zlib.decompress(analysis_z))
@@ -72,23 +103,83 @@ def index(
         report("files", done + len(files) - len(todo), len(files))
     report("files", len(files), len(files))
     by_path = {f.path: f for f in files}
-    per_path = {path: analyses[h] for path, h in hashes.items()}
-    sites, classes = link(per_path, lambda path: _text(by_path, path))
-    report("sites", len(sites), len(sites))
-    rows = [(error_id(info.package, s.kind, s.exception, s.template, s.message_source), s) for s in sites]
-    file_rows = [(path, h, analyses[h]["skip"]) for path, h in sorted(hashes.items())]
-    record = store.replace_release(info, file_rows, new_files, rows, classes, EXTRACTOR_VERSION)
-    skipped = sum(1 for _, _, reason in file_rows if reason)
-    return IndexResult(record, len(files), len(todo), len(files) - len(todo), skipped, time.perf_counter() - started)
+    previous = _previous_trace(store, info)
+    linked = link_release(
+        hashes, lambda path: _text(by_path, path), analyses, lambda wanted: _load(store, wanted), previous and previous[1]
+    )
+    report("sites", len(linked.sites), len(linked.sites))
+    rows = [(error_id(info.package, s.kind, s.exception, s.template, s.message_source), s) for s in linked.sites]
+    file_rows = [(path, h, linked.trace.skips.get(path)) for path, h in sorted(hashes.items())]
+    return Prepared(
+        info, file_rows, new_files, rows, linked.classes, previous and previous[0], linked.reused, linked.trace, len(todo)
+    )
 
 
-def _unique_new(files: list[SourceFile], hashes: dict[str, str], known: dict[str, bytes | None]) -> list[SourceFile]:
+def write(store: Store, prepared: Prepared) -> ReleaseRecord:
+    """Write a prepared release in one transaction, then keep its trace for the next release."""
+    p = prepared
+    if p.previous is not None and p.reused:
+        record = store.replace_release_reusing(
+            p.info, p.files, p.new_files, p.sites, p.classes, EXTRACTOR_VERSION, p.previous, p.reused
+        )
+    else:
+        record = store.replace_release(p.info, p.files, p.new_files, p.sites, p.classes, EXTRACTOR_VERSION)
+    store.cache_put(_trace_key(record.package, record.version), dump_trace(p.trace, _stamp(record)))
+    return record
+
+
+def result(record: ReleaseRecord, prepared: Prepared, seconds: float) -> IndexResult:
+    """What indexing one prepared release did."""
+    files = len(prepared.files)
+    skipped = sum(1 for _, _, reason in prepared.files if reason)
+    linked = files - len(prepared.reused)
+    return IndexResult(record, files, prepared.analysed, files - prepared.analysed, skipped, seconds, linked)
+
+
+def _previous_trace(store: Store, info: ReleaseInfo) -> tuple[ReleaseRecord, ReleaseTrace] | None:
+    """The trace of an indexed release of the package: this version, else the nearest older, else newer."""
+    releases = store.releases(info.package)
+    key = _version_key(info.version)
+    same = [r for r in releases if r.version == info.version]
+    older = [r for r in reversed(releases) if r.version != info.version and _version_key(r.version) < key]
+    newer = [r for r in releases if r.version != info.version and _version_key(r.version) >= key]
+    for record in (same + older + newer)[:TRACE_CANDIDATES]:
+        blob = store.cache_get(_trace_key(record.package, record.version), any_generation=True)
+        trace = load_trace(blob, _stamp(record)) if blob is not None else None
+        if trace is not None:
+            return record, trace
+    return None
+
+
+def _trace_key(package: str, version: str) -> str:
+    return f"link-trace:{EXTRACTOR_VERSION}:{normalize_name(package)}:{version}"
+
+
+def _stamp(record: ReleaseRecord) -> list[Any]:
+    """What identifies one write of a release: a trace is valid only for the write it was made with."""
+    return [record.digest, record.indexed_at, record.file_count, record.site_count]
+
+
+def _version_key(version: str) -> tuple[int, Any]:
+    try:
+        return (1, Version(version))
+    except InvalidVersion:
+        return (0, version)
+
+
+def _load(store: Store, hashes: list[str]) -> dict[str, dict[str, Any]]:
+    if not hashes:
+        return {}
+    return {h: json.loads(data) for h, data in store.known_files(hashes, EXTRACTOR_VERSION).items() if data is not None}
+
+
+def _unique_new(files: list[SourceFile], hashes: dict[str, str], known: set[str]) -> list[SourceFile]:
     """Files whose analysis is not stored yet, one per distinct content."""
     seen: set[str] = set()
     out = []
     for f in files:
         digest = hashes[f.path]
-        if known.get(digest) is None and digest not in seen:
+        if digest not in known and digest not in seen:
             seen.add(digest)
             out.append(f)
     return out
