@@ -10,12 +10,13 @@ from fastapi.responses import JSONResponse
 from errdex.web import views
 from errdex.web.context import Context, context
 from errdex.web.forms import paste_from_body
+from errdex.web.limits import MAX_BODY, MAX_QUERY
 
 API_VERSION = "1"
 DESCRIPTION = (
     "Every HTML page of errdex has a JSON twin here with the same data. Errors always have the shape "
     '`{"error": {"status": 404, "title": "Not Found", "message": "..."}}`. Query strings are limited '
-    "to 8 KiB and request bodies to 1 MiB (413 beyond): POST long pastes."
+    f"to {MAX_QUERY} bytes (414 beyond) and request bodies to {MAX_BODY} bytes (413 beyond): POST long pastes."
 )
 
 _ERROR_SHAPE = {

@@ -14,20 +14,20 @@ from http import HTTPStatus
 from pathlib import Path
 from typing import Any
 
-from fastapi import Depends, FastAPI, Request
+from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
+from starlette.types import Scope
 
 from errdex.errors import ErrdexError, InputError, NotIndexedError
 from errdex.web import api, pages
 from errdex.web.context import Context
+from errdex.web.limits import MAX_BODY, MAX_QUERY, Limits, Refuse
 from errdex.web.links import ServerLinks
 from errdex.web.render import STATIC
 
-MAX_BODY = 1_048_576  # bytes of a POSTed paste (1 MiB); more gets 413
-MAX_QUERY = 8_192  # bytes of a query string; more gets 414 (long pastes are POSTed)
 log = logging.getLogger("errdex.web")
 
 
@@ -50,11 +50,10 @@ def create_app(store_path: str | Path | None = None) -> FastAPI:
         docs_url=None,  # the interactive docs load scripts from a CDN; the network may be closed
         redoc_url=None,
         lifespan=lifespan,
-        max_body_size=MAX_BODY,
-        dependencies=[Depends(_bounded_query)],
         telemetry={"tracing": False, "metrics": False, "logs": False, "operation_spans": False, "auto_configure": False},
     )
     app.state.context = context
+    app.add_middleware(Limits, max_body=MAX_BODY, max_query=MAX_QUERY, refuse=_refusal(context))
     app.include_router(api.router)
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
@@ -62,47 +61,52 @@ def create_app(store_path: str | Path | None = None) -> FastAPI:
     return app
 
 
-def _bounded_query(request: Request) -> None:
-    """Refuse an over-long query string before anything reads it."""
-    if len(request.scope.get("query_string", b"")) > MAX_QUERY:
-        raise HTTPException(414, f"The query string is longer than {MAX_QUERY} bytes; POST long pastes to /search or /api/search.")
+def _refusal(context: Context) -> Refuse:
+    """How Limits answers a request it refuses: the one error shape."""
+
+    def refuse(scope: Scope, status: int) -> Response:
+        return problem(context, scope["path"], status, _LIMIT_MESSAGES[status])
+
+    return refuse
 
 
 def _handle_errors(app: FastAPI) -> None:
     """Map every failure to one shape: JSON under /api, an HTML page elsewhere."""
 
+    def answer(request: Request, status: int, message: str, headers: dict[str, str] | None = None) -> Response:
+        return problem(request.app.state.context, request.url.path, status, message, headers)
+
     @app.exception_handler(NotIndexedError)
     async def not_indexed(request: Request, exc: NotIndexedError) -> Response:
-        return problem(request, 404, str(exc))
+        return answer(request, 404, str(exc))
 
     @app.exception_handler(InputError)
     async def bad_input(request: Request, exc: InputError) -> Response:
-        return problem(request, 400, str(exc))
+        return answer(request, 400, str(exc))
 
     @app.exception_handler(ErrdexError)
     async def unavailable(request: Request, exc: ErrdexError) -> Response:
-        return problem(request, 503, str(exc))
+        return answer(request, 503, str(exc))
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> Response:
-        return problem(request, 400, _validation_message(exc))
+        return answer(request, 400, _validation_message(exc))
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> Response:
-        return problem(request, exc.status_code, _http_message(exc), exc.headers)
+        return answer(request, exc.status_code, _http_message(exc), exc.headers)
 
     @app.exception_handler(Exception)
     async def crashed(request: Request, exc: Exception) -> Response:
         log.exception("unexpected error on %s", request.url.path)
-        return problem(request, 500, "errdex failed on this request; the server's log has the details.")
+        return answer(request, 500, "errdex failed on this request; the server's log has the details.")
 
 
-def problem(request: Request, status: int, message: str, headers: dict[str, str] | None = None) -> Response:
+def problem(context: Context, path: str, status: int, message: str, headers: dict[str, str] | None = None) -> Response:
     """The one error shape, as JSON for the API and as a page for people."""
     data = error_json(status, message)
-    if request.url.path.startswith("/api"):
+    if path.startswith("/api"):
         return JSONResponse(data, status_code=status, headers=headers)
-    context: Context = request.app.state.context
     html = context.renderer.page("problem.html", data, ServerLinks(), alternate=None)
     return HTMLResponse(html, status_code=status, headers=headers)
 
@@ -120,11 +124,16 @@ def _validation_message(exc: RequestValidationError) -> str:
     return "Invalid request: " + "; ".join(parts) + "."
 
 
+_LIMIT_MESSAGES = {
+    413: f"The request body is larger than {MAX_BODY // 1024} KiB. Paste only the error and its traceback.",
+    414: f"The query string is longer than {MAX_QUERY} bytes; POST long pastes to /search or /api/search.",
+}
+_HTTP_MESSAGES = {
+    404: "There is no page at this address. Start from the home page, or search for your error.",
+    405: "This address does not accept that method.",
+    **_LIMIT_MESSAGES,
+}
+
+
 def _http_message(exc: HTTPException) -> str:
-    if exc.status_code == 404:
-        return "There is no page at this address. Start from the home page, or search for your error."
-    if exc.status_code == 413:
-        return f"The request body is larger than {MAX_BODY // 1024} KiB. Paste only the error and its traceback."
-    if exc.status_code == 405:
-        return "This address does not accept that method."
-    return str(exc.detail)
+    return _HTTP_MESSAGES.get(exc.status_code, str(exc.detail))
