@@ -61,6 +61,16 @@ def ipython() -> str:
     )
 
 
+def rich(frames: int) -> str:
+    """A rich traceback box, its long paths wrapped at 80 columns."""
+    rows = []
+    for k in range(frames):
+        header = f"{SITE}/transformers/module_{k}.py:{100 + k} in function_{k}"
+        rows += [header[:76], header[76:], "", f"❱ {100 + k} │   result = function_{k + 1}(config)", ""]
+    box = "".join(f"│ {row:<76} │\n" for row in rows)
+    return f"╭{'─' * 21} Traceback (most recent call last) {'─' * 22}╮\n{box}╰{'─' * 78}╯\nValueError: {MESSAGE}\n"
+
+
 def pytest_report() -> str:
     entries = "".join(
         f"\n    def step_{k}(cfg):\n>       return step_{k + 1}(cfg)\n\nsrc/pkg/m{k}.py:{10 + k}: \n{'_ ' * 40}\n"
@@ -105,6 +115,7 @@ PASTES: list[tuple[str, Callable[[], str]]] = [
     ("chained, 3 tracebacks", chained),
     ("exception group, 3 members", group),
     ("IPython with colours", ipython),
+    ("rich box, 20 frames", lambda: rich(20)),
     ("pytest long report", pytest_report),
     ("log, 10k records", lambda: log_file(10_000)),
     ("1 MB output + traceback", lambda: noisy(1_000_000)),

@@ -31,11 +31,11 @@ TB_HEADER_AT = _WS + r"(?:Exception Group )?Traceback \(most recent call last\):
 CHAIN_AT = _WS + r"(?:The above exception was the direct cause|During handling of the above exception)"
 IPY_HEADER_AT = _WS + r"\S{1,10000}?[ ]*Traceback \(most recent call last\)"
 FRAME_AT = _WS + r"(?:File |Cell In\[|Input In \[)"
-EXCEPTION_AT = (  # what split_exception takes without `loose`
-    r"[ \t]*[A-Za-z_][\w.<>]*+(?:"
-    + "|".join(f"(?<={suffix})" for suffix in (*_EXC_SUFFIXES, "Failed", "Skipped"))
-    + r")(?::|[^\S\n]*$)|[ \t]*[A-Za-z_][\w<>]{0,200}\.[\w.<>]{0,7000}:"
-)
+# What split_exception takes without `loose`: a dotted name before ':', or a name ending like an
+# exception type. A lookbehind needs one width, so it holds the last four letters of each suffix;
+# the few other names it admits ('Caption') split_exception turns down.
+_ENDINGS = "|".join(sorted({name[-4:] for name in (*_EXC_SUFFIXES, *_EXC_NAMES)}))
+EXCEPTION_AT = rf"[ \t]*[A-Za-z_](?:[\w<>]*+\.[\w.<>]*+:|[\w.<>]*+(?<={_ENDINGS})(?::|[^\S\n]*$))"
 LOOSE_EXCEPTION_AT = r"[ \t]*[A-Za-z_][\w.<>]*+:"
 LOCATED_AT = r"[^:\n]{1,10000}:(?:[\\/][^:\n]{0,10000}:)?\d{1,9}:"  # what split_location takes
 
@@ -99,7 +99,11 @@ class Paste:
 
     def next_mark(self, pattern: re.Pattern[str], j: int) -> int:
         """The first line at or after `j` that `pattern` matches or where group depth changes."""
-        found = _first_at(self._marks.get(id(pattern)) or self.marks(pattern), j, len(self.lines))
+        marks = self._marks.get(id(pattern))
+        if marks is None:
+            marks = self.marks(pattern)
+        k = bisect.bisect_left(marks, j)
+        found = marks[k] if k < len(marks) else len(self.lines)
         return min(found, _first_at(self.edges, j, found)) if self.edges else found
 
 

@@ -56,7 +56,7 @@ _LEVEL_STARTS = tuple(SEVERITY)
 _LEVELS = "|".join(SEVERITY)
 _TS_START = r"\d{4}-\d{2}-\d{2}[ T]|\d{2}/\d{2}/\d{4} "
 # The starts of every line log_record takes, for Paste.marks.
-LOG_AT = rf"[ \t]*(?:{_TS_START}|\[(?:{_TS_START}|(?:{_LEVELS})\|)|(?:{_LEVELS})[: ]|[IWEF]\d{{4}} )"
+LOG_AT = rf"[ \t]*(?=[\d\[CFEWID])(?:{_TS_START}|\[(?:{_TS_START}|(?:{_LEVELS})\|)|(?:{_LEVELS})[: ]|[IWEF]\d{{4}} )"
 
 
 @dataclass(frozen=True)
@@ -86,6 +86,7 @@ def is_log_line(h: str) -> bool:
     return _match(h.lstrip(" \t") if h[:1] in (" ", "\t") else h) is not None
 
 
+@functools.lru_cache(maxsize=8)  # a record's line is tested as a message's end, then read
 def _match(h: str) -> re.Match[str] | None:
     first = h[:1]
     if first.isdigit() and (h[2:3] == "/" or h[4:5] in ("-", "/")):

@@ -28,6 +28,7 @@ from errdex.match.parse_lines import (
     split_exception,
 )
 from errdex.match.parse_log import LOG_AT, is_log_line, located_exception
+from errdex.match.parse_rich import RICH_HEADER_AT, rich_header
 from errdex.model import Frame, Kind, ParsedError
 
 # Lines that open a PEP 678 note added by a well-known library; the note runs to the end of the
@@ -51,7 +52,7 @@ _SUGGESTION = ". Did you "
 RANK_PYTEST, RANK_TRACEBACK, RANK_LOCATED, RANK_BARE_ERROR, RANK_WARNING, RANK_BARE_WARNING, RANK_LOG = range(7, 0, -1)
 _NOISE = (">>> ", "```", "$ ", "Process finished with exit code", "Error: Process completed with exit code")
 _PROMPT = (
-    r"(?:\([^()\s]{1,100}\) ?)?[\w.-]{1,64}@[\w.-]{1,64}(?::[^\s$#]{0,300})? ?[$#%](?: |$)"  # (venv) ana@box:~$
+    r"(?:\([^()\s]{1,100}\) ?)?[\w.-]{1,64}+@[\w.-]{1,64}+(?::[^\s$#]{0,300})? ?[$#%](?:[^\S\n]|$)"  # (venv) a@b:~$
     r"|In \[\d{1,9}\]: "  # IPython
     r"|PS [A-Za-z]:\\[^>\n]{0,300}> ?"  # PowerShell
 )
@@ -62,6 +63,7 @@ _STOP_AT = (
     TB_HEADER_AT,
     CHAIN_AT,
     IPY_HEADER_AT,
+    RICH_HEADER_AT,
     _WS + "(?:" + "|".join(re.escape(noise) for noise in _NOISE) + ")",
     _WS + "(?:" + _PROMPT + ")",
     _WS + "(?:===|___|---|_ _ _)",  # pytest sections, IPython's rule
@@ -102,12 +104,13 @@ def is_boundary(p: Paste, j: int) -> bool:
     return (
         is_tb_header(s)
         or s in CHAIN_SEPARATORS
+        or is_log_line(h)
         or ipython_header(s) is not None
+        or rich_header(s)
         or is_noise(s)
         or is_section(s)
         or s.startswith("_ _ _")  # pytest's line between the entries of one failure
         or _is_rule_before_header(p, j, s)
-        or is_log_line(h)
         or located_exception(h) is not None
     )
 
@@ -142,8 +145,7 @@ def read_message(p: Paste, i: int, first: str, records: bool = False) -> tuple[l
     lines, n, depth = p.lines, len(p.lines), p.depth(i)
     j = p.next_mark(pattern, i + 1)
     while j < n and not (
-        j in p.boxes
-        or p.depth(j) != depth
+        (p.depths and (j in p.boxes or p.depth(j) != depth))
         or is_boundary(p, j)
         or (records and _starts_record(lines[j]))
     ):

@@ -1,4 +1,4 @@
-"""CPython and IPython tracebacks, plain, chained or grouped, read in one pass over the lines.
+"""CPython, IPython and rich tracebacks, plain, chained or grouped, read in one pass over the lines.
 
 A traceback is a header (or a first frame, when the header was not pasted), frames with their
 code lines, and the exception line: the first line not indented past the header that reads as
@@ -29,6 +29,7 @@ from errdex.match.parse_lines import (
 )
 from errdex.match.parse_log import is_log_line
 from errdex.match.parse_message import Box, Raw, read_message
+from errdex.match.parse_rich import RICH_HEADER_AT, read_rich_box, rich_header
 from errdex.model import Frame
 
 _WS = r"[^\S\n]*"
@@ -38,6 +39,7 @@ _TRACEBACK_LINES = line_pattern(  # at least every line the reader acts on, but 
     TB_HEADER_AT,
     CHAIN_AT,
     IPY_HEADER_AT,
+    RICH_HEADER_AT,
     FRAME_AT,
     EXCEPTION_AT,
     LOOSE_EXCEPTION_AT,
@@ -112,6 +114,11 @@ class _Reader:
             self.close()
             self.waiting.add(self.p.depth(i))
             self.after_marker = True
+        elif rich_header(s):
+            self.open(i, "traceback", indent(h), None)
+            frames, end = read_rich_box(self.p.lines, i, indent(h))
+            self.frames = [_Frame(f.file, f.line, f.function, f.code) for f in frames]
+            return end
         elif self.frame(i, h, s):
             self.expect_code = self.fmt == "traceback"
         elif self.frames is not None:

@@ -648,6 +648,99 @@ def test_ipython_traceback_cut_before_its_last_line_keeps_the_header_type() -> N
     assert (result.exception, result.message, len(result.frames)) == ("ValueError", "", 2)
 
 
+# --- rich -----------------------------------------------------------------------------------------
+
+RICH = "\n".join(
+    [
+        "Generating outputs...",
+        "╭───────────────────── Traceback (most recent call last) ──────────────────────╮",
+        "│ /home/ana/proj/generate.py:11 in <module>                                    │",
+        "│                                                                              │",
+        "│    10 cfg.cache_implementation = \"flash\"                                      │",
+        "│ ❱  11 cfg.validate()                                                         │",
+        "│                                                                              │",
+        "│ /home/ana/.venv/lib/python3.11/site-packages/transformers/generation/configu │",
+        "│ ration_utils.py:687 in validate                                              │",
+        "│                                                                              │",
+        "│    686 │   │   if self.cache_implementation not in valid:                    │",
+        "│ ❱  687 │   │   │   raise ValueError(                                         │",
+        "│    688 │   │   │   │   f\"Invalid `cache_implementation`\"                     │",
+        "│                                                                              │",
+        "│ ╭───────────────────────────────── locals ─────────────────────────────────╮ │",
+        "│ │  self = GenerationConfig {}                                              │ │",
+        "│ │ valid = ('static', 'paged')                                              │ │",
+        "│ ╰──────────────────────────────────────────────────────────────────────────╯ │",
+        "╰──────────────────────────────────────────────────────────────────────────────╯",
+        f"ValueError: {FLAGSHIP_MESSAGE}",
+        "",
+    ]
+)
+
+
+def test_rich_traceback_in_a_box() -> None:
+    result = parse(RICH)
+    assert (result.exception, result.message, result.source_format) == ("ValueError", FLAGSHIP_MESSAGE, "traceback")
+    assert result.frames == (
+        Frame("/home/ana/proj/generate.py", 11, "<module>", "cfg.validate()"),
+        Frame(FLAGSHIP_FILE, 687, "validate", "raise ValueError("),
+    )
+
+
+def test_rich_traceback_between_rules_pasted_double_spaced() -> None:
+    rows = [
+        "────────────────────── Traceback (most recent call last) ───────────────────────",
+        "  /home/adminuser/venv/lib/python3.13/site-packages/streamlit/runtime/scriptru  ",
+        "  nner/exec_code.py:129 in exec_func_with_error_handling                        ",
+        "                                                                                ",
+        "  /mount/src/app/streamlit_app.py:71 in <module>                                ",
+        "                                                                                ",
+        "     70 │   │   \"AMT_CREDIT\": [amt_credit],                                     ",
+        "  ❱  71 │   model.predict(frame)                                                ",
+        "────────────────────────────────────────────────────────────────────────────────",
+        "KeyError: 'AMT_ANNUITY'",
+    ]
+    result = parse("\n\n".join(rows))
+    assert (result.exception, result.message) == ("KeyError", "'AMT_ANNUITY'")
+    assert result.frames == (
+        Frame("/home/adminuser/venv/lib/python3.13/site-packages/streamlit/runtime/scriptrunner/exec_code.py", 129, "exec_func_with_error_handling"),
+        Frame("/mount/src/app/streamlit_app.py", 71, "<module>", "model.predict(frame)"),
+    )
+
+
+def test_rich_traceback_inside_a_log_record_and_chained() -> None:
+    pad = " " * 20
+    box = [
+        pad + "╭────────── Traceback (most recent call last) ──────────╮",
+        pad + "│ /home/ana/.venv/lib/python3.12/site-packages/fastmcp/ │",
+        pad + "│ server/server.py:1312 in call_tool                    │",
+        pad + "│                                                       │",
+        pad + "│                ... 4 frames hidden ...                │",
+        pad + "│                                                       │",
+        pad + "│ /home/ana/proj/tools.py:237 in                        │",
+        pad + "│ wrapper                                               │",
+        pad + "╰───────────────────────────────────────────────────────╯",
+    ]
+    text = "\n".join(
+        [
+            "[07/21/26 21:25:24] Error calling tool 'read'",
+            *box,
+            pad + "IsADirectoryError: [Errno 21] Is a directory: '/items'",
+            "",
+            "The above exception was the direct cause of the following exception:",
+            "",
+            *box,
+            pad + "fastmcp.exceptions.ToolError: Error calling tool 'read'",
+        ]
+    )
+    result = parse(text)
+    assert (result.exception, result.message) == ("fastmcp.exceptions.ToolError", "Error calling tool 'read'")
+    assert [(f.file, f.line, f.function) for f in result.frames] == [
+        ("/home/ana/.venv/lib/python3.12/site-packages/fastmcp/server/server.py", 1312, "call_tool"),
+        ("/home/ana/proj/tools.py", 237, "wrapper"),
+    ]
+    assert [c.exception for c in result.chained] == ["IsADirectoryError"]
+
+
 # --- pytest ---------------------------------------------------------------------------------------
 
 PYTEST_LONG = paste(
@@ -999,7 +1092,7 @@ def test_many_lines_of_exception_looking_text() -> None:
 
 # --- properties -----------------------------------------------------------------------------------
 
-SAMPLES = [PY38, PY311, PY313, TASKGROUP, IPYTHON8, PYTEST_LONG]
+SAMPLES = [PY38, PY311, PY313, TASKGROUP, IPYTHON8, RICH, PYTEST_LONG]
 PIECES = [
     "Traceback (most recent call last):",
     '  File "x.py", line 3, in f',
@@ -1111,6 +1204,8 @@ LINE_SAMPLES = [
     "In [4]: x",
     "PS C:\\x> dir",
     "Process finished with exit code 1",
+    "╭──── Traceback (most recent call last) ────╮",
+    "──── Traceback (most recent call last) ────",
 ]
 _line = st.builds(
     lambda blank, sample, cut, tail: blank + sample[: len(sample) - cut] + tail,
