@@ -1,6 +1,6 @@
 """Pasted text → ParsedError: what the user's error is, where it was raised, and how it was shown.
 
-A paste may hold a bare message, a traceback (CPython, IPython, chained, exception groups),
+A paste may hold a bare message, a traceback (CPython, IPython, rich; chained, exception groups),
 pytest's report, logging or warnings output, with other output around it. Each reader finds the
 records it knows; the main error is the record that tells most, the last one among equals:
 
@@ -15,7 +15,7 @@ print the file and line (transformers' `[WARNING|utils.py:687]`, absl, vLLM, log
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from errdex.errors import InputError
 from errdex.match.parse_lines import Paste, prepare, strip_ansi
@@ -58,13 +58,13 @@ def _candidates(p: Paste) -> Iterator[_Candidate]:
         yield from _chain(RANK_TRACEBACK, traceback_items(p))
     if p.text.startswith("E ") or any(sign in p.text for sign in _PYTEST_SIGNS):
         failures, summaries = pytest_items(p)
-        yield from _chain(RANK_PYTEST, list(failures))
+        yield from _chain(RANK_PYTEST, failures)
         yield from ((_key(RANK_LOCATED, 0, raw), raw, []) for raw in summaries[-1:])
     for rank, severity, raw in line_records(p):
         yield _key(rank, severity, raw), raw, []
 
 
-def _chain(rank: int, items: list[Raw | Box]) -> Iterator[_Candidate]:
+def _chain(rank: int, items: Sequence[Raw | Box]) -> Iterator[_Candidate]:
     chosen = select(items)
     if chosen is not None:
         main, others = chosen

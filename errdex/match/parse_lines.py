@@ -86,6 +86,10 @@ class Paste:
     boxes: dict[int, tuple[int, str]] = field(default_factory=dict)  # line -> (depth, "sub" | "end")
     edges: list[int] = field(default_factory=list)  # where group output changes depth, in order
     _marks: dict[int, list[int]] = field(default_factory=dict, repr=False)  # by id: hashing a pattern is slow
+    _scanned: str = field(init=False, repr=False)  # the text after a newline, for line patterns
+
+    def __post_init__(self) -> None:
+        self._scanned = "\n" + self.text
 
     def depth(self, i: int) -> int:
         return self.depths.get(i, 0)
@@ -94,7 +98,7 @@ class Paste:
         """The lines a line pattern matches, found once with one pass over the text."""
         found = self._marks.get(id(pattern))
         if found is None:
-            found = self._marks[id(pattern)] = _line_numbers(self.text, pattern)
+            found = self._marks[id(pattern)] = _line_numbers(self._scanned, pattern)
         return found
 
     def next_mark(self, pattern: re.Pattern[str], j: int) -> int:
@@ -107,12 +111,11 @@ class Paste:
         return min(found, _first_at(self.edges, j, found)) if self.edges else found
 
 
-def _line_numbers(text: str, pattern: re.Pattern[str]) -> list[int]:
-    """The numbers of the lines where a line pattern matches: newlines before each match."""
+def _line_numbers(scanned: str, pattern: re.Pattern[str]) -> list[int]:
+    """The numbers of the lines where a line pattern matches in "\n" + text: newlines before it."""
     numbers, line, last = [], -1, 0
-    text = "\n" + text
-    count, append = text.count, numbers.append
-    for start in map(re.Match.start, pattern.finditer(text)):
+    count, append = scanned.count, numbers.append
+    for start in map(re.Match.start, pattern.finditer(scanned)):
         line += count("\n", last, start + 1)
         last = start + 1
         append(line)

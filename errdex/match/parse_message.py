@@ -8,6 +8,7 @@ are not. Notes and the interpreter's "Did you mean" are then taken out of it.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from errdex.match.parse_lines import (
@@ -184,44 +185,44 @@ def _notes(text: str) -> tuple[str, ...]:
     return tuple(note for piece in pieces if (note := piece.rstrip()))
 
 
-def select(items: list[Raw | Box]) -> tuple[Raw, list[Raw]] | None:
+def select(items: Sequence[Raw | Box]) -> tuple[Raw, list[Raw]] | None:
     """The main record of the last chain, and the others of that chain in the order shown.
 
     The main record is the last one raised at the outermost level; when it is an exception group,
     it is the exception that ends the group's first box, looked for again inside nested groups.
     """
-    records = [k for k, item in enumerate(items) if isinstance(item, Raw)]
+    records = {k: item for k, item in enumerate(items) if isinstance(item, Raw)}
     if not records:
         return None
-    top = min(items[k].depth for k in records)  # type: ignore[union-attr]
-    outer = [k for k in records if items[k].depth == top]  # type: ignore[union-attr]
+    top = min(record.depth for record in records.values())
+    outer = [k for k, record in records.items() if record.depth == top]
     t = len(outer) - 1
-    while t > 0 and items[outer[t]].linked:  # type: ignore[union-attr]
+    while t > 0 and records[outer[t]].linked:
         t -= 1
     main = _leaf(items, outer[-1])
-    others = [items[k] for k in records if k >= outer[t] and k != main]
-    return items[main], others  # type: ignore[return-value]
+    return records[main], [record for k, record in records.items() if k >= outer[t] and k != main]
 
 
-def _leaf(items: list[Raw | Box], k: int) -> int:
+def _leaf(items: Sequence[Raw | Box], k: int) -> int:
+    """The index of the exception that ends the first box of the group at `k`, or `k` itself."""
     while True:
-        group = items[k]
+        depth = items[k].depth
         after = items[k + 1] if k + 1 < len(items) else None
-        if not (isinstance(after, Box) and after.kind == "sub" and after.depth == group.depth + 1):
+        if not (isinstance(after, Box) and after.kind == "sub" and after.depth == depth + 1):
             return k
         last = None
         for m in range(k + 2, len(items)):
             item = items[m]
-            if item.depth <= group.depth or (isinstance(item, Box) and item.depth == group.depth + 1):
+            if item.depth <= depth or (isinstance(item, Box) and item.depth == depth + 1):
                 break
-            if isinstance(item, Raw) and item.depth == group.depth + 1:
+            if isinstance(item, Raw) and item.depth == depth + 1:
                 last = m
         if last is None:
             return k
         k = last
 
 
-def build(raw: Raw, chained: list[Raw] | tuple[Raw, ...] = ()) -> ParsedError:
+def build(raw: Raw, chained: Sequence[Raw] = ()) -> ParsedError:
     """The ParsedError of a record, its message cleaned, with the other records of its chain."""
     message, notes = clean_message(raw.exception, raw.lines)
     kind = raw.kind or ("warning" if raw.exception and raw.exception.endswith("Warning") else "error")
