@@ -20,6 +20,7 @@ from errdex.extract.scope import ClassScope, ModuleScope, NeedsPackage
 from errdex.extract.templates import render, templates
 
 MAX_BINDINGS = 8
+MAX_TEMPLATE = 20_000
 _BUILTIN_NAMES = frozenset(dir(builtins)) | {"self", "cls"}
 _LOG_METHODS = frozenset(
     {"warning", "warn", "warning_once", "warning_advice", "error", "error_once", "exception", "critical", "fatal"}
@@ -242,6 +243,8 @@ class SiteVisitor:
         else:
             rendered = [render(parts) for parts in templates(message, scope)] or [None]
             reason = None if any(t is not None for t in rendered) else "message is built at run time"
+            if any(t is not None and len(t) > MAX_TEMPLATE for t in rendered):
+                rendered, reason = [None], f"message is longer than {MAX_TEMPLATE:,} characters"
         resolved, origins, pending, checks = self._resolve_names(message)
         site = {
             "kind": kind,
@@ -257,7 +260,7 @@ class SiteVisitor:
             "resolved_from": origins,
             "pending": pending,
             "checks": checks,
-            "message_source": _unparse(message) if message is not None else "",
+            "message_source": _unparse(message)[:MAX_TEMPLATE] if message is not None else "",
             "level": level,
         }
         self.sites.append(site)
