@@ -59,4 +59,4 @@ def main() -> None:
     """errdex: where a Python library's error comes from, what it means, how to fix it."""
 
 
-from errdex.cli import browse, explain, indexing, mcp, run, serve  # noqa: E402,F401  (register their commands)
+from errdex.cli import browse, diff, explain, indexing, mcp, run, serve  # noqa: E402,F401  (register their commands)

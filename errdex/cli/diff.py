@@ -1,0 +1,85 @@
+"""`errdex diff PACKAGE V1 V2`: the errors added, removed and changed between two releases."""
+
+from __future__ import annotations
+
+import json
+
+import click
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from errdex.cli import console, db_option, json_option, main, print_json, reports_errors
+from errdex.diff import Entry, ReleaseDiff, diff_json, diff_releases
+from errdex.store import Store
+
+_MARKS = {"added": ("+", "green"), "removed": ("-", "red"), "changed": ("~", "yellow")}
+
+
+@main.command()
+@click.argument("package")
+@click.argument("old_version")
+@click.argument("new_version")
+@click.option("--kind", type=click.Choice(["error", "warning", "log"]), help="Only this kind of site.")
+@db_option
+@json_option
+@reports_errors
+def diff(package: str, old_version: str, new_version: str, kind: str | None, db_path: str | None, as_json: bool) -> None:
+    """What changed in PACKAGE's errors from OLD_VERSION to NEW_VERSION (both indexed): errors added,
+    removed, and changed (reworded, other allowed values, other bases or checks)."""
+    with Store(db_path) as store:
+        result = diff_releases(store, package, old_version, new_version, kind)
+    if as_json:
+        print_json(diff_json(result))
+        return
+    console.print(_render(result))
+
+
+def _render(result: ReleaseDiff) -> RenderableType:
+    head = Text.assemble(
+        (f"{result.package} {result.old_version} → {result.new_version}: ", "bold"),
+        (f"{len(result.added)} added", "green"), ", ", (f"{len(result.removed)} removed", "red"), ", ",
+        (f"{len(result.changed)} changed", "yellow"),
+    )
+    if not (result.added or result.removed or result.changed):
+        return Group(head, Text("No error was added, removed or changed."))
+    table = Table(show_lines=False, expand=False)
+    table.add_column("")
+    table.add_column("id", no_wrap=True)
+    table.add_column("exception")
+    table.add_column("where", overflow="fold")
+    table.add_column("message / what changed", ratio=1)
+    for name, entries in (("added", result.added), ("removed", result.removed), ("changed", result.changed)):
+        mark, style = _MARKS[name]
+        for entry in entries:
+            site = entry.site
+            table.add_row(
+                Text(mark, style=f"bold {style}"),
+                Text(entry.id, style="cyan"),
+                Text(site.exception or site.level or site.kind),
+                Text(f"{site.file}:{site.line}", style="dim"),
+                _details(entry),
+            )
+    return Group(head, table)
+
+
+def _details(entry: Entry) -> Text:
+    site = entry.site
+    text = Text(site.template if site.template is not None else f"({site.reason})")
+    if entry.old is None or entry.new is None:
+        return text
+    if "template" in entry.changes:
+        text = Text.assemble(("was: ", "dim"), entry.old.template or f"({entry.old.reason})", "\n", ("now: ", "dim"),
+                             entry.new.template or f"({entry.new.reason})")
+    for value in entry.values:
+        if value.added or value.removed:
+            parts = [f"+{json.dumps(v)}" for v in value.added] + [f"-{json.dumps(v)}" for v in value.removed]
+            text.append(f"\n{value.name}: " + " ".join(parts), style="yellow")
+        else:
+            text.append(f"\n{value.name}: {json.dumps(value.old)} → {json.dumps(value.new)}", style="yellow")
+    if "bases" in entry.changes:
+        text.append(f"\nbases: {', '.join(entry.old.exception_bases) or '-'} → {', '.join(entry.new.exception_bases) or '-'}",
+                    style="yellow")
+    if "condition" in entry.changes:
+        text.append(f"\ncheck: {entry.old.condition or '-'} → {entry.new.condition or '-'}", style="yellow")
+    return text
