@@ -223,8 +223,8 @@ def main() -> None:
         load_seconds = cold_load(store)
         number = {eid: i for i, eid in enumerate(core.ids)}
         queries = make_queries(core, args.queries, args.seed)
-        explain(queries[0].text, store=store, auto_index=False)  # warm
-        latencies, answers = time_errdex(store, queries)
+        first_latencies, _ = time_errdex(store, queries)  # shards of places loaded as queries need them
+        latencies, answers = time_errdex(store, queries)  # steady state: everything loaded
         ours = sum(correct(core, q.error, a, number) for q, a in zip(queries, answers)) / len(queries)
         sample = queries[: args.baseline]
         scan = LinearScan(core)
@@ -244,6 +244,8 @@ def main() -> None:
     print(f"tables: built in {build_seconds:.2f} s, core loaded from the cache in {load_seconds * 1000:.0f} ms")
     print(f"errdex.explain: {len(queries)} queries, {len(queries) / sum(latencies):.0f} queries/s, "
           f"p50 {p50 * 1000:.3f} ms, p99 {p99 * 1000:.3f} ms, top-1 {ours:.2%}")
+    print(f"  first pass (shards read from the cache on first use): p50 {percentile(first_latencies, 0.5) * 1000:.3f} ms,"
+          f" p99 {percentile(first_latencies, 0.99) * 1000:.3f} ms")
     print(f"linear scan:    {len(sample)} queries, p50 {s50 * 1000:.2f} ms, p99 {s99 * 1000:.2f} ms, "
           f"top-1 {scan_right / len(sample):.2%} (errdex on the same queries: {ours_on_sample:.2%})")
     print(f"speed-up: {s50 / p50:.0f}x at p50, {s99 / p99:.0f}x at p99")

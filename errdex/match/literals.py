@@ -13,6 +13,7 @@ wording changed where the rarest keys were.
 
 from __future__ import annotations
 
+from array import array
 from collections import Counter
 from collections.abc import Sequence
 
@@ -23,9 +24,10 @@ WORDS_PER_TEMPLATE = 4
 MIN_WORD_HITS = 2  # words a message must share with a template to retrieve it from the loose index
 
 Index = dict[str, list[int]]
+Postings = dict[str, "int | bytes"]  # key -> one template number, or an array('I') of them as bytes
 
 
-def build_keys(templates: Sequence[str | None]) -> tuple[Index, Index]:
+def build_keys(templates: Sequence[str | None]) -> tuple[Postings, Postings]:
     """(key -> templates filed under it, word -> templates filed under it)."""
     keysets = [template_keys(template_parts(t)) if t else set() for t in templates]
     df: Counter[str] = Counter()
@@ -34,19 +36,33 @@ def build_keys(templates: Sequence[str | None]) -> tuple[Index, Index]:
     index: Index = {}
     loose: Index = {}
     for i, keys in enumerate(keysets):
-        for key in _rarest(keys, df):
+        ranked = sorted(sorted(keys), key=df.__getitem__)  # rarest first, ties in text order
+        for key in _diverse(ranked):
             index.setdefault(key, []).append(i)
-        words = sorted((k for k in keys if " " not in k), key=lambda k: (df[k], -len(k), k))
-        for word in words[:WORDS_PER_TEMPLATE]:
+        for word in [k for k in ranked if " " not in k][:WORDS_PER_TEMPLATE]:
             loose.setdefault(word, []).append(i)
-    return index, loose
+    return _compact(index), _compact(loose)
 
 
-def _rarest(keys: set[str], df: Counter[str]) -> list[str]:
-    """The rarest key, then the rarest one sharing no word with those already chosen."""
+def _compact(index: Index) -> Postings:
+    """Posting lists as an int or bytes: objects that need no garbage collection and load at once."""
+    return {k: v[0] if len(v) == 1 else array("I", v).tobytes() for k, v in index.items()}
+
+
+def posting(value: int | bytes) -> Sequence[int]:
+    """The template numbers of one posting."""
+    if isinstance(value, int):
+        return (value,)
+    numbers = array("I")
+    numbers.frombytes(value)
+    return numbers
+
+
+def _diverse(ranked: list[str]) -> list[str]:
+    """The first key, then the next ones sharing no word with those already chosen."""
     chosen: list[str] = []
     used: set[str] = set()
-    for key in sorted(keys, key=lambda k: (df[k], -len(k), k)):
+    for key in ranked:
         words = set(key.split(" "))
         if used & words:
             continue
@@ -57,21 +73,21 @@ def _rarest(keys: set[str], df: Counter[str]) -> list[str]:
     return chosen
 
 
-def candidates(index: Index, message: str) -> Counter[int]:
+def candidates(index: Postings, message: str) -> Counter[int]:
     """The templates filed under a key of the message, with how many of their keys it holds."""
     hits: Counter[int] = Counter()
     for key in message_keys(message):
-        posting = index.get(key)
-        if posting:
-            hits.update(posting)
+        found = index.get(key)
+        if found is not None:
+            hits.update(posting(found))
     return hits
 
 
-def loose_candidates(loose: Index, message: str, limit: int) -> list[int]:
+def loose_candidates(loose: Postings, message: str, limit: int) -> list[int]:
     """The templates sharing most of their rarest words with the message (at least MIN_WORD_HITS)."""
     hits: Counter[int] = Counter()
     for key in message_keys(message):
-        posting = loose.get(key)
-        if posting and " " not in key:
-            hits.update(posting)
+        found = loose.get(key)
+        if found is not None and " " not in key:
+            hits.update(posting(found))
     return [i for i, n in hits.most_common(limit) if n >= MIN_WORD_HITS]

@@ -15,6 +15,7 @@ A confidence below ABSTAIN_BELOW means no answer is shown as the answer.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from errdex.match.align import Alignment, align
@@ -89,8 +90,8 @@ class Ranker:
 
     def rank(self, limit: int) -> list[Scored]:
         """The best `limit` errors, best first."""
-        hits = candidates(self.core.keys, self.q.text) if self.q.text else {}
-        pool = [i for i, _ in sorted(hits.items(), key=lambda item: -item[1])[:MAX_VERIFY]]
+        hits = candidates(self.core.keys, self.q.text) if self.q.text else Counter()
+        pool = [i for i, _ in hits.most_common(MAX_VERIFY)]
         scored = {i: s for i in pool if (s := self._score(i, whole_only=True)) is not None}
         if self.q.text and (not scored or max(s.confidence for s in scored.values()) < ABSTAIN_BELOW):
             loose = loose_candidates(self.core.words, self.q.text, MAX_PARTIAL)
@@ -148,7 +149,7 @@ class Ranker:
         own = (core.exception[i] or ("UserWarning" if core.kind[i] == "warning" else "")).rsplit(".", 1)[-1]
         if own == q.exception:
             return factor
-        if q.exception in (b.rsplit(".", 1)[-1] for b in core.bases[i]):
+        if q.exception in (b.rsplit(".", 1)[-1] for b in core.bases_of(i)):
             return factor * BASE_EXCEPTION
         return factor * MISMATCHED_EXCEPTION
 

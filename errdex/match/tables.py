@@ -10,20 +10,23 @@ per store path and generation.
 
 from __future__ import annotations
 
+import gc
 import json
 import marshal
+import sys
 import zlib
+from array import array
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from errdex.errors import StoreError
-from errdex.match.literals import build_keys
+from errdex.match.literals import Postings, build_keys
 from errdex.match.text import template_parts
 from errdex.model import Site
 from errdex.store import Store
 
-FORMAT = 3  # bump whenever what is stored, or how keys are cut, changes
+FORMAT = 4  # bump whenever what is stored, or how keys are cut, changes
 CORE_KEY = "match.core"
 ERROR_SHARD = 256  # errors per shard of places
 FILE_SHARDS = 256
@@ -49,23 +52,59 @@ class Details:
     message_source: str
 
 
+KIND_CODES = {"error": "e", "warning": "w", "log": "l"}
+KINDS = {code: kind for kind, code in KIND_CODES.items()}
+ID_WIDTH = 16
+
+
+class FixedWidth:
+    """A list of equally long strings kept as one string (one object to load, not 100,000)."""
+
+    def __init__(self, text: str, width: int) -> None:
+        self.text, self.width = text, width
+
+    def __getitem__(self, i: int) -> str:
+        return self.text[i * self.width : (i + 1) * self.width]
+
+    def __len__(self) -> int:
+        return len(self.text) // self.width
+
+
+class Kinds:
+    """Each error's kind, kept as one character an error."""
+
+    def __init__(self, codes: str) -> None:
+        self.codes = codes
+
+    def __getitem__(self, i: int) -> str:
+        return KINDS[self.codes[i]]
+
+
 @dataclass
 class Core:
-    """What every query needs: flat lists by error number, and the literal-part index."""
+    """What every query needs: flat lists by error number, and the literal-part index.
 
-    ids: list[str]
-    package: list[int]
-    kind: list[str]
+    It is stored in few, large objects (strings, byte arrays, one dict a index) because loading
+    many small containers is what makes unpickling-like formats slow.
+    """
+
+    ids: FixedWidth
+    package: array  # package number of each error
+    kind: Kinds
     exception: list[str | None]
-    bases: list[tuple[str, ...]]
+    bases: list[str]  # each error's exception bases, comma-separated
     template: list[str | None]
     packages: list[str]  # display names
     package_tops: list[list[str]]  # each package's top-level folders
-    keys: dict[str, list[int]]  # the literal-part index
-    words: dict[str, list[int]]  # the loose index of rarest words
+    keys: Postings  # the literal-part index
+    words: Postings  # the loose index of rarest words
     error_shards: dict[int, Any] = field(default_factory=dict)  # loaded shards, by number
     file_shards: dict[int, Any] = field(default_factory=dict)
     split: dict[int, list[str]] = field(default_factory=dict)  # template parts cut so far, by error
+
+    def __post_init__(self) -> None:
+        self.package_top_sets = [set(tops) for tops in self.package_tops]
+        self.top_set = set().union(*self.package_top_sets)
 
     def parts(self, i: int) -> list[str]:
         """The literal parts of error `i`'s template (which must have one), cut once."""
@@ -74,13 +113,22 @@ class Core:
             found = self.split[i] = template_parts(self.template[i] or "")
         return found
 
-    def __post_init__(self) -> None:
-        self.package_top_sets = [set(tops) for tops in self.package_tops]
-        self.top_set = set().union(*self.package_top_sets)
+    def bases_of(self, i: int) -> tuple[str, ...]:
+        return tuple(self.bases[i].split(",")) if self.bases[i] else ()
 
     def dumps(self) -> bytes:
-        return _pack((self.ids, self.package, self.kind, self.exception, self.bases, self.template, self.packages,
-                      self.package_tops, self.keys, self.words))
+        return _pack((self.ids.text, self.package.tobytes(), self.kind.codes, self.exception, self.bases,
+                      self.template, self.packages, self.package_tops, self.keys, self.words))
+
+    @classmethod
+    def loads(cls, data: bytes) -> Core | None:
+        fields = _unpack(data)
+        if fields is None:
+            return None
+        ids, package, kinds, *rest = fields
+        numbers = array("I")
+        numbers.frombytes(package)
+        return cls(FixedWidth(ids, ID_WIDTH), numbers, Kinds(kinds), *rest)
 
 
 class Tables:
@@ -124,8 +172,7 @@ def tables_for(store: Store) -> Tables:
     core = _MEMO.get(key)
     if core is None:
         data = store.cache_get(CORE_KEY)
-        fields = _unpack(data) if data else None
-        core = Core(*fields) if fields else _build_and_save(store)
+        core = (Core.loads(data) if data else None) or _build_and_save(store)
         _MEMO.clear()
         _MEMO[key] = core
     return Tables(core, store)
@@ -195,13 +242,12 @@ def build(store: Store) -> tuple[Core, dict[int, Any], dict[int, Any]]:
     for package, places in zip(c.package, c.places):
         tops[package].update(p[1].split("/", 1)[0] for p in places if "/" in p[1])
     keys, words = build_keys(templates)
-    keys, words = build_keys(templates)
     core = Core(
-        ids=list(c.number),
-        package=c.package,
-        kind=[s.kind for s in c.sites],
-        exception=[s.exception for s in c.sites],
-        bases=[tuple(s.exception_bases) for s in c.sites],
+        ids=FixedWidth("".join(c.number), ID_WIDTH),
+        package=array("I", c.package),
+        kind=Kinds("".join(KIND_CODES[s.kind] for s in c.sites)),
+        exception=[sys.intern(s.exception) if s.exception else None for s in c.sites],
+        bases=[sys.intern(",".join(s.exception_bases)) for s in c.sites],
         template=templates,
         packages=packages,
         package_tops=[sorted(t) for t in tops],
@@ -234,13 +280,18 @@ def _file_shard(path: str) -> int:
 
 
 def _pack(value: Any) -> bytes:
-    return marshal.dumps((FORMAT, value))
+    return marshal.dumps((FORMAT, sys.byteorder, value))
 
 
 def _unpack(data: bytes) -> Any:
     """The value packed in `data`, or None when it was written in another format or is damaged."""
+    was = gc.isenabled()
+    gc.disable()  # the collector would walk every container made so far, again and again
     try:
-        fmt, value = marshal.loads(data)
+        fmt, byteorder, value = marshal.loads(data)
     except (ValueError, EOFError, TypeError):
         return None
-    return value if fmt == FORMAT else None
+    finally:
+        if was:
+            gc.enable()
+    return value if (fmt, byteorder) == (FORMAT, sys.byteorder) else None
