@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+import textwrap
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -92,7 +93,10 @@ def _python(code: str) -> str:
 
 
 def excerpt(snippet: dict[str, Any], line: int, end_line: int) -> Markup:
-    """The source excerpt highlighted, numbered from its first line, the raise lines marked."""
+    """The source excerpt highlighted, numbered from its first line, the raise lines marked.
+
+    The indentation all its lines share is removed, so that the code fits narrow screens.
+    """
     return Markup(_highlighted(snippet["text"], snippet["start"], line, end_line))
 
 
@@ -103,7 +107,7 @@ def _highlighted(text: str, start: int, line: int, end_line: int) -> str:
         cssclass=CODE_CLASS, linenos="inline", linenostart=max(start, 1), hl_lines=marked,
         lineanchors="L", anchorlinenos=True, wrapcode=True,
     )
-    return highlight(text[:MAX_HIGHLIGHT_CHARS], PythonLexer(), formatter)
+    return highlight(textwrap.dedent(text[:MAX_HIGHLIGHT_CHARS]), PythonLexer(), formatter)
 
 
 @lru_cache(maxsize=1)

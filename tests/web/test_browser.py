@@ -1,0 +1,155 @@
+"""End to end in a real browser: Debian's chromium, driven by Playwright, against `errdex serve`.
+
+JavaScript is off in the browser: every step must work with plain HTML forms and links. The
+screenshots are written to test-output/web/ (not committed) for a person to look at.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+playwright = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
+
+pytestmark = pytest.mark.network
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+SHOTS = Path(__file__).resolve().parents[2] / "test-output" / "web"
+FLAGSHIP_ID = "44c51e6e70d45f6a"
+PASTE = (
+    "ValueError: Invalid `cache_implementation` (flash). Choose one of: ('static', 'offloaded_static', "
+    "'sliding_window', 'hybrid', 'hybrid_chunked', 'offloaded_hybrid', 'offloaded_hybrid_chunked', 'dynamic', "
+    "'offloaded', 'quantized', 'paged')"
+)
+TEMPLATE = "Invalid `cache_implementation` ({}). Choose one of: {}"
+# Elements that stick out of the screen, except inside a box that scrolls sideways (the excerpts).
+TOO_WIDE = """() => {
+  const width = document.documentElement.clientWidth;
+  const scrolls = el => ["auto", "scroll", "hidden"].includes(getComputedStyle(el).overflowX);
+  const inScroller = el => { for (let p = el.parentElement; p; p = p.parentElement) if (scrolls(p)) return true; return false; };
+  return [...document.querySelectorAll("body *")]
+    .filter(el => el.getBoundingClientRect().right > width + 1 && !inScroller(el))
+    .map(el => `${el.tagName}.${el.className}: ${(el.textContent || "").slice(0, 60)}`);
+}"""
+SLOW = 180_000  # ms: an error page is built from the code the first time it is asked for
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def server(transformers_db: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """`errdex serve` (uvicorn) on a free loopback port, over a copy of the transformers index."""
+    db = tmp_path_factory.mktemp("serve") / "errdex.db"
+    shutil.copyfile(transformers_db, db)
+    port = free_port()
+    command = [sys.executable, "-m", "errdex", "serve", "--host", "127.0.0.1", "--port", str(port), "--db", str(db)]
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env={**os.environ, "NO_COLOR": "1"})
+    url = f"http://127.0.0.1:{port}"
+    try:
+        _wait_until_up(url, proc)
+        yield url
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+
+
+def _wait_until_up(url: str, proc: subprocess.Popen[bytes]) -> None:
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise AssertionError(f"errdex serve exited: {proc.stdout.read().decode() if proc.stdout else ''}")
+        try:
+            if httpx.get(url + "/", timeout=5).status_code == 200:
+                return
+        except httpx.TransportError:
+            time.sleep(0.2)
+    raise AssertionError(f"errdex serve did not answer at {url} within 120 s")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[playwright.Browser]:
+    if not CHROMIUM.exists():
+        pytest.skip(f"{CHROMIUM} is missing: .ci/system-packages installs Debian's chromium")
+    with playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser: playwright.Browser) -> Iterator[playwright.Page]:
+    context = browser.new_context(java_script_enabled=False, viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(SLOW)
+    yield page
+    context.close()
+
+
+def shot(page: playwright.Page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+def test_paste_the_flagship_error_and_follow_it_to_a_related_one(server: str, page: playwright.Page) -> None:
+    page.goto(server + "/")
+    playwright.expect(page.get_by_role("heading", level=1)).to_contain_text("Where does this error come from?")
+    shot(page, "home")
+
+    page.get_by_label("Paste an error message, a log line or a whole traceback").fill(PASTE)
+    page.get_by_role("button", name="Find where it comes from").click()
+    page.wait_for_url(server + "/search")
+    best = page.locator("li.match").first
+    playwright.expect(best).to_contain_text("transformers/generation/configuration_utils.py:687")
+    playwright.expect(best.locator("mark.value").first).to_have_text("flash")
+    shot(page, "search")
+
+    best.locator("a.go").click()
+    page.wait_for_url(f"{server}/errors/{FLAGSHIP_ID}?*")
+    head = page.locator("header.head")
+    playwright.expect(head.locator("h1")).to_have_text(TEMPLATE)
+    playwright.expect(head.locator("code.place")).to_have_text("transformers/generation/configuration_utils.py:687")
+    resolved = page.locator("dl.resolved")
+    playwright.expect(resolved).to_contain_text("valid_cache_implementations")
+    for name in ("offloaded_hybrid_chunked", "sliding_window", "paged"):
+        playwright.expect(resolved).to_contain_text(name)
+    playwright.expect(page.locator(".excerpt .hll").first).to_contain_text("raise ValueError(")
+    shot(page, "error")
+
+    first_related = page.locator("#related a").first
+    related_text = first_related.inner_text()
+    href = first_related.get_attribute("href") or ""
+    assert href.startswith("/errors/") and FLAGSHIP_ID not in href
+    first_related.click()
+    page.wait_for_url(server + href)
+    playwright.expect(page.locator("header.head h1")).to_have_text(related_text)
+    playwright.expect(page.locator("#related")).to_contain_text("Invalid `cache_implementation`")
+
+
+def test_pages_fit_a_phone_screen(server: str, browser: playwright.Browser) -> None:
+    context = browser.new_context(java_script_enabled=False, viewport={"width": 390, "height": 844}, is_mobile=True)
+    page = context.new_page()
+    page.set_default_timeout(SLOW)
+    try:
+        for name, path in (("home", "/"), ("search", "/search?q=" + PASTE), ("error", f"/errors/{FLAGSHIP_ID}")):
+            page.goto(server + path, timeout=SLOW)
+            shot(page, f"phone-{name}")
+            assert page.evaluate(TOO_WIDE) == [], f"{name} is wider than a phone screen"
+    finally:
+        context.close()
