@@ -147,8 +147,8 @@ def _run_pool(queues: dict[str, deque[str]], store: Store, options: Options, cou
 def _collect(spec: str, future: Future[tuple[Prepared | ReleaseInfo | str, float]], store: Store) -> Outcome:
     try:
         prepared, seconds = future.result()
-    except Exception as exc:  # a worker that died (out of memory, killed): that release fails, the batch goes on
-        return Outcome(spec, "failed", error=f"the worker preparing it stopped ({type(exc).__name__}: {exc})")
+    except Exception as exc:  # a bug, or a worker that died (out of memory, killed): that release fails, the batch goes on
+        return Outcome(spec, "failed", error=f"preparing it failed ({type(exc).__name__}: {exc})")
     if isinstance(prepared, str):
         return Outcome(spec, "failed", error=prepared)
     if isinstance(prepared, ReleaseInfo):

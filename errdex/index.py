@@ -103,16 +103,12 @@ def prepare(
         report("files", done + len(files) - len(todo), len(files))
     report("files", len(files), len(files))
     by_path = {f.path: f for f in files}
-    previous = _previous_trace(store, info)
-    linked = link_release(
-        hashes, lambda path: _text(by_path, path), analyses, lambda wanted: _load(store, wanted), previous and previous[1]
-    )
+    previous, trace = _previous_trace(store, info) or (None, None)
+    linked = link_release(hashes, lambda path: _text(by_path, path), analyses, lambda wanted: _load(store, wanted), trace)
     report("sites", len(linked.sites), len(linked.sites))
     rows = [(error_id(info.package, s.kind, s.exception, s.template, s.message_source), s) for s in linked.sites]
     file_rows = [(path, h, linked.trace.skips.get(path)) for path, h in sorted(hashes.items())]
-    return Prepared(
-        info, file_rows, new_files, rows, linked.classes, previous and previous[0], linked.reused, linked.trace, len(todo)
-    )
+    return Prepared(info, file_rows, new_files, rows, linked.classes, previous, linked.reused, linked.trace, len(todo))
 
 
 def write(store: Store, prepared: Prepared) -> ReleaseRecord:

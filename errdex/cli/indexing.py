@@ -68,7 +68,7 @@ def index(specs: tuple[str, ...], lists: tuple[Path, ...], versions: str | None,
 def _outcome_json(outcome: Outcome) -> dict[str, Any]:
     entry: dict[str, Any] = {"spec": outcome.spec, "status": outcome.status}
     if outcome.result is not None:
-        entry.update(terminal.index_result_json(outcome.result))
+        entry.update(terminal.index_result_json(outcome.result), linked=outcome.result.linked)
     elif outcome.info is not None:
         entry.update(package=outcome.info.package, version=outcome.info.version, digest=outcome.info.digest)
     if outcome.error is not None:
