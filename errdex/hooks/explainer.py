@@ -16,11 +16,11 @@ from typing import Any
 from errdex.errors import ErrdexError
 from errdex.hooks.chain import chain, leaf, message_only, printed, summary, type_name
 from errdex.hooks.dists import (
+    Installed,
     LazyIndex,
     OnIndex,
-    distribution_of_module,
+    distribution_of_frame,
     distributions,
-    installed_version,
     stack_frames,
     traceback_frames,
 )
@@ -150,7 +150,7 @@ class Explainer:
         result = explain(text, store=self.store, auto_index=self._auto_index, limit=MAX_CANDIDATES)
         return result, on_frames(result, frames, rewritten)
 
-    def _prepare(self, frames: list[FrameType]) -> tuple[list[str], list[str]]:
+    def _prepare(self, frames: list[FrameType]) -> tuple[list[Installed], list[str]]:
         dists = distributions(frames)
         if not self._auto_index:
             return dists, []
@@ -195,8 +195,8 @@ def for_site(page: dict[str, Any], c: Candidate) -> dict[str, Any]:
     return {**page, "solutions": [s for s in page.get("solutions") or [] if s.get("kind") not in SITE_SOLUTIONS]}
 
 
-def _versions(dists: list[str]) -> tuple[str, ...]:
-    return tuple(f"{d} {installed_version(d)}" for d in dists)
+def _versions(dists: list[Installed]) -> tuple[str, ...]:
+    return tuple(f"{d.name} {d.version}" for d in dists)
 
 
 def on_frames(result: MatchResult, frames: list[FrameType], rewritten: bool = False) -> Candidate | None:
@@ -209,7 +209,7 @@ def on_frames(result: MatchResult, frames: list[FrameType], rewritten: bool = Fa
     if result.abstain:
         return None
     files = {f.f_code.co_filename.replace("\\", "/") for f in frames}
-    packages = {normalize_name(d) for d in distributions(frames)} if rewritten else set()
+    packages = {normalize_name(d.name) for d in distributions(frames)} if rewritten else set()
     for c in result.matches:
         ran = any(f.endswith("/" + c.file) for f in files) or normalize_name(c.package) in packages
         if c.confidence >= ABSTAIN_BELOW and ran:
@@ -225,8 +225,7 @@ def rewritten_by_library(frames: list[FrameType]) -> bool:
     """
     if len(frames) < 2 or not frames[-1].f_code.co_filename.startswith("<"):
         return False
-    module = frames[-2].f_globals.get("__name__")
-    return isinstance(module, str) and distribution_of_module(module) is not None
+    return distribution_of_frame(frames[-2]) is not None
 
 
 def _elsewhere(result: MatchResult) -> str | None:
@@ -237,7 +236,7 @@ def _elsewhere(result: MatchResult) -> str | None:
             "which this error did not run through, so it is not the answer.")
 
 
-def _nothing_fits(dists: list[str]) -> str:
+def _nothing_fits(dists: list[Installed]) -> str:
     if dists:
         return f"no message in the Python source of {', '.join(_versions(dists))} fits this error."
     return ("this error was raised outside installed packages (your code, the standard library or the "
@@ -252,12 +251,10 @@ def _compiled_hint(tb: TracebackType | None) -> str | None:
     if last is None:
         return None
     frame = last.tb_frame
-    module = frame.f_globals.get("__name__")
-    dist = distribution_of_module(module) if isinstance(module, str) else None
     line = linecache.getline(frame.f_code.co_filename, last.tb_lineno).strip()
-    if dist is None or not line or line.startswith("raise") or " raise " in line:
+    if distribution_of_frame(frame) is None or not line or line.startswith("raise") or " raise " in line:
         return None
-    place = f"{_inside_package(frame.f_code.co_filename, module)}:{last.tb_lineno}"  # type: ignore[arg-type]
+    place = f"{_inside_package(frame.f_code.co_filename, str(frame.f_globals.get('__name__')))}:{last.tb_lineno}"
     return (f"the traceback ends at a call in {place}, not at a `raise`: the message was made by compiled code "
             "(or in frames the library hides from tracebacks), not by Python source that errdex reads.")
 
