@@ -21,6 +21,11 @@ def _page(ctx: Context, template: str, data: dict[str, Any], alternate: str | No
     return HTMLResponse(ctx.renderer.page(template, data, LINKS, alternate=alternate))
 
 
+def _cached_page(ctx: Context, template: str, data: dict[str, Any], alternate: str | None) -> HTMLResponse:
+    """A page whose data came from the Memo: rendered once while that data stays cached."""
+    return HTMLResponse(ctx.html(template, data, LINKS, alternate))
+
+
 @router.get("/")
 def home(ctx: Ctx) -> HTMLResponse:
     return _page(ctx, "home.html", views.home(ctx.store()), LINKS.api_home())
@@ -42,13 +47,13 @@ def search_posted(ctx: Ctx, paste: Annotated[str, Depends(posted_paste)]) -> HTM
 @router.get("/p/{package}")
 def package(ctx: Ctx, package: str, version: Version = None, kind: str | None = None, exception: str | None = None) -> HTMLResponse:
     data = views.package(ctx.store(), ctx.memo, package, version, kind or None, exception or None)
-    return _page(ctx, "package.html", data, LINKS.api_package(package, version, kind or None, exception or None))
+    return _cached_page(ctx, "package.html", data, LINKS.api_package(package, version, kind or None, exception or None))
 
 
 @router.get("/errors/{error_id}")
 def error(ctx: Ctx, error_id: str, version: Version = None, value: Values = []) -> HTMLResponse:  # noqa: B006
     data = views.error(ctx.store(), ctx.memo, error_id, version, value)
-    return _page(ctx, "error.html", data, LINKS.api_error(error_id, version, value))
+    return _cached_page(ctx, "error.html", data, LINKS.api_error(error_id, version, value))
 
 
 @router.get("/static/highlight.css")
