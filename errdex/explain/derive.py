@@ -127,8 +127,8 @@ def triggers_and_fix(page: dict[str, Any], user: dict[str, Any] | None) -> tuple
     changed = {**trigger, fix[0]: fix[1]}
     after = _call(facts, changed)
     example = {
-        "before": _with_import(facts, entry["code"]),
-        "after": _with_import(facts, after) if after else None,
+        "before": entry["code"],
+        "after": after,
         "input": fix[0],
         "value_before": code_value(trigger[fix[0]].value),
         "value_after": code_value(fix[1].value),
@@ -149,12 +149,17 @@ def _first_candidates(facts: Facts, page: dict[str, Any], user: dict[str, Any] |
     return first
 
 
+def changes_candidates(page: dict[str, Any], user: dict[str, Any]) -> bool:
+    """Whether the user's values or did-you-means give the trigger search values to try first."""
+    return bool(_first_candidates(Facts.of(page), page, user))
+
+
 def _trigger_json(facts: Facts, trigger: dict[str, Candidate]) -> dict[str, Any]:
     values = {code: code_value(c.value) for code, c in trigger.items()}
     code = _call(facts, trigger)
     said = " and ".join(f"`{facts.inputs[c]['name']}` is {v}" for c, v in values.items())
     return {
-        "code": _with_import(facts, code) if code else None,
+        "code": code,
         "values": values,
         "from_user": any(c.tag == "user" for c in trigger.values()),
         "text": f"The check certainly fires when {said}.",
@@ -162,7 +167,7 @@ def _trigger_json(facts: Facts, trigger: dict[str, Candidate]) -> dict[str, Any]
 
 
 def _call(facts: Facts, assignment: dict[str, Candidate]) -> str | None:
-    """One call through a shared way in that sets every assigned input, or None."""
+    """One call through a shared way in that sets every assigned input (with its import), or None."""
     ways = [_best_way(facts.inputs[code]) for code in assignment]
     if any(w is None for w in ways) or len({w["via"] for w in ways}) != 1:  # type: ignore[index]
         return None
@@ -170,18 +175,10 @@ def _call(facts: Facts, assignment: dict[str, Candidate]) -> str | None:
     given = {w["keyword"]: code_value(assignment[code].value) for code, w in zip(assignment, ways)}  # type: ignore[index]
     required = [r for r in ways[0]["required"] if r not in given]  # type: ignore[index]
     args = [f"{r}=..." for r in required] + [f"{k}={v}" for k, v in given.items()]
-    return f"{head}({', '.join(args)})"
+    code = f"{head}({', '.join(args)})"
+    defined = ways[0]["via"].split(".", 1)[0]  # type: ignore[index]
+    return f"from {facts.module} import {head}\n\n{code}" if head == defined else code
 
 
 def _best_way(item: dict[str, Any]) -> dict[str, Any] | None:
     return next((w for w in item["ways_in"] if w["call"] and w["keyword"] and w["reaches_check"]), None)
-
-
-def _with_import(facts: Facts, code: str) -> str:
-    """Prefix `from module import Name` when the call starts with a class or function of the module."""
-    head = code.split("(", 1)[0]
-    if "." in head or not head.isidentifier():
-        return code
-    return f"from {facts.module} import {head}\n\n{code}"
-
-

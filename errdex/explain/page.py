@@ -1,8 +1,8 @@
 """The explanation page of one error in one release: one plain dict that the CLI, the web and the JSON API render.
 
-The static part (what the code says: meaning, inputs, callers, versions, provenance) is built
-once per (error id, release) and cached in the store; the parts that depend on a user's captured
-values (triggers, example fix, solutions) are derived from it on every call, which is cheap.
+The page is built once per (error id, release) and cached in the store; when a user's captured
+values are given, the parts that depend on them (triggers, example fix, solutions) are derived
+again from the cached facts, which needs no reading of the release.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import json
 from typing import Any
 
 from errdex.explain.callers import Target, callers
-from errdex.explain.derive import triggers_and_fix, user_input
+from errdex.explain.derive import changes_candidates, triggers_and_fix, user_input
 from errdex.explain.happens import when_it_happens
 from errdex.explain.meaning import what_it_means
 from errdex.explain.prose import add_prose
@@ -40,8 +40,8 @@ def build_page(
     version = _version(store, error_id, version)
     page = static_page(store, error_id, version)
     user = user_input(page, values, suggestions)
-    page["triggers"], page["example_fix"] = triggers_and_fix(page, user)
-    page["solutions"] = solutions(page, user)
+    if user is not None:
+        _derive(page, user)
     page["user_input"] = user
     add_prose(store, page)
     return _ordered(page)
@@ -69,18 +69,29 @@ def _static(store: Store, record: ErrorRecord) -> dict[str, Any]:
     base = record_json(record)
     release = record.release
     tree = parse(store.source(release, record.site.file))
-    found = callers(store, release, Target(record.site.file, record.site.function))
+    found = callers(store, release, Target(record.site.file, record.site.function), tree)
     page = {
         **base,
         "source_url": source_url(release, record.site.file, record.site.line, record.site.end_line),
         "what_it_means": what_it_means(base, tree),
         "when_it_happens": when_it_happens(base, tree, found["callers"]),
         "callers": found["callers"],
-        "versions": versions(store, record.id, release.version, release.package),
+        "versions": versions(store, record.id, record.site, release.version, release.package),
         "generated_by": "static",
     }
     page["provenance"] = provenance(page, release, found)
+    _derive(page, None)
     return page
+
+
+def _derive(page: dict[str, Any], user: dict[str, Any] | None) -> None:
+    """Triggers, example fix and solutions, for the user's values or (None) for none.
+
+    The triggers of a cached page stand when the user's values add nothing for the search to try.
+    """
+    if user is None or changes_candidates(page, user):
+        page["triggers"], page["example_fix"] = triggers_and_fix(page, user)
+    page["solutions"] = solutions(page, user)
 
 
 def source_url(release: ReleaseRecord, path: str, line: int, end_line: int) -> str | None:
@@ -104,7 +115,10 @@ def provenance(page: dict[str, Any], release: ReleaseRecord, found: dict[str, An
     for item in page["when_it_happens"]["inputs"]:
         for way in item["ways_in"]:
             facts.append(_fact(f"way in for `{item['name']}` ({way['via']})", name, way["file"], way["line"]))
-    detail = f"{found['files_parsed']} of {found['files_searched']} files parsed" + (", cut short" if found["truncated"] else "")
+    detail = (
+        f"{found['files_parsed']} of {found['files_searched']} files parsed; {found['files_not_followed']} more call"
+        " the name but do not name the class or import the function" + (" (search cut short)" if found["truncated"] else "")
+    )
     facts.append(_fact("callers (static call graph by name)", name, None, None, detail))
     for entry in page["versions"]["releases"]:
         place = entry["places"][0]

@@ -19,7 +19,7 @@ from typing import Any
 from errdex.explain.evaluate import OPAQUE, UNKNOWN, Instance, truth, value_of
 
 MAX_POOL = 24
-MAX_TRIES = 3000
+MAX_TRIES = 1000
 _BUILTIN_SAMPLES: dict[str, Any] = {"int": 1, "float": 1.0, "str": "text", "bool": True, "list": [], "dict": {}}
 _TYPE_SAMPLES: list[Any] = ["text", 1, 1.5, [], {}]
 FIX_TAGS = ("user", "suggested", "listed", "boundary", "instance", "none")

@@ -21,17 +21,17 @@ from errdex.store import Store
 MIN_SIMILARITY = 0.4
 
 
-def versions(store: Store, error_id: str, current: str, package: str) -> dict[str, Any]:
-    """The versions section of a page (see the module docstring)."""
+def versions(store: Store, error_id: str, current: Site, version: str, package: str) -> dict[str, Any]:
+    """The versions section of a page (see the module docstring); `current` is the site in `version`."""
     indexed = [r.version for r in store.releases(package)]
     places = dict(store.error_versions(error_id))
-    sites = {v: store.error(error_id, v).site for v in indexed if v in places}
+    sites = {v: current if v == version else store.error(error_id, v).site for v in indexed if v in places}
     releases = [_release_json(v, places[v], sites[v]) for v in indexed if v in places]
     return {
         "indexed": indexed,
         "releases": releases,
         "missing_in": [v for v in indexed if v not in places],
-        "text_changed": _text_changed(store, package, current, indexed, places, sites),
+        "text_changed": _text_changed(store, package, version, indexed, places, sites),
         "value_changes": _value_changes(releases),
     }
 
