@@ -189,10 +189,11 @@ SITE_SOLUTIONS = frozenset({"use_allowed_value", "avoid_value", "satisfy_check"}
 
 
 def for_site(page: dict[str, Any], c: Candidate) -> dict[str, Any]:
-    """The page, without the solutions drawn from another site's check when the error is raised at several."""
+    """The page, without what it draws from another site's check when the error is raised at several."""
     if (page.get("file"), page.get("line")) == (c.file, c.line):
         return page
-    return {**page, "solutions": [s for s in page.get("solutions") or [] if s.get("kind") not in SITE_SOLUTIONS]}
+    solutions = [s for s in page.get("solutions") or [] if s.get("kind") not in SITE_SOLUTIONS]
+    return {**page, "solutions": solutions, "example_fix": None, "triggers": []}
 
 
 def _versions(dists: list[Installed]) -> tuple[str, ...]:
