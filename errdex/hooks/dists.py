@@ -102,7 +102,7 @@ class Catalog:
                 dist = self._in_folder(folder, top)
                 if dist is not None:
                     return dist
-        return self._in_editable(path)
+        return self._in_editable(top, path)
 
     def _in_folder(self, folder: str, top: str) -> Installed | None:
         tops = self._folders.get(folder)
@@ -114,11 +114,11 @@ class Catalog:
                 tops[top] = dist
         return tops.get(top)
 
-    def _in_editable(self, path: str) -> Installed | None:
+    def _in_editable(self, top: str, path: str) -> Installed | None:
         if self._editable is None:
             self._editable = list(_editable_installs())
         for folder, dist in self._editable:
-            if path.startswith(folder + os.sep):
+            if path.startswith(folder + os.sep) and _in_project(dist.info, folder, top, path):
                 return dist
         return None
 
@@ -157,6 +157,15 @@ def _provides(info: str, top: str) -> bool:
         return top in listed.split()
     record = _read(os.path.join(info, "RECORD")) or ""
     return any(line.startswith((top + "/", top + ".py,")) for line in record.splitlines())
+
+
+def _in_project(info: str, folder: str, top: str, path: str) -> bool:
+    """Whether a file of an editable project belongs to its package `top` (not to its tests or scripts)."""
+    listed = _read(os.path.join(info, "top_level.txt"))
+    if listed is not None:
+        return top in listed.split()
+    inside = os.path.relpath(path, folder).replace(os.sep, "/")
+    return inside.startswith((f"{top}/", f"src/{top}/")) or inside in (f"{top}.py", f"src/{top}.py")
 
 
 def _installed(info: str) -> Installed:

@@ -185,15 +185,19 @@ class Explainer:
         return None
 
 
-SITE_SOLUTIONS = frozenset({"use_allowed_value", "avoid_value", "satisfy_check"})
+GENERAL_SOLUTIONS = frozenset({"exception_advice", "install"})  # true at every site of an error
 
 
 def for_site(page: dict[str, Any], c: Candidate) -> dict[str, Any]:
-    """The page, without what it draws from another site's check when the error is raised at several."""
+    """The page, without what it derives from another site's check when the error is raised at several.
+
+    A page describes an error's first site; the user's values are judged against that site's
+    check, so when another site raised, only what holds at every site is kept.
+    """
     if (page.get("file"), page.get("line")) == (c.file, c.line):
         return page
-    solutions = [s for s in page.get("solutions") or [] if s.get("kind") not in SITE_SOLUTIONS]
-    return {**page, "solutions": solutions, "example_fix": None, "triggers": []}
+    solutions = [s for s in page.get("solutions") or [] if s.get("kind") in GENERAL_SOLUTIONS]
+    return {**page, "solutions": solutions, "example_fix": None, "triggers": [], "user_input": None}
 
 
 def _versions(dists: list[Installed]) -> tuple[str, ...]:

@@ -81,6 +81,22 @@ def test_editable_install_is_found_through_direct_url(on_path: Path, tmp_path: P
     assert found is not None and (found.name, found.version) == ("mine", "0.1.dev0")
 
 
+def test_an_editable_project_s_tests_are_not_its_package(on_path: Path, tmp_path: Path) -> None:
+    project = tmp_path / "project"
+    project.mkdir()
+    module(project, "mine.core")
+    module(project, "tests_of_mine.test_core")
+    url = {"url": project.as_uri(), "dir_info": {"editable": True}}
+    dist_info(on_path, "mine", "0.1", {"direct_url.json": json.dumps(url), "top_level.txt": "mine\n"})
+    sys.path.append(str(project))
+    try:
+        catalog = Catalog()
+        assert catalog.find("mine.core", innermost("mine.core").f_code.co_filename) is not None
+        assert catalog.find("tests_of_mine.test_core", innermost("tests_of_mine.test_core").f_code.co_filename) is None
+    finally:
+        sys.path.remove(str(project))
+
+
 def test_stdlib_scripts_and_unknown_code_have_no_distribution(on_path: Path) -> None:
     module(on_path, "loose.helpers")
     catalog = Catalog()
