@@ -57,10 +57,15 @@ def user_input(page: dict[str, Any], values: list[str] | None, suggestions: dict
             entry["result"] = _verdict(facts, code, options)
         checked.append(entry)
     raising = {c["code"] for c in checked if c["result"] == "raises"}
-    return {"values": list(values or []), "suggestions": _suggestions(page, readings, raising, suggestions), "holes": [h.json() for h in found], "checked": checked}
+    return {
+        "values": list(values or []), "suggestions": _suggestions(page, readings, raising, suggestions),
+        "holes": [h.json() for h in found], "checked": checked,
+    }
 
 
-def _suggestions(page: dict[str, Any], readings: dict[str, list[Any]], raising: set[str], given: dict[str, list[str]] | None) -> dict[str, list[str]]:
+def _suggestions(
+    page: dict[str, Any], readings: dict[str, list[Any]], raising: set[str], given: dict[str, list[str]] | None
+) -> dict[str, list[str]]:
     """The matcher's did-you-means, else the closest accepted values to a value that raises here."""
     merged = {name: list(names) for name, names in (given or {}).items()}
     for entry in page["what_it_means"]["lists"]:

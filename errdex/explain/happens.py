@@ -45,7 +45,10 @@ def _summary(site: dict[str, Any], inputs: list[dict[str, Any]], callers: list[d
     elif callers:
         sentences.append(f"`{site['function']}` is {reached_from(callers)}.")
     else:
-        sentences.append(f"No caller of `{site['function']}` was found inside the package: it is called from outside, or by a name the search cannot see.")
+        sentences.append(
+            f"No caller of `{site['function']}` was found inside the package: it is called from outside,"
+            " or by a name the search cannot see."
+        )
     return " ".join(sentences)
 
 

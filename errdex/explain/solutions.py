@@ -54,7 +54,8 @@ def _list_solution(entry: dict[str, Any], release: str, page: dict[str, Any], us
     defined = f" (defined at {where})" if where else ""
     subject = input_name(entry["subject"])
     if entry["role"] == "forbidden":
-        return {"kind": "avoid_value", "text": f"Do not set `{subject}` to any of the {len(values)} values of `{name}`{defined}: {shown}.", "values": values}
+        text = f"Do not set `{subject}` to any of the {len(values)} values of `{name}`{defined}: {shown}."
+        return {"kind": "avoid_value", "text": text, "values": values}
     text = f"Set `{subject}` to one of the {len(values)} values `{name}` accepts in {release}{defined}: {shown}."
     closest = suggested_for(entry, user["suggestions"]) if user else []
     if closest:

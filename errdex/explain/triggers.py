@@ -125,7 +125,9 @@ def find_trigger(node: ast.expr, pool: Mapping[str, list[Candidate]], env: Mappi
     return None
 
 
-def find_fix(node: ast.expr, trigger: Mapping[str, Candidate], pool: Mapping[str, list[Candidate]], env: Mapping[str, Any]) -> tuple[str, Candidate] | None:
+def find_fix(
+    node: ast.expr, trigger: Mapping[str, Candidate], pool: Mapping[str, list[Candidate]], env: Mapping[str, Any]
+) -> tuple[str, Candidate] | None:
     """One input of the trigger changed to a value from the code that makes the condition certainly false."""
     for code in trigger:
         for candidate in sorted(pool.get(code, []), key=lambda c: FIX_TAGS.index(c.tag) if c.tag in FIX_TAGS else len(FIX_TAGS)):

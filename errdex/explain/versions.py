@@ -48,7 +48,9 @@ def _release_json(version: str, places: list[tuple[str, int]], site: Site) -> di
     }
 
 
-def _text_changed(store: Store, package: str, current: str, indexed: list[str], places: dict[str, Any], sites: dict[str, Site]) -> dict[str, Any] | None:
+def _text_changed(
+    store: Store, package: str, current: str, indexed: list[str], places: dict[str, Any], sites: dict[str, Site]
+) -> dict[str, Any] | None:
     """Where the run of releases having the error starts, and what the error was before, if found."""
     start = indexed.index(current)
     while start > 0 and indexed[start - 1] in places:
