@@ -63,10 +63,6 @@ def uninstall() -> None:
     _state.active = False
 
 
-def installed() -> bool:
-    return _state.active
-
-
 def _restore_showwarning() -> None:
     if _state.showwarning is not None and warnings_module.showwarning is _showwarning:
         warnings_module.showwarning = _state.showwarning

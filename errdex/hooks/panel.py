@@ -9,7 +9,7 @@ from __future__ import annotations
 import io
 from typing import Any, TextIO
 
-from rich.console import Console, Group, RenderableType
+from rich.console import Console, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
