@@ -112,8 +112,11 @@ def _calls_in(target: Target, name: str, path: str, text: str, tree: ast.Module 
     if tree is None:
         return []
     token = f"{name}("
-    lines = sorted({text.count("\n", 0, m) + 1 for m in _occurrences(text, token)})
-    return _CallFinder(target, name, path, tree, lines).run()
+    lines = _line_numbers(text, _occurrences(text, token))
+    try:
+        return _CallFinder(target, name, path, tree, lines).run()
+    except RecursionError:  # an expression nested deeper than the walk can follow: no callers from this file
+        return []
 
 
 def _occurrences(text: str, token: str) -> list[int]:
@@ -122,6 +125,18 @@ def _occurrences(text: str, token: str) -> list[int]:
         found.append(start)
         start = text.find(token, start + 1)
     return found
+
+
+def _line_numbers(text: str, offsets: list[int]) -> list[int]:
+    """The distinct 1-based line numbers of ascending offsets, counting newlines once."""
+    out: list[int] = []
+    line, at = 1, 0
+    for offset in offsets:
+        line += text.count("\n", at, offset)
+        at = offset
+        if not out or out[-1] != line:
+            out.append(line)
+    return out
 
 
 class _CallFinder:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 MAX_CONDITION_CHARS = 4000
+MAX_CONDITION_DEPTH = 100  # the describers and the evaluator recurse on the tree
 _BUILTIN_NAMES = frozenset(dir(builtins))
 _NEGATED_OP: dict[type, type] = {
     ast.In: ast.NotIn, ast.NotIn: ast.In, ast.Is: ast.IsNot, ast.IsNot: ast.Is, ast.Eq: ast.NotEq,
@@ -44,9 +45,20 @@ def parse_condition(condition: str | None) -> ast.expr | None:
     if not condition or len(condition) > MAX_CONDITION_CHARS:
         return None
     try:
-        return ast.parse(condition, mode="eval").body
+        node = ast.parse(condition, mode="eval").body
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
+    return node if _depth(node) <= MAX_CONDITION_DEPTH else None
+
+
+def _depth(root: ast.AST) -> int:
+    """How deeply the tree nests, found without recursion."""
+    deepest, stack = 0, [(root, 1)]
+    while stack:
+        node, depth = stack.pop()
+        deepest = max(deepest, depth)
+        stack.extend((child, depth + 1) for child in ast.iter_child_nodes(node))
+    return deepest
 
 
 def conjuncts(node: ast.expr) -> list[ast.expr]:

@@ -83,10 +83,12 @@ def parameters(func: FunctionNode) -> list[ast.arg]:
     return [p for p in named if p.arg not in ("self", "cls")]
 
 
-def signature(func: FunctionNode) -> str:
+def signature(func: FunctionNode) -> str | None:
     """`validate(self, strict=False, user_set_attributes=None)` as written (annotations left out)."""
-    args = copy_without_annotations(func.args)
-    return f"{func.name}({ast.unparse(args)})"
+    try:
+        return f"{func.name}({ast.unparse(copy_without_annotations(func.args))})"
+    except (RecursionError, ValueError):
+        return None
 
 
 def copy_without_annotations(args: ast.arguments) -> ast.arguments:
