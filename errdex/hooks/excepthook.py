@@ -21,6 +21,7 @@ from typing import Any, TextIO
 
 from errdex.hooks.safe import never_fails
 
+MAX_WARNING_SITES = 10_000  # places looked at; a program warning from ever new places stops being explained
 ExceptHook = Any  # the signature of sys.excepthook / threading.excepthook / warnings.showwarning
 
 
@@ -115,7 +116,7 @@ def _showwarning(message: Warning | str, category: type[Warning], filename: str,
     shown = _state.showwarning or warnings_module._showwarning_orig  # type: ignore[attr-defined]
     shown(message, category, filename, lineno, file, line)
     site = (category, filename, lineno)
-    if site in _state.warned:
+    if site in _state.warned or len(_state.warned) >= MAX_WARNING_SITES:
         return
     _state.warned.add(site)
     stream = file if file is not None else sys.stderr
