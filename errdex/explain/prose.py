@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import json
 import os
-import urllib.error
-import urllib.request
 from typing import Any
 
 from errdex.store import Store
@@ -83,6 +81,9 @@ def facts_message(page: dict[str, Any]) -> str:
 
 def complete(url: str, model: str, content: str) -> str:
     """The assistant's answer from an OpenAI-compatible `/chat/completions` endpoint."""
+    import urllib.error  # imported here: only used when a model is configured, and slow to import
+    import urllib.request
+
     body = json.dumps({
         "model": model, "temperature": 0,
         "messages": [{"role": "system", "content": SYSTEM_PROMPT}, {"role": "user", "content": content}],

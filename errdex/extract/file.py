@@ -14,6 +14,7 @@ from __future__ import annotations
 import ast
 import io
 import tokenize
+import warnings
 from typing import Any
 
 from errdex.extract.chunks import Chunk, class_parts, is_interesting, self_attributes, split_block
@@ -35,8 +36,16 @@ class _FallBack(Exception):
 def analyse_file(path: str, data: bytes, fast: bool = True) -> dict[str, Any]:
     """Sites, classes and imports of one Python file, or a skip with the reason.
 
-    `fast=False` parses the whole file (the reference the fast path is tested against).
+    `fast=False` parses the whole file (the reference the fast path is tested against). The
+    parser's warnings about the code read (invalid escapes, ...) are the package's business,
+    not the user's, so they are silenced.
     """
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return _analyse(path, data, fast)
+
+
+def _analyse(path: str, data: bytes, fast: bool) -> dict[str, Any]:
     if len(data) > MAX_FILE_BYTES:
         return skipped(f"file is larger than {MAX_FILE_BYTES // 1_000_000} MB")
     text, reason = decode(data)
