@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import click
@@ -16,17 +17,19 @@ H11_MAX_HEAD = 64 * 1024  # bytes of a request line and headers uvicorn reads; t
 @main.command()
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (keep it local unless you mean to share).")
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True, help="Port to listen on (0: any free port).")
+@click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True, help="Server processes (one per core serves most).")
 @db_option
 @reports_errors
-def serve(host: str, port: int, db_path: str | None) -> None:
+def serve(host: str, port: int, workers: int, db_path: str | None) -> None:
     """Serve the web site and JSON API over the index: paste an error, read its page."""
     import uvicorn
 
-    from errdex.web import create_app
-
-    Store(db_path).close()  # fail now, as one clear line, if the index cannot be opened
-    console.print(f"errdex: serving {db_path or 'the default index'} on http://{host}:{port}/ (Ctrl-C stops)")
-    uvicorn.run(create_app(db_path), host=host, port=port, log_level="warning", h11_max_incomplete_event_size=H11_MAX_HEAD)
+    with Store(db_path) as store:  # fail now, as one clear line, if the index cannot be opened
+        path = store.path.resolve()
+    os.environ["ERRDEX_DB"] = str(path)  # each worker process opens the same index (create_app(None) reads it)
+    console.print(f"errdex: serving {path} on http://{host}:{port}/ with {workers} process{'es' if workers > 1 else ''} (Ctrl-C stops)")
+    uvicorn.run("errdex.web:create_app", factory=True, host=host, port=port, workers=workers, log_level="warning",
+                h11_max_incomplete_event_size=H11_MAX_HEAD)
 
 
 @main.command("export-site")

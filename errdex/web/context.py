@@ -48,6 +48,6 @@ class Context:
         self.stores.close()
 
 
-def context(request: Request) -> Context:
+async def context(request: Request) -> Context:
     """The application's Context, for route dependencies."""
     return request.app.state.context
