@@ -35,9 +35,10 @@ def serve(host: str, port: int, workers: int, db_path: str | None) -> None:
 @main.command("export-site")
 @click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
 @click.option("--package", "packages", multiple=True, help="Only this package (repeat for more; default: every indexed one).")
+@click.option("--workers", type=click.IntRange(1, 64), help="Processes building error pages (default: all cores).")
 @db_option
 @reports_errors
-def export_site(directory: Path, packages: tuple[str, ...], db_path: str | None) -> None:
+def export_site(directory: Path, packages: tuple[str, ...], workers: int | None, db_path: str | None) -> None:
     """Write the site's pages and their JSON files into DIRECTORY, for hosting without a server."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
@@ -48,5 +49,5 @@ def export_site(directory: Path, packages: tuple[str, ...], db_path: str | None)
     columns = (TextColumn("exporting"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     with Store(db_path) as store, Progress(*columns, console=console, transient=True) as progress:
         task = progress.add_task("export", total=None)
-        result = export(store, directory, packages or None, lambda done, total: progress.update(task, completed=done, total=total))
+        result = export(store, directory, packages or None, lambda done, total: progress.update(task, completed=done, total=total), workers)
     console.print(f"errdex: wrote {result.pages} pages and {result.files} JSON files to {directory}")

@@ -3,14 +3,19 @@
 The pages are rendered from the same view data and templates as the server's, with links that
 point between files (StaticLinks) instead of routes. Search needs a server, so the static site
 has none; everything else is there: the home page, each release's list, each error's page in
-each release that has it, and the JSON of each.
+each release that has it (and, under its bare id, in the newest one), and the JSON of each.
+Error pages are built from the code the first time, so they are written by worker processes,
+each with its own connection to the index.
 """
 
 from __future__ import annotations
 
 import json
+import multiprocessing
+import os
 import shutil
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -22,6 +27,8 @@ from errdex.web.memo import Memo
 from errdex.web.render import STATIC, Renderer, highlight_css
 
 Progress = Callable[[int, int], None]
+Job = tuple[str, str, bool]  # error id, version, whether it is the newest release that has it
+CHUNK = 8
 
 
 @dataclass
@@ -40,14 +47,12 @@ class _Writer:
         self.renderer = Renderer()
         self.result = ExportResult()
 
-    def page(self, path: str, template: str, data: dict[str, Any], json_path: str | None) -> None:
+    def page(self, path: str, template: str, data: dict[str, Any], json_path: str) -> None:
         links = StaticLinks(path.count("/"))
-        alternate = links.root + json_path if json_path else None
-        self._write(path, self.renderer.page(template, data, links, alternate=alternate))
+        self._write(path, self.renderer.page(template, data, links, alternate=links.root + json_path))
+        self._write(json_path, json.dumps(data, ensure_ascii=False))
         self.result.pages += 1
-        if json_path:
-            self._write(json_path, json.dumps(data, ensure_ascii=False))
-            self.result.files += 1
+        self.result.files += 1
 
     def _write(self, path: str, text: str) -> None:
         target = self.root / path
@@ -55,41 +60,75 @@ class _Writer:
         target.write_text(text, encoding="utf-8")
 
 
-def export(store: Store, root: Path, packages: Iterable[str] | None = None, progress: Progress | None = None) -> ExportResult:
+def export(store: Store, root: Path, packages: Iterable[str] | None = None, progress: Progress | None = None,
+           workers: int | None = None) -> ExportResult:
     """Write the static site for the given packages (every indexed one when None) into `root`."""
     writer = _Writer(root)
-    memo = Memo(1)
     home = views.home(store)
     wanted = {store.release(p).package for p in packages} if packages is not None else None
     home["packages"] = [p for p in home["packages"] if wanted is None or p["package"] in wanted]
     writer.page("index.html", "home.html", home, "api/index.json")
     _static_files(root)
-    work = [(p["name"], v) for p in home["packages"] for v in p["versions"]]
-    total = sum(store.release(name, v).error_count for name, v in work)
-    done = 0
+    jobs = _package_pages(store, writer, home["packages"])
+    result = writer.result
+    for count, written in enumerate(_error_pages(store, root, jobs, workers or os.cpu_count() or 1), 1):
+        result.pages += written
+        result.files += written
+        if progress:
+            progress(count, len(jobs))
+    return result
+
+
+def _package_pages(store: Store, writer: _Writer, packages: list[dict[str, Any]]) -> list[Job]:
+    """Write each release's list; the error pages to write, each marked when its release is the newest with it."""
+    memo = Memo(1)
     newest: dict[str, str] = {}
-    for name, version in work:
-        listing = views.package(store, memo, name, version, None, None)
-        _package_pages(writer, name, version, listing, version == listing["versions"][-1])
-        for module in listing["modules"]:
-            for group in module["exceptions"]:
-                for entry in group["errors"]:
-                    page = views.error(store, memo, entry["id"], version, [])
-                    writer.page(static_path("error", entry["id"], version), "error.html", page, static_path("error", entry["id"], version, True))
-                    newest[entry["id"]] = version
-                    done += 1
-                    if progress:
-                        progress(done, total)
-    for error_id, version in newest.items():
-        page = views.error(store, memo, error_id, version, [])
+    pairs: list[tuple[str, str]] = []
+    for package in packages:
+        name = package["name"]
+        for version in package["versions"]:  # oldest first: the last release seen with an error is its newest
+            listing = views.package(store, memo, name, version, None, None)
+            writer.page(static_path("package", name, version), "package.html", listing, static_path("package", name, version, True))
+            if version == listing["versions"][-1]:
+                writer.page(static_path("package", name), "package.html", listing, static_path("package", name, as_json=True))
+            for module in listing["modules"]:
+                for group in module["exceptions"]:
+                    for entry in group["errors"]:
+                        pairs.append((entry["id"], version))
+                        newest[entry["id"]] = version
+    return [(eid, version, newest[eid] == version) for eid, version in pairs]
+
+
+def _error_pages(store: Store, root: Path, jobs: list[Job], workers: int) -> Iterator[int]:
+    """The pages written for each job (each with its JSON), in order, by `workers` processes or this one."""
+    if workers <= 1 or len(jobs) < 2 * CHUNK:
+        _worker.update(store=store, writer=_Writer(root))
+        try:
+            yield from map(_write_error, jobs)
+        finally:
+            _worker.clear()
+        return
+    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+    with ProcessPoolExecutor(workers, mp_context=context, initializer=_start, initargs=(str(store.path), str(root))) as pool:
+        yield from pool.map(_write_error, jobs, chunksize=CHUNK)
+
+
+_worker: dict[str, Any] = {}  # this process's store and writer
+
+
+def _start(store_path: str, root: str) -> None:
+    """In a worker process: its own connection to the index and its own writer."""
+    _worker.update(store=Store(store_path), writer=_Writer(Path(root)))
+
+
+def _write_error(job: Job) -> int:
+    error_id, version, newest = job
+    store, writer = _worker["store"], _worker["writer"]
+    page = views.error(store, Memo(1), error_id, version, [])
+    writer.page(static_path("error", error_id, version), "error.html", page, static_path("error", error_id, version, True))
+    if newest:
         writer.page(static_path("error", error_id), "error.html", page, static_path("error", error_id, as_json=True))
-    return writer.result
-
-
-def _package_pages(writer: _Writer, name: str, version: str, listing: dict[str, Any], is_newest: bool) -> None:
-    writer.page(static_path("package", name, version), "package.html", listing, static_path("package", name, version, True))
-    if is_newest:
-        writer.page(static_path("package", name), "package.html", listing, static_path("package", name, as_json=True))
+    return 2 if newest else 1
 
 
 def _static_files(root: Path) -> None:
