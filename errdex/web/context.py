@@ -2,20 +2,23 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from pathlib import Path
-from typing import Any
+from typing import TypeVar
 
 from fastapi import Request
+from starlette.concurrency import run_in_threadpool
 
 from errdex.match import explain
 from errdex.store import Store
-from errdex.web.links import Links
-from errdex.web.memo import Memo
+from errdex.web.memo import MISSING, Memo
 from errdex.web.render import Renderer
 from errdex.web.stores import StorePool
+from errdex.web.views import Data, View
 
-MEMO_SIZE = 1_024  # views and rendered pages kept in memory (an error page is ~20 KB of data, ~30 KB of HTML)
+MEMO_SIZE = 1_536  # views and their HTML and JSON kept in memory (~20 + 30 + 20 KB for an error page)
 WARM_UP = "ValueError: errdex warm-up"
+T = TypeVar("T")
 
 
 class Context:
@@ -26,19 +29,25 @@ class Context:
         self.memo = Memo(MEMO_SIZE)
         self.renderer = Renderer()
 
-    def html(self, template: str, data: dict[str, Any], links: Links, alternate: str | None) -> str:
-        """The page rendered, remembered while `data` itself (a cached view) is the one asked for.
-
-        Views that come from the Memo are the same object on every request until the index
-        changes, so their HTML is rendered once; any other data renders anew.
-        """
-        key = ("html", template, id(data), alternate)
-        seen, html = self.memo.get(key, lambda: (data, self.renderer.page(template, data, links, alternate=alternate)))
-        return html if seen is data else self.renderer.page(template, data, links, alternate=alternate)
-
     def store(self) -> Store:
         """This thread's Store."""
         return self.stores.get()
+
+    async def output(self, view: View, form: Hashable, render: Callable[[Data], T]) -> T:
+        """A view rendered in one form (HTML, JSON), from the cache when it is there.
+
+        A cached answer is returned at once, on the event loop; anything to build or render runs
+        in a worker thread, so a page built from the code for the first time holds up no one else.
+        """
+        key = (form, view.key)
+        cached = self.memo.peek(key)
+        if cached is not MISSING:
+            return cached  # type: ignore[return-value]
+        return await run_in_threadpool(self._output, view, key, render)
+
+    def _output(self, view: View, key: Hashable, render: Callable[[Data], T]) -> T:
+        data = self.memo.get(view.key, lambda: view.build(self.store()))
+        return self.memo.get(key, lambda: render(data))
 
     def warm(self) -> None:
         """Load the matcher's tables now, so the first search does not wait for them."""

@@ -23,7 +23,6 @@ from typing import Any
 from errdex.store import Store
 from errdex.web import views
 from errdex.web.links import StaticLinks, static_path
-from errdex.web.memo import Memo
 from errdex.web.render import STATIC, Renderer, highlight_css
 
 Progress = Callable[[int, int], None]
@@ -64,7 +63,7 @@ def export(store: Store, root: Path, packages: Iterable[str] | None = None, prog
            workers: int | None = None) -> ExportResult:
     """Write the static site for the given packages (every indexed one when None) into `root`."""
     writer = _Writer(root)
-    home = views.home(store)
+    home = views.home(store).build(store)
     wanted = {store.release(p).package for p in packages} if packages is not None else None
     home["packages"] = [p for p in home["packages"] if wanted is None or p["package"] in wanted]
     writer.page("index.html", "home.html", home, "api/index.json")
@@ -81,13 +80,12 @@ def export(store: Store, root: Path, packages: Iterable[str] | None = None, prog
 
 def _package_pages(store: Store, writer: _Writer, packages: list[dict[str, Any]]) -> list[Job]:
     """Write each release's list; the error pages to write, each marked when its release is the newest with it."""
-    memo = Memo(1)
     newest: dict[str, str] = {}
     pairs: list[tuple[str, str]] = []
     for package in packages:
         name = package["name"]
         for version in package["versions"]:  # oldest first: the last release seen with an error is its newest
-            listing = views.package(store, memo, name, version, None, None)
+            listing = views.package(store, name, version, None, None).build(store)
             writer.page(static_path("package", name, version), "package.html", listing, static_path("package", name, version, True))
             if version == listing["versions"][-1]:
                 writer.page(static_path("package", name), "package.html", listing, static_path("package", name, as_json=True))
@@ -124,7 +122,7 @@ def _start(store_path: str, root: str) -> None:
 def _write_error(job: Job) -> int:
     error_id, version, newest = job
     store, writer = _worker["store"], _worker["writer"]
-    page = views.error(store, Memo(1), error_id, version, [])
+    page = views.error(store, error_id, version, []).build(store)
     writer.page(static_path("error", error_id, version), "error.html", page, static_path("error", error_id, version, True))
     if newest:
         writer.page(static_path("error", error_id), "error.html", page, static_path("error", error_id, as_json=True))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import APIRouter, Depends, Query
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
@@ -17,43 +17,43 @@ router = APIRouter(include_in_schema=False)
 LINKS = ServerLinks()
 
 
-def _page(ctx: Context, template: str, data: dict[str, Any], alternate: str | None) -> HTMLResponse:
-    return HTMLResponse(ctx.renderer.page(template, data, LINKS, alternate=alternate))
+async def _cached_page(ctx: Context, template: str, view: views.View, alternate: str | None) -> HTMLResponse:
+    """A page the same for every visitor: rendered once while its data stays cached."""
+    html = await ctx.output(view, ("html", template, alternate), lambda data: ctx.renderer.page(template, data, LINKS, alternate=alternate))
+    return HTMLResponse(html)
 
 
-def _cached_page(ctx: Context, template: str, data: dict[str, Any], alternate: str | None) -> HTMLResponse:
-    """A page whose data came from the Memo: rendered once while that data stays cached."""
-    return HTMLResponse(ctx.html(template, data, LINKS, alternate))
+def _search_page(ctx: Context, paste: str, alternate: str | None) -> HTMLResponse:
+    return HTMLResponse(ctx.renderer.page("search.html", views.search(ctx.store(), paste), LINKS, alternate=alternate))
 
 
 @router.get("/")
-def home(ctx: Ctx) -> HTMLResponse:
-    return _page(ctx, "home.html", views.home(ctx.store()), LINKS.api_home())
+async def home(ctx: Ctx) -> HTMLResponse:
+    return await _cached_page(ctx, "home.html", views.home(ctx.store()), LINKS.api_home())
 
 
 @router.get("/search")
 def search(ctx: Ctx, q: Annotated[str, Query()] = "") -> Response:
     if not q.strip():
         return RedirectResponse(LINKS.home(), status_code=303)
-    return _page(ctx, "search.html", views.search(ctx.store(), q), LINKS.api_search(q))
+    return _search_page(ctx, q, LINKS.api_search(q))
 
 
 @router.post("/search")
 def search_posted(ctx: Ctx, paste: Annotated[str, Depends(posted_paste)]) -> HTMLResponse:
-    alternate = LINKS.api_search(paste) if len(paste) <= MAX_VALUES_IN_LINK else None
-    return _page(ctx, "search.html", views.search(ctx.store(), paste), alternate)
+    return _search_page(ctx, paste, LINKS.api_search(paste) if len(paste) <= MAX_VALUES_IN_LINK else None)
 
 
 @router.get("/p/{package}")
-def package(ctx: Ctx, package: str, version: Version = None, kind: str | None = None, exception: str | None = None) -> HTMLResponse:
-    data = views.package(ctx.store(), ctx.memo, package, version, kind or None, exception or None)
-    return _cached_page(ctx, "package.html", data, LINKS.api_package(package, version, kind or None, exception or None))
+async def package(ctx: Ctx, package: str, version: Version = None, kind: str | None = None, exception: str | None = None) -> HTMLResponse:
+    view = views.package(ctx.store(), package, version, kind, exception)
+    return await _cached_page(ctx, "package.html", view, LINKS.api_package(package, version, kind or None, exception or None))
 
 
 @router.get("/errors/{error_id}")
-def error(ctx: Ctx, error_id: str, version: Version = None, value: Values = []) -> HTMLResponse:  # noqa: B006
-    data = views.error(ctx.store(), ctx.memo, error_id, version, value)
-    return _cached_page(ctx, "error.html", data, LINKS.api_error(error_id, version, value))
+async def error(ctx: Ctx, error_id: str, version: Version = None, value: Values = []) -> HTMLResponse:  # noqa: B006
+    view = views.error(ctx.store(), error_id, version, value)
+    return await _cached_page(ctx, "error.html", view, LINKS.api_error(error_id, version, value))
 
 
 @router.get("/static/highlight.css")
