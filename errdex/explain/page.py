@@ -13,16 +13,17 @@ from typing import Any
 from errdex.explain.callers import Target, callers
 from errdex.explain.derive import changes_candidates, triggers_and_fix, user_input
 from errdex.explain.happens import when_it_happens
+from errdex.explain.links import source_links
 from errdex.explain.meaning import what_it_means
 from errdex.explain.prose import add_prose
 from errdex.explain.record import record_json
 from errdex.explain.solutions import solutions
 from errdex.explain.source import parse
 from errdex.explain.versions import versions
-from errdex.model import ErrorRecord, ReleaseRecord
+from errdex.model import ErrorRecord, ReleaseRecord, Site
 from errdex.store import Store
 
-PAGE_VERSION = 1
+PAGE_VERSION = 2
 
 
 def build_page(
@@ -72,7 +73,7 @@ def _static(store: Store, record: ErrorRecord) -> dict[str, Any]:
     found = callers(store, release, Target(record.site.file, record.site.function), tree)
     page = {
         **base,
-        "source_url": source_url(release, record.site.file, record.site.line, record.site.end_line),
+        **_links(release, record.site),
         "what_it_means": what_it_means(base, tree),
         "when_it_happens": when_it_happens(base, tree, found["callers"]),
         "callers": found["callers"],
@@ -94,15 +95,9 @@ def _derive(page: dict[str, Any], user: dict[str, Any] | None) -> None:
     page["solutions"] = solutions(page, user)
 
 
-def source_url(release: ReleaseRecord, path: str, line: int, end_line: int) -> str | None:
-    """A link to the lines in the upstream repository, pinned to the commit (git) or the release tag."""
-    repo = (release.repository_url or "").rstrip("/")
-    ref = release.digest if release.source_kind == "git" and release.digest else f"v{release.version}"
-    if repo.startswith("https://github.com/"):
-        return f"{repo}/blob/{ref}/{path}#L{line}-L{end_line}"
-    if repo.startswith("https://gitlab.com/"):
-        return f"{repo}/-/blob/{ref}/{path}#L{line}-{end_line}"
-    return None
+def _links(release: ReleaseRecord, site: Site) -> dict[str, Any]:
+    url, alternatives = source_links(release, site.file, site.line, site.end_line)
+    return {"source_url": url, "source_url_alternatives": alternatives}
 
 
 def provenance(page: dict[str, Any], release: ReleaseRecord, found: dict[str, Any]) -> list[dict[str, Any]]:
@@ -140,7 +135,7 @@ def _place(defined_at: str | None) -> tuple[str | None, int | None]:
 _KEY_ORDER = (
     "id", "package", "version", "kind", "exception", "exception_bases", "template", "reason", "file", "line",
     "end_line", "function", "condition", "resolved", "resolved_from", "checks", "message_source", "level", "snippet",
-    "sites", "repository_url", "source_url", "what_it_means", "when_it_happens", "triggers", "callers", "solutions",
+    "sites", "repository_url", "source_url", "source_url_alternatives", "what_it_means", "when_it_happens", "triggers", "callers", "solutions",
     "example_fix", "related", "versions", "provenance", "generated_by", "prose", "user_input",
 )
 
