@@ -86,7 +86,8 @@ def _package(store: Store, name: str, version: str | None, kind: str | None, exc
         "count": len(rows),
         "counts": {
             "kind": dict(Counter(site.kind for _, site in rows)),
-            "exception": dict(Counter(_group_name(site) for _, site in rows).most_common()),
+            "exception": dict(Counter(site.exception for _, site in rows if site.exception).most_common()),
+            "log_level": dict(Counter(site.level or "unknown" for _, site in rows if site.kind == "log").most_common()),
         },
         "modules": _modules(rows),
     }
