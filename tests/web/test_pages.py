@@ -144,3 +144,16 @@ async def test_stylesheets_are_served_locally(client: httpx.AsyncClient) -> None
         response = await client.get(href)
         assert response.status_code == 200 and response.headers["content-type"].startswith("text/css")
         assert "http://" not in response.text and "https://" not in response.text and "@import" not in response.text
+
+
+@pytest.mark.parametrize("url", ["/", f"/errors/{SHOP_ID}", "/api", "/nope", "/static/style.css"])
+async def test_every_answer_forbids_scripts_and_foreign_content(client: httpx.AsyncClient, url: str) -> None:
+    response = await client.get(url)
+    policy = response.headers["content-security-policy"]
+    assert "default-src 'none'" in policy and "script-src" not in policy
+    assert response.headers["x-content-type-options"] == "nosniff"
+
+
+async def test_refusals_carry_the_headers_too(client: httpx.AsyncClient) -> None:
+    response = await client.get("/search", params={"q": "a" * 10_000})
+    assert response.status_code == 414 and "content-security-policy" in response.headers
