@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from errdex.explain.record import record_json
 from errdex.store import Store
 from errdex.web.links import ServerLinks, StaticLinks
@@ -50,3 +52,19 @@ def test_memo_keeps_the_most_recently_used() -> None:
     for key in ("a", "b", "a", "c", "b"):
         memo.get(key, lambda key=key: built.append(key) or key)
     assert built == ["a", "b", "c", "b"] and len(memo) == 2
+
+
+def test_only_web_links_are_linked() -> None:
+    from errdex.web.render import http_url
+
+    assert http_url("https://github.com/x/y") == "https://github.com/x/y"
+    assert http_url("javascript:alert(1)") is None and http_url("JaVaScRiPt:x") is None and http_url(None) is None
+
+
+def test_outside_tests_a_missing_key_renders_as_nothing(monkeypatch: pytest.MonkeyPatch, web_db: Path) -> None:
+    monkeypatch.delenv("ERRDEX_STRICT_TEMPLATES")
+    with Store(web_db) as store:
+        page = record_json(store.error(SHOP_ID))
+    del page["snippet"]
+    html = Renderer().page("error.html", page, ServerLinks(), alternate=None)
+    assert "mode must be one of" in html
