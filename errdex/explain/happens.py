@@ -12,10 +12,12 @@ from errdex.explain.source import find, signature
 MAX_NAMED_CALLERS = 6
 
 
-def when_it_happens(site: dict[str, Any], tree: ast.Module | None, callers: list[dict[str, Any]]) -> dict[str, Any]:
-    """The `when_it_happens` section: inputs with their ways in, and a summary sentence."""
+def when_it_happens(
+    site: dict[str, Any], tree: ast.Module | None, callers: list[dict[str, Any]], names: frozenset[str]
+) -> dict[str, Any]:
+    """The `when_it_happens` section: inputs with their ways in (tests of the environment are no inputs), and a summary."""
     node = parse_condition(site["condition"])
-    codes = subjects(node, site["checks"], site["resolved"]) if node is not None else []
+    codes = subjects(node, site["checks"], site["resolved"], names) if node is not None else []
     inputs = []
     for code in codes:
         kind, ways = trace(tree, site["function"], code) if tree is not None else ("other", [])

@@ -1,5 +1,6 @@
 """What an error means: the check that fires, in words and as code, and the values it is checked against.
 
+Tests of where the code runs are listed apart, in words, as conditions of the environment.
 A site without a condition is said to be raised whenever its line runs, with the `except`
 block around it when there is one; a module-level or class-level site, when it is imported.
 """
@@ -10,11 +11,15 @@ import ast
 from typing import Any
 
 from errdex.explain.conditions import clauses, count_phrase, describe, membership_lists, parse_condition
+from errdex.explain.environment import tests
 from errdex.explain.source import find, handler_around
 
 
-def what_it_means(site: dict[str, Any], tree: ast.Module | None) -> dict[str, Any]:
-    """The `what_it_means` section of a page, from the site's JSON and its file's tree."""
+def what_it_means(site: dict[str, Any], tree: ast.Module | None, names: frozenset[str]) -> dict[str, Any]:
+    """The `what_it_means` section of a page, from the site's JSON and its file's tree.
+
+    `names` are the values its module fixes at import (see `environment.module_values`).
+    """
     node = parse_condition(site["condition"])
     resolved = site["resolved"]
     raises = _raises(site)
@@ -22,14 +27,15 @@ def what_it_means(site: dict[str, Any], tree: ast.Module | None) -> dict[str, An
     out: dict[str, Any] = {
         "summary": "",
         "condition": site["condition"],
-        "clauses": [c.json() for c in clauses(node, resolved)] if node is not None else [],
+        "clauses": [c.json() for c in clauses(node, resolved, names)] if node is not None else [],
         "values": _values(site),
-        "lists": membership_lists(node, resolved),
+        "lists": membership_lists(node, resolved, names),
+        "environment": [t.json() for t in tests(node, names)],
         "context": context,
         "derivable": node is not None,
     }
     if node is not None:
-        out["summary"] = f"{raises} when {describe(node, resolved)}."
+        out["summary"] = f"{raises} when {describe(node, resolved, False, names)}."
     elif site["condition"]:
         out["summary"] = f"{raises} under a condition that could not be read: `{site['condition'][:300]}`."
     else:

@@ -12,6 +12,7 @@ from typing import Any
 
 from errdex.explain.callers import Target, callers
 from errdex.explain.derive import changes_candidates, triggers_and_fix, user_input
+from errdex.explain.environment import module_values
 from errdex.explain.happens import when_it_happens
 from errdex.explain.links import source_links
 from errdex.explain.meaning import what_it_means
@@ -70,12 +71,13 @@ def _static(store: Store, record: ErrorRecord) -> dict[str, Any]:
     base = record_json(record)
     release = record.release
     tree = parse(store.source(release, record.site.file))
+    names = module_values(tree, record.site.function)
     found = callers(store, release, Target(record.site.file, record.site.function), tree)
     page = {
         **base,
         **_links(release, record.site),
-        "what_it_means": what_it_means(base, tree),
-        "when_it_happens": when_it_happens(base, tree, found["callers"]),
+        "what_it_means": what_it_means(base, tree, names),
+        "when_it_happens": when_it_happens(base, tree, found["callers"], names),
         "callers": found["callers"],
         "versions": versions(store, record.id, record.site, release.version, release.package),
         "generated_by": "static",

@@ -44,7 +44,7 @@ def test_import_error_says_what_to_install_from_the_code(indexed: Indexer) -> No
     assert "`torch>=2.1` (named by `pip install` in the message)" in install["text"]
     assert "`torch` (tested by `is_torch_available()` in the condition)" in install["text"]
     assert page["solutions"][-1]["exception"] == "ImportError"
-    assert page["what_it_means"]["summary"].endswith("when `is_torch_available()` returns a false value.")
+    assert page["what_it_means"]["summary"].endswith("when `torch` is not installed.")
 
 
 def test_a_package_exception_gets_the_advice_of_its_builtin_base(indexed: Indexer) -> None:
