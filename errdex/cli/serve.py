@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from errdex.cli import console, db_option, main, reports_errors
-from errdex.errors import InputError
+from errdex.errors import ErrdexError, InputError
 from errdex.store import Store
 
 H11_MAX_HEAD = 64 * 1024  # bytes of a request line and headers uvicorn reads; the app refuses long queries itself
@@ -51,3 +51,6 @@ def export_site(directory: Path, packages: tuple[str, ...], workers: int | None,
         task = progress.add_task("export", total=None)
         result = export(store, directory, packages or None, lambda done, total: progress.update(task, completed=done, total=total), workers)
     console.print(f"errdex: wrote {result.pages} pages and {result.files} JSON files to {directory}")
+    if result.failed:
+        shown = "; ".join(result.failed[:3])
+        raise ErrdexError(f"{len(result.failed)} error pages could not be built (the rest of the site is written): {shown}")

@@ -16,7 +16,7 @@ import os
 import shutil
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -32,10 +32,11 @@ CHUNK = 8
 
 @dataclass
 class ExportResult:
-    """How many HTML pages and JSON files were written."""
+    """How many HTML pages and JSON files were written, and the error pages that could not be built."""
 
     pages: int = 0
     files: int = 0
+    failed: list[str] = field(default_factory=list)  # "ID VERSION: why"
 
 
 class _Writer:
@@ -70,9 +71,11 @@ def export(store: Store, root: Path, packages: Iterable[str] | None = None, prog
     _static_files(root)
     jobs = _package_pages(store, writer, home["packages"])
     result = writer.result
-    for count, written in enumerate(_error_pages(store, root, jobs, workers or os.cpu_count() or 1), 1):
+    for count, (written, failure) in enumerate(_error_pages(store, root, jobs, workers or os.cpu_count() or 1), 1):
         result.pages += written
         result.files += written
+        if failure:
+            result.failed.append(failure)
         if progress:
             progress(count, len(jobs))
     return result
@@ -97,8 +100,11 @@ def _package_pages(store: Store, writer: _Writer, packages: list[dict[str, Any]]
     return [(eid, version, newest[eid] == version) for eid, version in pairs]
 
 
-def _error_pages(store: Store, root: Path, jobs: list[Job], workers: int) -> Iterator[int]:
-    """The pages written for each job (each with its JSON), in order, by `workers` processes or this one."""
+def _error_pages(store: Store, root: Path, jobs: list[Job], workers: int) -> Iterator[tuple[int, str | None]]:
+    """For each job in order: the pages written (each with its JSON) and why it failed, if it did.
+
+    The jobs run in `workers` processes, or in this one.
+    """
     if workers <= 1 or len(jobs) < 2 * CHUNK:
         _worker.update(store=store, writer=_Writer(root))
         try:
@@ -119,14 +125,18 @@ def _start(store_path: str, root: str) -> None:
     _worker.update(store=Store(store_path), writer=_Writer(Path(root)))
 
 
-def _write_error(job: Job) -> int:
+def _write_error(job: Job) -> tuple[int, str | None]:
+    """Write one error's page in one release; a page that fails is reported, and the export goes on."""
     error_id, version, newest = job
     store, writer = _worker["store"], _worker["writer"]
-    page = views.error(store, error_id, version, []).build(store)
-    writer.page(static_path("error", error_id, version), "error.html", page, static_path("error", error_id, version, True))
-    if newest:
-        writer.page(static_path("error", error_id), "error.html", page, static_path("error", error_id, as_json=True))
-    return 2 if newest else 1
+    try:
+        page = views.error(store, error_id, version, []).build(store)
+        writer.page(static_path("error", error_id, version), "error.html", page, static_path("error", error_id, version, True))
+        if newest:
+            writer.page(static_path("error", error_id), "error.html", page, static_path("error", error_id, as_json=True))
+    except Exception as exc:  # noqa: BLE001  (one page's failure is reported with the others, not fatal to the site)
+        return 0, f"{error_id} {version}: {type(exc).__name__}: {exc}"
+    return 2 if newest else 1, None
 
 
 def _static_files(root: Path) -> None:

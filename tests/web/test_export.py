@@ -98,3 +98,12 @@ def test_worker_processes_write_the_same_site(tmp_path: Path) -> None:
     assert len(list((tmp_path / "site/errors").glob("*.html"))) == 40
     assert len(list((tmp_path / "site/api/errors").glob("*/1.0.json"))) == 40
     assert "wrote 83 pages" in result.output  # home, the release's list twice, each error twice
+
+
+def test_a_page_that_cannot_be_written_is_reported_and_the_rest_written(web_db: Path, tmp_path: Path) -> None:
+    (tmp_path / "index.html").write_text("an earlier export")
+    (tmp_path / "errors" / f"{SHOP_ID}.html").mkdir(parents=True)  # a folder where the page must go
+    result = CliRunner().invoke(main, ["export-site", str(tmp_path), "--db", str(web_db)])
+    assert result.exit_code == 1
+    assert "1 error pages could not be built" in " ".join(result.output.split()) and SHOP_ID in result.output
+    assert (tmp_path / f"errors/{EVIL_ID}.html").is_file() and (tmp_path / "index.html").read_text() != "an earlier export"
