@@ -157,3 +157,8 @@ async def test_every_answer_forbids_scripts_and_foreign_content(client: httpx.As
 async def test_refusals_carry_the_headers_too(client: httpx.AsyncClient) -> None:
     response = await client.get("/search", params={"q": "a" * 10_000})
     assert response.status_code == 414 and "content-security-policy" in response.headers
+
+
+async def test_search_page_offers_did_you_mean(client: httpx.AsyncClient) -> None:
+    html = (await client.get("/search", params={"q": TURBO.replace("turbo", "fsat")})).text
+    assert "Did you mean <code>fast</code>?" in html
