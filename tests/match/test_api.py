@@ -1,0 +1,31 @@
+"""The public API: `errdex.explain` and its result types, importable without loading the matcher."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+import errdex
+from errdex.match import Candidate, MatchResult, explain
+
+
+def test_public_names() -> None:
+    assert set(errdex.__all__) == {"explain", "MatchResult", "Candidate"}
+    assert errdex.explain is explain and errdex.MatchResult is MatchResult and errdex.Candidate is Candidate
+    with pytest.raises(AttributeError):
+        errdex.nothing_here  # noqa: B018
+
+
+def test_import_is_cheap() -> None:
+    code = "import errdex, sys; print(sorted(m for m in sys.modules if m.startswith('errdex')))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "['errdex']"
+
+
+def test_limit_is_checked() -> None:
+    from errdex.errors import InputError
+
+    with pytest.raises(InputError):
+        explain("ValueError: x", limit=0)
