@@ -30,7 +30,6 @@ from errdex.model import ParsedError
 ABSTAIN_BELOW = 0.5
 MAX_VERIFY = 200  # candidates checked for their longest literal part
 MAX_PARTIAL = 24  # candidates aligned word by word when no part of theirs is found whole
-MAX_FRAME_CANDIDATES = 64
 SPECIFICITY_HALF = 8  # literal characters that make a match half as specific as it can be
 FRAME_EVIDENCE = {"line": 0.92, "file": 0.35}
 # How much a frame that points elsewhere lowers confidence, by what the frame is.
@@ -92,8 +91,9 @@ class Ranker:
         self.q = query
         hint = query.hint
         files = {path for path, _ in hint.points} | ({hint.path} if hint.path else set()) if hint else set()
-        self.in_file = {i for path in files for i in tables.errors_in(path)}
-        self.at_line = self._at_line()
+        sites = [(path, row) for path in files for row in tables.raised_in(path)]
+        self.in_file = {i for _, (i, _, _) in sites}
+        self.at_line = {i for path, (i, line, end) in sites if hint is not None and hint.at(path, line, end)}
 
     def rank(self, limit: int) -> list[Scored]:
         """The best `limit` errors, best first."""
@@ -110,17 +110,6 @@ class Ranker:
                 if s is not None:
                     scored[i] = s
         return sorted(scored.values(), key=lambda s: s.key, reverse=True)[:limit]
-
-    def _at_line(self) -> set[int]:
-        """Errors with a place at the frame's file and line (in any indexed release)."""
-        hint = self.q.hint
-        if hint is None or not hint.points:
-            return set()
-        found = set()
-        for i in list(self.in_file)[: MAX_FRAME_CANDIDATES * 8]:
-            if any(hint.at(p.file, p.line, p.end_line) for p in self.tables.places(i)):
-                found.add(i)
-        return found
 
     def _score(self, i: int, whole_only: bool) -> Scored | None:
         template = self.core.template[i]

@@ -13,7 +13,9 @@ from errdex.match import Candidate, MatchResult, explain
 
 def test_public_names() -> None:
     assert set(errdex.__all__) == {"explain", "MatchResult", "Candidate"}
-    assert errdex.explain is explain and errdex.MatchResult is MatchResult and errdex.Candidate is Candidate
+    for name, obj in (("explain", explain), ("MatchResult", MatchResult), ("Candidate", Candidate)):
+        found = getattr(errdex, name)
+        assert (found.__module__, found.__qualname__) == (obj.__module__, obj.__qualname__)
     with pytest.raises(AttributeError):
         errdex.nothing_here  # noqa: B018
 
