@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import time
 import zlib
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
@@ -27,6 +28,9 @@ from errdex.store.schema import MIGRATIONS
 SNIPPET_BEFORE = 22
 SNIPPET_AFTER = 14
 RELATED_LIMITS = {"function": 12, "class": 6, "module": 6, "setting": 6}
+BUSY_TIMEOUT_S = 30  # how long a release write waits for another process's write to end
+CACHE_WAIT_MS = 200  # how long a cache write waits before it is skipped
+CACHE_BACK_OFF_S = 5.0  # after a skipped cache write, the next ones are skipped without waiting for this long
 
 
 def default_path() -> Path:
@@ -63,10 +67,11 @@ class Store:
 
     def __init__(self, path: str | Path | None = None) -> None:
         self.path = Path(path) if path is not None else default_path()
+        self._cache_busy_until = 0.0
         if str(self.path) != ":memory:":
             self.path.parent.mkdir(parents=True, exist_ok=True)
         try:
-            self.db = sqlite3.connect(str(self.path), timeout=30, isolation_level=None, check_same_thread=False)
+            self.db = sqlite3.connect(str(self.path), timeout=BUSY_TIMEOUT_S, isolation_level=None, check_same_thread=False)
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA foreign_keys=ON")
             self.db.execute("PRAGMA synchronous=NORMAL")
@@ -517,13 +522,31 @@ class Store:
             return None
         return bytes(row[1])
 
-    def cache_put(self, key: str, data: bytes) -> None:
-        with self._transaction():
-            self.db.execute(
-                "INSERT OR REPLACE INTO caches (key, generation, data)"
-                " VALUES (?, (SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'generation'), ?)",
-                (key, data),
-            )
+    def cache_put(self, key: str, data: bytes) -> bool:
+        """Keep derived data; skipped (False) rather than wait while another process writes a release.
+
+        A cache is only a shortcut, so a reader such as `errdex serve` must never stall or fail
+        because an indexer holds the write lock for the minutes a large release takes. After one
+        skipped write, the next ones skip at once for a while instead of each waiting again.
+        """
+        if time.monotonic() < self._cache_busy_until:
+            return False
+        self.db.execute(f"PRAGMA busy_timeout = {CACHE_WAIT_MS}")
+        try:
+            with self._transaction():
+                self.db.execute(
+                    "INSERT OR REPLACE INTO caches (key, generation, data)"
+                    " VALUES (?, (SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'generation'), ?)",
+                    (key, data),
+                )
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) and "busy" not in str(exc):
+                raise StoreError(f"{self.path}: cannot write a cache entry ({exc})") from None
+            self._cache_busy_until = time.monotonic() + CACHE_BACK_OFF_S
+            return False
+        finally:
+            self.db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_S * 1000}")
+        return True
 
     def stats(self) -> dict[str, int]:
         one = lambda sql: int(self.db.execute(sql).fetchone()[0])  # noqa: E731
