@@ -1,6 +1,8 @@
 """The explanation page of one error in one release: one plain dict that the CLI, the web and the JSON API render.
 
-The page is built once per (error id, release) and cached in the store; when a user's captured
+A page speaks for one place of the error (`site=(file, line)`, as a traceback shows it) or for
+all of its places; then it claims only what holds at every one (see `scope.py`). The page is
+built once per (error id, release, place) and cached in the store; when a user's captured
 values are given, the parts that depend on them (triggers, example fix, solutions) are derived
 again from the cached facts, which needs no reading of the release.
 """
@@ -18,13 +20,15 @@ from errdex.explain.links import source_links
 from errdex.explain.meaning import what_it_means
 from errdex.explain.prose import add_prose
 from errdex.explain.record import record_json
+from errdex.explain.scope import Check, check_of, chosen_site, place_checks, record_at, scope_json
 from errdex.explain.solutions import solutions
 from errdex.explain.source import parse
 from errdex.explain.versions import versions
 from errdex.model import ErrorRecord, ReleaseRecord, Site
 from errdex.store import Store
 
-PAGE_VERSION = 2
+PAGE_VERSION = 3
+Place = tuple[str, int]
 
 
 def build_page(
@@ -33,14 +37,17 @@ def build_page(
     version: str | None = None,
     values: list[str] | None = None,
     suggestions: dict[str, list[str]] | None = None,
+    site: Place | None = None,
 ) -> dict[str, Any]:
     """The whole page of an error (newest indexed release that has it, unless `version` is given).
 
     `values` are the user's captured values for the template's `{}` holes, in order, and
     `suggestions` did-you-mean candidates by resolved name; the page is filled with them.
+    `site` is the (file, line) that raised it, as the traceback shows it (any line of the raise
+    statement): the page is then about that place; without it, about all of the error's places.
     """
-    version = _version(store, error_id, version)
-    page = static_page(store, error_id, version)
+    version, places = _places(store, error_id, version)
+    page = static_page(store, error_id, version, places, site)
     user = user_input(page, values, suggestions)
     if user is not None:
         _derive(page, user)
@@ -49,42 +56,73 @@ def build_page(
     return _ordered(page)
 
 
-def _version(store: Store, error_id: str, version: str | None) -> str:
-    have = [v for v, _ in store.error_versions(error_id)]
+def _places(store: Store, error_id: str, version: str | None) -> tuple[str, list[Place]]:
+    """The release of the page and the error's (file, line) places in it."""
+    have = dict(store.error_versions(error_id))
     if not have or (version is not None and version not in have):
         store.error(error_id, version)  # raises NotIndexedError with a message that says what to do
-    return version if version is not None else have[-1]
+    version = version if version is not None else list(have)[-1]
+    return version, have[version]
 
 
-def static_page(store: Store, error_id: str, version: str) -> dict[str, Any]:
-    """The facts of the page read from the release, cached per (error id, release)."""
-    key = f"explain:page:v{PAGE_VERSION}:{error_id}:{version}"
+def static_page(store: Store, error_id: str, version: str, places: list[Place], site: Place | None = None) -> dict[str, Any]:
+    """The facts of the page read from the release, cached per (error id, release, place)."""
+    record = None
+    if site is not None and tuple(site) not in places:  # a line inside the raise statement: find its place
+        record = store.error(error_id, version)
+        found = chosen_site(record, site[0], site[1])
+        site = (found.file, found.line)
+    place = None if site is None or len(places) == 1 else (site[0], site[1])
+    key = f"explain:page:v{PAGE_VERSION}:{error_id}:{version}:" + (f"{place[0]}:{place[1]}" if place else "*")
     cached = store.cache_get(key)
     if cached is not None:
         return json.loads(cached)
-    page = _static(store, store.error(error_id, version))
+    page = _static(store, record or store.error(error_id, version), place)
     store.cache_put(key, json.dumps(page).encode())
     return page
 
 
-def _static(store: Store, record: ErrorRecord) -> dict[str, Any]:
-    base = record_json(record)
-    release = record.release
-    tree = parse(store.source(release, record.site.file))
-    names = module_values(tree, record.site.function)
-    found = callers(store, release, Target(record.site.file, record.site.function), tree)
+def _static(store: Store, record: ErrorRecord, place: Place | None) -> dict[str, Any]:
+    chosen = chosen_site(record, *place) if place else None
+    check = check_of([chosen] if chosen else record.sites)
+    record = record_at(store, record, chosen or record.site)
+    site, release = record.site, record.release
+    base = _with_check(record_json(record), check)
+    base["site_scope"] = scope = scope_json(record, site, chosen is not None, check)
+    for entry, index in zip(base["sites"], place_checks(record.sites)):
+        entry["check"] = index
+    speaks_for = 1 if scope["site"] else scope["count"]
+    tree = parse(store.source(release, site.file))
+    names = module_values(tree, site.function)
+    found = callers(store, release, Target(site.file, site.function), tree)
     page = {
         **base,
-        **_links(release, record.site),
-        "what_it_means": what_it_means(base, tree, names),
-        "when_it_happens": when_it_happens(base, tree, found["callers"], names),
+        **_links(release, site),
+        "what_it_means": what_it_means(base, tree, names, speaks_for, check.exact),
+        "when_it_happens": when_it_happens(base, tree, found["callers"], names, _traced_at(record, speaks_for)),
         "callers": found["callers"],
-        "versions": versions(store, record.id, record.site, release.version, release.package),
+        "versions": versions(store, record.id, site, check, release.version, release.package, chosen is not None),
         "generated_by": "static",
     }
     page["provenance"] = provenance(page, release, found)
     _derive(page, None)
     return page
+
+
+def _with_check(base: dict[str, Any], check: Check) -> dict[str, Any]:
+    """The page's own fields with the check it speaks for (the whole check of one place, or what all places share)."""
+    return {**base, "condition": check.condition, "resolved": check.resolved, "resolved_from": check.resolved_from,
+            "checks": list(check.checks)}
+
+
+def _traced_at(record: ErrorRecord, speaks_for: int) -> str | None:
+    """Says where inputs and callers are traced when the page speaks for places in several functions."""
+    site = record.site
+    others = {(s.file, s.function) for s in record.sites} - {(site.file, site.function)}
+    if speaks_for == 1 or not others:
+        return None
+    return (f"Traced at the first of its {len(record.sites)} places, `{site.function}` ({site.file}:{site.line}); the"
+            f" others are in {len(others)} other function{'s' if len(others) > 1 else ''}, reached in their own ways.")
 
 
 def _derive(page: dict[str, Any], user: dict[str, Any] | None) -> None:
@@ -137,8 +175,8 @@ def _place(defined_at: str | None) -> tuple[str | None, int | None]:
 _KEY_ORDER = (
     "id", "package", "version", "kind", "exception", "exception_bases", "template", "reason", "file", "line",
     "end_line", "function", "condition", "resolved", "resolved_from", "checks", "message_source", "level", "snippet",
-    "sites", "repository_url", "source_url", "source_url_alternatives", "what_it_means", "when_it_happens", "triggers", "callers", "solutions",
-    "example_fix", "related", "versions", "provenance", "generated_by", "prose", "user_input",
+    "sites", "site_scope", "repository_url", "source_url", "source_url_alternatives", "what_it_means", "when_it_happens",
+    "triggers", "callers", "solutions", "example_fix", "related", "versions", "provenance", "generated_by", "prose", "user_input",
 )
 
 

@@ -174,8 +174,10 @@ def _consistent(page: dict[str, Any], code: str, options: list[Any]) -> list[Any
 
 
 def _fares(release: dict[str, Any], code: str, readings: list[Any]) -> str:
+    """How a value fares in a release: `raises` only where the check is the whole check of every place spoken for."""
     node = parse_condition(release["condition"])
-    return "unknown" if node is None else verdict(node, release["resolved"], code, readings)
+    found = "unknown" if node is None else verdict(node, release["resolved"], code, readings)
+    return "unknown" if found == "raises" and not release["exact"] else found
 
 
 def _is_import_error(page: dict[str, Any]) -> bool:

@@ -16,6 +16,7 @@ from errdex.cli import main
 from errdex.errors import NotIndexedError
 from errdex.explain import build_page
 from errdex.explain.links import source_links
+from errdex.explain.page import PAGE_VERSION
 from errdex.model import ReleaseRecord
 from errdex.store import Store
 from errdex.terminal import page_panel
@@ -65,7 +66,7 @@ def test_every_key_is_documented_and_every_documented_key_is_there(shop: tuple[S
     page = build_page(store, eid, values=["('fast', 'slow')", "'fats'"])
     keys = documented()
     assert {k for k in keys if "." not in k and "[" not in k} == set(page)
-    for section in ("what_it_means", "when_it_happens", "versions", "example_fix", "user_input"):
+    for section in ("site_scope", "what_it_means", "when_it_happens", "versions", "example_fix", "user_input"):
         assert {k.split(".", 1)[1] for k in keys if k.startswith(section + ".") and "[" not in k.split(".", 1)[1]} == set(page[section]), section
     for section in ("triggers", "callers"):
         assert {k.split(".", 1)[1] for k in keys if k.startswith(section + "[].")} == set(page[section][0]), section
@@ -83,7 +84,7 @@ def test_the_page_is_plain_json_data(shop: tuple[Store, str]) -> None:
 def test_the_static_part_is_cached_and_the_user_part_is_not(shop: tuple[Store, str]) -> None:
     store, eid = shop
     plain = build_page(store, eid)
-    assert store.cache_get(f"explain:page:v2:{eid}:1.0") is not None
+    assert store.cache_get(f"explain:page:v{PAGE_VERSION}:{eid}:1.0:*") is not None
     filled = build_page(store, eid, values=["('fast', 'slow')", "'fats'"])
     assert plain["user_input"] is None and filled["user_input"]["checked"][1]["result"] == "raises"
     assert filled["triggers"][0]["code"].endswith("Cart(mode='fats')")
