@@ -1,34 +1,32 @@
 """What a live error's frames prove or rule out about the matcher's answer, and why errdex abstains.
 
 A pasted traceback is text; a live one is the truth about where the error ran. These checks use
-it: a candidate site must be in a file the error ran through, a page about another site of the
-same error keeps only what holds everywhere, and an abstention says as precisely as it can why.
+it: a candidate site must be in a file the error ran through, the page is asked for the very
+place the frames show (one error can be raised at many places, each with its own check), and an
+abstention says as precisely as it can why.
 """
 
 from __future__ import annotations
 
 import linecache
 from types import FrameType, TracebackType
-from typing import Any
 
 from errdex.hooks.dists import Installed, distribution_of_frame, distributions
 from errdex.match import Candidate, MatchResult
 from errdex.match.rank import ABSTAIN_BELOW
 from errdex.model import normalize_name
 
-GENERAL_SOLUTIONS = frozenset({"exception_advice", "install"})  # true at every site of an error
+def raised_at(c: Candidate, frames: list[FrameType]) -> tuple[str, int] | None:
+    """(file, line) where the frames ran in the candidate's file, innermost first: the place that raised.
 
-
-def for_site(page: dict[str, Any], c: Candidate) -> dict[str, Any]:
-    """The page, without what it derives from another site's check when the error is raised at several.
-
-    A page describes an error's first site; the user's values are judged against that site's
-    check, so when another site raised, only what holds at every site is kept.
+    None when no frame is in that file (a library rewrote its frames): then the page must speak
+    for every place of the error.
     """
-    if (page.get("file"), page.get("line")) == (c.file, c.line):
-        return page
-    solutions = [s for s in page.get("solutions") or [] if s.get("kind") in GENERAL_SOLUTIONS]
-    return {**page, "solutions": solutions, "example_fix": None, "triggers": [], "user_input": None}
+    suffix = "/" + c.file
+    for frame in reversed(frames):
+        if frame.f_code.co_filename.replace("\\", "/").endswith(suffix):
+            return c.file, frame.f_lineno
+    return None
 
 
 def versions(dists: list[Installed]) -> tuple[str, ...]:

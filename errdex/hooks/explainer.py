@@ -12,10 +12,10 @@ from dataclasses import dataclass, replace
 from types import FrameType
 from typing import Any
 
-from errdex.errors import ErrdexError
+from errdex.errors import ErrdexError, NotIndexedError
 from errdex.hooks.chain import chain, leaf, message_only, printed, summary, type_name
 from errdex.hooks.dists import Installed, LazyIndex, OnIndex, distributions, stack_frames, traceback_frames
-from errdex.hooks.evidence import compiled_hint, elsewhere, for_site, nothing_fits, on_frames, rewritten_by_library, versions
+from errdex.hooks.evidence import compiled_hint, elsewhere, nothing_fits, on_frames, raised_at, rewritten_by_library, versions
 from errdex.hooks.safe import note
 from errdex.match import Candidate, MatchResult, explain
 from errdex.store import Store, default_path
@@ -32,7 +32,7 @@ class Explanation:
     exception: str  # its type as printed: 'packaging.version.InvalidVersion'
     candidate: Candidate | None  # None when errdex abstains
     page: dict[str, Any] | None
-    check: str | None  # the guarding condition of the exact raise site
+    check: str | None  # the guarding condition of the place that raised (what all its places share, when unknown)
     hint: str | None
     earlier: bool  # the explained exception is not the last raised one of the chain
     others: tuple[str, ...]  # one-line summaries of the chain's other exceptions, last raised first
@@ -73,17 +73,19 @@ class Explainer:
         self._lazy: LazyIndex | None = None
         self._lock = threading.Lock()
 
-    def exception(self, exc: BaseException, page: bool = True) -> Explanation:
+    def exception(self, exc: BaseException, page: bool = True, start: str | None = None) -> Explanation:
         """Explain the last raised exception of `exc`'s chain, or the latest earlier one errdex can place.
 
-        Without `page` only the raise site is looked up (what a fingerprint needs).
+        Without `page` only the raise site is looked up (what a fingerprint needs). `start` is the
+        file where the caller's own frames begin (a test file): the frames before it belong to a
+        runner (pytest and its plugins) and say nothing about the error.
         """
         with self._lock:
             raised = [leaf(e) for e in chain(exc)]
-            dists, indexed = self._prepare([f for e in raised for f in traceback_frames(e.__traceback__)])
+            dists, indexed = self._prepare([f for e in raised for f in _frames(e, start)])
             tried: list[tuple[BaseException, MatchResult, Candidate | None]] = []
             for e in raised[:MAX_TRIES]:
-                tried.append((e, *self._match(e)))
+                tried.append((e, *self._match(e, start)))
                 if tried[-1][2] is not None:
                     break
             chosen, result, best = next((t for t in tried if t[2] is not None), tried[0])
@@ -99,7 +101,7 @@ class Explainer:
                 packages=versions(dists),
                 indexed=tuple(indexed),
             )
-            return self._with_page(found) if page else found
+            return self._with_page(found, _frames(chosen, start)) if page else found
 
     def warning(self, text: str, frame: FrameType | None) -> Explanation:
         """Explain a warning from its printed line; `frame` is where it was issued (for its distributions)."""
@@ -120,11 +122,11 @@ class Explainer:
                 packages=versions(dists),
                 indexed=tuple(indexed),
             )
-            return self._with_page(found)
+            return self._with_page(found, frames)
 
-    def _match(self, exc: BaseException) -> tuple[MatchResult, Candidate | None]:
+    def _match(self, exc: BaseException, start: str | None) -> tuple[MatchResult, Candidate | None]:
         """The matcher's answer for one exception, and its best candidate that the frames confirm."""
-        frames = traceback_frames(exc.__traceback__)
+        frames = _frames(exc, start)
         rewritten = rewritten_by_library(frames)
         text = message_only(exc) if rewritten else printed(exc)
         result = explain(text, store=self.store, auto_index=self._auto_index, limit=MAX_CANDIDATES)
@@ -138,31 +140,32 @@ class Explainer:
             self._lazy = LazyIndex(self.store, self._on_index)
         return dists, self._lazy.ensure(dists)
 
-    def _with_page(self, found: Explanation) -> Explanation:
+    def _with_page(self, found: Explanation, frames: list[FrameType]) -> Explanation:
         c = found.candidate
         if c is None:
             return found
-        page = self._page(c)
-        return replace(found, page=page and for_site(page, c), check=self._check(c))
+        page = self._page(c, raised_at(c, frames))
+        return replace(found, page=page, check=page["condition"] if page else None)
 
-    def _page(self, c: Candidate) -> dict[str, Any] | None:
+    def _page(self, c: Candidate, site: tuple[str, int] | None) -> dict[str, Any] | None:
+        """The page of the place the frames show; of all the error's places when they show none of them."""
         from errdex.explain import build_page  # loaded only when there is something to explain
 
-        try:
-            return build_page(self.store, c.id, c.version, list(c.values), c.suggestions)  # type: ignore[arg-type]
-        except ErrdexError:
-            return None
-
-    def _check(self, c: Candidate) -> str | None:
-        """The condition guarding the very site that raised (an error may be raised at several sites)."""
-        try:
-            record = self.store.error(c.id, c.version)
-        except ErrdexError:
-            return None
-        for site in record.sites:
-            if site.file == c.file and site.line == c.line:
-                return site.condition
+        for place in dict.fromkeys((site, None)):
+            try:
+                return build_page(self.store, c.id, c.version, list(c.values), c.suggestions, site=place)  # type: ignore[arg-type]
+            except NotIndexedError:  # the frames' line is not one of the error's places
+                continue
+            except ErrdexError:
+                return None
         return None
+
+
+def _frames(exc: BaseException, start: str | None) -> list[FrameType]:
+    """The exception's traceback frames, from the first one in `start` on (all of them when none is)."""
+    frames = traceback_frames(exc.__traceback__)
+    first = next((i for i, f in enumerate(frames) if start is not None and f.f_code.co_filename == start), 0)
+    return frames[first:]
 
 
 _SHARED: dict[str, Explainer] = {}

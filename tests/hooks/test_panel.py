@@ -70,14 +70,15 @@ def test_panel_names_the_site_the_check_the_value_and_the_closest_allowed_one(ki
     assert f"errdex show {e.candidate.id}" in text  # type: ignore[union-attr]
 
 
-def test_an_error_raised_at_its_second_site_gets_that_site_s_check_only(kitchen: tuple[Explainer, object]) -> None:
+def test_an_error_raised_at_its_second_site_gets_that_site_s_page(kitchen: tuple[Explainer, object]) -> None:
     explainer, oven = kitchen
     e = explained(explainer, lambda: oven.Oven("boil").switch("boil"))  # type: ignore[attr-defined]
     text = " ".join(to_text(renderable(e), width=120).split())
     assert "kitchen/oven.py:13 in Oven.switch" in text
     assert "check mode == self.mode" in text
     assert "did you mean" not in text and "accepted by this check" not in text and "mode not in MODES" not in text
-    assert "The value has an accepted type but not an accepted value" in text  # the advice true at every site
+    assert "fix Make sure that `mode` does not equal `self.mode`" in text  # the advice of the place that raised
+    assert "try" not in text.split("full page")[0].split("fix")[1]  # no call of `switch` certainly raises: no example
 
 
 def test_user_text_is_shown_as_written_never_as_markup(kitchen: tuple[Explainer, object]) -> None:
