@@ -20,6 +20,14 @@ def test_public_names() -> None:
         errdex.nothing_here  # noqa: B018
 
 
+def test_explain_stays_the_function_after_the_page_package_is_imported() -> None:
+    import errdex.explain.page  # noqa: F401  (the package of the same name)
+    from errdex.explain import build_page
+
+    assert callable(errdex.explain) and errdex.explain.__name__ == "explain"
+    assert sys.modules["errdex.explain"].build_page is build_page
+
+
 def test_import_is_cheap() -> None:
     code = "import errdex, sys; print(sorted(m for m in sys.modules if m.startswith('errdex')))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
