@@ -49,7 +49,7 @@ _PASTE_BODY = {
 
 router = APIRouter(prefix="/api", tags=["api"], responses=_PROBLEMS)
 Ctx = Annotated[Context, Depends(context)]
-Version = Annotated[str | None, Query(max_length=100, description="Release to show (default: the newest indexed that has it).")]
+Version = Annotated[str | None, Query(max_length=views.MAX_VERSION_CHARS, description="Release to show (default: the newest indexed that has it).")]
 Values = Annotated[list[str], Query(description="The user's captured values for the template's {} holes, in order.")]
 Limit = Annotated[int, Query(ge=1, le=20, description="Matches to return.")]
 

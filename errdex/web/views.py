@@ -25,6 +25,7 @@ KINDS = ("error", "warning", "log")
 MAX_VALUES = 16  # captured values a link may carry to an error page
 MAX_VALUE_CHARS = 2_000
 MAX_EXCEPTION_CHARS = 200
+MAX_VERSION_CHARS = 100
 SEARCH_LIMIT = 5
 _ERROR_ID = re.compile(r"[0-9a-f]{16}")
 
@@ -67,6 +68,7 @@ def search(store: Store, text: str, limit: int = SEARCH_LIMIT) -> Data:
 def package(store: Store, name: str, version: str | None, kind: str | None, exception: str | None) -> View:
     """A release's errors grouped by module and exception, with counts, filtered by kind and exception."""
     kind, exception = kind or None, exception or None
+    _check_version(version)
     if kind is not None and kind not in KINDS:
         raise InputError(f"kind must be one of {', '.join(KINDS)}, not '{kind[:40]}'")
     if exception is not None and len(exception) > MAX_EXCEPTION_CHARS:
@@ -130,9 +132,15 @@ def error(store: Store, error_id: str, version: str | None, values: list[str]) -
     """The explanation page of one error, filled with the user's captured values when given."""
     if not _ERROR_ID.fullmatch(error_id):
         raise NotIndexedError(f"'{error_id[:40]}' is not an error id: ids are 16 hexadecimal digits, e.g. from errdex list PACKAGE")
+    _check_version(version)
     values = _bounded_values(values)
     key = ("error", error_id, version, tuple(values), store.generation())
     return View(key, lambda s: build_page(s, error_id, version, values or None))
+
+
+def _check_version(version: str | None) -> None:
+    if version is not None and len(version) > MAX_VERSION_CHARS:
+        raise InputError(f"version is longer than {MAX_VERSION_CHARS} characters")
 
 
 def _bounded_values(values: list[str]) -> list[str]:

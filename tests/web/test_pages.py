@@ -162,3 +162,10 @@ async def test_refusals_carry_the_headers_too(client: httpx.AsyncClient) -> None
 async def test_search_page_offers_did_you_mean(client: httpx.AsyncClient) -> None:
     html = (await client.get("/search", params={"q": TURBO.replace("turbo", "fsat")})).text
     assert "Did you mean <code>fast</code>?" in html
+
+
+@pytest.mark.parametrize("url", [f"/errors/{SHOP_ID}?version=" + "9" * 101, f"/errors/{SHOP_ID}?" + "&".join(["value=x"] * 17),
+                                 "/p/shop?version=" + "9" * 101, "/p/shop?exception=" + "E" * 201])
+async def test_page_parameters_are_bounded(client: httpx.AsyncClient, url: str) -> None:
+    response = await client.get(url)
+    assert response.status_code == 400 and "Back to the start page" in response.text
