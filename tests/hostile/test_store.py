@@ -39,8 +39,16 @@ def test_kill_9_in_the_middle_of_writing_a_release_leaves_no_half_release(tmp_pa
     big = big_package(tmp_path / "big", "bigpkg", files=1500)
     proc = subprocess.Popen([sys.executable, "-m", "errdex", "index", str(big), "--db", str(db), "--workers", "1"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    while proc.poll() is None and wal_size(db) < before + (1 << 20):  # the release's rows are being written
-        time.sleep(0.005)
+    watcher = sqlite3.connect(db, isolation_level=None)
+    try:
+        # Kill when half the release's rows are written (the whole write takes about 30 MB of log), or
+        # as soon as another process can see a second release: a write that is not one transaction.
+        while proc.poll() is None and wal_size(db) < before + (16 << 20):
+            if watcher.execute("SELECT COUNT(*) FROM releases").fetchone()[0] > 1:
+                break
+            time.sleep(0.005)
+    finally:
+        watcher.close()
     assert proc.poll() is None, "the release was written before it could be killed; make the package bigger"
     os.kill(proc.pid, signal.SIGKILL)
     proc.wait()
@@ -53,7 +61,7 @@ def test_kill_9_in_the_middle_of_writing_a_release_leaves_no_half_release(tmp_pa
 
 @pytest.fixture
 def locked(tmp_path: Path) -> Iterator[Path]:
-    """An index with an empty cache, while another connection holds the write lock (an indexer mid-release)."""
+    """An index with an empty cache, while another connection is writing pages of a release (not committed)."""
     db = tmp_path / "errdex.db"
     from errdex.index import index
 
@@ -61,13 +69,26 @@ def locked(tmp_path: Path) -> Iterator[Path]:
         index(str(write_tree(tmp_path / "shop", shop())), store)
         store.db.execute("DELETE FROM caches")
     writer = sqlite3.connect(db, isolation_level=None)
+    writer.execute("PRAGMA cache_size = 1")  # pages go to disk at once, as in a large release's write
     writer.execute("BEGIN IMMEDIATE")
     writer.execute("DELETE FROM sites")
+    writer.execute("INSERT INTO caches (key, generation, data) VALUES ('spill', 0, zeroblob(20000000))")
     try:
         yield db
     finally:
         writer.execute("ROLLBACK")
         writer.close()
+
+
+def test_a_cache_write_while_an_indexer_writes_is_skipped(locked: Path) -> None:
+    with Store(locked) as store:
+        assert store.cache_put("derived", b"data") is False
+        assert store.cache_get("derived") is None
+
+
+def test_a_reader_is_not_blocked_by_a_writer_that_has_written_pages(locked: Path) -> None:
+    with Store(locked) as reader:
+        assert len(reader.errors("shop")) == 2
 
 
 def test_explaining_while_an_indexer_writes_answers_without_waiting_for_it(locked: Path) -> None:
