@@ -61,7 +61,7 @@ async def test_home_has_the_paste_box_and_what_is_indexed(client: httpx.AsyncCli
 
 async def test_pasting_into_the_form_shows_the_match_linked_with_its_values(client: httpx.AsyncClient) -> None:
     html = (await client.post("/search", data={"q": TURBO})).text
-    assert "mode must be one of" in html and "shop/cart.py:11" in html
+    assert "mode must be one of" in html and "shop/cart.py:11" in html and "(score " in html
     links = [a["href"] for t, a in tags_of(html) if t == "a" and (a.get("href") or "").startswith(f"/errors/{SHOP_ID}")]
     assert links and "value=%27turbo%27" in links[0] and "version=2.0" in links[0]
     assert '<mark class="value"' in html
