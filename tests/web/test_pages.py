@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from html.parser import HTMLParser
+from pathlib import Path
 
 import httpx
 import pytest
 
+from errdex.web import create_app
 from tests.web.conftest import EVIL_ID, SHOP_ID
 
 pytestmark = pytest.mark.anyio
@@ -169,3 +171,12 @@ async def test_search_page_offers_did_you_mean(client: httpx.AsyncClient) -> Non
 async def test_page_parameters_are_bounded(client: httpx.AsyncClient, url: str) -> None:
     response = await client.get(url)
     assert response.status_code == 400 and "Back to the start page" in response.text
+
+
+async def test_an_empty_index_says_what_to_do(tmp_path: Path) -> None:
+    transport = httpx.ASGITransport(app=create_app(tmp_path / "empty.db"))
+    async with httpx.AsyncClient(transport=transport, base_url="http://errdex.test") as empty:
+        assert "Nothing is indexed yet" in (await empty.get("/")).text
+        assert (await empty.get("/api")).json()["packages"] == []
+        answer = (await empty.get("/api/search", params={"q": TURBO})).json()
+        assert answer["abstain"] is True and "errdex index" in answer["hint"]
