@@ -17,11 +17,29 @@ import types
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from errdex.hooks import fingerprint, install, load_ipython_extension, uninstall, unload_ipython_extension
     from errdex.match import Candidate, MatchResult, explain
 
-__all__ = ["Candidate", "MatchResult", "explain"]
+__all__ = [
+    "Candidate",
+    "MatchResult",
+    "explain",
+    "fingerprint",
+    "install",
+    "load_ipython_extension",
+    "uninstall",
+    "unload_ipython_extension",
+]
 
-_HOMES = {"Candidate": "errdex.match", "MatchResult": "errdex.match"}
+_HOMES = {
+    "Candidate": "errdex.match",
+    "MatchResult": "errdex.match",
+    "fingerprint": "errdex.hooks",
+    "install": "errdex.hooks",
+    "uninstall": "errdex.hooks",
+    "load_ipython_extension": "errdex.hooks",
+    "unload_ipython_extension": "errdex.hooks",
+}
 
 
 def __getattr__(name: str) -> Any:

@@ -12,7 +12,8 @@ from errdex.match import Candidate, MatchResult, explain
 
 
 def test_public_names() -> None:
-    assert set(errdex.__all__) == {"explain", "MatchResult", "Candidate"}
+    hooks = {"install", "uninstall", "fingerprint", "load_ipython_extension", "unload_ipython_extension"}
+    assert set(errdex.__all__) == {"explain", "MatchResult", "Candidate"} | hooks
     for name, obj in (("explain", explain), ("MatchResult", MatchResult), ("Candidate", Candidate)):
         found = getattr(errdex, name)
         assert (found.__module__, found.__qualname__) == (obj.__module__, obj.__qualname__)
