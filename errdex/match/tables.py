@@ -16,7 +16,7 @@ import marshal
 import sys
 import zlib
 from array import array
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -64,10 +64,15 @@ class FixedWidth:
         self.text, self.width = text, width
 
     def __getitem__(self, i: int) -> str:
+        if not 0 <= i < len(self):
+            raise IndexError(i)
         return self.text[i * self.width : (i + 1) * self.width]
 
     def __len__(self) -> int:
         return len(self.text) // self.width
+
+    def __iter__(self) -> Iterator[str]:
+        return (self.text[k : k + self.width] for k in range(0, len(self.text), self.width))
 
 
 class Kinds:
