@@ -44,10 +44,3 @@ def test_long_messages_are_cut_at_both_ends() -> None:
     keys = message_keys("start here " + "x " * 100_000 + "end there")
     assert {"start here", "end there"} <= keys
 
-
-def test_fixed_width_ids_iterate_and_stop() -> None:
-    from errdex.match.tables import FixedWidth
-
-    ids = FixedWidth("aaaabbbbcccc", 4)
-    assert list(ids) == ["aaaa", "bbbb", "cccc"] and len(ids) == 3 and ids[1] == "bbbb"
-    assert dict(enumerate(ids)) == {0: "aaaa", 1: "bbbb", 2: "cccc"}
