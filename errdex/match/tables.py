@@ -26,7 +26,7 @@ from errdex.match.text import template_parts
 from errdex.model import Site
 from errdex.store import Store
 
-FORMAT = 5  # bump whenever what is stored, or how keys are cut, changes
+FORMAT = 6  # bump whenever what is stored, or how keys are cut, changes
 CORE_KEY = "match.core"
 ERROR_SHARD = 256  # errors per shard of places
 FILE_SHARDS = 256
@@ -106,6 +106,7 @@ class Core:
     error_shards: dict[int, Any] = field(default_factory=dict)  # loaded shards, by number
     file_shards: dict[int, Any] = field(default_factory=dict)
     split: dict[int, list[str]] = field(default_factory=dict)  # template parts cut so far, by error
+    longest_part: dict[int, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.package_top_sets = [set(tops) for tops in self.package_tops]
@@ -116,6 +117,15 @@ class Core:
         found = self.split.get(i)
         if found is None:
             found = self.split[i] = template_parts(self.template[i] or "")
+            self.longest_part[i] = max(found, key=len)
+        return found
+
+    def longest(self, i: int) -> str:
+        """The longest literal part of error `i`'s template: a message from it holds it whole."""
+        found = self.longest_part.get(i)
+        if found is None:
+            self.parts(i)
+            found = self.longest_part[i]
         return found
 
     def bases_of(self, i: int) -> tuple[str, ...]:
