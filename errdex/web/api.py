@@ -7,6 +7,7 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import JSONResponse, Response
 
+from errdex.errors import InputError
 from errdex.web import views
 from errdex.web.context import Context, context
 from errdex.web.forms import paste_from_body
@@ -95,5 +96,15 @@ async def package(
 
 
 @router.get("/errors/{error_id}", summary="The explanation page of one error")
-async def error(ctx: Ctx, error_id: str, version: Version = None, value: Values = []) -> Response:  # noqa: B006  (FastAPI copies defaults)
-    return await _cached_json(ctx, views.error(ctx.store(), error_id, version, value))
+async def error(
+    ctx: Ctx,
+    error_id: str,
+    version: Version = None,
+    value: Values = [],  # noqa: B006  (FastAPI copies defaults)
+    file: Annotated[str | None, Query(max_length=views.MAX_FILE_CHARS, description="With line: the place that raised, when the error is raised at several.")] = None,
+    line: Annotated[int | None, Query(ge=1, description="With file: the line of the place that raised.")] = None,
+) -> Response:
+    if (file is None) != (line is None):
+        raise InputError("give both file and line (a positive number), or neither")
+    site = (file, line) if file is not None and line is not None else None
+    return await _cached_json(ctx, views.error(ctx.store(), error_id, version, value, site))

@@ -152,10 +152,18 @@ async def test_error_page_of_an_older_release_and_with_captured_values(client: h
 @pytest.mark.parametrize(
     "url",
     ["/api/errors/0123456789abcdef", "/api/errors/not-an-id", "/api/errors/..%2F..%2Fetc%2Fpasswd",
-     f"/api/errors/{SHOP_ID}?version=0.1", "/api/errors/" + "a" * 5000, "/api/nothing-here"],
+     f"/api/errors/{SHOP_ID}?version=0.1", "/api/errors/" + "a" * 5000, "/api/nothing-here",
+     f"/api/errors/{SHOP_ID}?file=../../etc/passwd&line=1"],
 )
 async def test_unknown_errors_are_404_in_the_one_shape(client: httpx.AsyncClient, url: str) -> None:
     assert_problem(await client.get(url), 404)
+
+
+async def test_the_place_that_raised_can_be_named(client: httpx.AsyncClient) -> None:
+    page = (await client.get(f"/api/errors/{SHOP_ID}", params={"file": "shop/cart.py", "line": 11})).json()
+    assert (page["file"], page["line"]) == ("shop/cart.py", 11)
+    assert_problem(await client.get(f"/api/errors/{SHOP_ID}", params={"file": "shop/cart.py"}), 400)
+    assert_problem(await client.get(f"/api/errors/{SHOP_ID}", params={"file": "shop/cart.py", "line": 0}), 400)
 
 
 async def test_too_many_captured_values_are_a_400(client: httpx.AsyncClient) -> None:
