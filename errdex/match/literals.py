@@ -13,10 +13,10 @@ wording changed where the rarest keys were.
 
 from __future__ import annotations
 
-from array import array
 from collections import Counter
 from collections.abc import Sequence
 
+from errdex.match.packed import SortedIndex
 from errdex.match.text import message_keys, template_keys, template_parts
 
 KEYS_PER_TEMPLATE = 2
@@ -26,10 +26,9 @@ MIN_WORD_HITS = 2  # words a message must share with a template to retrieve it f
 LOOSE_MAX_POSTING = 1000  # a word filed under more templates than this says too little to be asked
 
 Index = dict[str, list[int]]
-Postings = dict[str, "int | bytes"]  # key -> one template number, or an array('I') of them as bytes
 
 
-def build_keys(templates: Sequence[str | None]) -> tuple[Postings, Postings]:
+def build_keys(templates: Sequence[str | None]) -> tuple[SortedIndex, SortedIndex]:
     """(key -> templates filed under it, word -> templates filed under it)."""
     keysets = [template_keys(template_parts(t)) if t else set() for t in templates]
     df: Counter[str] = Counter()
@@ -43,21 +42,7 @@ def build_keys(templates: Sequence[str | None]) -> tuple[Postings, Postings]:
             index.setdefault(key, []).append(i)
         for word in [k for k in ranked if " " not in k][:WORDS_PER_TEMPLATE]:
             loose.setdefault(word, []).append(i)
-    return _compact(index), _compact(loose)
-
-
-def _compact(index: Index) -> Postings:
-    """Posting lists as an int or bytes: objects that need no garbage collection and load at once."""
-    return {k: v[0] if len(v) == 1 else array("I", v).tobytes() for k, v in index.items()}
-
-
-def posting(value: int | bytes) -> Sequence[int]:
-    """The template numbers of one posting."""
-    if isinstance(value, int):
-        return (value,)
-    numbers = array("I")
-    numbers.frombytes(value)
-    return numbers
+    return SortedIndex.of(index), SortedIndex.of(loose)
 
 
 def _diverse(ranked: list[str], df: Counter[str]) -> list[str]:
@@ -77,23 +62,23 @@ def _diverse(ranked: list[str], df: Counter[str]) -> list[str]:
     return chosen
 
 
-def candidates(index: Postings, message: str, limit: int = 1 << 30) -> list[int]:
+def candidates(index: SortedIndex, message: str, limit: int = 1 << 30) -> list[int]:
     """The templates filed under a key of the message, those under its rarest keys first, at most `limit`."""
-    found = [value for key in message_keys(message) if (value := index.get(key)) is not None]
-    found.sort(key=lambda value: 1 if isinstance(value, int) else len(value))
+    found = [numbers for key in message_keys(message) if (numbers := index.get(key)) is not None]
+    found.sort(key=len)
     out: dict[int, None] = {}
-    for value in found:
-        out.update(dict.fromkeys(posting(value)))
+    for numbers in found:
+        out.update(dict.fromkeys(numbers))
         if len(out) >= limit:
             break
     return list(out)[:limit]
 
 
-def loose_candidates(loose: Postings, message: str, limit: int) -> list[int]:
+def loose_candidates(loose: SortedIndex, message: str, limit: int) -> list[int]:
     """The templates sharing most of their rarest words with the message (at least MIN_WORD_HITS)."""
     hits: Counter[int] = Counter()
     for key in message_keys(message):
-        found = loose.get(key)
-        if found is not None and " " not in key and (isinstance(found, int) or len(found) <= 4 * LOOSE_MAX_POSTING):
-            hits.update(posting(found))
+        found = loose.get(key) if " " not in key else None
+        if found is not None and len(found) <= LOOSE_MAX_POSTING:
+            hits.update(found)
     return [i for i, n in hits.most_common(limit) if n >= MIN_WORD_HITS]
