@@ -31,6 +31,7 @@ FORMAT = 7  # bump whenever what is stored, or how keys are cut, changes
 CORE_KEY = "match.core"
 ERROR_SHARD = 256  # errors per shard of places
 FILE_SHARDS = 256
+MEMO_STORES = 4  # stores whose tables one process keeps in memory
 
 
 @dataclass(frozen=True)
@@ -191,7 +192,9 @@ def tables_for(store: Store) -> Tables:
     if core is None:
         data = store.cache_get(CORE_KEY)
         core = (Core.loads(data) if data else None) or _build_and_save(store)
-        _MEMO.clear()
+        stale = [k for k in _MEMO if k[0] == key[0]] + list(_MEMO)[: max(0, len(_MEMO) - MEMO_STORES + 1)]
+        for k in stale:
+            _MEMO.pop(k, None)
         _MEMO[key] = core
     return Tables(core, store)
 
