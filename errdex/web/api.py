@@ -75,13 +75,13 @@ async def index(ctx: Ctx) -> Response:
 
 
 @router.get("/search", summary="Match a pasted error message, log line or traceback")
-def search(ctx: Ctx, q: Annotated[str, Query(description="The pasted text.")], limit: Limit = views.SEARCH_LIMIT) -> JSONResponse:
-    return JSONResponse(views.search(ctx.store(), q, limit))
+async def search(ctx: Ctx, q: Annotated[str, Query(description="The pasted text.")], limit: Limit = views.SEARCH_LIMIT) -> JSONResponse:
+    return JSONResponse(await ctx.search(q, limit))
 
 
 @router.post("/search", summary="Match a long paste sent in the body", openapi_extra=_PASTE_BODY)
-def search_posted(ctx: Ctx, paste: Annotated[str, Depends(posted_paste)], limit: Limit = views.SEARCH_LIMIT) -> JSONResponse:
-    return JSONResponse(views.search(ctx.store(), paste, limit))
+async def search_posted(ctx: Ctx, paste: Annotated[str, Depends(posted_paste)], limit: Limit = views.SEARCH_LIMIT) -> JSONResponse:
+    return JSONResponse(await ctx.search(paste, limit))
 
 
 @router.get("/packages/{package}", summary="A release's errors grouped by module and exception, with counts")
