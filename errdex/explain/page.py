@@ -9,7 +9,9 @@ again from the cached facts, which needs no reading of the release.
 
 from __future__ import annotations
 
+import functools
 import json
+from collections.abc import Callable
 from typing import Any
 
 from errdex.explain.callers import Target, callers
@@ -65,19 +67,24 @@ def _places(store: Store, error_id: str, version: str | None) -> tuple[str, list
     return version, have[version]
 
 
-def static_page(store: Store, error_id: str, version: str, places: list[Place], site: Place | None = None) -> dict[str, Any]:
-    """The facts of the page read from the release, cached per (error id, release, place)."""
-    record = None
+def static_page(
+    store: Store, error_id: str, version: str, places: list[Place], site: Place | None = None,
+    read: Callable[[], ErrorRecord] | None = None,
+) -> dict[str, Any]:
+    """The facts of the page read from the release, cached per (error id, release, place).
+
+    `read` gives the error in `version` when it is needed (one reading can serve the pages of several places).
+    """
+    read = read or functools.cache(lambda: store.error(error_id, version))
     if site is not None and tuple(site) not in places:  # a line inside the raise statement: find its place
-        record = store.error(error_id, version)
-        found = chosen_site(record, site[0], site[1])
+        found = chosen_site(read(), site[0], site[1])
         site = (found.file, found.line)
     place = None if site is None or len(places) == 1 else (site[0], site[1])
     key = f"explain:page:v{PAGE_VERSION}:{error_id}:{version}:" + (f"{place[0]}:{place[1]}" if place else "*")
     cached = store.cache_get(key)
     if cached is not None:
         return json.loads(cached)
-    page = _static(store, record or store.error(error_id, version), place)
+    page = _static(store, read(), place)
     store.cache_put(key, json.dumps(page).encode())
     return page
 

@@ -9,6 +9,7 @@ can run it after indexing a release.
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Callable
 from typing import Any
@@ -33,14 +34,16 @@ def prebuild(
         functions.add((site.file, site.function))
     searched = release_callers(store, release, functions)
     found = time.perf_counter()
-    wanted = [(e, None) for e in places]
-    if every_place:
-        wanted += [(e, place) for e, here in places.items() if len(here) > 1 for place in here]
-    for done, (error_id, place) in enumerate(wanted, 1):
-        static_page(store, error_id, release.version, places[error_id], place)
-        if progress is not None:
-            progress(done, len(wanted))
+    total = len(places) + (sum(len(here) for here in places.values() if len(here) > 1) if every_place else 0)
+    done = 0
+    for error_id, here in places.items():
+        read = functools.cache(functools.partial(store.error, error_id, release.version))  # once for all of the error's pages
+        for place in [None, *(here if every_place and len(here) > 1 else [])]:
+            static_page(store, error_id, release.version, here, place, read)
+            done += 1
+            if progress is not None:
+                progress(done, total)
     return {
         "package": release.package, "version": release.version, "functions": len(functions), "callers_searched": searched,
-        "pages": len(wanted), "callers_seconds": round(found - started, 3), "pages_seconds": round(time.perf_counter() - found, 3),
+        "pages": total, "callers_seconds": round(found - started, 3), "pages_seconds": round(time.perf_counter() - found, 3),
     }
