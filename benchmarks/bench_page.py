@@ -1,10 +1,11 @@
-"""Explanation page build time on a real index: cold (nothing cached) and warm (the static part cached).
+"""Explanation page build time on a real index: cold (nothing cached), after `prebuild`, and warm.
 
 The web must answer a page in <= 50 ms p99, so the expensive part of a page (call graph over
-the release, versions, ways in) is cached in the store; this measures both sides. Cold pages
-are built on a fresh copy of the index, so no cache from an earlier round is reused.
+the release, versions, ways in) is cached in the store; `prebuild` fills that cache for a whole
+release ahead of the first request. Cold pages are built on a fresh copy of the index, so no
+cache from an earlier round is reused; the first requests after a prebuild on another fresh copy.
 
-    python benchmarks/bench_page.py --db INDEX.db [--sample 40] [--warm 2000] [--seed 1]
+    python benchmarks/bench_page.py --db INDEX.db [--sample 40] [--warm 2000] [--seed 1] [--no-prebuild]
     python benchmarks/bench_page.py --spec transformers==5.16.0   # indexes into a temporary file first
 """
 
@@ -18,7 +19,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from errdex.explain import build_page
+from errdex.explain import build_page, prebuild
 from errdex.index import index
 from errdex.store import Store
 
@@ -35,9 +36,9 @@ def report(label: str, seconds: list[float]) -> None:
     print(f"{label:<34} n={len(ms):<5} p50={percentile(ms, 0.5):8.2f} ms  p99={percentile(ms, 0.99):8.2f} ms  max={max(ms):8.2f} ms  mean={statistics.mean(ms):8.2f} ms")
 
 
-def timed(store: Store, error_id: str, values: list[str] | None = None) -> float:
+def timed(store: Store, error_id: str, values: list[str] | None = None, site: tuple[str, int] | None = None) -> float:
     started = time.perf_counter()
-    build_page(store, error_id, values=values)
+    build_page(store, error_id, values=values, site=site)
     return time.perf_counter() - started
 
 
@@ -55,6 +56,7 @@ def main() -> None:
     parser.add_argument("--sample", type=int, default=40, help="errors built cold")
     parser.add_argument("--warm", type=int, default=2000, help="warm builds")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--no-prebuild", action="store_true", help="skip the prebuild round (it takes minutes on a large release)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         pristine = Path(tmp) / "pristine.db"
@@ -77,6 +79,25 @@ def main() -> None:
             report("warm (static part cached)", warm)
             filled = [timed(store, FLAGSHIP, ["statc", "('static',)"]) for _ in range(args.warm // 4)]
             report("warm flagship with user values", filled)
+        if not args.no_prebuild:
+            after_prebuild(pristine, Path(tmp) / "prebuilt.db")
+
+
+def after_prebuild(pristine: Path, work: Path) -> None:
+    """Prebuild every release of a fresh copy (every place of each error too), then time every first request."""
+    shutil.copy(pristine, work)
+    with Store(work) as store:
+        for package in store.packages():
+            for release in store.releases(package["name"]):
+                done = prebuild(store, release.package, release.version, every_place=True)
+                print(f"prebuild {done['package']} {done['version']}: callers of {done['functions']} functions in"
+                      f" {done['callers_seconds']:.1f} s, {done['pages']} pages in {done['pages_seconds']:.1f} s")
+        sites = [(eid, site) for package in store.packages() for release in store.releases(package["name"])
+                 for eid, site in store.release_sites(release)]
+        ids = list(dict.fromkeys(eid for eid, _ in sites))
+        report("first request after prebuild", [timed(store, eid) for eid in ids])
+        report("first request of a place", [timed(store, eid, site=(s.file, s.line)) for eid, s in sites])
+        report("flagship with values, prebuilt", [timed(store, FLAGSHIP, ["statc", "('static',)"]) for _ in range(200)])
 
 
 if __name__ == "__main__":
