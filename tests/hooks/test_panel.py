@@ -95,3 +95,12 @@ def test_an_abstention_is_one_line(kitchen: tuple[Explainer, object]) -> None:
     assert e.candidate is None
     text = to_text(renderable(e), width=200)
     assert text.startswith("errdex: ") and text.strip().count("\n") == 0 and "╭" not in text
+
+
+def test_the_page_is_about_the_place_the_frames_show(kitchen: tuple[Explainer, object]) -> None:
+    explainer, oven = kitchen
+    first = explained(explainer, lambda: oven.Oven("baek"))  # type: ignore[attr-defined]
+    second = explained(explainer, lambda: oven.Oven("boil").switch("boil"))  # type: ignore[attr-defined]
+    assert first.candidate.id == second.candidate.id  # type: ignore[union-attr]
+    assert (first.page or {})["site_scope"]["site"] == "kitchen/oven.py:8" and first.check == "mode not in MODES"
+    assert (second.page or {})["site_scope"]["site"] == "kitchen/oven.py:13" and second.check == "mode == self.mode"
