@@ -16,8 +16,9 @@ from tests.fixtures import shop, write_tree, write_wheel
 
 
 @pytest.fixture
-def db(tmp_path: Path) -> str:
-    return str(tmp_path / "cli.db")
+def db(db_url: str) -> str:
+    """The --db of these tests: a file path or a postgresql:// URL (once per backend)."""
+    return db_url
 
 
 def run(*args: str, db: str, ok: bool = True) -> click.testing.Result:
