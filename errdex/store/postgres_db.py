@@ -78,7 +78,13 @@ class PostgresDatabase:
             yield
 
     def schema_version(self) -> int:
-        if self.conn.execute("SELECT to_regclass('schema_version')").fetchone()[0] is None:
+        # pg_tables through the statement's snapshot, not to_regclass: in a transaction that began
+        # before another process created the table, to_regclass still answers from a stale cache.
+        exists = self.conn.execute(
+            "SELECT EXISTS (SELECT 1 FROM pg_catalog.pg_tables"
+            " WHERE tablename = 'schema_version' AND schemaname = ANY (current_schemas(false)))"
+        ).fetchone()[0]
+        if not exists:
             return 0
         return int(self.conn.execute("SELECT version FROM schema_version").fetchone()[0])
 
