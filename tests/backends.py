@@ -106,6 +106,14 @@ def set_schema_version_sql(location: str | Path, version: int) -> str:
     return f"PRAGMA user_version = {int(version)}"
 
 
+def break_index(location: str | Path) -> None:
+    """Make `location` something no Store can use: a file of garbage, a database that holds other tables."""
+    if is_postgres(location):
+        run_sql(location, "CREATE TABLE packages (unrelated INTEGER)")
+    else:
+        Path(location).write_text("this is not a database\n" * 100)
+
+
 def run_sql(location: str | Path, script: str) -> None:
     """Run SQL on the database itself, not through a Store (to set up what a Store must cope with)."""
     if is_postgres(location):

@@ -3,8 +3,9 @@
 Real releases are downloaded through pip into ~/.cache/errdex-tests (ERRDEX_TEST_CACHE
 overrides it) the first time, so a second run of the suite is offline.
 
-Tests that open an index take `db_url` (or `transformers_db`) and run once per backend: SQLite,
-and PostgreSQL when ERRDEX_TEST_POSTGRES names a server (tests/backends.py).
+Tests that open an index take `db_url` (or `transformers_db`, or `backend` to make their own with
+tests.backends.new_index) and run once per backend: SQLite, and PostgreSQL when
+ERRDEX_TEST_POSTGRES names a server (tests/backends.py).
 """
 
 from __future__ import annotations
@@ -37,16 +38,22 @@ def _drop_test_databases() -> Iterator[None]:
     close_postgres()
 
 
-@pytest.fixture(params=BACKENDS)
-def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    """Where this test's empty index goes, once per backend: a file path or a postgresql:// URL."""
-    return new_index(request.param, tmp_path)
-
-
 @pytest.fixture(scope="session", params=BACKENDS)
-def transformers_db(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory, release_cache: Path) -> str:
+def backend(request: pytest.FixtureRequest) -> str:
+    """The backend a test's indexes are on: "sqlite" or "postgresql"."""
+    return request.param
+
+
+@pytest.fixture
+def db_url(backend: str, tmp_path: Path) -> str:
+    """Where this test's empty index goes, once per backend: a file path or a postgresql:// URL."""
+    return new_index(backend, tmp_path)
+
+
+@pytest.fixture(scope="session")
+def transformers_db(backend: str, tmp_path_factory: pytest.TempPathFactory, release_cache: Path) -> str:
     """An index (file or database) with the real transformers 5.16.0 wheel indexed (read-only for tests)."""
-    location = new_index(request.param, tmp_path_factory.mktemp("transformers"))
+    location = new_index(backend, tmp_path_factory.mktemp("transformers"))
     with Store(location) as store:
         index(FLAGSHIP, store, cache_dir=release_cache)
     return location

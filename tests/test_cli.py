@@ -127,3 +127,11 @@ def test_folder_with_a_file_that_does_not_parse(tmp_path: Path, db: str) -> None
     root = write_tree(tmp_path / "src", {**shop(), "shop/legacy.py": "print 'python 2'\nraise ValueError, 'old style'\n"})
     entry = indexed(db, str(root))
     assert entry["skipped"] == 1 and entry["errors"] == 2
+
+
+def test_errdex_db_names_the_index_without_db(tmp_path: Path, db: str) -> None:
+    root = write_tree(tmp_path / "src", shop())
+    env = {"ERRDEX_DB": db}
+    assert CliRunner().invoke(main, ["index", str(root), "--json"], env=env).exit_code == 0
+    listed = CliRunner().invoke(main, ["list", "shop", "--json"], env=env)
+    assert listed.exit_code == 0 and len(json.loads(listed.stdout)) == 2

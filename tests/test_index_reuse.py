@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from errdex.index import IndexResult, index
 from errdex.store import Store
-from tests.backends import BACKENDS, copy_index, new_index
+from tests.backends import copy_index, new_index
 from tests.fixtures import write_tree
 
 PKG = "pkg"
@@ -53,12 +53,6 @@ def version_files(choice: dict[str, int]) -> dict[str, str]:
     return {path: text for path, text in files.items() if text is not None}
 
 
-@pytest.fixture(params=BACKENDS)
-def db_backend(request: pytest.FixtureRequest) -> str:
-    """The backend of the incremental index (each example of a property test needs its own)."""
-    return request.param
-
-
 def index_version(store: Store, root: Path, version: str, files: dict[str, str]) -> IndexResult:
     shutil.rmtree(root, ignore_errors=True)
     write_tree(root, files)
@@ -89,10 +83,10 @@ def assert_same_as_cold(tmp_path: Path, db: str, version: str, files: dict[str, 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.lists(st.fixed_dictionaries({path: st.integers(0, len(v) - 1) for path, v in VARIANTS.items()}), min_size=2, max_size=4))
 def test_incremental_index_equals_cold_index(
-    tmp_path_factory: pytest.TempPathFactory, db_backend: str, choices: list[dict[str, int]]
+    tmp_path_factory: pytest.TempPathFactory, backend: str, choices: list[dict[str, int]]
 ) -> None:
     tmp_path = tmp_path_factory.mktemp("reuse")
-    db = new_index(db_backend, tmp_path, "incremental.db")
+    db = new_index(backend, tmp_path, "incremental.db")  # each example needs its own
     with Store(db) as store:
         for number, choice in enumerate(choices, 1):
             index_version(store, tmp_path / "src", f"{number}.0", version_files(choice))

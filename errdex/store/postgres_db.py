@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import lru_cache
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import urlsplit
 
 from errdex.errors import StoreError
 from errdex.store.backend import migrate
@@ -112,10 +112,9 @@ class PostgresDatabase:
 def redacted(url: str) -> str:
     """The URL without its password or query (which may hold one): for messages."""
     parts = urlsplit(url)
-    netloc = parts.netloc.rpartition("@")[2]
-    if parts.username:
-        netloc = f"{parts.username}@{netloc}"
-    return urlunsplit((parts.scheme, netloc, parts.path, "", ""))
+    host = parts.netloc.rpartition("@")[2]
+    user = f"{parts.username}@" if parts.username else ""
+    return f"{parts.scheme}://{user}{host}{parts.path}"
 
 
 @lru_cache(maxsize=512)

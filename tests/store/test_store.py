@@ -12,7 +12,7 @@ from errdex.extract import EXTRACTOR_VERSION
 from errdex.index import index
 from errdex.model import ReleaseInfo, Site
 from errdex.store import Store
-from tests.backends import is_postgres, migrations, run_sql, set_schema_version_sql
+from tests.backends import break_index, migrations, run_sql, set_schema_version_sql
 from tests.fixtures import shop, write_tree
 
 
@@ -43,10 +43,7 @@ def test_older_schema_is_migrated_and_keeps_data(db_url: str) -> None:
 
 
 def test_corrupt_database_gives_a_clear_error(db_url: str) -> None:
-    if is_postgres(db_url):
-        run_sql(db_url, "CREATE TABLE packages (unrelated INTEGER)")  # a database that holds something else
-    else:
-        Path(db_url).write_bytes(b"this is not a database" * 100)
+    break_index(db_url)
     with pytest.raises(StoreError, match="not a usable errdex index"):
         Store(db_url)
 
