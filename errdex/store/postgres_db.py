@@ -3,7 +3,9 @@
 Reads run in autocommit, each statement on its own snapshot, as SQLite's do. Writers take one
 advisory lock for the length of their transaction, so they go one at a time as in SQLite
 (no deadlocks between two indexers that share files or errors) while readers never wait.
-Imported only when a postgresql:// URL is opened.
+A connection the server dropped (a restart, a failover) is opened again by the next read or
+write, so a long-running `errdex serve` outlives it. Imported only when a postgresql:// URL is
+opened.
 """
 
 from __future__ import annotations
@@ -42,15 +44,8 @@ class PostgresDatabase:
         self.label = redacted(url)
         if psycopg is None:
             raise StoreError(f"{self.label} is a PostgreSQL index, which needs psycopg: pip install 'errdex[postgres]'")
-        try:
-            settings = conninfo_to_dict(url)
-            if "connect_timeout" not in settings:
-                settings["connect_timeout"] = CONNECT_TIMEOUT
-            self.conn = psycopg.connect(**settings, autocommit=True)
-        except psycopg.Error as exc:
-            raise StoreError(
-                f"cannot open the PostgreSQL index {self.label} ({_first_line(exc)}); check the URL and that the server is running"
-            ) from None
+        self.writing = False
+        self.conn = self._connect()
         try:
             migrate(self)
         except psycopg.Error as exc:
@@ -60,11 +55,28 @@ class PostgresDatabase:
             self.conn.close()
             raise
 
+    def _connect(self) -> psycopg.Connection[Any]:
+        try:
+            settings = conninfo_to_dict(self.location)
+            if "connect_timeout" not in settings:
+                settings["connect_timeout"] = CONNECT_TIMEOUT
+            return psycopg.connect(**settings, autocommit=True)
+        except psycopg.Error as exc:
+            raise StoreError(
+                f"cannot open the PostgreSQL index {self.label} ({_first_line(exc)}); check the URL and that the server is running"
+            ) from None
+
     def close(self) -> None:
         self.conn.close()
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> psycopg.Cursor[Any]:
-        return self.conn.execute(_dialect(sql), params)
+        try:
+            return self.conn.execute(_dialect(sql), params)
+        except psycopg.OperationalError:
+            if self.writing or not self.conn.broken:
+                raise  # a write's transaction is lost with its connection: its caller must know
+            self.conn = self._connect()  # a read, once more on a new connection
+            return self.conn.execute(_dialect(sql), params)
 
     def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
         with self.conn.cursor() as cursor:
@@ -73,9 +85,14 @@ class PostgresDatabase:
     @contextmanager
     def transaction(self) -> Iterator[None]:
         """BEGIN, wait for the write lock, ... COMMIT; ROLLBACK on any exception (KeyboardInterrupt included)."""
-        with self.conn.transaction():
-            self.conn.execute("SELECT pg_advisory_xact_lock(%s)", (WRITE_LOCK,))
-            yield
+        self.execute("SELECT 1")  # a read: opens the connection again if the server dropped it
+        self.writing = True
+        try:
+            with self.conn.transaction():
+                self.conn.execute("SELECT pg_advisory_xact_lock(%s)", (WRITE_LOCK,))
+                yield
+        finally:
+            self.writing = False
 
     def schema_version(self) -> int:
         # pg_tables through the statement's snapshot, not to_regclass: in a transaction that began

@@ -14,6 +14,7 @@ from errdex.errors import StoreError
 from errdex.model import error_id
 from errdex.store import Store, default_path, postgres_schema, schema
 from errdex.store.postgres_db import redacted
+from tests.backends import connect, postgres
 from tests.fixtures import write_tree
 
 
@@ -126,3 +127,19 @@ def test_search_cuts_text_into_the_same_words_on_both_backends(
     with Store(db_url) as store:
         index(str(write_tree(tmp_path / "words", TEXTS)), store)
         assert set(store.search_templates(words)) == found
+
+
+def test_a_dropped_postgres_connection_is_opened_again(tmp_path: Path) -> None:
+    """A server restart must not leave a running `errdex serve` with a dead connection."""
+    from errdex.index import index
+
+    url = postgres().database()
+    with Store(url) as store:
+        index(str(write_tree(tmp_path / "words", TEXTS)), store)
+        with connect(url) as admin:
+            admin.execute("SELECT pg_terminate_backend(%s)", (store.db.conn.info.backend_pid,))
+        assert len(store.errors("words")) == 3  # a read: on a new connection
+        with connect(url) as admin:
+            admin.execute("SELECT pg_terminate_backend(%s)", (store.db.conn.info.backend_pid,))
+        index(str(write_tree(tmp_path / "words", TEXTS)), store)  # a write: on a new connection
+        assert store.generation() == 2
