@@ -14,7 +14,7 @@ import multiprocessing
 import os
 import time
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -112,12 +112,10 @@ def _stage(status: Status, notify: Report) -> Progress:
 def _in_process(spec: str, store: Store, options: Options, workers: int | None, progress: Progress) -> Outcome:
     started = time.perf_counter()
     try:
-        prepared = _prepare(spec, store, options, workers, progress)
-        if isinstance(prepared, ReleaseInfo):
-            return Outcome(spec, "unchanged", info=prepared)
-        return _write(spec, store, prepared, time.perf_counter() - started)
+        prepared: Prepared | ReleaseInfo | str = _prepare(spec, store, options, workers, progress)
     except ErrdexError as exc:
-        return Outcome(spec, "failed", error=str(exc))
+        prepared = str(exc)
+    return _outcome(spec, prepared, time.perf_counter() - started, store)
 
 
 def _run_pool(queues: dict[str, deque[str]], store: Store, options: Options, count: int, status: Status, notify: Report) -> None:
@@ -149,26 +147,27 @@ def _collect(spec: str, future: Future[tuple[Prepared | ReleaseInfo | str, float
         prepared, seconds = future.result()
     except Exception as exc:  # a bug, or a worker that died (out of memory, killed): that release fails, the batch goes on
         return Outcome(spec, "failed", error=f"preparing it failed ({type(exc).__name__}: {exc})")
+    return _outcome(spec, prepared, seconds, store)
+
+
+def _outcome(spec: str, prepared: Prepared | ReleaseInfo | str, seconds: float, store: Store) -> Outcome:
+    """Write a prepared release; or record that it was indexed already, or why it failed."""
     if isinstance(prepared, str):
         return Outcome(spec, "failed", error=prepared)
     if isinstance(prepared, ReleaseInfo):
         return Outcome(spec, "unchanged", info=prepared)
+    started = time.perf_counter()
     try:
-        return _write(spec, store, prepared, seconds)
+        record = write(store, prepared)
     except ErrdexError as exc:
         return Outcome(spec, "failed", error=str(exc))
+    return Outcome(spec, "indexed", result(record, prepared, seconds + time.perf_counter() - started), info=prepared.info)
 
 
 def _finish(status: Status, notify: Report, outcome: Outcome) -> None:
     status.outcomes.append(outcome)
     status.running = [s for s in status.running if s != outcome.spec]
     notify(status, outcome)
-
-
-def _write(spec: str, store: Store, prepared: Prepared, seconds: float) -> Outcome:
-    started = time.perf_counter()
-    record = write(store, prepared)
-    return Outcome(spec, "indexed", result(record, prepared, seconds + time.perf_counter() - started), info=prepared.info)
 
 
 def _prepare_job(spec: str, db: str, options: Options) -> tuple[Prepared | ReleaseInfo | str, float]:

@@ -92,7 +92,7 @@ def prepare(
     """Analyse what is new and link what changed; reads the store, never writes it."""
     report = progress or (lambda stage, done, total: None)
     if not files:
-        raise SourceError(f"{info.spec} has no Python files to index")
+        raise SourceError(f"{info.package} {info.version}: nothing indexed, it has no Python files (only compiled code or data?)")
     hashes = {f.path: f.sha256 for f in files}
     todo = _unique_new(files, hashes, store.analysed_hashes(set(hashes.values()), EXTRACTOR_VERSION))
     analyses: dict[str, dict[str, Any]] = {}
@@ -108,7 +108,18 @@ def prepare(
     report("sites", len(linked.sites), len(linked.sites))
     rows = [(error_id(info.package, s.kind, s.exception, s.template, s.message_source), s) for s in linked.sites]
     file_rows = [(path, h, linked.trace.skips.get(path)) for path, h in sorted(hashes.items())]
+    _refuse_if_all_skipped(info, file_rows)
     return Prepared(info, file_rows, new_files, rows, linked.classes, previous, linked.reused, linked.trace, len(todo))
+
+
+def _refuse_if_all_skipped(info: ReleaseInfo, file_rows: list[tuple[str, str, str | None]]) -> None:
+    """A release none of whose files could be analysed is an error, not an empty release."""
+    if file_rows and all(reason for _, _, reason in file_rows):
+        path, _, reason = file_rows[0]
+        raise SourceError(
+            f"{info.package} {info.version}: nothing indexed, all {len(file_rows)} Python files were skipped "
+            f"(e.g. '{path}': {reason}); check that this is the package's source"
+        )
 
 
 def write(store: Store, prepared: Prepared) -> ReleaseRecord:

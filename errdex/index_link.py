@@ -2,19 +2,21 @@
 
 Linking a release (see `errdex.extract.package`) gives each file's sites their cross-module
 values and exception bases; what a file's sites depend on is its own analysis and what linking
-read of the others: the files it looked into, which module names exist and where, and which
-files define a class of a given name. While linking, every such read is recorded per file, as a
-trace. When a later release of the package is indexed, a file whose hash and every recorded read
+read of the others: the text of modules whose names it looked up, the classes and imports
+(the "shape") of files it followed a class through, which module names exist and where, and
+which files define a class of a given name. While linking, every such read is recorded per
+file, as a trace. When a later release of the package is indexed, a file whose hash and every recorded read
 are the same there has the same sites, so they are copied inside the store instead of being
 linked and written again (the verifying-trace rule of build systems: sound while every read
 is recorded, which `tests/test_index_reuse.py` checks against cold indexes).
 
-The trace also keeps each file's hash, class names and skip reason, so that an unchanged file's
-analysis is never decompressed or parsed.
+The trace also keeps each file's hash, shape digest, class names and skip reason, so that an
+unchanged file's analysis is never decompressed or parsed.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import zlib
 from collections.abc import Callable, Iterator, Mapping
@@ -22,19 +24,20 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from errdex.extract.package import Release, _sites
-from errdex.extract.scope import module_name
+from errdex.extract.scope import ModuleScope, module_name
 from errdex.model import ClassInfo, Site
 
 Analysis = dict[str, Any]
 Loader = Callable[[list[str]], dict[str, Analysis]]  # hashes -> their analyses
-TRACE_FORMAT = 2
+TRACE_FORMAT = 3
 
 
 @dataclass
 class FileTrace:
-    """What linking one file read: files (its own included), module names and class names looked up."""
+    """What linking one file read: texts and shapes of files, module names and class names looked up."""
 
-    reads: set[str] = field(default_factory=set)
+    texts: set[str] = field(default_factory=set)
+    shapes: set[str] = field(default_factory=set)
     modules: set[str] = field(default_factory=set)
     names: set[str] = field(default_factory=set)
 
@@ -44,6 +47,7 @@ class ReleaseTrace:
     """A release's files (path -> hash, in source order) with the classes, skip reason and trace of each."""
 
     hashes: dict[str, str]
+    shapes: dict[str, str]  # path -> digest of its analysis' classes and imports
     classes: dict[str, list[str]]  # path -> qualnames of its classes (files that have some)
     skips: dict[str, str]  # path -> why it was not analysed (skipped files only)
     files: dict[str, FileTrace]
@@ -82,13 +86,17 @@ def link_release(
 
     `analyses` holds the analyses at hand (by hash); others are loaded only when needed.
     """
-    old = previous or ReleaseTrace({}, {}, {}, {})
+    old = previous or ReleaseTrace({}, {}, {}, {}, {})
     kept = {p for p, h in hashes.items() if old.hashes.get(p) == h}
     wanted = [h for h in dict.fromkeys(h for p, h in hashes.items() if p not in kept) if h not in analyses]
     analyses.update(load(wanted))
-    trace = ReleaseTrace(hashes, {}, {}, {})
+    trace = ReleaseTrace(hashes, {}, {}, {}, {})
     for path, h in hashes.items():
-        classes, skip = (old.classes.get(path, []), old.skips.get(path)) if path in kept else _facts(analyses[h])
+        if path in kept:
+            shape, classes, skip = old.shapes[path], old.classes.get(path, []), old.skips.get(path)
+        else:
+            shape, classes, skip = _facts(analyses[h])
+        trace.shapes[path] = shape
         if classes:
             trace.classes[path] = classes
         if skip:
@@ -110,14 +118,16 @@ def _link_files(release: _TracingRelease, paths: list[str], trace: ReleaseTrace)
     """The sites of `paths`, recording what linking each one reads into `trace`."""
     sites: list[Site] = []
     for path in paths:
-        trace.files[path] = release.trace = FileTrace({path})
+        trace.files[path] = release.trace = FileTrace()
         sites.extend(_sites(release, path))
     release.trace = None
     return sites
 
 
-def _facts(analysis: Analysis) -> tuple[list[str], str | None]:
-    return [c["qualname"] for c in analysis["classes"]], analysis["skip"]
+def _facts(analysis: Analysis) -> tuple[str, list[str], str | None]:
+    """What the trace keeps of an analysis: the digest of its shape, its class names, its skip reason."""
+    shape = json.dumps([analysis["classes"], analysis["imports"]], sort_keys=True).encode()
+    return hashlib.sha256(shape).hexdigest()[:24], [c["qualname"] for c in analysis["classes"]], analysis["skip"]
 
 
 def _clean(old: ReleaseTrace, new: ReleaseTrace, kept: set[str]) -> set[str]:
@@ -127,10 +137,12 @@ def _clean(old: ReleaseTrace, new: ReleaseTrace, kept: set[str]) -> set[str]:
     moved = {m for m in old_modules.keys() | new_modules.keys() if old_modules.get(m) != new_modules.get(m)}
     old_names, new_names = old.names(), new.names()
     renamed = {n for n in old_names.keys() | new_names.keys() if old_names.get(n) != new_names.get(n)}
+    reshaped = {p for p in old.shapes if old.shapes[p] != new.shapes.get(p)}
     return {
         path
         for path, t in old.files.items()
-        if path in kept and t.reads.isdisjoint(changed) and t.modules.isdisjoint(moved) and t.names.isdisjoint(renamed)
+        if path in kept and t.texts.isdisjoint(changed) and t.shapes.isdisjoint(reshaped)
+        and t.modules.isdisjoint(moved) and t.names.isdisjoint(renamed)
     }
 
 
@@ -209,20 +221,25 @@ class _TracingRelease(Release):
         self.paths = _Watched(self.paths, self._module)
         self._classes = _Watched(self._classes, self._name)
 
+    def scope(self, module: str) -> ModuleScope | None:
+        """A module's scope, built from its whole text (so a read of the text)."""
+        found = super().scope(module)
+        if found is not None and self.trace is not None:
+            self.trace.texts.add(found.path)
+        return found
+
     def _read(self, path: str) -> None:
         if self.trace is not None:
-            self.trace.reads.add(path)
+            self.trace.shapes.add(path)
 
     def _module(self, module: str, path: str | None) -> None:
         if self.trace is not None:
             self.trace.modules.add(module)
-            if path is not None:
-                self.trace.reads.add(path)
 
     def _name(self, name: str, found: list[tuple[str, Any]] | None) -> None:
         if self.trace is not None:
             self.trace.names.add(name)
-            self.trace.reads.update(p for p, _ in found or ())
+            self.trace.shapes.update(p for p, _ in found or ())
 
 
 # -- storing traces ------------------------------------------------------------------------
@@ -230,7 +247,8 @@ def dump_trace(trace: ReleaseTrace, stamp: list[Any]) -> bytes:
     """The trace as compressed JSON; paths are written once and referred to by number."""
     number = {path: i for i, path in enumerate(trace.hashes)}
     files = [
-        [number[path], sorted(number[p] for p in t.reads), sorted(t.modules), sorted(t.names)]
+        [number[path], sorted(number[p] for p in t.texts), sorted(number[p] for p in t.shapes), sorted(t.modules),
+         sorted(t.names)]
         for path, t in trace.files.items()
     ]
     data = {
@@ -238,6 +256,7 @@ def dump_trace(trace: ReleaseTrace, stamp: list[Any]) -> bytes:
         "stamp": stamp,
         "paths": list(trace.hashes),
         "hashes": list(trace.hashes.values()),
+        "shapes": [trace.shapes[p] for p in trace.hashes],
         "classes": {number[p]: q for p, q in trace.classes.items()},
         "skips": {number[p]: r for p, r in trace.skips.items()},
         "files": files,
@@ -255,11 +274,12 @@ def load_trace(blob: bytes, stamp: list[Any]) -> ReleaseTrace | None:
         return None
     paths: list[str] = data["paths"]
     files = {
-        paths[own]: FileTrace({paths[i] for i in reads}, set(modules), set(names))
-        for own, reads, modules, names in data["files"]
+        paths[own]: FileTrace({paths[i] for i in texts}, {paths[i] for i in shapes}, set(modules), set(names))
+        for own, texts, shapes, modules, names in data["files"]
     }
     return ReleaseTrace(
         dict(zip(paths, data["hashes"])),
+        dict(zip(paths, data["shapes"])),
         {paths[int(i)]: q for i, q in data["classes"].items()},
         {paths[int(i)]: r for i, r in data["skips"].items()},
         files,

@@ -121,7 +121,8 @@ def _happens(page: dict[str, Any]) -> RenderableType:
     if callers:
         table = Table(box=None, show_header=False, pad_edge=False)
         for caller in callers[:MAX_CALLERS_SHOWN]:
-            table.add_row(Text(caller["function"]), Text(f"{caller['file']}:{caller['line']}", style="dim"), Text(caller["match"], style="dim"))
+            place = Text(f"{caller['file']}:{caller['line']}", style="dim")
+            table.add_row(Text(caller["function"]), place, Text(caller["match"], style="dim"))
         parts += [Text("callers (by name):", style="dim"), table]
         if len(callers) > MAX_CALLERS_SHOWN:
             parts.append(Text(f"... and {len(callers) - MAX_CALLERS_SHOWN} more (--json lists them all)", style="dim"))

@@ -136,3 +136,13 @@ def test_cli_needs_something_to_index(tmp_path: Path, db_url: str) -> None:
 def test_versions_are_listed_through_pip() -> None:
     assert expand(["docopt"], ">=0.6,<0.6.2", None) == ["docopt==0.6.0", "docopt==0.6.1"]
     assert expand(["docopt==0.6.2"], None, 1) == ["docopt==0.6.2"]
+
+
+@pytest.mark.network
+def test_cli_indexes_a_version_range(tmp_path: Path, release_cache: Path) -> None:
+    args = ["index", "docopt", "--versions", ">=0.6.1,<0.6.3", "--json", "--db", str(tmp_path / "c.db")]
+    result = CliRunner().invoke(main, args, env={"ERRDEX_CACHE": str(release_cache)})
+    assert result.exit_code == 0, result.output
+    entries = json.loads(result.stdout)
+    assert [(e["spec"], e["status"]) for e in entries] == [("docopt==0.6.1", "indexed"), ("docopt==0.6.2", "indexed")]
+    assert entries[1]["linked"] <= entries[1]["files"]

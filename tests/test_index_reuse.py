@@ -29,6 +29,7 @@ VARIANTS: dict[str, list[str | None]] = {
         "class PkgError(Exception):\n    pass\n",
         "class PkgError(ValueError):\n    def __init__(self, name):\n        super().__init__(f'bad {name}')\n",
         None,
+        "class PkgError(Exception):\n    pass\n\n\nVERSION = '2'\n",
     ],
     "pkg/core.py": [
         "from .consts import MODES\nfrom .errors import PkgError\n\n\ndef run(mode):\n"
@@ -116,6 +117,22 @@ def test_a_changed_constant_relinks_only_the_files_that_read_it(tmp_path: Path, 
     assert second.linked == 2  # consts.py itself and core.py, which imports MODES from it
     assert site.resolved == {"MODES": ["a", "b", "c"]}
     assert_same_as_cold(tmp_path, db, "2.0", v2)
+
+
+def test_a_change_outside_classes_and_imports_keeps_the_files_that_only_followed_a_class(tmp_path: Path, db_url: str) -> None:
+    db = db_url
+    v1 = version_files({"pkg/consts.py": 1})
+    v2 = version_files({"pkg/consts.py": 1, "pkg/errors.py": 3})
+    v3 = version_files({"pkg/consts.py": 1, "pkg/errors.py": 1})
+    with Store(db) as store:
+        index_version(store, tmp_path / "src", "1.0", v1)
+        second = index_version(store, tmp_path / "src", "2.0", v2)
+        third = index_version(store, tmp_path / "src", "3.0", v3)
+        bases = [s.exception_bases for _, s in store.errors(PKG, "3.0") if s.exception == "PkgError"]
+    assert second.linked == 1  # errors.py itself; core.py raises PkgError but read only its class
+    assert third.linked == 2 and bases == [("ValueError",)]
+    assert_same_as_cold(tmp_path, db, "2.0", v2)
+    assert_same_as_cold(tmp_path, db, "3.0", v3)
 
 
 def test_a_new_class_of_the_same_name_changes_the_sites_that_found_it_by_name(tmp_path: Path, db_url: str) -> None:

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any
-
 import click
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.text import Text
 
+from errdex import terminal
 from errdex.cli import console, db_option, json_option, main, print_json, reports_errors
 from errdex.errors import InputError
 from errdex.match import Candidate, MatchResult, explain as explain_text
@@ -62,19 +61,17 @@ def render(result: MatchResult, store: Store) -> RenderableType:
     best = result.best
     if best is None:
         return _abstention(result)
-    parts: list[RenderableType] = [_summary(best, store)]
-    page = _page(store, best)
-    if page is not None:
-        parts.append(page)
+    from errdex.explain import build_page  # the page's modules are loaded only to show one
+
+    page = build_page(store, best.id, best.version, values=[v or "" for v in best.values], suggestions=best.suggestions)
+    parts: list[RenderableType] = [_summary(best, page.get("condition")), terminal.page_panel(page)]
     others = result.matches[1:]
     if others:
         parts.append(_others(others))
     return Group(*parts)
 
 
-def _summary(c: Candidate, store: Store) -> RenderableType:
-    record = store.error(c.id, c.version)
-    site = next((s for s in record.sites if s.file == c.file and s.line == c.line), record.site)
+def _summary(c: Candidate, condition: str | None) -> RenderableType:
     lines: list[RenderableType] = []
     head = Text()
     head.append(c.exception or c.kind, style="bold red")
@@ -85,8 +82,8 @@ def _summary(c: Candidate, store: Store) -> RenderableType:
     lines.append(head)
     lines.append(Text(c.template or "(no template)", style="bold"))
     lines.append(Text(f"{c.file}:{c.line} in {c.function or '?'}", style="cyan"))
-    if site.condition:
-        lines.append(Text.assemble(("check that fired: ", "dim"), (site.condition, "yellow")))
+    if condition:
+        lines.append(Text.assemble(("check that fired: ", "dim"), (condition, "yellow")))
     for k, value in enumerate(c.values, 1):
         if value is not None:
             lines.append(Text.assemble((f"value {k}: ", "dim"), _clip(value, MAX_SHOWN_VALUE)))
@@ -98,17 +95,6 @@ def _summary(c: Candidate, store: Store) -> RenderableType:
     if len(c.versions) > 1:
         lines.append(Text.assemble(("in indexed versions: ", "dim"), ", ".join(c.versions)))
     return Panel(Group(*lines), title=c.id, title_align="left")
-
-
-def _page(store: Store, c: Candidate) -> RenderableType | None:
-    """The full page of the match, when the explanation module provides one."""
-    try:
-        from errdex.explain import build_page  # type: ignore[attr-defined]
-        from errdex.terminal import page_panel  # type: ignore[attr-defined]
-    except ImportError:
-        return None
-    page: dict[str, Any] = build_page(store, c.id, c.version, values=list(c.values), suggestions=c.suggestions)
-    return page_panel(page)
 
 
 def _others(others: list[Candidate]) -> RenderableType:

@@ -93,7 +93,7 @@ def _summary(status: Status) -> None:
             f"{status.done} releases: {counts['indexed']} indexed, {counts['unchanged']} unchanged, {counts['failed']} failed;"
             f" {status.files} files ({status.files_per_second():.0f}/s), {status.errors} errors"
         )
-    if len(status.failures) > 1:
+    if status.total > 1 and status.failures:
         table = Table("spec", "why it failed", title="failed", title_justify="left", show_lines=False)
         for outcome in status.failures:
             table.add_row(Text(outcome.spec), Text(outcome.error or ""))

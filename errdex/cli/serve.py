@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import click
 
 from errdex.cli import console, db_option, main, reports_errors
-from errdex.errors import InputError
+from errdex.errors import ErrdexError, InputError
 from errdex.store import Store
 
 H11_MAX_HEAD = 64 * 1024  # bytes of a request line and headers uvicorn reads; the app refuses long queries itself
@@ -16,25 +17,28 @@ H11_MAX_HEAD = 64 * 1024  # bytes of a request line and headers uvicorn reads; t
 @main.command()
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (keep it local unless you mean to share).")
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True, help="Port to listen on (0: any free port).")
+@click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True, help="Server processes (one per core serves most).")
 @db_option
 @reports_errors
-def serve(host: str, port: int, db_path: str | None) -> None:
+def serve(host: str, port: int, workers: int, db_path: str | None) -> None:
     """Serve the web site and JSON API over the index: paste an error, read its page."""
     import uvicorn
 
-    from errdex.web import create_app
-
-    Store(db_path).close()  # fail now, as one clear line, if the index cannot be opened
-    console.print(f"errdex: serving {db_path or 'the default index'} on http://{host}:{port}/ (Ctrl-C stops)")
-    uvicorn.run(create_app(db_path), host=host, port=port, log_level="warning", h11_max_incomplete_event_size=H11_MAX_HEAD)
+    with Store(db_path) as store:  # fail now, as one clear line, if the index cannot be opened
+        path = store.path.resolve()
+    os.environ["ERRDEX_DB"] = str(path)  # each worker process opens the same index (create_app(None) reads it)
+    console.print(f"errdex: serving {path} on http://{host}:{port}/ with {workers} process{'es' if workers > 1 else ''} (Ctrl-C stops)")
+    uvicorn.run("errdex.web:create_app", factory=True, host=host, port=port, workers=workers, log_level="warning",
+                h11_max_incomplete_event_size=H11_MAX_HEAD)
 
 
 @main.command("export-site")
 @click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
 @click.option("--package", "packages", multiple=True, help="Only this package (repeat for more; default: every indexed one).")
+@click.option("--workers", type=click.IntRange(1, 64), help="Processes building error pages (default: all cores).")
 @db_option
 @reports_errors
-def export_site(directory: Path, packages: tuple[str, ...], db_path: str | None) -> None:
+def export_site(directory: Path, packages: tuple[str, ...], workers: int | None, db_path: str | None) -> None:
     """Write the site's pages and their JSON files into DIRECTORY, for hosting without a server."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
@@ -45,5 +49,8 @@ def export_site(directory: Path, packages: tuple[str, ...], db_path: str | None)
     columns = (TextColumn("exporting"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     with Store(db_path) as store, Progress(*columns, console=console, transient=True) as progress:
         task = progress.add_task("export", total=None)
-        result = export(store, directory, packages or None, lambda done, total: progress.update(task, completed=done, total=total))
+        result = export(store, directory, packages or None, lambda done, total: progress.update(task, completed=done, total=total), workers)
     console.print(f"errdex: wrote {result.pages} pages and {result.files} JSON files to {directory}")
+    if result.failed:
+        shown = "; ".join(result.failed[:3])
+        raise ErrdexError(f"{len(result.failed)} error pages could not be built (the rest of the site is written): {shown}")

@@ -3,7 +3,9 @@
 The condition is the source text the extractor kept (nested `if`s joined by `and`, an `else`
 branch written `not (...)`). It is parsed with `ast` and described clause by clause; negation
 is pushed inwards (De Morgan) so that `not (0 < x < 1)` reads "x is at most 0 or at least 1".
-Nothing is evaluated here; see `evaluate.py` for that.
+Tests of where the code runs (`__debug__`, `sys.version_info`, `is_torch_available()`, values a
+module fixes at import) are said as conditions of the environment (see `environment.py`) and
+are never taken for inputs. Nothing is evaluated here; see `evaluate.py` for that.
 """
 
 from __future__ import annotations
@@ -13,30 +15,26 @@ import builtins
 from dataclasses import dataclass
 from typing import Any
 
+from errdex.explain.environment import inside, only_environment, phrase
+from errdex.explain.syntax import MIRRORED_OP, NEGATED_OP, OP_WORDS, unparse
+
+NO_NAMES: frozenset[str] = frozenset()
 MAX_CONDITION_CHARS = 4000
+MAX_CONDITION_DEPTH = 100  # the describers and the evaluator recurse on the tree
 _BUILTIN_NAMES = frozenset(dir(builtins))
-_NEGATED_OP: dict[type, type] = {
-    ast.In: ast.NotIn, ast.NotIn: ast.In, ast.Is: ast.IsNot, ast.IsNot: ast.Is, ast.Eq: ast.NotEq,
-    ast.NotEq: ast.Eq, ast.Lt: ast.GtE, ast.GtE: ast.Lt, ast.Gt: ast.LtE, ast.LtE: ast.Gt,
-}
-_MIRRORED_OP: dict[type, type] = {ast.Lt: ast.Gt, ast.Gt: ast.Lt, ast.LtE: ast.GtE, ast.GtE: ast.LtE}
-_OP_WORDS: dict[type, str] = {
-    ast.In: "is one of", ast.NotIn: "is not one of", ast.Eq: "equals", ast.NotEq: "does not equal",
-    ast.Lt: "is less than", ast.LtE: "is at most", ast.Gt: "is greater than", ast.GtE: "is at least",
-    ast.Is: "is", ast.IsNot: "is not",
-}
 
 
 @dataclass(frozen=True)
 class Clause:
-    """One conjunct of a condition: its code, a sentence, and what kind of test it is."""
+    """One conjunct of a condition: its code, when it holds and when not (in words), and what kind of test it is."""
 
     code: str
     text: str
-    kind: str  # membership | comparison | identity | isinstance | truthiness | call | combined | other
+    negated: str
+    kind: str  # membership | comparison | identity | isinstance | truthiness | call | combined | environment | other
 
     def json(self) -> dict[str, str]:
-        return {"code": self.code, "text": self.text, "kind": self.kind}
+        return {"code": self.code, "text": self.text, "negated": self.negated, "kind": self.kind}
 
 
 def parse_condition(condition: str | None) -> ast.expr | None:
@@ -44,9 +42,20 @@ def parse_condition(condition: str | None) -> ast.expr | None:
     if not condition or len(condition) > MAX_CONDITION_CHARS:
         return None
     try:
-        return ast.parse(condition, mode="eval").body
+        node = ast.parse(condition, mode="eval").body
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
+    return node if _depth(node) <= MAX_CONDITION_DEPTH else None
+
+
+def _depth(root: ast.AST) -> int:
+    """How deeply the tree nests, found without recursion."""
+    deepest, stack = 0, [(root, 1)]
+    while stack:
+        node, depth = stack.pop()
+        deepest = max(deepest, depth)
+        stack.extend((child, depth + 1) for child in ast.iter_child_nodes(node))
+    return deepest
 
 
 def conjuncts(node: ast.expr) -> list[ast.expr]:
@@ -56,13 +65,18 @@ def conjuncts(node: ast.expr) -> list[ast.expr]:
     return [node]
 
 
-def clauses(node: ast.expr, resolved: dict[str, Any]) -> list[Clause]:
-    """Each conjunct of the condition, in words."""
-    return [Clause(_unparse(part), describe(part, resolved), clause_kind(part)) for part in conjuncts(node)]
+def clauses(node: ast.expr, resolved: dict[str, Any], names: frozenset[str] = NO_NAMES) -> list[Clause]:
+    """Each conjunct of the condition, in words; `names` are the module's values fixed at import (see environment.py)."""
+    return [
+        Clause(unparse(part), describe(part, resolved, False, names), describe(part, resolved, True, names), clause_kind(part, names))
+        for part in conjuncts(node)
+    ]
 
 
-def clause_kind(node: ast.expr) -> str:
+def clause_kind(node: ast.expr, names: frozenset[str] = NO_NAMES) -> str:
     """What kind of test an expression is, looking through `not`."""
+    if only_environment(node, names):
+        return "environment"
     while isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
         if isinstance(node.operand, (ast.Name, ast.Attribute)):
             return "truthiness"
@@ -83,28 +97,36 @@ def clause_kind(node: ast.expr) -> str:
     return "other"
 
 
-def describe(node: ast.expr, resolved: dict[str, Any], negated: bool = False) -> str:
+def describe(node: ast.expr, resolved: dict[str, Any], negated: bool = False, names: frozenset[str] = NO_NAMES) -> str:
     """A sentence saying when `node` is true (or false, when `negated`)."""
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
-        return describe(node.operand, resolved, not negated)
+        return describe(node.operand, resolved, not negated, names)
     if isinstance(node, ast.BoolOp):
-        return _describe_boolop(node, resolved, negated)
+        return _describe_boolop(node, resolved, negated, names)
+    environment = phrase(node, negated, names)
+    if environment is not None:
+        return environment
     if isinstance(node, ast.Compare):
         return _describe_compare(node, resolved, negated)
     if isinstance(node, ast.Call):
         return _describe_call(node, negated)
     if isinstance(node, (ast.Name, ast.Attribute)):
         if negated:
-            return f"`{_unparse(node)}` is empty, zero, False or None"
-        return f"`{_unparse(node)}` is set to a true value (not empty, zero, False or None)"
-    return f"`{_unparse(node)}` is {'false' if negated else 'true'}"
+            return f"`{unparse(node)}` is empty, zero, False or None"
+        return f"`{unparse(node)}` is set to a true value (not empty, zero, False or None)"
+    return f"`{unparse(node)}` is {'false' if negated else 'true'}"
 
 
-def _describe_boolop(node: ast.BoolOp, resolved: dict[str, Any], negated: bool) -> str:
+def _describe_boolop(node: ast.BoolOp, resolved: dict[str, Any], negated: bool, names: frozenset[str]) -> str:
     is_and = isinstance(node.op, ast.And) != negated  # De Morgan
-    parts = [describe(value, resolved, negated) for value in node.values]
-    if is_and:
-        return " and ".join(parts)
+    parts = [describe(value, resolved, negated, names) for value in node.values]
+    return " and ".join(parts) if is_and else either(parts)
+
+
+def either(parts: list[str]) -> str:
+    """'A', 'either A or B', 'any of: A; B; C'."""
+    if len(parts) == 1:
+        return parts[0]
     if len(parts) == 2:
         return f"either {parts[0]} or {parts[1]}"
     return "any of: " + "; ".join(parts)
@@ -121,13 +143,13 @@ def _describe_compare(node: ast.Compare, resolved: dict[str, Any], negated: bool
 def _describe_pair(left: ast.expr, op: ast.cmpop, right: ast.expr, resolved: dict[str, Any], negated: bool) -> str:
     op_type = type(op)
     if negated:
-        op_type = _NEGATED_OP[op_type]
-    if _is_literal(left) and not _is_literal(right) and op_type in _MIRRORED_OP:
-        left, right, op_type = right, left, _MIRRORED_OP[op_type]
+        op_type = NEGATED_OP[op_type]
+    if _is_literal(left) and not _is_literal(right) and op_type in MIRRORED_OP:
+        left, right, op_type = right, left, MIRRORED_OP[op_type]
     subject = _subject(left)
     if op_type in (ast.Is, ast.IsNot) and _is_none(right):
         return f"{subject} is None" if op_type is ast.Is else f"{subject} is set (not None)"
-    words = _OP_WORDS[op_type]
+    words = OP_WORDS[op_type]
     return f"{subject} {words} {_operand(right, resolved)}"
 
 
@@ -137,23 +159,23 @@ def _describe_call(node: ast.Call, negated: bool) -> str:
         kinds = _type_names(node.args[1])
         relation = "an instance" if name == "isinstance" else "a subclass"
         verb = "is not" if negated else "is"
-        return f"`{_unparse(node.args[0])}` {verb} {relation} of {' or '.join(f'`{k}`' for k in kinds)}"
+        return f"`{unparse(node.args[0])}` {verb} {relation} of {' or '.join(f'`{k}`' for k in kinds)}"
     if name == "hasattr" and len(node.args) == 2 and isinstance(node.args[1], ast.Constant):
         verb = "has no" if negated else "has an"
-        return f"`{_unparse(node.args[0])}` {verb} attribute `{node.args[1].value}`"
+        return f"`{unparse(node.args[0])}` {verb} attribute `{node.args[1].value}`"
     if name == "callable" and len(node.args) == 1:
-        return f"`{_unparse(node.args[0])}` is {'not ' if negated else ''}callable"
-    return f"`{_unparse(node)}` returns a {'false' if negated else 'true'} value"
+        return f"`{unparse(node.args[0])}` is {'not ' if negated else ''}callable"
+    return f"`{unparse(node)}` returns a {'false' if negated else 'true'} value"
 
 
 def _subject(node: ast.expr) -> str:
     if isinstance(node, ast.Call) and _call_name(node) == "len" and len(node.args) == 1:
-        return f"the length of `{_unparse(node.args[0])}`"
-    return f"`{_unparse(node)}`"
+        return f"the length of `{unparse(node.args[0])}`"
+    return f"`{unparse(node)}`"
 
 
 def _operand(node: ast.expr, resolved: dict[str, Any]) -> str:
-    code = _unparse(node)
+    code = unparse(node)
     if code in resolved and isinstance(resolved[code], (list, dict)):
         return f"`{code}` ({count_phrase(resolved[code])})"
     if code in resolved:
@@ -176,8 +198,8 @@ def python_repr(value: Any, limit: int = 200) -> str:
 
 def _type_names(node: ast.expr) -> list[str]:
     if isinstance(node, ast.Tuple):
-        return [_unparse(elt) for elt in node.elts]
-    return [_unparse(node)]
+        return [unparse(elt) for elt in node.elts]
+    return [unparse(node)]
 
 
 def _call_name(node: ast.Call) -> str | None:
@@ -197,33 +219,36 @@ def _is_literal(node: ast.expr) -> bool:
     return isinstance(node, ast.Constant)
 
 
-def subjects(node: ast.expr, checks: tuple[str, ...] | list[str], resolved: dict[str, Any]) -> list[str]:
+def subjects(
+    node: ast.expr, checks: tuple[str, ...] | list[str], resolved: dict[str, Any], names: frozenset[str] = NO_NAMES
+) -> list[str]:
     """The inputs a condition tests, as code: `self.cache_implementation`, `path`, in order of appearance.
 
     An input is an attribute of `self`/`cls` or a plain name, named in the site's `checks`, not
-    resolved to a constant, and not only called (`is_torch_available()` is not an input).
+    resolved to a constant, not only called (`is_torch_available()` is not an input), and not part
+    of a test of the environment (`sys` in `sys.platform == "win32"`, a module's `WIN` flag).
     """
-    called = {id(n.func) for n in ast.walk(node) if isinstance(n, ast.Call)}
+    excluded = {id(n.func) for n in ast.walk(node) if isinstance(n, ast.Call)} | inside(node, names)
     wanted = set(checks)
     found: dict[str, None] = {}
     for sub in ast.walk(node):
-        code = _input_code(sub, called)
+        code = _input_code(sub, excluded)
         if code and code not in resolved and code.rsplit(".", 1)[-1] in wanted:
             found.setdefault(code, None)
     return sorted(found, key=lambda code: _position(node, code))
 
 
-def _input_code(node: ast.AST, called: set[int]) -> str | None:
+def _input_code(node: ast.AST, excluded: set[int]) -> str | None:
     if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"):
-        return None if id(node) in called else f"{node.value.id}.{node.attr}"
+        return None if id(node) in excluded else f"{node.value.id}.{node.attr}"
     if isinstance(node, ast.Name) and node.id not in _BUILTIN_NAMES and node.id not in ("self", "cls"):
-        return None if id(node) in called else node.id
+        return None if id(node) in excluded else node.id
     return None
 
 
 def _position(root: ast.expr, code: str) -> tuple[int, int]:
     for sub in ast.walk(root):
-        if isinstance(sub, (ast.Name, ast.Attribute)) and _unparse(sub) == code:
+        if isinstance(sub, (ast.Name, ast.Attribute)) and unparse(sub) == code:
             return (sub.lineno, sub.col_offset)
     return (0, 0)
 
@@ -233,28 +258,24 @@ def input_name(code: str) -> str:
     return code.rsplit(".", 1)[-1]
 
 
-def _unparse(node: ast.AST) -> str:
-    try:
-        return ast.unparse(node)
-    except (RecursionError, ValueError):
-        return "<expression too deep>"
-
-
-def membership_lists(node: ast.expr | None, resolved: dict[str, Any]) -> list[dict[str, Any]]:
-    """Each `x in NAME` / `x not in NAME` test whose NAME was resolved to a list or dict.
+def membership_lists(node: ast.expr | None, resolved: dict[str, Any], names: frozenset[str] = NO_NAMES) -> list[dict[str, Any]]:
+    """Each `x in NAME` / `x not in NAME` test whose NAME was resolved to a list or dict (tests of the environment aside).
 
     `role` is what the list is for the error: `allowed` when the error is raised for values
     outside it (`x not in NAME`, or `not (x in NAME)`), `forbidden` when raised for values in it.
     """
     out: list[dict[str, Any]] = []
+    environment = inside(node, names)
     for sub, negated in _atoms(node, False) if node is not None else []:
+        if id(sub) in environment:
+            continue
         sides = [sub.left, *sub.comparators]
         for i, op in enumerate(sub.ops):
-            name = _unparse(sides[i + 1])
+            name = unparse(sides[i + 1])
             if isinstance(op, (ast.In, ast.NotIn)) and isinstance(resolved.get(name), (list, dict)):
                 outside = isinstance(op, ast.NotIn) != negated
                 out.append({
-                    "subject": _unparse(sides[i]), "name": name, "role": "allowed" if outside else "forbidden",
+                    "subject": unparse(sides[i]), "name": name, "role": "allowed" if outside else "forbidden",
                     "values": list(resolved[name]),
                 })
     return out

@@ -1,7 +1,9 @@
 """The parts of a page that depend on the user's values: triggers, the example fix, what their values do.
 
 They are derived from the page's static facts (condition, resolved values, ways in), so a
-cached page is filled with a user's values without reading the release again.
+cached page is filled with a user's values without reading the release again. A page that speaks
+for places whose checks differ (`site_scope.exact` false) holds only their shared clauses: those
+can show that a value is accepted everywhere, never that it raises, so it gets no trigger either.
 """
 
 from __future__ import annotations
@@ -50,17 +52,22 @@ def user_input(page: dict[str, Any], values: list[str] | None, suggestions: dict
             continue
         code, options = hole.code, readings[hole.code]
         entry: dict[str, Any] = {"code": code, "value": values[i] if values else None}
-        if code in page["resolved"]:
+        if isinstance(page["resolved"].get(code), (list, dict)):
             entry["matches"] = _releases_listing(page, code, options[-1])
             entry["result"] = "same as this release" if page["version"] in entry["matches"] else "differs"
         else:
-            entry["result"] = _verdict(facts, code, options)
+            entry["result"] = _verdict(facts, code, options, page["site_scope"]["exact"])
         checked.append(entry)
     raising = {c["code"] for c in checked if c["result"] == "raises"}
-    return {"values": list(values or []), "suggestions": _suggestions(page, readings, raising, suggestions), "holes": [h.json() for h in found], "checked": checked}
+    return {
+        "values": list(values or []), "suggestions": _suggestions(page, readings, raising, suggestions),
+        "holes": [h.json() for h in found], "checked": checked,
+    }
 
 
-def _suggestions(page: dict[str, Any], readings: dict[str, list[Any]], raising: set[str], given: dict[str, list[str]] | None) -> dict[str, list[str]]:
+def _suggestions(
+    page: dict[str, Any], readings: dict[str, list[Any]], raising: set[str], given: dict[str, list[str]] | None
+) -> dict[str, list[str]]:
     """The matcher's did-you-means, else the closest accepted values to a value that raises here."""
     merged = {name: list(names) for name, names in (given or {}).items()}
     for entry in page["what_it_means"]["lists"]:
@@ -103,17 +110,21 @@ def stated_holes(user: dict[str, Any]) -> list[Hole]:
     return [Hole(**h) for h in user["holes"]]
 
 
-def _verdict(facts: Facts, code: str, options: list[Any]) -> str:
-    """`raises` if a reading of the value makes the check fire here, `accepted` if none can, else `unknown`."""
+def _verdict(facts: Facts, code: str, options: list[Any], exact: bool) -> str:
+    """`raises` if a reading of the value makes the check fire here, `accepted` if none can, else `unknown`.
+
+    On shared clauses only (`exact` false) a value that satisfies them may still pass a place's own check.
+    """
     if code not in facts.inputs or facts.node is None:
         return "not checked"
-    return verdict(facts.node, facts.env, code, options)
+    found = verdict(facts.node, facts.env, code, options)
+    return "unknown" if found == "raises" and not exact else found
 
 
 def triggers_and_fix(page: dict[str, Any], user: dict[str, Any] | None) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
     """Trigger examples (a call that certainly raises) and the example fix (one that certainly does not)."""
     facts = Facts.of(page)
-    if facts.node is None or not facts.inputs:
+    if facts.node is None or not facts.inputs or not page["site_scope"]["exact"]:
         return [], None
     first = _first_candidates(facts, page, user)
     pool = pools(facts.node, list(facts.inputs), facts.env, first)
@@ -127,8 +138,8 @@ def triggers_and_fix(page: dict[str, Any], user: dict[str, Any] | None) -> tuple
     changed = {**trigger, fix[0]: fix[1]}
     after = _call(facts, changed)
     example = {
-        "before": _with_import(facts, entry["code"]),
-        "after": _with_import(facts, after) if after else None,
+        "before": entry["code"],
+        "after": after,
         "input": fix[0],
         "value_before": code_value(trigger[fix[0]].value),
         "value_after": code_value(fix[1].value),
@@ -149,12 +160,19 @@ def _first_candidates(facts: Facts, page: dict[str, Any], user: dict[str, Any] |
     return first
 
 
+def changes_candidates(page: dict[str, Any], user: dict[str, Any]) -> bool:
+    """Whether the user's values or did-you-means give the trigger search values to try first."""
+    return bool(_first_candidates(Facts.of(page), page, user))
+
+
 def _trigger_json(facts: Facts, trigger: dict[str, Candidate]) -> dict[str, Any]:
     values = {code: code_value(c.value) for code, c in trigger.items()}
     code = _call(facts, trigger)
-    said = " and ".join(f"`{facts.inputs[c]['name']}` is {v}" for c, v in values.items())
+    names = [facts.inputs[c]["name"] for c in values]
+    shown = [c if names.count(facts.inputs[c]["name"]) > 1 else facts.inputs[c]["name"] for c in values]  # `mode` and `self.mode`
+    said = " and ".join(f"`{s}` is {v}" for s, v in zip(shown, values.values()))
     return {
-        "code": _with_import(facts, code) if code else None,
+        "code": code,
         "values": values,
         "from_user": any(c.tag == "user" for c in trigger.values()),
         "text": f"The check certainly fires when {said}.",
@@ -162,26 +180,23 @@ def _trigger_json(facts: Facts, trigger: dict[str, Candidate]) -> dict[str, Any]
 
 
 def _call(facts: Facts, assignment: dict[str, Candidate]) -> str | None:
-    """One call through a shared way in that sets every assigned input, or None."""
+    """One call through a shared way in that sets every assigned input (with its import), or None."""
     ways = [_best_way(facts.inputs[code]) for code in assignment]
     if any(w is None for w in ways) or len({w["via"] for w in ways}) != 1:  # type: ignore[index]
         return None
     head = ways[0]["call"].split("(", 1)[0]  # type: ignore[index]
-    given = {w["keyword"]: code_value(assignment[code].value) for code, w in zip(assignment, ways)}  # type: ignore[index]
+    by_keyword: dict[str, set[str]] = {}
+    for code, way in zip(assignment, ways):
+        by_keyword.setdefault(way["keyword"], set()).add(code_value(assignment[code].value))  # type: ignore[index]
+    if any(len(values) > 1 for values in by_keyword.values()):
+        return None  # one keyword sets two inputs: they cannot take different values
+    given = {keyword: values.pop() for keyword, values in by_keyword.items()}
     required = [r for r in ways[0]["required"] if r not in given]  # type: ignore[index]
     args = [f"{r}=..." for r in required] + [f"{k}={v}" for k, v in given.items()]
-    return f"{head}({', '.join(args)})"
+    code = f"{head}({', '.join(args)})"
+    defined = ways[0]["via"].split(".", 1)[0]  # type: ignore[index]
+    return f"from {facts.module} import {head}\n\n{code}" if head == defined else code
 
 
 def _best_way(item: dict[str, Any]) -> dict[str, Any] | None:
     return next((w for w in item["ways_in"] if w["call"] and w["keyword"] and w["reaches_check"]), None)
-
-
-def _with_import(facts: Facts, code: str) -> str:
-    """Prefix `from module import Name` when the call starts with a class or function of the module."""
-    head = code.split("(", 1)[0]
-    if "." in head or not head.isidentifier():
-        return code
-    return f"from {facts.module} import {head}\n\n{code}"
-
-

@@ -12,18 +12,23 @@ from errdex.explain.source import find, signature
 MAX_NAMED_CALLERS = 6
 
 
-def when_it_happens(site: dict[str, Any], tree: ast.Module | None, callers: list[dict[str, Any]]) -> dict[str, Any]:
-    """The `when_it_happens` section: inputs with their ways in, and a summary sentence."""
+def when_it_happens(
+    site: dict[str, Any], tree: ast.Module | None, callers: list[dict[str, Any]], names: frozenset[str], traced_at: str | None = None
+) -> dict[str, Any]:
+    """The `when_it_happens` section: inputs with their ways in (tests of the environment are no inputs), and a summary.
+
+    `traced_at` says which place the inputs and callers were traced at, when the page speaks for places in several functions.
+    """
     node = parse_condition(site["condition"])
-    codes = subjects(node, site["checks"], site["resolved"]) if node is not None else []
+    codes = subjects(node, site["checks"], site["resolved"], names) if node is not None else []
     inputs = []
     for code in codes:
-        kind, ways = trace(tree, site["function"], code) if tree is not None else ("other", [])
+        kind, ways = trace(tree, site["function"], code, site["line"]) if tree is not None else ("other", [])
         inputs.append({"code": code, "name": input_name(code), "kind": kind, "ways_in": [w.json(site["file"]) for w in ways]})
     located = find(tree, site["function"]) if tree is not None else None
     node = located.node if located is not None else None
     return {
-        "summary": _summary(site, inputs, callers),
+        "summary": " ".join(filter(None, (traced_at, _summary(site, inputs, callers)))),
         "inputs": inputs,
         "signature": signature(node) if node is not None and not isinstance(node, ast.ClassDef) else None,
     }
@@ -45,7 +50,10 @@ def _summary(site: dict[str, Any], inputs: list[dict[str, Any]], callers: list[d
     elif callers:
         sentences.append(f"`{site['function']}` is {reached_from(callers)}.")
     else:
-        sentences.append(f"No caller of `{site['function']}` was found inside the package: it is called from outside, or by a name the search cannot see.")
+        sentences.append(
+            f"No caller of `{site['function']}` was found inside the package: it is called from outside,"
+            " or by a name the search cannot see."
+        )
     return " ".join(sentences)
 
 

@@ -36,13 +36,16 @@ class WayIn:
         }
 
 
-def trace(tree: ast.Module, site_function: str, code: str) -> tuple[str, list[WayIn]]:
-    """The kind of an input (`attribute`, `parameter`, `local`, `other`) and its ways in, best first."""
+def trace(tree: ast.Module, site_function: str, code: str, line: int) -> tuple[str, list[WayIn]]:
+    """The kind of an input (`attribute`, `parameter`, `local`, `other`) and its ways in, best first.
+
+    `line` is the raise's: the checking function's own stores after it come too late to reach it.
+    """
     located = find(tree, site_function)
     if located is None or isinstance(located.node, ast.ClassDef):
         return "other", []
     if code.startswith(("self.", "cls.")):
-        return "attribute", _attribute_ways(tree, located, input_name(code))
+        return "attribute", _attribute_ways(tree, located, input_name(code), line)
     params = {p.arg for p in parameters(located.node)}
     if code in params:
         call = call_code(site_function, located.node, [code])
@@ -56,13 +59,15 @@ def trace(tree: ast.Module, site_function: str, code: str) -> tuple[str, list[Wa
     return "other", []
 
 
-def _attribute_ways(tree: ast.Module, located: Located, attr: str) -> list[WayIn]:
+def _attribute_ways(tree: ast.Module, located: Located, attr: str, line: int) -> list[WayIn]:
     ways: list[WayIn] = []
     owner = located.owner
     reaching = _reaching(methods(owner), located.node.name) if owner is not None else set()
     for cls in _class_and_bases(tree, owner):
         for name, method in methods(cls).items():
             stores = sorted(_stores(method, attr), key=lambda pair: _is_generic_setattr(pair[1], method))
+            if method is located.node:
+                stores = [(stmt, value) for stmt, value in stores if stmt.lineno < line]
             if not stores:
                 continue
             way = _way(cls.name, name, method, attr, *stores[0], reaching if cls is owner else set())

@@ -1,8 +1,10 @@
 """The explanation page of one error in one release: one plain dict that the CLI, the web and the JSON API render.
 
-The static part (what the code says: meaning, inputs, callers, versions, provenance) is built
-once per (error id, release) and cached in the store; the parts that depend on a user's captured
-values (triggers, example fix, solutions) are derived from it on every call, which is cheap.
+A page speaks for one place of the error (`site=(file, line)`, as a traceback shows it) or for
+all of its places; then it claims only what holds at every one (see `scope.py`). The page is
+built once per (error id, release, place) and cached in the store; when a user's captured
+values are given, the parts that depend on them (triggers, example fix, solutions) are derived
+again from the cached facts, which needs no reading of the release.
 """
 
 from __future__ import annotations
@@ -11,18 +13,22 @@ import json
 from typing import Any
 
 from errdex.explain.callers import Target, callers
-from errdex.explain.derive import triggers_and_fix, user_input
+from errdex.explain.derive import changes_candidates, triggers_and_fix, user_input
+from errdex.explain.environment import module_values
 from errdex.explain.happens import when_it_happens
+from errdex.explain.links import source_links
 from errdex.explain.meaning import what_it_means
 from errdex.explain.prose import add_prose
 from errdex.explain.record import record_json
+from errdex.explain.scope import Check, check_of, chosen_site, place_checks, record_at, scope_json
 from errdex.explain.solutions import solutions
 from errdex.explain.source import parse
 from errdex.explain.versions import versions
-from errdex.model import ErrorRecord, ReleaseRecord
+from errdex.model import ErrorRecord, ReleaseRecord, Site
 from errdex.store import Store
 
-PAGE_VERSION = 1
+PAGE_VERSION = 3
+Place = tuple[str, int]
 
 
 def build_page(
@@ -31,67 +37,107 @@ def build_page(
     version: str | None = None,
     values: list[str] | None = None,
     suggestions: dict[str, list[str]] | None = None,
+    site: Place | None = None,
 ) -> dict[str, Any]:
     """The whole page of an error (newest indexed release that has it, unless `version` is given).
 
     `values` are the user's captured values for the template's `{}` holes, in order, and
     `suggestions` did-you-mean candidates by resolved name; the page is filled with them.
+    `site` is the (file, line) that raised it, as the traceback shows it (any line of the raise
+    statement): the page is then about that place; without it, about all of the error's places.
     """
-    version = _version(store, error_id, version)
-    page = static_page(store, error_id, version)
+    version, places = _places(store, error_id, version)
+    page = static_page(store, error_id, version, places, site)
     user = user_input(page, values, suggestions)
-    page["triggers"], page["example_fix"] = triggers_and_fix(page, user)
-    page["solutions"] = solutions(page, user)
+    if user is not None:
+        _derive(page, user)
     page["user_input"] = user
     add_prose(store, page)
     return _ordered(page)
 
 
-def _version(store: Store, error_id: str, version: str | None) -> str:
-    have = [v for v, _ in store.error_versions(error_id)]
+def _places(store: Store, error_id: str, version: str | None) -> tuple[str, list[Place]]:
+    """The release of the page and the error's (file, line) places in it."""
+    have = dict(store.error_versions(error_id))
     if not have or (version is not None and version not in have):
         store.error(error_id, version)  # raises NotIndexedError with a message that says what to do
-    return version if version is not None else have[-1]
+    version = version if version is not None else list(have)[-1]
+    return version, have[version]
 
 
-def static_page(store: Store, error_id: str, version: str) -> dict[str, Any]:
-    """The facts of the page read from the release, cached per (error id, release)."""
-    key = f"explain:page:v{PAGE_VERSION}:{error_id}:{version}"
+def static_page(store: Store, error_id: str, version: str, places: list[Place], site: Place | None = None) -> dict[str, Any]:
+    """The facts of the page read from the release, cached per (error id, release, place)."""
+    record = None
+    if site is not None and tuple(site) not in places:  # a line inside the raise statement: find its place
+        record = store.error(error_id, version)
+        found = chosen_site(record, site[0], site[1])
+        site = (found.file, found.line)
+    place = None if site is None or len(places) == 1 else (site[0], site[1])
+    key = f"explain:page:v{PAGE_VERSION}:{error_id}:{version}:" + (f"{place[0]}:{place[1]}" if place else "*")
     cached = store.cache_get(key)
     if cached is not None:
         return json.loads(cached)
-    page = _static(store, store.error(error_id, version))
+    page = _static(store, record or store.error(error_id, version), place)
     store.cache_put(key, json.dumps(page).encode())
     return page
 
 
-def _static(store: Store, record: ErrorRecord) -> dict[str, Any]:
-    base = record_json(record)
-    release = record.release
-    tree = parse(store.source(release, record.site.file))
-    found = callers(store, release, Target(record.site.file, record.site.function))
+def _static(store: Store, record: ErrorRecord, place: Place | None) -> dict[str, Any]:
+    chosen = chosen_site(record, *place) if place else None
+    check = check_of([chosen] if chosen else record.sites)
+    record = record_at(store, record, chosen or record.site)
+    site, release = record.site, record.release
+    base = _with_check(record_json(record), check)
+    base["site_scope"] = scope = scope_json(record, site, chosen is not None, check)
+    for entry, index in zip(base["sites"], place_checks(record.sites)):
+        entry["check"] = index
+    speaks_for = 1 if scope["site"] else scope["count"]
+    tree = parse(store.source(release, site.file))
+    names = module_values(tree, site.function)
+    found = callers(store, release, Target(site.file, site.function), tree)
     page = {
         **base,
-        "source_url": source_url(release, record.site.file, record.site.line, record.site.end_line),
-        "what_it_means": what_it_means(base, tree),
-        "when_it_happens": when_it_happens(base, tree, found["callers"]),
+        **_links(release, site),
+        "what_it_means": what_it_means(base, tree, names, speaks_for, check.exact),
+        "when_it_happens": when_it_happens(base, tree, found["callers"], names, _traced_at(record, speaks_for)),
         "callers": found["callers"],
-        "versions": versions(store, record.id, release.version, release.package),
+        "versions": versions(store, record.id, site, check, release.version, release.package, chosen is not None),
         "generated_by": "static",
     }
     page["provenance"] = provenance(page, release, found)
+    _derive(page, None)
     return page
 
 
-def source_url(release: ReleaseRecord, path: str, line: int, end_line: int) -> str | None:
-    """A link to the lines in the upstream repository, pinned to the commit (git) or the release tag."""
-    repo = (release.repository_url or "").rstrip("/")
-    ref = release.digest if release.source_kind == "git" and release.digest else f"v{release.version}"
-    if repo.startswith("https://github.com/"):
-        return f"{repo}/blob/{ref}/{path}#L{line}-L{end_line}"
-    if repo.startswith("https://gitlab.com/"):
-        return f"{repo}/-/blob/{ref}/{path}#L{line}-{end_line}"
-    return None
+def _with_check(base: dict[str, Any], check: Check) -> dict[str, Any]:
+    """The page's own fields with the check it speaks for (the whole check of one place, or what all places share)."""
+    return {**base, "condition": check.condition, "resolved": check.resolved, "resolved_from": check.resolved_from,
+            "checks": list(check.checks)}
+
+
+def _traced_at(record: ErrorRecord, speaks_for: int) -> str | None:
+    """Says where inputs and callers are traced when the page speaks for places in several functions."""
+    site = record.site
+    others = {(s.file, s.function) for s in record.sites} - {(site.file, site.function)}
+    if speaks_for == 1 or not others:
+        return None
+    return (f"Traced at the first of its {len(record.sites)} places, `{site.function}` ({site.file}:{site.line}); the"
+            f" others are in {len(others)} other function{'s' if len(others) > 1 else ''}, reached in their own ways.")
+
+
+def _derive(page: dict[str, Any], user: dict[str, Any] | None) -> None:
+    """Triggers, example fix and solutions, for the user's values or (None) for none.
+
+    The triggers of a cached page stand when the user's values add nothing for the search to try.
+    """
+    if user is None or changes_candidates(page, user):
+        page["triggers"], page["example_fix"] = triggers_and_fix(page, user)
+    page["solutions"] = solutions(page, user)
+
+
+def _links(release: ReleaseRecord, site: Site) -> dict[str, Any]:
+    url, alternatives = source_links(release, site.file, site.line, site.end_line)
+    return {"source_url": url, "source_url_alternatives": alternatives}
 
 
 def provenance(page: dict[str, Any], release: ReleaseRecord, found: dict[str, Any]) -> list[dict[str, Any]]:
@@ -104,7 +150,10 @@ def provenance(page: dict[str, Any], release: ReleaseRecord, found: dict[str, An
     for item in page["when_it_happens"]["inputs"]:
         for way in item["ways_in"]:
             facts.append(_fact(f"way in for `{item['name']}` ({way['via']})", name, way["file"], way["line"]))
-    detail = f"{found['files_parsed']} of {found['files_searched']} files parsed" + (", cut short" if found["truncated"] else "")
+    detail = (
+        f"{found['files_parsed']} of {found['files_searched']} files parsed; {found['files_not_followed']} more call"
+        " the name but do not name the class or import the function" + (" (search cut short)" if found["truncated"] else "")
+    )
     facts.append(_fact("callers (static call graph by name)", name, None, None, detail))
     for entry in page["versions"]["releases"]:
         place = entry["places"][0]
@@ -126,8 +175,8 @@ def _place(defined_at: str | None) -> tuple[str | None, int | None]:
 _KEY_ORDER = (
     "id", "package", "version", "kind", "exception", "exception_bases", "template", "reason", "file", "line",
     "end_line", "function", "condition", "resolved", "resolved_from", "checks", "message_source", "level", "snippet",
-    "sites", "repository_url", "source_url", "what_it_means", "when_it_happens", "triggers", "callers", "solutions",
-    "example_fix", "related", "versions", "provenance", "generated_by", "prose", "user_input",
+    "sites", "site_scope", "repository_url", "source_url", "source_url_alternatives", "what_it_means", "when_it_happens",
+    "triggers", "callers", "solutions", "example_fix", "related", "versions", "provenance", "generated_by", "prose", "user_input",
 )
 
 

@@ -3,7 +3,7 @@
 Set ERRDEX_LLM_URL (e.g. a local Ollama, llama.cpp server or vLLM: `http://127.0.0.1:11434/v1`)
 and ERRDEX_LLM_MODEL to turn it on; without them nothing is sent anywhere and the page is
 unchanged. The model is given only the static facts of the page and the source excerpt, its
-answer is cached per (error id, release, model), labelled AI-assisted, and kept beside the
+answer is cached per (error id, release, place, model), labelled AI-assisted, and kept beside the
 facts: it never replaces them. A failing endpoint leaves the page whole, with the reason.
 """
 
@@ -11,15 +11,13 @@ from __future__ import annotations
 
 import json
 import os
-import urllib.error
-import urllib.request
 from typing import Any
 
 from errdex.store import Store
 
 ENV_URL = "ERRDEX_LLM_URL"
 ENV_MODEL = "ERRDEX_LLM_MODEL"
-CACHE_VERSION = 1
+CACHE_VERSION = 2
 TIMEOUT_SECONDS = 60
 MAX_RESPONSE_BYTES = 1_000_000
 MAX_PROSE_CHARS = 6000
@@ -49,7 +47,7 @@ def add_prose(store: Store, page: dict[str, Any]) -> None:
     if config is None:
         return
     url, model = config
-    key = f"explain:prose:v{CACHE_VERSION}:{page['id']}:{page['version']}:{model}"
+    key = f"explain:prose:v{CACHE_VERSION}:{page['id']}:{page['version']}:{page['site_scope']['site'] or '*'}:{model}"
     cached = store.cache_get(key)
     prose: dict[str, Any] = {"text": None, "model": model, "label": LABEL, "cached": cached is not None, "error": None}
     if cached is not None:
@@ -83,6 +81,9 @@ def facts_message(page: dict[str, Any]) -> str:
 
 def complete(url: str, model: str, content: str) -> str:
     """The assistant's answer from an OpenAI-compatible `/chat/completions` endpoint."""
+    import urllib.error  # imported here: only used when a model is configured, and slow to import
+    import urllib.request
+
     body = json.dumps({
         "model": model, "temperature": 0,
         "messages": [{"role": "system", "content": SYSTEM_PROMPT}, {"role": "user", "content": content}],

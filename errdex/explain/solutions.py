@@ -10,8 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from errdex.explain.advice import advice_for, install_solution
-from errdex.explain.conditions import describe, input_name, parse_condition, python_repr
+from errdex.explain.conditions import either, input_name, parse_condition, python_repr
 from errdex.explain.derive import stated_holes, suggested_for
+from errdex.explain.environment import ACTIONABLE
 from errdex.explain.evaluate import truth, verdict
 from errdex.explain.values import user_values
 
@@ -36,15 +37,29 @@ def solutions(page: dict[str, Any], user: dict[str, Any] | None) -> list[dict[st
 
 
 def _from_check(page: dict[str, Any], user: dict[str, Any] | None) -> list[dict[str, Any]]:
-    out = []
+    """Use an allowed value, make a clause of the check false, or (for a test of where the code runs) say where it fires.
+
+    Only clauses a user controls become "make sure that ..."; a test of the environment
+    (`__debug__`, `sys.version_info`, `is_torch_available()`) never does.
+    """
+    meaning = page["what_it_means"]
     release = f"{page['package']} {page['version']}"
-    for entry in page["what_it_means"]["lists"]:
-        out.append(_list_solution(entry, release, page, user))
-    node = parse_condition(page["condition"])
-    if node is not None:
-        text = f"Make sure that {describe(node, page['resolved'], negated=True)}: then this check does not fire."
-        out.append({"kind": "satisfy_check", "text": text})
+    out = [_list_solution(entry, release, page, user) for entry in meaning["lists"]]
+    own = [c["negated"] for c in meaning["clauses"] if c["kind"] != "environment"]
+    if own:
+        out.append({"kind": "satisfy_check", "text": f"Make sure that {either(own)}: then this check does not fire."})
+    where = [c for c in meaning["clauses"] if c["kind"] == "environment" and _actionable(c, meaning["environment"])]
+    if where:
+        fires, avoids = " and ".join(c["text"] for c in where), either([c["negated"] for c in where])
+        text = f"This check depends on where the code runs: it fires only when {fires}, and not when {avoids}."
+        out.append({"kind": "environment", "text": text})
     return out
+
+
+def _actionable(clause: dict[str, Any], environment: list[dict[str, Any]]) -> bool:
+    """Whether every test of the environment in a clause is one a user acts on (a Python version, a variable, a package)."""
+    inside = [t for t in environment if t["code"] in clause["code"]]
+    return bool(inside) and all(t["kind"] in ACTIONABLE for t in inside)
 
 
 def _list_solution(entry: dict[str, Any], release: str, page: dict[str, Any], user: dict[str, Any] | None) -> dict[str, Any]:
@@ -54,7 +69,8 @@ def _list_solution(entry: dict[str, Any], release: str, page: dict[str, Any], us
     defined = f" (defined at {where})" if where else ""
     subject = input_name(entry["subject"])
     if entry["role"] == "forbidden":
-        return {"kind": "avoid_value", "text": f"Do not set `{subject}` to any of the {len(values)} values of `{name}`{defined}: {shown}.", "values": values}
+        text = f"Do not set `{subject}` to any of the {len(values)} values of `{name}`{defined}: {shown}."
+        return {"kind": "avoid_value", "text": text, "values": values}
     text = f"Set `{subject}` to one of the {len(values)} values `{name}` accepts in {release}{defined}: {shown}."
     closest = suggested_for(entry, user["suggestions"]) if user else []
     if closest:
@@ -158,8 +174,10 @@ def _consistent(page: dict[str, Any], code: str, options: list[Any]) -> list[Any
 
 
 def _fares(release: dict[str, Any], code: str, readings: list[Any]) -> str:
+    """How a value fares in a release: `raises` only where the check is the whole check of every place spoken for."""
     node = parse_condition(release["condition"])
-    return "unknown" if node is None else verdict(node, release["resolved"], code, readings)
+    found = "unknown" if node is None else verdict(node, release["resolved"], code, readings)
+    return "unknown" if found == "raises" and not release["exact"] else found
 
 
 def _is_import_error(page: dict[str, Any]) -> bool:

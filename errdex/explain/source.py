@@ -83,10 +83,12 @@ def parameters(func: FunctionNode) -> list[ast.arg]:
     return [p for p in named if p.arg not in ("self", "cls")]
 
 
-def signature(func: FunctionNode) -> str:
+def signature(func: FunctionNode) -> str | None:
     """`validate(self, strict=False, user_set_attributes=None)` as written (annotations left out)."""
-    args = copy_without_annotations(func.args)
-    return f"{func.name}({ast.unparse(args)})"
+    try:
+        return f"{func.name}({ast.unparse(copy_without_annotations(func.args))})"
+    except (RecursionError, ValueError):
+        return None
 
 
 def copy_without_annotations(args: ast.arguments) -> ast.arguments:
@@ -114,7 +116,7 @@ def instance_name(cls: str) -> str:
 def call_code(qualname: str, func: FunctionNode | None, keywords: list[str], static: bool = False) -> str | None:
     """How a user calls a function with these keyword arguments, or None for a nested function.
 
-    `Cls.__init__` is called as `Cls(name=...)`, a method as `cls_instance.meth(name=...)`, a
+    `Cls.__init__` is called as `Cls(name=...)`, `Cls.__call__` as `cls(name=...)`, a method as `cls.meth(name=...)`, a
     static or class method as `Cls.meth(...)`, a module function as `func(...)`.
     """
     if "<locals>" in qualname:
@@ -126,6 +128,8 @@ def call_code(qualname: str, func: FunctionNode | None, keywords: list[str], sta
     owner, name = parts[-2], parts[-1]
     if name == "__init__":
         return f"{owner}({args})"
+    if name == "__call__":
+        return f"{instance_name(owner)}({args})"
     receiver = owner if static or (func is not None and is_static(func)) else instance_name(owner)
     return f"{receiver}.{name}({args})"
 

@@ -19,7 +19,7 @@ from typing import Any
 from errdex.explain.evaluate import OPAQUE, UNKNOWN, Instance, truth, value_of
 
 MAX_POOL = 24
-MAX_TRIES = 3000
+MAX_TRIES = 1000
 _BUILTIN_SAMPLES: dict[str, Any] = {"int": 1, "float": 1.0, "str": "text", "bool": True, "list": [], "dict": {}}
 _TYPE_SAMPLES: list[Any] = ["text", 1, 1.5, [], {}]
 FIX_TAGS = ("user", "suggested", "listed", "boundary", "instance", "none")
@@ -125,7 +125,9 @@ def find_trigger(node: ast.expr, pool: Mapping[str, list[Candidate]], env: Mappi
     return None
 
 
-def find_fix(node: ast.expr, trigger: Mapping[str, Candidate], pool: Mapping[str, list[Candidate]], env: Mapping[str, Any]) -> tuple[str, Candidate] | None:
+def find_fix(
+    node: ast.expr, trigger: Mapping[str, Candidate], pool: Mapping[str, list[Candidate]], env: Mapping[str, Any]
+) -> tuple[str, Candidate] | None:
     """One input of the trigger changed to a value from the code that makes the condition certainly false."""
     for code in trigger:
         for candidate in sorted(pool.get(code, []), key=lambda c: FIX_TAGS.index(c.tag) if c.tag in FIX_TAGS else len(FIX_TAGS)):

@@ -1,6 +1,7 @@
 """The error across the indexed releases of its package: where it is, when its text changed, how its values changed.
 
-- `releases`: each indexed release that has the error, with its places, condition and resolved values;
+- `releases`: each indexed release that has the error, with its places and the check of the places the
+  page speaks for there (the same function's place for a page about one place; else what all share);
 - `missing_in`: indexed releases without it;
 - `text_changed`: the first release of the run of releases (up to the page's one) that has the
   error, and in the release before it the error that stood at the same place (same function and
@@ -15,40 +16,53 @@ import difflib
 from typing import Any
 
 from errdex.explain.conditions import membership_lists, parse_condition
+from errdex.explain.scope import Check, check_of, counterpart
 from errdex.model import ReleaseRecord, Site
 from errdex.store import Store
 
 MIN_SIMILARITY = 0.4
 
 
-def versions(store: Store, error_id: str, current: str, package: str) -> dict[str, Any]:
-    """The versions section of a page (see the module docstring)."""
+def versions(store: Store, error_id: str, current: Site, check: Check, version: str, package: str, one_place: bool) -> dict[str, Any]:
+    """The versions section of a page (see the module docstring).
+
+    `current` is the page's place in `version` and `check` the check it speaks for there: that
+    place's own when `one_place`, else what all of the error's places share.
+    """
     indexed = [r.version for r in store.releases(package)]
     places = dict(store.error_versions(error_id))
-    sites = {v: store.error(error_id, v).site for v in indexed if v in places}
-    releases = [_release_json(v, places[v], sites[v]) for v in indexed if v in places]
+    sites: dict[str, tuple[Site, Check]] = {version: (current, check)}
+    for v in indexed:
+        if v in places and v != version:
+            spoken = counterpart(store.error(error_id, v).sites, current if one_place else None)
+            sites[v] = (spoken[0], check_of(spoken))
+    releases = [_release_json(v, places[v], *sites[v]) for v in indexed if v in places]
     return {
         "indexed": indexed,
         "releases": releases,
         "missing_in": [v for v in indexed if v not in places],
-        "text_changed": _text_changed(store, package, current, indexed, places, sites),
+        "text_changed": _text_changed(store, package, version, indexed, places, sites),
         "value_changes": _value_changes(releases),
     }
 
 
-def _release_json(version: str, places: list[tuple[str, int]], site: Site) -> dict[str, Any]:
+def _release_json(version: str, places: list[tuple[str, int]], site: Site, check: Check) -> dict[str, Any]:
     return {
         "version": version,
         "places": [{"file": f, "line": line} for f, line in places],
         "function": site.function,
-        "condition": site.condition,
-        "resolved": site.resolved,
-        "resolved_from": site.resolved_from,
-        "lists": membership_lists(parse_condition(site.condition), site.resolved),
+        "condition": check.condition,
+        "resolved": check.resolved,
+        "resolved_from": check.resolved_from,
+        "lists": membership_lists(parse_condition(check.condition), check.resolved),
+        "exact": check.exact,
     }
 
 
-def _text_changed(store: Store, package: str, current: str, indexed: list[str], places: dict[str, Any], sites: dict[str, Site]) -> dict[str, Any] | None:
+def _text_changed(
+    store: Store, package: str, current: str, indexed: list[str], places: dict[str, Any],
+    sites: dict[str, tuple[Site, Check]],
+) -> dict[str, Any] | None:
     """Where the run of releases having the error starts, and what the error was before, if found."""
     start = indexed.index(current)
     while start > 0 and indexed[start - 1] in places:
@@ -56,7 +70,7 @@ def _text_changed(store: Store, package: str, current: str, indexed: list[str], 
     if start == 0:
         return None
     first, previous = indexed[start], indexed[start - 1]
-    found = _predecessor(store, store.release(package, previous), store.release(package, first), sites[first])
+    found = _predecessor(store, store.release(package, previous), store.release(package, first), sites[first][0])
     out: dict[str, Any] = {"version": first, "previous_version": previous, "previous_id": None, "previous_template": None}
     if found is not None:
         out["previous_id"], out["previous_template"] = found

@@ -14,6 +14,7 @@ from __future__ import annotations
 import ast
 import io
 import tokenize
+import warnings
 from typing import Any
 
 from errdex.extract.chunks import Chunk, class_parts, is_interesting, self_attributes, split_block
@@ -22,7 +23,7 @@ from errdex.extract.scope import ClassScope, Definition, ModuleScope
 from errdex.extract.templates import format_template
 from errdex.extract.visitor import SiteVisitor, looks_like_exception
 
-EXTRACTOR_VERSION = "4"
+EXTRACTOR_VERSION = "5"
 MAX_FILE_BYTES = 20_000_000
 _MESSAGE_ATTRIBUTES = ("fmt", "message", "msg", "template", "default_message", "default_detail", "msg_template", "MESSAGE")
 _CLASS_MESSAGE_METHODS = ("__init__", "__str__")
@@ -35,8 +36,16 @@ class _FallBack(Exception):
 def analyse_file(path: str, data: bytes, fast: bool = True) -> dict[str, Any]:
     """Sites, classes and imports of one Python file, or a skip with the reason.
 
-    `fast=False` parses the whole file (the reference the fast path is tested against).
+    `fast=False` parses the whole file (the reference the fast path is tested against). The
+    parser's warnings about the code read (invalid escapes, ...) are the package's business,
+    not the user's, so they are silenced.
     """
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return _analyse(path, data, fast)
+
+
+def _analyse(path: str, data: bytes, fast: bool) -> dict[str, Any]:
     if len(data) > MAX_FILE_BYTES:
         return skipped(f"file is larger than {MAX_FILE_BYTES // 1_000_000} MB")
     text, reason = decode(data)

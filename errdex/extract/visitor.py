@@ -154,7 +154,8 @@ class SiteVisitor:
         if not isinstance(node.op, ast.Add):
             self.env.pop(name, None)
             return
-        previous = self.env.get(name) or [Binding(ast.Name(id=name, ctx=ast.Load()), node.lineno)]
+        # an unknown earlier value is a hole (not the name itself, which would refer to this binding)
+        previous = self.env.get(name) or [Binding(ast.Constant(value=None), node.lineno)]
         self.env[name] = [Binding(ast.BinOp(left=b.expr, op=ast.Add(), right=node.value), node.lineno) for b in previous]
 
     def _bind(self, target: ast.expr, value: ast.expr, line: int) -> None:

@@ -12,6 +12,8 @@ from __future__ import annotations
 import sys
 import threading
 import warnings as warnings_module
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
@@ -19,6 +21,7 @@ from typing import Any, TextIO
 
 from errdex.hooks.safe import never_fails
 
+MAX_WARNING_SITES = 10_000  # places looked at; a program warning from ever new places stops being explained
 ExceptHook = Any  # the signature of sys.excepthook / threading.excepthook / warnings.showwarning
 
 
@@ -36,6 +39,16 @@ class _State:
 
 
 _state = _State()
+_busy = threading.local()  # set while this thread explains: warnings it raises are errdex's own
+
+
+@contextmanager
+def _explaining() -> Iterator[None]:
+    _busy.on = True
+    try:
+        yield
+    finally:
+        _busy.on = False
 
 
 def install(*, warnings: bool = False, db: str | Path | None = None) -> None:
@@ -63,10 +76,6 @@ def uninstall() -> None:
     _state.active = False
 
 
-def installed() -> bool:
-    return _state.active
-
-
 def _restore_showwarning() -> None:
     if _state.showwarning is not None and warnings_module.showwarning is _showwarning:
         warnings_module.showwarning = _state.showwarning
@@ -91,7 +100,7 @@ def explain_exception(exc: BaseException, tb: TracebackType | None, stream: Text
     """Print the panel for an exception whose traceback was just printed; never raises."""
     if not isinstance(exc, Exception):  # KeyboardInterrupt, SystemExit, GeneratorExit: nothing to explain
         return
-    with never_fails("explain this error", stream):
+    with never_fails("explain this error", stream), _explaining():
         from errdex.hooks.explainer import shared
         from errdex.hooks.panel import print_to
 
@@ -102,14 +111,16 @@ def explain_exception(exc: BaseException, tb: TracebackType | None, stream: Text
 
 def _showwarning(message: Warning | str, category: type[Warning], filename: str, lineno: int,
                  file: TextIO | None = None, line: str | None = None) -> None:
+    if getattr(_busy, "on", False):
+        return  # raised by errdex's own work (e.g. parsing a library's source): not the program's warning
     shown = _state.showwarning or warnings_module._showwarning_orig  # type: ignore[attr-defined]
     shown(message, category, filename, lineno, file, line)
     site = (category, filename, lineno)
-    if site in _state.warned:
+    if site in _state.warned or len(_state.warned) >= MAX_WARNING_SITES:
         return
     _state.warned.add(site)
     stream = file if file is not None else sys.stderr
-    with never_fails("explain this warning", stream):
+    with never_fails("explain this warning", stream), _explaining():
         from errdex.hooks.explainer import shared
         from errdex.hooks.panel import print_to
 

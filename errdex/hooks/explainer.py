@@ -7,27 +7,17 @@ local variables. The distributions the frames ran in are indexed from disk on fi
 
 from __future__ import annotations
 
-import linecache
 import threading
 from dataclasses import dataclass, replace
-from types import FrameType, TracebackType
+from types import FrameType
 from typing import Any
 
-from errdex.errors import ErrdexError
+from errdex.errors import ErrdexError, NotIndexedError
 from errdex.hooks.chain import chain, leaf, message_only, printed, summary, type_name
-from errdex.hooks.dists import (
-    LazyIndex,
-    OnIndex,
-    distribution_of_module,
-    distributions,
-    installed_version,
-    stack_frames,
-    traceback_frames,
-)
+from errdex.hooks.dists import Installed, LazyIndex, OnIndex, distributions, stack_frames, traceback_frames
+from errdex.hooks.evidence import compiled_hint, elsewhere, nothing_fits, on_frames, raised_at, rewritten_by_library, versions
 from errdex.hooks.safe import note
 from errdex.match import Candidate, MatchResult, explain
-from errdex.match.rank import ABSTAIN_BELOW
-from errdex.model import normalize_name
 from errdex.store import Store, default_path
 
 MAX_TRIES = 3  # exceptions of one chain given to the matcher, last raised first
@@ -42,16 +32,12 @@ class Explanation:
     exception: str  # its type as printed: 'packaging.version.InvalidVersion'
     candidate: Candidate | None  # None when errdex abstains
     page: dict[str, Any] | None
-    check: str | None  # the guarding condition of the exact raise site
+    check: str | None  # the guarding condition of the place that raised (what all its places share, when unknown)
     hint: str | None
     earlier: bool  # the explained exception is not the last raised one of the chain
     others: tuple[str, ...]  # one-line summaries of the chain's other exceptions, last raised first
     packages: tuple[str, ...]  # 'name version' of the installed distributions the frames ran in
     indexed: tuple[str, ...]  # 'name version' indexed from disk to answer this one
-
-    @property
-    def found(self) -> bool:
-        return self.candidate is not None
 
     def to_json(self) -> dict[str, Any]:
         """A compact JSON form (for error trackers and tools)."""
@@ -78,32 +64,28 @@ class Explanation:
 
 
 class Explainer:
-    """Explains live errors against one index; opens it on first use and keeps it for the process."""
+    """Explains live errors against one index, one at a time."""
 
-    def __init__(self, store: Store | None = None, on_index: OnIndex | None = None, auto_index: bool = True) -> None:
-        self._store = store
+    def __init__(self, store: Store, on_index: OnIndex | None = None, auto_index: bool = True) -> None:
+        self.store = store
         self._on_index = on_index
         self._auto_index = auto_index
         self._lazy: LazyIndex | None = None
         self._lock = threading.Lock()
 
-    @property
-    def store(self) -> Store:
-        if self._store is None:
-            self._store = Store()
-        return self._store
-
-    def exception(self, exc: BaseException, page: bool = True) -> Explanation:
+    def exception(self, exc: BaseException, page: bool = True, start: str | None = None) -> Explanation:
         """Explain the last raised exception of `exc`'s chain, or the latest earlier one errdex can place.
 
-        Without `page` only the raise site is looked up (what a fingerprint needs).
+        Without `page` only the raise site is looked up (what a fingerprint needs). `start` is the
+        file where the caller's own frames begin (a test file): the frames before it belong to a
+        runner (pytest and its plugins) and say nothing about the error.
         """
         with self._lock:
             raised = [leaf(e) for e in chain(exc)]
-            dists, indexed = self._prepare([f for e in raised for f in traceback_frames(e.__traceback__)])
+            dists, indexed = self._prepare([f for e in raised for f in _frames(e, start)])
             tried: list[tuple[BaseException, MatchResult, Candidate | None]] = []
             for e in raised[:MAX_TRIES]:
-                tried.append((e, *self._match(e)))
+                tried.append((e, *self._match(e, start)))
                 if tried[-1][2] is not None:
                     break
             chosen, result, best = next((t for t in tried if t[2] is not None), tried[0])
@@ -113,13 +95,13 @@ class Explainer:
                 candidate=best,
                 page=None,
                 check=None,
-                hint=None if best is not None else _compiled_hint(chosen.__traceback__) or _elsewhere(result) or _nothing_fits(dists),
+                hint=None if best is not None else compiled_hint(chosen.__traceback__) or elsewhere(result) or nothing_fits(dists),
                 earlier=chosen is not raised[0],
                 others=tuple(summary(e) for e in raised if e is not chosen),
-                packages=_versions(dists),
+                packages=versions(dists),
                 indexed=tuple(indexed),
             )
-            return self._with_page(found) if page else found
+            return self._with_page(found, _frames(chosen, start)) if page else found
 
     def warning(self, text: str, frame: FrameType | None) -> Explanation:
         """Explain a warning from its printed line; `frame` is where it was issued (for its distributions)."""
@@ -134,23 +116,23 @@ class Explainer:
                 candidate=best,
                 page=None,
                 check=None,
-                hint=None if best is not None else _elsewhere(result) or _nothing_fits(dists),
+                hint=None if best is not None else elsewhere(result) or nothing_fits(dists),
                 earlier=False,
                 others=(),
-                packages=_versions(dists),
+                packages=versions(dists),
                 indexed=tuple(indexed),
             )
-            return self._with_page(found)
+            return self._with_page(found, frames)
 
-    def _match(self, exc: BaseException) -> tuple[MatchResult, Candidate | None]:
+    def _match(self, exc: BaseException, start: str | None) -> tuple[MatchResult, Candidate | None]:
         """The matcher's answer for one exception, and its best candidate that the frames confirm."""
-        frames = traceback_frames(exc.__traceback__)
+        frames = _frames(exc, start)
         rewritten = rewritten_by_library(frames)
         text = message_only(exc) if rewritten else printed(exc)
         result = explain(text, store=self.store, auto_index=self._auto_index, limit=MAX_CANDIDATES)
         return result, on_frames(result, frames, rewritten)
 
-    def _prepare(self, frames: list[FrameType]) -> tuple[list[str], list[str]]:
+    def _prepare(self, frames: list[FrameType]) -> tuple[list[Installed], list[str]]:
         dists = distributions(frames)
         if not self._auto_index:
             return dists, []
@@ -158,115 +140,32 @@ class Explainer:
             self._lazy = LazyIndex(self.store, self._on_index)
         return dists, self._lazy.ensure(dists)
 
-    def _with_page(self, found: Explanation) -> Explanation:
+    def _with_page(self, found: Explanation, frames: list[FrameType]) -> Explanation:
         c = found.candidate
         if c is None:
             return found
-        page = self._page(c)
-        return replace(found, page=page and for_site(page, c), check=self._check(c))
+        page = self._page(c, raised_at(c, frames))
+        return replace(found, page=page, check=page["condition"] if page else None)
 
-    def _page(self, c: Candidate) -> dict[str, Any] | None:
+    def _page(self, c: Candidate, site: tuple[str, int] | None) -> dict[str, Any] | None:
+        """The page of the place the frames show; of all the error's places when they show none of them."""
         from errdex.explain import build_page  # loaded only when there is something to explain
 
-        try:
-            return build_page(self.store, c.id, c.version, list(c.values), c.suggestions)  # type: ignore[arg-type]
-        except ErrdexError:
-            return None
-
-    def _check(self, c: Candidate) -> str | None:
-        """The condition guarding the very site that raised (an error may be raised at several sites)."""
-        try:
-            record = self.store.error(c.id, c.version)
-        except ErrdexError:
-            return None
-        for site in record.sites:
-            if site.file == c.file and site.line == c.line:
-                return site.condition
+        for place in dict.fromkeys((site, None)):
+            try:
+                return build_page(self.store, c.id, c.version, list(c.values), c.suggestions, site=place)  # type: ignore[arg-type]
+            except NotIndexedError:  # the frames' line is not one of the error's places
+                continue
+            except ErrdexError:
+                return None
         return None
 
 
-SITE_SOLUTIONS = frozenset({"use_allowed_value", "avoid_value", "satisfy_check"})
-
-
-def for_site(page: dict[str, Any], c: Candidate) -> dict[str, Any]:
-    """The page, without the solutions drawn from another site's check when the error is raised at several."""
-    if (page.get("file"), page.get("line")) == (c.file, c.line):
-        return page
-    return {**page, "solutions": [s for s in page.get("solutions") or [] if s.get("kind") not in SITE_SOLUTIONS]}
-
-
-def _versions(dists: list[str]) -> tuple[str, ...]:
-    return tuple(f"{d} {installed_version(d)}" for d in dists)
-
-
-def on_frames(result: MatchResult, frames: list[FrameType], rewritten: bool = False) -> Candidate | None:
-    """The best confident candidate raised in a file the frames actually ran through.
-
-    A live error knows where it ran: a site in a file that is not on the traceback (or stack) did
-    not raise it, however well its template fits the message. When a library rewrote its frames
-    (`rewritten`), a site in one of the traceback's distributions is the most that can be checked.
-    """
-    if result.abstain:
-        return None
-    files = {f.f_code.co_filename.replace("\\", "/") for f in frames}
-    packages = {normalize_name(d) for d in distributions(frames)} if rewritten else set()
-    for c in result.matches:
-        ran = any(f.endswith("/" + c.file) for f in files) or normalize_name(c.package) in packages
-        if c.confidence >= ABSTAIN_BELOW and ran:
-            return c
-    return None
-
-
-def rewritten_by_library(frames: list[FrameType]) -> bool:
-    """A traceback that ends in frames of generated code (`<template>`) right after a library's `raise`.
-
-    Template engines (Jinja2, Mako) replace their own frames with frames that point into the
-    template; the printed frames then do not say where the error was raised, only its message does.
-    """
-    if len(frames) < 2 or not frames[-1].f_code.co_filename.startswith("<"):
-        return False
-    module = frames[-2].f_globals.get("__name__")
-    return isinstance(module, str) and distribution_of_module(module) is not None
-
-
-def _elsewhere(result: MatchResult) -> str | None:
-    c = None if result.abstain or not result.matches else result.matches[0]
-    if c is None:
-        return None
-    return (f"the closest indexed message ({c.package} {c.version}, errdex show {c.id}) is raised in {c.file}, "
-            "which this error did not run through, so it is not the answer.")
-
-
-def _nothing_fits(dists: list[str]) -> str:
-    if dists:
-        return f"no message in the Python source of {', '.join(_versions(dists))} fits this error."
-    return ("this error was raised outside installed packages (your code, the standard library or the "
-            "interpreter), which errdex does not index.")
-
-
-def _compiled_hint(tb: TracebackType | None) -> str | None:
-    """When the innermost frame is in a distribution and is a call, not a `raise`, compiled code made the message."""
-    last = None
-    while tb is not None:
-        last, tb = tb, tb.tb_next
-    if last is None:
-        return None
-    frame = last.tb_frame
-    module = frame.f_globals.get("__name__")
-    dist = distribution_of_module(module) if isinstance(module, str) else None
-    line = linecache.getline(frame.f_code.co_filename, last.tb_lineno).strip()
-    if dist is None or not line or line.startswith("raise") or " raise " in line:
-        return None
-    place = f"{_inside_package(frame.f_code.co_filename, module)}:{last.tb_lineno}"  # type: ignore[arg-type]
-    return (f"the traceback ends at a call in {place}, not at a `raise`: the message was made by compiled code "
-            "(or in frames the library hides from tracebacks), not by Python source that errdex reads.")
-
-
-def _inside_package(path: str, module: str) -> str:
-    """'/…/site-packages/pydantic/main.py' → 'pydantic/main.py' (the path as errdex shows sites)."""
-    posix = path.replace("\\", "/")
-    cut = posix.rfind("/" + module.partition(".")[0] + "/")
-    return posix[cut + 1:] if cut >= 0 else posix
+def _frames(exc: BaseException, start: str | None) -> list[FrameType]:
+    """The exception's traceback frames, from the first one in `start` on (all of them when none is)."""
+    frames = traceback_frames(exc.__traceback__)
+    first = next((i for i, f in enumerate(frames) if start is not None and f.f_code.co_filename == start), 0)
+    return frames[first:]
 
 
 _SHARED: dict[str, Explainer] = {}

@@ -60,7 +60,8 @@ class Tools:
                 match.pop("allowed", None)  # the page lists the accepted values once, in its solutions
             best = result.best
             if best is not None:
-                page = build_page(store, best.id, best.version, list(best.values), best.suggestions)  # type: ignore[arg-type]
+                site = (best.file, best.line) if "frame line" in best.evidence else None  # the paste's frame shows the place
+                page = build_page(store, best.id, best.version, list(best.values), best.suggestions, site=site)  # type: ignore[arg-type]
                 answer["page"] = summary_page(page)
         return compact(answer)
 
@@ -89,6 +90,7 @@ def summary_page(page: dict[str, Any]) -> dict[str, Any]:
     return {
         "id": page.get("id"),
         "site": f"{page.get('file')}:{page.get('line')}",
+        "places": (page.get("site_scope") or {}).get("text"),
         "function": page.get("function"),
         "condition": page.get("condition"),
         "means": (page.get("what_it_means") or {}).get("summary"),

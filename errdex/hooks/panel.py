@@ -9,7 +9,7 @@ from __future__ import annotations
 import io
 from typing import Any, TextIO
 
-from rich.console import Console, Group, RenderableType
+from rich.console import Console, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -67,6 +67,9 @@ def _rows(e: Explanation) -> Table:
     solution = _solution(page)
     if solution is not None:
         grid.add_row("fix", solution)
+    example = _example(page)
+    if example is not None:
+        grid.add_row("try", example)
     grid.add_row("full page", Text(f"errdex show {c.id}" + (f" --version {c.version}" if len(c.versions) > 1 else ""), style="bold"))
     others = [*e.others[:MAX_OTHERS], *([f"… and {len(e.others) - MAX_OTHERS} more"] if len(e.others) > MAX_OTHERS else [])]
     for i, other in enumerate(others):
@@ -114,6 +117,13 @@ def _solution(page: dict[str, Any]) -> Text | None:
     if code:
         text.append("\n" + _cut(str(code), MAX_VALUE), style="bold")
     return text
+
+
+def _example(page: dict[str, Any]) -> Text | None:
+    """The last line of the page's example fix: the call written with a value that passes."""
+    fix = page.get("example_fix") or {}
+    lines = [line for line in str(fix.get("after") or "").splitlines() if line.strip()]
+    return Text(_cut(lines[-1], MAX_TEXT), style="bold green") if lines else None
 
 
 def _cut(text: str, limit: int) -> str:

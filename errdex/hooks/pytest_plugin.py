@@ -45,33 +45,36 @@ class Reporter:
         report = yield
         exc = call.excinfo.value if call.excinfo is not None else None
         if report.failed and isinstance(exc, Exception):
-            section = self.section(exc)
+            section = self.section(exc, str(item.path))
             if section:
                 report.sections.append((SECTION, section))
         return report
 
-    def section(self, exc: Exception) -> str | None:
-        """The section text, or None when no installed package is involved; errdex's own failure is one line."""
+    def section(self, exc: Exception, start: str | None = None) -> str | None:
+        """The section text, or None when no installed package is involved; errdex's own failure is one line.
+
+        `start` is the test's file: the frames before it are pytest's and its plugins', not the test's.
+        """
         import io
 
         failure = io.StringIO()
         with never_fails("explain this failure", failure):
             from errdex.hooks.panel import renderable, to_text
 
-            explanation = self._explain(exc)
+            explanation = self._explain(exc, start)
             if explanation.candidate is None and not explanation.packages:
                 return None
             notes, self._notes = self._notes, []
             return "".join(f"errdex: {n}\n" for n in notes) + to_text(renderable(explanation), width=self._width())
         return failure.getvalue() or None
 
-    def _explain(self, exc: Exception) -> Any:
+    def _explain(self, exc: Exception, start: str | None) -> Any:
         if self._explainer is None:
             from errdex.hooks.explainer import Explainer
             from errdex.store import Store
 
             self._explainer = Explainer(Store(self._config.getoption("errdex_db")), on_index=self._noted)
-        return self._explainer.exception(exc)
+        return self._explainer.exception(exc, start=start)
 
     def _width(self) -> int:
         try:

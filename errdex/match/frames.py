@@ -1,10 +1,12 @@
 """What the frames of a paste say about where the error was raised.
 
-The innermost frame of a traceback is where the exception was raised. Its file, read as a path
-inside a release (site-packages, a `src/` checkout, or a folder named like an indexed package),
-names the package and the file, and its line names the site. A warning's location is wherever
-`stacklevel` points (often the caller), and a log line's file comes from its logger's name, so
-for those the frame is weaker evidence.
+The innermost frame of a traceback is where the exception was raised, with two exceptions:
+code run by `exec` (six's `raise_from` runs in '<string>') is skipped, and an exception raised
+with another one's traceback (`raise exc.with_traceback(tb)`) may have been raised by the frame
+that says so, further out: both count. Its file, read as a path inside a release (site-packages, a `src/` checkout, or a folder named
+like an indexed package), names the package and the file, and its line names the site. A
+warning's location is wherever `stacklevel` points (often the caller), and a log line's file
+comes from its logger's name, so for those the frame is weaker evidence.
 """
 
 from __future__ import annotations
@@ -17,30 +19,61 @@ from errdex.model import Frame, ParsedError
 
 Agreement = Literal["line", "file", "package", "other", "user", "none"]
 _NOT_FILES = ("<", "Cell In[", "Input In [")
+_EXECUTED = "<string>"
 
 
 @dataclass(frozen=True)
 class FrameHint:
-    """The innermost frame of the paste, as a path inside a release."""
+    """The innermost frame of the paste as a path inside a release, and the frames that re-raised."""
 
     path: str | None  # e.g. "transformers/generation/configuration_utils.py"; None for user code
     line: int | None
     library: bool  # the file is library code (installed, or a file of an indexed release)
     strength: Literal["raise", "caller", "module"]  # traceback frame, warning location, logger module
+    reraised: tuple[tuple[str, int], ...] = ()  # library frames that ran `raise exc.with_traceback(tb)`
 
     @property
     def top(self) -> str | None:
         return self.path.split("/", 1)[0] if self.path and "/" in self.path else None
+
+    @property
+    def points(self) -> tuple[tuple[str, int], ...]:
+        """Every (path, line) that may have raised the exception shown."""
+        own = ((self.path, self.line),) if self.path is not None and self.line is not None else ()
+        return own + self.reraised
+
+    def at(self, file: str, line: int, end_line: int) -> bool:
+        """Whether a site spanning `line`..`end_line` of `file` is one of the points."""
+        return any(path == file and line <= at <= max(line, end_line) for path, at in self.points)
 
 
 def frame_hint(parsed: ParsedError, tops: set[str]) -> FrameHint | None:
     """The hint of the paste's innermost frame, or None when it shows no frame."""
     if not parsed.frames:
         return None
-    frame = parsed.frames[-1]
+    shown = tuple(f for f in parsed.frames if f.file != _EXECUTED) or parsed.frames
+    frame = shown[-1]
     strength = "module" if parsed.kind == "log" else "caller" if parsed.kind == "warning" else "raise"
     path = library_path(frame, tops)
-    return FrameHint(path, frame.line, path is not None, strength)
+    if path is None and frame.file.startswith("<") and _called_by_library(shown, tops):
+        return None  # a library's own pseudo-file ('<template>' of jinja2): it tells nothing
+    return FrameHint(path, frame.line, path is not None, strength, _reraised(shown, tops))
+
+
+def _reraised(frames: tuple[Frame, ...], tops: set[str]) -> tuple[tuple[str, int], ...]:
+    """Library frames that raised with another exception's traceback, which is printed inside theirs."""
+    out = []
+    for frame in frames:
+        code = (frame.code or "").lstrip()
+        path = library_path(frame, tops) if code.startswith("raise ") and ".with_traceback(" in code else None
+        if path is not None and frame.line is not None:
+            out.append((path, frame.line))
+    return tuple(out)
+
+
+def _called_by_library(frames: tuple[Frame, ...], tops: set[str]) -> bool:
+    """Whether the innermost frame was called from library code."""
+    return len(frames) > 1 and library_path(frames[-2], tops) is not None
 
 
 def library_path(frame: Frame, tops: set[str]) -> str | None:
@@ -51,13 +84,12 @@ def library_path(frame: Frame, tops: set[str]) -> str | None:
     found = release_path(name)
     if found:
         return found
-    if not name.startswith("/") and ":" not in name[:3]:
-        return name if "/" in name else None  # a logger's module 'transformers/generation/utils.py'
     parts = name.split("/")
     for k in range(len(parts) - 2, -1, -1):
         if parts[k] in tops:
             return "/".join(parts[k:])
-    return None
+    relative = not name.startswith("/") and ":" not in name[:3]
+    return name if relative and "/" in name else None  # a logger's module 'numpy/linalg/linalg.py'
 
 
 def agreement(hint: FrameHint | None, in_file: bool, at_line: bool, package_tops: set[str]) -> Agreement:

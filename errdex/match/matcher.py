@@ -49,9 +49,9 @@ def _candidate(tables: Tables, query: Query, s: Scored) -> Candidate:
     places = tables.places(i)
     versions = tuple(dict.fromkeys(p.version for p in places))
     place = _choose_place(places, versions, query, core.packages[core.package[i]])
-    function, line = place.function, place.line
+    function, end_line = place.function, place.end_line
     if function is None:
-        function, line = _site_function(tables, core.ids[i], place)
+        function, end_line = _site_function(tables, core.ids[i], place)
     values = s.alignment.values if s.alignment else ()
     suggestions, allowed = {}, {}
     details = tables.details(i)
@@ -64,7 +64,8 @@ def _candidate(tables: Tables, query: Query, s: Scored) -> Candidate:
         package=core.packages[core.package[i]],
         version=place.version,
         file=place.file,
-        line=line,
+        line=place.line,
+        end_line=end_line,
         function=function,
         exception=core.exception[i],
         template=core.template[i],
@@ -83,9 +84,10 @@ def _choose_place(places: list[Place], versions: tuple[str, ...], query: Query, 
     order = {v: k for k, v in enumerate(versions)}
     newest_first = sorted(places, key=lambda p: (-order[p.version], p.function is None))
     hint = query.hint
-    if hint is not None and hint.path is not None:
-        same = [p for p in newest_first if p.file == hint.path]
-        exact = [p for p in same if hint.line is not None and p.line <= hint.line <= max(p.line, p.end_line)]
+    if hint is not None:
+        files = {path for path, _ in hint.points} | {hint.path}
+        same = [p for p in newest_first if p.file in files]
+        exact = [p for p in same if hint.at(p.file, p.line, p.end_line)]
         if exact or same:
             return (exact or same)[0]
     if len(versions) > 1:
@@ -97,11 +99,11 @@ def _choose_place(places: list[Place], versions: tuple[str, ...], query: Query, 
 
 
 def _site_function(tables: Tables, error_id: str, place: Place) -> tuple[str | None, int]:
-    """The function of a place known only by its line (an error's second site in a release)."""
+    """The function and last line of a place known only by its line (an error's second site in a release)."""
     record = tables.store.error(error_id, place.version)
     for site in record.sites:
         if site.file == place.file and site.line == place.line:
-            return site.function, site.line
+            return site.function, site.end_line
     return None, place.line
 
 

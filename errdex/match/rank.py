@@ -4,11 +4,12 @@ Candidates come from the literal-part index (templates filed under a word the me
 from the innermost frame (errors raised in that file). Each is verified by aligning its literal
 parts with the message (linear time), then scored from independent pieces of evidence:
 
-    text       = coverage² × explained × specificity     (how much of the template was found, how
-                                                          much of the message it accounts for,
-                                                          how many literal characters that is)
-    frame      = 0.92 when a place of the error is at the frame's file and line, 0.35 at its file
-    confidence = (1 − (1 − text)(1 − frame)) × exception agreement × frame disagreement
+    text       = coverage² × explained × specificity × exception agreement
+                 (how much of the template was found, how much of the message it accounts for, how
+                 many literal characters that is; halved for a message the interpreter writes)
+    frame      = 0.92 when a place of the error is at the frame's file and line, 0.35 at its file,
+                 lowered a little when the exception disagrees (a frame is the stronger witness)
+    confidence = (1 − (1 − text)(1 − frame)) × kind agreement × frame disagreement
 
 A confidence below ABSTAIN_BELOW means no answer is shown as the answer.
 """
@@ -19,6 +20,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from errdex.match.align import Alignment, align
+from errdex.match.builtin import interpreter_message
 from errdex.match.frames import Agreement, FrameHint, agreement, frame_hint
 from errdex.match.literals import candidates, loose_candidates
 from errdex.match.tables import Tables
@@ -28,19 +30,20 @@ from errdex.model import ParsedError
 ABSTAIN_BELOW = 0.5
 MAX_VERIFY = 200  # candidates checked for their longest literal part
 MAX_PARTIAL = 24  # candidates aligned word by word when no part of theirs is found whole
-MAX_FRAME_CANDIDATES = 64
 SPECIFICITY_HALF = 8  # literal characters that make a match half as specific as it can be
 FRAME_EVIDENCE = {"line": 0.92, "file": 0.35}
 # How much a frame that points elsewhere lowers confidence, by what the frame is.
 FRAME_PENALTY = {
-    "raise": {"package": 0.6, "other": 0.3, "user": 0.7},
+    "raise": {"package": 0.35, "other": 0.3, "user": 0.7},
     "caller": {},  # a warning's location is wherever stacklevel points
     "module": {"package": 0.8, "other": 0.5},
 }
-MISMATCHED_EXCEPTION = 0.45
-BASE_EXCEPTION = 0.9
-UNKNOWN_EXCEPTION = 0.9
+# Exception agreement, for the text's evidence and for the frame's.
+MISMATCHED_EXCEPTION = (0.45, 0.8)
+BASE_EXCEPTION = (0.9, 1.0)
+UNKNOWN_EXCEPTION = (0.9, 1.0)  # the paste names none, or the site raises a variable (`raise exc_cls(...)`)
 MISMATCHED_KIND = 0.8
+INTERPRETER_DISCOUNT = 0.5  # a message the interpreter writes, with no frame for the site
 
 
 @dataclass(frozen=True)
@@ -52,6 +55,7 @@ class Query:
     exception: str | None  # short name
     kind: str
     hint: FrameHint | None
+    interpreter: bool  # the message is one the interpreter or the standard library writes
 
     @classmethod
     def of(cls, parsed: ParsedError, tops: set[str]) -> Query:
@@ -59,7 +63,8 @@ class Query:
         text = squash(parsed.message)
         if exception == "KeyError":
             text = _unquote_key(text)
-        return cls(text, fold(text), exception, parsed.kind, frame_hint(parsed, tops))
+        folded = fold(text)
+        return cls(text, folded, exception, parsed.kind, frame_hint(parsed, tops), interpreter_message(text, folded))
 
 
 @dataclass(frozen=True)
@@ -85,8 +90,10 @@ class Ranker:
         self.core = tables.core
         self.q = query
         hint = query.hint
-        self.in_file = set(tables.errors_in(hint.path)) if hint and hint.path else set()
-        self.at_line = self._at_line()
+        files = {path for path, _ in hint.points} | ({hint.path} if hint.path else set()) if hint else set()
+        sites = [(path, row) for path in files for row in tables.raised_in(path)]
+        self.in_file = {i for _, (i, _, _) in sites}
+        self.at_line = {i for path, (i, line, end) in sites if hint is not None and hint.at(path, line, end)}
 
     def rank(self, limit: int) -> list[Scored]:
         """The best `limit` errors, best first."""
@@ -104,17 +111,6 @@ class Ranker:
                     scored[i] = s
         return sorted(scored.values(), key=lambda s: s.key, reverse=True)[:limit]
 
-    def _at_line(self) -> set[int]:
-        """Errors with a place at the frame's file and line (in any indexed release)."""
-        hint = self.q.hint
-        if hint is None or hint.path is None or hint.line is None:
-            return set()
-        found = set()
-        for i in list(self.in_file)[: MAX_FRAME_CANDIDATES * 8]:
-            if any(p.file == hint.path and p.line <= hint.line <= max(p.line, p.end_line) for p in self.tables.places(i)):
-                found.add(i)
-        return found
-
     def _score(self, i: int, whole_only: bool) -> Scored | None:
         template = self.core.template[i]
         alignment = None
@@ -129,29 +125,32 @@ class Ranker:
         frame = FRAME_EVIDENCE.get(where, 0.0)
         if text_confidence == 0.0 and frame == 0.0:
             return None
-        exception = self._exception_factor(i)
+        text_factor, frame_factor = self._exception_factors(i)
+        if self.q.interpreter and frame == 0.0:
+            text_confidence *= INTERPRETER_DISCOUNT
+        kind = 1.0 if self.core.kind[i] == self.q.kind else MISMATCHED_KIND
         penalty = FRAME_PENALTY[self.q.hint.strength].get(where, 1.0) if self.q.hint else 1.0
-        confidence = (1 - (1 - text_confidence) * (1 - frame)) * exception * penalty
-        return Scored(i, min(1.0, confidence), alignment, where, _evidence(alignment, exception, where))
+        confidence = (1 - (1 - text_confidence * text_factor) * (1 - frame * frame_factor)) * kind * penalty
+        return Scored(i, min(1.0, confidence), alignment, where, _evidence(alignment, text_factor, where))
 
     def _agreement(self, i: int) -> Agreement:
         hint = self.q.hint
         tops = self.core.package_top_sets[self.core.package[i]]
         return agreement(hint, i in self.in_file, i in self.at_line, tops)
 
-    def _exception_factor(self, i: int) -> float:
+    def _exception_factors(self, i: int) -> tuple[float, float]:
+        """How the paste's exception agrees with the site's: factors for text and frame evidence."""
         core, q = self.core, self.q
-        factor = 1.0
-        if core.kind[i] != q.kind:
-            factor *= MISMATCHED_KIND
-        if q.exception is None:
-            return factor * UNKNOWN_EXCEPTION
         own = (core.exception[i] or ("UserWarning" if core.kind[i] == "warning" else "")).rsplit(".", 1)[-1]
+        if q.exception is None or not own[:1].isupper():
+            return UNKNOWN_EXCEPTION
+        if own == "UserWarning" and q.exception.endswith("Warning"):
+            return UNKNOWN_EXCEPTION if q.exception != own else (1.0, 1.0)  # also what a helper's warn() is read as
         if own == q.exception:
-            return factor
+            return (1.0, 1.0)
         if q.exception in (b.rsplit(".", 1)[-1] for b in core.bases_of(i)):
-            return factor * BASE_EXCEPTION
-        return factor * MISMATCHED_EXCEPTION
+            return BASE_EXCEPTION
+        return MISMATCHED_EXCEPTION
 
 
 def unique(items: list[int]) -> list[int]:

@@ -19,6 +19,7 @@ class Candidate:
     version: str
     file: str
     line: int
+    end_line: int  # last line of the raising statement
     function: str | None
     exception: str | None
     template: str | None
@@ -39,6 +40,7 @@ class Candidate:
             "version": self.version,
             "file": self.file,
             "line": self.line,
+            "end_line": self.end_line,
             "function": self.function,
             "exception": self.exception,
             "kind": self.kind,

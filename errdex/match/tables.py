@@ -3,7 +3,7 @@
 The core, loaded for every query, holds each error's package, kind, exception, bases and template
 in flat lists, and the literal-part index. What only a few errors of a query need is split into
 shards loaded on demand: an error's places in every release with the did-you-mean details
-(`match.errors.N`), and the errors raised in each file, for frames (`match.files.N`). Everything is
+(`match.errors.N`), and the sites of each file, for frames (`match.files.N`). Everything is
 stored with `marshal` (plain lists, dicts, tuples and strings: quick to load) and kept in memory
 per store path and generation.
 """
@@ -26,7 +26,7 @@ from errdex.match.text import template_parts
 from errdex.model import Site
 from errdex.store import Store
 
-FORMAT = 4  # bump whenever what is stored, or how keys are cut, changes
+FORMAT = 5  # bump whenever what is stored, or how keys are cut, changes
 CORE_KEY = "match.core"
 ERROR_SHARD = 256  # errors per shard of places
 FILE_SHARDS = 256
@@ -147,8 +147,8 @@ class Tables:
         row = self._shard(self.core.error_shards, "match.errors", i // ERROR_SHARD)[1].get(i)
         return Details(row[0], json.loads(row[1]), row[2]) if row else None
 
-    def errors_in(self, path: str) -> list[int]:
-        """The errors raised somewhere in the file at this release path."""
+    def raised_in(self, path: str) -> list[tuple[int, int, int]]:
+        """(error, line, end line) of every site in the file at this release path, in any release."""
         return self._shard(self.core.file_shards, "match.files", _file_shard(path)).get(path, [])
 
     def _shard(self, loaded: dict[int, Any], prefix: str, number: int) -> Any:
@@ -270,8 +270,8 @@ def _error_shards(c: _Collected) -> dict[int, Any]:
 def _file_shards(places: Iterable[list[tuple[str, str, int, int, str | None]]]) -> dict[int, Any]:
     shards: dict[int, Any] = {n: {} for n in range(FILE_SHARDS)}
     for i, rows in enumerate(places):
-        for path in {row[1] for row in rows}:
-            shards[_file_shard(path)].setdefault(path, []).append(i)
+        for row in {(path, line, end_line) for _, path, line, end_line, _ in rows}:
+            shards[_file_shard(row[0])].setdefault(row[0], []).append((i, row[1], row[2]))
     return shards
 
 

@@ -16,6 +16,10 @@ from errdex.errors import StoreError
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
 
+class WriteBusy(StoreError):
+    """Another process held the write lock longer than a write that may be skipped would wait."""
+
+
 class Database(Protocol):
     """One connection to an errdex index, running the Store's portable SQL."""
 
@@ -25,12 +29,13 @@ class Database(Protocol):
     like: str  # LIKE that ignores ASCII case, as SQLite's does
     json_values: str  # a subquery of the strings in one JSON array parameter
     row_order: str  # the column that orders the rows of `classes` as they were inserted
+    failure: type[Exception]  # what the driver raises when a write cannot be done (read-only, full)
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> Any: ...
 
     def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> Any: ...
 
-    def transaction(self) -> AbstractContextManager[Any]: ...
+    def transaction(self, wait_ms: int | None = None) -> AbstractContextManager[Any]: ...
 
     def schema_version(self) -> int: ...
 

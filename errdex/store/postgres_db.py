@@ -17,7 +17,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from errdex.errors import StoreError
-from errdex.store.backend import migrate
+from errdex.store.backend import WriteBusy, migrate
 from errdex.store.postgres_schema import MIGRATIONS, WORDS
 
 try:
@@ -38,6 +38,7 @@ class PostgresDatabase:
     like = "ILIKE"
     json_values = "SELECT jsonb_array_elements_text(CAST(? AS jsonb))"
     row_order = "id"
+    failure = psycopg.Error if psycopg is not None else Exception
 
     def __init__(self, url: str) -> None:
         self.location = url
@@ -83,14 +84,23 @@ class PostgresDatabase:
             cursor.executemany(_dialect(sql), rows)
 
     @contextmanager
-    def transaction(self) -> Iterator[None]:
-        """BEGIN, wait for the write lock, ... COMMIT; ROLLBACK on any exception (KeyboardInterrupt included)."""
+    def transaction(self, wait_ms: int | None = None) -> Iterator[None]:
+        """BEGIN, wait for the write lock, ... COMMIT; ROLLBACK on any exception (KeyboardInterrupt included).
+
+        With `wait_ms`, WriteBusy if another writer holds the lock that long.
+        """
         self.execute("SELECT 1")  # a read: opens the connection again if the server dropped it
         self.writing = True
         try:
             with self.conn.transaction():
+                if wait_ms is not None:
+                    self.conn.execute(f"SET LOCAL lock_timeout = {int(wait_ms)}")
                 self.conn.execute("SELECT pg_advisory_xact_lock(%s)", (WRITE_LOCK,))
                 yield
+        except psycopg.errors.LockNotAvailable as exc:
+            if wait_ms is None:
+                raise
+            raise WriteBusy(f"{self.label}: another process is writing ({_first_line(exc)})") from None
         finally:
             self.writing = False
 

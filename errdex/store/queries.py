@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 import zlib
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager
@@ -23,13 +24,15 @@ from packaging.version import InvalidVersion, Version
 
 from errdex.errors import NotIndexedError, StoreError
 from errdex.model import ClassInfo, ErrorRecord, Related, ReleaseInfo, ReleaseRecord, Site, Snippet, normalize_name
-from errdex.store.backend import is_postgres_url, open_database
+from errdex.store.backend import WriteBusy, is_postgres_url, open_database
 
 # Appended to a version while its replacement is written (a version never has this control character).
 PENDING = "\x01new"
 SNIPPET_BEFORE = 22
 SNIPPET_AFTER = 14
 RELATED_LIMITS = {"function": 12, "class": 6, "module": 6, "setting": 6}
+CACHE_WAIT_MS = 200  # how long a cache write waits before it is skipped
+CACHE_BACK_OFF_S = 5.0  # after a skipped cache write, the next ones are skipped without waiting for this long
 
 
 def default_path() -> Path | str:
@@ -67,6 +70,7 @@ class Store:
     def __init__(self, path: str | Path | None = None) -> None:
         self.db = open_database(path if path is not None else default_path())
         self.path: Path | str = self.db.location  # opens the same index again, in a worker process too
+        self._cache_busy_until = 0.0
 
     def close(self) -> None:
         self.db.close()
@@ -490,14 +494,29 @@ class Store:
             return None
         return bytes(row[1])
 
-    def cache_put(self, key: str, data: bytes) -> None:
-        with self._transaction():
-            self.db.execute(
-                "INSERT INTO caches (key, generation, data)"
-                " VALUES (?, (SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'generation'), ?)"
-                " ON CONFLICT (key) DO UPDATE SET generation = excluded.generation, data = excluded.data",
-                (key, data),
-            )
+    def cache_put(self, key: str, data: bytes) -> bool:
+        """Keep derived data; skipped (False) rather than wait while another process writes a release.
+
+        A cache is only a shortcut, so a reader such as `errdex serve` must never stall or fail
+        because an indexer holds the write lock for the minutes a large release takes. After one
+        skipped write, the next ones skip at once for a while instead of each waiting again.
+        """
+        if time.monotonic() < self._cache_busy_until:
+            return False
+        try:
+            with self.db.transaction(wait_ms=CACHE_WAIT_MS):
+                self.db.execute(
+                    "INSERT INTO caches (key, generation, data)"
+                    " VALUES (?, (SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'generation'), ?)"
+                    " ON CONFLICT (key) DO UPDATE SET generation = excluded.generation, data = excluded.data",
+                    (key, data),
+                )
+        except WriteBusy:
+            self._cache_busy_until = time.monotonic() + CACHE_BACK_OFF_S
+            return False
+        except self.db.failure as exc:
+            raise StoreError(f"{self.db.label}: cannot write a cache entry ({exc})") from None
+        return True
 
     def stats(self) -> dict[str, int]:
         one = lambda sql: int(self.db.execute(sql).fetchone()[0])  # noqa: E731

@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 
 from errdex.errors import StoreError
-from errdex.store.backend import migrate
+from errdex.store.backend import WriteBusy, migrate
 from errdex.store.schema import MIGRATIONS
+
+BUSY_TIMEOUT_S = 30  # how long a release write waits for another process's write to end
 
 
 class SqliteDatabase:
@@ -22,6 +25,7 @@ class SqliteDatabase:
     like = "LIKE"
     json_values = "SELECT value FROM json_each(?)"
     row_order = "rowid"
+    failure = sqlite3.OperationalError
 
     def __init__(self, path: Path) -> None:
         self.location = path
@@ -29,7 +33,7 @@ class SqliteDatabase:
         if str(path) != ":memory:":
             path.parent.mkdir(parents=True, exist_ok=True)
         try:
-            self.conn = sqlite3.connect(str(path), timeout=30, isolation_level=None, check_same_thread=False)
+            self.conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_S, isolation_level=None, check_same_thread=False)
             # the connection's own methods, not wrappers: SQLite needs no translation
             self.execute = self.conn.execute
             self.executemany = self.conn.executemany
@@ -43,8 +47,24 @@ class SqliteDatabase:
     def close(self) -> None:
         self.conn.close()
 
-    def transaction(self) -> _Transaction:
-        return _Transaction(self.conn)
+    def transaction(self, wait_ms: int | None = None) -> AbstractContextManager[None]:
+        """One write transaction; with `wait_ms`, WriteBusy if another writer holds the lock that long."""
+        if wait_ms is None:
+            return _Transaction(self.conn)
+        return self._impatient(wait_ms)
+
+    @contextmanager
+    def _impatient(self, wait_ms: int) -> Iterator[None]:
+        self.conn.execute(f"PRAGMA busy_timeout = {int(wait_ms)}")
+        try:
+            with _Transaction(self.conn):
+                yield
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) and "busy" not in str(exc):
+                raise
+            raise WriteBusy(f"{self.label}: another process is writing ({exc})") from None
+        finally:
+            self.conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_S * 1000}")
 
     def schema_version(self) -> int:
         return int(self.conn.execute("PRAGMA user_version").fetchone()[0])

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, Query, Request
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 
 from errdex.web import views
 from errdex.web.context import Context, context
@@ -49,7 +49,7 @@ _PASTE_BODY = {
 
 router = APIRouter(prefix="/api", tags=["api"], responses=_PROBLEMS)
 Ctx = Annotated[Context, Depends(context)]
-Version = Annotated[str | None, Query(max_length=100, description="Release to show (default: the newest indexed that has it).")]
+Version = Annotated[str | None, Query(max_length=views.MAX_VERSION_CHARS, description="Release to show (default: the newest indexed that has it).")]
 Values = Annotated[list[str], Query(description="The user's captured values for the template's {} holes, in order.")]
 Limit = Annotated[int, Query(ge=1, le=20, description="Matches to return.")]
 
@@ -59,9 +59,18 @@ async def posted_paste(request: Request) -> str:
     return paste_from_body(request.headers.get("content-type"), await request.body())
 
 
+def _json(data: views.Data) -> bytes:
+    return JSONResponse(data).body
+
+
+async def _cached_json(ctx: Context, view: views.View) -> Response:
+    """A view's JSON, serialised once while its data stays cached."""
+    return Response(await ctx.output(view, "json", _json), media_type="application/json")
+
+
 @router.get("", summary="What is indexed: packages, releases, error counts")
-def index(ctx: Ctx) -> JSONResponse:
-    return JSONResponse(views.home(ctx.store()))
+async def index(ctx: Ctx) -> Response:
+    return await _cached_json(ctx, views.home(ctx.store()))
 
 
 @router.get("/search", summary="Match a pasted error message, log line or traceback")
@@ -75,16 +84,16 @@ def search_posted(ctx: Ctx, paste: Annotated[str, Depends(posted_paste)], limit:
 
 
 @router.get("/packages/{package}", summary="A release's errors grouped by module and exception, with counts")
-def package(
+async def package(
     ctx: Ctx,
     package: str,
     version: Version = None,
     kind: Annotated[str | None, Query(description="error, warning or log")] = None,
     exception: Annotated[str | None, Query(max_length=views.MAX_EXCEPTION_CHARS, description="Only this exception class or its subclasses")] = None,
-) -> JSONResponse:
-    return JSONResponse(views.package(ctx.store(), ctx.memo, package, version, kind or None, exception))
+) -> Response:
+    return await _cached_json(ctx, views.package(ctx.store(), package, version, kind, exception))
 
 
 @router.get("/errors/{error_id}", summary="The explanation page of one error")
-def error(ctx: Ctx, error_id: str, version: Version = None, value: Values = []) -> JSONResponse:  # noqa: B006  (FastAPI copies defaults)
-    return JSONResponse(views.error(ctx.store(), ctx.memo, error_id, version, value))
+async def error(ctx: Ctx, error_id: str, version: Version = None, value: Values = []) -> Response:  # noqa: B006  (FastAPI copies defaults)
+    return await _cached_json(ctx, views.error(ctx.store(), error_id, version, value))

@@ -24,6 +24,7 @@ from starlette.types import Scope
 from errdex.errors import ErrdexError, InputError, NotIndexedError
 from errdex.web import api, pages
 from errdex.web.context import Context
+from errdex.web.headers import SecurityHeaders
 from errdex.web.limits import MAX_BODY, MAX_QUERY, Limits, Refuse
 from errdex.web.links import ServerLinks
 from errdex.web.render import STATIC
@@ -54,6 +55,7 @@ def create_app(store_path: str | Path | None = None) -> FastAPI:
     )
     app.state.context = context
     app.add_middleware(Limits, max_body=MAX_BODY, max_query=MAX_QUERY, refuse=_refusal(context))
+    app.add_middleware(SecurityHeaders)  # outermost: refusals get the headers too
     app.include_router(api.router)
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")

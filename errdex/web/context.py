@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from pathlib import Path
+from typing import TypeVar
 
 from fastapi import Request
+from starlette.concurrency import run_in_threadpool
 
 from errdex.match import explain
 from errdex.store import Store
-from errdex.web.memo import Memo
+from errdex.web.memo import MISSING, Memo
 from errdex.web.render import Renderer
 from errdex.web.stores import StorePool
+from errdex.web.views import Data, View
 
-MEMO_SIZE = 2_048  # pages kept in memory (an error page is ~20 KB of data)
+MEMO_SIZE = 1_536  # views and their HTML and JSON kept in memory (~20 + 30 + 20 KB for an error page)
 WARM_UP = "ValueError: errdex warm-up"
+T = TypeVar("T")
 
 
 class Context:
@@ -28,6 +33,22 @@ class Context:
         """This thread's Store."""
         return self.stores.get()
 
+    async def output(self, view: View, form: Hashable, render: Callable[[Data], T]) -> T:
+        """A view rendered in one form (HTML, JSON), from the cache when it is there.
+
+        A cached answer is returned at once, on the event loop; anything to build or render runs
+        in a worker thread, so a page built from the code for the first time holds up no one else.
+        """
+        key = (form, view.key)
+        cached = self.memo.peek(key)
+        if cached is not MISSING:
+            return cached  # type: ignore[return-value]
+        return await run_in_threadpool(self._output, view, key, render)
+
+    def _output(self, view: View, key: Hashable, render: Callable[[Data], T]) -> T:
+        data = self.memo.get(view.key, lambda: view.build(self.store()))
+        return self.memo.get(key, lambda: render(data))
+
     def warm(self) -> None:
         """Load the matcher's tables now, so the first search does not wait for them."""
         explain(WARM_UP, store=self.store(), auto_index=False, fetch=False)
@@ -36,6 +57,6 @@ class Context:
         self.stores.close()
 
 
-def context(request: Request) -> Context:
+async def context(request: Request) -> Context:
     """The application's Context, for route dependencies."""
     return request.app.state.context

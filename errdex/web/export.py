@@ -3,33 +3,40 @@
 The pages are rendered from the same view data and templates as the server's, with links that
 point between files (StaticLinks) instead of routes. Search needs a server, so the static site
 has none; everything else is there: the home page, each release's list, each error's page in
-each release that has it, and the JSON of each.
+each release that has it (and, under its bare id, in the newest one), and the JSON of each.
+Error pages are built from the code the first time, so they are written by worker processes,
+each with its own connection to the index.
 """
 
 from __future__ import annotations
 
 import json
+import multiprocessing
+import os
 import shutil
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from errdex.store import Store
 from errdex.web import views
 from errdex.web.links import StaticLinks, static_path
-from errdex.web.memo import Memo
 from errdex.web.render import STATIC, Renderer, highlight_css
 
 Progress = Callable[[int, int], None]
+Job = tuple[str, str, bool]  # error id, version, whether it is the newest release that has it
+CHUNK = 8
 
 
 @dataclass
 class ExportResult:
-    """How many HTML pages and JSON files were written."""
+    """How many HTML pages and JSON files were written, and the error pages that could not be built."""
 
     pages: int = 0
     files: int = 0
+    failed: list[str] = field(default_factory=list)  # "ID VERSION: why"
 
 
 class _Writer:
@@ -40,14 +47,12 @@ class _Writer:
         self.renderer = Renderer()
         self.result = ExportResult()
 
-    def page(self, path: str, template: str, data: dict[str, Any], json_path: str | None) -> None:
+    def page(self, path: str, template: str, data: dict[str, Any], json_path: str) -> None:
         links = StaticLinks(path.count("/"))
-        alternate = links.root + json_path if json_path else None
-        self._write(path, self.renderer.page(template, data, links, alternate=alternate))
+        self._write(path, self.renderer.page(template, data, links, alternate=links.root + json_path))
+        self._write(json_path, json.dumps(data, ensure_ascii=False))
         self.result.pages += 1
-        if json_path:
-            self._write(json_path, json.dumps(data, ensure_ascii=False))
-            self.result.files += 1
+        self.result.files += 1
 
     def _write(self, path: str, text: str) -> None:
         target = self.root / path
@@ -55,41 +60,83 @@ class _Writer:
         target.write_text(text, encoding="utf-8")
 
 
-def export(store: Store, root: Path, packages: Iterable[str] | None = None, progress: Progress | None = None) -> ExportResult:
+def export(store: Store, root: Path, packages: Iterable[str] | None = None, progress: Progress | None = None,
+           workers: int | None = None) -> ExportResult:
     """Write the static site for the given packages (every indexed one when None) into `root`."""
     writer = _Writer(root)
-    memo = Memo(1)
-    home = views.home(store)
+    home = views.home(store).build(store)
     wanted = {store.release(p).package for p in packages} if packages is not None else None
     home["packages"] = [p for p in home["packages"] if wanted is None or p["package"] in wanted]
     writer.page("index.html", "home.html", home, "api/index.json")
     _static_files(root)
-    work = [(p["name"], v) for p in home["packages"] for v in p["versions"]]
-    total = sum(store.release(name, v).error_count for name, v in work)
-    done = 0
+    jobs = _package_pages(store, writer, home["packages"])
+    result = writer.result
+    for count, (written, failure) in enumerate(_error_pages(store, root, jobs, workers or os.cpu_count() or 1), 1):
+        result.pages += written
+        result.files += written
+        if failure:
+            result.failed.append(failure)
+        if progress:
+            progress(count, len(jobs))
+    return result
+
+
+def _package_pages(store: Store, writer: _Writer, packages: list[dict[str, Any]]) -> list[Job]:
+    """Write each release's list; the error pages to write, each marked when its release is the newest with it."""
     newest: dict[str, str] = {}
-    for name, version in work:
-        listing = views.package(store, memo, name, version, None, None)
-        _package_pages(writer, name, version, listing, version == listing["versions"][-1])
-        for module in listing["modules"]:
-            for group in module["exceptions"]:
-                for entry in group["errors"]:
-                    page = views.error(store, memo, entry["id"], version, [])
-                    writer.page(static_path("error", entry["id"], version), "error.html", page, static_path("error", entry["id"], version, True))
-                    newest[entry["id"]] = version
-                    done += 1
-                    if progress:
-                        progress(done, total)
-    for error_id, version in newest.items():
-        page = views.error(store, memo, error_id, version, [])
-        writer.page(static_path("error", error_id), "error.html", page, static_path("error", error_id, as_json=True))
-    return writer.result
+    pairs: list[tuple[str, str]] = []
+    for package in packages:
+        name = package["name"]
+        for version in package["versions"]:  # oldest first: the last release seen with an error is its newest
+            listing = views.package(store, name, version, None, None).build(store)
+            writer.page(static_path("package", name, version), "package.html", listing, static_path("package", name, version, True))
+            if version == listing["versions"][-1]:
+                writer.page(static_path("package", name), "package.html", listing, static_path("package", name, as_json=True))
+            for module in listing["modules"]:
+                for group in module["exceptions"]:
+                    for entry in group["errors"]:
+                        pairs.append((entry["id"], version))
+                        newest[entry["id"]] = version
+    return [(eid, version, newest[eid] == version) for eid, version in pairs]
 
 
-def _package_pages(writer: _Writer, name: str, version: str, listing: dict[str, Any], is_newest: bool) -> None:
-    writer.page(static_path("package", name, version), "package.html", listing, static_path("package", name, version, True))
-    if is_newest:
-        writer.page(static_path("package", name), "package.html", listing, static_path("package", name, as_json=True))
+def _error_pages(store: Store, root: Path, jobs: list[Job], workers: int) -> Iterator[tuple[int, str | None]]:
+    """For each job in order: the pages written (each with its JSON) and why it failed, if it did.
+
+    The jobs run in `workers` processes, or in this one.
+    """
+    if workers <= 1 or len(jobs) < 2 * CHUNK:
+        _worker.update(store=store, writer=_Writer(root))
+        try:
+            yield from map(_write_error, jobs)
+        finally:
+            _worker.clear()
+        return
+    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+    with ProcessPoolExecutor(workers, mp_context=context, initializer=_start, initargs=(str(store.path), str(root))) as pool:
+        yield from pool.map(_write_error, jobs, chunksize=CHUNK)
+
+
+_worker: dict[str, Any] = {}  # this process's store and writer
+
+
+def _start(store_path: str, root: str) -> None:
+    """In a worker process: its own connection to the index and its own writer."""
+    _worker.update(store=Store(store_path), writer=_Writer(Path(root)))
+
+
+def _write_error(job: Job) -> tuple[int, str | None]:
+    """Write one error's page in one release; a page that fails is reported, and the export goes on."""
+    error_id, version, newest = job
+    store, writer = _worker["store"], _worker["writer"]
+    try:
+        page = views.error(store, error_id, version, []).build(store)
+        writer.page(static_path("error", error_id, version), "error.html", page, static_path("error", error_id, version, True))
+        if newest:
+            writer.page(static_path("error", error_id), "error.html", page, static_path("error", error_id, as_json=True))
+    except Exception as exc:  # noqa: BLE001  (one page's failure is reported with the others, not fatal to the site)
+        return 0, f"{error_id} {version}: {type(exc).__name__}: {exc}"
+    return 2 if newest else 1, None
 
 
 def _static_files(root: Path) -> None:

@@ -12,6 +12,7 @@ from threading import Lock
 from typing import TypeVar
 
 T = TypeVar("T")
+MISSING = object()
 
 
 class Memo:
@@ -35,6 +36,14 @@ class Memo:
             while len(self._values) > self.size:
                 self._values.popitem(last=False)
         return value
+
+    def peek(self, key: Hashable) -> object:
+        """The cached value of `key`, or MISSING; never builds."""
+        with self._lock:
+            if key not in self._values:
+                return MISSING
+            self._values.move_to_end(key)
+            return self._values[key]
 
     def __len__(self) -> int:
         return len(self._values)

@@ -1,14 +1,20 @@
-"""The HTML pages: each renders the same dict as its JSON twin and links to it with rel="alternate"."""
+"""The HTML pages: each renders the same dict as its JSON twin and links to it with rel="alternate".
+
+The pages that are the same for every visitor (home, package, error) are plain Starlette
+endpoints that read their few parameters themselves: answered from the cache, they skip FastAPI's
+dependency resolution, which would otherwise be most of their cost. They are not in the OpenAPI
+description; their JSON twins are, with every parameter documented.
+"""
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
-from fastapi import APIRouter, Depends, Query
+from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from errdex.web import views
-from errdex.web.api import Ctx, Values, Version, posted_paste
+from errdex.web.api import Ctx, posted_paste
 from errdex.web.context import Context
 from errdex.web.links import MAX_VALUES_IN_LINK, ServerLinks
 from errdex.web.render import highlight_css
@@ -17,38 +23,50 @@ router = APIRouter(include_in_schema=False)
 LINKS = ServerLinks()
 
 
-def _page(ctx: Context, template: str, data: dict[str, Any], alternate: str | None) -> HTMLResponse:
-    return HTMLResponse(ctx.renderer.page(template, data, LINKS, alternate=alternate))
+async def _cached_page(ctx: Context, template: str, view: views.View, alternate: str | None) -> HTMLResponse:
+    """A page the same for every visitor: rendered once while its data stays cached."""
+    html = await ctx.output(view, ("html", template, alternate), lambda data: ctx.renderer.page(template, data, LINKS, alternate=alternate))
+    return HTMLResponse(html)
 
 
-@router.get("/")
-def home(ctx: Ctx) -> HTMLResponse:
-    return _page(ctx, "home.html", views.home(ctx.store()), LINKS.api_home())
+def _search_page(ctx: Context, paste: str, alternate: str | None) -> HTMLResponse:
+    return HTMLResponse(ctx.renderer.page("search.html", views.search(ctx.store(), paste), LINKS, alternate=alternate))
+
+
+async def home(request: Request) -> HTMLResponse:
+    ctx: Context = request.app.state.context
+    return await _cached_page(ctx, "home.html", views.home(ctx.store()), LINKS.api_home())
 
 
 @router.get("/search")
 def search(ctx: Ctx, q: Annotated[str, Query()] = "") -> Response:
     if not q.strip():
         return RedirectResponse(LINKS.home(), status_code=303)
-    return _page(ctx, "search.html", views.search(ctx.store(), q), LINKS.api_search(q))
+    return _search_page(ctx, q, LINKS.api_search(q))
 
 
 @router.post("/search")
 def search_posted(ctx: Ctx, paste: Annotated[str, Depends(posted_paste)]) -> HTMLResponse:
-    alternate = LINKS.api_search(paste) if len(paste) <= MAX_VALUES_IN_LINK else None
-    return _page(ctx, "search.html", views.search(ctx.store(), paste), alternate)
+    return _search_page(ctx, paste, LINKS.api_search(paste) if len(paste) <= MAX_VALUES_IN_LINK else None)
 
 
-@router.get("/p/{package}")
-def package(ctx: Ctx, package: str, version: Version = None, kind: str | None = None, exception: str | None = None) -> HTMLResponse:
-    data = views.package(ctx.store(), ctx.memo, package, version, kind or None, exception or None)
-    return _page(ctx, "package.html", data, LINKS.api_package(package, version, kind or None, exception or None))
+async def package(request: Request) -> HTMLResponse:
+    ctx: Context = request.app.state.context
+    name, query = request.path_params["package"], request.query_params
+    version, kind, exception = query.get("version"), query.get("kind") or None, query.get("exception") or None
+    view = views.package(ctx.store(), name, version, kind, exception)
+    return await _cached_page(ctx, "package.html", view, LINKS.api_package(name, version, kind, exception))
 
 
-@router.get("/errors/{error_id}")
-def error(ctx: Ctx, error_id: str, version: Version = None, value: Values = []) -> HTMLResponse:  # noqa: B006
-    data = views.error(ctx.store(), ctx.memo, error_id, version, value)
-    return _page(ctx, "error.html", data, LINKS.api_error(error_id, version, value))
+async def error(request: Request) -> HTMLResponse:
+    ctx: Context = request.app.state.context
+    error_id, version, values = request.path_params["error_id"], request.query_params.get("version"), request.query_params.getlist("value")
+    view = views.error(ctx.store(), error_id, version, values)
+    return await _cached_page(ctx, "error.html", view, LINKS.api_error(error_id, version, values))
+
+
+for path, endpoint in (("/", home), ("/p/{package}", package), ("/errors/{error_id}", error)):
+    router.add_route(path, endpoint, methods=["GET"], include_in_schema=False)
 
 
 @router.get("/static/highlight.css")

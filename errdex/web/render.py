@@ -7,13 +7,14 @@ markup not written by a template is pygments' output, which escapes the code it 
 from __future__ import annotations
 
 import json
+import os
 import re
 import textwrap
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from jinja2 import ChainableUndefined, Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup, escape
 from pygments import highlight
 from pygments.formatters import HtmlFormatter
@@ -25,6 +26,7 @@ from errdex.web.links import Links
 HERE = Path(__file__).parent
 TEMPLATES = HERE / "templates"
 STATIC = HERE / "static"
+STRICT_ENV = "ERRDEX_STRICT_TEMPLATES"
 CODE_CLASS = "code"
 MAX_HIGHLIGHT_CHARS = 200_000  # an excerpt longer than this is cut
 RELATIONS = {"function": "same function", "class": "same class", "module": "same module", "setting": "checks a setting of the same class"}
@@ -32,11 +34,16 @@ _TICKED = re.compile(r"`([^`\n]+)`")
 
 
 def environment() -> Environment:
-    """The one Jinja2 environment: autoescaping on for every template, undefined names are errors."""
+    """The one Jinja2 environment: autoescaping on for every template.
+
+    A key the page data lacks renders as nothing, so that a page model with a section left out
+    still gives a page; with ERRDEX_STRICT_TEMPLATES set (the tests set it) it is an error instead.
+    """
+    strict = bool(os.environ.get(STRICT_ENV))
     env = Environment(
         loader=FileSystemLoader(TEMPLATES),
         autoescape=True,
-        undefined=StrictUndefined,
+        undefined=StrictUndefined if strict else ChainableUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
     )
@@ -45,6 +52,7 @@ def environment() -> Environment:
     env.filters["excerpt"] = excerpt
     env.filters["python"] = python
     env.filters["ticks"] = ticks
+    env.filters["http_url"] = http_url
     env.globals["holes"] = holes
     env.globals["RELATIONS"] = RELATIONS
     return env
@@ -79,6 +87,11 @@ def holes(template: str, values: list[str | None] | None = None) -> list[tuple[s
 def ticks(text: str | None) -> Markup:
     """Prose with `code` in backticks: escaped first, then each backticked span set as code."""
     return Markup(_TICKED.sub(r"<code>\1</code>", str(escape(text or ""))))
+
+
+def http_url(url: str | None) -> str | None:
+    """The URL if it is http(s), else None: links read from package metadata must not run anything."""
+    return url if isinstance(url, str) and url.lower().startswith(("https://", "http://")) else None
 
 
 def python(code: str | None) -> Markup:

@@ -1,15 +1,17 @@
 """What each page shows, as one JSON-ready dict: the HTML page and its JSON twin render the same one.
 
-Nothing here knows HTTP or HTML. Every function reads the store it is given and returns plain
-data; what is slow to build and the same for every visitor is kept in a Memo keyed by the
-store's generation, so a re-index is seen at once.
+Nothing here knows HTTP or HTML. A page that is the same for every visitor is described by a
+View: the key it is cached under (which carries the store's generation, so a re-index is seen at
+once) and how to build its data from a Store. Its inputs are checked when the View is made,
+before anything is built. A search depends on the paste, so it is answered directly.
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import asdict
+from collections.abc import Callable, Hashable
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from errdex.errors import InputError, NotIndexedError
@@ -18,18 +20,33 @@ from errdex.explain.source import module_name
 from errdex.match import explain
 from errdex.model import Site
 from errdex.store import Store
-from errdex.web.memo import Memo
 
 KINDS = ("error", "warning", "log")
 MAX_VALUES = 16  # captured values a link may carry to an error page
 MAX_VALUE_CHARS = 2_000
 MAX_EXCEPTION_CHARS = 200
+MAX_VERSION_CHARS = 100
 SEARCH_LIMIT = 5
 _ERROR_ID = re.compile(r"[0-9a-f]{16}")
 
 
-def home(store: Store) -> dict[str, Any]:
+Data = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class View:
+    """A page's data as the key it is cached under and the function that builds it from a Store."""
+
+    key: Hashable
+    build: Callable[[Store], Data]
+
+
+def home(store: Store) -> View:
     """What is indexed: each package with its releases and error count, and the totals."""
+    return View(("home", store.generation()), _home)
+
+
+def _home(store: Store) -> Data:
     packages = [
         {**row, "versions": [r.version for r in store.releases(row["name"])]}
         for row in store.packages()
@@ -37,7 +54,7 @@ def home(store: Store) -> dict[str, Any]:
     return {"packages": packages, "stats": store.stats()}
 
 
-def search(store: Store, text: str, limit: int = SEARCH_LIMIT) -> dict[str, Any]:
+def search(store: Store, text: str, limit: int = SEARCH_LIMIT) -> Data:
     """The matcher's answer for a paste: ranked matches with captured values, or an honest abstention.
 
     Never indexes anything: a web request may not make the server read packages from disk or fetch them.
@@ -48,17 +65,19 @@ def search(store: Store, text: str, limit: int = SEARCH_LIMIT) -> dict[str, Any]
     return {"q": text, **result.to_json()}
 
 
-def package(store: Store, memo: Memo, name: str, version: str | None, kind: str | None, exception: str | None) -> dict[str, Any]:
+def package(store: Store, name: str, version: str | None, kind: str | None, exception: str | None) -> View:
     """A release's errors grouped by module and exception, with counts, filtered by kind and exception."""
+    kind, exception = kind or None, exception or None
+    _check_version(version)
     if kind is not None and kind not in KINDS:
         raise InputError(f"kind must be one of {', '.join(KINDS)}, not '{kind[:40]}'")
     if exception is not None and len(exception) > MAX_EXCEPTION_CHARS:
         raise InputError(f"exception filter is longer than {MAX_EXCEPTION_CHARS} characters")
     key = ("package", name, version, kind, exception, store.generation())
-    return memo.get(key, lambda: _package(store, name, version, kind, exception or None))
+    return View(key, lambda s: _package(s, name, version, kind, exception))
 
 
-def _package(store: Store, name: str, version: str | None, kind: str | None, exception: str | None) -> dict[str, Any]:
+def _package(store: Store, name: str, version: str | None, kind: str | None, exception: str | None) -> Data:
     release = store.release(name, version)
     rows = store.errors(release.package, release.version, exception=exception, kind=kind)
     return {
@@ -69,13 +88,14 @@ def _package(store: Store, name: str, version: str | None, kind: str | None, exc
         "count": len(rows),
         "counts": {
             "kind": dict(Counter(site.kind for _, site in rows)),
-            "exception": dict(Counter(_group_name(site) for _, site in rows).most_common()),
+            "exception": dict(Counter(site.exception for _, site in rows if site.exception).most_common()),
+            "log_level": dict(Counter(site.level or "unknown" for _, site in rows if site.kind == "log").most_common()),
         },
         "modules": _modules(rows),
     }
 
 
-def _modules(rows: list[tuple[str, Site]]) -> list[dict[str, Any]]:
+def _modules(rows: list[tuple[str, Site]]) -> list[Data]:
     """Errors by module (in file order), then by exception (most frequent first)."""
     by_file: dict[str, dict[str, list[dict[str, Any]]]] = {}
     for eid, site in rows:
@@ -101,20 +121,26 @@ def _group_name(site: Site) -> str:
     return f"log.{site.level}" if site.kind == "log" and site.level else site.kind
 
 
-def _entry(eid: str, site: Site) -> dict[str, Any]:
+def _entry(eid: str, site: Site) -> Data:
     return {
         "id": eid, "kind": site.kind, "exception": site.exception, "template": site.template,
         "reason": site.reason, "line": site.line, "function": site.function,
     }
 
 
-def error(store: Store, memo: Memo, error_id: str, version: str | None, values: list[str]) -> dict[str, Any]:
+def error(store: Store, error_id: str, version: str | None, values: list[str]) -> View:
     """The explanation page of one error, filled with the user's captured values when given."""
     if not _ERROR_ID.fullmatch(error_id):
         raise NotIndexedError(f"'{error_id[:40]}' is not an error id: ids are 16 hexadecimal digits, e.g. from errdex list PACKAGE")
+    _check_version(version)
     values = _bounded_values(values)
     key = ("error", error_id, version, tuple(values), store.generation())
-    return memo.get(key, lambda: build_page(store, error_id, version, values or None))
+    return View(key, lambda s: build_page(s, error_id, version, values or None))
+
+
+def _check_version(version: str | None) -> None:
+    if version is not None and len(version) > MAX_VERSION_CHARS:
+        raise InputError(f"version is longer than {MAX_VERSION_CHARS} characters")
 
 
 def _bounded_values(values: list[str]) -> list[str]:

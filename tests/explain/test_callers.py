@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from errdex.explain import build_page
-from errdex.explain.callers import Target, callers
+from errdex.explain.callers import CACHE_VERSION, Target, callers
 from tests.explain.conftest import Indexer, error_id_of
 
 FILES = {
@@ -79,7 +79,7 @@ def test_callers_are_cached_per_release_and_function(indexed: Indexer) -> None:
     release = store.release("app")
     target = Target("app/settings.py", "Settings.check")
     first = callers(store, release, target)
-    key = f"explain:callers:v1:app:1.0:{target.file}:{target.function}"
+    key = f"explain:callers:v{CACHE_VERSION}:app:1.0:{target.file}:{target.function}"
     assert json.loads(store.cache_get(key) or b"null") == first
     store.cache_put(key, json.dumps({**first, "callers": []}).encode())
     assert callers(store, release, target)["callers"] == []  # served from the cache

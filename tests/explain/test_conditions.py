@@ -93,7 +93,9 @@ def test_membership_in_a_forbidden_list(page_of: Any) -> None:
 
 def test_comparison_with_a_number(page_of: Any) -> None:
     page = page_of("size must be positive, got {}")
-    assert page["what_it_means"]["clauses"] == [{"code": "self.size <= 0", "text": "`self.size` is at most 0", "kind": "comparison"}]
+    assert page["what_it_means"]["clauses"] == [
+        {"code": "self.size <= 0", "text": "`self.size` is at most 0", "negated": "`self.size` is greater than 0", "kind": "comparison"}
+    ]
     assert fix_values(page) == ("0", "1")
     assert page["solutions"][0]["text"] == "Make sure that `self.size` is greater than 0: then this check does not fire."
 
@@ -120,7 +122,10 @@ def test_isinstance(page_of: Any) -> None:
 
 def test_not_x_on_a_parameter(page_of: Any) -> None:
     page = page_of("path is empty")
-    assert page["what_it_means"]["clauses"][0] == {"code": "not path", "text": "`path` is empty, zero, False or None", "kind": "truthiness"}
+    assert page["what_it_means"]["clauses"][0] == {
+        "code": "not path", "text": "`path` is empty, zero, False or None",
+        "negated": "`path` is set to a true value (not empty, zero, False or None)", "kind": "truthiness",
+    }
     assert page["when_it_happens"]["inputs"][0]["kind"] == "parameter"
     assert page["triggers"][0]["code"].endswith("load(path='')")
     assert page["example_fix"] is None  # a non-empty path would have to be invented

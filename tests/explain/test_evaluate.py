@@ -7,6 +7,7 @@ import ast
 from hypothesis import given
 from hypothesis import strategies as st
 
+from errdex.explain.conditions import parse_condition
 from errdex.explain.evaluate import OPAQUE, UNKNOWN, Instance, truth, verdict
 from errdex.explain.triggers import Candidate, find_fix, find_trigger, fresh_outside, pools
 from errdex.explain.values import Hole, holes, readings
@@ -40,6 +41,12 @@ def test_isinstance_with_builtin_and_package_classes() -> None:
     assert truth(cond("isinstance(x, Config)"), {"x": "1"}) is UNKNOWN  # Config might subclass str
     assert truth(cond("isinstance(x, Config)"), {"x": OPAQUE}) is False
     assert truth(cond("isinstance(x, Config)"), {"x": Instance("Config")}) is True
+
+
+def test_conditions_too_long_or_too_deep_are_not_read() -> None:
+    assert parse_condition("not " * 50 + "x") is not None
+    assert parse_condition("not " * 500 + "x") is None
+    assert parse_condition(" and ".join(["a"] * 2000)) is None
 
 
 def test_verdict_of_readings() -> None:

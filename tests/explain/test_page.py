@@ -15,6 +15,9 @@ from rich.console import Console
 from errdex.cli import main
 from errdex.errors import NotIndexedError
 from errdex.explain import build_page
+from errdex.explain.links import source_links
+from errdex.explain.page import PAGE_VERSION
+from errdex.model import ReleaseRecord
 from errdex.store import Store
 from errdex.terminal import page_panel
 from tests.explain.conftest import Indexer, error_id_of
@@ -63,7 +66,7 @@ def test_every_key_is_documented_and_every_documented_key_is_there(shop: tuple[S
     page = build_page(store, eid, values=["('fast', 'slow')", "'fats'"])
     keys = documented()
     assert {k for k in keys if "." not in k and "[" not in k} == set(page)
-    for section in ("what_it_means", "when_it_happens", "versions", "example_fix", "user_input"):
+    for section in ("site_scope", "what_it_means", "when_it_happens", "versions", "example_fix", "user_input"):
         assert {k.split(".", 1)[1] for k in keys if k.startswith(section + ".") and "[" not in k.split(".", 1)[1]} == set(page[section]), section
     for section in ("triggers", "callers"):
         assert {k.split(".", 1)[1] for k in keys if k.startswith(section + "[].")} == set(page[section][0]), section
@@ -81,7 +84,7 @@ def test_the_page_is_plain_json_data(shop: tuple[Store, str]) -> None:
 def test_the_static_part_is_cached_and_the_user_part_is_not(shop: tuple[Store, str]) -> None:
     store, eid = shop
     plain = build_page(store, eid)
-    assert store.cache_get(f"explain:page:v1:{eid}:1.0") is not None
+    assert store.cache_get(f"explain:page:v{PAGE_VERSION}:{eid}:1.0:*") is not None
     filled = build_page(store, eid, values=["('fast', 'slow')", "'fats'"])
     assert plain["user_input"] is None and filled["user_input"]["checked"][1]["result"] == "raises"
     assert filled["triggers"][0]["code"].endswith("Cart(mode='fats')")
@@ -125,3 +128,22 @@ def test_pages_do_not_share_state(shop: tuple[Store, str]) -> None:
     first["what_it_means"]["clauses"].clear()
     again = build_page(store, eid)
     assert again["solutions"] and again["what_it_means"]["clauses"]
+
+
+def test_source_link_uses_the_installed_path_and_offers_the_src_layout_labelled(shop: tuple[Store, str]) -> None:
+    store, eid = shop
+    page = build_page(store, eid)
+    assert page["source_url"] == "https://github.com/example/shop/blob/v1.0/shop/cart.py#L11-L11"
+    (alternative,) = page["source_url_alternatives"]
+    assert alternative["url"] == "https://github.com/example/shop/blob/v1.0/src/shop/cart.py#L11-L11"
+    assert alternative["path"] == "src/shop/cart.py"
+    assert "does not record the repository's layout" in alternative["label"]
+
+
+def test_source_links_pin_git_commits_and_speak_gitlab() -> None:
+    git = ReleaseRecord("shop", "1.0", "git+.@abc", "git", "abc123", "https://gitlab.com/example/shop", "", 1, 1, 1, 0)
+    url, alternatives = source_links(git, "shop/cart.py", 3, 5)
+    assert url == "https://gitlab.com/example/shop/-/blob/abc123/shop/cart.py#L3-5"
+    assert alternatives[0]["url"] == "https://gitlab.com/example/shop/-/blob/abc123/src/shop/cart.py#L3-5"
+    unknown = ReleaseRecord("shop", "1.0", "shop==1.0", "wheel", "d", "https://example.org/shop", "", 1, 1, 1, 0)
+    assert source_links(unknown, "shop/cart.py", 3, 5) == (None, [])

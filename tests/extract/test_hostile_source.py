@@ -37,3 +37,8 @@ def test_deep_if_nesting_in_a_function() -> None:
     data = ("def f(x):\n" + body + "    " * 91 + "raise ValueError('deep')\n").encode()
     (site,) = analyse_file("pkg/deep.py", data)["sites"]
     assert site["condition"].count(" and ") == 89
+
+
+def test_parser_warnings_about_the_code_read_are_not_shown(recwarn) -> None:
+    analyse_file("pkg/escape.py", b"import re\nraise ValueError('bad \\d escape')\n", fast=False)
+    assert [str(w.message) for w in recwarn] == []

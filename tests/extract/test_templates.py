@@ -152,3 +152,15 @@ def test_exception_class_building_its_own_message(fast: bool) -> None:
     assert classes["ConfigError"]["message_templates"] == ["unknown key {}; allowed: {}"]
     assert classes["ConfigError"]["bases"] == ["ValueError"]
     assert classes["ParamError"]["message_templates"] == ["Parameter validation failed:\n{}"]
+
+
+def test_augmented_assignment_after_an_opaque_value() -> None:
+    templates = only_templates(
+        """
+        def report(issues):
+            text = "\\n".join(issues)
+            text += "\\nSee the docs."
+            raise ValueError("Invalid: \\n" + text)
+        """
+    )
+    assert templates == ["Invalid: \n{}\nSee the docs."]

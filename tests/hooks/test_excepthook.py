@@ -288,3 +288,38 @@ def test_uninstall_keeps_a_hook_installed_after_errdex() -> None:
     finally:
         uninstall()
         sys.excepthook = saved
+
+
+ODDLIB = '''
+import warnings
+
+PATTERN = "\\d+"  # an invalid escape: parsing this file warns
+
+
+def old(x):
+    if x < 0:
+        warnings.warn(f"negative values like {x} are deprecated", FutureWarning, stacklevel=2)
+    return x
+'''
+
+
+def test_warnings_raised_by_errdex_itself_neither_hang_nor_show(run_program: Runner, tmp_path) -> None:
+    site = tmp_path / "site"
+    (site / "oddlib").mkdir(parents=True)
+    (site / "oddlib" / "__init__.py").write_text(ODDLIB)
+    info = site / "oddlib-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: oddlib\nVersion: 1.0\n")
+    (info / "RECORD").write_text("oddlib/__init__.py,,\n")
+    body = """
+    import errdex.hooks
+    import oddlib
+    errdex.hooks.install(warnings=True)
+    oddlib.old(-1)
+    print("done")
+    """
+    shown = run_program(body, env={"PYTHONPATH": str(site)}, options=("-W", "always"))
+    assert shown.returncode == 0 and shown.stdout == "done\n"
+    assert "FutureWarning: negative values like -1 are deprecated" in shown.stderr
+    assert "oddlib/__init__.py:" in shown.panel and "x < 0" in shown.panel
+    assert "<unknown>" not in shown.stderr

@@ -43,6 +43,15 @@ def test_terminal_shell_shows_the_panel_under_the_traceback_and_on_demand(tmp_pa
     assert full < after_unload and PANEL_TOP not in out[after_unload:]
 
 
+def test_load_ext_errdex_once_the_package_exports_the_extension(tmp_path: Path, errdex_db: Path) -> None:
+    import errdex
+
+    if not hasattr(errdex, "load_ipython_extension"):
+        pytest.skip("errdex/__init__.py does not export load_ipython_extension yet (errdex.hooks does)")
+    out = ipython(tmp_path, errdex_db, "from packaging.version import Version\n%load_ext errdex\nVersion('1.0.x')\n")
+    assert out.index("InvalidVersion: Invalid version: '1.0.x'") < out.index(PANEL_TOP)
+
+
 def test_terminal_shell_abstains_for_pydantic(tmp_path: Path, errdex_db: Path) -> None:
     session = "import pydantic\n%load_ext errdex.hooks\nclass M(pydantic.BaseModel):\n    x: int\n\nM(x='a')\n"
     out = ipython(tmp_path, errdex_db, session)

@@ -36,6 +36,7 @@ def test_text_argument_shows_site_check_values_and_did_you_mean(db: str) -> None
     assert "mode not in MODES" in out
     assert "'fsat'" in out
     assert "did you mean" in out and "'fast'" in out
+    assert "What it means" in out  # then the full page of the match
 
 
 def test_stdin_and_file_give_the_same_json(db: str, tmp_path: Path) -> None:

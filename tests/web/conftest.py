@@ -6,6 +6,7 @@ whose messages and names carry markup, to prove that every value is escaped.
 
 from __future__ import annotations
 
+import os
 import textwrap
 from collections.abc import AsyncIterator
 
@@ -18,6 +19,8 @@ from errdex.store import Store
 from errdex.web import create_app
 from tests.backends import new_index
 from tests.fixtures import shop, write_tree
+
+os.environ.setdefault("ERRDEX_STRICT_TEMPLATES", "1")  # a template reading a key the data lacks fails the test
 
 SHOP_TEMPLATE = "mode must be one of {}, got {}"
 SHOP_ID = error_id("shop", "error", "ValueError", SHOP_TEMPLATE, "")

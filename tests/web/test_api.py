@@ -107,7 +107,7 @@ async def test_package_groups_errors_by_module_and_exception(client: httpx.Async
     data = (await client.get("/api/packages/shop")).json()
     assert data["release"]["version"] == "2.0" and data["versions"] == ["1.0", "2.0"]
     assert data["count"] == 2
-    assert data["counts"] == {"kind": {"error": 2}, "exception": {"NotImplementedError": 1, "ValueError": 1}}
+    assert data["counts"] == {"kind": {"error": 2}, "exception": {"NotImplementedError": 1, "ValueError": 1}, "log_level": {}}
     (module,) = data["modules"]
     assert (module["module"], module["file"], module["count"]) == ("shop.cart", "shop/cart.py", 2)
     groups = {g["exception"]: [e["id"] for e in g["errors"]] for g in module["exceptions"]}

@@ -95,11 +95,15 @@ def browser() -> Iterator[playwright.Browser]:
 
 @pytest.fixture
 def page(browser: playwright.Browser) -> Iterator[playwright.Page]:
+    """A tab with JavaScript off; the test fails if the browser reports an error (a refused stylesheet, ...)."""
     context = browser.new_context(java_script_enabled=False, viewport={"width": 1280, "height": 900})
     page = context.new_page()
     page.set_default_timeout(SLOW)
+    problems: list[str] = []
+    page.on("console", lambda message: problems.append(message.text) if message.type == "error" else None)
     yield page
     context.close()
+    assert problems == []
 
 
 def shot(page: playwright.Page, name: str) -> None:

@@ -12,6 +12,7 @@ from click.testing import CliRunner
 
 from errdex.cli import main
 from errdex.web.links import static_path
+from tests.fixtures import write_tree
 from tests.web.conftest import EVIL_ID, SHOP_ID
 from tests.web.test_pages import tags_of
 
@@ -84,3 +85,25 @@ def test_a_folder_that_holds_something_else_is_refused(web_db: Path, tmp_path: P
     result = CliRunner().invoke(main, ["export-site", str(tmp_path), "--db", str(web_db)])
     assert result.exit_code == 1 and "is not empty" in " ".join(result.output.split())
     assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]
+
+
+def test_worker_processes_write_the_same_site(tmp_path: Path) -> None:
+    """Enough errors for the pool of worker processes: every page is written once, with its JSON."""
+    body = "".join(f"def f{i}(x):\n    if x:\n        raise ValueError(f'problem {i}: {{x}}')\n" for i in range(40))
+    folder = write_tree(tmp_path / "many", {"pyproject.toml": '[project]\nname = "many"\nversion = "1.0"\n', "many/__init__.py": body})
+    db = str(tmp_path / "many.db")
+    assert CliRunner().invoke(main, ["index", str(folder), "--db", db]).exit_code == 0
+    result = CliRunner().invoke(main, ["export-site", str(tmp_path / "site"), "--workers", "2", "--db", db])
+    assert result.exit_code == 0, result.output
+    assert len(list((tmp_path / "site/errors").glob("*.html"))) == 40
+    assert len(list((tmp_path / "site/api/errors").glob("*/1.0.json"))) == 40
+    assert "wrote 83 pages" in result.output  # home, the release's list twice, each error twice
+
+
+def test_a_page_that_cannot_be_written_is_reported_and_the_rest_written(web_db: Path, tmp_path: Path) -> None:
+    (tmp_path / "index.html").write_text("an earlier export")
+    (tmp_path / "errors" / f"{SHOP_ID}.html").mkdir(parents=True)  # a folder where the page must go
+    result = CliRunner().invoke(main, ["export-site", str(tmp_path), "--db", str(web_db)])
+    assert result.exit_code == 1
+    assert "1 error pages could not be built" in " ".join(result.output.split()) and SHOP_ID in result.output
+    assert (tmp_path / f"errors/{EVIL_ID}.html").is_file() and (tmp_path / "index.html").read_text() != "an earlier export"

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from html.parser import HTMLParser
+from pathlib import Path
 
 import httpx
 import pytest
 
+from errdex.web import create_app
 from tests.web.conftest import EVIL_ID, SHOP_ID
 
 pytestmark = pytest.mark.anyio
@@ -61,7 +63,7 @@ async def test_home_has_the_paste_box_and_what_is_indexed(client: httpx.AsyncCli
 
 async def test_pasting_into_the_form_shows_the_match_linked_with_its_values(client: httpx.AsyncClient) -> None:
     html = (await client.post("/search", data={"q": TURBO})).text
-    assert "mode must be one of" in html and "shop/cart.py:11" in html
+    assert "mode must be one of" in html and "shop/cart.py:11" in html and "(score " in html
     links = [a["href"] for t, a in tags_of(html) if t == "a" and (a.get("href") or "").startswith(f"/errors/{SHOP_ID}")]
     assert links and "value=%27turbo%27" in links[0] and "version=2.0" in links[0]
     assert '<mark class="value"' in html
@@ -144,3 +146,37 @@ async def test_stylesheets_are_served_locally(client: httpx.AsyncClient) -> None
         response = await client.get(href)
         assert response.status_code == 200 and response.headers["content-type"].startswith("text/css")
         assert "http://" not in response.text and "https://" not in response.text and "@import" not in response.text
+
+
+@pytest.mark.parametrize("url", ["/", f"/errors/{SHOP_ID}", "/api", "/nope", "/static/style.css"])
+async def test_every_answer_forbids_scripts_and_foreign_content(client: httpx.AsyncClient, url: str) -> None:
+    response = await client.get(url)
+    policy = response.headers["content-security-policy"]
+    assert "default-src 'none'" in policy and "script-src" not in policy
+    assert response.headers["x-content-type-options"] == "nosniff"
+
+
+async def test_refusals_carry_the_headers_too(client: httpx.AsyncClient) -> None:
+    response = await client.get("/search", params={"q": "a" * 10_000})
+    assert response.status_code == 414 and "content-security-policy" in response.headers
+
+
+async def test_search_page_offers_did_you_mean(client: httpx.AsyncClient) -> None:
+    html = (await client.get("/search", params={"q": TURBO.replace("turbo", "fsat")})).text
+    assert "Did you mean <code>fast</code>?" in html
+
+
+@pytest.mark.parametrize("url", [f"/errors/{SHOP_ID}?version=" + "9" * 101, f"/errors/{SHOP_ID}?" + "&".join(["value=x"] * 17),
+                                 "/p/shop?version=" + "9" * 101, "/p/shop?exception=" + "E" * 201])
+async def test_page_parameters_are_bounded(client: httpx.AsyncClient, url: str) -> None:
+    response = await client.get(url)
+    assert response.status_code == 400 and "Back to the start page" in response.text
+
+
+async def test_an_empty_index_says_what_to_do(tmp_path: Path) -> None:
+    transport = httpx.ASGITransport(app=create_app(tmp_path / "empty.db"))
+    async with httpx.AsyncClient(transport=transport, base_url="http://errdex.test") as empty:
+        assert "Nothing is indexed yet" in (await empty.get("/")).text
+        assert (await empty.get("/api")).json()["packages"] == []
+        answer = (await empty.get("/api/search", params={"q": TURBO})).json()
+        assert answer["abstain"] is True and "errdex index" in answer["hint"]

@@ -1,0 +1,83 @@
+"""Explanation page build time on a real index: cold (nothing cached) and warm (the static part cached).
+
+The web must answer a page in <= 50 ms p99, so the expensive part of a page (call graph over
+the release, versions, ways in) is cached in the store; this measures both sides. Cold pages
+are built on a fresh copy of the index, so no cache from an earlier round is reused.
+
+    python benchmarks/bench_page.py --db INDEX.db [--sample 40] [--warm 2000] [--seed 1]
+    python benchmarks/bench_page.py --spec transformers==5.16.0   # indexes into a temporary file first
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import shutil
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from errdex.explain import build_page
+from errdex.index import index
+from errdex.store import Store
+
+FLAGSHIP = "44c51e6e70d45f6a"
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def report(label: str, seconds: list[float]) -> None:
+    ms = [s * 1000 for s in seconds]
+    print(f"{label:<34} n={len(ms):<5} p50={percentile(ms, 0.5):8.2f} ms  p99={percentile(ms, 0.99):8.2f} ms  max={max(ms):8.2f} ms  mean={statistics.mean(ms):8.2f} ms")
+
+
+def timed(store: Store, error_id: str, values: list[str] | None = None) -> float:
+    started = time.perf_counter()
+    build_page(store, error_id, values=values)
+    return time.perf_counter() - started
+
+
+def sample_ids(store: Store, count: int, seed: int) -> list[str]:
+    ids = [eid for package in store.packages() for eid, _ in store.errors(package["name"])]
+    rng = random.Random(seed)
+    chosen = rng.sample(ids, min(count, len(ids)))
+    return [FLAGSHIP, *[i for i in chosen if i != FLAGSHIP]] if FLAGSHIP in ids else chosen
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--db", type=Path, help="an index to read (copied, never changed)")
+    parser.add_argument("--spec", default="transformers==5.16.0", help="what to index when --db is not given")
+    parser.add_argument("--sample", type=int, default=40, help="errors built cold")
+    parser.add_argument("--warm", type=int, default=2000, help="warm builds")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        pristine = Path(tmp) / "pristine.db"
+        if args.db:
+            with Store(args.db) as source:
+                source.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            shutil.copy(args.db, pristine)
+        else:
+            with Store(pristine) as store:
+                index(args.spec, store)
+        work = Path(tmp) / "work.db"
+        shutil.copy(pristine, work)
+        with Store(work) as store:
+            ids = sample_ids(store, args.sample, args.seed)
+            cold = [timed(store, eid) for eid in ids]
+            report("cold (first build of an error)", cold)
+            report("cold, flagship only", cold[:1])
+            rng = random.Random(args.seed)
+            warm = [timed(store, rng.choice(ids)) for _ in range(args.warm)]
+            report("warm (static part cached)", warm)
+            filled = [timed(store, FLAGSHIP, ["statc", "('static',)"]) for _ in range(args.warm // 4)]
+            report("warm flagship with user values", filled)
+
+
+if __name__ == "__main__":
+    main()

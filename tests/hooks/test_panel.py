@@ -1,0 +1,97 @@
+"""The panel from real explanations: a small package written to tmp_path, indexed, imported and made to fail."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+import textwrap
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from errdex.hooks.explainer import Explainer, Explanation
+from errdex.hooks.panel import renderable, to_html, to_text
+from errdex.index import index
+from errdex.store import Store
+
+KITCHEN = '''
+MODES = ("bake", "boil", "steam")
+
+
+class Oven:
+    def __init__(self, mode="bake"):
+        if mode not in MODES:
+            raise ValueError(f"Unknown mode {mode!r}. Choose one of: {MODES}")
+        self.mode = mode
+
+    def switch(self, mode):
+        if mode == self.mode:
+            raise ValueError(f"Unknown mode {mode!r}. Choose one of: {MODES}")
+        self.mode = mode
+'''
+
+
+@pytest.fixture
+def kitchen(tmp_path: Path) -> Iterator[tuple[Explainer, object]]:
+    """The `kitchen` package indexed from its folder and importable; an explainer over that index."""
+    folder = tmp_path / "kitchen-src"
+    (folder / "kitchen").mkdir(parents=True)
+    (folder / "pyproject.toml").write_text('[project]\nname = "kitchen"\nversion = "1.0"\n')
+    (folder / "kitchen" / "__init__.py").write_text("")
+    (folder / "kitchen" / "oven.py").write_text(textwrap.dedent(KITCHEN))
+    store = Store(tmp_path / "errdex.db")
+    index(str(folder), store)
+    sys.path.insert(0, str(folder))
+    try:
+        yield Explainer(store, auto_index=False), importlib.import_module("kitchen.oven")
+    finally:
+        sys.path.remove(str(folder))
+        for name in [m for m in sys.modules if m == "kitchen" or m.startswith("kitchen.")]:
+            del sys.modules[name]
+        store.close()
+
+
+def explained(explainer: Explainer, call: Callable[[], object]) -> Explanation:
+    with pytest.raises(ValueError) as info:
+        call()
+    return explainer.exception(info.value)
+
+
+def test_panel_names_the_site_the_check_the_value_and_the_closest_allowed_one(kitchen: tuple[Explainer, object]) -> None:
+    explainer, oven = kitchen
+    e = explained(explainer, lambda: oven.Oven("baek"))  # type: ignore[attr-defined]
+    text = to_text(renderable(e), width=120)
+    assert text.splitlines()[0].startswith("╭─ errdex · kitchen 1.0 · ValueError")
+    assert "kitchen/oven.py:8 in Oven.__init__" in text
+    assert "mode not in MODES" in text
+    assert "'baek'" in text and "'bake'" in text
+    assert "did you mean  'bake'" in text
+    assert f"errdex show {e.candidate.id}" in text  # type: ignore[union-attr]
+
+
+def test_an_error_raised_at_its_second_site_gets_that_site_s_page(kitchen: tuple[Explainer, object]) -> None:
+    explainer, oven = kitchen
+    e = explained(explainer, lambda: oven.Oven("boil").switch("boil"))  # type: ignore[attr-defined]
+    text = " ".join(to_text(renderable(e), width=120).split())
+    assert "kitchen/oven.py:13 in Oven.switch" in text
+    assert "check mode == self.mode" in text
+    assert "did you mean" not in text and "accepted by this check" not in text and "mode not in MODES" not in text
+    assert "fix Make sure that `mode` does not equal `self.mode`" in text  # the advice of the place that raised
+    assert "try" not in text.split("full page")[0].split("fix")[1]  # no call of `switch` certainly raises: no example
+
+
+def test_user_text_is_shown_as_written_never_as_markup(kitchen: tuple[Explainer, object]) -> None:
+    explainer, oven = kitchen
+    e = explained(explainer, lambda: oven.Oven("[bold red]x[/]"))  # type: ignore[attr-defined]
+    assert "[bold red]x[/]" in to_text(renderable(e), width=120)
+    html = to_html(renderable(e))
+    assert html.startswith('<pre class="errdex"') and "[bold red]x[/]" in html and "<script" not in html
+
+
+def test_an_abstention_is_one_line(kitchen: tuple[Explainer, object]) -> None:
+    explainer, _ = kitchen
+    e = explained(explainer, lambda: int("not a number"))
+    assert e.candidate is None
+    text = to_text(renderable(e), width=200)
+    assert text.startswith("errdex: ") and text.strip().count("\n") == 0 and "╭" not in text

@@ -1,0 +1,42 @@
+"""The public API: `errdex.explain` and its result types, importable without loading the matcher."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+import errdex
+from errdex.match import Candidate, MatchResult, explain
+
+
+def test_public_names() -> None:
+    hooks = {"install", "uninstall", "fingerprint", "load_ipython_extension", "unload_ipython_extension"}
+    assert set(errdex.__all__) == {"explain", "MatchResult", "Candidate"} | hooks
+    for name, obj in (("explain", explain), ("MatchResult", MatchResult), ("Candidate", Candidate)):
+        found = getattr(errdex, name)
+        assert (found.__module__, found.__qualname__) == (obj.__module__, obj.__qualname__)
+    with pytest.raises(AttributeError):
+        errdex.nothing_here  # noqa: B018
+
+
+def test_explain_stays_the_function_after_the_page_package_is_imported() -> None:
+    import errdex.explain.page  # noqa: F401  (the package of the same name)
+    from errdex.explain import build_page
+
+    assert callable(errdex.explain) and errdex.explain.__name__ == "explain"
+    assert sys.modules["errdex.explain"].build_page is build_page
+
+
+def test_import_is_cheap() -> None:
+    code = "import errdex, sys; print(sorted(m for m in sys.modules if m.startswith('errdex')))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "['errdex']"
+
+
+def test_limit_is_checked() -> None:
+    from errdex.errors import InputError
+
+    with pytest.raises(InputError):
+        explain("ValueError: x", limit=0)
