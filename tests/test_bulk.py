@@ -139,8 +139,8 @@ def test_versions_are_listed_through_pip() -> None:
 
 
 @pytest.mark.network
-def test_cli_indexes_a_version_range(tmp_path: Path, release_cache: Path) -> None:
-    args = ["index", "docopt", "--versions", ">=0.6.1,<0.6.3", "--json", "--db", str(tmp_path / "c.db")]
+def test_cli_indexes_a_version_range(db_url: str, release_cache: Path) -> None:
+    args = ["index", "docopt", "--versions", ">=0.6.1,<0.6.3", "--json", "--db", db_url]
     result = CliRunner().invoke(main, args, env={"ERRDEX_CACHE": str(release_cache)})
     assert result.exit_code == 0, result.output
     entries = json.loads(result.stdout)

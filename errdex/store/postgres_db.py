@@ -23,8 +23,10 @@ from errdex.store.postgres_schema import MIGRATIONS, WORDS
 try:
     import psycopg
     from psycopg.conninfo import conninfo_to_dict
+    from psycopg.types.string import StrDumperUnknown
 except ImportError:  # pragma: no cover - depends on what is installed
     psycopg = None  # type: ignore[assignment]
+    StrDumperUnknown = object  # type: ignore[assignment,misc]
 
 # The key of the advisory lock every writer holds ("errdex" and a 1), in this database only.
 WRITE_LOCK = 0x6572_7264_6578_0001
@@ -61,11 +63,13 @@ class PostgresDatabase:
             settings = conninfo_to_dict(self.location)
             if "connect_timeout" not in settings:
                 settings["connect_timeout"] = CONNECT_TIMEOUT
-            return psycopg.connect(**settings, autocommit=True)
+            conn = psycopg.connect(**settings, autocommit=True)
         except psycopg.Error as exc:
             raise StoreError(
                 f"cannot open the PostgreSQL index {self.label} ({_first_line(exc)}); check the URL and that the server is running"
             ) from None
+        conn.adapters.register_dumper(str, _TextWithoutNul)
+        return conn
 
     def close(self) -> None:
         self.conn.close()
@@ -134,6 +138,14 @@ class PostgresDatabase:
             [*words, limit],
         )
         return [r[0] for r in rows]
+
+
+class _TextWithoutNul(StrDumperUnknown):  # type: ignore[misc,valid-type]
+    """Strings as psycopg sends them, but a NUL (which PostgreSQL text cannot hold, and a hostile
+    source's string literal can) becomes U+FFFD, instead of failing the whole release."""
+
+    def dump(self, obj: str) -> bytes:
+        return super().dump(obj.replace("\x00", "\ufffd") if "\x00" in obj else obj)  # type: ignore[no-any-return]
 
 
 def redacted(url: str) -> str:

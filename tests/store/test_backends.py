@@ -14,7 +14,7 @@ from errdex.errors import StoreError
 from errdex.model import error_id
 from errdex.store import Store, default_path, postgres_schema, schema
 from errdex.store.postgres_db import redacted
-from tests.backends import connect, postgres
+from tests.backends import connect, is_postgres, postgres
 from tests.fixtures import write_tree
 
 
@@ -143,3 +143,15 @@ def test_a_dropped_postgres_connection_is_opened_again(tmp_path: Path) -> None:
             admin.execute("SELECT pg_terminate_backend(%s)", (store.db.conn.info.backend_pid,))
         index(str(write_tree(tmp_path / "words", TEXTS)), store)  # a write: on a new connection
         assert store.generation() == 2
+
+
+def test_a_nul_character_in_a_message_is_stored(db_url: str, tmp_path: Path) -> None:
+    """PostgreSQL text cannot hold NUL: there it is stored as U+FFFD, and the release is indexed all the same."""
+    from errdex.index import index
+
+    files = {"nul/__init__.py": 'def f(x):\n    raise ValueError(f"bad\\x00value {x}")\n'}
+    with Store(db_url) as store:
+        result = index(str(write_tree(tmp_path / "nul", files)), store, name="nul", version="1.0")
+        ((_, site),) = store.errors("nul")
+    assert result.release.error_count == 1
+    assert site.template == ("bad\ufffdvalue {}" if is_postgres(db_url) else "bad\x00value {}")
