@@ -72,6 +72,11 @@ class Store:
         self.path: Path | str = self.db.location  # opens the same index again, in a worker process too
         self._cache_busy_until = 0.0
 
+    @property
+    def label(self) -> str:
+        """The index as messages name it: its path, or its URL without the password."""
+        return self.db.label
+
     def close(self) -> None:
         self.db.close()
 
