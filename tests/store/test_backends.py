@@ -155,3 +155,18 @@ def test_a_nul_character_in_a_message_is_stored(db_url: str, tmp_path: Path) -> 
         ((_, site),) = store.errors("nul")
     assert result.release.error_count == 1
     assert site.template == ("bad\ufffdvalue {}" if is_postgres(db_url) else "bad\x00value {}")
+
+
+def test_a_postgres_index_may_live_in_its_own_schema(tmp_path: Path) -> None:
+    """Sharing a database with other tables: the URL's search_path decides where errdex's go."""
+    from errdex.index import index
+
+    url = postgres().database()
+    with connect(url) as admin:
+        admin.execute("CREATE SCHEMA errdex_here")
+        admin.execute("CREATE TABLE public.packages (unrelated INTEGER)")  # another application's table
+    with Store(url + "?options=-csearch_path%3Derrdex_here") as store:
+        index(str(write_tree(tmp_path / "words", TEXTS)), store)
+        assert len(store.errors("words")) == 3
+    with connect(url) as admin:
+        assert admin.execute("SELECT COUNT(*) FROM errdex_here.errors").fetchone()[0] == 3

@@ -93,3 +93,12 @@ def test_result_does_not_depend_on_the_number_of_workers(tmp_path: Path, db_url:
     with Store(db_url) as store:
         result = index(str(big), store, workers=workers)
         assert result.release.error_count == 80 * 40
+
+
+def test_processes_that_open_one_new_index_at_once_all_succeed(db_url: str) -> None:
+    """Each creates the schema unless another did: the migrations run under the write lock."""
+    code = "import sys; from errdex.store import Store; Store(sys.argv[1]).close()"
+    procs = [subprocess.Popen([sys.executable, "-c", code, db_url], stderr=subprocess.PIPE) for _ in range(6)]
+    assert [p.wait() for p in procs] == [0] * 6, [p.stderr.read() for p in procs]
+    with Store(db_url) as store:
+        assert store.stats()["packages"] == 0
