@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Group, RenderableType
 from rich.panel import Panel
@@ -11,8 +11,10 @@ from rich.syntax import Syntax
 from rich.table import Table
 from rich.text import Text
 
-from errdex.index import IndexResult
 from errdex.model import ReleaseRecord, Site
+
+if TYPE_CHECKING:  # the index pipeline is heavy to import; only its result type is named here
+    from errdex.index import IndexResult
 
 MAX_CALLERS_SHOWN = 10
 MAX_VALUES_SHOWN = 60

@@ -49,10 +49,14 @@ def export_site(directory: Path, packages: tuple[str, ...], workers: int | None,
 
     if directory.exists() and any(directory.iterdir()) and not (directory / "index.html").is_file():
         raise InputError(f"{directory} is not empty and holds no exported site; choose an empty or new folder.")
-    columns = (TextColumn("exporting"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     with Store(db_path) as store, Progress(*columns, console=console, transient=True) as progress:
-        task = progress.add_task("export", total=None)
-        result = export(store, directory, packages or None, lambda done, total: progress.update(task, completed=done, total=total), workers)
+        task = progress.add_task("exporting", total=None)
+
+        def show(stage: str, done: int, total: int) -> None:
+            progress.update(task, description=stage, completed=done, total=total)
+
+        result = export(store, directory, packages or None, show, workers)
     console.print(f"errdex: wrote {result.pages} pages and {result.files} JSON files to {directory}")
     if result.failed:
         shown = "; ".join(result.failed[:3])

@@ -2,9 +2,11 @@
 
 The page says what the error means, when it happens, how to fix it and what else is near it,
 each fact derived from the code of the release and traced to where it comes from. No HTML and
-no ANSI here: the CLI, the web and the hooks render the same dict.
+no ANSI here: the CLI, the web and the hooks render the same dict. `prebuild` builds a
+release's pages ahead of the first request.
 """
 
 from errdex.explain.page import build_page
+from errdex.explain.prebuild import prebuild
 
-__all__ = ["build_page"]
+__all__ = ["build_page", "prebuild"]

@@ -7,6 +7,7 @@ whom); they parse the few files they need with `ast`, bounded in size, and never
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from dataclasses import dataclass
 
@@ -24,9 +25,18 @@ class Located:
 
 
 def parse(text: str | None) -> ast.Module | None:
-    """The module's tree, or None when there is no text, it is too large, or it does not parse."""
+    """The module's tree, or None when there is no text, it is too large, or it does not parse.
+
+    The last few trees are kept: the pages of one file's errors are built one after another, and
+    each reads the same tree (no reader changes a tree).
+    """
     if text is None or len(text) > MAX_PARSE_BYTES:
         return None
+    return _parse(text)
+
+
+@functools.lru_cache(maxsize=2)
+def _parse(text: str) -> ast.Module | None:
     try:
         return ast.parse(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):

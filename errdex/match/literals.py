@@ -1,10 +1,10 @@
 """The literal-part index: each template filed under its rarest words, so lookups never scan them all.
 
 A template's keys are the words (and adjacent word pairs) of its literal parts that a message
-made from it surely contains whole. Each template is filed under its rarest key and under the
-rarest key that shares no word with the first; a message is cut into the same kind of keys and
-every template filed under one of them is a candidate. Filing a template under its rarest keys
-only keeps posting lists short.
+made from it surely contains whole. Each template is filed under its rarest key and, when it is
+rare too, under the rarest key that shares no word with the first; a message is cut into the
+same kind of keys and the templates filed under them are candidates, those under the message's
+rarest keys first. Filing a template under its rarest keys only keeps posting lists short.
 
 A second, looser index files each template under its WORDS_PER_TEMPLATE rarest single words: it
 is asked only when the first finds nothing that fits, for a message from another version whose
@@ -13,21 +13,22 @@ wording changed where the rarest keys were.
 
 from __future__ import annotations
 
-from array import array
 from collections import Counter
 from collections.abc import Sequence
 
+from errdex.match.packed import SortedIndex
 from errdex.match.text import message_keys, template_keys, template_parts
 
 KEYS_PER_TEMPLATE = 2
+SECOND_KEY_MAX_DF = 64  # a second key as common as this would only lengthen its posting list
 WORDS_PER_TEMPLATE = 4
 MIN_WORD_HITS = 2  # words a message must share with a template to retrieve it from the loose index
+LOOSE_MAX_POSTING = 1000  # a word filed under more templates than this says too little to be asked
 
 Index = dict[str, list[int]]
-Postings = dict[str, "int | bytes"]  # key -> one template number, or an array('I') of them as bytes
 
 
-def build_keys(templates: Sequence[str | None]) -> tuple[Postings, Postings]:
+def build_keys(templates: Sequence[str | None]) -> tuple[SortedIndex, SortedIndex]:
     """(key -> templates filed under it, word -> templates filed under it)."""
     keysets = [template_keys(template_parts(t)) if t else set() for t in templates]
     df: Counter[str] = Counter()
@@ -37,32 +38,20 @@ def build_keys(templates: Sequence[str | None]) -> tuple[Postings, Postings]:
     loose: Index = {}
     for i, keys in enumerate(keysets):
         ranked = sorted(sorted(keys), key=df.__getitem__)  # rarest first, ties in text order
-        for key in _diverse(ranked):
+        for key in _diverse(ranked, df):
             index.setdefault(key, []).append(i)
         for word in [k for k in ranked if " " not in k][:WORDS_PER_TEMPLATE]:
             loose.setdefault(word, []).append(i)
-    return _compact(index), _compact(loose)
+    return SortedIndex.of(index), SortedIndex.of(loose)
 
 
-def _compact(index: Index) -> Postings:
-    """Posting lists as an int or bytes: objects that need no garbage collection and load at once."""
-    return {k: v[0] if len(v) == 1 else array("I", v).tobytes() for k, v in index.items()}
-
-
-def posting(value: int | bytes) -> Sequence[int]:
-    """The template numbers of one posting."""
-    if isinstance(value, int):
-        return (value,)
-    numbers = array("I")
-    numbers.frombytes(value)
-    return numbers
-
-
-def _diverse(ranked: list[str]) -> list[str]:
-    """The first key, then the next ones sharing no word with those already chosen."""
+def _diverse(ranked: list[str], df: Counter[str]) -> list[str]:
+    """The first key, then the next rare ones sharing no word with those already chosen."""
     chosen: list[str] = []
     used: set[str] = set()
     for key in ranked:
+        if chosen and df[key] > SECOND_KEY_MAX_DF:
+            break
         words = set(key.split(" "))
         if used & words:
             continue
@@ -73,21 +62,23 @@ def _diverse(ranked: list[str]) -> list[str]:
     return chosen
 
 
-def candidates(index: Postings, message: str) -> Counter[int]:
-    """The templates filed under a key of the message, with how many of their keys it holds."""
-    hits: Counter[int] = Counter()
-    for key in message_keys(message):
-        found = index.get(key)
-        if found is not None:
-            hits.update(posting(found))
-    return hits
+def candidates(index: SortedIndex, message: str, limit: int = 1 << 30) -> list[int]:
+    """The templates filed under a key of the message, those under its rarest keys first, at most `limit`."""
+    found = [numbers for key in message_keys(message) if (numbers := index.get(key)) is not None]
+    found.sort(key=len)
+    out: dict[int, None] = {}
+    for numbers in found:
+        out.update(dict.fromkeys(numbers))
+        if len(out) >= limit:
+            break
+    return list(out)[:limit]
 
 
-def loose_candidates(loose: Postings, message: str, limit: int) -> list[int]:
+def loose_candidates(loose: SortedIndex, message: str, limit: int) -> list[int]:
     """The templates sharing most of their rarest words with the message (at least MIN_WORD_HITS)."""
     hits: Counter[int] = Counter()
     for key in message_keys(message):
-        found = loose.get(key)
-        if found is not None and " " not in key:
-            hits.update(posting(found))
+        found = loose.get(key) if " " not in key else None
+        if found is not None and len(found) <= LOOSE_MAX_POSTING:
+            hits.update(found)
     return [i for i, n in hits.most_common(limit) if n >= MIN_WORD_HITS]

@@ -16,7 +16,6 @@ A confidence below ABSTAIN_BELOW means no answer is shown as the answer.
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 
 from errdex.match.align import Alignment, align
@@ -28,7 +27,7 @@ from errdex.match.text import fold, squash
 from errdex.model import ParsedError
 
 ABSTAIN_BELOW = 0.5
-MAX_VERIFY = 200  # candidates checked for their longest literal part
+MAX_VERIFY = 200  # candidates checked for their longest literal part, rarest keys first
 MAX_PARTIAL = 24  # candidates aligned word by word when no part of theirs is found whole
 SPECIFICITY_HALF = 8  # literal characters that make a match half as specific as it can be
 FRAME_EVIDENCE = {"line": 0.92, "file": 0.35}
@@ -97,29 +96,24 @@ class Ranker:
 
     def rank(self, limit: int) -> list[Scored]:
         """The best `limit` errors, best first."""
-        hits = candidates(self.core.keys, self.q.text) if self.q.text else Counter()
-        pool = [i for i, _ in hits.most_common(MAX_VERIFY)]
-        scored = {i: s for i in pool if (s := self._score(i, whole_only=True)) is not None}
+        pool = candidates(self.core.keys, self.q.text, MAX_VERIFY) if self.q.text else []
+        folded = self.q.folded
+        scored = {i: s for i in pool if self.core.longest(i) in folded and (s := self._score(i)) is not None}
         if self.q.text and (not scored or max(s.confidence for s in scored.values()) < ABSTAIN_BELOW):
             loose = loose_candidates(self.core.words, self.q.text, MAX_PARTIAL)
             partial = [i for i in unique(pool + loose) if i not in scored][: 2 * MAX_PARTIAL]
-            scored.update((i, s) for i in partial if (s := self._score(i, whole_only=False)) is not None)
+            scored.update((i, s) for i in partial if (s := self._score(i)) is not None)
         for i in self.at_line:
-            if i not in scored:
-                s = self._score(i, whole_only=False)
-                if s is not None:
-                    scored[i] = s
+            if i not in scored and (s := self._score(i)) is not None:
+                scored[i] = s
         return sorted(scored.values(), key=lambda s: s.key, reverse=True)[:limit]
 
-    def _score(self, i: int, whole_only: bool) -> Scored | None:
+    def _score(self, i: int) -> Scored | None:
         template = self.core.template[i]
         alignment = None
         text_confidence = 0.0
         if template and self.q.text:
-            parts = self.core.parts(i)
-            if whole_only and max(parts, key=len) not in self.q.folded:
-                return None
-            alignment = align(parts, self.q.folded, self.q.text)
+            alignment = align(self.core.parts(i), self.q.folded, self.q.text)
             text_confidence = _text_confidence(alignment, len(self.q.text))
         where = self._agreement(i)
         frame = FRAME_EVIDENCE.get(where, 0.0)

@@ -16,20 +16,22 @@ import marshal
 import sys
 import zlib
 from array import array
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from errdex.errors import StoreError
-from errdex.match.literals import Postings, build_keys
+from errdex.match.literals import build_keys
+from errdex.match.packed import SortedIndex, Texts
 from errdex.match.text import template_parts
 from errdex.model import Site
 from errdex.store import Store
 
-FORMAT = 5  # bump whenever what is stored, or how keys are cut, changes
+FORMAT = 7  # bump whenever what is stored, or how keys are cut, changes
 CORE_KEY = "match.core"
 ERROR_SHARD = 256  # errors per shard of places
 FILE_SHARDS = 256
+MEMO_STORES = 4  # stores whose tables one process keeps in memory
 
 
 @dataclass(frozen=True)
@@ -64,10 +66,15 @@ class FixedWidth:
         self.text, self.width = text, width
 
     def __getitem__(self, i: int) -> str:
+        if not 0 <= i < len(self):
+            raise IndexError(i)
         return self.text[i * self.width : (i + 1) * self.width]
 
     def __len__(self) -> int:
         return len(self.text) // self.width
+
+    def __iter__(self) -> Iterator[str]:
+        return (self.text[k : k + self.width] for k in range(0, len(self.text), self.width))
 
 
 class Kinds:
@@ -84,23 +91,24 @@ class Kinds:
 class Core:
     """What every query needs: flat lists by error number, and the literal-part index.
 
-    It is stored in few, large objects (strings, byte arrays, one dict a index) because loading
-    many small containers is what makes unpickling-like formats slow.
+    It is stored in few, large objects (strings and byte arrays, see packed.py) because loading
+    many small objects is what makes a cold start slow.
     """
 
     ids: FixedWidth
     package: array  # package number of each error
     kind: Kinds
-    exception: list[str | None]
-    bases: list[str]  # each error's exception bases, comma-separated
-    template: list[str | None]
+    exception: Texts
+    bases: Texts  # each error's exception bases, comma-separated
+    template: Texts
     packages: list[str]  # display names
     package_tops: list[list[str]]  # each package's top-level folders
-    keys: Postings  # the literal-part index
-    words: Postings  # the loose index of rarest words
+    keys: SortedIndex  # the literal-part index
+    words: SortedIndex  # the loose index of rarest words
     error_shards: dict[int, Any] = field(default_factory=dict)  # loaded shards, by number
     file_shards: dict[int, Any] = field(default_factory=dict)
     split: dict[int, list[str]] = field(default_factory=dict)  # template parts cut so far, by error
+    longest_part: dict[int, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.package_top_sets = [set(tops) for tops in self.package_tops]
@@ -111,24 +119,35 @@ class Core:
         found = self.split.get(i)
         if found is None:
             found = self.split[i] = template_parts(self.template[i] or "")
+            self.longest_part[i] = max(found, key=len)
+        return found
+
+    def longest(self, i: int) -> str:
+        """The longest literal part of error `i`'s template: a message from it holds it whole."""
+        found = self.longest_part.get(i)
+        if found is None:
+            self.parts(i)
+            found = self.longest_part[i]
         return found
 
     def bases_of(self, i: int) -> tuple[str, ...]:
-        return tuple(self.bases[i].split(",")) if self.bases[i] else ()
+        bases = self.bases[i]
+        return tuple(bases.split(",")) if bases else ()
 
     def dumps(self) -> bytes:
-        return _pack((self.ids.text, self.package.tobytes(), self.kind.codes, self.exception, self.bases,
-                      self.template, self.packages, self.package_tops, self.keys, self.words))
+        return _pack((self.ids.text, self.package.tobytes(), self.kind.codes, self.exception.pack(), self.bases.pack(),
+                      self.template.pack(), self.packages, self.package_tops, self.keys.pack(), self.words.pack()))
 
     @classmethod
     def loads(cls, data: bytes) -> Core | None:
         fields = _unpack(data)
         if fields is None:
             return None
-        ids, package, kinds, *rest = fields
+        ids, package, kinds, exception, bases, template, packages, tops, keys, words = fields
         numbers = array("I")
         numbers.frombytes(package)
-        return cls(FixedWidth(ids, ID_WIDTH), numbers, Kinds(kinds), *rest)
+        return cls(FixedWidth(ids, ID_WIDTH), numbers, Kinds(kinds), Texts.unpack(exception), Texts.unpack(bases),
+                   Texts.unpack(template), packages, tops, SortedIndex.unpack(keys), SortedIndex.unpack(words))
 
 
 class Tables:
@@ -173,7 +192,9 @@ def tables_for(store: Store) -> Tables:
     if core is None:
         data = store.cache_get(CORE_KEY)
         core = (Core.loads(data) if data else None) or _build_and_save(store)
-        _MEMO.clear()
+        stale = [k for k in _MEMO if k[0] == key[0]] + list(_MEMO)[: max(0, len(_MEMO) - MEMO_STORES + 1)]
+        for k in stale:
+            _MEMO.pop(k, None)
         _MEMO[key] = core
     return Tables(core, store)
 
@@ -246,9 +267,9 @@ def build(store: Store) -> tuple[Core, dict[int, Any], dict[int, Any]]:
         ids=FixedWidth("".join(c.number), ID_WIDTH),
         package=array("I", c.package),
         kind=Kinds("".join(KIND_CODES[s.kind] for s in c.sites)),
-        exception=[sys.intern(s.exception) if s.exception else None for s in c.sites],
-        bases=[sys.intern(",".join(s.exception_bases)) for s in c.sites],
-        template=templates,
+        exception=Texts.of(s.exception for s in c.sites),
+        bases=Texts.of(",".join(s.exception_bases) for s in c.sites),
+        template=Texts.of(templates),
         packages=packages,
         package_tops=[sorted(t) for t in tops],
         keys=keys,

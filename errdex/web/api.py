@@ -7,6 +7,7 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import JSONResponse, Response
 
+from errdex.errors import InputError
 from errdex.web import views
 from errdex.web.context import Context, context
 from errdex.web.forms import paste_from_body
@@ -74,13 +75,13 @@ async def index(ctx: Ctx) -> Response:
 
 
 @router.get("/search", summary="Match a pasted error message, log line or traceback")
-def search(ctx: Ctx, q: Annotated[str, Query(description="The pasted text.")], limit: Limit = views.SEARCH_LIMIT) -> JSONResponse:
-    return JSONResponse(views.search(ctx.store(), q, limit))
+async def search(ctx: Ctx, q: Annotated[str, Query(description="The pasted text.")], limit: Limit = views.SEARCH_LIMIT) -> JSONResponse:
+    return JSONResponse(await ctx.search(q, limit))
 
 
 @router.post("/search", summary="Match a long paste sent in the body", openapi_extra=_PASTE_BODY)
-def search_posted(ctx: Ctx, paste: Annotated[str, Depends(posted_paste)], limit: Limit = views.SEARCH_LIMIT) -> JSONResponse:
-    return JSONResponse(views.search(ctx.store(), paste, limit))
+async def search_posted(ctx: Ctx, paste: Annotated[str, Depends(posted_paste)], limit: Limit = views.SEARCH_LIMIT) -> JSONResponse:
+    return JSONResponse(await ctx.search(paste, limit))
 
 
 @router.get("/packages/{package}", summary="A release's errors grouped by module and exception, with counts")
@@ -95,5 +96,15 @@ async def package(
 
 
 @router.get("/errors/{error_id}", summary="The explanation page of one error")
-async def error(ctx: Ctx, error_id: str, version: Version = None, value: Values = []) -> Response:  # noqa: B006  (FastAPI copies defaults)
-    return await _cached_json(ctx, views.error(ctx.store(), error_id, version, value))
+async def error(
+    ctx: Ctx,
+    error_id: str,
+    version: Version = None,
+    value: Values = [],  # noqa: B006  (FastAPI copies defaults)
+    file: Annotated[str | None, Query(max_length=views.MAX_FILE_CHARS, description="With line: the place that raised, when the error is raised at several.")] = None,
+    line: Annotated[int | None, Query(ge=1, description="With file: the line of the place that raised.")] = None,
+) -> Response:
+    if (file is None) != (line is None):
+        raise InputError("give both file and line (a positive number), or neither")
+    site = (file, line) if file is not None and line is not None else None
+    return await _cached_json(ctx, views.error(ctx.store(), error_id, version, value, site))

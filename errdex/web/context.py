@@ -14,10 +14,12 @@ from errdex.store import Store
 from errdex.web.memo import MISSING, Memo
 from errdex.web.render import Renderer
 from errdex.web.stores import StorePool
+from errdex.web import views
 from errdex.web.views import Data, View
 
 MEMO_SIZE = 1_536  # views and their HTML and JSON kept in memory (~20 + 30 + 20 KB for an error page)
 WARM_UP = "ValueError: errdex warm-up"
+INLINE_PASTE = 4_096  # characters of a paste matched without leaving the event loop
 T = TypeVar("T")
 
 
@@ -28,6 +30,7 @@ class Context:
         self.stores = StorePool(store_path)
         self.memo = Memo(MEMO_SIZE)
         self.renderer = Renderer()
+        self._matched_generation = -1  # the index generation the matcher's tables were last loaded at
 
     def store(self) -> Store:
         """This thread's Store."""
@@ -49,9 +52,23 @@ class Context:
         data = self.memo.get(view.key, lambda: view.build(self.store()))
         return self.memo.get(key, lambda: render(data))
 
+    async def search(self, text: str, limit: int) -> Data:
+        """The matcher's answer, on the event loop for a short paste (well under a millisecond).
+
+        A long paste, or the first search after the index changed (the matcher then loads its
+        tables again), runs in a worker thread instead.
+        """
+        generation = self.store().generation()
+        if len(text) <= INLINE_PASTE and generation == self._matched_generation:
+            return views.search(self.store(), text, limit)
+        data = await run_in_threadpool(lambda: views.search(self.store(), text, limit))
+        self._matched_generation = generation
+        return data
+
     def warm(self) -> None:
         """Load the matcher's tables now, so the first search does not wait for them."""
         explain(WARM_UP, store=self.store(), auto_index=False, fetch=False)
+        self._matched_generation = self.store().generation()
 
     def close(self) -> None:
         self.stores.close()

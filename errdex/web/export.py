@@ -4,8 +4,9 @@ The pages are rendered from the same view data and templates as the server's, wi
 point between files (StaticLinks) instead of routes. Search needs a server, so the static site
 has none; everything else is there: the home page, each release's list, each error's page in
 each release that has it (and, under its bare id, in the newest one), and the JSON of each.
-Error pages are built from the code the first time, so they are written by worker processes,
-each with its own connection to the index.
+Each release's error pages are first built from its code in one pass (explain.prebuild, which
+reads every file once and keeps the pages in the index); the pages are then rendered and
+written by worker processes, each with its own connection to the index.
 """
 
 from __future__ import annotations
@@ -20,12 +21,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from errdex.explain import prebuild
 from errdex.store import Store
 from errdex.web import views
 from errdex.web.links import StaticLinks, static_path
 from errdex.web.render import STATIC, Renderer, highlight_css
 
-Progress = Callable[[int, int], None]
+Progress = Callable[[str, int, int], None]  # stage, done, total
 Job = tuple[str, str, bool]  # error id, version, whether it is the newest release that has it
 CHUNK = 8
 
@@ -70,6 +72,10 @@ def export(store: Store, root: Path, packages: Iterable[str] | None = None, prog
     writer.page("index.html", "home.html", home, "api/index.json")
     _static_files(root)
     jobs = _package_pages(store, writer, home["packages"])
+    for package in home["packages"]:
+        for version in package["versions"]:
+            stage = f"building {package['package']} {version}"
+            prebuild(store, package["name"], version, progress=(lambda d, t, s=stage: progress(s, d, t)) if progress else None)
     result = writer.result
     for count, (written, failure) in enumerate(_error_pages(store, root, jobs, workers or os.cpu_count() or 1), 1):
         result.pages += written
@@ -77,7 +83,7 @@ def export(store: Store, root: Path, packages: Iterable[str] | None = None, prog
         if failure:
             result.failed.append(failure)
         if progress:
-            progress(count, len(jobs))
+            progress("writing pages", count, len(jobs))
     return result
 
 

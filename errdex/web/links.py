@@ -13,6 +13,7 @@ from urllib.parse import quote, urlencode
 _UNSAFE = re.compile(r"[^A-Za-z0-9._+-]")
 MAX_NAME = 120
 _FOLDERS = {("package", False): "p", ("package", True): "api/packages", ("error", False): "errors", ("error", True): "api/errors"}
+Site = tuple[str, int]  # (file, line) of the place that raised, as a traceback shows it
 # The captured values travel to the error page in its link only while the link stays short.
 MAX_VALUES_IN_LINK = 2_000
 
@@ -30,6 +31,11 @@ def _segment(text: str) -> str:
     return quote(text, safe="")
 
 
+def _site(site: Site | None) -> dict[str, str]:
+    """The place that raised, as the `file` and `line` parameters of an error page."""
+    return {"file": site[0], "line": str(site[1])} if site else {}
+
+
 class ServerLinks:
     """Addresses on the running server: clean paths with query parameters."""
 
@@ -44,10 +50,10 @@ class ServerLinks:
     def package(self, name: str, version: str | None = None, kind: str | None = None, exception: str | None = None) -> str | None:
         return f"/p/{_segment(name)}" + _query({"version": version, "kind": kind, "exception": exception})
 
-    def error(self, error_id: str, version: str | None = None, values: Sequence[str | None] = ()) -> str:
+    def error(self, error_id: str, version: str | None = None, values: Sequence[str | None] = (), site: Site | None = None) -> str:
         shown = [v for v in values if v is not None]
         carried = shown if sum(len(v) for v in shown) <= MAX_VALUES_IN_LINK else []
-        return f"/errors/{_segment(error_id)}" + _query({"version": version, "value": carried})
+        return f"/errors/{_segment(error_id)}" + _query({"version": version, "value": carried, **_site(site)})
 
     def api_home(self) -> str:
         return "/api"
@@ -58,9 +64,9 @@ class ServerLinks:
     def api_package(self, name: str, version: str | None = None, kind: str | None = None, exception: str | None = None) -> str | None:
         return f"/api/packages/{_segment(name)}" + _query({"version": version, "kind": kind, "exception": exception})
 
-    def api_error(self, error_id: str, version: str | None = None, values: Sequence[str | None] = ()) -> str:
+    def api_error(self, error_id: str, version: str | None = None, values: Sequence[str | None] = (), site: Site | None = None) -> str:
         shown = [v for v in values if v is not None]
-        return f"/api/errors/{_segment(error_id)}" + _query({"version": version, "value": shown})
+        return f"/api/errors/{_segment(error_id)}" + _query({"version": version, "value": shown, **_site(site)})
 
     def api_docs(self) -> str | None:
         return "/api/openapi.json"
@@ -90,7 +96,7 @@ class StaticLinks:
     def package(self, name: str, version: str | None = None, kind: str | None = None, exception: str | None = None) -> str | None:
         return self._package(name, version, kind, exception, as_json=False)
 
-    def error(self, error_id: str, version: str | None = None, values: Sequence[str | None] = ()) -> str:
+    def error(self, error_id: str, version: str | None = None, values: Sequence[str | None] = (), site: Site | None = None) -> str:
         return self.root + static_path("error", error_id, version, as_json=False)
 
     def api_home(self) -> str:
@@ -102,7 +108,7 @@ class StaticLinks:
     def api_package(self, name: str, version: str | None = None, kind: str | None = None, exception: str | None = None) -> str | None:
         return self._package(name, version, kind, exception, as_json=True)
 
-    def api_error(self, error_id: str, version: str | None = None, values: Sequence[str | None] = ()) -> str:
+    def api_error(self, error_id: str, version: str | None = None, values: Sequence[str | None] = (), site: Site | None = None) -> str:
         return self.root + static_path("error", error_id, version, as_json=True)
 
     def api_docs(self) -> str | None:

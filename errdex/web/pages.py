@@ -12,7 +12,9 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from starlette.datastructures import QueryParams
 
+from errdex.errors import InputError
 from errdex.web import views
 from errdex.web.api import Ctx, posted_paste
 from errdex.web.context import Context
@@ -60,9 +62,20 @@ async def package(request: Request) -> HTMLResponse:
 
 async def error(request: Request) -> HTMLResponse:
     ctx: Context = request.app.state.context
-    error_id, version, values = request.path_params["error_id"], request.query_params.get("version"), request.query_params.getlist("value")
-    view = views.error(ctx.store(), error_id, version, values)
-    return await _cached_page(ctx, "error.html", view, LINKS.api_error(error_id, version, values))
+    query = request.query_params
+    error_id, version, values, site = request.path_params["error_id"], query.get("version"), query.getlist("value"), _site(query)
+    view = views.error(ctx.store(), error_id, version, values, site)
+    return await _cached_page(ctx, "error.html", view, LINKS.api_error(error_id, version, values, site))
+
+
+def _site(query: QueryParams) -> tuple[str, int] | None:
+    """The `file` and `line` parameters, both or neither."""
+    file, line = query.get("file"), query.get("line")
+    if file is None and line is None:
+        return None
+    if not file or not line or not line.isdigit() or len(line) > 9:
+        raise InputError("give both file and line (a positive number), or neither")
+    return file, int(line)
 
 
 for path, endpoint in (("/", home), ("/p/{package}", package), ("/errors/{error_id}", error)):

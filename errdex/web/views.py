@@ -26,6 +26,7 @@ MAX_VALUES = 16  # captured values a link may carry to an error page
 MAX_VALUE_CHARS = 2_000
 MAX_EXCEPTION_CHARS = 200
 MAX_VERSION_CHARS = 100
+MAX_FILE_CHARS = 500
 SEARCH_LIMIT = 5
 _ERROR_ID = re.compile(r"[0-9a-f]{16}")
 
@@ -128,14 +129,20 @@ def _entry(eid: str, site: Site) -> Data:
     }
 
 
-def error(store: Store, error_id: str, version: str | None, values: list[str]) -> View:
-    """The explanation page of one error, filled with the user's captured values when given."""
+def error(store: Store, error_id: str, version: str | None, values: list[str], site: tuple[str, int] | None = None) -> View:
+    """The explanation page of one error, filled with the user's captured values when given.
+
+    `site` is the (file, line) that raised, as a traceback or the matcher names it: the page is
+    then about that place of an error raised at several.
+    """
     if not _ERROR_ID.fullmatch(error_id):
         raise NotIndexedError(f"'{error_id[:40]}' is not an error id: ids are 16 hexadecimal digits, e.g. from errdex list PACKAGE")
     _check_version(version)
     values = _bounded_values(values)
-    key = ("error", error_id, version, tuple(values), store.generation())
-    return View(key, lambda s: build_page(s, error_id, version, values or None))
+    if site is not None and (len(site[0]) > MAX_FILE_CHARS or site[1] < 1):
+        raise InputError(f"file must be at most {MAX_FILE_CHARS} characters and line a positive number")
+    key = ("error", error_id, version, tuple(values), site, store.generation())
+    return View(key, lambda s: build_page(s, error_id, version, values or None, site=site))
 
 
 def _check_version(version: str | None) -> None:

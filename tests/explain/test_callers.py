@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from errdex.explain import build_page
-from errdex.explain.callers import CACHE_VERSION, Target, callers
+from errdex.explain.callers import CACHE_VERSION, Target, callers, release_callers
+from errdex.index import index
+from errdex.store import Store
 from tests.explain.conftest import Indexer, error_id_of
 
 FILES = {
@@ -102,3 +105,17 @@ def test_ways_in_through_init_a_base_class_and_a_generic_setattr(indexed: Indexe
     summary = page["when_it_happens"]["summary"]
     assert "reached from `Settings.__init__`, `Settings._refresh`, `make`, `Other.run`" in summary
     assert page["triggers"][0]["code"] == "from app.settings import Settings\n\nSettings(kind='invalid')"
+
+
+def test_one_pass_over_the_release_finds_what_each_search_finds(indexed: Indexer, tmp_path: Path) -> None:
+    store = indexed(FILES, name="app")
+    release = store.release("app")
+    functions = [(site.file, site.function) for _, site in store.release_sites(release)]
+    functions += [("app/settings.py", "Settings.__init__"), ("app/use.py", "make"), ("app/use.py", "Other.check")]
+    assert release_callers(store, release, functions) == len(set(functions))
+    assert release_callers(store, release, functions) == 0  # all cached now
+    with Store(tmp_path / "each.db") as each:
+        index(str(tmp_path / "app-1.0"), each, name="app", version="1.0", workers=1)
+        for file, function in set(functions):
+            alone = callers(each, each.release("app"), Target(file, function))
+            assert callers(store, release, Target(file, function)) == alone, function

@@ -52,8 +52,13 @@ async def raw_get(app: object, raw_path: bytes, query: bytes = b"") -> tuple[int
         "headers": [(b"host", b"errdex.test")], "client": ("127.0.0.1", 1), "server": ("127.0.0.1", 80),
     }
     status, body = 0, bytearray()
+    asked = False
 
     async def receive() -> dict:
+        nonlocal asked
+        if asked:  # the client stays connected: a file response listens for a disconnect while it streams
+            await asyncio.Event().wait()
+        asked = True
         return {"type": "http.request", "body": b"", "more_body": False}
 
     async def send(message: dict) -> None:

@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 import json
+import shutil
+from pathlib import Path
 
 import httpx
 import pytest
 
+from errdex.index import index
+from errdex.store import Store
+from errdex.web import create_app
 from errdex.web.limits import MAX_BODY, MAX_QUERY
+from tests.fixtures import write_tree
 from tests.web.conftest import EVIL_ID, SHOP_ID, SHOP_TEMPLATE, assert_problem
 
 pytestmark = pytest.mark.anyio
@@ -152,10 +158,18 @@ async def test_error_page_of_an_older_release_and_with_captured_values(client: h
 @pytest.mark.parametrize(
     "url",
     ["/api/errors/0123456789abcdef", "/api/errors/not-an-id", "/api/errors/..%2F..%2Fetc%2Fpasswd",
-     f"/api/errors/{SHOP_ID}?version=0.1", "/api/errors/" + "a" * 5000, "/api/nothing-here"],
+     f"/api/errors/{SHOP_ID}?version=0.1", "/api/errors/" + "a" * 5000, "/api/nothing-here",
+     f"/api/errors/{SHOP_ID}?file=../../etc/passwd&line=1"],
 )
 async def test_unknown_errors_are_404_in_the_one_shape(client: httpx.AsyncClient, url: str) -> None:
     assert_problem(await client.get(url), 404)
+
+
+async def test_the_place_that_raised_can_be_named(client: httpx.AsyncClient) -> None:
+    page = (await client.get(f"/api/errors/{SHOP_ID}", params={"file": "shop/cart.py", "line": 11})).json()
+    assert (page["file"], page["line"]) == ("shop/cart.py", 11)
+    assert_problem(await client.get(f"/api/errors/{SHOP_ID}", params={"file": "shop/cart.py"}), 400)
+    assert_problem(await client.get(f"/api/errors/{SHOP_ID}", params={"file": "shop/cart.py", "line": 0}), 400)
 
 
 async def test_too_many_captured_values_are_a_400(client: httpx.AsyncClient) -> None:
@@ -182,3 +196,18 @@ async def test_openapi_describes_every_json_route_and_no_page(client: httpx.Asyn
     error_schema = paths["/api/errors/{error_id}"]["get"]["responses"]["404"]["content"]["application/json"]["schema"]
     assert error_schema["required"] == ["error"]
     assert json.dumps(spec)  # serialisable as it is served
+
+
+async def test_a_release_indexed_while_serving_is_found_at_once(web_db: Path, tmp_path: Path) -> None:
+    db = tmp_path / "live.db"
+    shutil.copyfile(web_db, db)
+    transport = httpx.ASGITransport(app=create_app(db))
+    async with httpx.AsyncClient(transport=transport, base_url="http://errdex.test") as live:
+        assert (await live.get("/api/search", params={"q": TURBO})).json()["abstain"] is False
+        folder = write_tree(tmp_path / "late", {"pyproject.toml": '[project]\nname = "late"\nversion = "1.0"\n',
+                                                "late/__init__.py": "def f(x):\n    raise KeyError(f'late arrival {x} is unknown')\n"})
+        with Store(db) as store:
+            index(str(folder), store)
+        found = (await live.get("/api/search", params={"q": "KeyError: 'late arrival 7 is unknown'"})).json()
+        assert found["abstain"] is False and found["matches"][0]["package"] == "late"
+        assert "late" in [p["name"] for p in (await live.get("/api")).json()["packages"]]

@@ -66,6 +66,7 @@ async def test_pasting_into_the_form_shows_the_match_linked_with_its_values(clie
     assert "mode must be one of" in html and "shop/cart.py:11" in html and "(score " in html
     links = [a["href"] for t, a in tags_of(html) if t == "a" and (a.get("href") or "").startswith(f"/errors/{SHOP_ID}")]
     assert links and "value=%27turbo%27" in links[0] and "version=2.0" in links[0]
+    assert "file=shop%2Fcart.py&line=11" in links[0]  # the place the matcher chose
     assert '<mark class="value"' in html
 
 
@@ -87,7 +88,7 @@ async def test_error_page_shows_facts_source_and_links(client: httpx.AsyncClient
     assert "What it means" in html and "Resolved names" in html and "MODES" in html
     assert f'href="/errors/{SHOP_ID}?version=1.0"' in html  # versions are linked
     assert "Your values" in html and "fsat" in html
-    assert f'href="/api/errors/{SHOP_ID}?version=2.0&amp;value=' in html  # its data, with the same values
+    assert f'href="/api/errors/{SHOP_ID}?value=' in html  # its data, with the same values
 
 
 async def test_related_errors_are_linked(client: httpx.AsyncClient) -> None:
@@ -166,7 +167,8 @@ async def test_search_page_offers_did_you_mean(client: httpx.AsyncClient) -> Non
     assert "Did you mean <code>fast</code>?" in html
 
 
-@pytest.mark.parametrize("url", [f"/errors/{SHOP_ID}?version=" + "9" * 101, f"/errors/{SHOP_ID}?" + "&".join(["value=x"] * 17),
+@pytest.mark.parametrize("url", [f"/errors/{SHOP_ID}?version=" + "9" * 101, f"/errors/{SHOP_ID}?file=x.py",
+                                 f"/errors/{SHOP_ID}?file=x.py&line=-3", f"/errors/{SHOP_ID}?file=" + "x" * 501 + "&line=1", f"/errors/{SHOP_ID}?" + "&".join(["value=x"] * 17),
                                  "/p/shop?version=" + "9" * 101, "/p/shop?exception=" + "E" * 201])
 async def test_page_parameters_are_bounded(client: httpx.AsyncClient, url: str) -> None:
     response = await client.get(url)

@@ -1,0 +1,46 @@
+"""Build a release's explanation pages before they are asked for, so that the first request is a cache read.
+
+A cold page costs a search of the whole release for the callers of its function (the text of
+every file, and the parse of those that call the name); `prebuild` finds the callers of every
+function of the release in one pass, then builds and caches the page of every error (and, with
+`every_place`, of each place of an error raised at several). The web site and `errdex index`
+can run it after indexing a release.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from errdex.explain.callers import release_callers
+from errdex.explain.page import static_page
+from errdex.store import Store
+
+Progress = Callable[[int, int], None]  # (pages built, pages to build)
+
+
+def prebuild(
+    store: Store, package: str, version: str | None = None, *, every_place: bool = False, progress: Progress | None = None
+) -> dict[str, Any]:
+    """Cache the callers of every function and the page of every error of one release; what was done and how long it took."""
+    release = store.release(package, version)
+    started = time.perf_counter()
+    places: dict[str, list[tuple[str, int]]] = {}
+    functions: set[tuple[str, str]] = set()
+    for error_id, site in store.release_sites(release):
+        places.setdefault(error_id, []).append((site.file, site.line))
+        functions.add((site.file, site.function))
+    searched = release_callers(store, release, functions)
+    found = time.perf_counter()
+    wanted = [(e, None) for e in places]
+    if every_place:
+        wanted += [(e, place) for e, here in places.items() if len(here) > 1 for place in here]
+    for done, (error_id, place) in enumerate(wanted, 1):
+        static_page(store, error_id, release.version, places[error_id], place)
+        if progress is not None:
+            progress(done, len(wanted))
+    return {
+        "package": release.package, "version": release.version, "functions": len(functions), "callers_searched": searched,
+        "pages": len(wanted), "callers_seconds": round(found - started, 3), "pages_seconds": round(time.perf_counter() - found, 3),
+    }

@@ -1,0 +1,44 @@
+"""The matcher's tables: built once per store generation, stored in the index, loaded back the same."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from errdex.index import index
+from errdex.match.tables import CORE_KEY, Core, FixedWidth, forget, tables_for
+from tests.match.packages import shop_store, write_shop
+
+
+def test_tables_are_stored_and_loaded_back(tmp_path: Path) -> None:
+    with shop_store(tmp_path, "1.0") as store:
+        built = tables_for(store).core
+        forget()
+        loaded = tables_for(store).core
+        assert loaded is not built
+        assert list(loaded.ids) == list(built.ids) and loaded.template == built.template
+        assert loaded.keys == built.keys and list(loaded.package) == list(built.package)
+        places = tables_for(store).places(loaded.template.index("Unknown mode {}. Choose one of: {}"))
+        assert [(p.version, p.file, p.line, p.function) for p in places] == [("1.0", "shop/cart.py", 14, "Cart.__init__")]
+
+
+def test_indexing_a_release_makes_new_tables(tmp_path: Path) -> None:
+    with shop_store(tmp_path, "1.0") as store:
+        before = tables_for(store).core
+        index(str(write_shop(tmp_path, "2.0")), store)
+        after = tables_for(store).core
+        assert "Unknown mode {}; please choose one of {}" in after.template
+        assert "Unknown mode {}; please choose one of {}" not in before.template
+
+
+def test_damaged_or_old_tables_are_ignored(tmp_path: Path) -> None:
+    assert Core.loads(b"not marshal data") is None
+    with shop_store(tmp_path, "1.0") as store:
+        store.cache_put(CORE_KEY, b"\x00garbage")
+        forget()
+        assert tables_for(store).core.template  # rebuilt
+
+
+def test_fixed_width_ids_iterate_and_stop() -> None:
+    ids = FixedWidth("aaaabbbbcccc", 4)
+    assert list(ids) == ["aaaa", "bbbb", "cccc"] and len(ids) == 3 and ids[1] == "bbbb"
+    assert dict(enumerate(ids)) == {0: "aaaa", 1: "bbbb", 2: "cccc"}
