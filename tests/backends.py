@@ -34,9 +34,20 @@ class PostgresServer:
         self.made: list[str] = []
 
     def database(self, template: str | None = None) -> str:
-        """The URL of a new empty database, or of a copy of `template` (a database URL)."""
+        """The URL of a new empty database, or of a copy of `template` (a database URL).
+
+        A template must have no other sessions: theirs are ended first (a Store whose connection
+        ends opens it again on its next read, as after a server restart).
+        """
         name = f"errdex_test_{uuid.uuid4().hex[:16]}"
-        copy = f' TEMPLATE "{database_name(template)}"' if template else ""
+        copy = ""
+        if template:
+            source = database_name(template)
+            self.admin.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s AND pid <> pg_backend_pid()",
+                (source,),
+            )
+            copy = f' TEMPLATE "{source}"'
         self.admin.execute(f'CREATE DATABASE "{name}"{copy}')
         self.made.append(name)
         return with_database(self.url, name)
