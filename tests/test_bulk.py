@@ -32,9 +32,9 @@ def wheels(folder: Path) -> list[str]:
     return [str(p) for p in out]
 
 
-def test_a_batch_in_worker_processes_indexes_everything(tmp_path: Path) -> None:
+def test_a_batch_in_worker_processes_indexes_everything(tmp_path: Path, db_url: str) -> None:
     specs = wheels(tmp_path / "w")
-    with Store(tmp_path / "b.db") as store:
+    with Store(db_url) as store:
         status = index_many(specs, store, jobs=2)
         assert [r.version for r in store.releases("shop")] == ["1.0", "2.0", "3.0"]
         assert [r.version for r in store.releases("cafe")] == ["1.0", "2.0"]
@@ -47,11 +47,11 @@ def test_a_batch_in_worker_processes_indexes_everything(tmp_path: Path) -> None:
     assert status.errors == 3 * 2 + 2 * 1
 
 
-def test_failures_are_kept_with_their_reason_and_the_rest_is_indexed(tmp_path: Path) -> None:
+def test_failures_are_kept_with_their_reason_and_the_rest_is_indexed(tmp_path: Path, db_url: str) -> None:
     broken = tmp_path / "broken-1.0.tar.gz"
     broken.write_bytes(b"not an archive")
     specs = [str(tmp_path / "missing"), str(broken), *wheels(tmp_path / "w")[:2]]
-    with Store(tmp_path / "b.db") as store:
+    with Store(db_url) as store:
         status = index_many(specs, store, jobs=2)
     failed = {o.spec: o.error for o in status.failures}
     assert set(failed) == {str(tmp_path / "missing"), str(broken)}
@@ -60,14 +60,14 @@ def test_failures_are_kept_with_their_reason_and_the_rest_is_indexed(tmp_path: P
     assert [o.status for o in status.outcomes].count("indexed") == 2
 
 
-def test_an_interrupted_batch_resumes_where_it_stopped(tmp_path: Path) -> None:
+def test_an_interrupted_batch_resumes_where_it_stopped(tmp_path: Path, db_url: str) -> None:
     specs = wheels(tmp_path / "w")
 
     def stop_after_two(status: Status, outcome: Outcome | None) -> None:
         if status.done == 2:
             raise KeyboardInterrupt
 
-    with Store(tmp_path / "b.db") as store:
+    with Store(db_url) as store:
         with pytest.raises(KeyboardInterrupt):
             index_many(specs, store, jobs=1, report=stop_after_two)
         assert store.stats()["releases"] == 2
@@ -77,9 +77,9 @@ def test_an_interrupted_batch_resumes_where_it_stopped(tmp_path: Path) -> None:
         assert again.outcomes[0].status == "indexed"
 
 
-def test_later_releases_of_a_package_reuse_the_earlier_ones(tmp_path: Path) -> None:
+def test_later_releases_of_a_package_reuse_the_earlier_ones(tmp_path: Path, db_url: str) -> None:
     specs = wheels(tmp_path / "w")[:2]
-    with Store(tmp_path / "b.db") as store:
+    with Store(db_url) as store:
         status = index_many(specs, store, jobs=1)
     second = status.outcomes[1].result
     assert second is not None
@@ -115,10 +115,10 @@ def test_paths_are_not_expanded_and_bad_ranges_are_named(tmp_path: Path) -> None
         expand(["requests"], "five or newer", None)
 
 
-def test_cli_batch_from_a_list_with_json(tmp_path: Path) -> None:
+def test_cli_batch_from_a_list_with_json(tmp_path: Path, db_url: str) -> None:
     listing = tmp_path / "list.txt"
     listing.write_text("# all of them\n" + "\n".join(wheels(tmp_path / "w")) + "\n")
-    db = str(tmp_path / "c.db")
+    db = db_url
     result = CliRunner().invoke(main, ["index", "-r", str(listing), "--json", "--db", db])
     assert result.exit_code == 0, result.output
     entries = json.loads(result.stdout)
@@ -127,8 +127,8 @@ def test_cli_batch_from_a_list_with_json(tmp_path: Path) -> None:
     assert again.exit_code == 0 and "5 releases: 0 indexed, 5 unchanged, 0 failed" in again.stdout
 
 
-def test_cli_needs_something_to_index(tmp_path: Path) -> None:
-    result = CliRunner().invoke(main, ["index", "--db", str(tmp_path / "c.db")])
+def test_cli_needs_something_to_index(tmp_path: Path, db_url: str) -> None:
+    result = CliRunner().invoke(main, ["index", "--db", db_url])
     assert result.exit_code == 1 and "Nothing to index" in result.stderr
 
 
@@ -139,8 +139,8 @@ def test_versions_are_listed_through_pip() -> None:
 
 
 @pytest.mark.network
-def test_cli_indexes_a_version_range(tmp_path: Path, release_cache: Path) -> None:
-    args = ["index", "docopt", "--versions", ">=0.6.1,<0.6.3", "--json", "--db", str(tmp_path / "c.db")]
+def test_cli_indexes_a_version_range(db_url: str, release_cache: Path) -> None:
+    args = ["index", "docopt", "--versions", ">=0.6.1,<0.6.3", "--json", "--db", db_url]
     result = CliRunner().invoke(main, args, env={"ERRDEX_CACHE": str(release_cache)})
     assert result.exit_code == 0, result.output
     entries = json.loads(result.stdout)

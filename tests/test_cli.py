@@ -16,8 +16,9 @@ from tests.fixtures import shop, write_tree, write_wheel
 
 
 @pytest.fixture
-def db(tmp_path: Path) -> str:
-    return str(tmp_path / "cli.db")
+def db(db_url: str) -> str:
+    """The --db of these tests: a file path or a postgresql:// URL (once per backend)."""
+    return db_url
 
 
 def run(*args: str, db: str, ok: bool = True) -> click.testing.Result:
@@ -126,3 +127,11 @@ def test_folder_with_a_file_that_does_not_parse(tmp_path: Path, db: str) -> None
     root = write_tree(tmp_path / "src", {**shop(), "shop/legacy.py": "print 'python 2'\nraise ValueError, 'old style'\n"})
     entry = indexed(db, str(root))
     assert entry["skipped"] == 1 and entry["errors"] == 2
+
+
+def test_errdex_db_names_the_index_without_db(tmp_path: Path, db: str) -> None:
+    root = write_tree(tmp_path / "src", shop())
+    env = {"ERRDEX_DB": db}
+    assert CliRunner().invoke(main, ["index", str(root), "--json"], env=env).exit_code == 0
+    listed = CliRunner().invoke(main, ["list", "shop", "--json"], env=env)
+    assert listed.exit_code == 0 and len(json.loads(listed.stdout)) == 2

@@ -40,15 +40,15 @@ V2 = {
 
 
 @pytest.fixture
-def db(tmp_path: Path) -> Path:
-    path = tmp_path / "d.db"
+def db(tmp_path: Path, db_url: str) -> str:
+    path = db_url
     with Store(path) as store:
         for version, files in (("1.0", V1), ("2.0", V2)):
             index(str(write_tree(tmp_path / version, files)), store, name="inn", version=version, workers=1)
     return path
 
 
-def test_added_removed_and_changed_errors(db: Path) -> None:
+def test_added_removed_and_changed_errors(db: str) -> None:
     with Store(db) as store:
         result = diff_releases(store, "inn", "1.0", "2.0")
     assert [e.site.template for e in result.added] == ["pets are not allowed yet"]
@@ -66,13 +66,13 @@ def test_added_removed_and_changed_errors(db: Path) -> None:
     assert reworded.old_id != reworded.id
 
 
-def test_the_same_release_has_no_differences(db: Path) -> None:
+def test_the_same_release_has_no_differences(db: str) -> None:
     with Store(db) as store:
         result = diff_releases(store, "inn", "2.0", "2.0")
     assert (result.added, result.removed, result.changed) == ([], [], [])
 
 
-def test_kind_filter_and_json(db: Path) -> None:
+def test_kind_filter_and_json(db: str) -> None:
     with Store(db) as store:
         data = diff_json(diff_releases(store, "inn", "1.0", "2.0"))
         assert diff_json(diff_releases(store, "inn", "1.0", "2.0", kind="warning"))["counts"] == {"added": 0, "removed": 0, "changed": 0}
@@ -83,7 +83,7 @@ def test_kind_filter_and_json(db: Path) -> None:
     assert json.loads(json.dumps(data)) == data
 
 
-def test_cli_table_and_json(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_cli_table_and_json(db: str, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(console, "width", 200)  # one line a row, as in a wide terminal
     result = CliRunner().invoke(main, ["diff", "inn", "1.0", "2.0", "--db", str(db)])
     assert result.exit_code == 0, result.output
@@ -94,7 +94,7 @@ def test_cli_table_and_json(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     assert json.loads(as_json.stdout)["counts"]["changed"] == 2
 
 
-def test_a_release_that_is_not_indexed_is_named(db: Path) -> None:
+def test_a_release_that_is_not_indexed_is_named(db: str) -> None:
     with Store(db) as store, pytest.raises(NotIndexedError, match=r"inn 3.0 is not indexed \(indexed: 1.0, 2.0\)"):
         diff_releases(store, "inn", "1.0", "3.0")
     result = CliRunner().invoke(main, ["diff", "inn", "1.0", "3.0", "--db", str(db)])

@@ -1,9 +1,12 @@
-"""Incremental indexing gives exactly what a cold index gives, and reuses what did not change."""
+"""Incremental indexing gives exactly what a cold index gives, and reuses what did not change.
+
+The incremental index is on each backend; the cold one is always a SQLite file, so that on
+PostgreSQL the comparison also proves that both backends store the same.
+"""
 
 from __future__ import annotations
 
 import shutil
-import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +16,7 @@ from hypothesis import strategies as st
 
 from errdex.index import IndexResult, index
 from errdex.store import Store
+from tests.backends import copy_index, new_index
 from tests.fixtures import write_tree
 
 PKG = "pkg"
@@ -56,14 +60,13 @@ def index_version(store: Store, root: Path, version: str, files: dict[str, str])
     return index(str(root), store, name=PKG, version=version, workers=1)
 
 
-def snapshot(db: Path, version: str) -> dict[str, Any]:
+def snapshot(db: str | Path, version: str) -> dict[str, Any]:
     """Everything stored about one release, in a comparable form."""
     with Store(db) as store:
         record = store.release(PKG, version)
         sites = sorted(store.release_sites(record), key=repr)
         paths = store.release_paths(record)
-    with sqlite3.connect(db) as conn:
-        classes = sorted(conn.execute(
+        classes = sorted(tuple(row) for row in store.db.execute(
             "SELECT c.file, c.qualname, c.line, c.bases, c.attributes FROM classes c JOIN releases r ON r.id = c.release_id"
             " WHERE r.version = ?", (version,)
         ))
@@ -71,7 +74,7 @@ def snapshot(db: Path, version: str) -> dict[str, Any]:
     return {"sites": sites, "classes": classes, "paths": paths, "counts": counts}
 
 
-def assert_same_as_cold(tmp_path: Path, db: Path, version: str, files: dict[str, str]) -> None:
+def assert_same_as_cold(tmp_path: Path, db: str, version: str, files: dict[str, str]) -> None:
     cold = tmp_path / f"cold-{version}.db"
     with Store(cold) as store:
         index_version(store, tmp_path / f"cold-{version}", version, files)
@@ -80,9 +83,11 @@ def assert_same_as_cold(tmp_path: Path, db: Path, version: str, files: dict[str,
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.lists(st.fixed_dictionaries({path: st.integers(0, len(v) - 1) for path, v in VARIANTS.items()}), min_size=2, max_size=4))
-def test_incremental_index_equals_cold_index(tmp_path_factory: pytest.TempPathFactory, choices: list[dict[str, int]]) -> None:
+def test_incremental_index_equals_cold_index(
+    tmp_path_factory: pytest.TempPathFactory, backend: str, choices: list[dict[str, int]]
+) -> None:
     tmp_path = tmp_path_factory.mktemp("reuse")
-    db = tmp_path / "incremental.db"
+    db = new_index(backend, tmp_path, "incremental.db")  # each example needs its own
     with Store(db) as store:
         for number, choice in enumerate(choices, 1):
             index_version(store, tmp_path / "src", f"{number}.0", version_files(choice))
@@ -90,8 +95,8 @@ def test_incremental_index_equals_cold_index(tmp_path_factory: pytest.TempPathFa
         assert_same_as_cold(tmp_path, db, f"{number}.0", version_files(choice))
 
 
-def test_unchanged_files_are_neither_analysed_nor_linked(tmp_path: Path) -> None:
-    db = tmp_path / "i.db"
+def test_unchanged_files_are_neither_analysed_nor_linked(tmp_path: Path, db_url: str) -> None:
+    db = db_url
     with Store(db) as store:
         first = index_version(store, tmp_path / "src", "1.0", version_files({}))
         second = index_version(store, tmp_path / "src", "2.0", version_files({"pkg/plain.py": 0}))
@@ -100,8 +105,8 @@ def test_unchanged_files_are_neither_analysed_nor_linked(tmp_path: Path) -> None
     assert snapshot(db, "1.0")["sites"] == snapshot(db, "2.0")["sites"]
 
 
-def test_a_changed_constant_relinks_only_the_files_that_read_it(tmp_path: Path) -> None:
-    db = tmp_path / "i.db"
+def test_a_changed_constant_relinks_only_the_files_that_read_it(tmp_path: Path, db_url: str) -> None:
+    db = db_url
     v1 = version_files({"pkg/consts.py": 1})
     v2 = version_files({"pkg/consts.py": 2})
     with Store(db) as store:
@@ -114,8 +119,8 @@ def test_a_changed_constant_relinks_only_the_files_that_read_it(tmp_path: Path) 
     assert_same_as_cold(tmp_path, db, "2.0", v2)
 
 
-def test_a_change_outside_classes_and_imports_keeps_the_files_that_only_followed_a_class(tmp_path: Path) -> None:
-    db = tmp_path / "i.db"
+def test_a_change_outside_classes_and_imports_keeps_the_files_that_only_followed_a_class(tmp_path: Path, db_url: str) -> None:
+    db = db_url
     v1 = version_files({"pkg/consts.py": 1})
     v2 = version_files({"pkg/consts.py": 1, "pkg/errors.py": 3})
     v3 = version_files({"pkg/consts.py": 1, "pkg/errors.py": 1})
@@ -130,8 +135,8 @@ def test_a_change_outside_classes_and_imports_keeps_the_files_that_only_followed
     assert_same_as_cold(tmp_path, db, "3.0", v3)
 
 
-def test_a_new_class_of_the_same_name_changes_the_sites_that_found_it_by_name(tmp_path: Path) -> None:
-    db = tmp_path / "i.db"
+def test_a_new_class_of_the_same_name_changes_the_sites_that_found_it_by_name(tmp_path: Path, db_url: str) -> None:
+    db = db_url
     v1 = version_files({"pkg/core.py": 1, "pkg/consts.py": 1, "pkg/other.py": 2})
     v2 = {**v1, "pkg/more/__init__.py": VARIANTS["pkg/more/__init__.py"][1]}
     with Store(db) as store:
@@ -142,8 +147,8 @@ def test_a_new_class_of_the_same_name_changes_the_sites_that_found_it_by_name(tm
     assert_same_as_cold(tmp_path, db, "2.0", v2)
 
 
-def test_a_module_that_appears_resolves_a_pending_import(tmp_path: Path) -> None:
-    db = tmp_path / "i.db"
+def test_a_module_that_appears_resolves_a_pending_import(tmp_path: Path, db_url: str) -> None:
+    db = db_url
     v1 = version_files({"pkg/core.py": 2})
     v2 = version_files({"pkg/core.py": 2, "pkg/consts.py": 2})
     with Store(db) as store:
@@ -154,8 +159,8 @@ def test_a_module_that_appears_resolves_a_pending_import(tmp_path: Path) -> None
     assert_same_as_cold(tmp_path, db, "2.0", v2)
 
 
-def test_reindexing_the_same_version_after_a_change_replaces_it(tmp_path: Path) -> None:
-    db = tmp_path / "i.db"
+def test_reindexing_the_same_version_after_a_change_replaces_it(tmp_path: Path, db_url: str) -> None:
+    db = db_url
     v2 = version_files({"pkg/errors.py": 1})
     with Store(db) as store:
         index_version(store, tmp_path / "src", "1.0", version_files({}))
@@ -165,25 +170,22 @@ def test_reindexing_the_same_version_after_a_change_replaces_it(tmp_path: Path) 
     assert_same_as_cold(tmp_path, db, "1.0", v2)
 
 
-def test_a_trace_from_another_write_is_not_used(tmp_path: Path) -> None:
+def test_a_trace_from_another_write_is_not_used(tmp_path: Path, db_url: str) -> None:
     """A release replaced by an index without a trace (an older errdex) is linked in full."""
-    db = tmp_path / "i.db"
+    db = db_url
     with Store(db) as store:
         index_version(store, tmp_path / "src", "1.0", version_files({}))
         store.cache_put("unrelated", b"")  # any later write must not make the old trace look valid
         index_version(store, tmp_path / "src", "1.0", version_files({"pkg/plain.py": 0}))
-        with sqlite3.connect(db) as conn:
-            conn.execute("UPDATE releases SET indexed_at = '2000-01-01T00:00:00+00:00'")
+        store.db.execute("UPDATE releases SET indexed_at = '2000-01-01T00:00:00+00:00'")
         third = index_version(store, tmp_path / "src", "2.0", version_files({}))
     assert third.linked == third.files
 
 
 @pytest.mark.network
-def test_transformers_517_after_516_equals_a_cold_index(tmp_path: Path, transformers_db: Path, release_cache: Path) -> None:
+def test_transformers_517_after_516_equals_a_cold_index(tmp_path: Path, transformers_db: str, release_cache: Path) -> None:
     """The real case the reuse is for: a minor release with 370 changed files of 2681."""
-    incremental = tmp_path / "incremental.db"
-    with sqlite3.connect(transformers_db) as source, sqlite3.connect(incremental) as target:
-        source.backup(target)
+    incremental = copy_index(transformers_db, tmp_path, "incremental.db")
     cold = tmp_path / "cold.db"
     with Store(incremental) as store:
         result = index("transformers==5.17.0", store, cache_dir=release_cache)

@@ -25,9 +25,12 @@ def serve(host: str, port: int, workers: int, db_path: str | None) -> None:
     import uvicorn
 
     with Store(db_path) as store:  # fail now, as one clear line, if the index cannot be opened
-        path = store.path.resolve()
+        path, label = store.path, store.label
+    if isinstance(path, Path):
+        path = path.resolve()
+        label = str(path)
     os.environ["ERRDEX_DB"] = str(path)  # each worker process opens the same index (create_app(None) reads it)
-    console.print(f"errdex: serving {path} on http://{host}:{port}/ with {workers} process{'es' if workers > 1 else ''} (Ctrl-C stops)")
+    console.print(f"errdex: serving {label} on http://{host}:{port}/ with {workers} process{'es' if workers > 1 else ''} (Ctrl-C stops)")
     uvicorn.run("errdex.web:create_app", factory=True, host=host, port=port, workers=workers, log_level="warning",
                 h11_max_incomplete_event_size=H11_MAX_HEAD)
 

@@ -176,7 +176,7 @@ class Tables:
             data = self.store.cache_get(f"{prefix}.{number}")
             found = _unpack(data) if data else None
             if found is None:
-                raise StoreError(f"the matcher's tables in {self.store.path} are incomplete; run the command again")
+                raise StoreError(f"the matcher's tables in {self.store.label} are incomplete; run the command again")
             loaded[number] = found
         return found
 

@@ -16,9 +16,9 @@ Indexer = Callable[..., Store]
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    """An empty index in a file under tmp_path."""
-    with Store(tmp_path / "explain.db") as s:
+def store(db_url: str) -> Iterator[Store]:
+    """An empty index (a file under tmp_path, or a PostgreSQL database)."""
+    with Store(db_url) as s:
         yield s
 
 

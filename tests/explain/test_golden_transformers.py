@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -12,6 +11,7 @@ import pytest
 from errdex.explain import build_page
 from errdex.index import index
 from errdex.store import Store
+from tests.backends import copy_index
 
 pytestmark = pytest.mark.network
 
@@ -105,16 +105,15 @@ def test_flagship_with_the_users_values(transformers_store: Store) -> None:
 
 
 @pytest.fixture(scope="module")
-def two_releases(transformers_db: Path, release_cache: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+def two_releases(transformers_db: str, release_cache: Path, tmp_path_factory: pytest.TempPathFactory) -> str:
     """5.16.0 and 4.57.0 indexed together: 4.57.0 accepts 'dynamic_full', 5.16.0 'paged' instead."""
-    path = tmp_path_factory.mktemp("drift") / "errdex.db"
-    shutil.copy(transformers_db, path)
+    path = copy_index(transformers_db, tmp_path_factory.mktemp("drift"), "errdex.db")
     with Store(path) as store:
         index("transformers==4.57.0", store, cache_dir=release_cache)
     return path
 
 
-def test_versions_show_the_cache_names_that_changed(two_releases: Path) -> None:
+def test_versions_show_the_cache_names_that_changed(two_releases: str) -> None:
     with Store(two_releases) as store:
         page = build_page(store, FLAGSHIP_ID)
         older = build_page(store, FLAGSHIP_ID, version="4.57.0")

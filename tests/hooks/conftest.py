@@ -39,7 +39,7 @@ class Run:
 Runner = Callable[..., Run]
 
 
-def environment(db: Path, **extra: str) -> dict[str, str]:
+def environment(db: str | Path, **extra: str) -> dict[str, str]:
     """The environment of a program under test: its own index, a fixed width, no debug output."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("ERRDEX_") and k not in ("COLUMNS", "NO_COLOR")}
     env.update({"ERRDEX_DB": str(db), "COLUMNS": "120", "PYTHONIOENCODING": "utf-8"}, **extra)
@@ -52,8 +52,9 @@ def run_command(args: list[str], cwd: Path, env: dict[str, str], stdin: str | No
 
 
 @pytest.fixture
-def errdex_db(tmp_path: Path) -> Path:
-    return tmp_path / "errdex.db"
+def errdex_db(db_url: str) -> str:
+    """The program's own index (ERRDEX_DB): a file or a postgresql:// URL, once per backend."""
+    return db_url
 
 
 @pytest.fixture
@@ -70,7 +71,7 @@ def write_program(tmp_path: Path) -> Callable[[str, bool], Path]:
 
 
 @pytest.fixture
-def run_program(tmp_path: Path, errdex_db: Path, write_program: Callable[..., Path]) -> Runner:
+def run_program(tmp_path: Path, errdex_db: str, write_program: Callable[..., Path]) -> Runner:
     """Run a program with errdex installed (or not, for the baseline): `run_program(body, *args, install=...)`."""
 
     def run(body: str, *args: str, install: bool = True, env: dict[str, str] | None = None, options: tuple[str, ...] = ()) -> Run:

@@ -106,13 +106,13 @@ def test_stdlib_scripts_and_unknown_code_have_no_distribution(on_path: Path) -> 
     assert catalog.find("template", "<template>") is None
 
 
-def test_lazy_index_indexes_an_installed_release_once(tmp_path: Path) -> None:
+def test_lazy_index_indexes_an_installed_release_once(db_url: str) -> None:
     import packaging
 
     frame_module = Catalog().find("packaging.version", str(Path(packaging.__file__).parent / "version.py"))
     assert frame_module is not None and frame_module.name == "packaging"
     announced: list[tuple[str, str]] = []
-    with Store(tmp_path / "errdex.db") as store:
+    with Store(db_url) as store:
         lazy = LazyIndex(store, lambda name, version: announced.append((name, version)))
         assert lazy.ensure([frame_module]) == [f"packaging {frame_module.version}"]
         assert lazy.ensure([frame_module]) == []

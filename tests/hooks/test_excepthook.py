@@ -8,6 +8,7 @@ import threading
 import warnings
 
 from errdex.hooks import install, uninstall
+from tests.backends import break_index
 from tests.hooks.conftest import PANEL_TOP, Runner
 
 INVALID_VERSION = """
@@ -171,7 +172,7 @@ def test_panel_shows_no_frame_locals(run_program: Runner) -> None:
 
 
 def test_a_broken_index_costs_one_line_and_keeps_the_traceback_and_exit_code(run_program: Runner, errdex_db) -> None:
-    errdex_db.write_text("this is not a database\n" * 100)
+    break_index(errdex_db)
     plain = run_program(INVALID_VERSION, install=False)
     shown = run_program(INVALID_VERSION)
     assert shown.stderr.startswith(plain.stderr)

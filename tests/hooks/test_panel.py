@@ -33,14 +33,14 @@ class Oven:
 
 
 @pytest.fixture
-def kitchen(tmp_path: Path) -> Iterator[tuple[Explainer, object]]:
+def kitchen(tmp_path: Path, db_url: str) -> Iterator[tuple[Explainer, object]]:
     """The `kitchen` package indexed from its folder and importable; an explainer over that index."""
     folder = tmp_path / "kitchen-src"
     (folder / "kitchen").mkdir(parents=True)
     (folder / "pyproject.toml").write_text('[project]\nname = "kitchen"\nversion = "1.0"\n')
     (folder / "kitchen" / "__init__.py").write_text("")
     (folder / "kitchen" / "oven.py").write_text(textwrap.dedent(KITCHEN))
-    store = Store(tmp_path / "errdex.db")
+    store = Store(db_url)
     index(str(folder), store)
     sys.path.insert(0, str(folder))
     try:

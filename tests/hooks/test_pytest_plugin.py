@@ -30,7 +30,7 @@ def test_passes():
 
 
 @pytest.fixture
-def project(pytester: pytest.Pytester, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> pytest.Pytester:
+def project(pytester: pytest.Pytester, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, db_url: str) -> pytest.Pytester:
     """A test file, its own index, and the `errdex` pytest11 entry point on the path (as pip installs it)."""
     entry = tmp_path / "entry"
     info = entry / "errdex_plugin_entry-0.0.dist-info"
@@ -38,7 +38,7 @@ def project(pytester: pytest.Pytester, tmp_path: Path, monkeypatch: pytest.Monke
     (info / "METADATA").write_text("Metadata-Version: 2.1\nName: errdex-plugin-entry\nVersion: 0.0\n")
     (info / "entry_points.txt").write_text("[pytest11]\nerrdex = errdex.hooks.pytest_plugin\n")
     monkeypatch.setenv("PYTHONPATH", os.pathsep.join(filter(None, [str(entry), os.environ.get("PYTHONPATH")])))
-    monkeypatch.setenv("ERRDEX_DB", str(tmp_path / "errdex.db"))
+    monkeypatch.setenv("ERRDEX_DB", db_url)
     pytester.makepyfile(test_things=TESTS)
     return pytester
 

@@ -58,7 +58,7 @@ def test_tar_hard_and_soft_links_pointing_outside_are_not_followed(tmp_path: Pat
     assert read_all(tarball) == {"ln/__init__.py": b"OK = 1\n"}
 
 
-def test_duplicate_member_names_are_read_once_the_last_winning_as_an_installer_would(tmp_path: Path) -> None:
+def test_duplicate_member_names_are_read_once_the_last_winning_as_an_installer_would(tmp_path: Path, db_url: str) -> None:
     path = tmp_path / "dup-1.0-py3-none-any.whl"
     with zipfile.ZipFile(path, "w") as zf, pytest.warns(UserWarning, match="Duplicate name"):
         zf.writestr("dup/__init__.py", "raise ValueError('first copy')\n")
@@ -72,16 +72,16 @@ def test_duplicate_member_names_are_read_once_the_last_winning_as_an_installer_w
             tar.addfile(info, io.BytesIO(text))
     assert read_all(path) == {"dup/__init__.py": b"raise ValueError('second copy')\n"}
     assert read_all(tarball) == {"dup/__init__.py": b"A = 2\n"}
-    result = CliRunner().invoke(main, ["index", str(path), "--json", "--db", str(tmp_path / "d.db")])
+    result = CliRunner().invoke(main, ["index", str(path), "--json", "--db", db_url])
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)[0]["files"] == 1
 
 
-def test_setup_py_is_never_run(tmp_path: Path) -> None:
+def test_setup_py_is_never_run(tmp_path: Path, db_url: str) -> None:
     marker = tmp_path / "MARKER"
     trap = TRAP.format(marker=str(marker))
     sdist = write_sdist(tmp_path, "trap", "1.0", {"setup.py": trap, "trap/__init__.py": "raise ValueError('trap ready')\n"})
-    result = CliRunner().invoke(main, ["index", str(sdist), "--json", "--db", str(tmp_path / "t.db")])
+    result = CliRunner().invoke(main, ["index", str(sdist), "--json", "--db", db_url])
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)[0]["errors"] == 1
     assert not marker.exists()

@@ -25,6 +25,7 @@ from errdex.cli import main
 from errdex.index import index
 from errdex.match import MatchResult
 from errdex.store import Store
+from tests.backends import new_index
 
 HANG_GUARD = 120  # seconds; a paste that takes this long is hung, not slow
 # Literal parts as hostile as templates get; each message is raised by the fixture package below.
@@ -38,7 +39,7 @@ ERROR = "ValueError: expected (.*+?[{\\ got 'abc' then ^$| end"
 
 
 @pytest.fixture(scope="module")
-def meta(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+def meta(tmp_path_factory: pytest.TempPathFactory, backend: str) -> Iterator[str]:
     """A store with `meta` 1.0 indexed: one function per message of META_MESSAGES."""
     root = tmp_path_factory.mktemp("meta")
     body = "".join(
@@ -47,14 +48,14 @@ def meta(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     (root / "src" / "meta").mkdir(parents=True)
     (root / "src" / "pyproject.toml").write_text('[project]\nname = "meta"\nversion = "1.0"\n')
     (root / "src" / "meta" / "__init__.py").write_text(textwrap.dedent(body))
-    db = root / "meta.db"
+    db = new_index(backend, root, "meta.db")
     with Store(db) as store:
         index(str(root / "src"), store)
     yield db
 
 
 @pytest.fixture
-def store(meta: Path) -> Iterator[Store]:
+def store(meta: str) -> Iterator[Store]:
     with Store(meta) as s:
         yield s
 

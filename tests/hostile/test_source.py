@@ -38,8 +38,8 @@ REASONS = {
 }
 
 
-def index(tmp_path: Path, spec: Path) -> click.testing.Result:
-    return CliRunner().invoke(main, ["index", str(spec), "--json", "--db", str(tmp_path / "h.db")])
+def index(db: str, spec: Path) -> click.testing.Result:
+    return CliRunner().invoke(main, ["index", str(spec), "--json", "--db", db])
 
 
 def wheel(folder: Path, name: str, files: dict[str, bytes]) -> Path:
@@ -57,13 +57,13 @@ def generated(size: int) -> bytes:
     return line * (size // len(line)) + b"raise ValueError('at the end of a generated file')\n"
 
 
-def test_each_hostile_file_is_skipped_with_its_reason_and_the_rest_is_indexed(tmp_path: Path) -> None:
+def test_each_hostile_file_is_skipped_with_its_reason_and_the_rest_is_indexed(tmp_path: Path, db_url: str) -> None:
     files = {"__init__.py": b"", "good.py": GOOD, **HOSTILE, "generated.py": generated(FIFTY_MB)}
-    result = index(tmp_path, wheel(tmp_path, "mess", files))
+    result = index(db_url, wheel(tmp_path, "mess", files))
     assert result.exit_code == 0, result.output
     (entry,) = json.loads(result.stdout)
     assert entry["skipped"] == len(REASONS)
-    with Store(tmp_path / "h.db") as store:
+    with Store(db_url) as store:
         release = store.release("mess")
         skips = {path.split("/", 1)[1]: reason for path, reason in store.release_paths(release) if reason}
         templates = {site.template for _, site in store.errors("mess")}
@@ -73,28 +73,28 @@ def test_each_hostile_file_is_skipped_with_its_reason_and_the_rest_is_indexed(tm
     assert templates == {"the good module still counts"}
 
 
-def test_a_release_whose_every_file_is_skipped_fails_and_says_so(tmp_path: Path) -> None:
+def test_a_release_whose_every_file_is_skipped_fails_and_says_so(tmp_path: Path, db_url: str) -> None:
     spec = wheel(tmp_path, "broken", {"__init__.py": HOSTILE["syntax.py"], "old.py": HOSTILE["py2.py"]})
-    result = index(tmp_path, spec)
+    result = index(db_url, spec)
     said = result.stderr.replace("\n", "")
     assert result.exit_code == 1
     assert spec.name in said and "broken 1.0: nothing indexed" in said and "2 Python files were skipped" in said
     assert "Traceback" not in result.output
 
 
-def test_a_wheel_with_no_python_files_fails_and_says_so(tmp_path: Path) -> None:
+def test_a_wheel_with_no_python_files_fails_and_says_so(tmp_path: Path, db_url: str) -> None:
     path = tmp_path / "native-1.0-cp311-cp311-linux_x86_64.whl"
     with zipfile.ZipFile(path, "w") as zf:
         zf.writestr("native/_core.so", b"\x7fELF" + b"\0" * 100)
         zf.writestr("native-1.0.dist-info/METADATA", "Metadata-Version: 2.1\nName: native\nVersion: 1.0\n")
-    result = index(tmp_path, path)
+    result = index(db_url, path)
     said = result.stderr.replace("\n", "")
     assert result.exit_code == 1
     assert path.name in said and "native 1.0: nothing indexed, it has no Python files" in said
 
 
-def test_a_release_with_some_skipped_files_exits_0_with_the_skip_count(tmp_path: Path) -> None:
+def test_a_release_with_some_skipped_files_exits_0_with_the_skip_count(tmp_path: Path, db_url: str) -> None:
     spec = wheel(tmp_path, "partly", {"good.py": GOOD, "old.py": HOSTILE["py2.py"]})
-    result = CliRunner().invoke(main, ["index", str(spec), "--db", str(tmp_path / "h.db")])
+    result = CliRunner().invoke(main, ["index", str(spec), "--db", db_url])
     assert result.exit_code == 0, result.output
     assert "1 skipped" in result.stdout

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from errdex.index import index
 from errdex.store import Store
+from tests.backends import new_index
 
 CART = '''
 import logging
@@ -65,9 +66,9 @@ def write_shop(root: Path, version: str = "1.0") -> Path:
     return folder
 
 
-def shop_store(root: Path, *versions: str) -> Store:
-    """A store in `root` with the given versions of shop indexed."""
-    store = Store(root / "shop.db")
+def shop_store(root: Path, *versions: str, backend: str = "sqlite") -> Store:
+    """A store (in `root`, or a new PostgreSQL database) with the given versions of shop indexed."""
+    store = Store(new_index(backend, root, "shop.db"))
     for version in versions or ("1.0",):
         index(str(write_shop(root, version)), store)
     return store

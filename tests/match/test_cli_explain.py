@@ -19,10 +19,9 @@ TYPO = "ValueError: Unknown mode 'fsat'. Choose one of: ('fast', 'slow', 'steady
 
 
 @pytest.fixture(scope="module")
-def db(tmp_path_factory: pytest.TempPathFactory) -> str:
-    folder = tmp_path_factory.mktemp("cli")
-    shop_store(folder, "1.0").close()
-    return str(folder / "shop.db")
+def db(tmp_path_factory: pytest.TempPathFactory, backend: str) -> str:
+    with shop_store(tmp_path_factory.mktemp("cli"), "1.0", backend=backend) as store:
+        return str(store.path)
 
 
 def run(*args: str, db: str, stdin: str | None = None, code: int = 0) -> str:
@@ -65,7 +64,7 @@ def test_bad_input_is_one_clear_line(db: str, tmp_path: Path) -> None:
     assert "either" in run("x", "--file", str(paste), db=db, code=1)
 
 
-def test_installed_package_named_by_a_traceback_is_indexed_first(tmp_path: Path) -> None:
+def test_installed_package_named_by_a_traceback_is_indexed_first(db_url: str) -> None:
     """click is installed here: its traceback makes explain() index it from disk, with no network."""
     done = subprocess.run(
         [sys.executable, "-c", "import click; click.Choice(['fast', 'slow']).convert('fsat', None, None)"],
@@ -73,7 +72,7 @@ def test_installed_package_named_by_a_traceback_is_indexed_first(tmp_path: Path)
     )
     paste = done.stderr
     assert "site-packages/click/types.py" in paste
-    with Store(tmp_path / "empty.db") as store:
+    with Store(db_url) as store:
         result = explain(paste, store=store)
         assert [row["name"] for row in store.packages()] == ["click"]
     best = result.best
@@ -81,8 +80,8 @@ def test_installed_package_named_by_a_traceback_is_indexed_first(tmp_path: Path)
     assert best.function == "ParamType.fail" and "indexed click" in (result.hint or "")
 
 
-def test_auto_index_can_be_turned_off(tmp_path: Path) -> None:
+def test_auto_index_can_be_turned_off(db_url: str) -> None:
     paste = 'Traceback (most recent call last):\n  File "/x/site-packages/click/types.py", line 222, in fail\nclick.exceptions.BadParameter: x'
-    with Store(tmp_path / "empty.db") as store:
+    with Store(db_url) as store:
         result = explain(paste, store=store, auto_index=False)
         assert result.abstain and store.packages() == []

@@ -58,8 +58,8 @@ def test_alignment_of_anything_is_well_formed(template: str, message: str) -> No
 
 
 @pytest.fixture(scope="module")
-def shop(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Store]:
-    store = shop_store(tmp_path_factory.mktemp("shop"), "1.0")
+def shop(tmp_path_factory: pytest.TempPathFactory, backend: str) -> Iterator[Store]:
+    store = shop_store(tmp_path_factory.mktemp("shop"), "1.0", backend=backend)
     explain("warm up", store=store, auto_index=False)
     yield store
     store.close()

@@ -21,8 +21,8 @@ from tests.match.packages import shop_store, write_shop
 
 
 @pytest.fixture(scope="module")
-def shop(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Store]:
-    store = shop_store(tmp_path_factory.mktemp("shop"), "1.0")
+def shop(tmp_path_factory: pytest.TempPathFactory, backend: str) -> Iterator[Store]:
+    store = shop_store(tmp_path_factory.mktemp("shop"), "1.0", backend=backend)
     yield store
     store.close()
 
@@ -157,11 +157,11 @@ def test_frame_alone_names_the_site_of_a_reworded_message(shop: Store) -> None:
     assert best is not None and best.line == 16 and best.approximate
 
 
-def test_message_from_another_version(tmp_path: Path) -> None:
-    with shop_store(tmp_path, "1.0") as store:
+def test_message_from_another_version(tmp_path: Path, backend: str) -> None:
+    with shop_store(tmp_path, "1.0", backend=backend) as store:
         best = explain("ValueError: Unknown mode 'x'; please choose one of ('fast', 'slow', 'steady')", store=store).best
         assert best is not None and best.line == 14 and best.approximate and best.versions == ("1.0",)
-    with shop_store(tmp_path / "both", "1.0", "2.0") as store:
+    with shop_store(tmp_path / "both", "1.0", "2.0", backend=backend) as store:
         best = explain("ValueError: Unknown mode 'x'; please choose one of ('fast', 'slow', 'steady')", store=store).best
         assert best is not None and not best.approximate and best.version == "2.0" and best.versions == ("2.0",)
         common = explain("TypeError: value for 3 must not be None", store=store).best

@@ -9,8 +9,8 @@ from errdex.match.tables import CORE_KEY, Core, FixedWidth, forget, tables_for
 from tests.match.packages import shop_store, write_shop
 
 
-def test_tables_are_stored_and_loaded_back(tmp_path: Path) -> None:
-    with shop_store(tmp_path, "1.0") as store:
+def test_tables_are_stored_and_loaded_back(tmp_path: Path, backend: str) -> None:
+    with shop_store(tmp_path, "1.0", backend=backend) as store:
         built = tables_for(store).core
         forget()
         loaded = tables_for(store).core
@@ -21,8 +21,8 @@ def test_tables_are_stored_and_loaded_back(tmp_path: Path) -> None:
         assert [(p.version, p.file, p.line, p.function) for p in places] == [("1.0", "shop/cart.py", 14, "Cart.__init__")]
 
 
-def test_indexing_a_release_makes_new_tables(tmp_path: Path) -> None:
-    with shop_store(tmp_path, "1.0") as store:
+def test_indexing_a_release_makes_new_tables(tmp_path: Path, backend: str) -> None:
+    with shop_store(tmp_path, "1.0", backend=backend) as store:
         before = tables_for(store).core
         index(str(write_shop(tmp_path, "2.0")), store)
         after = tables_for(store).core
@@ -30,9 +30,9 @@ def test_indexing_a_release_makes_new_tables(tmp_path: Path) -> None:
         assert "Unknown mode {}; please choose one of {}" not in before.template
 
 
-def test_damaged_or_old_tables_are_ignored(tmp_path: Path) -> None:
+def test_damaged_or_old_tables_are_ignored(tmp_path: Path, backend: str) -> None:
     assert Core.loads(b"not marshal data") is None
-    with shop_store(tmp_path, "1.0") as store:
+    with shop_store(tmp_path, "1.0", backend=backend) as store:
         store.cache_put(CORE_KEY, b"\x00garbage")
         forget()
         assert tables_for(store).core.template  # rebuilt

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 import textwrap
 from collections.abc import Iterator
 from pathlib import Path
@@ -11,6 +10,7 @@ import pytest
 
 from errdex.match import explain
 from errdex.store import Store
+from tests.backends import copy_index
 
 pytestmark = pytest.mark.network
 
@@ -22,10 +22,9 @@ MESSAGE = "Invalid `cache_implementation` ({}). Choose one of: " + repr(NAMES)
 
 
 @pytest.fixture(scope="module")
-def store(transformers_db: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Store]:
+def store(transformers_db: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Store]:
     """A private copy of the shared index: explain() writes its lookup tables into the index's cache."""
-    path = tmp_path_factory.mktemp("match") / "transformers.db"
-    shutil.copy(transformers_db, path)
+    path = copy_index(transformers_db, tmp_path_factory.mktemp("match"), "transformers.db")
     with Store(path) as s:
         yield s
 

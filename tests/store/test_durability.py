@@ -1,10 +1,9 @@
-"""The store under real processes: kill -9 mid-index, two indexers at once, a reader during a write."""
+"""The store under real processes, on each backend: kill -9 mid-index, two indexers at once, a reader during a write."""
 
 from __future__ import annotations
 
 import os
 import signal
-import sqlite3
 import subprocess
 import sys
 import time
@@ -13,6 +12,8 @@ from pathlib import Path
 import pytest
 
 from errdex.store import Store
+from errdex.store.postgres_db import WRITE_LOCK
+from tests.backends import connect, is_postgres
 from tests.fixtures import shop, write_tree
 
 
@@ -29,15 +30,15 @@ def big_package(root: Path, name: str, files: int = 1500) -> Path:
     return write_tree(root, tree)
 
 
-def index_process(db: Path, spec: str) -> subprocess.Popen:
+def index_process(db: str, spec: str) -> subprocess.Popen:
     return subprocess.Popen(
         [sys.executable, "-m", "errdex", "index", spec, "--db", str(db), "--json", "--workers", "1"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE,
     )
 
 
-def test_kill_9_during_indexing_loses_nothing_committed(tmp_path: Path) -> None:
-    db = tmp_path / "errdex.db"
+def test_kill_9_during_indexing_loses_nothing_committed(tmp_path: Path, db_url: str) -> None:
+    db = db_url
     root = write_tree(tmp_path / "shop", shop())
     assert index_process(db, str(root)).wait() == 0
     big = big_package(tmp_path / "big", "bigpkg")
@@ -47,14 +48,15 @@ def test_kill_9_during_indexing_loses_nothing_committed(tmp_path: Path) -> None:
     os.kill(proc.pid, signal.SIGKILL)
     proc.wait()
     with Store(db) as store:
-        assert store.db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        if not is_postgres(db):
+            assert store.db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
         assert [r.version for r in store.releases("shop")] == ["1.0"]
         assert len(store.errors("shop")) == 2
         assert store.packages() == [p for p in store.packages() if p["name"] == "shop"]  # no half release
 
 
-def test_two_indexers_on_one_database(tmp_path: Path) -> None:
-    db = tmp_path / "errdex.db"
+def test_two_indexers_on_one_database(tmp_path: Path, db_url: str) -> None:
+    db = db_url  # new: both processes create the schema at once
     first = big_package(tmp_path / "one", "pkgone", files=300)
     second = big_package(tmp_path / "two", "pkgtwo", files=300)
     procs = [index_process(db, str(first)), index_process(db, str(second))]
@@ -64,12 +66,16 @@ def test_two_indexers_on_one_database(tmp_path: Path) -> None:
         assert store.release("pkgone").error_count == store.release("pkgtwo").error_count == 300 * 40
 
 
-def test_reader_is_not_blocked_while_a_release_is_written(tmp_path: Path) -> None:
-    db = tmp_path / "errdex.db"
+def test_reader_is_not_blocked_while_a_release_is_written(tmp_path: Path, db_url: str) -> None:
+    db = db_url
     root = write_tree(tmp_path / "shop", shop())
     assert index_process(db, str(root)).wait() == 0
-    writer = sqlite3.connect(db, isolation_level=None)
-    writer.execute("BEGIN IMMEDIATE")
+    writer = connect(db)
+    if is_postgres(db):
+        writer.execute("BEGIN")
+        writer.execute("SELECT pg_advisory_xact_lock(%s)", (WRITE_LOCK,))  # what every writer holds
+    else:
+        writer.execute("BEGIN IMMEDIATE")
     writer.execute("DELETE FROM sites")  # uncommitted: a write in progress
     try:
         with Store(db) as reader:
@@ -80,10 +86,19 @@ def test_reader_is_not_blocked_while_a_release_is_written(tmp_path: Path) -> Non
 
 
 @pytest.mark.parametrize("workers", [1, 2])
-def test_result_does_not_depend_on_the_number_of_workers(tmp_path: Path, workers: int) -> None:
+def test_result_does_not_depend_on_the_number_of_workers(tmp_path: Path, db_url: str, workers: int) -> None:
     from errdex.index import index
 
     big = big_package(tmp_path / "big", "wpkg", files=80)
-    with Store(tmp_path / f"{workers}.db") as store:
+    with Store(db_url) as store:
         result = index(str(big), store, workers=workers)
         assert result.release.error_count == 80 * 40
+
+
+def test_processes_that_open_one_new_index_at_once_all_succeed(db_url: str) -> None:
+    """Each creates the schema unless another did: the migrations run under the write lock."""
+    code = "import sys; from errdex.store import Store; Store(sys.argv[1]).close()"
+    procs = [subprocess.Popen([sys.executable, "-c", code, db_url], stderr=subprocess.PIPE) for _ in range(6)]
+    assert [p.wait() for p in procs] == [0] * 6, [p.stderr.read() for p in procs]
+    with Store(db_url) as store:
+        assert store.stats()["packages"] == 0

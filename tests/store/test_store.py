@@ -1,8 +1,7 @@
-"""The SQLite store: migrations, atomic replacement, content-addressed reuse, stable ids."""
+"""The store on each backend: migrations, atomic replacement, content-addressed reuse, stable ids."""
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import replace
 from pathlib import Path
 
@@ -13,13 +12,13 @@ from errdex.extract import EXTRACTOR_VERSION
 from errdex.index import index
 from errdex.model import ReleaseInfo, Site
 from errdex.store import Store
-from errdex.store.schema import MIGRATIONS
+from tests.backends import break_index, migrations, run_sql, set_schema_version_sql
 from tests.fixtures import shop, write_tree
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> Store:
-    with Store(tmp_path / "errdex.db") as s:
+def store(db_url: str) -> Store:
+    with Store(db_url) as s:
         yield s
 
 
@@ -29,28 +28,24 @@ def index_shop(tmp_path: Path, store: Store, version: str, modes: tuple[str, ...
 
 
 def test_new_database_is_at_the_latest_schema(store: Store) -> None:
-    assert store.schema_version == len(MIGRATIONS)
+    assert store.schema_version == len(migrations(store.path))
     assert store.stats() == {"packages": 0, "releases": 0, "errors": 0, "sites": 0, "files": 0}
 
 
-def test_older_schema_is_migrated_and_keeps_data(tmp_path: Path) -> None:
-    path = tmp_path / "old.db"
-    db = sqlite3.connect(path)
-    db.executescript(MIGRATIONS[0] + ";PRAGMA user_version = 1;")
-    db.execute("INSERT INTO packages (name, display_name) VALUES ('old', 'old')")
-    db.commit()
-    db.close()
-    with Store(path) as store:
-        assert store.schema_version == len(MIGRATIONS)
+def test_older_schema_is_migrated_and_keeps_data(db_url: str) -> None:
+    steps = migrations(db_url)
+    run_sql(db_url, steps[0] + ";" + set_schema_version_sql(db_url, 1) + ";")
+    run_sql(db_url, "INSERT INTO packages (name, display_name) VALUES ('old', 'old')")
+    with Store(db_url) as store:
+        assert store.schema_version == len(steps)
         assert store.stats()["packages"] == 1
         assert store.generation() == 0
 
 
-def test_corrupt_database_gives_a_clear_error(tmp_path: Path) -> None:
-    path = tmp_path / "broken.db"
-    path.write_bytes(b"this is not a database" * 100)
+def test_corrupt_database_gives_a_clear_error(db_url: str) -> None:
+    break_index(db_url)
     with pytest.raises(StoreError, match="not a usable errdex index"):
-        Store(path)
+        Store(db_url)
 
 
 def test_reindexing_reuses_every_analysed_file(tmp_path: Path, store: Store) -> None:
@@ -120,11 +115,8 @@ def test_site_round_trip_keeps_every_field(tmp_path: Path, store: Store) -> None
     assert record.release.repository_url == "https://github.com/example/shop"
 
 
-def test_database_from_a_newer_errdex_is_refused(tmp_path: Path) -> None:
-    path = tmp_path / "new.db"
-    Store(path).close()
-    db = sqlite3.connect(path)
-    db.execute("PRAGMA user_version = 99")
-    db.close()
+def test_database_from_a_newer_errdex_is_refused(db_url: str) -> None:
+    Store(db_url).close()
+    run_sql(db_url, set_schema_version_sql(db_url, 99))
     with pytest.raises(StoreError, match="newer errdex"):
-        Store(path)
+        Store(db_url)

@@ -9,7 +9,6 @@ from __future__ import annotations
 import os
 import textwrap
 from collections.abc import AsyncIterator
-from pathlib import Path
 
 import httpx
 import pytest
@@ -18,6 +17,7 @@ from errdex.index import index
 from errdex.model import error_id
 from errdex.store import Store
 from errdex.web import create_app
+from tests.backends import new_index
 from tests.fixtures import shop, write_tree
 
 os.environ.setdefault("ERRDEX_STRICT_TEMPLATES", "1")  # a template reading a key the data lacks fails the test
@@ -43,10 +43,10 @@ EVIL = {
 
 
 @pytest.fixture(scope="session")
-def web_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """An index of shop 1.0, shop 2.0 and evil 0.1, built once for the web tests."""
+def web_db(tmp_path_factory: pytest.TempPathFactory, backend: str) -> str:
+    """An index of shop 1.0, shop 2.0 and evil 0.1, built once (per backend) for the web tests."""
     root = tmp_path_factory.mktemp("web")
-    path = root / "web.db"
+    path = new_index(backend, root, "web.db")
     with Store(path) as store:
         for name, files in (("shop-1.0", shop("1.0")), ("shop-2.0", shop("2.0", ("fast", "slow", "eco"))), ("evil", EVIL)):
             index(str(write_tree(root / name, files)), store)
@@ -59,7 +59,7 @@ def anyio_backend() -> str:
 
 
 @pytest.fixture
-async def client(web_db: Path) -> AsyncIterator[httpx.AsyncClient]:
+async def client(web_db: str) -> AsyncIterator[httpx.AsyncClient]:
     """httpx talking to the ASGI app in-process (no socket), over the web tests' index."""
     transport = httpx.ASGITransport(app=create_app(web_db))
     async with httpx.AsyncClient(transport=transport, base_url="http://errdex.test") as c:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import httpx
@@ -13,6 +12,7 @@ from errdex.index import index
 from errdex.store import Store
 from errdex.web import create_app
 from errdex.web.limits import MAX_BODY, MAX_QUERY
+from tests.backends import copy_index
 from tests.fixtures import write_tree
 from tests.web.conftest import EVIL_ID, SHOP_ID, SHOP_TEMPLATE, assert_problem
 
@@ -198,9 +198,8 @@ async def test_openapi_describes_every_json_route_and_no_page(client: httpx.Asyn
     assert json.dumps(spec)  # serialisable as it is served
 
 
-async def test_a_release_indexed_while_serving_is_found_at_once(web_db: Path, tmp_path: Path) -> None:
-    db = tmp_path / "live.db"
-    shutil.copyfile(web_db, db)
+async def test_a_release_indexed_while_serving_is_found_at_once(web_db: str, tmp_path: Path) -> None:
+    db = copy_index(web_db, tmp_path, "live.db")
     transport = httpx.ASGITransport(app=create_app(db))
     async with httpx.AsyncClient(transport=transport, base_url="http://errdex.test") as live:
         assert (await live.get("/api/search", params={"q": TURBO})).json()["abstain"] is False

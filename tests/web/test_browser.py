@@ -7,7 +7,6 @@ screenshots are written to test-output/web/ (not committed) for a person to look
 from __future__ import annotations
 
 import os
-import shutil
 import socket
 import subprocess
 import sys
@@ -17,6 +16,8 @@ from pathlib import Path
 
 import httpx
 import pytest
+
+from tests.backends import copy_index
 
 playwright = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
 
@@ -54,10 +55,9 @@ def free_port() -> int:
 
 
 @pytest.fixture(scope="module")
-def server(transformers_db: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def server(transformers_db: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """`errdex serve` (uvicorn) on a free loopback port, over a copy of the transformers index."""
-    db = tmp_path_factory.mktemp("serve") / "errdex.db"
-    shutil.copyfile(transformers_db, db)
+    db = copy_index(transformers_db, tmp_path_factory.mktemp("serve"), "errdex.db")
     port = free_port()
     command = [sys.executable, "-m", "errdex", "serve", "--host", "127.0.0.1", "--port", str(port), "--db", str(db)]
     proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env={**os.environ, "NO_COLOR": "1"})

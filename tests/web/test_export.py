@@ -87,11 +87,11 @@ def test_a_folder_that_holds_something_else_is_refused(web_db: Path, tmp_path: P
     assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]
 
 
-def test_worker_processes_write_the_same_site(tmp_path: Path) -> None:
+def test_worker_processes_write_the_same_site(tmp_path: Path, db_url: str) -> None:
     """Enough errors for the pool of worker processes: every page is written once, with its JSON."""
     body = "".join(f"def f{i}(x):\n    if x:\n        raise ValueError(f'problem {i}: {{x}}')\n" for i in range(40))
     folder = write_tree(tmp_path / "many", {"pyproject.toml": '[project]\nname = "many"\nversion = "1.0"\n', "many/__init__.py": body})
-    db = str(tmp_path / "many.db")
+    db = db_url
     assert CliRunner().invoke(main, ["index", str(folder), "--db", db]).exit_code == 0
     result = CliRunner().invoke(main, ["export-site", str(tmp_path / "site"), "--workers", "2", "--db", db])
     assert result.exit_code == 0, result.output

@@ -175,8 +175,8 @@ async def test_page_parameters_are_bounded(client: httpx.AsyncClient, url: str) 
     assert response.status_code == 400 and "Back to the start page" in response.text
 
 
-async def test_an_empty_index_says_what_to_do(tmp_path: Path) -> None:
-    transport = httpx.ASGITransport(app=create_app(tmp_path / "empty.db"))
+async def test_an_empty_index_says_what_to_do(db_url: str) -> None:
+    transport = httpx.ASGITransport(app=create_app(db_url))
     async with httpx.AsyncClient(transport=transport, base_url="http://errdex.test") as empty:
         assert "Nothing is indexed yet" in (await empty.get("/")).text
         assert (await empty.get("/api")).json()["packages"] == []

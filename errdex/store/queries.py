@@ -1,18 +1,19 @@
-"""The SQLite store: the only code that writes SQL.
+"""The Store: every query errdex runs, in SQL that SQLite and PostgreSQL both accept.
 
-One connection per Store; WAL so readers (a running `errdex serve`) never block on a writer;
-each release is replaced in one transaction, so a crash or Ctrl-C mid-way leaves the previous
-state of that release intact.
+One connection per Store, to a SQLite file (the default) or a PostgreSQL database (a
+postgresql:// URL); the backend modules hold what differs (see backend.py). Readers never block
+on a writer; each release is replaced in one transaction, so a crash or Ctrl-C mid-way leaves
+the previous state of that release intact.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import sqlite3
 import time
 import zlib
 from collections.abc import Iterable, Iterator, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from pathlib import Path
@@ -23,21 +24,22 @@ from packaging.version import InvalidVersion, Version
 
 from errdex.errors import NotIndexedError, StoreError
 from errdex.model import ClassInfo, ErrorRecord, Related, ReleaseInfo, ReleaseRecord, Site, Snippet, normalize_name
-from errdex.store.schema import MIGRATIONS
+from errdex.store.backend import WriteBusy, is_postgres_url, open_database
 
+# Appended to a version while its replacement is written (a version never has this control character).
+PENDING = "\x01new"
 SNIPPET_BEFORE = 22
 SNIPPET_AFTER = 14
 RELATED_LIMITS = {"function": 12, "class": 6, "module": 6, "setting": 6}
-BUSY_TIMEOUT_S = 30  # how long a release write waits for another process's write to end
 CACHE_WAIT_MS = 200  # how long a cache write waits before it is skipped
 CACHE_BACK_OFF_S = 5.0  # after a skipped cache write, the next ones are skipped without waiting for this long
 
 
-def default_path() -> Path:
-    """`ERRDEX_DB`, else errdex.db in the user's data directory."""
+def default_path() -> Path | str:
+    """`ERRDEX_DB` (a file or a postgresql:// URL), else errdex.db in the user's data directory."""
     env = os.environ.get("ERRDEX_DB")
     if env:
-        return Path(env).expanduser()
+        return env if is_postgres_url(env) else Path(env).expanduser()
     return Path(platformdirs.user_data_dir("errdex")) / "errdex.db"
 
 
@@ -63,23 +65,17 @@ class TemplateRow:
 
 
 class Store:
-    """An errdex index in one SQLite file."""
+    """An errdex index: a SQLite file, or a PostgreSQL database when given a postgresql:// URL."""
 
     def __init__(self, path: str | Path | None = None) -> None:
-        self.path = Path(path) if path is not None else default_path()
+        self.db = open_database(path if path is not None else default_path())
+        self.path: Path | str = self.db.location  # opens the same index again, in a worker process too
         self._cache_busy_until = 0.0
-        if str(self.path) != ":memory:":
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-        try:
-            self.db = sqlite3.connect(str(self.path), timeout=BUSY_TIMEOUT_S, isolation_level=None, check_same_thread=False)
-            self.db.execute("PRAGMA journal_mode=WAL")
-            self.db.execute("PRAGMA foreign_keys=ON")
-            self.db.execute("PRAGMA synchronous=NORMAL")
-            self._migrate()
-        except sqlite3.DatabaseError as exc:
-            raise StoreError(
-                f"{self.path} is not a usable errdex index ({exc}); move it away or pass another --db"
-            ) from None
+
+    @property
+    def label(self) -> str:
+        """The index as messages name it: its path, or its URL without the password."""
+        return self.db.label
 
     def close(self) -> None:
         self.db.close()
@@ -91,25 +87,12 @@ class Store:
         self.close()
 
     # -- schema ---------------------------------------------------------------------------
-    def _migrate(self) -> None:
-        """Apply the migrations this database lacks, holding the write lock (indexers may race)."""
-        if self.db.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS):
-            return
-        with self._transaction():
-            version = self.db.execute("PRAGMA user_version").fetchone()[0]
-            if version > len(MIGRATIONS):
-                raise StoreError(f"{self.path} was written by a newer errdex (schema {version}); upgrade errdex")
-            for number in range(version, len(MIGRATIONS)):
-                for statement in _statements(MIGRATIONS[number]):
-                    self.db.execute(statement)
-            self.db.execute(f"PRAGMA user_version = {len(MIGRATIONS)}")
-
     @property
     def schema_version(self) -> int:
-        return int(self.db.execute("PRAGMA user_version").fetchone()[0])
+        return self.db.schema_version()
 
-    def _transaction(self) -> _Transaction:
-        return _Transaction(self.db)
+    def _transaction(self) -> AbstractContextManager[Any]:
+        return self.db.transaction()
 
     # -- content-addressed files ----------------------------------------------------------
     def known_files(self, hashes: Iterable[str], extractor_version: str) -> dict[str, bytes | None]:
@@ -165,14 +148,13 @@ class Store:
             package_id = self._package_id(name, info)
             self.db.execute("DELETE FROM releases WHERE package_id = ? AND version = ?", (package_id, info.version))
             self._insert_files(new_files, extractor_version)
-            cur = self.db.execute(
+            release_id = self.db.execute(
                 "INSERT INTO releases (package_id, version, spec, source_kind, digest, repository_url, indexed_at,"
                 " extractor_version, file_count, site_count, error_count, skip_count)"
-                " VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                " VALUES (?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id",
                 (package_id, info.version, info.spec, info.source_kind, info.digest, info.repository_url, now,
                  extractor_version, len(files), len(sites), len(error_ids), skips),
-            )
-            release_id = cur.lastrowid
+            ).fetchone()[0]
             self.db.executemany(
                 "INSERT INTO release_files (release_id, path, hash, skip_reason) VALUES (?,?,?,?)",
                 [(release_id, path, h, reason) for path, h, reason in files],
@@ -227,23 +209,23 @@ class Store:
             release_id = self.db.execute(
                 "INSERT INTO releases (package_id, version, spec, source_kind, digest, repository_url, indexed_at,"
                 " extractor_version, file_count, site_count, error_count, skip_count)"
-                " VALUES (?,?,?,?,?,?,?,?,?,0,0,?)",
-                (package_id, info.version + "\x00new", info.spec, info.source_kind, info.digest, info.repository_url,
+                " VALUES (?,?,?,?,?,?,?,?,?,0,0,?) RETURNING id",
+                (package_id, info.version + PENDING, info.spec, info.source_kind, info.digest, info.repository_url,
                  now, extractor_version, len(files), skips),
-            ).lastrowid
+            ).fetchone()[0]
             self.db.executemany(
                 "INSERT INTO release_files (release_id, path, hash, skip_reason) VALUES (?,?,?,?)",
                 [(release_id, path, h, reason) for path, h, reason in files],
             )
             self.db.execute(
                 f"INSERT INTO sites (release_id, error_id, {_SITE_COLUMNS}) SELECT ?, error_id, {_SITE_COLUMNS}"
-                " FROM sites WHERE release_id = ? AND file IN (SELECT value FROM json_each(?)) ORDER BY id",
+                f" FROM sites WHERE release_id = ? AND file IN ({self.db.json_values}) ORDER BY id",
                 (release_id, old_id, paths),
             )
             self.db.execute(
                 "INSERT INTO classes (release_id, file, qualname, line, bases, attributes)"
                 " SELECT ?, file, qualname, line, bases, attributes FROM classes"
-                " WHERE release_id = ? AND file IN (SELECT value FROM json_each(?)) ORDER BY rowid",
+                f" WHERE release_id = ? AND file IN ({self.db.json_values}) ORDER BY {self.db.row_order}",
                 (release_id, old_id, paths),
             )
             self._insert_errors(package_id, sites)
@@ -270,18 +252,19 @@ class Store:
     def _package_id(self, name: str, info: ReleaseInfo) -> int:
         self.db.execute(
             "INSERT INTO packages (name, display_name, repository_url) VALUES (?,?,?)"
-            " ON CONFLICT(name) DO UPDATE SET repository_url = COALESCE(excluded.repository_url, repository_url)",
+            " ON CONFLICT (name) DO UPDATE SET repository_url = COALESCE(excluded.repository_url, packages.repository_url)",
             (name, info.package, info.repository_url),
         )
         return int(self.db.execute("SELECT id FROM packages WHERE name = ?", (name,)).fetchone()[0])
 
     def _insert_files(self, new_files: Sequence[NewFile], extractor_version: str) -> None:
         self.db.executemany(
-            "INSERT OR IGNORE INTO files (hash, size, source) VALUES (?,?,?)",
+            "INSERT INTO files (hash, size, source) VALUES (?,?,?) ON CONFLICT (hash) DO NOTHING",
             [(f.hash, f.size, f.source_z) for f in new_files],
         )
         self.db.executemany(
-            "INSERT OR REPLACE INTO analyses (hash, extractor_version, data) VALUES (?,?,?)",
+            "INSERT INTO analyses (hash, extractor_version, data) VALUES (?,?,?)"
+            " ON CONFLICT (hash, extractor_version) DO UPDATE SET data = excluded.data",
             [(f.hash, extractor_version, f.analysis_z) for f in new_files if f.analysis_z is not None],
         )
 
@@ -355,13 +338,13 @@ class Store:
         sql = "SELECT error_id, " + _SITE_COLUMNS + " FROM sites WHERE release_id = ?"
         args: list[Any] = [self._release_id(record)]
         if exception:
-            sql += " AND (exception = ? OR exception LIKE ? OR exception_bases LIKE ?)"
+            sql += f" AND (exception = ? OR exception {self.db.like} ? OR exception_bases {self.db.like} ?)"
             args += [exception, f"%.{exception}", f'%"{exception}"%']
         if kind:
             sql += " AND kind = ?"
             args.append(kind)
         seen: dict[str, Site] = {}
-        for row in self.db.execute(sql + " ORDER BY file, line", args):
+        for row in self.db.execute(sql + " ORDER BY file, line, id", args):
             seen.setdefault(row[0], _site(row[1:]))
         return list(seen.items())
 
@@ -390,7 +373,7 @@ class Store:
         record = self.release(package, version)
         release_id = self._release_id(record)
         rows = self.db.execute(
-            "SELECT " + _SITE_COLUMNS + " FROM sites WHERE release_id = ? AND error_id = ? ORDER BY file, line",
+            "SELECT " + _SITE_COLUMNS + " FROM sites WHERE release_id = ? AND error_id = ? ORDER BY file, line, id",
             (release_id, error_id),
         ).fetchall()
         sites = tuple(_site(r) for r in rows)
@@ -436,7 +419,7 @@ class Store:
         owner = site.function.rsplit(".", 1)[0] if "." in site.function else None
         queries = [
             ("function", "file = ? AND function = ?", (site.file, site.function)),
-            ("class", "file = ? AND function LIKE ?", (site.file, f"{owner}.%")) if owner else None,
+            ("class", f"file = ? AND function {self.db.like} ?", (site.file, f"{owner}.%")) if owner else None,
             ("module", "file = ?", (site.file,)),
         ]
         for query in queries:
@@ -445,7 +428,7 @@ class Store:
             relation, where, args = query
             rows = self.db.execute(
                 "SELECT error_id, template, exception, file, line, function FROM sites"
-                f" WHERE release_id = ? AND kind = 'error' AND {where} ORDER BY ABS(line - ?)",
+                f" WHERE release_id = ? AND kind = 'error' AND {where} ORDER BY ABS(line - ?), id",
                 (release_id, *args, site.line),
             ).fetchall()
             yield from _take(rows, relation, seen)
@@ -456,7 +439,7 @@ class Store:
         if owner is None:
             return
         row = self.db.execute(
-            "SELECT attributes FROM classes WHERE release_id = ? AND file = ? AND qualname = ?",
+            f"SELECT attributes FROM classes WHERE release_id = ? AND file = ? AND qualname = ? ORDER BY {self.db.row_order}",
             (release_id, site.file, owner),
         ).fetchone()
         attributes = set(json.loads(row[0])) if row else set()
@@ -484,14 +467,8 @@ class Store:
             yield TemplateRow(*row)
 
     def search_templates(self, words: Sequence[str], limit: int = 50) -> list[str]:
-        """Error ids whose template contains all the words (FTS5), best first."""
-        query = " ".join('"' + w.replace('"', '""') + '"' for w in words if w)
-        if not query:
-            return []
-        rows = self.db.execute(
-            "SELECT error_id FROM errors_fts WHERE errors_fts MATCH ? ORDER BY rank LIMIT ?", (query, limit)
-        )
-        return [r[0] for r in rows]
+        """Error ids whose template contains all the words (full-text search), best first."""
+        return self.db.search(words, limit)
 
     def release_paths(self, record: ReleaseRecord) -> list[tuple[str, str | None]]:
         """The files of a release as (path, skip reason), in path order."""
@@ -531,21 +508,19 @@ class Store:
         """
         if time.monotonic() < self._cache_busy_until:
             return False
-        self.db.execute(f"PRAGMA busy_timeout = {CACHE_WAIT_MS}")
         try:
-            with self._transaction():
+            with self.db.transaction(wait_ms=CACHE_WAIT_MS):
                 self.db.execute(
-                    "INSERT OR REPLACE INTO caches (key, generation, data)"
-                    " VALUES (?, (SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'generation'), ?)",
+                    "INSERT INTO caches (key, generation, data)"
+                    " VALUES (?, (SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'generation'), ?)"
+                    " ON CONFLICT (key) DO UPDATE SET generation = excluded.generation, data = excluded.data",
                     (key, data),
                 )
-        except sqlite3.OperationalError as exc:
-            if "locked" not in str(exc) and "busy" not in str(exc):
-                raise StoreError(f"{self.path}: cannot write a cache entry ({exc})") from None
+        except WriteBusy:
             self._cache_busy_until = time.monotonic() + CACHE_BACK_OFF_S
             return False
-        finally:
-            self.db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_S * 1000}")
+        except self.db.failure as exc:
+            raise StoreError(f"{self.db.label}: cannot write a cache entry ({exc})") from None
         return True
 
     def stats(self) -> dict[str, int]:
@@ -557,22 +532,6 @@ class Store:
             "sites": one("SELECT COUNT(*) FROM sites"),
             "files": one("SELECT COUNT(*) FROM files"),
         }
-
-
-class _Transaction:
-    """BEGIN IMMEDIATE ... COMMIT, or ROLLBACK on any exception (KeyboardInterrupt included)."""
-
-    def __init__(self, db: sqlite3.Connection) -> None:
-        self.db = db
-
-    def __enter__(self) -> None:
-        self.db.execute("BEGIN IMMEDIATE")
-
-    def __exit__(self, exc_type: object, exc: object, tb: object) -> None:
-        if exc_type is None:
-            self.db.execute("COMMIT")
-        else:
-            self.db.execute("ROLLBACK")
 
 
 _RELEASE_SQL = (
@@ -624,18 +583,6 @@ def _version_key(version: str) -> tuple[int, Any]:
         return (1, Version(version))
     except InvalidVersion:
         return (0, version)
-
-
-def _statements(script: str) -> Iterator[str]:
-    """The SQL statements of a script, one by one (so they can run inside one transaction)."""
-    pending = ""
-    for line in script.splitlines(keepends=True):
-        pending += line
-        if sqlite3.complete_statement(pending):
-            yield pending
-            pending = ""
-    if pending.strip():
-        yield pending
 
 
 def _chunks(items: list[str], size: int) -> Iterator[list[str]]:
