@@ -16,6 +16,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from errdex.extract.resolve import dotted_name
+
 
 class _Unknown:
     def __repr__(self) -> str:
@@ -69,7 +71,7 @@ def value_of(node: ast.expr, env: Mapping[str, Any]) -> Any:
     if isinstance(node, ast.Constant):
         return node.value
     if isinstance(node, (ast.Name, ast.Attribute)):
-        return env.get(_dotted(node), UNKNOWN)
+        return env.get(dotted_name(node), UNKNOWN)
     if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
         items = [value_of(elt, env) for elt in node.elts]
         return UNKNOWN if any(i is UNKNOWN or isinstance(elt, ast.Starred) for i, elt in zip(items, node.elts)) else items
@@ -195,7 +197,7 @@ def _is_number(value: Any) -> bool:
 
 def _type_names(node: ast.expr) -> list[str]:
     elts = node.elts if isinstance(node, ast.Tuple) else [node]
-    names = [_dotted(e) for e in elts]
+    names = [dotted_name(e) for e in elts]
     return [n.rsplit(".", 1)[-1] for n in names if n] if all(names) else []
 
 
@@ -203,15 +205,6 @@ def _name(node: ast.expr) -> str | None:
     return node.id if isinstance(node, ast.Name) else None
 
 
-def _dotted(node: ast.expr) -> str | None:
-    parts = []
-    while isinstance(node, ast.Attribute):
-        parts.append(node.attr)
-        node = node.value
-    if not isinstance(node, ast.Name):
-        return None
-    parts.append(node.id)
-    return ".".join(reversed(parts))
 
 
 def verdict(node: ast.expr, env: Mapping[str, Any], code: str, readings: list[Any]) -> str:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import ast
 
+from errdex.extract.resolve import dotted_name as dotted  # one implementation for both stages
+
 NEGATED_OP: dict[type, type] = {
     ast.In: ast.NotIn, ast.NotIn: ast.In, ast.Is: ast.IsNot, ast.IsNot: ast.Is, ast.Eq: ast.NotEq,
     ast.NotEq: ast.Eq, ast.Lt: ast.GtE, ast.GtE: ast.Lt, ast.Gt: ast.LtE, ast.LtE: ast.Gt,
@@ -24,13 +26,3 @@ def unparse(node: ast.AST) -> str:
         return "<expression too deep>"
 
 
-def dotted(node: ast.AST) -> str | None:
-    """`os.environ.get` for a chain of attributes on a name; None for anything else."""
-    parts = []
-    while isinstance(node, ast.Attribute):
-        parts.append(node.attr)
-        node = node.value
-    if not isinstance(node, ast.Name):
-        return None
-    parts.append(node.id)
-    return ".".join(reversed(parts))
