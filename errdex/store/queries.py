@@ -141,38 +141,16 @@ class Store:
         Everything happens in one transaction: the release is replaced whole or not at all.
         """
         name = normalize_name(info.package)
-        now = datetime.now(timezone.utc).isoformat(timespec="seconds")
         error_ids = {eid for eid, _ in sites}
-        skips = sum(1 for _, _, reason in files if reason)
         with self._transaction():
             package_id = self._package_id(name, info)
             self.db.execute("DELETE FROM releases WHERE package_id = ? AND version = ?", (package_id, info.version))
             self._insert_files(new_files, extractor_version)
-            release_id = self.db.execute(
-                "INSERT INTO releases (package_id, version, spec, source_kind, digest, repository_url, indexed_at,"
-                " extractor_version, file_count, site_count, error_count, skip_count)"
-                " VALUES (?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id",
-                (package_id, info.version, info.spec, info.source_kind, info.digest, info.repository_url, now,
-                 extractor_version, len(files), len(sites), len(error_ids), skips),
-            ).fetchone()[0]
-            self.db.executemany(
-                "INSERT INTO release_files (release_id, path, hash, skip_reason) VALUES (?,?,?,?)",
-                [(release_id, path, h, reason) for path, h, reason in files],
+            release_id = self._insert_release(
+                package_id, info, info.version, extractor_version, files, len(sites), len(error_ids)
             )
-            self._insert_errors(package_id, sites)
-            self.db.executemany(
-                "INSERT INTO sites (release_id, error_id, kind, exception, exception_bases, template, reason, file,"
-                " line, end_line, function, condition, resolved, resolved_from, checks, message_source, level)"
-                " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                [(release_id, eid, *_site_row(site)) for eid, site in sites],
-            )
-            self.db.executemany(
-                "INSERT INTO classes (release_id, file, qualname, line, bases, attributes) VALUES (?,?,?,?,?,?)",
-                [(release_id, c.file, c.qualname, c.line, json.dumps(c.bases), json.dumps(c.attributes))
-                 for c in classes if c.attributes or c.bases],
-            )
-            self._drop_orphan_errors(package_id)
-            self.db.execute("UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'generation'")
+            self._insert_rows(release_id, package_id, sites, classes)
+            self._finish_write(package_id)
         return self.release(info.package, info.version)
 
     def replace_release_reusing(
@@ -193,8 +171,6 @@ class Store:
         name = normalize_name(info.package)
         if normalize_name(previous.package) != name:
             raise ValueError(f"cannot reuse rows of {previous.package} for {info.package}")
-        now = datetime.now(timezone.utc).isoformat(timespec="seconds")
-        skips = sum(1 for _, _, reason in files if reason)
         paths = json.dumps(list(reused_paths))
         with self._transaction():
             package_id = self._package_id(name, info)
@@ -206,17 +182,8 @@ class Store:
                 raise StoreError(f"{previous.package} {previous.version} was indexed again meanwhile; index {info.spec} again")
             old_id = row[0]
             self._insert_files(new_files, extractor_version)
-            release_id = self.db.execute(
-                "INSERT INTO releases (package_id, version, spec, source_kind, digest, repository_url, indexed_at,"
-                " extractor_version, file_count, site_count, error_count, skip_count)"
-                " VALUES (?,?,?,?,?,?,?,?,?,0,0,?) RETURNING id",
-                (package_id, info.version + PENDING, info.spec, info.source_kind, info.digest, info.repository_url,
-                 now, extractor_version, len(files), skips),
-            ).fetchone()[0]
-            self.db.executemany(
-                "INSERT INTO release_files (release_id, path, hash, skip_reason) VALUES (?,?,?,?)",
-                [(release_id, path, h, reason) for path, h, reason in files],
-            )
+            # counted once the copied and the new rows are all in
+            release_id = self._insert_release(package_id, info, info.version + PENDING, extractor_version, files, 0, 0)
             self.db.execute(
                 f"INSERT INTO sites (release_id, error_id, {_SITE_COLUMNS}) SELECT ?, error_id, {_SITE_COLUMNS}"
                 f" FROM sites WHERE release_id = ? AND file IN ({self.db.json_values}) ORDER BY id",
@@ -228,16 +195,7 @@ class Store:
                 f" WHERE release_id = ? AND file IN ({self.db.json_values}) ORDER BY {self.db.row_order}",
                 (release_id, old_id, paths),
             )
-            self._insert_errors(package_id, sites)
-            self.db.executemany(
-                f"INSERT INTO sites (release_id, error_id, {_SITE_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                [(release_id, eid, *_site_row(site)) for eid, site in sites],
-            )
-            self.db.executemany(
-                "INSERT INTO classes (release_id, file, qualname, line, bases, attributes) VALUES (?,?,?,?,?,?)",
-                [(release_id, c.file, c.qualname, c.line, json.dumps(c.bases), json.dumps(c.attributes))
-                 for c in classes if c.attributes or c.bases],
-            )
+            self._insert_rows(release_id, package_id, sites, classes)
             self.db.execute("DELETE FROM releases WHERE package_id = ? AND version = ?", (package_id, info.version))
             self.db.execute(
                 "UPDATE releases SET version = ?,"
@@ -245,9 +203,54 @@ class Store:
                 " error_count = (SELECT COUNT(DISTINCT error_id) FROM sites WHERE release_id = ?) WHERE id = ?",
                 (info.version, release_id, release_id, release_id),
             )
-            self._drop_orphan_errors(package_id)
-            self.db.execute("UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'generation'")
+            self._finish_write(package_id)
         return self.release(info.package, info.version)
+
+    def _insert_release(
+        self,
+        package_id: int,
+        info: ReleaseInfo,
+        version: str,
+        extractor_version: str,
+        files: Sequence[tuple[str, str, str | None]],
+        site_count: int,
+        error_count: int,
+    ) -> int:
+        """The release row and its files (path, hash, skip reason); returns the release's id."""
+        now = datetime.now(timezone.utc).isoformat(timespec="seconds")
+        skips = sum(1 for _, _, reason in files if reason)
+        release_id = self.db.execute(
+            "INSERT INTO releases (package_id, version, spec, source_kind, digest, repository_url, indexed_at,"
+            " extractor_version, file_count, site_count, error_count, skip_count)"
+            " VALUES (?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id",
+            (package_id, version, info.spec, info.source_kind, info.digest, info.repository_url, now,
+             extractor_version, len(files), site_count, error_count, skips),
+        ).fetchone()[0]
+        self.db.executemany(
+            "INSERT INTO release_files (release_id, path, hash, skip_reason) VALUES (?,?,?,?)",
+            [(release_id, path, h, reason) for path, h, reason in files],
+        )
+        return int(release_id)
+
+    def _insert_rows(
+        self, release_id: int, package_id: int, sites: Sequence[tuple[str, Site]], classes: Sequence[ClassInfo]
+    ) -> None:
+        """The errors, sites (as (error id, site)) and classes of a release."""
+        self._insert_errors(package_id, sites)
+        self.db.executemany(
+            f"INSERT INTO sites (release_id, error_id, {_SITE_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            [(release_id, eid, *_site_row(site)) for eid, site in sites],
+        )
+        self.db.executemany(
+            "INSERT INTO classes (release_id, file, qualname, line, bases, attributes) VALUES (?,?,?,?,?,?)",
+            [(release_id, c.file, c.qualname, c.line, json.dumps(c.bases), json.dumps(c.attributes))
+             for c in classes if c.attributes or c.bases],
+        )
+
+    def _finish_write(self, package_id: int) -> None:
+        """Drop errors no release has any more and mark derived caches stale."""
+        self._drop_orphan_errors(package_id)
+        self.db.execute("UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'generation'")
 
     def _package_id(self, name: str, info: ReleaseInfo) -> int:
         self.db.execute(
