@@ -10,7 +10,6 @@ releases in several processes and write them from one (SQLite has one writer).
 
 from __future__ import annotations
 
-import hashlib
 import json
 import multiprocessing
 import os
@@ -97,7 +96,7 @@ def prepare(
     todo = _unique_new(files, hashes, store.analysed_hashes(set(hashes.values()), EXTRACTOR_VERSION))
     analyses: dict[str, dict[str, Any]] = {}
     new_files = []
-    for done, (digest, analysis_z, source_z, size) in enumerate(_analyse_all(todo, workers), 1):
+    for done, (digest, analysis_z, source_z, size) in enumerate(_analyse_all(todo, hashes, workers), 1):
         analyses[digest] = json.loads(zlib.decompress(analysis_z))
         new_files.append(NewFile(digest, size, source_z, analysis_z))
         report("files", done + len(files) - len(todo), len(files))
@@ -192,8 +191,10 @@ def _unique_new(files: list[SourceFile], hashes: dict[str, str], known: set[str]
     return out
 
 
-def _analyse_all(files: list[SourceFile], workers: int | None) -> Iterable[tuple[str, bytes, bytes, int]]:
-    jobs = [(f.path, f.data) for f in files]
+def _analyse_all(
+    files: list[SourceFile], hashes: dict[str, str], workers: int | None
+) -> Iterable[tuple[str, bytes, bytes, int]]:
+    jobs = [(f.path, f.data, hashes[f.path]) for f in files]  # hashed once, by the caller
     if len(jobs) < POOL_THRESHOLD or (workers or 0) == 1:
         yield from map(_analyse_job, jobs)
         return
@@ -203,11 +204,10 @@ def _analyse_all(files: list[SourceFile], workers: int | None) -> Iterable[tuple
         yield from pool.map(_analyse_job, jobs, chunksize=16)
 
 
-def _analyse_job(job: tuple[str, bytes]) -> tuple[str, bytes, bytes, int]:
+def _analyse_job(job: tuple[str, bytes, str]) -> tuple[str, bytes, bytes, int]:
     """Runs in a worker: analyse one file; return its hash, compressed analysis and bytes."""
-    path, data = job
+    path, data, digest = job
     analysis = analyse_file(path, data)
-    digest = hashlib.sha256(data).hexdigest()
     return digest, zlib.compress(json.dumps(analysis).encode(), 1), zlib.compress(data, 1), len(data)
 
 
