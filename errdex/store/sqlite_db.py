@@ -7,6 +7,7 @@ WAL so readers (a running `errdex serve`) never block on a writer; the schema ve
 from __future__ import annotations
 
 import sqlite3
+import time
 from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
@@ -37,12 +38,28 @@ class SqliteDatabase:
             # the connection's own methods, not wrappers: SQLite needs no translation
             self.execute = self.conn.execute
             self.executemany = self.conn.executemany
-            self.conn.execute("PRAGMA journal_mode=WAL")
+            self._enable_wal()
             self.conn.execute("PRAGMA foreign_keys=ON")
             self.conn.execute("PRAGMA synchronous=NORMAL")
             migrate(self)
         except sqlite3.DatabaseError as exc:
             raise StoreError(f"{path} is not a usable errdex index ({exc}); move it away or pass another --db") from None
+
+    def _enable_wal(self) -> None:
+        """Switch to WAL, waiting out another process doing the same on a new file.
+
+        SQLite answers "locked" at once (without its busy handler) when two connections switch
+        a new database to WAL together, so the wait is done here, bounded like any other.
+        """
+        deadline = time.monotonic() + BUSY_TIMEOUT_S
+        while True:
+            try:
+                self.conn.execute("PRAGMA journal_mode=WAL")
+                return
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc) or time.monotonic() > deadline:
+                    raise
+                time.sleep(0.02)
 
     def close(self) -> None:
         self.conn.close()
