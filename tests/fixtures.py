@@ -6,12 +6,16 @@ import textwrap
 import zipfile
 from pathlib import Path
 
-SHOP_V1 = {
-    "pyproject.toml": '[project]\nname = "shop"\nversion = "1.0"\n[project.urls]\nSource = "https://github.com/example/shop"\n',
-    "shop/__init__.py": "",
-    "shop/cart.py": textwrap.dedent(
-        """
-        MODES = ("fast", "slow")
+MODE_MESSAGE = 'f"mode must be one of {MODES}, got {self.mode!r}"'
+MODE_TEMPLATE = "mode must be one of {}, got {}"
+
+
+def cart_module(modes: tuple[str, ...] = ("fast", "slow"), message: str = MODE_MESSAGE) -> str:
+    """shop/cart.py: a mode checked against a module constant (the `raise ValueError` is on line 11)."""
+    return textwrap.dedent(
+        f"""\
+        MODES = {modes!r}
+
 
         class Cart:
             def __init__(self, mode="fast"):
@@ -20,20 +24,20 @@ SHOP_V1 = {
 
             def validate(self):
                 if self.mode not in MODES:
-                    raise ValueError(f"mode must be one of {MODES}, got {self.mode!r}")
+                    raise ValueError({message})
                 if self.mode == "slow":
                     raise NotImplementedError("slow mode is not ready")
         """
-    ),
-}
+    )
 
 
 def shop(version: str = "1.0", modes: tuple[str, ...] = ("fast", "slow")) -> dict[str, str]:
     """The shop package at a version, with its allowed modes."""
-    files = dict(SHOP_V1)
-    files["pyproject.toml"] = files["pyproject.toml"].replace('"1.0"', f'"{version}"')
-    files["shop/cart.py"] = files["shop/cart.py"].replace('("fast", "slow")', repr(tuple(modes)))
-    return files
+    return {
+        "pyproject.toml": f'[project]\nname = "shop"\nversion = "{version}"\n[project.urls]\nSource = "https://github.com/example/shop"\n',
+        "shop/__init__.py": "",
+        "shop/cart.py": cart_module(modes),
+    }
 
 
 def write_tree(root: Path, files: dict[str, str]) -> Path:

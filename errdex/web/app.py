@@ -8,7 +8,7 @@ is. Every failure, HTML or JSON, has one shape: {"error": {"status", "title", "m
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from http import HTTPStatus
 from pathlib import Path
@@ -78,17 +78,14 @@ def _handle_errors(app: FastAPI) -> None:
     def answer(request: Request, status: int, message: str, headers: dict[str, str] | None = None) -> Response:
         return problem(request.app.state.context, request.url.path, status, message, headers)
 
-    @app.exception_handler(NotIndexedError)
-    async def not_indexed(request: Request, exc: NotIndexedError) -> Response:
-        return answer(request, 404, str(exc))
+    def with_status(status: int) -> Callable[[Request, Exception], Awaitable[Response]]:
+        async def handler(request: Request, exc: Exception) -> Response:
+            return answer(request, status, str(exc))
 
-    @app.exception_handler(InputError)
-    async def bad_input(request: Request, exc: InputError) -> Response:
-        return answer(request, 400, str(exc))
+        return handler
 
-    @app.exception_handler(ErrdexError)
-    async def unavailable(request: Request, exc: ErrdexError) -> Response:
-        return answer(request, 503, str(exc))
+    for exc_type, status in _STATUS_OF_ERROR:
+        app.add_exception_handler(exc_type, with_status(status))
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> Response:
@@ -126,6 +123,8 @@ def _validation_message(exc: RequestValidationError) -> str:
     return "Invalid request: " + "; ".join(parts) + "."
 
 
+# Most specific first: Starlette picks the handler of the nearest class in the exception's MRO.
+_STATUS_OF_ERROR = ((NotIndexedError, 404), (InputError, 400), (ErrdexError, 503))
 _LIMIT_MESSAGES = {
     413: f"The request body is larger than {MAX_BODY // 1024} KiB. Paste only the error and its traceback.",
     414: f"The query string is longer than {MAX_QUERY} bytes; POST long pastes to /search or /api/search.",

@@ -21,28 +21,11 @@ from errdex.model import ReleaseRecord
 from errdex.store import Store
 from errdex.terminal import page_panel
 from tests.explain.conftest import Indexer, error_id_of
+from tests.fixtures import MODE_TEMPLATE as TEMPLATE
+from tests.fixtures import cart_module
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "page.md"
-PACKAGE = {
-    "pyproject.toml": "",
-    "shop/__init__.py": "",
-    "shop/cart.py": """
-        MODES = ("fast", "slow")
-
-
-        class Cart:
-            def __init__(self, mode="fast"):
-                self.mode = mode
-                self.validate()
-
-            def validate(self):
-                if self.mode not in MODES:
-                    raise ValueError(f"mode must be one of {MODES}, got {self.mode!r}")
-                if self.mode == "slow":
-                    raise NotImplementedError("slow mode is not ready")
-    """,
-}
-TEMPLATE = "mode must be one of {}, got {}"
+PACKAGE = {"pyproject.toml": "", "shop/__init__.py": "", "shop/cart.py": cart_module()}
 
 
 def documented() -> set[str]:

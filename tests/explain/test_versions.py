@@ -4,27 +4,15 @@ from __future__ import annotations
 
 from errdex.explain import build_page
 from tests.explain.conftest import Indexer, error_id_of
+from tests.fixtures import MODE_MESSAGE as NEW_TEXT
+from tests.fixtures import MODE_TEMPLATE as TEMPLATE
+from tests.fixtures import cart_module
 
-CART = """
-    MODES = {modes!r}
-
-
-    class Cart:
-        def __init__(self, mode="fast"):
-            self.mode = mode
-            self.validate()
-
-        def validate(self):
-            if self.mode not in MODES:
-                raise ValueError({message})
-"""
-NEW_TEXT = 'f"mode must be one of {MODES}, got {self.mode!r}"'
 OLD_TEXT = 'f"bad mode {self.mode!r}; use one of {MODES}"'
-TEMPLATE = "mode must be one of {}, got {}"
 
 
 def release(indexed: Indexer, version: str, modes: tuple[str, ...], message: str = NEW_TEXT) -> None:
-    files = {"shop/__init__.py": "", "shop/cart.py": CART.format(modes=modes, message=message)}
+    files = {"shop/__init__.py": "", "shop/cart.py": cart_module(modes, message)}
     indexed(files, name="shop", version=version, url="https://github.com/example/shop")
 
 
@@ -57,7 +45,7 @@ def test_a_changed_list_and_a_changed_text_across_releases(indexed: Indexer) -> 
 
 def test_a_value_accepted_in_an_older_release(indexed: Indexer) -> None:
     release(indexed, "2.0", ("fast", "slow", "eco"))
-    store = indexed({"shop/__init__.py": "", "shop/cart.py": CART.format(modes=("fast", "eco"), message=NEW_TEXT)}, name="shop", version="3.0")
+    store = indexed({"shop/__init__.py": "", "shop/cart.py": cart_module(("fast", "eco"))}, name="shop", version="3.0")
     eid = error_id_of(store, "shop", TEMPLATE)
     page = build_page(store, eid, values=["('fast', 'eco')", "'slow'"])
     assert page["user_input"]["checked"] == [
