@@ -13,7 +13,7 @@ from __future__ import annotations
 import ast
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from errdex.errors import NotIndexedError
@@ -88,16 +88,10 @@ def places_text(sites: Sequence[Site]) -> str:
 
 
 def record_at(store: Store, record: ErrorRecord, site: Site) -> ErrorRecord:
-    """The record with `site` in the first place: the excerpt around it and the errors related to it.
-
-    `Store.error` reads these for an error's first place only; the store's own readers give them
-    for any place (a public `Store.error(..., site=)` would replace this; see the hand-over notes).
-    """
+    """The record with `site` in the first place: the excerpt around it and the errors related to it."""
     if (site.file, site.line) == (record.site.file, record.site.line):
         return record
-    release_id = store._release_id(record.release)  # noqa: SLF001
-    first = store._with_snippet(release_id, site)  # noqa: SLF001
-    return replace(record, site=first, related=tuple(store._related(release_id, record.id, first)))  # noqa: SLF001
+    return store.error(record.id, record.release.version, at=site)
 
 
 def counterpart(sites: Sequence[Site], chosen: Site | None) -> tuple[Site, ...]:

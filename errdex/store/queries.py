@@ -359,8 +359,12 @@ class Store:
         )
         return [(row[0], _site(row[1:])) for row in rows]
 
-    def error(self, error_id: str, version: str | None = None) -> ErrorRecord:
-        """An error in one release (the newest that has it, unless `version` is given)."""
+    def error(self, error_id: str, version: str | None = None, at: Site | None = None) -> ErrorRecord:
+        """An error in one release (the newest that has it, unless `version` is given).
+
+        The record describes its first place in file order, or `at` (one of its places): the
+        excerpt around it and the errors related to it.
+        """
         row = self.db.execute(
             "SELECT p.display_name FROM errors e JOIN packages p ON p.id = e.package_id WHERE e.id = ?", (error_id,)
         ).fetchone()
@@ -380,7 +384,7 @@ class Store:
             (release_id, error_id),
         ).fetchall()
         sites = tuple(_site(r) for r in rows)
-        first = self._with_snippet(release_id, sites[0])
+        first = self._with_snippet(release_id, at or sites[0])
         related = tuple(self._related(release_id, error_id, first))
         return ErrorRecord(error_id, record, first, sites, related)
 

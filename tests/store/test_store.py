@@ -115,6 +115,19 @@ def test_site_round_trip_keeps_every_field(tmp_path: Path, store: Store) -> None
     assert record.release.repository_url == "https://github.com/example/shop"
 
 
+def test_an_error_described_at_another_of_its_places(tmp_path: Path, store: Store) -> None:
+    files = shop()
+    files["shop/cart.py"] += "\n\ndef check(mode):\n    if mode == 'slow':\n        raise NotImplementedError(\"slow mode is not ready\")\n"
+    index(str(write_tree(tmp_path / "shop", files)), store)
+    eid = next(eid for eid, s in store.errors("shop") if s.exception == "NotImplementedError")
+    first, second = store.error(eid).sites
+    record = store.error(eid, at=second)
+    assert (record.site.function, record.site.line) == ("check", second.line)
+    assert "def check(mode):" in record.site.snippet.text
+    assert record.sites == (first, second)
+    assert all(r.line != second.line for r in record.related)
+
+
 def test_database_from_a_newer_errdex_is_refused(db_url: str) -> None:
     Store(db_url).close()
     run_sql(db_url, set_schema_version_sql(db_url, 99))
