@@ -91,8 +91,9 @@ async def package(
     version: Version = None,
     kind: Annotated[str | None, Query(description="error, warning or log")] = None,
     exception: Annotated[str | None, Query(max_length=views.MAX_EXCEPTION_CHARS, description="Only this exception class or its subclasses")] = None,
+    page: Annotated[int, Query(ge=1, le=views.MAX_PAGE, description=f"Page of the list ({views.PAGE_ERRORS} errors a page at most, whole modules)")] = 1,
 ) -> Response:
-    return await _cached_json(ctx, views.package(ctx.store(), package, version, kind, exception))
+    return await _cached_json(ctx, views.package(ctx.store(), package, version, kind, exception, page))
 
 
 @router.get("/errors/{error_id}", summary="The explanation page of one error")

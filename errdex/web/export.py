@@ -94,16 +94,30 @@ def _package_pages(store: Store, writer: _Writer, packages: list[dict[str, Any]]
     for package in packages:
         name = package["name"]
         for version in package["versions"]:  # oldest first: the last release seen with an error is its newest
-            listing = views.package(store, name, version, None, None).build(store)
-            writer.page(static_path("package", name, version), "package.html", listing, static_path("package", name, version, True))
-            if version == listing["versions"][-1]:
-                writer.page(static_path("package", name), "package.html", listing, static_path("package", name, as_json=True))
-            for module in listing["modules"]:
-                for group in module["exceptions"]:
-                    for entry in group["errors"]:
-                        pairs.append((entry["id"], version))
-                        newest[entry["id"]] = version
+            for listing in _listing_pages(store, name, version):
+                for module in listing["modules"]:
+                    for group in module["exceptions"]:
+                        for entry in group["errors"]:
+                            pairs.append((entry["id"], version))
+                            newest[entry["id"]] = version
+                _write_listing(writer, name, version, listing)
     return [(eid, version, newest[eid] == version) for eid, version in pairs]
+
+
+def _listing_pages(store: Store, name: str, version: str) -> Iterator[dict[str, Any]]:
+    """Every page of a release's list of errors."""
+    first = views.package(store, name, version, None, None).build(store)
+    yield first
+    for number in range(2, first["page"]["count"] + 1):
+        yield views.package(store, name, version, None, None, number).build(store)
+
+
+def _write_listing(writer: _Writer, name: str, version: str, listing: dict[str, Any]) -> None:
+    """One page of a release's list, also as the package's own page when the release is the newest."""
+    number = listing["page"]["number"]
+    writer.page(static_path("package", name, version, page=number), "package.html", listing, static_path("package", name, version, True, number))
+    if number == 1 and version == listing["versions"][-1]:
+        writer.page(static_path("package", name), "package.html", listing, static_path("package", name, as_json=True))
 
 
 def _error_pages(store: Store, root: Path, jobs: list[Job], workers: int) -> Iterator[tuple[int, str | None]]:

@@ -27,6 +27,11 @@ def _query(params: dict[str, str | Sequence[str] | None]) -> str:
     return "?" + urlencode(pairs) if pairs else ""
 
 
+def _page(page: int) -> dict[str, str]:
+    """The `page` parameter, left out for the first page."""
+    return {"page": str(page)} if page > 1 else {}
+
+
 def _segment(text: str) -> str:
     return quote(text, safe="")
 
@@ -47,8 +52,8 @@ class ServerLinks:
     def search(self, q: str | None = None) -> str | None:
         return "/search" + _query({"q": q})
 
-    def package(self, name: str, version: str | None = None, kind: str | None = None, exception: str | None = None) -> str | None:
-        return f"/p/{_segment(name)}" + _query({"version": version, "kind": kind, "exception": exception})
+    def package(self, name: str, version: str | None = None, kind: str | None = None, exception: str | None = None, page: int = 1) -> str | None:
+        return f"/p/{_segment(name)}" + _query({"version": version, "kind": kind, "exception": exception, **_page(page)})
 
     def error(self, error_id: str, version: str | None = None, values: Sequence[str | None] = (), site: Site | None = None) -> str:
         shown = [v for v in values if v is not None]
@@ -61,8 +66,8 @@ class ServerLinks:
     def api_search(self, q: str | None = None) -> str | None:
         return "/api/search" + _query({"q": q})
 
-    def api_package(self, name: str, version: str | None = None, kind: str | None = None, exception: str | None = None) -> str | None:
-        return f"/api/packages/{_segment(name)}" + _query({"version": version, "kind": kind, "exception": exception})
+    def api_package(self, name: str, version: str | None = None, kind: str | None = None, exception: str | None = None, page: int = 1) -> str | None:
+        return f"/api/packages/{_segment(name)}" + _query({"version": version, "kind": kind, "exception": exception, **_page(page)})
 
     def api_error(self, error_id: str, version: str | None = None, values: Sequence[str | None] = (), site: Site | None = None) -> str:
         shown = [v for v in values if v is not None]
@@ -78,8 +83,9 @@ class ServerLinks:
 class StaticLinks:
     """Relative addresses between the files of an exported site, from a page `depth` folders deep.
 
-    Layout: index.html, p/NAME.html (newest release), p/NAME/VERSION.html, errors/ID.html (newest
-    release that has it), errors/ID/VERSION.html, and api/... with the same names ending in .json.
+    Layout: index.html, p/NAME.html (newest release), p/NAME/VERSION.html (and ~page2.html ... for
+    the next pages of a long list), errors/ID.html (newest release that has it),
+    errors/ID/VERSION.html, and api/... with the same names ending in .json.
     """
 
     static_site = True
@@ -93,8 +99,8 @@ class StaticLinks:
     def search(self, q: str | None = None) -> str | None:
         return None
 
-    def package(self, name: str, version: str | None = None, kind: str | None = None, exception: str | None = None) -> str | None:
-        return self._package(name, version, kind, exception, as_json=False)
+    def package(self, name: str, version: str | None = None, kind: str | None = None, exception: str | None = None, page: int = 1) -> str | None:
+        return self._package(name, version, kind, exception, page, as_json=False)
 
     def error(self, error_id: str, version: str | None = None, values: Sequence[str | None] = (), site: Site | None = None) -> str:
         return self.root + static_path("error", error_id, version, as_json=False)
@@ -105,8 +111,8 @@ class StaticLinks:
     def api_search(self, q: str | None = None) -> str | None:
         return None
 
-    def api_package(self, name: str, version: str | None = None, kind: str | None = None, exception: str | None = None) -> str | None:
-        return self._package(name, version, kind, exception, as_json=True)
+    def api_package(self, name: str, version: str | None = None, kind: str | None = None, exception: str | None = None, page: int = 1) -> str | None:
+        return self._package(name, version, kind, exception, page, as_json=True)
 
     def api_error(self, error_id: str, version: str | None = None, values: Sequence[str | None] = (), site: Site | None = None) -> str:
         return self.root + static_path("error", error_id, version, as_json=True)
@@ -117,23 +123,24 @@ class StaticLinks:
     def static(self, name: str) -> str:
         return f"{self.root}static/{name}"
 
-    def _package(self, name: str, version: str | None, kind: str | None, exception: str | None, as_json: bool) -> str | None:
-        return None if kind or exception else self.root + static_path("package", name, version, as_json)
+    def _package(self, name: str, version: str | None, kind: str | None, exception: str | None, page: int, as_json: bool) -> str | None:
+        return None if kind or exception else self.root + static_path("package", name, version, as_json, page)
 
 
 Links = ServerLinks | StaticLinks
 
 
-def static_path(kind: str, name: str, version: str | None = None, as_json: bool = False) -> str:
+def static_path(kind: str, name: str, version: str | None = None, as_json: bool = False, page: int = 1) -> str:
     """The file an exported page is written to, relative to the site's root (the layout above).
 
     Names come from indexed metadata, which is untrusted: anything but letters, digits and `._+-`
-    becomes `_`, and no part starts with a dot, so a name can never leave its folder.
+    becomes `_`, and no part starts with a dot, so a name can never leave its folder. Pages after
+    the first end in `~pageN`, which no name can produce.
     """
     parts = [_FOLDERS[kind, as_json], _file_name(name)]
     if version:
         parts.append(_file_name(version))
-    return "/".join(parts) + (".json" if as_json else ".html")
+    return "/".join(parts) + (f"~page{page}" if page > 1 else "") + (".json" if as_json else ".html")
 
 
 def _file_name(text: str) -> str:

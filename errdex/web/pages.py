@@ -56,8 +56,9 @@ async def package(request: Request) -> HTMLResponse:
     ctx: Context = request.app.state.context
     name, query = request.path_params["package"], request.query_params
     version, kind, exception = query.get("version"), query.get("kind") or None, query.get("exception") or None
-    view = views.package(ctx.store(), name, version, kind, exception)
-    return await _cached_page(ctx, "package.html", view, LINKS.api_package(name, version, kind, exception))
+    page = _page(query)
+    view = views.package(ctx.store(), name, version, kind, exception, page)
+    return await _cached_page(ctx, "package.html", view, LINKS.api_package(name, version, kind, exception, page))
 
 
 async def error(request: Request) -> HTMLResponse:
@@ -66,6 +67,14 @@ async def error(request: Request) -> HTMLResponse:
     error_id, version, values, site = request.path_params["error_id"], query.get("version"), query.getlist("value"), _site(query)
     view = views.error(ctx.store(), error_id, version, values, site)
     return await _cached_page(ctx, "error.html", view, LINKS.api_error(error_id, version, values, site))
+
+
+def _page(query: QueryParams) -> int:
+    """The `page` parameter: a page number, 1 when absent."""
+    page = query.get("page") or "1"
+    if not page.isdigit() or len(page) > 6:
+        raise InputError(f"page must be a number from 1 to {views.MAX_PAGE}")
+    return int(page)
 
 
 def _site(query: QueryParams) -> tuple[str, int] | None:

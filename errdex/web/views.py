@@ -28,6 +28,8 @@ MAX_EXCEPTION_CHARS = 200
 MAX_VERSION_CHARS = 100
 MAX_FILE_CHARS = 500
 SEARCH_LIMIT = 5
+PAGE_ERRORS = 500  # errors on one page of a release's list (whole modules: a bigger one gets a page to itself)
+MAX_PAGE = 100_000
 _ERROR_ID = re.compile(r"[0-9a-f]{16}")
 
 
@@ -66,21 +68,29 @@ def search(store: Store, text: str, limit: int = SEARCH_LIMIT) -> Data:
     return {"q": text, **result.to_json()}
 
 
-def package(store: Store, name: str, version: str | None, kind: str | None, exception: str | None) -> View:
-    """A release's errors grouped by module and exception, with counts, filtered by kind and exception."""
+def package(store: Store, name: str, version: str | None, kind: str | None, exception: str | None, page: int = 1) -> View:
+    """One page of a release's errors grouped by module and exception, with counts, filtered by kind and exception."""
     kind, exception = kind or None, exception or None
     _check_version(version)
     if kind is not None and kind not in KINDS:
         raise InputError(f"kind must be one of {', '.join(KINDS)}, not '{kind[:40]}'")
     if exception is not None and len(exception) > MAX_EXCEPTION_CHARS:
         raise InputError(f"exception filter is longer than {MAX_EXCEPTION_CHARS} characters")
-    key = ("package", name, version, kind, exception, store.generation())
-    return View(key, lambda s: _package(s, name, version, kind, exception))
+    if not 1 <= page <= MAX_PAGE:
+        raise InputError(f"page must be a number from 1 to {MAX_PAGE}")
+    key = ("package", name, version, kind, exception, page, store.generation())
+    return View(key, lambda s: _package(s, name, version, kind, exception, page))
 
 
-def _package(store: Store, name: str, version: str | None, kind: str | None, exception: str | None) -> Data:
+def _package(store: Store, name: str, version: str | None, kind: str | None, exception: str | None, page: int) -> Data:
     release = store.release(name, version)
     rows = store.errors(release.package, release.version, exception=exception, kind=kind)
+    pages = paginate(_modules(rows), PAGE_ERRORS)
+    if page > len(pages):
+        raise NotIndexedError(
+            f"{release.package} {release.version} has {len(pages)} page{'s' if len(pages) > 1 else ''} of errors"
+            f" with these filters, not {page}"
+        )
     return {
         "package": release.package,
         "release": asdict(release),
@@ -92,8 +102,22 @@ def _package(store: Store, name: str, version: str | None, kind: str | None, exc
             "exception": dict(Counter(site.exception for _, site in rows if site.exception).most_common()),
             "log_level": dict(Counter(site.level or "unknown" for _, site in rows if site.kind == "log").most_common()),
         },
-        "modules": _modules(rows),
+        "page": {"number": page, "count": len(pages)},
+        "modules": pages[page - 1],
     }
+
+
+def paginate(modules: list[Data], size: int) -> list[list[Data]]:
+    """Modules in order, as many to a page as fit in `size` errors; never an empty list of pages."""
+    pages: list[list[Data]] = [[]]
+    errors = 0
+    for module in modules:
+        if pages[-1] and errors + module["count"] > size:
+            pages.append([])
+            errors = 0
+        pages[-1].append(module)
+        errors += module["count"]
+    return pages
 
 
 def _modules(rows: list[tuple[str, Site]]) -> list[Data]:
