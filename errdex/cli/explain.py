@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
+
 import click
 from rich.console import Group, RenderableType
 from rich.panel import Panel
@@ -64,14 +66,18 @@ def render(result: MatchResult, store: Store) -> RenderableType:
     from errdex.explain import build_page  # the page's modules are loaded only to show one
 
     page = build_page(store, best.id, best.version, values=[v or "" for v in best.values], suggestions=best.suggestions)
-    parts: list[RenderableType] = [_summary(best, page.get("condition")), terminal.page_panel(page)]
+    parts: list[RenderableType] = [_summary(best, page), terminal.page_panel(page)]
     others = result.matches[1:]
     if others:
         parts.append(_others(others))
     return Group(*parts)
 
 
-def _summary(c: Candidate, condition: str | None) -> RenderableType:
+def _summary(c: Candidate, page: dict[str, Any]) -> RenderableType:
+    from errdex.explain.values import holes
+
+    condition = page.get("condition")
+    codes = [h.code for h in holes(page.get("message_source", ""), c.template) or []]
     lines: list[RenderableType] = []
     head = Text()
     head.append(c.exception or c.kind, style="bold red")
@@ -84,9 +90,10 @@ def _summary(c: Candidate, condition: str | None) -> RenderableType:
     lines.append(Text(f"{c.file}:{c.line} in {c.function or '?'}", style="cyan"))
     if condition:
         lines.append(Text.assemble(("check that fired: ", "dim"), (condition, "yellow")))
-    for k, value in enumerate(c.values, 1):
+    for k, value in enumerate(c.values):
         if value is not None:
-            lines.append(Text.assemble((f"value {k}: ", "dim"), _clip(value, MAX_SHOWN_VALUE)))
+            label = _clip(codes[k], 60) if k < len(codes) else f"value {k + 1}"
+            lines.append(Text.assemble((f"{label}: ", "dim"), _clip(value, MAX_SHOWN_VALUE)))
     for name, close in c.suggestions.items():
         lines.append(Text.assemble(("did you mean: ", "bold magenta"), f"{name} = ", (" or ".join(repr(v) for v in close), "bold")))
     for name, options in c.allowed.items():

@@ -34,7 +34,8 @@ def test_text_argument_shows_site_check_values_and_did_you_mean(db: str) -> None
     out = run(TYPO, db=db)
     assert "shop/cart.py:14 in Cart.__init__" in out
     assert "mode not in MODES" in out
-    assert "'fsat'" in out
+    assert "mode: 'fsat'" in out  # each value is named by the code that filled its hole
+    assert "MODES: ('fast', 'slow', 'steady')" in out
     assert "did you mean" in out and "'fast'" in out
     assert "What it means" in out  # then the full page of the match
 
