@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +14,8 @@ from rich.table import Table
 from rich.text import Text
 
 from errdex import terminal
-from errdex.bulk import Options, Outcome, Status, index_many
+from errdex.bulk import Engine, Options, Outcome, Status, index_many
+from errdex.bulk.cluster import LOCAL, dask_engine
 from errdex.cli import console, db_option, err_console, fail, json_option, main, print_json, reports_errors
 from errdex.errors import InputError
 from errdex.index_versions import expand, read_list
@@ -32,17 +33,21 @@ from errdex.store import Store
 @click.option("--version", "version_", help="Version to record (overrides the metadata).")
 @click.option("--installed", is_flag=True, help="Index installed distributions by name, from this environment.")
 @click.option("--workers", type=click.IntRange(1, 64), help="Processes to use (default: all cores).")
+@click.option("--cluster", metavar="ADDRESS|local",
+              help="Prepare releases on a Dask cluster: its scheduler's address (tcp://host:8786), or 'local' to start "
+                   "one here with --workers processes; this process still writes the index. Needs errdex[cluster].")
 @db_option
 @json_option
 @reports_errors
 def index(specs: tuple[str, ...], lists: tuple[Path, ...], versions: str | None, latest: int | None, force: bool,
-          name: str | None, version_: str | None, installed: bool, workers: int | None, db_path: str | None,
-          as_json: bool) -> None:
+          name: str | None, version_: str | None, installed: bool, workers: int | None, cluster: str | None,
+          db_path: str | None, as_json: bool) -> None:
     """Index the errors of releases: NAME, NAME==VERSION, a folder, a .whl/.zip/.tar.gz, git+REPO@REV.
 
     Each release is indexed on its own; one that fails is reported and the others still are.
     A release already indexed with the same digest is skipped (unless --force), so running an
-    interrupted batch again resumes it. With several packages, releases are prepared in parallel.
+    interrupted batch again resumes it. With several packages, releases are prepared in parallel,
+    by local processes or by the workers of a Dask cluster (--cluster).
     """
     wanted = list(specs) + [spec for path in lists for spec in read_list(path)]
     if not wanted:
@@ -51,9 +56,11 @@ def index(specs: tuple[str, ...], lists: tuple[Path, ...], versions: str | None,
         raise InputError("--versions and --latest choose releases to download; they do not apply with --installed")
     releases = expand(wanted, versions, latest)
     options = Options(name=name, version=version_, installed=installed, force=force)
-    with Store(db_path) as store, _view(len(releases), quiet=as_json) as report:
+    if installed and cluster and cluster != LOCAL:
+        raise InputError("--installed reads this environment; workers of a remote --cluster cannot")
+    with Store(db_path) as store, _engine(cluster, workers) as engine, _view(len(releases), as_json) as report:
         try:
-            status = index_many(releases, store, options, jobs=workers, report=report)
+            status = index_many(releases, store, options, jobs=workers, report=report, engine=engine)
         except KeyboardInterrupt:
             fail("interrupted; the releases written so far are kept: run the same command again to resume")
             sys.exit(130)
@@ -63,6 +70,11 @@ def index(specs: tuple[str, ...], lists: tuple[Path, ...], versions: str | None,
         _summary(status)
     if status.failures:
         sys.exit(1)
+
+
+def _engine(cluster: str | None, workers: int | None) -> AbstractContextManager[Engine | None]:
+    """The Dask cluster asked for, or None for the local process pool."""
+    return dask_engine(cluster, workers) if cluster else nullcontext()
 
 
 def _outcome_json(outcome: Outcome) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""Index many releases: worker processes read and analyse them, this process writes them.
+"""Index many releases: workers read and analyse them, this process writes them.
 
 SQLite has one writer, so workers only read the store (what is analysed already, the traces of
 earlier releases) and hand back a prepared release; this process writes each in one
@@ -6,6 +6,12 @@ transaction as it arrives. Releases of one package run one after the other, olde
 each reuses the one before; different packages run side by side. A release already indexed
 with the same digest by the same extractor is skipped, so a batch that was interrupted resumes
 where it stopped.
+
+Workers are a local process pool, or the executor of an `Engine` (a Dask cluster's, see
+`errdex.bulk.cluster`). Workers on other machines cannot open the store by path: they prepare
+as if it were empty (every file analysed, every file linked), which stores the same rows at a
+higher cost, and are told only which releases of the package are indexed already, so that a
+batch still resumes without redoing them.
 """
 
 from __future__ import annotations
@@ -14,8 +20,9 @@ import multiprocessing
 import os
 import time
 from collections import deque
-from collections.abc import Callable
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from collections.abc import Callable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -80,16 +87,31 @@ class Status:
         return self.files / max(time.perf_counter() - self.started, 1e-9)
 
 
+@dataclass(frozen=True)
+class Engine:
+    """Where a batch's releases are prepared: an executor, how many at once, whether it can open the store."""
+
+    executor: Executor
+    slots: int  # releases in flight at once
+    reads_store: bool  # workers open the store by its path (same machine); else they prepare without it
+
+
 Report = Callable[[Status, Outcome | None], None]  # called when a release starts or ends
+Digests = dict[tuple[str, str], tuple[str, str] | None]  # (package, version) -> (digest, extractor version)
+JobResult = tuple[Prepared | ReleaseInfo | str, float]  # what a worker hands back, and its seconds
 
 
 def index_many(
-    specs: list[str], store: Store, options: Options = Options(), *, jobs: int | None = None, report: Report | None = None
+    specs: list[str], store: Store, options: Options = Options(), *, jobs: int | None = None, report: Report | None = None,
+    engine: Engine | None = None,
 ) -> Status:
     """Index every spec into `store`; one that fails is recorded and the others go on."""
     status = Status(len(specs))
     notify = report or (lambda status, outcome: None)
     queues = _by_package(specs)
+    if engine is not None:
+        _run_pool(queues, store, options, engine, status, notify)
+        return status
     count = min(jobs or os.cpu_count() or 1, len(queues))
     if count <= 1 or str(store.path) == ":memory:":
         for spec in specs:
@@ -97,8 +119,22 @@ def index_many(
             notify(status, None)
             _finish(status, notify, _in_process(spec, store, options, jobs, _stage(status, notify)))
         return status
-    _run_pool(queues, store, options, count, status, notify)
+    with _local_pool(count) as local:
+        _run_pool(queues, store, options, local, status, notify)
     return status
+
+
+@contextmanager
+def _local_pool(count: int) -> Iterator[Engine]:
+    """Worker processes on this machine; on an interrupt, queued releases are dropped, not waited for."""
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+    with ProcessPoolExecutor(max_workers=count, mp_context=context) as pool:
+        try:
+            yield Engine(pool, count, reads_store=True)
+        except BaseException:
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
 
 
 def _stage(status: Status, notify: Report) -> Progress:
@@ -118,35 +154,46 @@ def _in_process(spec: str, store: Store, options: Options, workers: int | None, 
     return _outcome(spec, prepared, time.perf_counter() - started, store)
 
 
-def _run_pool(queues: dict[str, deque[str]], store: Store, options: Options, count: int, status: Status, notify: Report) -> None:
-    """Keep `count` workers busy with at most one release per package in flight."""
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
-    flying: dict[Future[tuple[Prepared | ReleaseInfo | str, float]], tuple[str, str]] = {}
-    with ProcessPoolExecutor(max_workers=count, mp_context=context) as pool:
-        try:
-            while queues or flying:
-                for key in [k for k in queues if k not in {key for key, _ in flying.values()}][: count - len(flying)]:
-                    spec = queues[key].popleft()
-                    if not queues[key]:
-                        del queues[key]
-                    flying[pool.submit(_prepare_job, spec, str(store.path), options)] = (key, spec)
-                status.running = [spec for _, spec in flying.values()]
-                notify(status, None)
-                finished, _ = wait(list(flying), return_when=FIRST_COMPLETED)
-                for future in finished:
-                    _, spec = flying.pop(future)
-                    _finish(status, notify, _collect(spec, future, store))
-        except BaseException:
-            pool.shutdown(wait=False, cancel_futures=True)
-            raise
+def _run_pool(
+    queues: dict[str, deque[str]], store: Store, options: Options, engine: Engine, status: Status, notify: Report
+) -> None:
+    """Keep the engine's slots busy with at most one release per package in flight."""
+    db = str(store.path) if engine.reads_store and str(store.path) != ":memory:" else None
+    flying: dict[Future[JobResult], tuple[str, str]] = {}
+    try:
+        while queues or flying:
+            for key in [k for k in queues if k not in {key for key, _ in flying.values()}][: engine.slots - len(flying)]:
+                spec = queues[key].popleft()
+                if not queues[key]:
+                    del queues[key]
+                digests = None if db else _indexed_digests(store, options.name or key)
+                flying[engine.executor.submit(_prepare_job, spec, db, options, digests)] = (key, spec)
+            status.running = [spec for _, spec in flying.values()]
+            notify(status, None)
+            finished, _ = wait(list(flying), return_when=FIRST_COMPLETED)
+            for future in finished:
+                _, spec = flying.pop(future)
+                _finish(status, notify, _collect(spec, future, store, recheck=db is None and not options.force))
+    except BaseException:
+        for future in flying:
+            future.cancel()
+        raise
 
 
-def _collect(spec: str, future: Future[tuple[Prepared | ReleaseInfo | str, float]], store: Store) -> Outcome:
+def _indexed_digests(store: Store, package: str) -> Digests:
+    """What a worker without the store needs to skip a release indexed already: the package's digests."""
+    releases = store.releases(package)
+    return {(normalize_name(r.package), r.version): store.release_digest(r.package, r.version) for r in releases}
+
+
+def _collect(spec: str, future: Future[JobResult], store: Store, recheck: bool) -> Outcome:
+    """The outcome of a worker's job; `recheck` when the worker could not see whether the store has the release."""
     try:
         prepared, seconds = future.result()
     except Exception as exc:  # a bug, or a worker that died (out of memory, killed): that release fails, the batch goes on
         return Outcome(spec, "failed", error=f"preparing it failed ({type(exc).__name__}: {exc})")
+    if recheck and isinstance(prepared, Prepared) and _current(prepared.info, store, None):
+        prepared = prepared.info  # e.g. a path spec, whose package was unknown when the job was sent
     return _outcome(spec, prepared, seconds, store)
 
 
@@ -170,25 +217,38 @@ def _finish(status: Status, notify: Report, outcome: Outcome) -> None:
     notify(status, outcome)
 
 
-def _prepare_job(spec: str, db: str, options: Options) -> tuple[Prepared | ReleaseInfo | str, float]:
-    """Runs in a worker: the prepared release, its info if it is indexed already, or why it failed."""
+def _prepare_job(spec: str, db: str | None, options: Options, digests: Digests | None) -> JobResult:
+    """Runs in a worker: the prepared release, its info if it is indexed already, or why it failed.
+
+    Without `db` the worker cannot open the store: it prepares against an empty one, and
+    `digests` says which releases of the package are indexed already.
+    """
     started = time.perf_counter()
     try:
-        with Store(db) as store:
-            return _prepare(spec, store, options, 1, None), time.perf_counter() - started
+        with Store(db or ":memory:") as store:
+            return _prepare(spec, store, options, 1, None, digests), time.perf_counter() - started
     except ErrdexError as exc:
         return str(exc), time.perf_counter() - started
 
 
-def _prepare(spec: str, store: Store, options: Options, workers: int | None, progress: Progress | None) -> Prepared | ReleaseInfo:
-    """Read and prepare one release, or return its info when the store has it with the same digest."""
+def _prepare(
+    spec: str, store: Store, options: Options, workers: int | None, progress: Progress | None, digests: Digests | None = None
+) -> Prepared | ReleaseInfo:
+    """Read and prepare one release, or return its info when it is indexed with the same digest."""
     with open_source(spec, name=options.name, version=options.version, installed=options.installed,
                      cache_dir=options.cache_dir) as source:
         info = source.info
-        if not options.force and store.release_digest(info.package, info.version) == (info.digest, EXTRACTOR_VERSION):
+        if not options.force and _current(info, store, digests):
             return info
         files = list(source.files())
     return prepare(info, files, store, progress=progress, workers=workers)
+
+
+def _current(info: ReleaseInfo, store: Store, digests: Digests | None) -> bool:
+    """Whether the release is indexed with this digest by this extractor: asks the store, or what was shipped."""
+    if digests is None:
+        return store.release_digest(info.package, info.version) == (info.digest, EXTRACTOR_VERSION)
+    return digests.get((normalize_name(info.package), info.version)) == (info.digest, EXTRACTOR_VERSION)
 
 
 def _by_package(specs: list[str]) -> dict[str, deque[str]]:
