@@ -49,10 +49,15 @@ def write_tree(root: Path, files: dict[str, str]) -> Path:
 
 
 def write_wheel(folder: Path, name: str, version: str, files: dict[str, str]) -> Path:
+    """A wheel of the .py files; the same files always give the same bytes (no timestamps)."""
     path = folder / f"{name}-{version}-py3-none-any.whl"
     with zipfile.ZipFile(path, "w") as zf:
         for rel, text in files.items():
             if rel.endswith(".py"):
-                zf.writestr(rel, text)
-        zf.writestr(f"{name}-{version}.dist-info/METADATA", f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n")
+                zf.writestr(_member(rel), text)
+        zf.writestr(_member(f"{name}-{version}.dist-info/METADATA"), f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n")
     return path
+
+
+def _member(name: str) -> zipfile.ZipInfo:
+    return zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))

@@ -101,12 +101,13 @@ def test_a_failing_spec_is_recorded_and_the_rest_is_indexed(tmp_path: Path, engi
 
 def test_cli_on_a_cluster_reports_like_the_local_pool(tmp_path: Path, scheduler: str) -> None:
     listing = tmp_path / "list.txt"
-    listing.write_text("\n".join([*wheels(tmp_path / "w"), str(tmp_path / "missing")]) + "\n")
+    specs = wheels(tmp_path / "w")
+    listing.write_text("\n".join([*specs, str(tmp_path / "missing")]) + "\n")
     db = str(tmp_path / "errdex.db")
     first = CliRunner().invoke(main, ["index", "-r", str(listing), "--cluster", scheduler, "--json", "--db", db])
     assert first.exit_code == 1, first.output
     statuses = {e["spec"]: e["status"] for e in json.loads(first.stdout)}  # in the order they ended
-    assert statuses == {**{spec: "indexed" for spec in wheels(tmp_path / "w")}, str(tmp_path / "missing"): "failed"}
+    assert statuses == {**{spec: "indexed" for spec in specs}, str(tmp_path / "missing"): "failed"}
     again = CliRunner().invoke(main, ["index", "-r", str(listing), "--cluster", scheduler, "--db", db])
     assert again.exit_code == 1
     assert "6 releases: 0 indexed, 5 unchanged, 1 failed" in again.stdout
