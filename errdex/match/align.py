@@ -47,6 +47,20 @@ def align(parts: list[str], folded: str, text: str) -> Alignment:
     return Alignment(hit, total, _unexplained(parts, spans, len(folded)), _values(spans, text))
 
 
+def align_bound(parts: list[str], folded: str) -> tuple[int, int, int]:
+    """(hit, total, unexplained) that `align` can at best reach, from the parts found whole alone.
+
+    It costs one `str.find` a part. A part not found whole adds at most its words' characters;
+    unexplained text can only grow when such a part is found word by word. When every part is
+    found whole, this is exactly what `align` gives.
+    """
+    spans = _exact_spans(parts, folded)
+    hit = 0
+    for part, span in zip(parts, spans):
+        hit += len(part) if span is not None else sum(b - a for a, b in word_spans(part))
+    return hit, sum(len(p) for p in parts), _unexplained(parts, spans, len(folded))
+
+
 def _exact_spans(parts: list[str], folded: str) -> list[Span | None]:
     """Where each part is found whole, searching left to right; the last part is anchored at the end."""
     last, n = len(parts) - 1, len(folded)

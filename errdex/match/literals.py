@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from errdex.match.packed import SortedIndex
+from errdex.match.packed import KeyIndex
 from errdex.match.text import message_keys, template_keys, template_parts
 
 KEYS_PER_TEMPLATE = 2
@@ -28,7 +28,7 @@ LOOSE_MAX_POSTING = 1000  # a word filed under more templates than this says too
 Index = dict[str, list[int]]
 
 
-def build_keys(templates: Sequence[str | None]) -> tuple[SortedIndex, SortedIndex]:
+def build_keys(templates: Sequence[str | None]) -> tuple[KeyIndex, KeyIndex]:
     """(key -> templates filed under it, word -> templates filed under it)."""
     keysets = [template_keys(template_parts(t)) if t else set() for t in templates]
     df: Counter[str] = Counter()
@@ -42,7 +42,7 @@ def build_keys(templates: Sequence[str | None]) -> tuple[SortedIndex, SortedInde
             index.setdefault(key, []).append(i)
         for word in [k for k in ranked if " " not in k][:WORDS_PER_TEMPLATE]:
             loose.setdefault(word, []).append(i)
-    return SortedIndex.of(index), SortedIndex.of(loose)
+    return KeyIndex.of(index), KeyIndex.of(loose)
 
 
 def _diverse(ranked: list[str], df: Counter[str]) -> list[str]:
@@ -62,19 +62,18 @@ def _diverse(ranked: list[str], df: Counter[str]) -> list[str]:
     return chosen
 
 
-def candidates(index: SortedIndex, message: str, limit: int = 1 << 30) -> list[int]:
-    """The templates filed under a key of the message, those under its rarest keys first, at most `limit`."""
-    found = [numbers for key in message_keys(message) if (numbers := index.get(key)) is not None]
-    found.sort(key=len)
+def candidates(index: KeyIndex, message: str, limit: int = 1 << 30) -> list[int]:
+    """The templates filed under a key of the message, those under its rarest keys first (ties in key order), at most `limit`."""
+    found = sorted((len(numbers), key, numbers) for key in message_keys(message) if (numbers := index.get(key)) is not None)
     out: dict[int, None] = {}
-    for numbers in found:
-        out.update(dict.fromkeys(numbers))
+    for _, _, numbers in found:
+        out.update(dict.fromkeys(numbers[:limit]))  # a posting list holds each template once
         if len(out) >= limit:
             break
     return list(out)[:limit]
 
 
-def loose_candidates(loose: SortedIndex, message: str, limit: int) -> list[int]:
+def loose_candidates(loose: KeyIndex, message: str, limit: int) -> list[int]:
     """The templates sharing most of their rarest words with the message (at least MIN_WORD_HITS)."""
     hits: Counter[int] = Counter()
     for key in message_keys(message):

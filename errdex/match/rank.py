@@ -16,9 +16,10 @@ A confidence below ABSTAIN_BELOW means no answer is shown as the answer.
 
 from __future__ import annotations
 
+import heapq
 from dataclasses import dataclass
 
-from errdex.match.align import Alignment, align
+from errdex.match.align import Alignment, align, align_bound
 from errdex.match.builtin import interpreter_message
 from errdex.match.frames import Agreement, FrameHint, agreement, frame_hint
 from errdex.match.literals import candidates, loose_candidates
@@ -93,29 +94,78 @@ class Ranker:
         sites = [(path, row) for path in files for row in tables.raised_in(path)]
         self.in_file = {i for _, (i, _, _) in sites}
         self.at_line = {i for path, (i, line, end) in sites if hint is not None and hint.at(path, line, end)}
+        self.factors: dict[int, tuple[float, float]] = {}  # exception factors worked out so far, by error
+        self.alignments: dict[str, Alignment] = {}  # by template
+        self.text_bounds: dict[str, float] = {}  # the most the text's evidence can be, by template
 
     def rank(self, limit: int) -> list[Scored]:
         """The best `limit` errors, best first."""
         pool = candidates(self.core.keys, self.q.text, MAX_VERIFY) if self.q.text else []
         folded = self.q.folded
-        scored = {i: s for i in pool if self.core.longest(i) in folded and (s := self._score(i)) is not None}
+        whole = [i for i in pool if self.core.longest(i) in folded]
+        scored = self._best(whole, limit, {})
         if self.q.text and (not scored or max(s.confidence for s in scored.values()) < ABSTAIN_BELOW):
             loose = loose_candidates(self.core.words, self.q.text, MAX_PARTIAL)
-            partial = [i for i in unique(pool + loose) if i not in scored][: 2 * MAX_PARTIAL]
-            scored.update((i, s) for i in partial if (s := self._score(i)) is not None)
+            checked = set(whole)
+            partial = [i for i in unique(pool + loose) if i not in checked][: 2 * MAX_PARTIAL]
+            scored = self._best(partial, limit, scored)
         for i in self.at_line:
             if i not in scored and (s := self._score(i)) is not None:
                 scored[i] = s
         return sorted(scored.values(), key=lambda s: s.key, reverse=True)[:limit]
 
+    def _best(self, numbers: list[int], limit: int, scored: dict[int, Scored]) -> dict[int, Scored]:
+        """`scored` with those of `numbers` that may be among the best `limit`, added in their order.
+
+        They are aligned most promising first (by `_bound`, which costs a few `str.find`), and
+        once `limit` errors score more than the next one's bound, the rest cannot make it.
+        """
+        bounds = sorted(((self._bound(i), i) for i in numbers), key=lambda b: b[0], reverse=True)
+        best = heapq.nlargest(limit, (s.confidence for s in scored.values()))
+        heapq.heapify(best)
+        found: dict[int, Scored] = {}
+        for bound, i in bounds:
+            if len(best) >= limit and bound < best[0]:
+                break
+            s = self._score(i)
+            if s is None:
+                continue
+            found[i] = s
+            if len(best) < limit:
+                heapq.heappush(best, s.confidence)
+            else:
+                heapq.heappushpop(best, s.confidence)
+        return scored | {i: found[i] for i in numbers if i in found}
+
     def _score(self, i: int) -> Scored | None:
-        template = self.core.template[i]
         alignment = None
         text_confidence = 0.0
+        template = self.core.template[i]
         if template and self.q.text:
-            alignment = align(self.core.parts(i), self.q.folded, self.q.text)
-            text_confidence = _text_confidence(alignment, len(self.q.text))
+            alignment = self.alignments.get(template)
+            if alignment is None:  # many packages raise the same template: align it once
+                alignment = self.alignments[template] = align(self.core.parts(i), self.q.folded, self.q.text)
+            text_confidence = _text_confidence(alignment.hit, alignment.total, alignment.unexplained, len(self.q.text))
         where = self._agreement(i)
+        text_factor = self._exception_factors(i)[0]
+        confidence = self._confidence(i, text_confidence, where)
+        if confidence is None:
+            return None
+        return Scored(i, confidence, alignment, where, _evidence(alignment, text_factor, where))
+
+    def _bound(self, i: int) -> float:
+        """At least the confidence `_score` gives error `i`, and the same when its literal parts are all found whole."""
+        text_confidence = 0.0
+        template = self.core.template[i]
+        if template and self.q.text:
+            text_confidence = self.text_bounds.get(template, -1.0)
+            if text_confidence < 0:
+                hit, total, unexplained = align_bound(self.core.parts(i), self.q.folded)
+                text_confidence = self.text_bounds[template] = _text_confidence(hit, total, unexplained, len(self.q.text))
+        return self._confidence(i, text_confidence, self._agreement(i)) or 0.0
+
+    def _confidence(self, i: int, text_confidence: float, where: Agreement) -> float | None:
+        """The text's and the frame's evidence combined; None when there is neither."""
         frame = FRAME_EVIDENCE.get(where, 0.0)
         if text_confidence == 0.0 and frame == 0.0:
             return None
@@ -124,8 +174,7 @@ class Ranker:
             text_confidence *= INTERPRETER_DISCOUNT
         kind = 1.0 if self.core.kind[i] == self.q.kind else MISMATCHED_KIND
         penalty = FRAME_PENALTY[self.q.hint.strength].get(where, 1.0) if self.q.hint else 1.0
-        confidence = (1 - (1 - text_confidence * text_factor) * (1 - frame * frame_factor)) * kind * penalty
-        return Scored(i, min(1.0, confidence), alignment, where, _evidence(alignment, text_factor, where))
+        return min(1.0, (1 - (1 - text_confidence * text_factor) * (1 - frame * frame_factor)) * kind * penalty)
 
     def _agreement(self, i: int) -> Agreement:
         hint = self.q.hint
@@ -134,6 +183,12 @@ class Ranker:
 
     def _exception_factors(self, i: int) -> tuple[float, float]:
         """How the paste's exception agrees with the site's: factors for text and frame evidence."""
+        found = self.factors.get(i)
+        if found is None:
+            found = self.factors[i] = self._compare_exceptions(i)
+        return found
+
+    def _compare_exceptions(self, i: int) -> tuple[float, float]:
         core, q = self.core, self.q
         own = (core.exception[i] or ("UserWarning" if core.kind[i] == "warning" else "")).rsplit(".", 1)[-1]
         if q.exception is None or not own[:1].isupper():
@@ -151,10 +206,12 @@ def unique(items: list[int]) -> list[int]:
     return list(dict.fromkeys(items))
 
 
-def _text_confidence(alignment: Alignment, length: int) -> float:
-    specificity = 1 - 0.5 ** (alignment.hit / SPECIFICITY_HALF)
-    explained = 1 - min(1.0, alignment.unexplained / max(length, 1))
-    return alignment.coverage**2 * explained * specificity
+def _text_confidence(hit: int, total: int, unexplained: int, length: int) -> float:
+    """coverage² × explained × specificity; it grows with `hit` and shrinks with `unexplained`."""
+    specificity = 1 - 0.5 ** (hit / SPECIFICITY_HALF)
+    explained = 1 - min(1.0, unexplained / max(length, 1))
+    coverage = hit / total if total else 0.0
+    return coverage**2 * explained * specificity
 
 
 def _evidence(alignment: Alignment | None, exception: float, where: Agreement) -> tuple[str, ...]:
