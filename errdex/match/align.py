@@ -50,14 +50,14 @@ def align(parts: list[str], folded: str, text: str) -> Alignment:
 def align_bound(parts: list[str], folded: str) -> tuple[int, int, int]:
     """(hit, total, unexplained) that `align` can at best reach, from the parts found whole alone.
 
-    It costs one `str.find` a part. A part not found whole adds at most its words' characters;
-    unexplained text can only grow when such a part is found word by word. When every part is
-    found whole, this is exactly what `align` gives.
+    It costs one `str.find` a part. A part not found whole adds at most the characters of its
+    words that the message holds somewhere; unexplained text can only grow when such a part is
+    found word by word. When every part is found whole, this is exactly what `align` gives.
     """
     spans = _exact_spans(parts, folded)
     hit = 0
     for part, span in zip(parts, spans):
-        hit += len(part) if span is not None else sum(b - a for a, b in word_spans(part))
+        hit += len(part) if span is not None else sum(b - a for a, b in word_spans(part) if part[a:b] in folded)
     return hit, sum(len(p) for p in parts), _unexplained(parts, spans, len(folded))
 
 

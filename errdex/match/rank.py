@@ -28,7 +28,8 @@ from errdex.match.text import fold, squash
 from errdex.model import ParsedError
 
 ABSTAIN_BELOW = 0.5
-MAX_VERIFY = 200  # candidates checked for their longest literal part, rarest keys first
+MAX_EXAMINE = 1000  # candidates checked for their longest literal part, rarest keys first
+MAX_VERIFY = 200  # of those holding it, the most promising ones weighed further
 MAX_PARTIAL = 24  # candidates aligned word by word when no part of theirs is found whole
 SPECIFICITY_HALF = 8  # literal characters that make a match half as specific as it can be
 FRAME_EVIDENCE = {"line": 0.92, "file": 0.35}
@@ -100,9 +101,12 @@ class Ranker:
 
     def rank(self, limit: int) -> list[Scored]:
         """The best `limit` errors, best first."""
-        pool = candidates(self.core.keys, self.q.text, MAX_VERIFY) if self.q.text else []
+        pool = candidates(self.core.keys, self.q.text, MAX_EXAMINE) if self.q.text else []
         folded = self.q.folded
         whole = [i for i in pool if self.core.longest(i) in folded]
+        if len(whole) > MAX_VERIFY:  # more templates share the message's keys than are weighed: the likeliest
+            likeliest = set(sorted(whole, key=self._text_bound, reverse=True)[:MAX_VERIFY])
+            whole = [i for i in whole if i in likeliest]
         scored = self._best(whole, limit, {})
         if self.q.text and (not scored or max(s.confidence for s in scored.values()) < ABSTAIN_BELOW):
             loose = loose_candidates(self.core.words, self.q.text, MAX_PARTIAL)
@@ -155,14 +159,18 @@ class Ranker:
 
     def _bound(self, i: int) -> float:
         """At least the confidence `_score` gives error `i`, and the same when its literal parts are all found whole."""
-        text_confidence = 0.0
+        return self._confidence(i, self._text_bound(i), self._agreement(i)) or 0.0
+
+    def _text_bound(self, i: int) -> float:
+        """At least the text's evidence for error `i` (a few `str.find`s, once for each distinct template)."""
         template = self.core.template[i]
-        if template and self.q.text:
-            text_confidence = self.text_bounds.get(template, -1.0)
-            if text_confidence < 0:
-                hit, total, unexplained = align_bound(self.core.parts(i), self.q.folded)
-                text_confidence = self.text_bounds[template] = _text_confidence(hit, total, unexplained, len(self.q.text))
-        return self._confidence(i, text_confidence, self._agreement(i)) or 0.0
+        if not template or not self.q.text:
+            return 0.0
+        found = self.text_bounds.get(template)
+        if found is None:
+            hit, total, unexplained = align_bound(self.core.parts(i), self.q.folded)
+            found = self.text_bounds[template] = _text_confidence(hit, total, unexplained, len(self.q.text))
+        return found
 
     def _confidence(self, i: int, text_confidence: float, where: Agreement) -> float | None:
         """The text's and the frame's evidence combined; None when there is neither."""
