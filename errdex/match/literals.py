@@ -24,6 +24,7 @@ SECOND_KEY_MAX_DF = 64  # a second key as common as this would only lengthen its
 WORDS_PER_TEMPLATE = 4
 MIN_WORD_HITS = 2  # words a message must share with a template to retrieve it from the loose index
 LOOSE_MAX_POSTING = 1000  # a word filed under more templates than this says too little to be asked
+LOOSE_BUDGET = 1000  # templates counted for one message, at most (a common word's list adds time, not answers)
 
 Index = dict[str, list[int]]
 
@@ -74,10 +75,18 @@ def candidates(index: KeyIndex, message: str, limit: int = 1 << 30) -> list[int]
 
 
 def loose_candidates(loose: KeyIndex, message: str, limit: int) -> list[int]:
-    """The templates sharing most of their rarest words with the message (at least MIN_WORD_HITS)."""
+    """The templates sharing most of their rarest words with the message (at least MIN_WORD_HITS).
+
+    The message's words are counted rarest first, until LOOSE_BUDGET templates were counted: a
+    common word's long list adds little but time.
+    """
+    found = sorted((len(numbers), key, numbers) for key in message_keys(message)
+                   if " " not in key and (numbers := loose.get(key)) is not None and len(numbers) <= LOOSE_MAX_POSTING)
     hits: Counter[int] = Counter()
-    for key in message_keys(message):
-        found = loose.get(key) if " " not in key else None
-        if found is not None and len(found) <= LOOSE_MAX_POSTING:
-            hits.update(found)
+    budget = LOOSE_BUDGET
+    for size, _, numbers in found:
+        if size > budget:
+            break
+        budget -= size
+        hits.update(numbers)
     return [i for i, n in hits.most_common(limit) if n >= MIN_WORD_HITS]

@@ -18,7 +18,7 @@ import zlib
 from array import array
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from errdex.errors import StoreError
 from errdex.match.literals import build_keys
@@ -34,9 +34,8 @@ FILE_SHARDS = 256
 MEMO_STORES = 4  # stores whose tables one process keeps in memory
 
 
-@dataclass(frozen=True)
-class Place:
-    """Where an error is raised in one indexed release."""
+class Place(NamedTuple):
+    """Where an error is raised in one indexed release (a tuple: a few are made for every answer)."""
 
     version: str
     file: str
@@ -160,7 +159,7 @@ class Tables:
     def places(self, i: int) -> list[Place]:
         """Every place of error `i` in every indexed release, oldest release first."""
         rows = self._shard(self.core.error_shards, "match.errors", i // ERROR_SHARD)[0].get(i, [])
-        return [Place(*row) for row in rows]
+        return list(map(Place._make, rows))
 
     def details(self, i: int) -> Details | None:
         row = self._shard(self.core.error_shards, "match.errors", i // ERROR_SHARD)[1].get(i)
