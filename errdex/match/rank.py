@@ -12,6 +12,12 @@ parts with the message (linear time), then scored from independent pieces of evi
     confidence = (1 − (1 − text)(1 − frame)) × kind agreement × frame disagreement
 
 A confidence below ABSTAIN_BELOW means no answer is shown as the answer.
+
+Only the candidates that can reach the best few are aligned: each gets an upper bound of its
+confidence from its parts found whole (one `str.find` a part, exact when all are), they are
+aligned highest bound first, and the rest are dropped once the best few score above the next
+bound. The answers are the same as aligning them all, at a fraction of the cost when many
+templates share a message's words.
 """
 
 from __future__ import annotations
