@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from errdex.match.text import word_spans
+from errdex.match.text import word_spans, words
 
 Span = tuple[int, int]
 
@@ -57,7 +57,7 @@ def align_bound(parts: list[str], folded: str) -> tuple[int, int, int]:
     spans = _exact_spans(parts, folded)
     hit = 0
     for part, span in zip(parts, spans):
-        hit += len(part) if span is not None else sum(b - a for a, b in word_spans(part) if part[a:b] in folded)
+        hit += len(part) if span is not None else sum(len(w) for w in words(part) if w in folded)
     return hit, sum(len(p) for p in parts), _unexplained(parts, spans, len(folded))
 
 
