@@ -103,7 +103,7 @@ class Ranker:
         self.at_line = {i for path, (i, line, end) in sites if hint is not None and hint.at(path, line, end)}
         self.factors: dict[int, tuple[float, float]] = {}  # exception factors worked out so far, by error
         self.alignments: dict[str, Alignment] = {}  # by template
-        self.text_bounds: dict[str, float] = {}  # the most the text's evidence can be, by template
+        self.text_bounds: dict[str, tuple[float, int | None]] = {}  # by template: _text_bound_and_hit
 
     def rank(self, limit: int) -> list[Scored]:
         """The best `limit` errors, best first."""
@@ -127,24 +127,38 @@ class Ranker:
     def _best(self, numbers: list[int], limit: int, scored: dict[int, Scored]) -> dict[int, Scored]:
         """`scored` with those of `numbers` that may be among the best `limit`, added in their order.
 
-        They are aligned most promising first (by `_bound`, which costs a few `str.find`), and
-        once `limit` errors score more than the next one's bound, the rest cannot make it.
+        They are aligned most promising first: each is queued by a rough bound (its template's,
+        the same for every error raising it), which is refined with the error's exception and
+        kind when it comes first, and aligned when its refined bound still comes first. Once
+        `limit` errors score more than the first bound in the queue, the rest cannot make it;
+        nor can one whose bound is exact (all its parts found whole) and no better than theirs.
         """
-        bounds = sorted(((self._bound(i), i) for i in numbers), key=lambda b: b[0], reverse=True)
-        best = heapq.nlargest(limit, (s.confidence for s in scored.values()))
+        # The keys of the `limit` best so far, lowest first, as the final order sorts them:
+        # (confidence, literal characters found, -position); those scored before come first.
+        best = heapq.nlargest(limit, ((*s.key, 1) for s in scored.values()))
         heapq.heapify(best)
+        queue = [(-self._rough_bound(i), k, i, False) for k, i in enumerate(numbers)]
+        heapq.heapify(queue)
         found: dict[int, Scored] = {}
-        for bound, i in bounds:
-            if len(best) >= limit and bound < best[0]:
+        while queue:
+            bound, k, i, refined = heapq.heappop(queue)
+            full = len(best) >= limit
+            if full and -bound < best[0][0]:
                 break
+            if not refined:
+                heapq.heappush(queue, (-self._bound(i), k, i, True))
+                continue
+            hit = self._exact_hit(i)
+            if full and hit is not None and (-bound, hit, -k) < best[0]:
+                continue
             s = self._score(i)
             if s is None:
                 continue
             found[i] = s
-            if len(best) < limit:
-                heapq.heappush(best, s.confidence)
+            if full:
+                heapq.heappushpop(best, (*s.key, -k))
             else:
-                heapq.heappushpop(best, s.confidence)
+                heapq.heappush(best, (*s.key, -k))
         return scored | {i: found[i] for i in numbers if i in found}
 
     def _score(self, i: int) -> Scored | None:
@@ -167,15 +181,29 @@ class Ranker:
         """At least the confidence `_score` gives error `i`, and the same when its literal parts are all found whole."""
         return self._confidence(i, self._text_bound(i), self._agreement(i)) or 0.0
 
+    def _rough_bound(self, i: int) -> float:
+        """At least `_bound(i)`: the text's bound with the frame's evidence, before exception and kind lower them."""
+        frame = FRAME_EVIDENCE["line"] if i in self.at_line else FRAME_EVIDENCE["file"] if i in self.in_file else 0.0
+        text = self._text_bound(i) * (INTERPRETER_DISCOUNT if self.q.interpreter and frame == 0.0 else 1.0)
+        return min(1.0, 1 - (1 - text) * (1 - frame))
+
     def _text_bound(self, i: int) -> float:
         """At least the text's evidence for error `i` (a few `str.find`s, once for each distinct template)."""
+        return self._text_bound_and_hit(i)[0]
+
+    def _exact_hit(self, i: int) -> int | None:
+        """The literal characters alignment finds of error `i`'s template, when its bound is exact."""
+        return self._text_bound_and_hit(i)[1]
+
+    def _text_bound_and_hit(self, i: int) -> tuple[float, int | None]:
         template = self.core.template[i]
         if not template or not self.q.text:
-            return 0.0
+            return (0.0, None)
         found = self.text_bounds.get(template)
         if found is None:
-            hit, total, unexplained = align_bound(self.core.parts(i), self.q.folded)
-            found = self.text_bounds[template] = _text_confidence(hit, total, unexplained, len(self.q.text))
+            b = align_bound(self.core.parts(i), self.q.folded)
+            text = _text_confidence(b.hit, b.total, b.unexplained, len(self.q.text))
+            found = self.text_bounds[template] = (text, b.hit if b.exact else None)
         return found
 
     def _confidence(self, i: int, text_confidence: float, where: Agreement) -> float | None:
