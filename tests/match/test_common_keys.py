@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -27,14 +28,19 @@ def message(k: int) -> str:
     return f"ValueError: 'Model' is not a known field of 'size'{ENDINGS[k]}"
 
 
+def write_package(root: Path, name: str, code: str) -> Path:
+    folder = root / name
+    (folder / name).mkdir(parents=True)
+    (folder / "pyproject.toml").write_text(f'[project]\nname = "{name}"\nversion = "1.0"\n')
+    (folder / name / "__init__.py").write_text("")
+    (folder / name / "checks.py").write_text(code)
+    return folder
+
+
 @pytest.fixture(scope="module")
 def crowd(tmp_path_factory: pytest.TempPathFactory, backend: str) -> Iterator[Store]:
     root = tmp_path_factory.mktemp("crowd")
-    folder = root / "crowd"
-    (folder / "crowd").mkdir(parents=True)
-    (folder / "pyproject.toml").write_text('[project]\nname = "crowd"\nversion = "1.0"\n')
-    (folder / "crowd" / "__init__.py").write_text("")
-    (folder / "crowd" / "checks.py").write_text("".join(
+    folder = write_package(root, "crowd", "".join(
         f'\n\ndef check_{k}(obj, name):\n    raise ValueError(f"{{obj!r}} is not a known field of {{name!r}}{ending}")\n'
         for k, ending in enumerate(ENDINGS)))
     store = Store(new_index(backend, root, "crowd.db"))
@@ -60,3 +66,14 @@ def test_asking_for_more_answers_keeps_the_first_ones(crowd: Store, paste: str) 
     few = explain(paste, store=crowd, auto_index=False, limit=5).matches
     many = explain(paste, store=crowd, auto_index=False, limit=100).matches
     assert [(c.id, c.confidence) for c in few] == [(c.id, c.confidence) for c in many[:5]]
+
+
+def test_a_template_raised_by_many_packages_ranks_them_as_if_all_were_aligned(tmp_path: Path, backend: str) -> None:
+    code = 'def check(obj, name):\n    raise ValueError(f"{obj!r} is not a known field of {name!r}")\n'
+    with Store(new_index(backend, tmp_path, "same.db")) as store:
+        for k in range(12):
+            index(str(write_package(tmp_path, f"twin{k}", code)), store)
+        few = explain(message(0), store=store, auto_index=False, limit=5).matches
+        many = explain(message(0), store=store, auto_index=False, limit=100).matches
+    assert len(many) == 12 and len({c.confidence for c in many}) == 1  # twelve ties
+    assert [c.id for c in few] == [c.id for c in many[:5]]
