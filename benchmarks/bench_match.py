@@ -140,8 +140,8 @@ def correct(core: Core, want: int, got_id: str | None, number: dict[str, int]) -
 
 def time_errdex(store: Store, queries: list[Query], rounds: int = 1) -> tuple[list[float], list[str | None], list[float]]:
     """Each query's latency (the best of `rounds` runs: on a shared machine the others measure its
-    neighbours), answer, and CPU time (the best of `rounds`: what the query costs, waits for the
-    processor left out)."""
+    neighbours), answer, and CPU time (the best of `rounds`: a latency far above it was spent
+    waiting for a processor)."""
     latencies, answers, cpu = [], [], []
     for q in queries:
         best = best_cpu = float("inf")
@@ -334,7 +334,7 @@ def main() -> None:
           f"p50 {p50 * 1000:.3f} ms, p99 {p99 * 1000:.3f} ms, top-1 {ours:.2%}")
     print(f"  best of 3 runs of each query (scheduling noise removed): p50 {percentile(best_of_3, 0.5) * 1000:.3f} ms,"
           f" p99 {percentile(best_of_3, 0.99) * 1000:.3f} ms")
-    print(f"  CPU time of each query (waits for the processor left out): p50 {percentile(cpu, 0.5) * 1000:.3f} ms,"
+    print(f"  CPU time of each query in that run (its waits for a processor left out, not the caches others evict): p50 {percentile(cpu, 0.5) * 1000:.3f} ms,"
           f" p99 {percentile(cpu, 0.99) * 1000:.3f} ms")
     print(f"  first pass (shards read from the cache on first use): p50 {percentile(first_latencies, 0.5) * 1000:.3f} ms,"
           f" p99 {percentile(first_latencies, 0.99) * 1000:.3f} ms")
