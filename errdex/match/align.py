@@ -9,8 +9,9 @@ message from another version (a word changed, a clause added) still lines up wit
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
-from errdex.match.text import word_spans
+from errdex.match.text import word_spans, words
 
 Span = tuple[int, int]
 
@@ -45,6 +46,28 @@ def align(parts: list[str], folded: str, text: str) -> Alignment:
             hit += found
     total = sum(len(p) for p in parts)
     return Alignment(hit, total, _unexplained(parts, spans, len(folded)), _values(spans, text))
+
+
+class Bound(NamedTuple):
+    """The most `align` can find of a template in a message, from the parts found whole alone."""
+
+    hit: int
+    total: int
+    unexplained: int  # at least this much
+    exact: bool  # every part was found whole: this is what `align` gives
+
+
+def align_bound(parts: list[str], folded: str) -> Bound:
+    """What `align` can at best reach, for one `str.find` a part.
+
+    A part not found whole adds at most the characters of its words that the message holds
+    somewhere; unexplained text can only grow when such a part is found word by word.
+    """
+    spans = _exact_spans(parts, folded)
+    hit = 0
+    for part, span in zip(parts, spans):
+        hit += len(part) if span is not None else sum(len(w) for w in words(part) if w in folded)
+    return Bound(hit, sum(len(p) for p in parts), _unexplained(parts, spans, len(folded)), None not in spans)
 
 
 def _exact_spans(parts: list[str], folded: str) -> list[Span | None]:

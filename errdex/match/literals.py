@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from errdex.match.packed import SortedIndex
+from errdex.match.packed import KeyIndex
 from errdex.match.text import message_keys, template_keys, template_parts
 
 KEYS_PER_TEMPLATE = 2
@@ -24,11 +24,12 @@ SECOND_KEY_MAX_DF = 64  # a second key as common as this would only lengthen its
 WORDS_PER_TEMPLATE = 4
 MIN_WORD_HITS = 2  # words a message must share with a template to retrieve it from the loose index
 LOOSE_MAX_POSTING = 1000  # a word filed under more templates than this says too little to be asked
+LOOSE_BUDGET = 1000  # templates counted for one message, at most (a common word's list adds time, not answers)
 
 Index = dict[str, list[int]]
 
 
-def build_keys(templates: Sequence[str | None]) -> tuple[SortedIndex, SortedIndex]:
+def build_keys(templates: Sequence[str | None]) -> tuple[KeyIndex, KeyIndex]:
     """(key -> templates filed under it, word -> templates filed under it)."""
     keysets = [template_keys(template_parts(t)) if t else set() for t in templates]
     df: Counter[str] = Counter()
@@ -42,7 +43,7 @@ def build_keys(templates: Sequence[str | None]) -> tuple[SortedIndex, SortedInde
             index.setdefault(key, []).append(i)
         for word in [k for k in ranked if " " not in k][:WORDS_PER_TEMPLATE]:
             loose.setdefault(word, []).append(i)
-    return SortedIndex.of(index), SortedIndex.of(loose)
+    return KeyIndex.of(index), KeyIndex.of(loose)
 
 
 def _diverse(ranked: list[str], df: Counter[str]) -> list[str]:
@@ -62,23 +63,30 @@ def _diverse(ranked: list[str], df: Counter[str]) -> list[str]:
     return chosen
 
 
-def candidates(index: SortedIndex, message: str, limit: int = 1 << 30) -> list[int]:
-    """The templates filed under a key of the message, those under its rarest keys first, at most `limit`."""
-    found = [numbers for key in message_keys(message) if (numbers := index.get(key)) is not None]
-    found.sort(key=len)
+def candidates(index: KeyIndex, message: str, limit: int = 1 << 30) -> list[int]:
+    """The templates filed under a key of the message, those under its rarest keys first (ties in key order), at most `limit`."""
+    found = sorted((len(numbers), key, numbers) for key in message_keys(message) if (numbers := index.get(key)) is not None)
     out: dict[int, None] = {}
-    for numbers in found:
-        out.update(dict.fromkeys(numbers))
+    for _, _, numbers in found:
+        out.update(dict.fromkeys(numbers[:limit]))  # a posting list holds each template once
         if len(out) >= limit:
             break
     return list(out)[:limit]
 
 
-def loose_candidates(loose: SortedIndex, message: str, limit: int) -> list[int]:
-    """The templates sharing most of their rarest words with the message (at least MIN_WORD_HITS)."""
+def loose_candidates(loose: KeyIndex, message: str, limit: int) -> list[int]:
+    """The templates sharing most of their rarest words with the message (at least MIN_WORD_HITS).
+
+    The message's words are counted rarest first, until LOOSE_BUDGET templates were counted: a
+    common word's long list adds little but time.
+    """
+    found = sorted((len(numbers), key, numbers) for key in message_keys(message)
+                   if " " not in key and (numbers := loose.get(key)) is not None and len(numbers) <= LOOSE_MAX_POSTING)
     hits: Counter[int] = Counter()
-    for key in message_keys(message):
-        found = loose.get(key) if " " not in key else None
-        if found is not None and len(found) <= LOOSE_MAX_POSTING:
-            hits.update(found)
+    budget = LOOSE_BUDGET
+    for size, _, numbers in found:
+        if size > budget:
+            break
+        budget -= size
+        hits.update(numbers)
     return [i for i, n in hits.most_common(limit) if n >= MIN_WORD_HITS]

@@ -54,8 +54,8 @@ def _candidate(tables: Tables, query: Query, s: Scored) -> Candidate:
         function, end_line = _site_function(tables, core.ids[i], place)
     values = s.alignment.values if s.alignment else ()
     suggestions, allowed = {}, {}
-    details = tables.details(i)
-    if details is not None and values:
+    details = tables.details(i) if values else None
+    if details is not None:
         suggestions, allowed = did_you_mean(details.condition, details.resolved, details.message_source, values)
     return Candidate(
         id=core.ids[i],

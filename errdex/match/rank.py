@@ -12,13 +12,20 @@ parts with the message (linear time), then scored from independent pieces of evi
     confidence = (1 − (1 − text)(1 − frame)) × kind agreement × frame disagreement
 
 A confidence below ABSTAIN_BELOW means no answer is shown as the answer.
+
+Only the candidates that can reach the best few are aligned: each gets an upper bound of its
+confidence from its parts found whole (one `str.find` a part, exact when all are), they are
+aligned highest bound first, and the rest are dropped once the best few score above the next
+bound. The answers are the same as aligning them all, at a fraction of the cost when many
+templates share a message's words.
 """
 
 from __future__ import annotations
 
+import heapq
 from dataclasses import dataclass
 
-from errdex.match.align import Alignment, align
+from errdex.match.align import Alignment, align, align_bound
 from errdex.match.builtin import interpreter_message
 from errdex.match.frames import Agreement, FrameHint, agreement, frame_hint
 from errdex.match.literals import candidates, loose_candidates
@@ -27,7 +34,8 @@ from errdex.match.text import fold, squash
 from errdex.model import ParsedError
 
 ABSTAIN_BELOW = 0.5
-MAX_VERIFY = 200  # candidates checked for their longest literal part, rarest keys first
+MAX_EXAMINE = 1000  # candidates checked for their longest literal part, rarest keys first
+MAX_VERIFY = 200  # of those holding it, the most promising ones weighed further
 MAX_PARTIAL = 24  # candidates aligned word by word when no part of theirs is found whole
 SPECIFICITY_HALF = 8  # literal characters that make a match half as specific as it can be
 FRAME_EVIDENCE = {"line": 0.92, "file": 0.35}
@@ -93,29 +101,113 @@ class Ranker:
         sites = [(path, row) for path in files for row in tables.raised_in(path)]
         self.in_file = {i for _, (i, _, _) in sites}
         self.at_line = {i for path, (i, line, end) in sites if hint is not None and hint.at(path, line, end)}
+        self.factors: dict[int, tuple[float, float]] = {}  # exception factors worked out so far, by error
+        self.alignments: dict[str, Alignment] = {}  # by template
+        self.text_bounds: dict[str, tuple[float, int | None]] = {}  # by template: _text_bound_and_hit
 
     def rank(self, limit: int) -> list[Scored]:
         """The best `limit` errors, best first."""
-        pool = candidates(self.core.keys, self.q.text, MAX_VERIFY) if self.q.text else []
+        pool = candidates(self.core.keys, self.q.text, MAX_EXAMINE) if self.q.text else []
         folded = self.q.folded
-        scored = {i: s for i in pool if self.core.longest(i) in folded and (s := self._score(i)) is not None}
+        whole = [i for i in pool if self.core.longest(i) in folded]
+        if len(whole) > MAX_VERIFY:  # more templates share the message's keys than are weighed: the likeliest
+            likeliest = set(sorted(whole, key=self._text_bound, reverse=True)[:MAX_VERIFY])
+            whole = [i for i in whole if i in likeliest]
+        scored = self._best(whole, limit, {})
         if self.q.text and (not scored or max(s.confidence for s in scored.values()) < ABSTAIN_BELOW):
             loose = loose_candidates(self.core.words, self.q.text, MAX_PARTIAL)
-            partial = [i for i in unique(pool + loose) if i not in scored][: 2 * MAX_PARTIAL]
-            scored.update((i, s) for i in partial if (s := self._score(i)) is not None)
+            checked = set(whole)
+            partial = [i for i in unique(pool + loose) if i not in checked][: 2 * MAX_PARTIAL]
+            scored = self._best(partial, limit, scored)
         for i in self.at_line:
             if i not in scored and (s := self._score(i)) is not None:
                 scored[i] = s
         return sorted(scored.values(), key=lambda s: s.key, reverse=True)[:limit]
 
+    def _best(self, numbers: list[int], limit: int, scored: dict[int, Scored]) -> dict[int, Scored]:
+        """`scored` with those of `numbers` that may be among the best `limit`, added in their order.
+
+        They are aligned most promising first: each is queued by a rough bound (its template's,
+        the same for every error raising it), which is refined with the error's exception and
+        kind when it comes first, and aligned when its refined bound still comes first. Once
+        `limit` errors score more than the first bound in the queue, the rest cannot make it;
+        nor can one whose bound is exact (all its parts found whole) and no better than theirs.
+        """
+        # The keys of the `limit` best so far, lowest first, as the final order sorts them:
+        # (confidence, literal characters found, -position); those scored before come first.
+        best = heapq.nlargest(limit, ((*s.key, 1) for s in scored.values()))
+        heapq.heapify(best)
+        queue = [(-self._rough_bound(i), k, i, False) for k, i in enumerate(numbers)]
+        heapq.heapify(queue)
+        found: dict[int, Scored] = {}
+        while queue:
+            bound, k, i, refined = heapq.heappop(queue)
+            full = len(best) >= limit
+            if full and -bound < best[0][0]:
+                break
+            if not refined:
+                heapq.heappush(queue, (-self._bound(i), k, i, True))
+                continue
+            hit = self._exact_hit(i)
+            if full and hit is not None and (-bound, hit, -k) < best[0]:
+                continue
+            s = self._score(i)
+            if s is None:
+                continue
+            found[i] = s
+            if full:
+                heapq.heappushpop(best, (*s.key, -k))
+            else:
+                heapq.heappush(best, (*s.key, -k))
+        return scored | {i: found[i] for i in numbers if i in found}
+
     def _score(self, i: int) -> Scored | None:
-        template = self.core.template[i]
         alignment = None
         text_confidence = 0.0
+        template = self.core.template[i]
         if template and self.q.text:
-            alignment = align(self.core.parts(i), self.q.folded, self.q.text)
-            text_confidence = _text_confidence(alignment, len(self.q.text))
+            alignment = self.alignments.get(template)
+            if alignment is None:  # many packages raise the same template: align it once
+                alignment = self.alignments[template] = align(self.core.parts(i), self.q.folded, self.q.text)
+            text_confidence = _text_confidence(alignment.hit, alignment.total, alignment.unexplained, len(self.q.text))
         where = self._agreement(i)
+        text_factor = self._exception_factors(i)[0]
+        confidence = self._confidence(i, text_confidence, where)
+        if confidence is None:
+            return None
+        return Scored(i, confidence, alignment, where, _evidence(alignment, text_factor, where))
+
+    def _bound(self, i: int) -> float:
+        """At least the confidence `_score` gives error `i`, and the same when its literal parts are all found whole."""
+        return self._confidence(i, self._text_bound(i), self._agreement(i)) or 0.0
+
+    def _rough_bound(self, i: int) -> float:
+        """At least `_bound(i)`: the text's bound with the frame's evidence, before exception and kind lower them."""
+        frame = FRAME_EVIDENCE["line"] if i in self.at_line else FRAME_EVIDENCE["file"] if i in self.in_file else 0.0
+        text = self._text_bound(i) * (INTERPRETER_DISCOUNT if self.q.interpreter and frame == 0.0 else 1.0)
+        return min(1.0, 1 - (1 - text) * (1 - frame))
+
+    def _text_bound(self, i: int) -> float:
+        """At least the text's evidence for error `i` (a few `str.find`s, once for each distinct template)."""
+        return self._text_bound_and_hit(i)[0]
+
+    def _exact_hit(self, i: int) -> int | None:
+        """The literal characters alignment finds of error `i`'s template, when its bound is exact."""
+        return self._text_bound_and_hit(i)[1]
+
+    def _text_bound_and_hit(self, i: int) -> tuple[float, int | None]:
+        template = self.core.template[i]
+        if not template or not self.q.text:
+            return (0.0, None)
+        found = self.text_bounds.get(template)
+        if found is None:
+            b = align_bound(self.core.parts(i), self.q.folded)
+            text = _text_confidence(b.hit, b.total, b.unexplained, len(self.q.text))
+            found = self.text_bounds[template] = (text, b.hit if b.exact else None)
+        return found
+
+    def _confidence(self, i: int, text_confidence: float, where: Agreement) -> float | None:
+        """The text's and the frame's evidence combined; None when there is neither."""
         frame = FRAME_EVIDENCE.get(where, 0.0)
         if text_confidence == 0.0 and frame == 0.0:
             return None
@@ -124,8 +216,7 @@ class Ranker:
             text_confidence *= INTERPRETER_DISCOUNT
         kind = 1.0 if self.core.kind[i] == self.q.kind else MISMATCHED_KIND
         penalty = FRAME_PENALTY[self.q.hint.strength].get(where, 1.0) if self.q.hint else 1.0
-        confidence = (1 - (1 - text_confidence * text_factor) * (1 - frame * frame_factor)) * kind * penalty
-        return Scored(i, min(1.0, confidence), alignment, where, _evidence(alignment, text_factor, where))
+        return min(1.0, (1 - (1 - text_confidence * text_factor) * (1 - frame * frame_factor)) * kind * penalty)
 
     def _agreement(self, i: int) -> Agreement:
         hint = self.q.hint
@@ -134,6 +225,12 @@ class Ranker:
 
     def _exception_factors(self, i: int) -> tuple[float, float]:
         """How the paste's exception agrees with the site's: factors for text and frame evidence."""
+        found = self.factors.get(i)
+        if found is None:
+            found = self.factors[i] = self._compare_exceptions(i)
+        return found
+
+    def _compare_exceptions(self, i: int) -> tuple[float, float]:
         core, q = self.core, self.q
         own = (core.exception[i] or ("UserWarning" if core.kind[i] == "warning" else "")).rsplit(".", 1)[-1]
         if q.exception is None or not own[:1].isupper():
@@ -151,10 +248,12 @@ def unique(items: list[int]) -> list[int]:
     return list(dict.fromkeys(items))
 
 
-def _text_confidence(alignment: Alignment, length: int) -> float:
-    specificity = 1 - 0.5 ** (alignment.hit / SPECIFICITY_HALF)
-    explained = 1 - min(1.0, alignment.unexplained / max(length, 1))
-    return alignment.coverage**2 * explained * specificity
+def _text_confidence(hit: int, total: int, unexplained: int, length: int) -> float:
+    """coverage² × explained × specificity; it grows with `hit` and shrinks with `unexplained`."""
+    specificity = 1 - 0.5 ** (hit / SPECIFICITY_HALF)
+    explained = 1 - min(1.0, unexplained / max(length, 1))
+    coverage = hit / total if total else 0.0
+    return coverage**2 * explained * specificity
 
 
 def _evidence(alignment: Alignment | None, exception: float, where: Agreement) -> tuple[str, ...]:

@@ -18,25 +18,24 @@ import zlib
 from array import array
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from errdex.errors import StoreError
 from errdex.match.literals import build_keys
-from errdex.match.packed import SortedIndex, Texts
+from errdex.match.packed import KeyIndex, Texts
 from errdex.match.text import template_parts
 from errdex.model import Site
 from errdex.store import Store
 
-FORMAT = 7  # bump whenever what is stored, or how keys are cut, changes
+FORMAT = 8  # bump whenever what is stored, or how keys are cut, changes
 CORE_KEY = "match.core"
 ERROR_SHARD = 256  # errors per shard of places
 FILE_SHARDS = 256
 MEMO_STORES = 4  # stores whose tables one process keeps in memory
 
 
-@dataclass(frozen=True)
-class Place:
-    """Where an error is raised in one indexed release."""
+class Place(NamedTuple):
+    """Where an error is raised in one indexed release (a tuple: a few are made for every answer)."""
 
     version: str
     file: str
@@ -103,8 +102,8 @@ class Core:
     template: Texts
     packages: list[str]  # display names
     package_tops: list[list[str]]  # each package's top-level folders
-    keys: SortedIndex  # the literal-part index
-    words: SortedIndex  # the loose index of rarest words
+    keys: KeyIndex  # the literal-part index
+    words: KeyIndex  # the loose index of rarest words
     error_shards: dict[int, Any] = field(default_factory=dict)  # loaded shards, by number
     file_shards: dict[int, Any] = field(default_factory=dict)
     split: dict[int, list[str]] = field(default_factory=dict)  # template parts cut so far, by error
@@ -147,7 +146,7 @@ class Core:
         numbers = array("I")
         numbers.frombytes(package)
         return cls(FixedWidth(ids, ID_WIDTH), numbers, Kinds(kinds), Texts.unpack(exception), Texts.unpack(bases),
-                   Texts.unpack(template), packages, tops, SortedIndex.unpack(keys), SortedIndex.unpack(words))
+                   Texts.unpack(template), packages, tops, KeyIndex.unpack(keys), KeyIndex.unpack(words))
 
 
 class Tables:
@@ -160,7 +159,7 @@ class Tables:
     def places(self, i: int) -> list[Place]:
         """Every place of error `i` in every indexed release, oldest release first."""
         rows = self._shard(self.core.error_shards, "match.errors", i // ERROR_SHARD)[0].get(i, [])
-        return [Place(*row) for row in rows]
+        return list(map(Place._make, rows))
 
     def details(self, i: int) -> Details | None:
         row = self._shard(self.core.error_shards, "match.errors", i // ERROR_SHARD)[1].get(i)

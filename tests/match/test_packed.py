@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from errdex.match.packed import SortedIndex, Texts
+from errdex.match.packed import KeyIndex, Texts
 
 
 @given(st.lists(st.one_of(st.none(), st.text(min_size=1, max_size=8))))
@@ -16,7 +16,7 @@ def test_texts_are_the_list(items: list[str | None]) -> None:
 
 @given(st.dictionaries(st.text(max_size=6), st.lists(st.integers(0, 1000), min_size=1, max_size=5)), st.text(max_size=6))
 def test_sorted_index_is_the_dict(index: dict[str, list[int]], probe: str) -> None:
-    packed = SortedIndex.unpack(SortedIndex.of(index).pack())
+    packed = KeyIndex.unpack(KeyIndex.of(index).pack())
     for key, numbers in index.items():
         assert list(packed.get(key) or []) == numbers
     assert (packed.get(probe) is None) == (probe not in index)

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from errdex.match import explain
-from errdex.match.align import align
+from errdex.match.align import align, align_bound
 from errdex.match.literals import build_keys, candidates
 from errdex.match.text import fold, squash, template_parts
 from errdex.store import Store
@@ -55,6 +55,25 @@ def test_alignment_of_anything_is_well_formed(template: str, message: str) -> No
     a = align(parts, fold(text), text)
     assert 0 <= a.hit <= a.total and 0.0 <= a.coverage <= 1.0 and a.unexplained <= len(text)
     assert len(a.values) == len(parts) - 1
+
+
+@given(template_and_message())
+def test_bound_of_a_template_on_its_own_message_is_its_alignment(case: tuple[str, str, list[str]]) -> None:
+    template, message, _ = case
+    text = squash(message)
+    parts = template_parts(template)
+    a = align(parts, fold(text), text)
+    assert align_bound(parts, fold(text)) == (a.hit, a.total, a.unexplained, True)
+
+
+@given(st.lists(LITERAL, min_size=1, max_size=5).map("{}".join), st.text(alphabet=st.sampled_from(list("ab Z.()'0_:")), max_size=80))
+def test_bound_is_never_below_the_alignment(template: str, message: str) -> None:
+    text = squash(message)
+    parts = template_parts(template)
+    a = align(parts, fold(text), text)
+    hit, total, unexplained, exact = align_bound(parts, fold(text))
+    assert hit >= a.hit and total == a.total and unexplained <= a.unexplained
+    assert not exact or (hit, unexplained) == (a.hit, a.unexplained)
 
 
 @pytest.fixture(scope="module")
