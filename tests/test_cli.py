@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import json
 import subprocess
+import sys
 import tarfile
 from importlib import metadata
 from pathlib import Path
 
+import click
 import pytest
 from click.testing import CliRunner
 
-from errdex.cli import main
+from errdex.cli import COMMAND_MODULES, main
 from tests.fixtures import shop, write_tree, write_wheel
 
 
@@ -135,3 +137,21 @@ def test_errdex_db_names_the_index_without_db(tmp_path: Path, db: str) -> None:
     assert CliRunner().invoke(main, ["index", str(root), "--json"], env=env).exit_code == 0
     listed = CliRunner().invoke(main, ["list", "shop", "--json"], env=env)
     assert listed.exit_code == 0 and len(json.loads(listed.stdout)) == 2
+
+
+def test_every_command_is_found_in_its_module() -> None:
+    context = click.Context(main)
+    for name in COMMAND_MODULES:
+        command = main.get_command(context, name)
+        assert command is not None and command.name == name
+    assert set(main.commands) == set(COMMAND_MODULES)  # no module defines a command the table does not name
+
+
+def test_explain_does_not_load_the_indexer_or_the_web_server() -> None:
+    code = (
+        "import sys\nfrom errdex.cli import main\n"
+        "main(['explain', '--help'], standalone_mode=False)\n"
+        "print(sorted(m for m in sys.modules if m.startswith(('errdex.web', 'errdex.index', 'errdex.bulk', 'uvicorn'))))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip().splitlines()[-1] == "[]"

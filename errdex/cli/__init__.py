@@ -2,12 +2,14 @@
 
 Every command takes `--json` for programs and `--db` (or ERRDEX_DB) for the index to use. An
 ErrdexError becomes one clear line on stderr and a non-zero exit code, never a traceback.
-Each group of commands lives in its own module and registers itself on `main` when imported
-at the bottom of this file.
+Each group of commands lives in its own module and registers itself on `main` when imported;
+a module is imported only when one of its commands runs (or help lists them), so that
+`errdex explain` does not pay for the web server's or the indexer's imports.
 """
 
 from __future__ import annotations
 
+import importlib
 import json
 import sys
 from collections.abc import Callable
@@ -53,10 +55,26 @@ def print_json(data: Any) -> None:
     click.echo(json.dumps(data, indent=2, ensure_ascii=False))
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+# command name -> the module of errdex.cli that defines it
+COMMAND_MODULES = {
+    "diff": "diff", "explain": "explain", "export-site": "serve", "index": "indexing", "list": "browse",
+    "mcp": "mcp", "packages": "browse", "run": "run", "serve": "serve", "show": "browse",
+}
+
+
+class LazyGroup(click.Group):
+    """A group that imports a command's module when the command is asked for."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(COMMAND_MODULES)
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name not in self.commands and name in COMMAND_MODULES:
+            importlib.import_module(f"errdex.cli.{COMMAND_MODULES[name]}")
+        return self.commands.get(name)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="errdex")
 def main() -> None:
     """errdex: where a Python library's error comes from, what it means, how to fix it."""
-
-
-from errdex.cli import browse, diff, explain, indexing, mcp, run, serve  # noqa: E402,F401  (register their commands)
