@@ -3,7 +3,7 @@
 Per-file analyses are cached by content, so anything that depends on another file is done
 here: values imported from other modules of the package, the base classes of exceptions
 defined in the package, and messages built by an exception class's own `__init__` or kept as
-a class attribute.
+a class attribute, and the messages callers write for a raise helper of their file (see `helpers.py`).
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from errdex.extract.file import register_chunks
+from errdex.extract.helpers import caller_sites
 from errdex.extract.resolve import Unresolved, evaluate, to_json
 from errdex.extract.scope import ModuleScope, module_name
 from errdex.model import ClassInfo, Site
@@ -142,7 +143,8 @@ def link(analyses: Mapping[str, Analysis], read_text: Callable[[str], str | None
 
 
 def _sites(release: Release, path: str) -> Iterator[Site]:
-    for raw in release.analyses[path]["sites"]:
+    analysis = release.analyses[path]
+    for raw in [*analysis["sites"], *caller_sites(path, analysis, release.find_class)]:
         resolved, origins = dict(raw["resolved"]), dict(raw["resolved_from"])
         if raw["pending"]:
             values, more = release.resolve_pending(path, raw["pending"])

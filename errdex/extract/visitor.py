@@ -20,6 +20,7 @@ from errdex.extract.scope import ClassScope, ModuleScope, NeedsPackage
 from errdex.extract.templates import render, templates
 
 MAX_BINDINGS = 8
+MAX_HELPER_DEPTH = 3  # helpers that pass their message on to another helper, followed this deep
 MAX_TEMPLATE = 20_000
 _BUILTIN_NAMES = frozenset(dir(builtins)) | {"self", "cls"}
 _LOG_METHODS = frozenset(
@@ -27,6 +28,8 @@ _LOG_METHODS = frozenset(
 )
 _MESSAGE_KEYWORDS = ("msg", "message", "detail", "reason", "text")
 _EXCEPTION_SUFFIXES = ("Error", "Exception", "Warning", "Exit", "Interrupt", "Failure", "Fault")
+_SIX_RAISES = ("raise_from", "reraise")
+_MESSAGE_NODES = (ast.Constant, ast.JoinedStr, ast.BinOp, ast.Call, ast.Name, ast.IfExp)
 
 
 @dataclass
@@ -36,6 +39,17 @@ class Binding:
 
 
 Env = dict[str, list[Binding]]
+Params = dict[str, tuple[int | None, ast.expr | None]]  # name -> (position in a call, default)
+
+
+def parameters(args: ast.arguments, method: bool) -> Params:
+    """A function's parameters: the position each takes in a call (`self` dropped for a method) and its default."""
+    positional = [*args.posonlyargs, *args.args]
+    defaults: list[ast.expr | None] = [None] * (len(positional) - len(args.defaults)) + list(args.defaults)
+    skip = 1 if method and positional else 0
+    out: Params = {a.arg: (i - skip if i >= skip else None, d) for i, (a, d) in enumerate(zip(positional, defaults))}
+    out.update((a.arg, (None, d)) for a, d in zip(args.kwonlyargs, args.kw_defaults))
+    return out
 
 
 def looks_like_exception(name: str, bases: tuple[str, ...] = ()) -> bool:
@@ -52,6 +66,8 @@ class SiteVisitor:
         self.scopes: list[tuple[str, str]] = []  # ("class" | "def", name)
         self.env: Env = {}
         self.conditions: list[ast.expr] = []
+        self.params: Params = {}  # the enclosing function's parameters
+        self.calls: list[dict[str, Any]] = []  # calls passing a message (or a parameter) along
 
     # -- dispatch -------------------------------------------------------------------------
     def visit(self, node: ast.stmt) -> None:
@@ -71,22 +87,23 @@ class SiteVisitor:
 
     # -- scopes ---------------------------------------------------------------------------
     def visit_FunctionDef(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
-        saved = (self.env, self.conditions)
-        self.env, self.conditions = {}, []
+        saved = (self.env, self.conditions, self.params)
+        method = bool(self.scopes) and self.scopes[-1][0] == "class" and not _is_static(node)
+        self.env, self.conditions, self.params = {}, [], parameters(node.args, method)
         self.scopes.append(("def", node.name))
         self.visit_body(node.body)
         self.scopes.pop()
-        self.env, self.conditions = saved
+        self.env, self.conditions, self.params = saved
 
     visit_AsyncFunctionDef = visit_FunctionDef
 
     def visit_ClassDef(self, node: ast.ClassDef) -> None:
-        saved = (self.env, self.conditions)
-        self.env, self.conditions = {}, []
+        saved = (self.env, self.conditions, self.params)
+        self.env, self.conditions, self.params = {}, [], {}
         self.scopes.append(("class", node.name))
         self.visit_body(node.body)
         self.scopes.pop()
-        self.env, self.conditions = saved
+        self.env, self.conditions, self.params = saved
 
     # -- control flow ---------------------------------------------------------------------
     def visit_If(self, node: ast.If) -> None:
@@ -179,14 +196,25 @@ class SiteVisitor:
     def visit_Raise(self, node: ast.Raise) -> None:
         if node.exc is None:
             return  # a bare `raise` re-raises; the site is elsewhere
-        exc = node.exc
+        self._raise(node.exc, node)
+
+    def _raise(self, exc: ast.expr, node: ast.stmt) -> None:
+        """A site raising `exc` (an exception instance or class, as `raise` is given it)."""
         if isinstance(exc, ast.Call):
-            exception = _expr_name(exc.func)
+            exception = self._argument_default(exc.func)
             message = _message_argument(exc)
         else:
-            exception = _expr_name(exc)
+            exception = self._argument_default(exc)
             message = None
         self._add_site("error", exception, message, node)
+
+    def _argument_default(self, node: ast.expr) -> str:
+        """A name as written, or the default of the parameter it names (`exc=TemplateSyntaxError`)."""
+        if isinstance(node, ast.Name) and node.id not in self.env:
+            default = self.params.get(node.id, (None, None))[1]
+            if default is not None and dotted_name(default) is not None:
+                return _expr_name(default)
+        return _expr_name(node)
 
     def visit_Assert(self, node: ast.Assert) -> None:
         if node.msg is None:
@@ -201,6 +229,8 @@ class SiteVisitor:
     def visit_Return(self, node: ast.Return) -> None:
         if node.value is not None and self._in_method("__str__"):
             self._class_message(node.value)
+        elif isinstance(node.value, ast.Call):
+            self._note_call(node.value, node)
 
     def _record_call(self, value: ast.expr, stmt: ast.stmt) -> None:
         if not isinstance(value, ast.Call):
@@ -208,8 +238,10 @@ class SiteVisitor:
         func = value.func
         name = dotted_name(func) or ""
         last = name.rsplit(".", 1)[-1]
-        if last == "warn" and (name in ("warn", "warnings.warn") or not _is_logger(name)):
-            category = _warning_category(value)
+        if last in _SIX_RAISES and value.args and self._from_six(name):
+            self._raise(value.args[0], stmt)  # six.raise_from(exc, cause) / six.reraise(tp, value, tb)
+        elif last == "warn" and (name in ("warn", "warnings.warn") or not _is_logger(name)):
+            category = self._argument_default(_warning_category(value))
             self._add_site("warning", category, value.args[0] if value.args else _keyword(value, "message"), stmt)
         elif last in _LOG_METHODS and _is_logger(name):
             self._add_site("log", None, _log_message(value), stmt, level=last)
@@ -217,6 +249,80 @@ class SiteVisitor:
             args = value.args if _is_super(func.value) else value.args[1:]
             if args and not isinstance(args[0], ast.Starred):
                 self._class_message(args[0])
+        elif isinstance(func, ast.Attribute) and func.attr == "append" and isinstance(func.value, ast.Name) and len(value.args) == 1:
+            self._append(func.value.id, value.args[0], stmt.lineno)
+        else:
+            self._note_call(value, stmt)
+
+    def _append(self, name: str, item: ast.expr, line: int) -> None:
+        """`words.append(x)` on a name bound to list literals: the lists grow (for `" ".join(words)` messages)."""
+        bindings = self.env.get(name)
+        if bindings and all(isinstance(b.expr, ast.List) and len(b.expr.elts) < MAX_BINDINGS for b in bindings):
+            self.env[name] = [Binding(ast.List(elts=[*b.expr.elts, item], ctx=ast.Load()), line) for b in bindings]  # type: ignore[attr-defined]
+
+    def _from_six(self, name: str) -> bool:
+        """Whether a called name is six's (`six.raise_from`, a vendored `packages.six`, `from six import reraise`)."""
+        if "." in name:
+            return name.rsplit(".", 2)[-2] == "six"
+        imported = self.module.imports.get(name)
+        return imported is not None and imported[0].rsplit(".", 1)[-1] == "six"
+
+    def _note_call(self, call: ast.Call, stmt: ast.stmt) -> None:
+        """Remember a call that passes a message or one of this function's parameters: it may call a raise helper."""
+        callee = dotted_name(call.func)
+        if callee is None:
+            return
+        args: list[list[Any]] = []
+        exprs: list[ast.expr] = []
+        for key, expr in _call_arguments(call):
+            param = self._parameter_name(expr)
+            found = [None, [param, self.params[param][0]], None] if param else self._message_templates(expr)
+            if found is not None:
+                args.append([key, *found])
+                exprs.append(expr)
+        if not args:
+            return
+        resolved, origins, pending, checks = self._resolve_names(ast.Tuple(elts=exprs, ctx=ast.Load()))
+        self.calls.append({
+            "callee": callee, "line": stmt.lineno, "end_line": stmt.end_lineno or stmt.lineno,
+            "function": self.qualname(), "class": self._class_qualname(), "condition": self._condition_source(),
+            "args": args, "resolved": resolved, "resolved_from": origins, "pending": pending, "checks": checks,
+        })
+
+    def _message_templates(self, expr: ast.expr) -> list[Any] | None:
+        """[templates, None, source] of an argument that reads as a message (literal words), else None.
+
+        (A parameter passed along is [None, [name, position], None] instead.)
+        """
+        if not isinstance(expr, _MESSAGE_NODES):
+            return None
+        rendered = [t for t in (render(parts) for parts in templates(expr, _TemplateScope(self))) if t is not None]
+        rendered = [t for t in dict.fromkeys(rendered) if " " in t.strip() and len(t) <= MAX_TEMPLATE]
+        return [rendered, None, _unparse(expr)[:MAX_TEMPLATE]] if rendered else None
+
+    def _parameter_name(self, expr: ast.expr) -> str | None:
+        """The name of this function's parameter that `expr` is, untouched, or None."""
+        if isinstance(expr, ast.Name) and expr.id in self.params and expr.id not in self.env:
+            return expr.id
+        return None
+
+    def helper_calls(self) -> list[dict[str, Any]]:
+        """The calls worth keeping: those of this module's own raise helpers (found up to a small depth)."""
+        names = self.helper_names()
+        return [c for c in self.calls if c["callee"].rsplit(".", 1)[-1] in names]
+
+    def helper_names(self) -> set[str]:
+        """Names of functions here that raise (or warn) a message given as a parameter, or pass one to such a function."""
+        names = {s["function"].rsplit(".", 1)[-1] for s in self.sites if s.get("message_param")}
+        for _ in range(MAX_HELPER_DEPTH):
+            more = {
+                c["function"].rsplit(".", 1)[-1] for c in self.calls
+                if c["callee"].rsplit(".", 1)[-1] in names and any(a[2] for a in c["args"])
+            } - names
+            if not more:
+                break
+            names |= more
+        return names
 
     def _in_method(self, method: str) -> bool:
         return len(self.scopes) >= 2 and self.scopes[-1] == ("def", method) and self.scopes[-2][0] == "class"
@@ -247,6 +353,7 @@ class SiteVisitor:
             if any(t is not None and len(t) > MAX_TEMPLATE for t in rendered):
                 rendered, reason = [None], f"message is longer than {MAX_TEMPLATE:,} characters"
         resolved, origins, pending, checks = self._resolve_names(message)
+        param = self._parameter_name(message) if message is not None else None
         site = {
             "kind": kind,
             "exception": exception,
@@ -264,6 +371,8 @@ class SiteVisitor:
             "message_source": _unparse(message)[:MAX_TEMPLATE] if message is not None else "",
             "level": level,
         }
+        if param is not None:
+            site["message_param"] = [param, self.params[param][0]]
         self.sites.append(site)
 
     def qualname(self) -> str:
@@ -441,6 +550,21 @@ def _expr_name(node: ast.expr) -> str:
     return name if name is not None else _unparse(node)
 
 
+def _is_static(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    return any(dotted_name(d) == "staticmethod" for d in node.decorator_list)
+
+
+def _call_arguments(call: ast.Call) -> list[tuple[int | str, ast.expr]]:
+    """(position or keyword, value) of a call's arguments; none after a `*args`, whose positions are unknown."""
+    out: list[tuple[int | str, ast.expr]] = []
+    for i, arg in enumerate(call.args):
+        if isinstance(arg, ast.Starred):
+            break
+        out.append((i, arg))
+    out.extend((k.arg, k.value) for k in call.keywords if k.arg)
+    return out
+
+
 def _is_super(node: ast.expr) -> bool:
     return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "super"
 
@@ -468,9 +592,9 @@ def _keyword(call: ast.Call, name: str) -> ast.expr | None:
     return next((k.value for k in call.keywords if k.arg == name), None)
 
 
-def _warning_category(call: ast.Call) -> str:
+def _warning_category(call: ast.Call) -> ast.expr:
     node = call.args[1] if len(call.args) > 1 else _keyword(call, "category")
-    return _expr_name(node) if node is not None else "UserWarning"
+    return node if node is not None else ast.Name(id="UserWarning", ctx=ast.Load())
 
 
 def _is_logger(name: str) -> bool:
