@@ -5,7 +5,8 @@ each `self.fail(f"unexpected {token!r}")` does. The file analysis records the he
 whose message is a parameter, `message_param`) and the calls that pass a message, or a parameter
 of their own, to a function of the file (`calls`). Linking turns every such call into a site AT
 THE HELPER'S RAISE (the place a traceback ends), with the caller's template, condition and
-values, and where the message was written kept under `VIA` in `resolved_from`. A helper that
+values, and where the message was written kept under `VIA` in `resolved_from`; an exception class (or warning category) the caller passes for the helper's
+class parameter is the site's exception. A helper that
 passes its parameter on to another (`fail_eof` -> `fail`) is a helper too, to a small depth.
 
 Only callers in the helper's own file are followed: a site's rows are stored and reused per file,
@@ -92,8 +93,11 @@ def _targets(call: Raw, path: str, analysis: dict[str, Any], find_class: FindCla
 def _written_by(site: Raw, call: Raw, templates: list[str], source: str, path: str) -> Raw:
     """The helper's site with the message, condition and values of the call that wrote it."""
     via = f"{path}:{call['line']} {call['function']}"
+    chosen = site.get("exception_param") or ()
+    exception = next((a[3] for a in call["args"] if a[3] and a[1] is None and a[2] is None and a[0] in chosen), None)
     return {
         **site,
+        "exception": exception or site["exception"],
         "templates": templates,
         "reason": None,
         "condition": call["condition"],
@@ -104,3 +108,13 @@ def _written_by(site: Raw, call: Raw, templates: list[str], source: str, path: s
         "message_source": source,
         "level": None,
     }
+
+
+def written_at(resolved_from: dict[str, str]) -> dict[str, Any] | None:
+    """Where a helper site's message was written ({file, line, function}), or None for any other site."""
+    via = resolved_from.get(VIA)
+    if not via:
+        return None
+    place, _, function = via.partition(" ")
+    file, _, line = place.rpartition(":")
+    return {"file": file, "line": int(line) if line.isdigit() else None, "function": function}

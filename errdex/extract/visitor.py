@@ -200,13 +200,9 @@ class SiteVisitor:
 
     def _raise(self, exc: ast.expr, node: ast.stmt) -> None:
         """A site raising `exc` (an exception instance or class, as `raise` is given it)."""
-        if isinstance(exc, ast.Call):
-            exception = self._argument_default(exc.func)
-            message = _message_argument(exc)
-        else:
-            exception = self._argument_default(exc)
-            message = None
-        self._add_site("error", exception, message, node)
+        given = exc.func if isinstance(exc, ast.Call) else exc
+        message = _message_argument(exc) if isinstance(exc, ast.Call) else None
+        self._add_site("error", self._argument_default(given), message, node, exception_param=self._parameter_name(given))
 
     def _argument_default(self, node: ast.expr) -> str:
         """A name as written, or the default of the parameter it names (`exc=TemplateSyntaxError`)."""
@@ -241,8 +237,9 @@ class SiteVisitor:
         if last in _SIX_RAISES and value.args and self._from_six(name):
             self._raise(value.args[0], stmt)  # six.raise_from(exc, cause) / six.reraise(tp, value, tb)
         elif last == "warn" and (name in ("warn", "warnings.warn") or not _is_logger(name)):
-            category = self._argument_default(_warning_category(value))
-            self._add_site("warning", category, value.args[0] if value.args else _keyword(value, "message"), stmt)
+            category = _warning_category(value)
+            message = value.args[0] if value.args else _keyword(value, "message")
+            self._add_site("warning", self._argument_default(category), message, stmt, exception_param=self._parameter_name(category))
         elif last in _LOG_METHODS and _is_logger(name):
             self._add_site("log", None, _log_message(value), stmt, level=last)
         elif isinstance(func, ast.Attribute) and func.attr == "__init__" and self._in_method("__init__"):
@@ -280,7 +277,9 @@ class SiteVisitor:
             if found is not None:
                 args.append([key, *found])
                 exprs.append(expr)
-        if not args:
+            elif looks_like_exception(dotted_name(expr) or ""):
+                args.append([key, None, None, dotted_name(expr)])  # the class a helper may be told to raise
+        if not exprs:
             return
         resolved, origins, pending, checks = self._resolve_names(ast.Tuple(elts=exprs, ctx=ast.Load()))
         self.calls.append({
@@ -292,7 +291,7 @@ class SiteVisitor:
     def _message_templates(self, expr: ast.expr) -> list[Any] | None:
         """[templates, None, source] of an argument that reads as a message (literal words), else None.
 
-        (A parameter passed along is [None, [name, position], None] instead.)
+        (A parameter passed along is [None, [name, position], None] instead, an exception class [None, None, name].)
         """
         if not isinstance(expr, _MESSAGE_NODES):
             return None
@@ -342,7 +341,10 @@ class SiteVisitor:
         names = [name for kind, name in self.scopes[:-1]]
         return self.module.classes.get(".".join(names))
 
-    def _add_site(self, kind: str, exception: str | None, message: ast.expr | None, node: ast.stmt, level: str | None = None) -> None:
+    def _add_site(
+        self, kind: str, exception: str | None, message: ast.expr | None, node: ast.stmt, level: str | None = None,
+        exception_param: str | None = None,
+    ) -> None:
         scope = _TemplateScope(self)
         if message is None:
             rendered: list[str | None] = [None]
@@ -371,8 +373,10 @@ class SiteVisitor:
             "message_source": _unparse(message)[:MAX_TEMPLATE] if message is not None else "",
             "level": level,
         }
-        if param is not None:
+        if param is not None:  # a raise helper: its callers write the message (and may choose the class)
             site["message_param"] = [param, self.params[param][0]]
+            if exception_param is not None:
+                site["exception_param"] = [exception_param, self.params[exception_param][0]]
         self.sites.append(site)
 
     def qualname(self) -> str:

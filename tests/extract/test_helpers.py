@@ -1,0 +1,152 @@
+"""Raise helpers: the message a caller writes for `self.fail(msg)` is a site at the helper's raise."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from errdex.extract import analyse_file, link
+from errdex.extract.helpers import VIA, written_at
+from errdex.model import Site
+
+PACKAGE = {
+    "pkg/__init__.py": "",
+    "pkg/parser.py": textwrap.dedent(
+        """
+        class TemplateSyntaxError(Exception):
+            pass
+
+        class Parser:
+            def fail(self, msg, lineno=None, exc=TemplateSyntaxError):
+                if lineno is None:
+                    lineno = 0
+                raise exc(msg, lineno)
+
+            def fail_eof(self, what, lineno=None):
+                self.fail(what, lineno)
+
+            def parse_tag(self, token):
+                if token != "name":
+                    self.fail(f"unexpected {token!r}", 3)
+                self.fail_eof(what="end of template reached")
+
+        class FilterParser(Parser):
+            def parse_filter(self, name):
+                if not name:
+                    return self.fail("filter name expected")
+
+        def error(message, category=UserWarning):
+            import warnings
+            warnings.warn(message, category)
+
+        def old_api(x):
+            if x:
+                error("old_api is going away")
+            error("new_api is not ready", category=FutureWarning)
+        """
+    ),
+    "pkg/dates.py": textwrap.dedent(
+        """
+        import six
+        from six import reraise
+
+        class ParserError(ValueError):
+            pass
+
+        def parse(text):
+            try:
+                return int(text)
+            except ValueError as e:
+                six.raise_from(ParserError("cannot parse %s" % text), e)
+
+        def again(tp, value, tb):
+            reraise(tp, value, tb)
+        """
+    ),
+    "pkg/quiet.py": textwrap.dedent(
+        """
+        def report(message):
+            raise RuntimeError(message)
+
+        def not_a_helper_call():
+            print("this is not a helper")
+
+        def caller_without_raise(n):
+            report(f"{n} items are too many")
+        """
+    ),
+}
+
+
+def _link(files: dict[str, str], fast: bool = True) -> list[Site]:
+    analyses = {path: analyse_file(path, text.encode(), fast=fast) for path, text in files.items()}
+    sites, _ = link(analyses, lambda path: files.get(path))
+    return sites
+
+
+@pytest.fixture(scope="module")
+def sites() -> dict[str, Site]:
+    return {s.template: s for s in _link(PACKAGE) if s.template}
+
+
+def test_method_helper_site_is_at_the_helpers_raise_with_the_callers_message(sites) -> None:
+    site = sites["unexpected {}"]
+    assert (site.file, site.line, site.function) == ("pkg/parser.py", 9, "Parser.fail")
+    assert site.exception == "TemplateSyntaxError"  # the default of the `exc` parameter
+    assert site.exception_bases == ("Exception",)
+    assert site.condition == "token != 'name'"  # the caller's check, not the helper's
+    assert site.message_source == "f'unexpected {token!r}'"
+    assert written_at(site.resolved_from) == {"file": "pkg/parser.py", "line": 16, "function": "Parser.parse_tag"}
+
+
+def test_the_helpers_own_site_stays() -> None:
+    own = [s for s in _link(PACKAGE) if s.function == "Parser.fail" and VIA not in s.resolved_from]
+    assert [(s.template, s.line) for s in own] == [(None, 9)]
+
+
+def test_a_subclass_calling_the_helper(sites) -> None:
+    site = sites["filter name expected"]
+    assert (site.line, site.function, site.condition) == (9, "Parser.fail", "not name")
+    assert written_at(site.resolved_from)["function"] == "FilterParser.parse_filter"
+
+
+def test_a_chain_of_two_helpers_by_keyword(sites) -> None:
+    site = sites["end of template reached"]
+    assert (site.line, site.function) == (9, "Parser.fail")
+    assert written_at(site.resolved_from) == {"file": "pkg/parser.py", "line": 17, "function": "Parser.parse_tag"}
+
+
+def test_a_module_level_warning_helper(sites) -> None:
+    site = sites["old_api is going away"]
+    assert (site.kind, site.exception, site.line, site.function, site.condition) == ("warning", "UserWarning", 26, "error", "x")
+
+
+def test_the_category_a_caller_gives_is_the_sites(sites) -> None:
+    site = sites["new_api is not ready"]
+    assert (site.kind, site.exception, site.line, site.function, site.condition) == ("warning", "FutureWarning", 26, "error", None)
+
+
+def test_a_helper_called_from_code_without_a_raise_is_found_by_the_fast_path(sites) -> None:
+    site = sites["{} items are too many"]
+    assert (site.file, site.line, site.function) == ("pkg/quiet.py", 3, "report")
+    assert "this is not a helper" not in sites
+
+
+def test_six_raise_from_and_reraise_are_raises(sites) -> None:
+    site = sites["cannot parse {}"]
+    assert (site.exception, site.file, site.line, site.function) == ("ParserError", "pkg/dates.py", 12, "parse")
+    again = [s for s in _link(PACKAGE) if s.function == "again"]
+    assert [(s.exception, s.line) for s in again] == [("tp", 15)]
+
+
+def test_fast_path_equals_full_parse() -> None:
+    for path, text in PACKAGE.items():
+        assert analyse_file(path, text.encode()) == analyse_file(path, text.encode(), fast=False), path
+
+
+def test_each_callers_message_is_its_own_error() -> None:
+    from errdex.model import error_id
+
+    ids = {error_id("pkg", s.kind, s.exception, s.template, s.message_source) for s in _link(PACKAGE) if s.function == "Parser.fail"}
+    assert len(ids) == 4  # the helper's own site and three messages written by callers
