@@ -9,13 +9,15 @@ values, and where the message was written kept under `VIA` in `resolved_from`; a
 class parameter is the site's exception. A helper that
 passes its parameter on to another (`fail_eof` -> `fail`) is a helper too, to a small depth.
 
-Only callers in the helper's own file are followed: a site's rows are stored and reused per file,
-so a site of one file cannot come from linking another.
+The sites are made when the HELPER's file is linked (a site's rows are stored and reused per file):
+its callers are found in its own calls and in those of the files whose calls name the helper; the
+fast path keeps other modules' calls only in functions that raise something themselves (see
+`SiteVisitor.helper_calls`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 MAX_DEPTH = 3  # helpers passing their message on, followed this deep
@@ -24,42 +26,61 @@ VIA = "<via>"  # key of `resolved_from` naming where a helper's message was writ
 
 Raw = dict[str, Any]
 Param = tuple[str, "int | None"]  # the parameter carrying the message: name, position in a call
-FindClass = Callable[[str, str], "tuple[str, Any] | None"]
+Target = tuple[str, str]  # (path, function qualname)
 
 
-def caller_sites(path: str, analysis: dict[str, Any], find_class: FindClass) -> Iterator[Raw]:
-    """Raw sites at the raise of this file's helpers, one per caller (and template) that writes the message."""
-    calls: list[Raw] = analysis.get("calls") or []
-    if not calls:
+def callee_names(analysis: dict[str, Any]) -> list[str]:
+    """The names a file's recorded calls call (last part): which files may call a helper of that name."""
+    if "callees" in analysis:  # a stand-in that knows only this (see `index_link`)
+        return list(analysis["callees"])
+    return sorted({c["callee"].rsplit(".", 1)[-1] for c in analysis.get("calls") or ()})
+
+
+def caller_sites(release: Any, path: str) -> Iterator[Raw]:
+    """Raw sites at the raise of this file's helpers, one per caller (and template) that writes the message.
+
+    `release` is an `errdex.extract.package.Release`: callers are looked for in this file and in the
+    files whose recorded calls name one of its helpers.
+    """
+    helpers = _helpers(release, path)
+    if not helpers:
         return
-    helpers = _helpers(analysis["sites"], calls, path, analysis, find_class)
-    seen: set[tuple[int, int, str]] = set()
-    for call in calls:
-        for function in _targets(call, path, analysis, find_class):
-            for site, param in helpers.get(function, ()):
-                for key, found, _, source in call["args"]:
-                    if found is None or key not in param:
-                        continue
-                    fresh = [t for t in found if (site["line"], call["line"], t) not in seen]
-                    seen.update((site["line"], call["line"], t) for t in fresh)
-                    if fresh:
-                        yield _written_by(site, call, fresh, source, path)
+    names = {function.rsplit(".", 1)[-1] for function in helpers}
+    seen: set[tuple[int, str, int, str]] = set()
+    for caller in _caller_files(release, path, names):
+        for call in release.analyses[caller].get("calls") or ():
+            if call["callee"].rsplit(".", 1)[-1] not in names:
+                continue
+            for target_path, function in _targets(release, caller, call):
+                for site, param in helpers.get(function, ()) if target_path == path else ():
+                    for key, found, _, source in call["args"]:
+                        if found is None or key not in param:
+                            continue
+                        fresh = [t for t in found if (site["line"], caller, call["line"], t) not in seen]
+                        seen.update((site["line"], caller, call["line"], t) for t in fresh)
+                        if fresh:
+                            yield _written_by(site, call, fresh, source, caller)
 
 
-def _helpers(sites: list[Raw], calls: list[Raw], path: str, analysis: dict[str, Any], find_class: FindClass) -> dict[str, list[tuple[Raw, Param]]]:
-    """Function qualname -> (the helper site it ends in, its parameter that carries the message)."""
+def _caller_files(release: Any, path: str, names: set[str]) -> list[str]:
+    """This file, then the files whose calls name one of `names`."""
+    return list(dict.fromkeys([path, *(p for name in sorted(names) for p in release.callers(name))]))
+
+
+def _helpers(release: Any, path: str) -> dict[str, list[tuple[Raw, Param]]]:
+    """Function qualname (in this file) -> (the helper site it ends in, its parameter that carries the message)."""
+    analysis = release.analyses[path]
     out: dict[str, list[tuple[Raw, Param]]] = {}
-    for site in sites:
+    for site in analysis["sites"]:
         if site.get("message_param") and site["kind"] in ("error", "warning"):
             out.setdefault(site["function"], []).append((site, tuple(site["message_param"])))
+    forwarding = [c for c in analysis.get("calls") or () if any(a[2] for a in c["args"])] if out else []
     for _ in range(MAX_DEPTH):
         grown = False
-        for call in calls:
+        for call in forwarding:
             passed = [(key, tuple(param)) for key, _, param, _ in call["args"] if param]
-            if not passed:
-                continue
-            for function in _targets(call, path, analysis, find_class):
-                for site, param in list(out.get(function, ())):
+            for target_path, function in _targets(release, path, call):
+                for site, param in list(out.get(function, ())) if target_path == path else ():
                     for key, own in passed:
                         entry = (site, own)
                         if key in param and entry not in out.get(call["function"], []):
@@ -70,23 +91,39 @@ def _helpers(sites: list[Raw], calls: list[Raw], path: str, analysis: dict[str, 
     return out
 
 
-def _targets(call: Raw, path: str, analysis: dict[str, Any], find_class: FindClass) -> list[str]:
-    """Qualnames, in this file, of the function a call may reach: `name(...)`, or `self.name(...)` on the class or its bases."""
+def _targets(release: Any, path: str, call: Raw) -> list[Target]:
+    """The functions a call of file `path` may reach: `name(...)` (here or imported), `module.name(...)`,
+    `self.name(...)` on the class or its bases, `Cls().name(...)` / `x = Cls(); x.name(...)`."""
     head, _, name = call["callee"].rpartition(".")
+    if call.get("receiver"):
+        return _methods(release, path, call["receiver"], name)
+    if head in ("self", "cls"):
+        return _methods(release, path, call["class"], name) if call["class"] else []
+    imports = release.analyses[path]["imports"]
     if not head:
-        return [name]
-    if head not in ("self", "cls") or not call["class"]:
+        module, attr = imports.get(name) or (None, None)
+        target = release.paths.get(module) if module and attr else None
+        return [(target, attr)] if target else [] if module else [(path, name)]
+    first, _, rest = head.partition(".")
+    if first not in imports:
         return []
-    out: list[str] = []
-    queue = [call["class"]]
+    module, attr = imports[first]
+    target = release.paths.get(".".join(p for p in (module, attr, rest) if p))
+    return [(target, name)] if target else []
+
+
+def _methods(release: Any, path: str, class_name: str, name: str) -> list[Target]:
+    """`Class.name` and the same method on its bases, nearest first, wherever in the package they are defined."""
+    found = release.find_class(path, class_name)
+    queue = [found] if found else []
+    out: list[Target] = []
     while queue and len(out) < MAX_BASES:
-        qualname = queue.pop(0)
-        out.append(f"{qualname}.{name}")
-        cls = next((c for c in analysis["classes"] if c["qualname"] == qualname), None)
-        for base in cls["bases"] if cls else ():
-            found = find_class(path, base)
-            if found is not None and found[0] == path and found[1]["qualname"] not in out:
-                queue.append(found[1]["qualname"])
+        cls_path, cls = queue.pop(0)
+        out.append((cls_path, f"{cls['qualname']}.{name}"))
+        for base in cls["bases"]:
+            parent = release.find_class(cls_path, base)
+            if parent is not None and (parent[0], f"{parent[1]['qualname']}.{name}") not in out:
+                queue.append(parent)
     return out
 
 

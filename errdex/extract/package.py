@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from errdex.extract.file import register_chunks
-from errdex.extract.helpers import caller_sites
+from errdex.extract.helpers import callee_names, caller_sites
 from errdex.extract.resolve import Unresolved, evaluate, to_json
 from errdex.extract.scope import ModuleScope, module_name
 from errdex.model import ClassInfo, Site
@@ -31,9 +31,16 @@ class Release:
         self.paths = {module_name(path): path for path in analyses}
         self._scopes: dict[str, ModuleScope | None] = {}
         self._classes: dict[str, list[tuple[str, dict[str, Any]]]] = {}
+        self._callers: dict[str, list[str]] = {}
         for path, analysis in analyses.items():
             for cls in analysis["classes"]:
                 self._classes.setdefault(cls["qualname"].rsplit(".", 1)[-1], []).append((path, cls))
+            for name in callee_names(analysis):
+                self._callers.setdefault(name, []).append(path)
+
+    def callers(self, name: str) -> list[str]:
+        """The files whose recorded calls call a function of this name (see `helpers.py`)."""
+        return self._callers.get(name) or []
 
     def scope(self, module: str) -> ModuleScope | None:
         """The top-level names of a module of this release, or None if it is not part of it."""
@@ -143,8 +150,7 @@ def link(analyses: Mapping[str, Analysis], read_text: Callable[[str], str | None
 
 
 def _sites(release: Release, path: str) -> Iterator[Site]:
-    analysis = release.analyses[path]
-    for raw in [*analysis["sites"], *caller_sites(path, analysis, release.find_class)]:
+    for raw in [*release.analyses[path]["sites"], *caller_sites(release, path)]:
         resolved, origins = dict(raw["resolved"]), dict(raw["resolved_from"])
         if raw["pending"]:
             values, more = release.resolve_pending(path, raw["pending"])

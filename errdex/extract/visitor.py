@@ -91,7 +91,11 @@ class SiteVisitor:
         method = bool(self.scopes) and self.scopes[-1][0] == "class" and not _is_static(node)
         self.env, self.conditions, self.params = {}, [], parameters(node.args, method)
         self.scopes.append(("def", node.name))
+        sites, calls = len(self.sites), len(self.calls)
         self.visit_body(node.body)
+        if len(self.sites) > sites:
+            for call in self.calls[calls:]:
+                call["near_site"] = True  # kept for helpers of other files (see `helper_calls`)
         self.scopes.pop()
         self.env, self.conditions, self.params = saved
 
@@ -266,7 +270,7 @@ class SiteVisitor:
 
     def _note_call(self, call: ast.Call, stmt: ast.stmt) -> None:
         """Remember a call that passes a message or one of this function's parameters: it may call a raise helper."""
-        callee = dotted_name(call.func)
+        callee, receiver = self._callee(call.func)
         if callee is None:
             return
         args: list[list[Any]] = []
@@ -283,10 +287,23 @@ class SiteVisitor:
             return
         resolved, origins, pending, checks = self._resolve_names(ast.Tuple(elts=exprs, ctx=ast.Load()))
         self.calls.append({
-            "callee": callee, "line": stmt.lineno, "end_line": stmt.end_lineno or stmt.lineno,
+            "callee": callee, "receiver": receiver, "line": stmt.lineno, "end_line": stmt.end_lineno or stmt.lineno,
             "function": self.qualname(), "class": self._class_qualname(), "condition": self._condition_source(),
             "args": args, "resolved": resolved, "resolved_from": origins, "pending": pending, "checks": checks,
         })
+
+    def _callee(self, func: ast.expr) -> tuple[str | None, str | None]:
+        """The called name, and the class of its receiver when it is an instance made here (`Cls().m`, `x = Cls(); x.m`)."""
+        callee = dotted_name(func)
+        if callee is None:
+            made = func.value if isinstance(func, ast.Attribute) else None
+            receiver = dotted_name(made.func) if isinstance(made, ast.Call) else None
+            return (func.attr, receiver) if receiver else (None, None)  # type: ignore[union-attr]
+        head, _, rest = callee.partition(".")
+        bound = self.env.get(head) if rest and "." not in rest else None
+        if bound and len(bound) == 1 and isinstance(bound[0].expr, ast.Call):
+            return callee, dotted_name(bound[0].expr.func)
+        return callee, None
 
     def _message_templates(self, expr: ast.expr) -> list[Any] | None:
         """[templates, None, source] of an argument that reads as a message (literal words), else None.
@@ -306,9 +323,22 @@ class SiteVisitor:
         return None
 
     def helper_calls(self) -> list[dict[str, Any]]:
-        """The calls worth keeping: those of this module's own raise helpers (found up to a small depth)."""
+        """The calls worth keeping: those of this module's own raise helpers (found up to a small depth), and, in
+        functions that raise something themselves, those that may reach a helper of another module.
+
+        (The fast path reads only code that can raise, and code that calls this module's helpers: keeping the
+        calls of other modules' helpers from those functions only makes it see what a full parse sees.)
+        """
         names = self.helper_names()
-        return [c for c in self.calls if c["callee"].rsplit(".", 1)[-1] in names]
+        return [
+            {k: v for k, v in c.items() if k != "near_site"} for c in self.calls
+            if c["callee"].rsplit(".", 1)[-1] in names or (c.get("near_site") and self._reachable(c))
+        ]
+
+    def _reachable(self, call: dict[str, Any]) -> bool:
+        """Whether linking can tell which function a call reaches: a plain name, a method of self, of an imported name, of a class made here."""
+        head = call["callee"].rpartition(".")[0]
+        return bool(call["receiver"]) or not head or head in ("self", "cls") or head.split(".", 1)[0] in self.module.imports
 
     def helper_names(self) -> set[str]:
         """Names of functions here that raise (or warn) a message given as a parameter, or pass one to such a function."""

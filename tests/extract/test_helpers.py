@@ -76,6 +76,38 @@ PACKAGE = {
             report(f"{n} items are too many")
         """
     ),
+    "pkg/users.py": textwrap.dedent(
+        """
+        from . import quiet
+        from .parser import Parser
+        from .quiet import report
+
+        class Collector:
+            def finalize(self, msg):
+                raise ExceptionGroup(msg, [])
+
+        class MacroParser(Parser):
+            def parse_macro(self, args):
+                if args is None:
+                    raise ValueError("no args")
+                if not args:
+                    self.fail("macro needs arguments")
+
+        def load(items):
+            if items is None:
+                raise TypeError("items is None")
+            if len(items) > 9:
+                report(f"{len(items)} items: the limit is 9")
+            if not items:
+                quiet.report("nothing to load at all")
+            collector = Collector()
+            collector.finalize("invalid items found")
+            Collector().finalize("invalid or unparsed items")
+
+        def no_raise_here(items):
+            report("a caller in code that raises nothing")
+        """
+    ),
 }
 
 
@@ -140,6 +172,29 @@ def test_six_raise_from_and_reraise_are_raises(sites) -> None:
     assert [(s.exception, s.line) for s in again] == [("tp", 15)]
 
 
+def test_an_imported_helper_and_a_helper_of_an_imported_module(sites) -> None:
+    site = sites["{} items: the limit is 9"]
+    assert (site.file, site.line, site.function, site.exception) == ("pkg/quiet.py", 3, "report", "RuntimeError")
+    assert written_at(site.resolved_from) == {"file": "pkg/users.py", "line": 21, "function": "load"}
+    assert sites["nothing to load at all"].file == "pkg/quiet.py"
+
+
+def test_a_subclass_in_another_module(sites) -> None:
+    site = sites["macro needs arguments"]
+    assert (site.file, site.line, site.function, site.condition) == ("pkg/parser.py", 9, "Parser.fail", "not args")
+    assert written_at(site.resolved_from)["file"] == "pkg/users.py"
+
+
+def test_a_method_of_an_instance_made_here(sites) -> None:
+    for template in ("invalid items found", "invalid or unparsed items"):
+        site = sites[template]
+        assert (site.exception, site.file, site.line, site.function) == ("ExceptionGroup", "pkg/users.py", 8, "Collector.finalize")
+
+
+def test_other_modules_callers_are_read_only_in_functions_that_raise(sites) -> None:
+    assert "a caller in code that raises nothing" not in sites  # the fast path does not read that function
+
+
 def test_fast_path_equals_full_parse() -> None:
     for path, text in PACKAGE.items():
         assert analyse_file(path, text.encode()) == analyse_file(path, text.encode(), fast=False), path
@@ -149,4 +204,4 @@ def test_each_callers_message_is_its_own_error() -> None:
     from errdex.model import error_id
 
     ids = {error_id("pkg", s.kind, s.exception, s.template, s.message_source) for s in _link(PACKAGE) if s.function == "Parser.fail"}
-    assert len(ids) == 4  # the helper's own site and three messages written by callers
+    assert len(ids) == 5  # the helper's own site and four messages written by callers
