@@ -113,13 +113,13 @@ def _analyse_chunks(text: str, module: ModuleScope, visitor: SiteVisitor) -> Non
     for chunk, scopes in todo:
         for stmt in _parse_chunk(chunk):
             visitor.visit_in_scopes(stmt, scopes)
-    if _helper_called_elsewhere(text, visitor.helper_names(), [chunk.text for chunk, _ in todo]):
-        raise _FallBack()  # a raise helper of this file is called from code the fast path did not read
+    if _found_elsewhere(text, visitor.needed_elsewhere(), [chunk.text for chunk, _ in todo]):
+        raise _FallBack()  # a message comes from code the fast path did not read (a helper's caller, a property)
 
 
-def _helper_called_elsewhere(text: str, names: set[str], read: list[str]) -> bool:
-    """Whether `name(` of a helper occurs outside the chunks read (a call of a helper may hold no `raise`)."""
-    return any(text.count(f"{name}(") > sum(chunk.count(f"{name}(") for chunk in read) for name in names)
+def _found_elsewhere(text: str, needles: list[str], read: list[str]) -> bool:
+    """Whether one of `needles` occurs outside the chunks read (code that writes a message may hold no `raise`)."""
+    return any(text.count(needle) > sum(chunk.count(needle) for chunk in read) for needle in needles)
 
 
 def register_chunks(text: str, module: ModuleScope) -> None:
@@ -277,6 +277,7 @@ def _result(module: ModuleScope, visitor: SiteVisitor) -> dict[str, Any]:
         "skip": None,
         "sites": visitor.sites,
         "calls": visitor.helper_calls(),
+        "properties": visitor.message_properties(),
         "classes": classes,
         "imports": {k: list(v) for k, v in module.imports.items()},
     }

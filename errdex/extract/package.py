@@ -19,6 +19,8 @@ from errdex.extract.scope import ModuleScope, module_name
 from errdex.model import ClassInfo, Site
 
 MAX_BASES = 12
+GROUP_SUFFIXES = (" ({} sub-exception)", " ({} sub-exceptions)")  # what str() of an exception group adds
+_GROUPS = ("ExceptionGroup", "BaseExceptionGroup")
 Analysis = dict[str, Any]
 
 
@@ -160,12 +162,17 @@ def _sites(release: Release, path: str) -> Iterator[Site]:
         bases: tuple[str, ...] = ()
         templates: list[str | None] = raw["templates"]
         reason = raw["reason"]
+        if templates == [None] and raw.get("message_attribute"):
+            templates = release.analyses[path].get("properties", {}).get(f"{raw['class']}.{raw['message_attribute']}") or templates
+            reason = None if templates != [None] else reason
         if raw["kind"] == "error" and raw["exception"]:
             bases, _ = release.bases(path, raw["exception"])
             if templates == [None]:
                 own = release.class_message(path, raw["exception"])
                 if own:
                     templates, reason = own, None
+            if _is_group(raw["exception"], bases):
+                templates = [t + suffix if t is not None else t for t in templates for suffix in GROUP_SUFFIXES]
         for template in templates:
             yield Site(
                 kind=raw["kind"],
@@ -184,3 +191,8 @@ def _sites(release: Release, path: str) -> Iterator[Site]:
                 message_source=raw["message_source"],
                 level=raw["level"],
             )
+
+
+def _is_group(exception: str, bases: tuple[str, ...]) -> bool:
+    """An exception group, whose message Python prints with the number of its sub-exceptions."""
+    return any(name.rsplit(".", 1)[-1] in _GROUPS for name in (exception, *bases))

@@ -17,7 +17,7 @@ from typing import Any, Protocol
 
 from errdex.extract.resolve import Unresolved
 
-MAX_ALTERNATIVES = 8
+MAX_ALTERNATIVES = 12
 MAX_DEPTH = 8
 
 

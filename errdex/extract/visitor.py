@@ -19,7 +19,7 @@ from errdex.extract.resolve import Unresolved, dotted_name, evaluate, to_json
 from errdex.extract.scope import ClassScope, ModuleScope, NeedsPackage
 from errdex.extract.templates import render, templates
 
-MAX_BINDINGS = 8
+MAX_BINDINGS = 12
 MAX_HELPER_DEPTH = 3  # helpers that pass their message on to another helper, followed this deep
 MAX_TEMPLATE = 20_000
 _BUILTIN_NAMES = frozenset(dir(builtins)) | {"self", "cls"}
@@ -29,6 +29,7 @@ _LOG_METHODS = frozenset(
 _MESSAGE_KEYWORDS = ("msg", "message", "detail", "reason", "text")
 _EXCEPTION_SUFFIXES = ("Error", "Exception", "Warning", "Exit", "Interrupt", "Failure", "Fault")
 _SIX_RAISES = ("raise_from", "reraise")
+_PROPERTIES = ("property", "cached_property")
 _MESSAGE_NODES = (ast.Constant, ast.JoinedStr, ast.BinOp, ast.Call, ast.Name, ast.IfExp)
 
 
@@ -68,6 +69,8 @@ class SiteVisitor:
         self.conditions: list[ast.expr] = []
         self.params: Params = {}  # the enclosing function's parameters
         self.calls: list[dict[str, Any]] = []  # calls passing a message (or a parameter) along
+        self.properties: dict[str, list[str]] = {}  # qualname of a property -> templates it returns
+        self.in_property = False
 
     # -- dispatch -------------------------------------------------------------------------
     def visit(self, node: ast.stmt) -> None:
@@ -87,9 +90,10 @@ class SiteVisitor:
 
     # -- scopes ---------------------------------------------------------------------------
     def visit_FunctionDef(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
-        saved = (self.env, self.conditions, self.params)
+        saved = (self.env, self.conditions, self.params, self.in_property)
         method = bool(self.scopes) and self.scopes[-1][0] == "class" and not _is_static(node)
         self.env, self.conditions, self.params = {}, [], parameters(node.args, method)
+        self.in_property = method and any(_last(d) in _PROPERTIES for d in node.decorator_list)
         self.scopes.append(("def", node.name))
         sites, calls = len(self.sites), len(self.calls)
         self.visit_body(node.body)
@@ -97,7 +101,7 @@ class SiteVisitor:
             for call in self.calls[calls:]:
                 call["near_site"] = True  # kept for helpers of other files (see `helper_calls`)
         self.scopes.pop()
-        self.env, self.conditions, self.params = saved
+        self.env, self.conditions, self.params, self.in_property = saved
 
     visit_AsyncFunctionDef = visit_FunctionDef
 
@@ -118,7 +122,9 @@ class SiteVisitor:
         self.conditions[-1] = ast.UnaryOp(op=ast.Not(), operand=node.test)
         self.visit_body(node.orelse)
         self.conditions.pop()
-        self.env = _merge(after_body, self.env)
+        # an `if` that may be skipped keeps the skipping path's bindings first: when alternatives are cut at
+        # MAX_BINDINGS, the messages that optional parts were not added to stay
+        self.env = _merge(after_body, self.env) if node.orelse else _merge(self.env, after_body)
 
     def visit_For(self, node: ast.For | ast.AsyncFor | ast.While) -> None:
         before = self._copy_env()
@@ -231,6 +237,23 @@ class SiteVisitor:
             self._class_message(node.value)
         elif isinstance(node.value, ast.Call):
             self._note_call(node.value, node)
+        if node.value is not None and self.in_property:
+            found = self.properties.setdefault(self.qualname(), [])
+            for parts in templates(node.value, _TemplateScope(self)):
+                text = render(parts)
+                if text is not None and text not in found and len(found) < MAX_BINDINGS:
+                    found.append(text)
+
+    def message_properties(self) -> dict[str, list[str]]:
+        """The templates of the properties that sites give as their message (`raise E(self.message)`)."""
+        wanted = {f"{s['class']}.{s['message_attribute']}" for s in self.sites if s.get("message_attribute")}
+        return {name: found for name, found in self.properties.items() if name in wanted and found}
+
+    def needed_elsewhere(self) -> list[str]:
+        """Text that marks code a site's message may come from: calls of this module's helpers, the
+        properties sites raise with (the fast path must read every chunk holding one)."""
+        attributes = {s["message_attribute"] for s in self.sites if s.get("message_attribute")}
+        return [f"{name}(" for name in sorted(self.helper_names())] + [f"def {name}(" for name in sorted(attributes)]
 
     def _record_call(self, value: ast.expr, stmt: ast.stmt) -> None:
         if not isinstance(value, ast.Call):
@@ -403,6 +426,8 @@ class SiteVisitor:
             "message_source": _unparse(message)[:MAX_TEMPLATE] if message is not None else "",
             "level": level,
         }
+        if isinstance(message, ast.Attribute) and isinstance(message.value, ast.Name) and message.value.id in ("self", "cls"):
+            site["message_attribute"] = message.attr  # may be a property of the class (see `message_properties`)
         if param is not None:  # a raise helper: its callers write the message (and may choose the class)
             site["message_param"] = [param, self.params[param][0]]
             if exception_param is not None:
@@ -582,6 +607,10 @@ def _substitute(expr: ast.expr, name: str, replacement: ast.expr) -> ast.expr:
 def _expr_name(node: ast.expr) -> str:
     name = dotted_name(node)
     return name if name is not None else _unparse(node)
+
+
+def _last(node: ast.expr) -> str:
+    return (dotted_name(node) or "").rsplit(".", 1)[-1]
 
 
 def _is_static(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:

@@ -187,8 +187,13 @@ def test_a_subclass_in_another_module(sites) -> None:
 
 def test_a_method_of_an_instance_made_here(sites) -> None:
     for template in ("invalid items found", "invalid or unparsed items"):
-        site = sites[template]
+        site = sites[template + " ({} sub-exception)"]  # as Python prints a group
         assert (site.exception, site.file, site.line, site.function) == ("ExceptionGroup", "pkg/users.py", 8, "Collector.finalize")
+
+
+def test_an_exception_groups_message_has_the_count_python_adds(sites) -> None:
+    assert sites["invalid items found ({} sub-exceptions)"].line == 8
+    assert "invalid items found" not in sites
 
 
 def test_other_modules_callers_are_read_only_in_functions_that_raise(sites) -> None:
@@ -205,3 +210,34 @@ def test_each_callers_message_is_its_own_error() -> None:
 
     ids = {error_id("pkg", s.kind, s.exception, s.template, s.message_source) for s in _link(PACKAGE) if s.function == "Parser.fail"}
     assert len(ids) == 5  # the helper's own site and four messages written by callers
+
+
+def test_a_message_built_by_a_property_of_the_class() -> None:
+    files = {
+        "pkg/undefined.py": textwrap.dedent(
+            """
+            class UndefinedError(Exception):
+                pass
+
+            class Undefined:
+                def __init__(self, name, exc=UndefinedError):
+                    self._name = name
+                    self._exc = exc
+
+                @property
+                def _message(self):
+                    if self._name is None:
+                        return "the value is undefined"
+                    return f"{self._name!r} is undefined"
+
+                def fail(self):
+                    raise self._exc(self._message)
+            """
+        )
+    }
+    (site, *more) = [s for s in _link(files)]
+    assert [(s.template, s.function, s.line) for s in [site, *more]] == [
+        ("the value is undefined", "Undefined.fail", 17), ("{} is undefined", "Undefined.fail", 17)
+    ]
+    analyse = files["pkg/undefined.py"].encode()
+    assert analyse_file("pkg/undefined.py", analyse) == analyse_file("pkg/undefined.py", analyse, fast=False)
