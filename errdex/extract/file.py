@@ -278,6 +278,7 @@ def _result(module: ModuleScope, visitor: SiteVisitor) -> dict[str, Any]:
         "sites": visitor.sites,
         "calls": visitor.helper_calls(),
         "properties": visitor.message_properties(),
+        "attribute_classes": visitor.exception_attributes(),
         "classes": classes,
         "imports": {k: list(v) for k, v in module.imports.items()},
     }

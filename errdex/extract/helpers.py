@@ -141,6 +141,7 @@ def _written_by(site: Raw, call: Raw, templates: list[str], source: str, path: s
         "resolved": call["resolved"],
         "resolved_from": {**call["resolved_from"], VIA: via},
         "pending": call["pending"],
+        "written_in": path,  # the caller's file, whose names `pending` are
         "checks": call["checks"],
         "message_source": source,
         "level": None,

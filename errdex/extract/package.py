@@ -155,28 +155,15 @@ def _sites(release: Release, path: str) -> Iterator[Site]:
     for raw in [*release.analyses[path]["sites"], *caller_sites(release, path)]:
         resolved, origins = dict(raw["resolved"]), dict(raw["resolved_from"])
         if raw["pending"]:
-            values, more = release.resolve_pending(path, raw["pending"])
+            values, more = release.resolve_pending(raw.get("written_in", path), raw["pending"])
             resolved.update(values)
             origins.update(more)
         checks = tuple(c for c in raw["checks"] if c not in resolved)
-        bases: tuple[str, ...] = ()
-        templates: list[str | None] = raw["templates"]
-        reason = raw["reason"]
-        if templates == [None] and raw.get("message_attribute"):
-            templates = release.analyses[path].get("properties", {}).get(f"{raw['class']}.{raw['message_attribute']}") or templates
-            reason = None if templates != [None] else reason
-        if raw["kind"] == "error" and raw["exception"]:
-            bases, _ = release.bases(path, raw["exception"])
-            if templates == [None]:
-                own = release.class_message(path, raw["exception"])
-                if own:
-                    templates, reason = own, None
-            if _is_group(raw["exception"], bases):
-                templates = [t + suffix if t is not None else t for t in templates for suffix in GROUP_SUFFIXES]
+        exception, bases, templates, reason = _message(release, path, raw)
         for template in templates:
             yield Site(
                 kind=raw["kind"],
-                exception=raw["exception"],
+                exception=exception,
                 exception_bases=bases,
                 template=template,
                 reason=reason if template is None else None,
@@ -191,6 +178,31 @@ def _sites(release: Release, path: str) -> Iterator[Site]:
                 message_source=raw["message_source"],
                 level=raw["level"],
             )
+
+
+def _message(release: Release, path: str, raw: dict[str, Any]) -> tuple[str | None, tuple[str, ...], list[str | None], str | None]:
+    """A site's exception, its bases, templates and the reason for none, with what only linking knows:
+    a property of the class given as the message, the class `__init__` gives an attribute raised, the
+    exception class's own message, the count an exception group adds."""
+    analysis = release.analyses[path]
+    templates: list[str | None] = raw["templates"]
+    reason = raw["reason"]
+    if templates == [None] and raw.get("message_attribute"):
+        templates = analysis.get("properties", {}).get(f"{raw['class']}.{raw['message_attribute']}") or templates
+        reason = None if templates != [None] else reason
+    exception = raw["exception"]
+    if raw.get("exception_attribute"):
+        exception = analysis.get("attribute_classes", {}).get(f"{raw['class']}.{raw['exception_attribute']}", exception)
+    bases: tuple[str, ...] = ()
+    if raw["kind"] == "error" and exception:
+        bases, _ = release.bases(path, exception)
+        if templates == [None]:
+            own = release.class_message(path, exception)
+            if own:
+                templates, reason = own, None
+        if _is_group(exception, bases) and None not in templates:
+            templates = [t + suffix for t in templates for suffix in GROUP_SUFFIXES]  # type: ignore[operator]
+    return exception, bases, templates, reason
 
 
 def _is_group(exception: str, bases: tuple[str, ...]) -> bool:

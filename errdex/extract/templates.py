@@ -142,12 +142,14 @@ def _call(node: ast.Call, scope: Scope, depth: int) -> list[Parts]:
 
 
 def _join(separator: str, items: ast.expr, scope: Scope, depth: int) -> list[Parts]:
-    """`" ".join(words)` of a list literal, or of a name bound to list literals (grown by `append`)."""
+    """`" ".join(words)` of a list literal, or of a name bound to list literals (grown by `append`); an
+    empty list is left out when others can be joined."""
     lists = [items] if isinstance(items, (ast.List, ast.Tuple)) else []
     if isinstance(items, ast.Name):
         lists = scope.alternatives(items.id) or []
     if not lists or not all(isinstance(each, (ast.List, ast.Tuple)) for each in lists):
         return [(HOLE,)]
+    lists = [each for each in lists if each.elts] or lists  # type: ignore[attr-defined]  # a message joins something
     out: list[Parts] = []
     for each in lists:
         joined: list[Parts] = [()]

@@ -71,6 +71,8 @@ class SiteVisitor:
         self.calls: list[dict[str, Any]] = []  # calls passing a message (or a parameter) along
         self.properties: dict[str, list[str]] = {}  # qualname of a property -> templates it returns
         self.in_property = False
+        self.loops: list[int] = []  # first lines of the loops around the statement
+        self.attribute_defaults: dict[str, str] = {}  # "Class.attr" -> class name an `__init__` parameter's default gives it
 
     # -- dispatch -------------------------------------------------------------------------
     def visit(self, node: ast.stmt) -> None:
@@ -128,7 +130,9 @@ class SiteVisitor:
 
     def visit_For(self, node: ast.For | ast.AsyncFor | ast.While) -> None:
         before = self._copy_env()
+        self.loops.append(node.lineno)
         self.visit_body(node.body)
+        self.loops.pop()
         self.visit_body(node.orelse)
         self.env = _merge(before, self.env)
 
@@ -168,6 +172,7 @@ class SiteVisitor:
     def visit_Assign(self, node: ast.Assign) -> None:
         for target in node.targets:
             self._bind(target, node.value, node.lineno)
+            self._attribute_default(target, node.value)
         self._record_call(node.value, node)
 
     def visit_AnnAssign(self, node: ast.AnnAssign) -> None:
@@ -244,6 +249,20 @@ class SiteVisitor:
                 if text is not None and text not in found and len(found) < MAX_BINDINGS:
                     found.append(text)
 
+    def _attribute_default(self, target: ast.expr, value: ast.expr) -> None:
+        """`self.exc = exc` in `__init__(self, exc=UndefinedError)`: the class `raise self.exc(...)` raises by default."""
+        if not (self._in_method("__init__") and isinstance(target, ast.Attribute) and _is_self(target.value)):
+            return
+        param = self._parameter_name(value)
+        default = self.params[param][1] if param else None
+        if default is not None and dotted_name(default) is not None:
+            self.attribute_defaults[f"{self._class_qualname()}.{target.attr}"] = _expr_name(default)
+
+    def exception_attributes(self) -> dict[str, str]:
+        """The default classes of the attributes sites raise (`raise self._exception(...)`)."""
+        wanted = {f"{s['class']}.{s['exception_attribute']}" for s in self.sites if s.get("exception_attribute")}
+        return {name: found for name, found in self.attribute_defaults.items() if name in wanted}
+
     def message_properties(self) -> dict[str, list[str]]:
         """The templates of the properties that sites give as their message (`raise E(self.message)`)."""
         wanted = {f"{s['class']}.{s['message_attribute']}" for s in self.sites if s.get("message_attribute")}
@@ -253,6 +272,8 @@ class SiteVisitor:
         """Text that marks code a site's message may come from: calls of this module's helpers, the
         properties sites raise with (the fast path must read every chunk holding one)."""
         attributes = {s["message_attribute"] for s in self.sites if s.get("message_attribute")}
+        if any(s.get("exception_attribute") for s in self.sites):
+            attributes.add("__init__")
         return [f"{name}(" for name in sorted(self.helper_names())] + [f"def {name}(" for name in sorted(attributes)]
 
     def _record_call(self, value: ast.expr, stmt: ast.stmt) -> None:
@@ -279,10 +300,22 @@ class SiteVisitor:
             self._note_call(value, stmt)
 
     def _append(self, name: str, item: ast.expr, line: int) -> None:
-        """`words.append(x)` on a name bound to list literals: the lists grow (for `" ".join(words)` messages)."""
+        """`words.append(x)` on a name bound to list literals: the lists grow (for `" ".join(words)` messages).
+
+        A list made before a loop that appends to it gets any number of items: one hole.
+        """
         bindings = self.env.get(name)
-        if bindings and all(isinstance(b.expr, ast.List) and len(b.expr.elts) < MAX_BINDINGS for b in bindings):
-            self.env[name] = [Binding(ast.List(elts=[*b.expr.elts, item], ctx=ast.Load()), line) for b in bindings]  # type: ignore[attr-defined]
+        if not bindings or not all(isinstance(b.expr, ast.List) and len(b.expr.elts) < MAX_BINDINGS for b in bindings):
+            return
+        grown = []
+        for b in bindings:
+            elts = b.expr.elts  # type: ignore[attr-defined]
+            if self.loops and b.line < self.loops[-1]:
+                elts = elts if elts and _is_hole(elts[-1]) else [*elts, ast.Constant(value=None)]
+            else:
+                elts = [*elts, item]
+            grown.append(Binding(ast.List(elts=elts, ctx=ast.Load()), b.line))
+        self.env[name] = grown
 
     def _from_six(self, name: str) -> bool:
         """Whether a called name is six's (`six.raise_from`, a vendored `packages.six`, `from six import reraise`)."""
@@ -426,8 +459,10 @@ class SiteVisitor:
             "message_source": _unparse(message)[:MAX_TEMPLATE] if message is not None else "",
             "level": level,
         }
-        if isinstance(message, ast.Attribute) and isinstance(message.value, ast.Name) and message.value.id in ("self", "cls"):
+        if isinstance(message, ast.Attribute) and _is_self(message.value):
             site["message_attribute"] = message.attr  # may be a property of the class (see `message_properties`)
+        if exception and exception.startswith(("self.", "cls.")) and exception.count(".") == 1:
+            site["exception_attribute"] = exception.split(".", 1)[1]  # may be set in `__init__` (see `exception_attributes`)
         if param is not None:  # a raise helper: its callers write the message (and may choose the class)
             site["message_param"] = [param, self.params[param][0]]
             if exception_param is not None:
@@ -607,6 +642,14 @@ def _substitute(expr: ast.expr, name: str, replacement: ast.expr) -> ast.expr:
 def _expr_name(node: ast.expr) -> str:
     name = dotted_name(node)
     return name if name is not None else _unparse(node)
+
+
+def _is_hole(node: ast.expr) -> bool:
+    return isinstance(node, ast.Constant) and node.value is None
+
+
+def _is_self(node: ast.expr) -> bool:
+    return isinstance(node, ast.Name) and node.id in ("self", "cls")
 
 
 def _last(node: ast.expr) -> str:

@@ -76,11 +76,13 @@ PACKAGE = {
             report(f"{n} items are too many")
         """
     ),
+    "pkg/limits.py": "LIMIT = 9\n",
     "pkg/users.py": textwrap.dedent(
         """
         from . import quiet
         from .parser import Parser
         from .quiet import report
+        from .limits import LIMIT
 
         class Collector:
             def finalize(self, msg):
@@ -96,7 +98,7 @@ PACKAGE = {
         def load(items):
             if items is None:
                 raise TypeError("items is None")
-            if len(items) > 9:
+            if len(items) > LIMIT:
                 report(f"{len(items)} items: the limit is 9")
             if not items:
                 quiet.report("nothing to load at all")
@@ -175,7 +177,9 @@ def test_six_raise_from_and_reraise_are_raises(sites) -> None:
 def test_an_imported_helper_and_a_helper_of_an_imported_module(sites) -> None:
     site = sites["{} items: the limit is 9"]
     assert (site.file, site.line, site.function, site.exception) == ("pkg/quiet.py", 3, "report", "RuntimeError")
-    assert written_at(site.resolved_from) == {"file": "pkg/users.py", "line": 21, "function": "load"}
+    assert written_at(site.resolved_from) == {"file": "pkg/users.py", "line": 22, "function": "load"}
+    assert site.condition == "len(items) > LIMIT" and site.resolved == {"LIMIT": 9}  # the caller's names, in its module
+    assert site.resolved_from["LIMIT"] == "pkg/limits.py:1"
     assert sites["nothing to load at all"].file == "pkg/quiet.py"
 
 
@@ -188,11 +192,11 @@ def test_a_subclass_in_another_module(sites) -> None:
 def test_a_method_of_an_instance_made_here(sites) -> None:
     for template in ("invalid items found", "invalid or unparsed items"):
         site = sites[template + " ({} sub-exception)"]  # as Python prints a group
-        assert (site.exception, site.file, site.line, site.function) == ("ExceptionGroup", "pkg/users.py", 8, "Collector.finalize")
+        assert (site.exception, site.file, site.line, site.function) == ("ExceptionGroup", "pkg/users.py", 9, "Collector.finalize")
 
 
 def test_an_exception_groups_message_has_the_count_python_adds(sites) -> None:
-    assert sites["invalid items found ({} sub-exceptions)"].line == 8
+    assert sites["invalid items found ({} sub-exceptions)"].line == 9
     assert "invalid items found" not in sites
 
 
@@ -212,7 +216,7 @@ def test_each_callers_message_is_its_own_error() -> None:
     assert len(ids) == 5  # the helper's own site and four messages written by callers
 
 
-def test_a_message_built_by_a_property_of_the_class() -> None:
+def test_a_message_built_by_a_property_and_a_class_set_in_init() -> None:
     files = {
         "pkg/undefined.py": textwrap.dedent(
             """
@@ -236,8 +240,31 @@ def test_a_message_built_by_a_property_of_the_class() -> None:
         )
     }
     (site, *more) = [s for s in _link(files)]
-    assert [(s.template, s.function, s.line) for s in [site, *more]] == [
-        ("the value is undefined", "Undefined.fail", 17), ("{} is undefined", "Undefined.fail", 17)
-    ]
+    assert [(s.template, s.exception, s.function, s.line) for s in [site, *more]] == [
+        ("the value is undefined", "UndefinedError", "Undefined.fail", 17), ("{} is undefined", "UndefinedError", "Undefined.fail", 17)
+    ]  # the class is the default of the `__init__` parameter `self._exc` is set from
     analyse = files["pkg/undefined.py"].encode()
     assert analyse_file("pkg/undefined.py", analyse) == analyse_file("pkg/undefined.py", analyse, fast=False)
+
+
+def test_messages_joined_from_a_list_that_grows() -> None:
+    files = {
+        "pkg/join.py": textwrap.dedent(
+            """
+            def check(name, stack, missing):
+                words = [f"Unknown tag {name!r}."]
+                if stack:
+                    words.append(f"Looking for {stack}.")
+                if name is None:
+                    raise SyntaxError(" ".join(words))
+                failed = []
+                for m in missing:
+                    failed.append(f"{m} (not installed)")
+                if failed:
+                    raise ImportError("Missing:\\n" + "\\n".join(failed))
+            """
+        )
+    }
+    assert [s.template for s in _link(files)] == [
+        "Unknown tag {}.", "Unknown tag {}. Looking for {}.", "Missing:\n{}"
+    ]  # the optional part left out first; a loop's appends are any number of items
