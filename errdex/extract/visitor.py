@@ -380,7 +380,7 @@ class SiteVisitor:
 
     def helper_calls(self) -> list[dict[str, Any]]:
         """The calls worth keeping: those of this module's own raise helpers (found up to a small depth), and, in
-        functions that raise something themselves, those that may reach a helper of another module.
+        functions that raise something themselves, those writing a message that may reach a helper of another module.
 
         (The fast path reads only code that can raise, and code that calls this module's helpers: keeping the
         calls of other modules' helpers from those functions only makes it see what a full parse sees.)
@@ -388,13 +388,15 @@ class SiteVisitor:
         names = self.helper_names()
         return [
             {k: v for k, v in c.items() if k != "near_site"} for c in self.calls
-            if c["callee"].rsplit(".", 1)[-1] in names or (c.get("near_site") and self._reachable(c))
+            if c["callee"].rsplit(".", 1)[-1] in names or (c.get("near_site") and self._reachable(c) and _writes_message(c))
         ]
 
     def _reachable(self, call: dict[str, Any]) -> bool:
-        """Whether linking can tell which function a call reaches: a plain name, a method of self, of an imported name, of a class made here."""
+        """Whether the call may reach another module's function that linking can find: an imported name, a
+        function of an imported module, a method of self or of a class made here."""
         head = call["callee"].rpartition(".")[0]
-        return bool(call["receiver"]) or not head or head in ("self", "cls") or head.split(".", 1)[0] in self.module.imports
+        first = (head or call["callee"]).split(".", 1)[0]
+        return bool(call["receiver"]) or head in ("self", "cls") or first in self.module.imports
 
     def helper_names(self) -> set[str]:
         """Names of functions here that raise (or warn) a message given as a parameter, or pass one to such a function."""
@@ -642,6 +644,11 @@ def _substitute(expr: ast.expr, name: str, replacement: ast.expr) -> ast.expr:
 def _expr_name(node: ast.expr) -> str:
     name = dotted_name(node)
     return name if name is not None else _unparse(node)
+
+
+def _writes_message(call: dict[str, Any]) -> bool:
+    """Whether a recorded call passes a message it writes (not only parameters passed along)."""
+    return any(arg[1] for arg in call["args"])
 
 
 def _is_hole(node: ast.expr) -> bool:
