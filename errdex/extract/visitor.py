@@ -40,7 +40,7 @@ class Binding:
 
 
 Env = dict[str, list[Binding]]
-Params = dict[str, tuple[int | None, ast.expr | None]]  # name -> (position in a call, default)
+Params = dict[str, tuple[int | None, ast.expr | None, str | None]]  # name -> (position in a call, default, annotated class)
 
 
 def parameters(args: ast.arguments, method: bool) -> Params:
@@ -48,8 +48,10 @@ def parameters(args: ast.arguments, method: bool) -> Params:
     positional = [*args.posonlyargs, *args.args]
     defaults: list[ast.expr | None] = [None] * (len(positional) - len(args.defaults)) + list(args.defaults)
     skip = 1 if method and positional else 0
-    out: Params = {a.arg: (i - skip if i >= skip else None, d) for i, (a, d) in enumerate(zip(positional, defaults))}
-    out.update((a.arg, (None, d)) for a, d in zip(args.kwonlyargs, args.kw_defaults))
+    out: Params = {
+        a.arg: (i - skip if i >= skip else None, d, _annotated_class(a.annotation)) for i, (a, d) in enumerate(zip(positional, defaults))
+    }
+    out.update((a.arg, (None, d, _annotated_class(a.annotation))) for a, d in zip(args.kwonlyargs, args.kw_defaults))
     return out
 
 
@@ -222,7 +224,7 @@ class SiteVisitor:
     def _argument_default(self, node: ast.expr) -> str:
         """A name as written, or the default of the parameter it names (`exc=TemplateSyntaxError`)."""
         if isinstance(node, ast.Name) and node.id not in self.env:
-            default = self.params.get(node.id, (None, None))[1]
+            default = self.params.get(node.id, (None, None, None))[1]
             if default is not None and dotted_name(default) is not None:
                 return _expr_name(default)
         return _expr_name(node)
@@ -349,7 +351,8 @@ class SiteVisitor:
         })
 
     def _callee(self, func: ast.expr) -> tuple[str | None, str | None]:
-        """The called name, and the class of its receiver when it is an instance made here (`Cls().m`, `x = Cls(); x.m`)."""
+        """The called name, and the class of its receiver when it is known: an instance made here (`Cls().m`,
+        `x = Cls(); x.m`), a parameter annotated with a class (`p: "Parser"`)."""
         callee = dotted_name(func)
         if callee is None:
             made = func.value if isinstance(func, ast.Attribute) else None
@@ -359,6 +362,8 @@ class SiteVisitor:
         bound = self.env.get(head) if rest and "." not in rest else None
         if bound and len(bound) == 1 and isinstance(bound[0].expr, ast.Call):
             return callee, dotted_name(bound[0].expr.func)
+        if rest and "." not in rest and not bound and head in self.params:
+            return callee, self.params[head][2]  # `def parse(self, parser: "Parser"): parser.fail(...)`
         return callee, None
 
     def _message_templates(self, expr: ast.expr) -> list[Any] | None:
@@ -644,6 +649,14 @@ def _substitute(expr: ast.expr, name: str, replacement: ast.expr) -> ast.expr:
 def _expr_name(node: ast.expr) -> str:
     name = dotted_name(node)
     return name if name is not None else _unparse(node)
+
+
+def _annotated_class(node: ast.expr | None) -> str | None:
+    """The class a parameter is annotated with (`Parser`, `"Parser"`, `nodes.Parser`), when it is a plain one."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.replace(".", "").isidentifier():
+        return node.value
+    name = dotted_name(node) if node is not None else None
+    return name if name is not None and name.rsplit(".", 1)[-1][:1].isupper() else None
 
 
 def _writes_message(call: dict[str, Any]) -> bool:

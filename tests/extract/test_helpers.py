@@ -106,6 +106,11 @@ PACKAGE = {
             collector.finalize("invalid items found")
             Collector().finalize("invalid or unparsed items")
 
+        def with_parser(parser: "Parser", name):
+            if name == "raw":
+                raise NotImplementedError("raw")
+            parser.fail(f"unknown block {name!r}")
+
         def no_raise_here(items):
             report("a caller in code that raises nothing")
         """
@@ -195,6 +200,12 @@ def test_a_method_of_an_instance_made_here(sites) -> None:
         assert (site.exception, site.file, site.line, site.function) == ("ExceptionGroup", "pkg/users.py", 9, "Collector.finalize")
 
 
+def test_a_parameter_annotated_with_the_helpers_class(sites) -> None:
+    site = sites["unknown block {}"]
+    assert (site.file, site.line, site.function) == ("pkg/parser.py", 9, "Parser.fail")
+    assert written_at(site.resolved_from)["function"] == "with_parser"
+
+
 def test_an_exception_groups_message_has_the_count_python_adds(sites) -> None:
     assert sites["invalid items found ({} sub-exceptions)"].line == 9
     assert "invalid items found" not in sites
@@ -213,7 +224,7 @@ def test_each_callers_message_is_its_own_error() -> None:
     from errdex.model import error_id
 
     ids = {error_id("pkg", s.kind, s.exception, s.template, s.message_source) for s in _link(PACKAGE) if s.function == "Parser.fail"}
-    assert len(ids) == 5  # the helper's own site and four messages written by callers
+    assert len(ids) == 6  # the helper's own site and five messages written by callers
 
 
 def test_a_message_built_by_a_property_and_a_class_set_in_init() -> None:
