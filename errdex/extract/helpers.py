@@ -5,9 +5,10 @@ each `self.fail(f"unexpected {token!r}")` does. The file analysis records the he
 whose message is a parameter, `message_param`) and the calls that pass a message, or a parameter
 of their own, to a function of the file (`calls`). Linking turns every such call into a site AT
 THE HELPER'S RAISE (the place a traceback ends), with the caller's template, condition and
-values, and where the message was written kept under `VIA` in `resolved_from`; an exception class (or warning category) the caller passes for the helper's
-class parameter is the site's exception. A helper that
-passes its parameter on to another (`fail_eof` -> `fail`) is a helper too, to a small depth.
+values, and where the message was written kept under `VIA` in `resolved_from`; an exception
+class (or warning category) the caller passes for the helper's class parameter is the site's
+exception. A helper that passes its parameter on to another of its module (`fail_eof` -> `fail`)
+is a helper too, to a small depth. Each template is its own error, as any site's.
 
 The sites are made when the HELPER's file is linked (a site's rows are stored and reused per file):
 its callers are found in its own calls and in those of the files whose calls name the helper; the
