@@ -23,23 +23,25 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from errdex.extract.helpers import callee_names
 from errdex.extract.package import Release, _sites
 from errdex.extract.scope import ModuleScope, module_name
 from errdex.model import ClassInfo, Site
 
 Analysis = dict[str, Any]
 Loader = Callable[[list[str]], dict[str, Analysis]]  # hashes -> their analyses
-TRACE_FORMAT = 3
+TRACE_FORMAT = 4
 
 
 @dataclass
 class FileTrace:
-    """What linking one file read: texts and shapes of files, module names and class names looked up."""
+    """What linking one file read: texts and shapes of files, module names, class names and helper names looked up."""
 
     texts: set[str] = field(default_factory=set)
     shapes: set[str] = field(default_factory=set)
     modules: set[str] = field(default_factory=set)
     names: set[str] = field(default_factory=set)
+    callers: set[str] = field(default_factory=set)  # names of raise helpers whose calling files were looked up
 
 
 @dataclass
@@ -51,6 +53,7 @@ class ReleaseTrace:
     classes: dict[str, list[str]]  # path -> qualnames of its classes (files that have some)
     skips: dict[str, str]  # path -> why it was not analysed (skipped files only)
     files: dict[str, FileTrace]
+    callees: dict[str, list[str]] = field(default_factory=dict)  # path -> names its recorded calls call (files that have some)
 
     def modules(self) -> dict[str, str]:
         """Module name -> path, as `Release.paths` had it."""
@@ -62,6 +65,14 @@ class ReleaseTrace:
         for path in self.hashes:
             for qualname in self.classes.get(path, ()):
                 out.setdefault(qualname.rsplit(".", 1)[-1], []).append(path)
+        return out
+
+    def callers(self) -> dict[str, list[str]]:
+        """Called name -> the paths whose calls call it, in file order, as `Release.callers` has them."""
+        out: dict[str, list[str]] = {}
+        for path in self.hashes:
+            for name in self.callees.get(path, ()):
+                out.setdefault(name, []).append(path)
         return out
 
 
@@ -93,12 +104,14 @@ def link_release(
     trace = ReleaseTrace(hashes, {}, {}, {}, {})
     for path, h in hashes.items():
         if path in kept:
-            shape, classes, skip = old.shapes[path], old.classes.get(path, []), old.skips.get(path)
+            shape, classes, skip, callees = old.shapes[path], old.classes.get(path, []), old.skips.get(path), old.callees.get(path, [])
         else:
-            shape, classes, skip = _facts(analyses[h])
+            shape, classes, skip, callees = _facts(analyses[h])
         trace.shapes[path] = shape
         if classes:
             trace.classes[path] = classes
+        if callees:
+            trace.callees[path] = callees
         if skip:
             trace.skips[path] = skip
     clean = _clean(old, trace, kept)
@@ -124,10 +137,12 @@ def _link_files(release: _TracingRelease, paths: list[str], trace: ReleaseTrace)
     return sites
 
 
-def _facts(analysis: Analysis) -> tuple[str, list[str], str | None]:
-    """What the trace keeps of an analysis: the digest of its shape, its class names, its skip reason."""
-    shape = json.dumps([analysis["classes"], analysis["imports"]], sort_keys=True).encode()
-    return hashlib.sha256(shape).hexdigest()[:24], [c["qualname"] for c in analysis["classes"]], analysis["skip"]
+def _facts(analysis: Analysis) -> tuple[str, list[str], str | None, list[str]]:
+    """What the trace keeps of an analysis: the digest of its shape (what other files' links may read of it:
+    classes, imports, calls), its class names, its skip reason, the names its calls call."""
+    shape = json.dumps([analysis["classes"], analysis["imports"], analysis.get("calls") or []], sort_keys=True).encode()
+    digest = hashlib.sha256(shape).hexdigest()[:24]
+    return digest, [c["qualname"] for c in analysis["classes"]], analysis["skip"], callee_names(analysis)
 
 
 def _clean(old: ReleaseTrace, new: ReleaseTrace, kept: set[str]) -> set[str]:
@@ -138,11 +153,13 @@ def _clean(old: ReleaseTrace, new: ReleaseTrace, kept: set[str]) -> set[str]:
     old_names, new_names = old.names(), new.names()
     renamed = {n for n in old_names.keys() | new_names.keys() if old_names.get(n) != new_names.get(n)}
     reshaped = {p for p in old.shapes if old.shapes[p] != new.shapes.get(p)}
+    old_callers, new_callers = old.callers(), new.callers()
+    recalled = {n for n in old_callers.keys() | new_callers.keys() if old_callers.get(n) != new_callers.get(n)}
     return {
         path
         for path, t in old.files.items()
         if path in kept and t.texts.isdisjoint(changed) and t.shapes.isdisjoint(reshaped)
-        and t.modules.isdisjoint(moved) and t.names.isdisjoint(renamed)
+        and t.modules.isdisjoint(moved) and t.names.isdisjoint(renamed) and t.callers.isdisjoint(recalled)
     }
 
 
@@ -157,6 +174,7 @@ class _Analyses(Mapping[str, Analysis]):
     def __init__(self, trace: ReleaseTrace, analyses: dict[str, Analysis], load: Loader) -> None:
         self.hashes = trace.hashes
         self.classes = trace.classes
+        self.callees = trace.callees
         self.analyses = analyses
         self.load = load
         self.note: Callable[[str], None] = lambda path: None
@@ -178,7 +196,10 @@ class _Analyses(Mapping[str, Analysis]):
         return [(path, self.analyses.get(h) or self._stand_in(path)) for path, h in self.hashes.items()]
 
     def _stand_in(self, path: str) -> Analysis:
-        return {"classes": [_LazyClass(self, path, i, q) for i, q in enumerate(self.classes.get(path, ()))]}
+        return {
+            "classes": [_LazyClass(self, path, i, q) for i, q in enumerate(self.classes.get(path, ()))],
+            "callees": self.callees.get(path, []),
+        }
 
 
 class _LazyClass(Mapping[str, Any]):
@@ -220,6 +241,7 @@ class _TracingRelease(Release):
         analyses.note = self._read
         self.paths = _Watched(self.paths, self._module)
         self._classes = _Watched(self._classes, self._name)
+        self._callers = _Watched(self._callers, self._caller)
 
     def scope(self, module: str) -> ModuleScope | None:
         """A module's scope, built from its whole text (so a read of the text)."""
@@ -241,6 +263,10 @@ class _TracingRelease(Release):
             self.trace.names.add(name)
             self.trace.shapes.update(p for p, _ in found or ())
 
+    def _caller(self, name: str, found: list[str] | None) -> None:
+        if self.trace is not None:
+            self.trace.callers.add(name)
+
 
 # -- storing traces ------------------------------------------------------------------------
 def dump_trace(trace: ReleaseTrace, stamp: list[Any]) -> bytes:
@@ -248,7 +274,7 @@ def dump_trace(trace: ReleaseTrace, stamp: list[Any]) -> bytes:
     number = {path: i for i, path in enumerate(trace.hashes)}
     files = [
         [number[path], sorted(number[p] for p in t.texts), sorted(number[p] for p in t.shapes), sorted(t.modules),
-         sorted(t.names)]
+         sorted(t.names), sorted(t.callers)]
         for path, t in trace.files.items()
     ]
     data = {
@@ -259,6 +285,7 @@ def dump_trace(trace: ReleaseTrace, stamp: list[Any]) -> bytes:
         "shapes": [trace.shapes[p] for p in trace.hashes],
         "classes": {number[p]: q for p, q in trace.classes.items()},
         "skips": {number[p]: r for p, r in trace.skips.items()},
+        "callees": {number[p]: n for p, n in trace.callees.items()},
         "files": files,
     }
     return zlib.compress(json.dumps(data, separators=(",", ":")).encode(), 1)
@@ -274,8 +301,8 @@ def load_trace(blob: bytes, stamp: list[Any]) -> ReleaseTrace | None:
         return None
     paths: list[str] = data["paths"]
     files = {
-        paths[own]: FileTrace({paths[i] for i in texts}, {paths[i] for i in shapes}, set(modules), set(names))
-        for own, texts, shapes, modules, names in data["files"]
+        paths[own]: FileTrace({paths[i] for i in texts}, {paths[i] for i in shapes}, set(modules), set(names), set(callers))
+        for own, texts, shapes, modules, names, callers in data["files"]
     }
     return ReleaseTrace(
         dict(zip(paths, data["hashes"])),
@@ -283,4 +310,5 @@ def load_trace(blob: bytes, stamp: list[Any]) -> ReleaseTrace | None:
         {paths[int(i)]: q for i, q in data["classes"].items()},
         {paths[int(i)]: r for i, r in data["skips"].items()},
         files,
+        {paths[int(i)]: n for i, n in data["callees"].items()},
     )

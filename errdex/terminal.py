@@ -82,6 +82,9 @@ def _page_header(page: dict[str, Any]) -> RenderableType:
         head.append(f" ({', '.join(page['exception_bases'])})")
     lines: list[RenderableType] = [head, Text(page["template"] or f"({page['reason']})", style="bold")]
     lines.append(Text(f"{page['file']}:{page['line']} in {page['function']}", style="cyan"))
+    written = page.get("written_at")
+    if written:
+        lines.append(Text(f"message written at {written['file']}:{written['line']} in {written['function']}", style="cyan"))
     if page["source_url"]:
         lines.append(Text(page["source_url"], style="dim"))
     return Group(*lines)

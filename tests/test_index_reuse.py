@@ -45,6 +45,18 @@ VARIANTS: dict[str, list[str | None]] = {
     ],
     "pkg/more/__init__.py": [None, "class SpecialError(Exception):\n    pass\n"],
     "pkg/plain.py": ["def f(x):\n    if not x:\n        raise KeyError('empty x')\n"],
+    # a raise helper and a caller in another module, whose message is a site of the helper's file
+    "pkg/helpers.py": [
+        None,
+        "def fail(msg):\n    raise ValueError(msg)\n",
+        "def fail(msg, exc=KeyError):\n    raise exc(msg)\n\n\ndef other():\n    pass\n",
+    ],
+    "pkg/user.py": [
+        None,
+        "from .helpers import fail\n\n\ndef use(x):\n    if x:\n        raise TypeError('bad x')\n    fail('user wrote this message')\n",
+        "from . import helpers\n\n\ndef use(x):\n    if not x:\n        raise TypeError('no x')\n    helpers.fail('another message here')\n",
+        "def use(x):\n    if x:\n        raise TypeError('bad x')\n",
+    ],
 }
 
 
@@ -156,6 +168,19 @@ def test_a_module_that_appears_resolves_a_pending_import(tmp_path: Path, db_url:
         index_version(store, tmp_path / "src", "2.0", v2)
         resolved = {v: [s.resolved for _, s in store.errors(PKG, v) if s.file == "pkg/core.py"] for v in ("1.0", "2.0")}
     assert resolved == {"1.0": [{}], "2.0": [{"LIMIT": 3}]}
+    assert_same_as_cold(tmp_path, db, "2.0", v2)
+
+
+def test_a_changed_caller_relinks_the_helpers_file(tmp_path: Path, db_url: str) -> None:
+    db = db_url
+    v1 = version_files({"pkg/helpers.py": 1, "pkg/user.py": 1})
+    v2 = version_files({"pkg/helpers.py": 1, "pkg/user.py": 2})
+    with Store(db) as store:
+        index_version(store, tmp_path / "src", "1.0", v1)
+        second = index_version(store, tmp_path / "src", "2.0", v2)
+        helper = {v: [s.template for _, s in store.errors(PKG, v) if s.file == "pkg/helpers.py"] for v in ("1.0", "2.0")}
+    assert second.linked == 2  # user.py itself and helpers.py, whose site holds the caller's message
+    assert helper == {"1.0": [None, "user wrote this message"], "2.0": [None, "another message here"]}
     assert_same_as_cold(tmp_path, db, "2.0", v2)
 
 

@@ -29,7 +29,7 @@ from errdex.explain.versions import versions
 from errdex.model import ErrorRecord, ReleaseRecord, Site
 from errdex.store import Store
 
-PAGE_VERSION = 3
+PAGE_VERSION = 4
 Place = tuple[str, int]
 
 
@@ -181,7 +181,7 @@ def _place(defined_at: str | None) -> tuple[str | None, int | None]:
 
 _KEY_ORDER = (
     "id", "package", "version", "kind", "exception", "exception_bases", "template", "reason", "file", "line",
-    "end_line", "function", "condition", "resolved", "resolved_from", "checks", "message_source", "level", "snippet",
+    "end_line", "function", "written_at", "condition", "resolved", "resolved_from", "checks", "message_source", "level", "snippet",
     "sites", "site_scope", "repository_url", "source_url", "source_url_alternatives", "what_it_means", "when_it_happens",
     "triggers", "callers", "solutions", "example_fix", "related", "versions", "provenance", "generated_by", "prose", "user_input",
 )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from errdex.extract.helpers import written_at
 from errdex.model import ErrorRecord, Related, Site
 
 
@@ -19,6 +20,7 @@ def site_json(site: Site) -> dict[str, Any]:
         "line": site.line,
         "end_line": site.end_line,
         "function": site.function,
+        "written_at": written_at(site.resolved_from),  # a raise helper's caller, who wrote the message
         "condition": site.condition,
         "resolved": site.resolved,
         "resolved_from": site.resolved_from,
@@ -49,7 +51,8 @@ def record_json(record: ErrorRecord) -> dict[str, Any]:
         "version": record.release.version,
         **site_json(site),
         "snippet": {"start": site.snippet.start, "end": site.snippet.end, "text": site.snippet.text},
-        "sites": [{"file": s.file, "line": s.line, "end_line": s.end_line, "function": s.function} for s in record.sites],
+        "sites": [{"file": s.file, "line": s.line, "end_line": s.end_line, "function": s.function,
+                   "written_at": written_at(s.resolved_from)} for s in record.sites],
         "related": [related_json(r) for r in record.related],
         "repository_url": record.release.repository_url,
     }

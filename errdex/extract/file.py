@@ -23,7 +23,7 @@ from errdex.extract.scope import ClassScope, Definition, ModuleScope
 from errdex.extract.templates import format_template
 from errdex.extract.visitor import SiteVisitor, looks_like_exception
 
-EXTRACTOR_VERSION = "5"
+EXTRACTOR_VERSION = "6"
 MAX_FILE_BYTES = 20_000_000
 _MESSAGE_ATTRIBUTES = ("fmt", "message", "msg", "template", "default_message", "default_detail", "msg_template", "MESSAGE")
 _CLASS_MESSAGE_METHODS = ("__init__", "__str__")
@@ -113,6 +113,13 @@ def _analyse_chunks(text: str, module: ModuleScope, visitor: SiteVisitor) -> Non
     for chunk, scopes in todo:
         for stmt in _parse_chunk(chunk):
             visitor.visit_in_scopes(stmt, scopes)
+    if _found_elsewhere(text, visitor.needed_elsewhere(), [chunk.text for chunk, _ in todo]):
+        raise _FallBack()  # a message comes from code the fast path did not read (a helper's caller, a property)
+
+
+def _found_elsewhere(text: str, needles: list[str], read: list[str]) -> bool:
+    """Whether one of `needles` occurs outside the chunks read (code that writes a message may hold no `raise`)."""
+    return any(text.count(needle) > sum(chunk.count(needle) for chunk in read) for needle in needles)
 
 
 def register_chunks(text: str, module: ModuleScope) -> None:
@@ -269,6 +276,9 @@ def _result(module: ModuleScope, visitor: SiteVisitor) -> dict[str, Any]:
     return {
         "skip": None,
         "sites": visitor.sites,
+        "calls": visitor.helper_calls(),
+        "properties": visitor.message_properties(),
+        "attribute_classes": visitor.exception_attributes(),
         "classes": classes,
         "imports": {k: list(v) for k, v in module.imports.items()},
     }

@@ -3,7 +3,7 @@
 Per-file analyses are cached by content, so anything that depends on another file is done
 here: values imported from other modules of the package, the base classes of exceptions
 defined in the package, and messages built by an exception class's own `__init__` or kept as
-a class attribute.
+a class attribute, and the messages callers write for a raise helper of their file (see `helpers.py`).
 """
 
 from __future__ import annotations
@@ -13,11 +13,14 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from errdex.extract.file import register_chunks
+from errdex.extract.helpers import callee_names, caller_sites
 from errdex.extract.resolve import Unresolved, evaluate, to_json
 from errdex.extract.scope import ModuleScope, module_name
 from errdex.model import ClassInfo, Site
 
 MAX_BASES = 12
+GROUP_SUFFIXES = (" ({} sub-exception)", " ({} sub-exceptions)")  # what str() of an exception group adds
+_GROUPS = ("ExceptionGroup", "BaseExceptionGroup")
 Analysis = dict[str, Any]
 
 
@@ -30,9 +33,16 @@ class Release:
         self.paths = {module_name(path): path for path in analyses}
         self._scopes: dict[str, ModuleScope | None] = {}
         self._classes: dict[str, list[tuple[str, dict[str, Any]]]] = {}
+        self._callers: dict[str, list[str]] = {}
         for path, analysis in analyses.items():
             for cls in analysis["classes"]:
                 self._classes.setdefault(cls["qualname"].rsplit(".", 1)[-1], []).append((path, cls))
+            for name in callee_names(analysis):
+                self._callers.setdefault(name, []).append(path)
+
+    def callers(self, name: str) -> list[str]:
+        """The files whose recorded calls call a function of this name (see `helpers.py`)."""
+        return self._callers.get(name) or []
 
     def scope(self, module: str) -> ModuleScope | None:
         """The top-level names of a module of this release, or None if it is not part of it."""
@@ -142,26 +152,18 @@ def link(analyses: Mapping[str, Analysis], read_text: Callable[[str], str | None
 
 
 def _sites(release: Release, path: str) -> Iterator[Site]:
-    for raw in release.analyses[path]["sites"]:
+    for raw in [*release.analyses[path]["sites"], *caller_sites(release, path)]:
         resolved, origins = dict(raw["resolved"]), dict(raw["resolved_from"])
         if raw["pending"]:
-            values, more = release.resolve_pending(path, raw["pending"])
+            values, more = release.resolve_pending(raw.get("written_in", path), raw["pending"])
             resolved.update(values)
             origins.update(more)
         checks = tuple(c for c in raw["checks"] if c not in resolved)
-        bases: tuple[str, ...] = ()
-        templates: list[str | None] = raw["templates"]
-        reason = raw["reason"]
-        if raw["kind"] == "error" and raw["exception"]:
-            bases, _ = release.bases(path, raw["exception"])
-            if templates == [None]:
-                own = release.class_message(path, raw["exception"])
-                if own:
-                    templates, reason = own, None
+        exception, bases, templates, reason = _message(release, path, raw)
         for template in templates:
             yield Site(
                 kind=raw["kind"],
-                exception=raw["exception"],
+                exception=exception,
                 exception_bases=bases,
                 template=template,
                 reason=reason if template is None else None,
@@ -176,3 +178,33 @@ def _sites(release: Release, path: str) -> Iterator[Site]:
                 message_source=raw["message_source"],
                 level=raw["level"],
             )
+
+
+def _message(release: Release, path: str, raw: dict[str, Any]) -> tuple[str | None, tuple[str, ...], list[str | None], str | None]:
+    """A site's exception, its bases, templates and the reason for none, with what only linking knows:
+    a property of the class given as the message, the class `__init__` gives an attribute raised, the
+    exception class's own message, the count an exception group adds."""
+    analysis = release.analyses[path]
+    templates: list[str | None] = raw["templates"]
+    reason = raw["reason"]
+    if templates == [None] and raw.get("message_attribute"):
+        templates = analysis.get("properties", {}).get(f"{raw['class']}.{raw['message_attribute']}") or templates
+        reason = None if templates != [None] else reason
+    exception = raw["exception"]
+    if raw.get("exception_attribute"):
+        exception = analysis.get("attribute_classes", {}).get(f"{raw['class']}.{raw['exception_attribute']}", exception)
+    bases: tuple[str, ...] = ()
+    if raw["kind"] == "error" and exception:
+        bases, _ = release.bases(path, exception)
+        if templates == [None]:
+            own = release.class_message(path, exception)
+            if own:
+                templates, reason = own, None
+        if _is_group(exception, bases) and None not in templates:
+            templates = [t + suffix for t in templates for suffix in GROUP_SUFFIXES]  # type: ignore[operator]
+    return exception, bases, templates, reason
+
+
+def _is_group(exception: str, bases: tuple[str, ...]) -> bool:
+    """An exception group, whose message Python prints with the number of its sub-exceptions."""
+    return any(name.rsplit(".", 1)[-1] in _GROUPS for name in (exception, *bases))

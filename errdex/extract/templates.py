@@ -17,7 +17,7 @@ from typing import Any, Protocol
 
 from errdex.extract.resolve import Unresolved
 
-MAX_ALTERNATIVES = 8
+MAX_ALTERNATIVES = 12
 MAX_DEPTH = 8
 
 
@@ -130,6 +130,8 @@ def _call(node: ast.Call, scope: Scope, depth: int) -> list[Parts]:
             return [_apply(parts, _format) for parts in _templates(func.value, scope, depth)]
         if func.attr in _STR_METHODS and not node.args:
             return [_strip(parts, func.attr) for parts in _templates(func.value, scope, depth)]
+        if func.attr == "join" and isinstance(func.value, ast.Constant) and isinstance(func.value.value, str) and len(node.args) == 1:
+            return _join(func.value.value, node.args[0], scope, depth)
     name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
     if name in ("dedent", "cleandoc", "_", "gettext", "gettext_lazy", "ugettext", "str") and len(node.args) == 1:
         inner = _templates(node.args[0], scope, depth)
@@ -137,6 +139,25 @@ def _call(node: ast.Call, scope: Scope, depth: int) -> list[Parts]:
             return [_apply(parts, _dedent) for parts in inner]
         return inner
     return [(HOLE,)]
+
+
+def _join(separator: str, items: ast.expr, scope: Scope, depth: int) -> list[Parts]:
+    """`" ".join(words)` of a list literal, or of a name bound to list literals (grown by `append`); an
+    empty list is left out when others can be joined."""
+    lists = [items] if isinstance(items, (ast.List, ast.Tuple)) else []
+    if isinstance(items, ast.Name):
+        lists = scope.alternatives(items.id) or []
+    if not lists or not all(isinstance(each, (ast.List, ast.Tuple)) for each in lists):
+        return [(HOLE,)]
+    lists = [each for each in lists if each.elts] or lists  # type: ignore[attr-defined]  # a message joins something
+    out: list[Parts] = []
+    for each in lists:
+        joined: list[Parts] = [()]
+        for i, elt in enumerate(each.elts):  # type: ignore[attr-defined]
+            pieces = _templates(elt, scope, depth)
+            joined = [done + ((separator,) if i else ()) + piece for done in joined for piece in pieces][:MAX_ALTERNATIVES]
+        out.extend(joined)
+    return _unique(out)
 
 
 def _apply(parts: Parts, convert: Callable[[str], list[Any]]) -> Parts:

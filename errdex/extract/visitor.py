@@ -19,7 +19,8 @@ from errdex.extract.resolve import Unresolved, dotted_name, evaluate, to_json
 from errdex.extract.scope import ClassScope, ModuleScope, NeedsPackage
 from errdex.extract.templates import render, templates
 
-MAX_BINDINGS = 8
+MAX_BINDINGS = 12
+MAX_HELPER_DEPTH = 3  # helpers that pass their message on to another helper, followed this deep
 MAX_TEMPLATE = 20_000
 _BUILTIN_NAMES = frozenset(dir(builtins)) | {"self", "cls"}
 _LOG_METHODS = frozenset(
@@ -27,6 +28,9 @@ _LOG_METHODS = frozenset(
 )
 _MESSAGE_KEYWORDS = ("msg", "message", "detail", "reason", "text")
 _EXCEPTION_SUFFIXES = ("Error", "Exception", "Warning", "Exit", "Interrupt", "Failure", "Fault")
+_SIX_RAISES = ("raise_from", "reraise")
+_PROPERTIES = ("property", "cached_property")
+_MESSAGE_NODES = (ast.Constant, ast.JoinedStr, ast.BinOp, ast.Call, ast.Name, ast.IfExp)
 
 
 @dataclass
@@ -36,6 +40,19 @@ class Binding:
 
 
 Env = dict[str, list[Binding]]
+Params = dict[str, tuple[int | None, ast.expr | None, str | None]]  # name -> (position in a call, default, annotated class)
+
+
+def parameters(args: ast.arguments, method: bool) -> Params:
+    """A function's parameters: the position each takes in a call (`self` dropped for a method) and its default."""
+    positional = [*args.posonlyargs, *args.args]
+    defaults: list[ast.expr | None] = [None] * (len(positional) - len(args.defaults)) + list(args.defaults)
+    skip = 1 if method and positional else 0
+    out: Params = {
+        a.arg: (i - skip if i >= skip else None, d, _annotated_class(a.annotation)) for i, (a, d) in enumerate(zip(positional, defaults))
+    }
+    out.update((a.arg, (None, d, _annotated_class(a.annotation))) for a, d in zip(args.kwonlyargs, args.kw_defaults))
+    return out
 
 
 def looks_like_exception(name: str, bases: tuple[str, ...] = ()) -> bool:
@@ -52,6 +69,12 @@ class SiteVisitor:
         self.scopes: list[tuple[str, str]] = []  # ("class" | "def", name)
         self.env: Env = {}
         self.conditions: list[ast.expr] = []
+        self.params: Params = {}  # the enclosing function's parameters
+        self.calls: list[dict[str, Any]] = []  # calls passing a message (or a parameter) along
+        self.properties: dict[str, list[str]] = {}  # qualname of a property -> templates it returns
+        self.in_property = False
+        self.loops: list[int] = []  # first lines of the loops around the statement
+        self.attribute_defaults: dict[str, str] = {}  # "Class.attr" -> class name an `__init__` parameter's default gives it
 
     # -- dispatch -------------------------------------------------------------------------
     def visit(self, node: ast.stmt) -> None:
@@ -71,22 +94,28 @@ class SiteVisitor:
 
     # -- scopes ---------------------------------------------------------------------------
     def visit_FunctionDef(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
-        saved = (self.env, self.conditions)
-        self.env, self.conditions = {}, []
+        saved = (self.env, self.conditions, self.params, self.in_property)
+        method = bool(self.scopes) and self.scopes[-1][0] == "class" and not _is_static(node)
+        self.env, self.conditions, self.params = {}, [], parameters(node.args, method)
+        self.in_property = method and any(_last(d) in _PROPERTIES for d in node.decorator_list)
         self.scopes.append(("def", node.name))
+        sites, calls = len(self.sites), len(self.calls)
         self.visit_body(node.body)
+        if len(self.sites) > sites:
+            for call in self.calls[calls:]:
+                call["near_site"] = True  # kept for helpers of other files (see `helper_calls`)
         self.scopes.pop()
-        self.env, self.conditions = saved
+        self.env, self.conditions, self.params, self.in_property = saved
 
     visit_AsyncFunctionDef = visit_FunctionDef
 
     def visit_ClassDef(self, node: ast.ClassDef) -> None:
-        saved = (self.env, self.conditions)
-        self.env, self.conditions = {}, []
+        saved = (self.env, self.conditions, self.params)
+        self.env, self.conditions, self.params = {}, [], {}
         self.scopes.append(("class", node.name))
         self.visit_body(node.body)
         self.scopes.pop()
-        self.env, self.conditions = saved
+        self.env, self.conditions, self.params = saved
 
     # -- control flow ---------------------------------------------------------------------
     def visit_If(self, node: ast.If) -> None:
@@ -97,11 +126,15 @@ class SiteVisitor:
         self.conditions[-1] = ast.UnaryOp(op=ast.Not(), operand=node.test)
         self.visit_body(node.orelse)
         self.conditions.pop()
-        self.env = _merge(after_body, self.env)
+        # an `if` that may be skipped keeps the skipping path's bindings first: when alternatives are cut at
+        # MAX_BINDINGS, the messages that optional parts were not added to stay
+        self.env = _merge(after_body, self.env) if node.orelse else _merge(self.env, after_body)
 
     def visit_For(self, node: ast.For | ast.AsyncFor | ast.While) -> None:
         before = self._copy_env()
+        self.loops.append(node.lineno)
         self.visit_body(node.body)
+        self.loops.pop()
         self.visit_body(node.orelse)
         self.env = _merge(before, self.env)
 
@@ -141,6 +174,7 @@ class SiteVisitor:
     def visit_Assign(self, node: ast.Assign) -> None:
         for target in node.targets:
             self._bind(target, node.value, node.lineno)
+            self._attribute_default(target, node.value)
         self._record_call(node.value, node)
 
     def visit_AnnAssign(self, node: ast.AnnAssign) -> None:
@@ -179,14 +213,21 @@ class SiteVisitor:
     def visit_Raise(self, node: ast.Raise) -> None:
         if node.exc is None:
             return  # a bare `raise` re-raises; the site is elsewhere
-        exc = node.exc
-        if isinstance(exc, ast.Call):
-            exception = _expr_name(exc.func)
-            message = _message_argument(exc)
-        else:
-            exception = _expr_name(exc)
-            message = None
-        self._add_site("error", exception, message, node)
+        self._raise(node.exc, node)
+
+    def _raise(self, exc: ast.expr, node: ast.stmt) -> None:
+        """A site raising `exc` (an exception instance or class, as `raise` is given it)."""
+        given = exc.func if isinstance(exc, ast.Call) else exc
+        message = _message_argument(exc) if isinstance(exc, ast.Call) else None
+        self._add_site("error", self._argument_default(given), message, node, exception_param=self._parameter_name(given))
+
+    def _argument_default(self, node: ast.expr) -> str:
+        """A name as written, or the default of the parameter it names (`exc=TemplateSyntaxError`)."""
+        if isinstance(node, ast.Name) and node.id not in self.env:
+            default = self.params.get(node.id, (None, None, None))[1]
+            if default is not None and dotted_name(default) is not None:
+                return _expr_name(default)
+        return _expr_name(node)
 
     def visit_Assert(self, node: ast.Assert) -> None:
         if node.msg is None:
@@ -201,6 +242,41 @@ class SiteVisitor:
     def visit_Return(self, node: ast.Return) -> None:
         if node.value is not None and self._in_method("__str__"):
             self._class_message(node.value)
+        elif isinstance(node.value, ast.Call):
+            self._note_call(node.value, node)
+        if node.value is not None and self.in_property:
+            found = self.properties.setdefault(self.qualname(), [])
+            for parts in templates(node.value, _TemplateScope(self)):
+                text = render(parts)
+                if text is not None and text not in found and len(found) < MAX_BINDINGS:
+                    found.append(text)
+
+    def _attribute_default(self, target: ast.expr, value: ast.expr) -> None:
+        """`self.exc = exc` in `__init__(self, exc=UndefinedError)`: the class `raise self.exc(...)` raises by default."""
+        if not (self._in_method("__init__") and isinstance(target, ast.Attribute) and _is_self(target.value)):
+            return
+        param = self._parameter_name(value)
+        default = self.params[param][1] if param else None
+        if default is not None and dotted_name(default) is not None:
+            self.attribute_defaults[f"{self._class_qualname()}.{target.attr}"] = _expr_name(default)
+
+    def exception_attributes(self) -> dict[str, str]:
+        """The default classes of the attributes sites raise (`raise self._exception(...)`)."""
+        wanted = {f"{s['class']}.{s['exception_attribute']}" for s in self.sites if s.get("exception_attribute")}
+        return {name: found for name, found in self.attribute_defaults.items() if name in wanted}
+
+    def message_properties(self) -> dict[str, list[str]]:
+        """The templates of the properties that sites give as their message (`raise E(self.message)`)."""
+        wanted = {f"{s['class']}.{s['message_attribute']}" for s in self.sites if s.get("message_attribute")}
+        return {name: found for name, found in self.properties.items() if name in wanted and found}
+
+    def needed_elsewhere(self) -> list[str]:
+        """Text that marks code a site's message may come from: calls of this module's helpers, the
+        properties sites raise with (the fast path must read every chunk holding one)."""
+        attributes = {s["message_attribute"] for s in self.sites if s.get("message_attribute")}
+        if any(s.get("exception_attribute") for s in self.sites):
+            attributes.add("__init__")
+        return [f"{name}(" for name in sorted(self.helper_names())] + [f"def {name}(" for name in sorted(attributes)]
 
     def _record_call(self, value: ast.expr, stmt: ast.stmt) -> None:
         if not isinstance(value, ast.Call):
@@ -208,15 +284,137 @@ class SiteVisitor:
         func = value.func
         name = dotted_name(func) or ""
         last = name.rsplit(".", 1)[-1]
-        if last == "warn" and (name in ("warn", "warnings.warn") or not _is_logger(name)):
+        if last in _SIX_RAISES and value.args and self._from_six(name):
+            self._raise(value.args[0], stmt)  # six.raise_from(exc, cause) / six.reraise(tp, value, tb)
+        elif last == "warn" and (name in ("warn", "warnings.warn") or not _is_logger(name)):
             category = _warning_category(value)
-            self._add_site("warning", category, value.args[0] if value.args else _keyword(value, "message"), stmt)
+            message = value.args[0] if value.args else _keyword(value, "message")
+            self._add_site("warning", self._argument_default(category), message, stmt, exception_param=self._parameter_name(category))
         elif last in _LOG_METHODS and _is_logger(name):
             self._add_site("log", None, _log_message(value), stmt, level=last)
         elif isinstance(func, ast.Attribute) and func.attr == "__init__" and self._in_method("__init__"):
             args = value.args if _is_super(func.value) else value.args[1:]
             if args and not isinstance(args[0], ast.Starred):
                 self._class_message(args[0])
+        elif isinstance(func, ast.Attribute) and func.attr == "append" and isinstance(func.value, ast.Name) and len(value.args) == 1:
+            self._append(func.value.id, value.args[0], stmt.lineno)
+        else:
+            self._note_call(value, stmt)
+
+    def _append(self, name: str, item: ast.expr, line: int) -> None:
+        """`words.append(x)` on a name bound to list literals: the lists grow (for `" ".join(words)` messages).
+
+        A list made before a loop that appends to it gets any number of items: one hole.
+        """
+        bindings = self.env.get(name)
+        if not bindings or not all(isinstance(b.expr, ast.List) and len(b.expr.elts) < MAX_BINDINGS for b in bindings):
+            return
+        grown = []
+        for b in bindings:
+            elts = b.expr.elts  # type: ignore[attr-defined]
+            if self.loops and b.line < self.loops[-1]:
+                elts = elts if elts and _is_hole(elts[-1]) else [*elts, ast.Constant(value=None)]
+            else:
+                elts = [*elts, item]
+            grown.append(Binding(ast.List(elts=elts, ctx=ast.Load()), b.line))
+        self.env[name] = grown
+
+    def _from_six(self, name: str) -> bool:
+        """Whether a called name is six's (`six.raise_from`, a vendored `packages.six`, `from six import reraise`)."""
+        if "." in name:
+            return name.rsplit(".", 2)[-2] == "six"
+        imported = self.module.imports.get(name)
+        return imported is not None and imported[0].rsplit(".", 1)[-1] == "six"
+
+    def _note_call(self, call: ast.Call, stmt: ast.stmt) -> None:
+        """Remember a call that passes a message or one of this function's parameters: it may call a raise helper."""
+        callee, receiver = self._callee(call.func)
+        if callee is None:
+            return
+        args: list[list[Any]] = []
+        exprs: list[ast.expr] = []
+        for key, expr in _call_arguments(call):
+            param = self._parameter_name(expr)
+            found = [None, [param, self.params[param][0]], None] if param else self._message_templates(expr)
+            if found is not None:
+                args.append([key, *found])
+                exprs.append(expr)
+            elif looks_like_exception(dotted_name(expr) or ""):
+                args.append([key, None, None, dotted_name(expr)])  # the class a helper may be told to raise
+        if not exprs:
+            return
+        resolved, origins, pending, checks = self._resolve_names(ast.Tuple(elts=exprs, ctx=ast.Load()))
+        self.calls.append({
+            "callee": callee, "receiver": receiver, "line": stmt.lineno, "end_line": stmt.end_lineno or stmt.lineno,
+            "function": self.qualname(), "class": self._class_qualname(), "condition": self._condition_source(),
+            "args": args, "resolved": resolved, "resolved_from": origins, "pending": pending, "checks": checks,
+        })
+
+    def _callee(self, func: ast.expr) -> tuple[str | None, str | None]:
+        """The called name, and the class of its receiver when it is known: an instance made here (`Cls().m`,
+        `x = Cls(); x.m`), a parameter annotated with a class (`p: "Parser"`)."""
+        callee = dotted_name(func)
+        if callee is None:
+            made = func.value if isinstance(func, ast.Attribute) else None
+            receiver = dotted_name(made.func) if isinstance(made, ast.Call) else None
+            return (func.attr, receiver) if receiver else (None, None)  # type: ignore[union-attr]
+        head, _, rest = callee.partition(".")
+        bound = self.env.get(head) if rest and "." not in rest else None
+        if bound and len(bound) == 1 and isinstance(bound[0].expr, ast.Call):
+            return callee, dotted_name(bound[0].expr.func)
+        if rest and "." not in rest and not bound and head in self.params:
+            return callee, self.params[head][2]  # `def parse(self, parser: "Parser"): parser.fail(...)`
+        return callee, None
+
+    def _message_templates(self, expr: ast.expr) -> list[Any] | None:
+        """[templates, None, source] of an argument that reads as a message (literal words), else None.
+
+        (A parameter passed along is [None, [name, position], None] instead, an exception class [None, None, name].)
+        """
+        if not isinstance(expr, _MESSAGE_NODES):
+            return None
+        rendered = [t for t in (render(parts) for parts in templates(expr, _TemplateScope(self))) if t is not None]
+        rendered = [t for t in dict.fromkeys(rendered) if " " in t.strip() and len(t) <= MAX_TEMPLATE]
+        return [rendered, None, _unparse(expr)[:MAX_TEMPLATE]] if rendered else None
+
+    def _parameter_name(self, expr: ast.expr) -> str | None:
+        """The name of this function's parameter that `expr` is, untouched, or None."""
+        if isinstance(expr, ast.Name) and expr.id in self.params and expr.id not in self.env:
+            return expr.id
+        return None
+
+    def helper_calls(self) -> list[dict[str, Any]]:
+        """The calls worth keeping: those of this module's own raise helpers (found up to a small depth), and, in
+        functions that raise something themselves, those writing a message that may reach a helper of another module.
+
+        (The fast path reads only code that can raise, and code that calls this module's helpers: keeping the
+        calls of other modules' helpers from those functions only makes it see what a full parse sees.)
+        """
+        names = self.helper_names()
+        return [
+            {k: v for k, v in c.items() if k != "near_site"} for c in self.calls
+            if c["callee"].rsplit(".", 1)[-1] in names or (c.get("near_site") and self._reachable(c) and _writes_message(c))
+        ]
+
+    def _reachable(self, call: dict[str, Any]) -> bool:
+        """Whether the call may reach another module's function that linking can find: an imported name, a
+        function of an imported module, a method of self or of a class made here."""
+        head = call["callee"].rpartition(".")[0]
+        first = (head or call["callee"]).split(".", 1)[0]
+        return bool(call["receiver"]) or head in ("self", "cls") or first in self.module.imports
+
+    def helper_names(self) -> set[str]:
+        """Names of functions here that raise (or warn) a message given as a parameter, or pass one to such a function."""
+        names = {s["function"].rsplit(".", 1)[-1] for s in self.sites if s.get("message_param")}
+        for _ in range(MAX_HELPER_DEPTH):
+            more = {
+                c["function"].rsplit(".", 1)[-1] for c in self.calls
+                if c["callee"].rsplit(".", 1)[-1] in names and any(a[2] for a in c["args"])
+            } - names
+            if not more:
+                break
+            names |= more
+        return names
 
     def _in_method(self, method: str) -> bool:
         return len(self.scopes) >= 2 and self.scopes[-1] == ("def", method) and self.scopes[-2][0] == "class"
@@ -236,7 +434,10 @@ class SiteVisitor:
         names = [name for kind, name in self.scopes[:-1]]
         return self.module.classes.get(".".join(names))
 
-    def _add_site(self, kind: str, exception: str | None, message: ast.expr | None, node: ast.stmt, level: str | None = None) -> None:
+    def _add_site(
+        self, kind: str, exception: str | None, message: ast.expr | None, node: ast.stmt, level: str | None = None,
+        exception_param: str | None = None,
+    ) -> None:
         scope = _TemplateScope(self)
         if message is None:
             rendered: list[str | None] = [None]
@@ -247,6 +448,7 @@ class SiteVisitor:
             if any(t is not None and len(t) > MAX_TEMPLATE for t in rendered):
                 rendered, reason = [None], f"message is longer than {MAX_TEMPLATE:,} characters"
         resolved, origins, pending, checks = self._resolve_names(message)
+        param = self._parameter_name(message) if message is not None else None
         site = {
             "kind": kind,
             "exception": exception,
@@ -264,6 +466,14 @@ class SiteVisitor:
             "message_source": _unparse(message)[:MAX_TEMPLATE] if message is not None else "",
             "level": level,
         }
+        if isinstance(message, ast.Attribute) and _is_self(message.value):
+            site["message_attribute"] = message.attr  # may be a property of the class (see `message_properties`)
+        if exception and exception.startswith(("self.", "cls.")) and exception.count(".") == 1:
+            site["exception_attribute"] = exception.split(".", 1)[1]  # may be set in `__init__` (see `exception_attributes`)
+        if param is not None:  # a raise helper: its callers write the message (and may choose the class)
+            site["message_param"] = [param, self.params[param][0]]
+            if exception_param is not None:
+                site["exception_param"] = [exception_param, self.params[exception_param][0]]
         self.sites.append(site)
 
     def qualname(self) -> str:
@@ -441,6 +651,46 @@ def _expr_name(node: ast.expr) -> str:
     return name if name is not None else _unparse(node)
 
 
+def _annotated_class(node: ast.expr | None) -> str | None:
+    """The class a parameter is annotated with (`Parser`, `"Parser"`, `nodes.Parser`), when it is a plain one."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.replace(".", "").isidentifier():
+        return node.value
+    name = dotted_name(node) if node is not None else None
+    return name if name is not None and name.rsplit(".", 1)[-1][:1].isupper() else None
+
+
+def _writes_message(call: dict[str, Any]) -> bool:
+    """Whether a recorded call passes a message it writes (not only parameters passed along)."""
+    return any(arg[1] for arg in call["args"])
+
+
+def _is_hole(node: ast.expr) -> bool:
+    return isinstance(node, ast.Constant) and node.value is None
+
+
+def _is_self(node: ast.expr) -> bool:
+    return isinstance(node, ast.Name) and node.id in ("self", "cls")
+
+
+def _last(node: ast.expr) -> str:
+    return (dotted_name(node) or "").rsplit(".", 1)[-1]
+
+
+def _is_static(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    return any(dotted_name(d) == "staticmethod" for d in node.decorator_list)
+
+
+def _call_arguments(call: ast.Call) -> list[tuple[int | str, ast.expr]]:
+    """(position or keyword, value) of a call's arguments; none after a `*args`, whose positions are unknown."""
+    out: list[tuple[int | str, ast.expr]] = []
+    for i, arg in enumerate(call.args):
+        if isinstance(arg, ast.Starred):
+            break
+        out.append((i, arg))
+    out.extend((k.arg, k.value) for k in call.keywords if k.arg)
+    return out
+
+
 def _is_super(node: ast.expr) -> bool:
     return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "super"
 
@@ -468,9 +718,9 @@ def _keyword(call: ast.Call, name: str) -> ast.expr | None:
     return next((k.value for k in call.keywords if k.arg == name), None)
 
 
-def _warning_category(call: ast.Call) -> str:
+def _warning_category(call: ast.Call) -> ast.expr:
     node = call.args[1] if len(call.args) > 1 else _keyword(call, "category")
-    return _expr_name(node) if node is not None else "UserWarning"
+    return node if node is not None else ast.Name(id="UserWarning", ctx=ast.Load())
 
 
 def _is_logger(name: str) -> bool:
