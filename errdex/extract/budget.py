@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from errdex.extract.resolve import Unresolved
 
-FILE_STEPS = 3_000_000
-SITE_STEPS = 100_000
+FILE_STEPS = 1_000_000  # the largest file of transformers, sympy, django or pandas needs 3,500
+SITE_STEPS = 50_000  # their costliest site needs 300
 
 
 class TooMuchWork(Unresolved):

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from errdex.extract.budget import Budget
 
-MAX_ITEMS = 2000
+MAX_ITEMS = 2000  # items of a value, those of nested containers included
 MAX_DEPTH = 12
 _CONTAINERS = {"tuple": tuple, "list": list, "set": frozenset, "frozenset": frozenset, "sorted": sorted}
 
@@ -76,12 +76,12 @@ def _sequence(node: ast.Tuple | ast.List | ast.Set, ctx: _Context, depth: int) -
             items.extend(_iterable(_evaluate(elt.value, ctx, depth)))
         else:
             items.append(_evaluate(elt, ctx, depth))
-        _check_size(items)
+        _check_length(items)
     if isinstance(node, ast.Tuple):
-        return tuple(items)
+        return _sized(tuple(items), ctx)
     if isinstance(node, ast.Set):
-        return frozenset(_hashable(items))
-    return items
+        return _sized(frozenset(_hashable(items)), ctx)
+    return _sized(items, ctx)
 
 
 def _dict(node: ast.Dict, ctx: _Context, depth: int) -> Any:
@@ -89,11 +89,10 @@ def _dict(node: ast.Dict, ctx: _Context, depth: int) -> Any:
     for key, value in zip(node.keys, node.values):
         if key is None:
             out.update(_mapping(_evaluate(value, ctx, depth)))
-            _spend(ctx, len(out))
         else:
             out[_hashable([_evaluate(key, ctx, depth)])[0]] = _evaluate(value, ctx, depth)
-        _check_size(out)
-    return out
+        _check_length(out)
+    return _sized(out, ctx)
 
 
 def _binop(node: ast.BinOp, ctx: _Context, depth: int) -> Any:
@@ -107,9 +106,7 @@ def _binop(node: ast.BinOp, ctx: _Context, depth: int) -> Any:
         result = left - right
     else:
         raise Unresolved("operator")
-    _check_size(result)
-    _spend(ctx, len(result))  # a copy of both sides
-    return result
+    return _sized(result, ctx)
 
 
 def _name(node: ast.Name | ast.Attribute, ctx: _Context, depth: int) -> Any:
@@ -127,11 +124,10 @@ def _call(node: ast.Call, ctx: _Context, depth: int) -> Any:
         if not node.args:
             return _CONTAINERS[func]()
         items = _iterable(_evaluate(node.args[0], ctx, depth))
-        _spend(ctx, len(items))
-        return _CONTAINERS[func](_hashable(items) if func in ("set", "frozenset") else items)
+        return _sized(_CONTAINERS[func](_hashable(items) if func in ("set", "frozenset") else items), ctx)
     if isinstance(node.func, ast.Attribute) and node.func.attr in ("keys", "values", "items") and not node.args:
         mapping = _mapping(_evaluate(node.func.value, ctx, depth))
-        return tuple(getattr(mapping, node.func.attr)())
+        return _sized(tuple(getattr(mapping, node.func.attr)()), ctx)
     raise Unresolved("call")
 
 
@@ -156,15 +152,36 @@ def _hashable(items: list[Any]) -> list[Any]:
     return items
 
 
-def _check_size(value: Any) -> None:
+def _check_length(value: Any) -> None:
     if len(value) > MAX_ITEMS:
         raise Unresolved("too large")
 
 
-def _spend(ctx: _Context, steps: int) -> None:
-    """Copying a container costs a step per item: repeated `a + a` must not be free."""
+def _sized(value: Any, ctx: _Context) -> Any:
+    """`value` if it holds at most MAX_ITEMS items, counting those of nested containers.
+
+    `B = (A, A, A)` then `C = (B, B, B)` grows a value geometrically while every tuple stays
+    short; each item counted costs a step, as building the value did.
+    """
+    if isinstance(value, str):
+        _check_length(value)
+        return value
+    count, stack = 0, [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend(item)
+            stack.extend(item.values())
+        elif isinstance(item, (tuple, list, frozenset)):
+            stack.extend(item)
+        else:
+            continue
+        count += len(item)
+        if count > MAX_ITEMS:
+            raise Unresolved("too large")
     if ctx.budget is not None:
-        ctx.budget.spend(steps)
+        ctx.budget.spend(count)
+    return value
 
 
 _HANDLERS: dict[type, Callable[[Any, _Context, int], Any]] = {

@@ -12,7 +12,7 @@ from __future__ import annotations
 import ast
 import builtins
 import copy
-import itertools
+import functools
 from dataclasses import dataclass
 from typing import Any
 
@@ -300,8 +300,9 @@ class SiteVisitor:
         names: dict[str, ast.expr] = {}
         checks: dict[str, None] = {}
         for expr in [*self.conditions, *([message] if message is not None else [])]:
-            nodes = _nodes(expr) or []
-            self.module.budget.charge(len(nodes))
+            nodes = _nodes(expr)
+            self.module.budget.charge(MAX_NODES if nodes is None else len(nodes))
+            nodes = nodes or []
             called = {id(n.func) for n in nodes if isinstance(n, ast.Call)}
             for node in nodes:
                 name = dotted_name(node) if isinstance(node, (ast.Name, ast.Attribute)) and id(node) not in called else None
@@ -506,10 +507,16 @@ def _condition_text(node: ast.expr) -> str:
     return _unparse(node)
 
 
+@functools.lru_cache(maxsize=1024)  # every site walks the conditions around it again
 def _nodes(expr: ast.AST) -> list[ast.AST] | None:
     """The nodes of an expression, or None if it has more than MAX_NODES (counting shared ones each time)."""
-    nodes = list(itertools.islice(ast.walk(expr), MAX_NODES + 1))
-    return nodes if len(nodes) <= MAX_NODES else None
+    nodes = [expr]
+    for node in nodes:
+        for child in ast.iter_child_nodes(node):
+            nodes.append(child)
+            if len(nodes) > MAX_NODES:
+                return None
+    return nodes
 
 
 def _small(node: ast.AST) -> bool:
