@@ -42,18 +42,22 @@ class Budget:
         return self.used > self.steps
 
     def charge(self, steps: int) -> None:
-        """Count work already done (walking an expression); the next site start pays for it."""
+        """Count work already done toward the file's total (walks, branches); `check` stops the file."""
         self.used += steps
-        self.site_used += steps
 
     def spend(self, steps: int = 1) -> None:
         """Count work about to be done; raise TooMuchWork when the site or the file is out of steps."""
-        self.charge(steps)
+        self.used += steps
+        self.site_used += steps
         if self.site_used > self.per_site or self.used > self.steps:
             raise TooMuchWork("too much work to resolve")
 
-    def start_site(self) -> None:
-        """A new site begins: it gets its own allowance, unless the file has none left."""
+    def check(self) -> None:
+        """Raise OverBudget when the file has no steps left (at cheap points between statements)."""
         if self.exhausted:
             raise OverBudget(f"analysis took too long (more than {self.steps:,} steps)")
+
+    def start_site(self) -> None:
+        """A new site begins: it gets its own allowance, unless the file has none left."""
+        self.check()
         self.site_used = 0

@@ -91,7 +91,13 @@ class SiteVisitor:
         self.env, self.conditions = saved
 
     # -- control flow ---------------------------------------------------------------------
+    def _branch(self) -> None:
+        """Copying and merging the bindings costs a step per name each (long generated functions)."""
+        self.module.budget.charge(3 * len(self.env))
+        self.module.budget.check()
+
     def visit_If(self, node: ast.If) -> None:
+        self._branch()
         before = self._copy_env()
         self.conditions.append(node.test)
         self.visit_body(node.body)
@@ -102,6 +108,7 @@ class SiteVisitor:
         self.env = _merge(after_body, self.env)
 
     def visit_For(self, node: ast.For | ast.AsyncFor | ast.While) -> None:
+        self._branch()
         before = self._copy_env()
         self.visit_body(node.body)
         self.visit_body(node.orelse)
@@ -115,6 +122,7 @@ class SiteVisitor:
     visit_AsyncWith = visit_With
 
     def visit_Try(self, node: ast.Try) -> None:
+        self._branch()
         before = self._copy_env()
         self.visit_body(node.body)
         self.visit_body(node.orelse)
@@ -131,6 +139,7 @@ class SiteVisitor:
     visit_TryStar = visit_Try
 
     def visit_Match(self, node: ast.Match) -> None:
+        self._branch()
         before = self._copy_env()
         merged = before
         for case in node.cases:

@@ -122,6 +122,15 @@ def test_a_file_over_its_budget_is_a_skip_that_keeps_the_sites_found_first() -> 
     assert 0 < len(kept) < 40 and kept[:2] == [["site 0"], ["site 1"]]
 
 
+def test_a_long_function_with_many_locals_and_branches_stops_at_its_budget() -> None:
+    # every branch copies and merges the bindings of all locals: 4,000 of each took minutes
+    names = "".join(f"    v{i} = {i}\n" for i in range(300))
+    branches = "".join(f"    if x == {i}:\n        raise ValueError('branch {i}')\n" for i in range(300))
+    result = analyse_file("pkg/generated.py", f"def f(x):\n{names}{branches}".encode(), budget=Budget(steps=100_000))
+    assert result["skip"].startswith("analysis took too long (more than 100,000 steps); partly analysed")
+    assert 0 < len(result["sites"]) < 300 and result["sites"][0]["templates"] == ["branch 0"]
+
+
 def test_a_message_too_large_to_walk_keeps_its_template() -> None:
     data = b"def f(x):\n    raise ValueError(" + b"f'{x}a' " * 5_000 + b")\n"
     (site,) = analyse_file("pkg/fstrings.py", data)["sites"]
