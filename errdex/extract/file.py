@@ -53,23 +53,21 @@ def _analyse(path: str, data: bytes, fast: bool, budget: Budget) -> dict[str, An
     text, reason = decode(data)
     if text is None:
         return skipped(reason)
-    try:
-        module = ModuleScope(path, budget)
-        visitor = SiteVisitor(module)
-        if not fast:
-            raise _FallBack()
-        _analyse_chunks(text, module, visitor)
-    except _FallBack:
-        module = ModuleScope(path, budget)
-        visitor = SiteVisitor(module)
-        tree, reason = parse_module(text)
-        if tree is None:
-            return skipped(reason)
-        register_tree(tree, text, module)
+    module = ModuleScope(path, budget)
+    visitor = SiteVisitor(module)
+    try:  # the outer handlers cover the whole-file fallback too
         try:
+            if not fast:
+                raise _FallBack()
+            _analyse_chunks(text, module, visitor)
+        except _FallBack:
+            module = ModuleScope(path, budget)
+            visitor = SiteVisitor(module)
+            tree, reason = parse_module(text)
+            if tree is None:
+                return skipped(reason)
+            register_tree(tree, text, module)
             visitor.visit_body(tree.body)
-        except OverBudget as exc:
-            return _stopped(module, visitor, exc)
     except OverBudget as exc:
         return _stopped(module, visitor, exc)
     except (RecursionError, MemoryError):
