@@ -2,9 +2,10 @@
 
 Only a small, safe subset of Python is understood (the way constants of allowed values are
 usually written); anything else is `Unresolved`. Names are looked up through a callback, so the
-same evaluator serves function locals, class attributes, module constants and imports. Given a
-`Budget`, every node and every copied item costs a step, so names that repeat each other
-(`b = (a, a, a)`, `c = (b, b, b)`) cannot make one evaluation explode.
+same evaluator serves function locals, class attributes, module constants and imports. A value
+holds at most MAX_ITEMS items, nested ones included, so names that repeat each other
+(`b = (a, a, a)`, `c = (b, b, b)`) cannot build a huge one; given a `Budget`, every node
+evaluated and every item of a value built costs a step.
 """
 
 from __future__ import annotations
