@@ -6,7 +6,8 @@ file seen in any release is analysed once. Names that come from other modules ar
 
 Fast path: only the statements that can raise, warn or log are parsed (see `chunks.py`); if any
 piece does not parse, the whole file is parsed instead, and a file that does not parse at all is
-a skip with its reason.
+a skip with its reason. A file whose analysis uses up its `Budget` is a skip too, with the sites
+found before it stopped.
 """
 
 from __future__ import annotations
@@ -17,13 +18,14 @@ import tokenize
 import warnings
 from typing import Any
 
+from errdex.extract.budget import Budget, OverBudget
 from errdex.extract.chunks import Chunk, class_parts, is_interesting, self_attributes, split_block
 from errdex.extract.resolve import Unresolved
 from errdex.extract.scope import ClassScope, Definition, ModuleScope
 from errdex.extract.templates import format_template
 from errdex.extract.visitor import SiteVisitor, looks_like_exception
 
-EXTRACTOR_VERSION = "6"
+EXTRACTOR_VERSION = "7"
 MAX_FILE_BYTES = 20_000_000
 _MESSAGE_ATTRIBUTES = ("fmt", "message", "msg", "template", "default_message", "default_detail", "msg_template", "MESSAGE")
 _CLASS_MESSAGE_METHODS = ("__init__", "__str__")
@@ -33,41 +35,50 @@ class _FallBack(Exception):
     """A piece of the file did not parse on its own: parse the whole file instead."""
 
 
-def analyse_file(path: str, data: bytes, fast: bool = True) -> dict[str, Any]:
+def analyse_file(path: str, data: bytes, fast: bool = True, budget: Budget | None = None) -> dict[str, Any]:
     """Sites, classes and imports of one Python file, or a skip with the reason.
 
     `fast=False` parses the whole file (the reference the fast path is tested against). The
     parser's warnings about the code read (invalid escapes, ...) are the package's business,
-    not the user's, so they are silenced.
+    not the user's, so they are silenced. `budget` bounds the work (the default one when None).
     """
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        return _analyse(path, data, fast)
+        return _analyse(path, data, fast, budget if budget is not None else Budget())
 
 
-def _analyse(path: str, data: bytes, fast: bool) -> dict[str, Any]:
+def _analyse(path: str, data: bytes, fast: bool, budget: Budget) -> dict[str, Any]:
     if len(data) > MAX_FILE_BYTES:
         return skipped(f"file is larger than {MAX_FILE_BYTES // 1_000_000} MB")
     text, reason = decode(data)
     if text is None:
         return skipped(reason)
-    try:
-        module = ModuleScope(path)
-        visitor = SiteVisitor(module)
-        if not fast:
-            raise _FallBack()
-        _analyse_chunks(text, module, visitor)
-    except _FallBack:
-        module = ModuleScope(path)
-        visitor = SiteVisitor(module)
-        tree, reason = parse_module(text)
-        if tree is None:
-            return skipped(reason)
-        register_tree(tree, text, module)
-        visitor.visit_body(tree.body)
+    module = ModuleScope(path, budget)
+    visitor = SiteVisitor(module)
+    try:  # the outer handlers cover the whole-file fallback too
+        try:
+            if not fast:
+                raise _FallBack()
+            _analyse_chunks(text, module, visitor)
+        except _FallBack:
+            module = ModuleScope(path, budget)
+            visitor = SiteVisitor(module)
+            tree, reason = parse_module(text)
+            if tree is None:
+                return skipped(reason)
+            register_tree(tree, text, module)
+            visitor.visit_body(tree.body)
+    except OverBudget as exc:
+        return _stopped(module, visitor, exc)
     except (RecursionError, MemoryError):
         return skipped("too deeply nested to analyse")
     return _result(module, visitor)
+
+
+def _stopped(module: ModuleScope, visitor: SiteVisitor, exc: OverBudget) -> dict[str, Any]:
+    """A file that used up its budget: a skip that keeps the sites found before it stopped."""
+    kept = len(visitor.sites)
+    return {**_result(module, visitor), "skip": f"{exc}; partly analysed, {kept} site{'s' if kept != 1 else ''} kept"}
 
 
 def skipped(reason: str) -> dict[str, Any]:

@@ -2,16 +2,23 @@
 
 Only a small, safe subset of Python is understood (the way constants of allowed values are
 usually written); anything else is `Unresolved`. Names are looked up through a callback, so the
-same evaluator serves function locals, class attributes, module constants and imports.
+same evaluator serves function locals, class attributes, module constants and imports. A value
+holds at most MAX_ITEMS items, nested ones included, so names that repeat each other
+(`b = (a, a, a)`, `c = (b, b, b)`) cannot build a huge one; given a `Budget`, every node
+evaluated and every item of a value built costs a step.
 """
 
 from __future__ import annotations
 
 import ast
 from collections.abc import Callable
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
-MAX_ITEMS = 2000
+if TYPE_CHECKING:
+    from errdex.extract.budget import Budget
+
+MAX_ITEMS = 2000  # items of a value, those of nested containers included
 MAX_DEPTH = 12
 _CONTAINERS = {"tuple": tuple, "list": list, "set": frozenset, "frozenset": frozenset, "sorted": sorted}
 
@@ -23,14 +30,26 @@ class Unresolved(Exception):
 Lookup = Callable[[str, int], Any]  # (dotted name, depth) -> value, or raise Unresolved
 
 
-def evaluate(node: ast.expr, lookup: Lookup, depth: int = 0) -> Any:
-    """The value of `node`, or raise Unresolved."""
+@dataclass(frozen=True)
+class _Context:
+    lookup: Lookup
+    budget: Budget | None
+
+
+def evaluate(node: ast.expr, lookup: Lookup, depth: int = 0, budget: Budget | None = None) -> Any:
+    """The value of `node`, or raise Unresolved (TooMuchWork once `budget` is spent)."""
+    return _evaluate(node, _Context(lookup, budget), depth)
+
+
+def _evaluate(node: ast.expr, ctx: _Context, depth: int) -> Any:
     if depth > MAX_DEPTH:
         raise Unresolved("too deep")
+    if ctx.budget is not None:
+        ctx.budget.spend()
     handler = _HANDLERS.get(type(node))
     if handler is None:
         raise Unresolved(type(node).__name__)
-    return handler(node, lookup, depth + 1)
+    return handler(node, ctx, depth + 1)
 
 
 def dotted_name(node: ast.expr) -> str | None:
@@ -45,41 +64,41 @@ def dotted_name(node: ast.expr) -> str | None:
     return ".".join(reversed(parts))
 
 
-def _constant(node: ast.Constant, lookup: Lookup, depth: int) -> Any:
+def _constant(node: ast.Constant, ctx: _Context, depth: int) -> Any:
     if isinstance(node.value, (str, bytes)) and len(node.value) > 100_000:
         raise Unresolved("string too long")
     return node.value
 
 
-def _sequence(node: ast.Tuple | ast.List | ast.Set, lookup: Lookup, depth: int) -> Any:
+def _sequence(node: ast.Tuple | ast.List | ast.Set, ctx: _Context, depth: int) -> Any:
     items: list[Any] = []
     for elt in node.elts:
         if isinstance(elt, ast.Starred):
-            items.extend(_iterable(evaluate(elt.value, lookup, depth)))
+            items.extend(_iterable(_evaluate(elt.value, ctx, depth)))
         else:
-            items.append(evaluate(elt, lookup, depth))
-        _check_size(items)
+            items.append(_evaluate(elt, ctx, depth))
+        _check_length(items)
     if isinstance(node, ast.Tuple):
-        return tuple(items)
+        return _sized(tuple(items), ctx)
     if isinstance(node, ast.Set):
-        return frozenset(_hashable(items))
-    return items
+        return _sized(frozenset(_hashable(items)), ctx)
+    return _sized(items, ctx)
 
 
-def _dict(node: ast.Dict, lookup: Lookup, depth: int) -> Any:
+def _dict(node: ast.Dict, ctx: _Context, depth: int) -> Any:
     out: dict[Any, Any] = {}
     for key, value in zip(node.keys, node.values):
         if key is None:
-            out.update(_mapping(evaluate(value, lookup, depth)))
+            out.update(_mapping(_evaluate(value, ctx, depth)))
         else:
-            out[_hashable([evaluate(key, lookup, depth)])[0]] = evaluate(value, lookup, depth)
-        _check_size(out)
-    return out
+            out[_hashable([_evaluate(key, ctx, depth)])[0]] = _evaluate(value, ctx, depth)
+        _check_length(out)
+    return _sized(out, ctx)
 
 
-def _binop(node: ast.BinOp, lookup: Lookup, depth: int) -> Any:
-    left = evaluate(node.left, lookup, depth)
-    right = evaluate(node.right, lookup, depth)
+def _binop(node: ast.BinOp, ctx: _Context, depth: int) -> Any:
+    left = _evaluate(node.left, ctx, depth)
+    right = _evaluate(node.right, ctx, depth)
     if isinstance(node.op, ast.Add) and type(left) is type(right) and isinstance(left, (tuple, list, str)):
         result = left + right
     elif isinstance(node.op, ast.BitOr) and isinstance(left, (frozenset, dict)) and type(left) is type(right):
@@ -88,29 +107,28 @@ def _binop(node: ast.BinOp, lookup: Lookup, depth: int) -> Any:
         result = left - right
     else:
         raise Unresolved("operator")
-    _check_size(result)
-    return result
+    return _sized(result, ctx)
 
 
-def _name(node: ast.Name | ast.Attribute, lookup: Lookup, depth: int) -> Any:
+def _name(node: ast.Name | ast.Attribute, ctx: _Context, depth: int) -> Any:
     name = dotted_name(node)
     if name is None:
         raise Unresolved("attribute of an expression")
-    return lookup(name, depth)
+    return ctx.lookup(name, depth)
 
 
-def _call(node: ast.Call, lookup: Lookup, depth: int) -> Any:
+def _call(node: ast.Call, ctx: _Context, depth: int) -> Any:
     func = dotted_name(node.func)
     if node.keywords or len(node.args) > 1:
         raise Unresolved("call")
     if func in _CONTAINERS:
         if not node.args:
             return _CONTAINERS[func]()
-        items = _iterable(evaluate(node.args[0], lookup, depth))
-        return _CONTAINERS[func](_hashable(items) if func in ("set", "frozenset") else items)
+        items = _iterable(_evaluate(node.args[0], ctx, depth))
+        return _sized(_CONTAINERS[func](_hashable(items) if func in ("set", "frozenset") else items), ctx)
     if isinstance(node.func, ast.Attribute) and node.func.attr in ("keys", "values", "items") and not node.args:
-        mapping = _mapping(evaluate(node.func.value, lookup, depth))
-        return tuple(getattr(mapping, node.func.attr)())
+        mapping = _mapping(_evaluate(node.func.value, ctx, depth))
+        return _sized(tuple(getattr(mapping, node.func.attr)()), ctx)
     raise Unresolved("call")
 
 
@@ -135,12 +153,39 @@ def _hashable(items: list[Any]) -> list[Any]:
     return items
 
 
-def _check_size(value: Any) -> None:
+def _check_length(value: Any) -> None:
     if len(value) > MAX_ITEMS:
         raise Unresolved("too large")
 
 
-_HANDLERS: dict[type, Callable[[Any, Lookup, int], Any]] = {
+def _sized(value: Any, ctx: _Context) -> Any:
+    """`value` if it holds at most MAX_ITEMS items, counting those of nested containers.
+
+    `B = (A, A, A)` then `C = (B, B, B)` grows a value geometrically while every tuple stays
+    short; each item counted costs a step, as building the value did.
+    """
+    if isinstance(value, str):
+        _check_length(value)
+        return value
+    count, stack = 0, [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend(item)
+            stack.extend(item.values())
+        elif isinstance(item, (tuple, list, frozenset)):
+            stack.extend(item)
+        else:
+            continue
+        count += len(item)
+        if count > MAX_ITEMS:
+            raise Unresolved("too large")
+    if ctx.budget is not None:
+        ctx.budget.spend(count)
+    return value
+
+
+_HANDLERS: dict[type, Callable[[Any, _Context, int], Any]] = {
     ast.Constant: _constant,
     ast.Tuple: _sequence,
     ast.List: _sequence,

@@ -4,6 +4,10 @@ Definitions are kept as text and parsed only when a name is looked up, because m
 of a module are never needed. Names imported from other modules of the same package are
 followed through a `Package` callback; without one (while a single file is analysed) such a
 lookup raises `NeedsPackage`, and the name is resolved later when the whole release is linked.
+
+A module's names do not change once it is read, so every lookup is remembered (per depth, so
+that the depth bound gives the same answer as without the memo): a name used by many sites, or
+reached through many others, is evaluated once.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from errdex.extract.budget import Budget, TooMuchWork
 from errdex.extract.resolve import Unresolved, evaluate
 
 Package = Callable[[str], "ModuleScope | None"]  # absolute module name -> its scope
@@ -65,13 +70,15 @@ class ClassScope:
 class ModuleScope:
     """Top-level names of one module of a release."""
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, budget: Budget | None = None) -> None:
         self.path = path
         self.module = module_name(path)
         self.constants: dict[str, Definition] = {}
         self.imports: dict[str, tuple[str, str | None]] = {}  # local name -> (module, attribute)
         self.classes: dict[str, ClassScope] = {}
         self.package: Package | None = None
+        self.budget = budget if budget is not None else Budget.unlimited()
+        self._known: dict[tuple[str, ...], tuple[Any, str] | _Failed] = {}
 
     # -- building -------------------------------------------------------------------------
     def add_import(self, node: ast.Import | ast.ImportFrom) -> None:
@@ -107,12 +114,15 @@ class ModuleScope:
         return value
 
     def lookup_with_origin(self, name: str, depth: int = 0) -> tuple[Any, str]:
+        return self._remembered(("name", name, str(depth)), lambda: self._find(name, depth))
+
+    def _find(self, name: str, depth: int) -> tuple[Any, str]:
         head, _, rest = name.partition(".")
         if rest and head in self.classes:
             return self.class_constant(head, rest, depth)
         if not rest and head in self.constants:
             definition = self.constants[head]
-            value = evaluate(definition.value_node(), self.lookup, depth + 1)
+            value = evaluate(definition.value_node(), self.lookup, depth + 1, self.budget)
             return value, f"{self.path}:{definition.line}"
         if head in self.imports:
             return self._imported(head, rest, depth)
@@ -120,13 +130,32 @@ class ModuleScope:
 
     def class_constant(self, qualname: str, attr: str, depth: int = 0) -> tuple[Any, str]:
         """A class attribute, looked up through the bases defined in this module."""
+        return self._remembered(("class", qualname, attr, str(depth)), lambda: self._find_in_class(qualname, attr, depth))
+
+    def _remembered(self, key: tuple[str, ...], find: Callable[[], tuple[Any, str]]) -> tuple[Any, str]:
+        """A lookup's answer, worked out once; what depends on the moment (package, budget) is not kept."""
+        self.budget.spend()
+        known = self._known.get(key)
+        if known is None:
+            try:
+                known = find()
+            except (NeedsPackage, TooMuchWork):
+                raise
+            except Unresolved as exc:
+                known = _Failed(str(exc))
+            self._known[key] = known
+        if isinstance(known, _Failed):
+            raise Unresolved(known.reason)
+        return known
+
+    def _find_in_class(self, qualname: str, attr: str, depth: int) -> tuple[Any, str]:
         seen: set[str] = set()
         cls = self.classes.get(qualname)
         while cls is not None and cls.qualname not in seen and "." not in attr:
             seen.add(cls.qualname)
             if attr in cls.constants:
                 definition = cls.constants[attr]
-                value = evaluate(definition.value_node(), self.lookup, depth + 1)
+                value = evaluate(definition.value_node(), self.lookup, depth + 1, self.budget)
                 return value, f"{self.path}:{definition.line}"
             cls = next((self.classes[b] for b in cls.bases if b in self.classes), None)
         raise Unresolved(f"{qualname}.{attr}")
@@ -148,6 +177,13 @@ class ModuleScope:
             raise Unresolved(head)
         wanted = ".".join(p for p in (attr, rest) if p)
         return target.lookup_with_origin(wanted, depth + 1)
+
+
+@dataclass(frozen=True)
+class _Failed:
+    """A remembered lookup that has no value."""
+
+    reason: str
 
 
 def module_name(path: str) -> str:

@@ -4,6 +4,8 @@ Handles f-strings (any format spec or conversion is one hole), `%`-formatting (`
 `%.2f`, `%%`), `str.format` (positional and named), `+` and implicit concatenation, and names
 bound earlier in the function (`msg = ...; msg += ...`, several branches giving several
 templates) or to module constants. An expression with no literal text left has no template.
+Given a `Budget`, each node costs a step and each part copied by `+` another; a message too
+costly to follow ends in a hole, like one too deep.
 """
 
 from __future__ import annotations
@@ -13,8 +15,10 @@ import re
 import string
 import textwrap
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Protocol
 
+from errdex.extract.budget import Budget, TooMuchWork
 from errdex.extract.resolve import Unresolved
 
 MAX_ALTERNATIVES = 12
@@ -41,9 +45,23 @@ class Scope(Protocol):
     def constant(self, name: str) -> Any: ...
 
 
-def templates(node: ast.expr, scope: Scope) -> list[Parts]:
+@dataclass(frozen=True)
+class _Walk:
+    """The scope of names and the budget of one template walk."""
+
+    names: Scope
+    budget: Budget | None
+
+    def alternatives(self, name: str) -> list[ast.expr] | None:
+        return self.names.alternatives(name)
+
+    def constant(self, name: str) -> Any:
+        return self.names.constant(name)
+
+
+def templates(node: ast.expr, scope: Scope, budget: Budget | None = None) -> list[Parts]:
     """Every template the expression can produce (at most MAX_ALTERNATIVES)."""
-    return _templates(node, scope, 0)
+    return _templates(node, _Walk(scope, budget), 0)
 
 
 def render(parts: Parts) -> str | None:
@@ -62,22 +80,31 @@ def render(parts: Parts) -> str | None:
     return text
 
 
-def _templates(node: ast.expr, scope: Scope, depth: int) -> list[Parts]:
+def _templates(node: ast.expr, scope: _Walk, depth: int) -> list[Parts]:
     if depth > MAX_DEPTH:
         return [(HOLE,)]
     handler = _HANDLERS.get(type(node))
     if handler is None:
         return [(HOLE,)]
-    return handler(node, scope, depth + 1)[:MAX_ALTERNATIVES]
+    try:
+        _spend(scope, 1)
+        return handler(node, scope, depth + 1)[:MAX_ALTERNATIVES]
+    except TooMuchWork:
+        return [(HOLE,)]
 
 
-def _constant(node: ast.Constant, scope: Scope, depth: int) -> list[Parts]:
+def _spend(scope: _Walk, steps: int) -> None:
+    if scope.budget is not None:
+        scope.budget.spend(steps)
+
+
+def _constant(node: ast.Constant, scope: _Walk, depth: int) -> list[Parts]:
     if isinstance(node.value, str):
         return [(node.value,)]
     return [(HOLE,)]
 
 
-def _joined(node: ast.JoinedStr, scope: Scope, depth: int) -> list[Parts]:
+def _joined(node: ast.JoinedStr, scope: _Walk, depth: int) -> list[Parts]:
     parts: list[Any] = []
     for value in node.values:
         if isinstance(value, ast.Constant) and isinstance(value.value, str):
@@ -87,17 +114,19 @@ def _joined(node: ast.JoinedStr, scope: Scope, depth: int) -> list[Parts]:
     return [tuple(parts)]
 
 
-def _binop(node: ast.BinOp, scope: Scope, depth: int) -> list[Parts]:
+def _binop(node: ast.BinOp, scope: _Walk, depth: int) -> list[Parts]:
     if isinstance(node.op, ast.Add):
         lefts = _templates(node.left, scope, depth)
         rights = _templates(node.right, scope, depth)
-        return [left + right for left in lefts for right in rights][:MAX_ALTERNATIVES]
+        joined = [left + right for left in lefts for right in rights][:MAX_ALTERNATIVES]
+        _spend(scope, sum(len(parts) for parts in joined))  # copies: `m = m + m` doubles them
+        return joined
     if isinstance(node.op, ast.Mod):
         return [_apply(parts, _printf) for parts in _templates(node.left, scope, depth)]
     return [(HOLE,)]
 
 
-def _name(node: ast.Name, scope: Scope, depth: int) -> list[Parts]:
+def _name(node: ast.Name, scope: _Walk, depth: int) -> list[Parts]:
     bound = scope.alternatives(node.id)
     if bound:
         out: list[Parts] = []
@@ -111,7 +140,7 @@ def _name(node: ast.Name, scope: Scope, depth: int) -> list[Parts]:
     return [(value,)] if isinstance(value, str) else [(HOLE,)]
 
 
-def _attribute(node: ast.Attribute, scope: Scope, depth: int) -> list[Parts]:
+def _attribute(node: ast.Attribute, scope: _Walk, depth: int) -> list[Parts]:
     try:
         value = scope.constant(ast.unparse(node))
     except Unresolved:
@@ -119,11 +148,11 @@ def _attribute(node: ast.Attribute, scope: Scope, depth: int) -> list[Parts]:
     return [(value,)] if isinstance(value, str) else [(HOLE,)]
 
 
-def _ifexp(node: ast.IfExp, scope: Scope, depth: int) -> list[Parts]:
+def _ifexp(node: ast.IfExp, scope: _Walk, depth: int) -> list[Parts]:
     return _unique(_templates(node.body, scope, depth) + _templates(node.orelse, scope, depth))
 
 
-def _call(node: ast.Call, scope: Scope, depth: int) -> list[Parts]:
+def _call(node: ast.Call, scope: _Walk, depth: int) -> list[Parts]:
     func = node.func
     if isinstance(func, ast.Attribute):
         if func.attr == "format":
@@ -211,7 +240,7 @@ def _unique(items: list[Parts]) -> list[Parts]:
     return list(seen.values())[:MAX_ALTERNATIVES]
 
 
-_HANDLERS: dict[type, Callable[[Any, Scope, int], list[Parts]]] = {
+_HANDLERS: dict[type, Callable[[Any, _Walk, int], list[Parts]]] = {
     ast.Constant: _constant,
     ast.JoinedStr: _joined,
     ast.BinOp: _binop,

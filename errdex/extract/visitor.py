@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 import builtins
 import copy
+import functools
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,6 +23,7 @@ from errdex.extract.templates import render, templates
 MAX_BINDINGS = 12
 MAX_HELPER_DEPTH = 3  # helpers that pass their message on to another helper, followed this deep
 MAX_TEMPLATE = 20_000
+MAX_NODES = 10_000  # an expression larger than this is generated code: not walked, shown or resolved
 _BUILTIN_NAMES = frozenset(dir(builtins)) | {"self", "cls"}
 _LOG_METHODS = frozenset(
     {"warning", "warn", "warning_once", "warning_advice", "error", "error_once", "exception", "critical", "fatal"}
@@ -118,7 +120,13 @@ class SiteVisitor:
         self.env, self.conditions, self.params = saved
 
     # -- control flow ---------------------------------------------------------------------
+    def _branch(self) -> None:
+        """Copying and merging the bindings costs a step per name each (long generated functions)."""
+        self.module.budget.charge(3 * len(self.env))
+        self.module.budget.check()
+
     def visit_If(self, node: ast.If) -> None:
+        self._branch()
         before = self._copy_env()
         self.conditions.append(node.test)
         self.visit_body(node.body)
@@ -131,6 +139,7 @@ class SiteVisitor:
         self.env = _merge(after_body, self.env) if node.orelse else _merge(self.env, after_body)
 
     def visit_For(self, node: ast.For | ast.AsyncFor | ast.While) -> None:
+        self._branch()
         before = self._copy_env()
         self.loops.append(node.lineno)
         self.visit_body(node.body)
@@ -146,6 +155,7 @@ class SiteVisitor:
     visit_AsyncWith = visit_With
 
     def visit_Try(self, node: ast.Try) -> None:
+        self._branch()
         before = self._copy_env()
         self.visit_body(node.body)
         self.visit_body(node.orelse)
@@ -162,6 +172,7 @@ class SiteVisitor:
     visit_TryStar = visit_Try
 
     def visit_Match(self, node: ast.Match) -> None:
+        self._branch()
         before = self._copy_env()
         merged = before
         for case in node.cases:
@@ -424,8 +435,9 @@ class SiteVisitor:
         cls = self._current_class()
         if cls is None or not looks_like_exception(cls.qualname, cls.bases):
             return
+        self.module.budget.start_site()
         scope = _TemplateScope(self)
-        for parts in templates(expr, scope):
+        for parts in templates(expr, scope, self.module.budget):
             text = render(parts)
             if text is not None and text not in cls.message_templates:
                 cls.message_templates.append(text)
@@ -438,12 +450,13 @@ class SiteVisitor:
         self, kind: str, exception: str | None, message: ast.expr | None, node: ast.stmt, level: str | None = None,
         exception_param: str | None = None,
     ) -> None:
+        self.module.budget.start_site()
         scope = _TemplateScope(self)
         if message is None:
             rendered: list[str | None] = [None]
             reason = "no message argument" if kind == "error" else "message not given"
         else:
-            rendered = [render(parts) for parts in templates(message, scope)] or [None]
+            rendered = [render(parts) for parts in templates(message, scope, self.module.budget)] or [None]
             reason = None if any(t is not None for t in rendered) else "message is built at run time"
             if any(t is not None and len(t) > MAX_TEMPLATE for t in rendered):
                 rendered, reason = [None], f"message is longer than {MAX_TEMPLATE:,} characters"
@@ -506,7 +519,9 @@ class SiteVisitor:
         names: dict[str, ast.expr] = {}
         checks: dict[str, None] = {}
         for expr in [*self.conditions, *([message] if message is not None else [])]:
-            nodes = list(ast.walk(expr))
+            nodes = _nodes(expr)
+            self.module.budget.charge(MAX_NODES if nodes is None else len(nodes))
+            nodes = nodes or []
             called = {id(n.func) for n in nodes if isinstance(n, ast.Call)}
             for node in nodes:
                 name = dotted_name(node) if isinstance(node, (ast.Name, ast.Attribute)) and id(node) not in called else None
@@ -514,7 +529,7 @@ class SiteVisitor:
                     continue
                 names.setdefault(name, node)
         for expr in self.conditions:
-            for node in ast.walk(expr):
+            for node in _nodes(expr) or []:
                 if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"):
                     checks[node.attr] = None
                 elif isinstance(node, ast.Name) and node.id not in _BUILTIN_NAMES and node.id not in self.module.constants:
@@ -543,7 +558,7 @@ class SiteVisitor:
         head, _, rest = name.partition(".")
         if head in self.env and not rest:
             bindings = self.env[head]
-            values = [evaluate(b.expr, self.lookup, depth + 1) for b in bindings]
+            values = [evaluate(b.expr, self.lookup, depth + 1, self.module.budget) for b in bindings]
             if any(v != values[0] for v in values[1:]):
                 raise Unresolved("several values")
             return values[0], f"{self.module.path}:{bindings[-1].line}"
@@ -567,7 +582,10 @@ class SiteVisitor:
             return None
         expr = bindings[0].expr
         for _ in range(4):
-            locals_used = [n.id for n in ast.walk(expr) if isinstance(n, ast.Name) and n.id in self.env]
+            nodes = _nodes(expr)
+            if nodes is None:
+                return None
+            locals_used = [n.id for n in nodes if isinstance(n, ast.Name) and n.id in self.env]
             if not locals_used:
                 return _unparse(expr)
             local = locals_used[0]
@@ -634,9 +652,23 @@ def _mentions(expr: ast.expr, name: str) -> bool:
 
 
 class _Substitute(ast.NodeTransformer):
+    """Replace a name by an expression, visiting each node once.
+
+    The copy shares the nodes its original shared (a binding used twice); visiting such a node
+    again would rewrite the replacement put there the first time, which is the binding itself,
+    and make it contain itself.
+    """
+
     def __init__(self, name: str, replacement: ast.expr) -> None:
         self.name = name
         self.replacement = replacement
+        self.seen: set[int] = set()
+
+    def visit(self, node: ast.AST) -> ast.AST:
+        if id(node) in self.seen:
+            return node
+        self.seen.add(id(node))
+        return super().visit(node)
 
     def visit_Name(self, node: ast.Name) -> ast.expr:
         return self.replacement if node.id == self.name else node
@@ -734,7 +766,29 @@ def _condition_text(node: ast.expr) -> str:
     return _unparse(node)
 
 
+@functools.lru_cache(maxsize=1024)  # every site walks the conditions around it again
+def _nodes(expr: ast.AST) -> list[ast.AST] | None:
+    """The nodes of an expression, or None if it has more than MAX_NODES (counting shared ones each time)."""
+    nodes = [expr]
+    for node in nodes:
+        for child in ast.iter_child_nodes(node):
+            nodes.append(child)
+            if len(nodes) > MAX_NODES:
+                return None
+    return nodes
+
+
+def _small(node: ast.AST) -> bool:
+    """Whether an expression has at most MAX_NODES nodes; a short one-line expression is, without walking it."""
+    if getattr(node, "lineno", -1) == getattr(node, "end_lineno", None):
+        if node.end_col_offset - node.col_offset <= MAX_NODES // 4:  # type: ignore[attr-defined,operator]
+            return True
+    return _nodes(node) is not None
+
+
 def _unparse(node: ast.AST) -> str:
+    if not _small(node):
+        return "<expression too large>"
     try:
         return ast.unparse(node)
     except (RecursionError, ValueError):

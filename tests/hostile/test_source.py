@@ -14,6 +14,7 @@ from click.testing import CliRunner
 
 from errdex.cli import main
 from errdex.store import Store
+from tests.extract.test_bounds import wide_condition
 
 GOOD = b"def check(x):\n    if x is None:\n        raise ValueError('the good module still counts')\n"
 FIFTY_MB = 50_000_000
@@ -25,6 +26,7 @@ HOSTILE: dict[str, bytes] = {
     "nul.py": b"raise ValueError('a')\n\x00\nraise ValueError('b')\n",
     "deep.py": b"def f():\n    raise ValueError('x' + " + b"-" * 200_000 + b"1)\n",
     "binop.py": b"raise ValueError(" + b"'a'+" * 300_000 + b"'b')\n",
+    "slow.py": wide_condition(20_000, 400),  # over the default budget: partly analysed
 }
 REASONS = {
     "syntax.py": "does not parse",
@@ -34,6 +36,7 @@ REASONS = {
     "nul.py": "NUL bytes",
     "deep.py": "too deeply nested",
     "binop.py": "too deeply nested",
+    "slow.py": "analysis took too long",
     "generated.py": "larger than 20 MB",
 }
 
@@ -66,11 +69,13 @@ def test_each_hostile_file_is_skipped_with_its_reason_and_the_rest_is_indexed(tm
     with Store(db_url) as store:
         release = store.release("mess")
         skips = {path.split("/", 1)[1]: reason for path, reason in store.release_paths(release) if reason}
-        templates = {site.template for _, site in store.errors("mess")}
+        templates = {site.template for _, site in store.errors("mess") if site.file != "mess/slow.py"}
+        kept = [site.template for _, site in store.errors("mess") if site.file == "mess/slow.py"]
     assert set(skips) == set(REASONS)
     for path, words in REASONS.items():
         assert words in skips[path], (path, skips[path])
     assert templates == {"the good module still counts"}
+    assert f"partly analysed, {len(kept)} sites kept" in skips["slow.py"] and kept[:2] == ["site 0", "site 1"]
 
 
 def test_a_release_whose_every_file_is_skipped_fails_and_says_so(tmp_path: Path, db_url: str) -> None:
