@@ -144,13 +144,13 @@ class Store:
         error_ids = {eid for eid, _ in sites}
         with self._transaction():
             package_id = self._package_id(name, info)
-            self.db.execute("DELETE FROM releases WHERE package_id = ? AND version = ?", (package_id, info.version))
+            replaced = self._delete_release(package_id, info.version)
             self._insert_files(new_files, extractor_version)
             release_id = self._insert_release(
                 package_id, info, info.version, extractor_version, files, len(sites), len(error_ids)
             )
             self._insert_rows(release_id, package_id, sites, classes)
-            self._finish_write(package_id)
+            self._finish_write(package_id, replaced)
         return self.release(info.package, info.version)
 
     def replace_release_reusing(
@@ -196,14 +196,14 @@ class Store:
                 (release_id, old_id, paths),
             )
             self._insert_rows(release_id, package_id, sites, classes)
-            self.db.execute("DELETE FROM releases WHERE package_id = ? AND version = ?", (package_id, info.version))
+            replaced = self._delete_release(package_id, info.version)
             self.db.execute(
                 "UPDATE releases SET version = ?,"
                 " site_count = (SELECT COUNT(*) FROM sites WHERE release_id = ?),"
                 " error_count = (SELECT COUNT(DISTINCT error_id) FROM sites WHERE release_id = ?) WHERE id = ?",
                 (info.version, release_id, release_id, release_id),
             )
-            self._finish_write(package_id)
+            self._finish_write(package_id, replaced)
         return self.release(info.package, info.version)
 
     def _insert_release(
@@ -247,9 +247,15 @@ class Store:
              for c in classes if c.attributes or c.bases],
         )
 
-    def _finish_write(self, package_id: int) -> None:
-        """Drop errors no release has any more and mark derived caches stale."""
-        self._drop_orphan_errors(package_id)
+    def _delete_release(self, package_id: int, version: str) -> bool:
+        """Delete a release with its rows; whether there was one."""
+        cursor = self.db.execute("DELETE FROM releases WHERE package_id = ? AND version = ?", (package_id, version))
+        return bool(cursor.rowcount)
+
+    def _finish_write(self, package_id: int, replaced: bool) -> None:
+        """Drop errors no release has any more (only a replaced release can leave some) and mark derived caches stale."""
+        if replaced:
+            self._drop_orphan_errors(package_id)
         self.db.execute("UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'generation'")
 
     def _package_id(self, name: str, info: ReleaseInfo) -> int:
