@@ -22,9 +22,11 @@ ChunkKind = Literal["def", "class", "import", "assign", "other"]
 INTERESTING_WORDS = ("raise", "assert", "warn", ".error", ".exception", ".critical", ".fatal")
 _TRIPLE = re.compile(r"\"\"\"|'''")
 _STATEMENT_START = r"(?:[A-Za-z_@])"
+_CONTINUATION = r"(?!(?:else|elif|except|finally)\b)"  # clauses that go on the statement above
 _INDENTED_START = re.compile(r"\n([ \t]+)" + _STATEMENT_START)
 _ASSIGN_TARGET = re.compile(r"([A-Za-z_]\w*)\s*(?::[^=\n]*)?=(?!=)")
 _SELF_ATTRIBUTE = re.compile(r"self\.([A-Za-z_]\w*)[ \t]*(?::[^=\n]{0,200})?=(?!=)")
+_DEFINITION = re.compile(r"^[ \t]*((?=(?:async[ \t]+)?def[ \t]|class[ \t]))", re.M)
 _CLASS_FIELD = re.compile(r"\n[ \t]+([A-Za-z_]\w*)[ \t]*:[^=\n]{0,200}(?:=|\n)")
 
 
@@ -78,7 +80,7 @@ def split_block(text: str, indent: str, first_line: int, spans: list[tuple[int, 
     """
     if spans is None:
         spans = string_spans(text)
-    pattern = re.compile("^" + re.escape(indent) + _STATEMENT_START, re.M)
+    pattern = re.compile("^" + re.escape(indent) + _CONTINUATION + _STATEMENT_START, re.M)
     starts = [m.start() for m in pattern.finditer(text) if not _inside(spans, m.start())]
     starts = _merge_decorators(text, starts, len(indent))
     if not starts or starts[0] != 0:
@@ -110,9 +112,9 @@ def _merge_decorators(text: str, starts: list[int], width: int) -> list[int]:
 
 def _classify(body: str, line: int, width: int) -> Chunk:
     head = body[width:]
-    while head.startswith("@"):
-        nl = head.find("\n")
-        head = head[nl + 1 :].lstrip() if nl >= 0 else ""
+    if head.startswith("@"):  # decorators, whose arguments may take several lines, then the definition
+        m = _DEFINITION.search(head)
+        head = head[m.end(1) :] if m else ""
     if head.startswith(("def ", "async def ")):
         name = head.split("def ", 1)[1].split("(", 1)[0].strip()
         return Chunk("def", line, body, name)
@@ -132,19 +134,36 @@ def class_parts(chunk: Chunk) -> tuple[str, list[Chunk]] | None:
 
     Returns None when the body is not an indented block we can split (a one-line class).
     """
-    spans = string_spans(chunk.text)
-    indent = _body_indent(chunk.text, spans)
-    if indent is None:
+    text = chunk.text
+    spans = string_spans(text)
+    body = _body_start(text, spans)
+    if body is None:
         return None
-    header, *members = split_block(chunk.text, indent, chunk.line, spans)
-    return header.text, members
+    begin, indent = body
+    header = text[:begin]
+    inner = [(a - begin, b - begin) for a, b in spans if b > begin]
+    return header, split_block(text[begin:], indent, chunk.line + header.count("\n"), inner)
 
 
-def _body_indent(text: str, spans: list[tuple[int, int]]) -> str | None:
+def _body_start(text: str, spans: list[tuple[int, int]]) -> tuple[int, str] | None:
+    """Where the body of a class chunk starts, and its indentation: the first indented statement
+    outside strings and outside the brackets of a header that spans several lines."""
     for m in _INDENTED_START.finditer(text):
-        if not _inside(spans, m.start(1)):
-            return m.group(1)
+        if not _inside(spans, m.start(1)) and _bracket_depth(text, spans, m.start(1)) == 0:
+            return m.start(1), m.group(1)
     return None
+
+
+def _bracket_depth(text: str, spans: list[tuple[int, int]], end: int) -> int:
+    """Open brackets before `end`, triple-quoted strings left out."""
+    depth, at = 0, 0
+    for begin, stop in [*(s for s in spans if s[0] < end), (end, end)]:
+        piece = text[at:min(begin, end)]
+        depth += sum(piece.count(c) for c in "([{") - sum(piece.count(c) for c in ")]}")
+        at = stop
+        if at >= end:
+            break
+    return depth
 
 
 def self_attributes(text: str) -> tuple[str, ...]:
