@@ -148,22 +148,30 @@ def class_parts(chunk: Chunk) -> tuple[str, list[Chunk]] | None:
 def _body_start(text: str, spans: list[tuple[int, int]]) -> tuple[int, str] | None:
     """Where the body of a class chunk starts, and its indentation: the first indented statement
     outside strings and outside the brackets of a header that spans several lines."""
+    depth = at = 0
     for m in _INDENTED_START.finditer(text):
-        if not _inside(spans, m.start(1)) and _bracket_depth(text, spans, m.start(1)) == 0:
-            return m.start(1), m.group(1)
+        begin = m.start(1)
+        if _inside(spans, begin):
+            continue
+        depth += _bracket_balance(text, spans, at, begin)
+        at = begin
+        if depth == 0:
+            return begin, m.group(1)
     return None
 
 
-def _bracket_depth(text: str, spans: list[tuple[int, int]], end: int) -> int:
-    """Open brackets before `end`, triple-quoted strings left out."""
-    depth, at = 0, 0
-    for begin, stop in [*(s for s in spans if s[0] < end), (end, end)]:
-        piece = text[at:min(begin, end)]
-        depth += sum(piece.count(c) for c in "([{") - sum(piece.count(c) for c in ")]}")
-        at = stop
-        if at >= end:
+def _bracket_balance(text: str, spans: list[tuple[int, int]], begin: int, end: int) -> int:
+    """Brackets opened minus closed in text[begin:end], triple-quoted strings left out."""
+    balance = 0
+    i = bisect.bisect_left(spans, (begin, begin))
+    i = i - 1 if i > 0 and spans[i - 1][1] > begin else i
+    for span_begin, span_end in [*spans[i:], (end, end)]:
+        piece = text[begin : min(span_begin, end)]
+        balance += sum(piece.count(c) for c in "([{") - sum(piece.count(c) for c in ")]}")
+        begin = max(begin, span_end)
+        if begin >= end:
             break
-    return depth
+    return balance
 
 
 def self_attributes(text: str) -> tuple[str, ...]:
