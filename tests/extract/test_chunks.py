@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import textwrap
+from pathlib import Path
+
+import pytest
 
 from errdex.extract.chunks import class_parts, split_block
-from errdex.extract.file import analyse_file, plan_chunks
+from errdex.extract.file import FallBack, analyse_file, decode, plan_chunks
 from errdex.extract.scope import ModuleScope
+from errdex.sources import open_source
 
 LAZY_INIT = textwrap.dedent(
     """
@@ -94,3 +98,19 @@ def test_these_shapes_analyse_as_the_full_parse_does() -> None:
         assert analyse_file("pkg/widgets.py", text.encode()) == analyse_file("pkg/widgets.py", text.encode(), fast=False)
     classes = analyse_file("pkg/widgets.py", DECORATED.encode())["classes"]
     assert [(c["qualname"], c["message_templates"]) for c in classes] == [("WidgetError", ["bad widget {}"])]
+
+
+@pytest.mark.network
+def test_every_file_of_a_real_release_splits_into_chunks_that_parse(release_cache: Path) -> None:
+    """No file of transformers needs the whole-file parse (its lazy `__init__.py` files and long class headers did)."""
+    with open_source("transformers==5.17.0", cache_dir=release_cache) as source:
+        files = [(f.path, f.data) for f in source.files()]
+    needing_full_parse = []
+    for path, data in files:
+        text, _ = decode(data)
+        try:
+            plan_chunks(text or "", ModuleScope(path))
+        except FallBack:
+            needing_full_parse.append(path)
+    assert len(files) > 2000
+    assert needing_full_parse == []
