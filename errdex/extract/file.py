@@ -111,21 +111,20 @@ def _analyse_chunks(text: str, module: ModuleScope, visitor: SiteVisitor) -> Non
         visit_chunk(chunk, scopes, visitor)
 
 
-def plan_chunks(text: str, module: ModuleScope, top: list[Chunk] | None = None) -> list[tuple[Chunk, list[tuple[str, str]]]]:
-    """Fill the module scope from its chunks (`top`, the text's top-level chunks, if the caller has
-    them); return the chunks to visit, in order, with their scopes.
+def plan_chunks(text: str, module: ModuleScope) -> list[tuple[Chunk, list[tuple[str, str]]]]:
+    """Fill the module scope from its chunks; return the chunks to visit, in order, with their scopes.
 
     Raises `FallBack` when a piece does not parse on its own.
     """
     todo: list[tuple[Chunk, list[tuple[str, str]]]] = []
-    for chunk in split_block(text, "", 1) if top is None else top:
+    for chunk in split_block(text, "", 1):
         todo.extend(_register_chunk(chunk, module, []))
     return todo
 
 
 def visit_chunk(chunk: Chunk, scopes: list[tuple[str, str]], visitor: SiteVisitor) -> None:
     """Parse one planned chunk and collect its sites."""
-    for stmt in parse_chunk(chunk):
+    for stmt in _parse_chunk(chunk):
         visitor.visit_in_scopes(stmt, scopes)
 
 
@@ -143,7 +142,7 @@ def register_chunks(text: str, module: ModuleScope) -> None:
 def _register_chunk(chunk: Chunk, module: ModuleScope, scopes: list[tuple[str, str]]) -> list[tuple[Chunk, list]]:
     """Record what a chunk defines; return the chunks that must be parsed and visited."""
     if chunk.kind == "import" or (chunk.kind == "other" and not scopes and "import" in chunk.text):
-        for stmt in parse_chunk(chunk):
+        for stmt in _parse_chunk(chunk):
             _register_imports(stmt, module)
     if chunk.kind == "assign" and chunk.name:
         _constants(module, scopes)[chunk.name] = Definition(chunk.line, chunk.text)
@@ -163,7 +162,7 @@ def _register_chunk(chunk: Chunk, module: ModuleScope, scopes: list[tuple[str, s
 def _register_class_chunk(chunk: Chunk, module: ModuleScope, scopes: list[tuple[str, str]]) -> list[tuple[Chunk, list]]:
     parts = class_parts(chunk)
     if parts is None:
-        for stmt in parse_chunk(chunk):
+        for stmt in _parse_chunk(chunk):
             if isinstance(stmt, ast.ClassDef):
                 _register_class_node(stmt, chunk.text, module, [n for _, n in scopes])
         return [(chunk, scopes)] if chunk.interesting else []
@@ -194,7 +193,7 @@ def _parse_header(header: str, members: list[Chunk], line: int) -> ast.ClassDef:
     return node
 
 
-def parse_chunk(chunk: Chunk) -> list[ast.stmt]:
+def _parse_chunk(chunk: Chunk) -> list[ast.stmt]:
     return _parse_text(chunk.text, chunk.line)
 
 
