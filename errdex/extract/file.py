@@ -29,7 +29,7 @@ _MESSAGE_ATTRIBUTES = ("fmt", "message", "msg", "template", "default_message", "
 _CLASS_MESSAGE_METHODS = ("__init__", "__str__")
 
 
-class FallBack(Exception):
+class _FallBack(Exception):
     """A piece of the file did not parse on its own: parse the whole file instead."""
 
 
@@ -55,9 +55,9 @@ def _analyse(path: str, data: bytes, fast: bool) -> dict[str, Any]:
         module = ModuleScope(path)
         visitor = SiteVisitor(module)
         if not fast:
-            raise FallBack()
+            raise _FallBack()
         _analyse_chunks(text, module, visitor)
-    except FallBack:
+    except _FallBack:
         module = ModuleScope(path)
         visitor = SiteVisitor(module)
         tree, reason = parse_module(text)
@@ -67,7 +67,7 @@ def _analyse(path: str, data: bytes, fast: bool) -> dict[str, Any]:
         visitor.visit_body(tree.body)
     except (RecursionError, MemoryError):
         return skipped("too deeply nested to analyse")
-    return result(module, visitor)
+    return _result(module, visitor)
 
 
 def skipped(reason: str) -> dict[str, Any]:
@@ -107,25 +107,12 @@ def parse_module(text: str) -> tuple[ast.Module | None, str]:
 
 # -- fast path: statement chunks -----------------------------------------------------------
 def _analyse_chunks(text: str, module: ModuleScope, visitor: SiteVisitor) -> None:
-    for chunk, scopes in plan_chunks(text, module):
-        visit_chunk(chunk, scopes, visitor)
-
-
-def plan_chunks(text: str, module: ModuleScope) -> list[tuple[Chunk, list[tuple[str, str]]]]:
-    """Fill the module scope from its chunks; return the chunks to visit, in order, with their scopes.
-
-    Raises `FallBack` when a piece does not parse on its own.
-    """
     todo: list[tuple[Chunk, list[tuple[str, str]]]] = []
     for chunk in split_block(text, "", 1):
         todo.extend(_register_chunk(chunk, module, []))
-    return todo
-
-
-def visit_chunk(chunk: Chunk, scopes: list[tuple[str, str]], visitor: SiteVisitor) -> None:
-    """Parse one planned chunk and collect its sites."""
-    for stmt in _parse_chunk(chunk):
-        visitor.visit_in_scopes(stmt, scopes)
+    for chunk, scopes in todo:
+        for stmt in _parse_chunk(chunk):
+            visitor.visit_in_scopes(stmt, scopes)
 
 
 def register_chunks(text: str, module: ModuleScope) -> None:
@@ -133,7 +120,7 @@ def register_chunks(text: str, module: ModuleScope) -> None:
     try:
         for chunk in split_block(text, "", 1):
             _register_chunk(chunk, module, [])
-    except FallBack:
+    except _FallBack:
         tree, _ = parse_module(text)
         if tree is not None:
             register_tree(tree, text, module)
@@ -189,7 +176,7 @@ def _parse_header(header: str, members: list[Chunk], line: int) -> ast.ClassDef:
     stmts = _parse_text(text, line)
     node = stmts[0] if stmts else None
     if not isinstance(node, ast.ClassDef):
-        raise FallBack()
+        raise _FallBack()
     return node
 
 
@@ -206,11 +193,11 @@ def _parse_text(text: str, line: int) -> list[ast.stmt]:
     indented = text[:1] in (" ", "\t")
     prefix = "\n" * (line - 2) + "if 1:\n" if indented and line >= 2 else "\n" * (line - 1)
     if indented and line < 2:
-        raise FallBack()
+        raise _FallBack()
     try:
         tree = ast.parse(prefix + text)
     except (SyntaxError, ValueError):
-        raise FallBack() from None
+        raise _FallBack() from None
     body = tree.body
     if indented:
         body = body[0].body  # type: ignore[attr-defined]
@@ -264,7 +251,7 @@ def _register_imports(stmt: ast.stmt, module: ModuleScope) -> None:
 
 
 # -- result ----------------------------------------------------------------------------------
-def result(module: ModuleScope, visitor: SiteVisitor) -> dict[str, Any]:
+def _result(module: ModuleScope, visitor: SiteVisitor) -> dict[str, Any]:
     classes = []
     for cls in module.classes.values():
         templates = list(cls.message_templates)
