@@ -29,6 +29,17 @@ def fetch(spec: str) -> None:
         source.info  # noqa: B018
 
 
+def changed_share(base: str, spec: str) -> str:
+    """How much of `spec` is new to `base`, by files and bytes: what a file-level reuse must still analyse."""
+    with open_source(base) as source:
+        known = {f.sha256 for f in source.files()}
+    with open_source(spec) as source:
+        files = [(f.sha256 in known, len(f.data)) for f in source.files()]
+    new = [size for seen, size in files if not seen]
+    total = sum(size for _, size in files)
+    return f"{len(new)} of {len(files)} files, {sum(new) / total:.0%} of the bytes, are new to {base}"
+
+
 def read_and_hash(spec: str) -> float:
     """What any index of the release costs at least: reading its files and hashing them."""
     started = time.perf_counter()
@@ -69,6 +80,7 @@ def one_round(base: str, following: list[str]) -> list[float]:
                 seconds, result = timed(spec, store)
                 print(line(f"{spec} again (all known)", seconds, result, cold))
                 print(f"  {'  reading and hashing it alone':<48} {read_and_hash(spec):7.2f}s")
+                print(f"    {changed_share(base, spec)}")
         return ratios
 
 

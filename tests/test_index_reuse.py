@@ -107,6 +107,27 @@ def test_incremental_index_equals_cold_index(
         assert_same_as_cold(tmp_path, db, f"{number}.0", version_files(choice))
 
 
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(
+    st.tuples(st.sampled_from(["1.0", "2.0"]), st.fixed_dictionaries({p: st.integers(0, len(v) - 1) for p, v in VARIANTS.items()})),
+    min_size=2, max_size=4,
+))
+def test_reindexing_versions_in_place_equals_cold_index(
+    tmp_path_factory: pytest.TempPathFactory, backend: str, steps: list[tuple[str, dict[str, int]]]
+) -> None:
+    """A version indexed again keeps its rows of unchanged files where they are; the result is a cold index's."""
+    tmp_path = tmp_path_factory.mktemp("in-place")
+    db = new_index(backend, tmp_path, "incremental.db")
+    last: dict[str, dict[str, str]] = {}
+    with Store(db) as store:
+        for version, choice in steps:
+            last[version] = version_files(choice)
+            index_version(store, tmp_path / "src", version, last[version])
+        assert store.stats()["releases"] == len(last)
+    for version, files in last.items():
+        assert_same_as_cold(tmp_path, db, version, files)
+
+
 def test_unchanged_files_are_neither_analysed_nor_linked(tmp_path: Path, db_url: str) -> None:
     db = db_url
     with Store(db) as store:

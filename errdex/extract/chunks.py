@@ -22,9 +22,11 @@ ChunkKind = Literal["def", "class", "import", "assign", "other"]
 INTERESTING_WORDS = ("raise", "assert", "warn", ".error", ".exception", ".critical", ".fatal")
 _TRIPLE = re.compile(r"\"\"\"|'''")
 _STATEMENT_START = r"(?:[A-Za-z_@])"
+_CONTINUATION = r"(?!(?:else|elif|except|finally)\b)"  # clauses that go on the statement above
 _INDENTED_START = re.compile(r"\n([ \t]+)" + _STATEMENT_START)
 _ASSIGN_TARGET = re.compile(r"([A-Za-z_]\w*)\s*(?::[^=\n]*)?=(?!=)")
 _SELF_ATTRIBUTE = re.compile(r"self\.([A-Za-z_]\w*)[ \t]*(?::[^=\n]{0,200})?=(?!=)")
+_DEFINITION = re.compile(r"^[ \t]*((?=(?:async[ \t]+)?def[ \t]|class[ \t]))", re.M)
 _CLASS_FIELD = re.compile(r"\n[ \t]+([A-Za-z_]\w*)[ \t]*:[^=\n]{0,200}(?:=|\n)")
 
 
@@ -78,7 +80,7 @@ def split_block(text: str, indent: str, first_line: int, spans: list[tuple[int, 
     """
     if spans is None:
         spans = string_spans(text)
-    pattern = re.compile("^" + re.escape(indent) + _STATEMENT_START, re.M)
+    pattern = re.compile("^" + re.escape(indent) + _CONTINUATION + _STATEMENT_START, re.M)
     starts = [m.start() for m in pattern.finditer(text) if not _inside(spans, m.start())]
     starts = _merge_decorators(text, starts, len(indent))
     if not starts or starts[0] != 0:
@@ -110,9 +112,9 @@ def _merge_decorators(text: str, starts: list[int], width: int) -> list[int]:
 
 def _classify(body: str, line: int, width: int) -> Chunk:
     head = body[width:]
-    while head.startswith("@"):
-        nl = head.find("\n")
-        head = head[nl + 1 :].lstrip() if nl >= 0 else ""
+    if head.startswith("@"):  # decorators, whose arguments may take several lines, then the definition
+        m = _DEFINITION.search(head)
+        head = head[m.end(1) :] if m else ""
     if head.startswith(("def ", "async def ")):
         name = head.split("def ", 1)[1].split("(", 1)[0].strip()
         return Chunk("def", line, body, name)
@@ -132,19 +134,44 @@ def class_parts(chunk: Chunk) -> tuple[str, list[Chunk]] | None:
 
     Returns None when the body is not an indented block we can split (a one-line class).
     """
-    spans = string_spans(chunk.text)
-    indent = _body_indent(chunk.text, spans)
-    if indent is None:
+    text = chunk.text
+    spans = string_spans(text)
+    body = _body_start(text, spans)
+    if body is None:
         return None
-    header, *members = split_block(chunk.text, indent, chunk.line, spans)
-    return header.text, members
+    begin, indent = body
+    header = text[:begin]
+    inner = [(a - begin, b - begin) for a, b in spans if b > begin]
+    return header, split_block(text[begin:], indent, chunk.line + header.count("\n"), inner)
 
 
-def _body_indent(text: str, spans: list[tuple[int, int]]) -> str | None:
+def _body_start(text: str, spans: list[tuple[int, int]]) -> tuple[int, str] | None:
+    """Where the body of a class chunk starts, and its indentation: the first indented statement
+    outside strings and outside the brackets of a header that spans several lines."""
+    depth = at = 0
     for m in _INDENTED_START.finditer(text):
-        if not _inside(spans, m.start(1)):
-            return m.group(1)
+        begin = m.start(1)
+        if _inside(spans, begin):
+            continue
+        depth += _bracket_balance(text, spans, at, begin)
+        at = begin
+        if depth == 0:
+            return begin, m.group(1)
     return None
+
+
+def _bracket_balance(text: str, spans: list[tuple[int, int]], begin: int, end: int) -> int:
+    """Brackets opened minus closed in text[begin:end], triple-quoted strings left out."""
+    balance = 0
+    i = bisect.bisect_left(spans, (begin, begin))
+    i = i - 1 if i > 0 and spans[i - 1][1] > begin else i
+    for span_begin, span_end in [*spans[i:], (end, end)]:
+        piece = text[begin : min(span_begin, end)]
+        balance += sum(piece.count(c) for c in "([{") - sum(piece.count(c) for c in ")]}")
+        begin = max(begin, span_end)
+        if begin >= end:
+            break
+    return balance
 
 
 def self_attributes(text: str) -> tuple[str, ...]:

@@ -144,13 +144,13 @@ class Store:
         error_ids = {eid for eid, _ in sites}
         with self._transaction():
             package_id = self._package_id(name, info)
-            self.db.execute("DELETE FROM releases WHERE package_id = ? AND version = ?", (package_id, info.version))
+            replaced = self._delete_release(package_id, info.version)
             self._insert_files(new_files, extractor_version)
             release_id = self._insert_release(
                 package_id, info, info.version, extractor_version, files, len(sites), len(error_ids)
             )
             self._insert_rows(release_id, package_id, sites, classes)
-            self._finish_write(package_id)
+            self._finish_write(package_id, replaced)
         return self.release(info.package, info.version)
 
     def replace_release_reusing(
@@ -165,8 +165,9 @@ class Store:
         reused_paths: Sequence[str],
     ) -> ReleaseRecord:
         """Like `replace_release`, but the sites and classes of `reused_paths` are copied from
-        `previous` (a release of the same package, possibly this very version) inside the
-        database, so unchanged files cost one INSERT ... SELECT instead of a row each.
+        `previous` (a release of the same package) inside the database, so unchanged files cost
+        one INSERT ... SELECT instead of a row each; when `previous` is this very version, its
+        rows of those files are kept where they are.
         """
         name = normalize_name(info.package)
         if normalize_name(previous.package) != name:
@@ -182,28 +183,22 @@ class Store:
                 raise StoreError(f"{previous.package} {previous.version} was indexed again meanwhile; index {info.spec} again")
             old_id = row[0]
             self._insert_files(new_files, extractor_version)
-            # counted once the copied and the new rows are all in
-            release_id = self._insert_release(package_id, info, info.version + PENDING, extractor_version, files, 0, 0)
-            self.db.execute(
-                f"INSERT INTO sites (release_id, error_id, {_SITE_COLUMNS}) SELECT ?, error_id, {_SITE_COLUMNS}"
-                f" FROM sites WHERE release_id = ? AND file IN ({self.db.json_values}) ORDER BY id",
-                (release_id, old_id, paths),
-            )
-            self.db.execute(
-                "INSERT INTO classes (release_id, file, qualname, line, bases, attributes)"
-                " SELECT ?, file, qualname, line, bases, attributes FROM classes"
-                f" WHERE release_id = ? AND file IN ({self.db.json_values}) ORDER BY {self.db.row_order}",
-                (release_id, old_id, paths),
-            )
-            self._insert_rows(release_id, package_id, sites, classes)
-            self.db.execute("DELETE FROM releases WHERE package_id = ? AND version = ?", (package_id, info.version))
+            if previous.version == info.version:
+                release_id, replaced = old_id, self._keep_release(old_id, info, extractor_version, files, paths)
+                self._insert_rows(release_id, package_id, sites, classes)
+            else:
+                # counted once the copied and the new rows are all in
+                release_id = self._insert_release(package_id, info, info.version + PENDING, extractor_version, files, 0, 0)
+                self._copy_rows(old_id, release_id, paths)
+                self._insert_rows(release_id, package_id, sites, classes)
+                replaced = self._delete_release(package_id, info.version)
             self.db.execute(
                 "UPDATE releases SET version = ?,"
                 " site_count = (SELECT COUNT(*) FROM sites WHERE release_id = ?),"
                 " error_count = (SELECT COUNT(DISTINCT error_id) FROM sites WHERE release_id = ?) WHERE id = ?",
                 (info.version, release_id, release_id, release_id),
             )
-            self._finish_write(package_id)
+            self._finish_write(package_id, replaced)
         return self.release(info.package, info.version)
 
     def _insert_release(
@@ -217,20 +212,54 @@ class Store:
         error_count: int,
     ) -> int:
         """The release row and its files (path, hash, skip reason); returns the release's id."""
-        now = datetime.now(timezone.utc).isoformat(timespec="seconds")
-        skips = sum(1 for _, _, reason in files if reason)
         release_id = self.db.execute(
             "INSERT INTO releases (package_id, version, spec, source_kind, digest, repository_url, indexed_at,"
             " extractor_version, file_count, site_count, error_count, skip_count)"
             " VALUES (?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id",
-            (package_id, version, info.spec, info.source_kind, info.digest, info.repository_url, now,
-             extractor_version, len(files), site_count, error_count, skips),
+            (package_id, version, info.spec, info.source_kind, info.digest, info.repository_url, _now(),
+             extractor_version, len(files), site_count, error_count, _skips(files)),
         ).fetchone()[0]
+        self._insert_release_files(release_id, files)
+        return int(release_id)
+
+    def _copy_rows(self, old_id: int, release_id: int, paths: str) -> None:
+        """Copy the sites and classes of the files in `paths` (a JSON list) from one release to another."""
+        self.db.execute(
+            f"INSERT INTO sites (release_id, error_id, {_SITE_COLUMNS}) SELECT ?, error_id, {_SITE_COLUMNS}"
+            f" FROM sites WHERE release_id = ? AND file IN ({self.db.json_values}) ORDER BY id",
+            (release_id, old_id, paths),
+        )
+        self.db.execute(
+            "INSERT INTO classes (release_id, file, qualname, line, bases, attributes)"
+            " SELECT ?, file, qualname, line, bases, attributes FROM classes"
+            f" WHERE release_id = ? AND file IN ({self.db.json_values}) ORDER BY {self.db.row_order}",
+            (release_id, old_id, paths),
+        )
+
+    def _keep_release(
+        self, release_id: int, info: ReleaseInfo, extractor_version: str, files: Sequence[tuple[str, str, str | None]], kept: str
+    ) -> bool:
+        """Rewrite a release in place but the sites and classes of the files in `kept` (a JSON list);
+        whether any site was deleted (its error may have no site left)."""
+        dropped = self.db.execute(
+            f"DELETE FROM sites WHERE release_id = ? AND file NOT IN ({self.db.json_values})", (release_id, kept)
+        ).rowcount
+        self.db.execute(f"DELETE FROM classes WHERE release_id = ? AND file NOT IN ({self.db.json_values})", (release_id, kept))
+        self.db.execute("DELETE FROM release_files WHERE release_id = ?", (release_id,))
+        self._insert_release_files(release_id, files)
+        self.db.execute(
+            "UPDATE releases SET spec = ?, source_kind = ?, digest = ?, repository_url = ?, indexed_at = ?,"
+            " extractor_version = ?, file_count = ?, skip_count = ? WHERE id = ?",
+            (info.spec, info.source_kind, info.digest, info.repository_url, _now(), extractor_version, len(files),
+             _skips(files), release_id),
+        )
+        return bool(dropped)
+
+    def _insert_release_files(self, release_id: int, files: Sequence[tuple[str, str, str | None]]) -> None:
         self.db.executemany(
             "INSERT INTO release_files (release_id, path, hash, skip_reason) VALUES (?,?,?,?)",
             [(release_id, path, h, reason) for path, h, reason in files],
         )
-        return int(release_id)
 
     def _insert_rows(
         self, release_id: int, package_id: int, sites: Sequence[tuple[str, Site]], classes: Sequence[ClassInfo]
@@ -247,9 +276,15 @@ class Store:
              for c in classes if c.attributes or c.bases],
         )
 
-    def _finish_write(self, package_id: int) -> None:
-        """Drop errors no release has any more and mark derived caches stale."""
-        self._drop_orphan_errors(package_id)
+    def _delete_release(self, package_id: int, version: str) -> bool:
+        """Delete a release with its rows; whether there was one."""
+        cursor = self.db.execute("DELETE FROM releases WHERE package_id = ? AND version = ?", (package_id, version))
+        return bool(cursor.rowcount)
+
+    def _finish_write(self, package_id: int, replaced: bool) -> None:
+        """Drop errors no release has any more (only a replaced release can leave some) and mark derived caches stale."""
+        if replaced:
+            self._drop_orphan_errors(package_id)
         self.db.execute("UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'generation'")
 
     def _package_id(self, name: str, info: ReleaseInfo) -> int:
@@ -550,6 +585,14 @@ _SITE_COLUMNS = (
     "kind, exception, exception_bases, template, reason, file, line, end_line, function, condition,"
     " resolved, resolved_from, checks, message_source, level"
 )
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+def _skips(files: Sequence[tuple[str, str, str | None]]) -> int:
+    return sum(1 for _, _, reason in files if reason)
 
 
 def _site_row(site: Site) -> tuple[Any, ...]:
