@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from errdex.extract.chunks import class_parts, split_block
-from errdex.extract.file import FallBack, analyse_file, decode, plan_chunks
+from errdex.extract.file import _FallBack, _parse_chunk, _register_chunk, analyse_file, decode
 from errdex.extract.scope import ModuleScope
 from errdex.sources import open_source
 
@@ -67,12 +67,23 @@ DECORATED = textwrap.dedent(
 )
 
 
+def splits_without_fallback(text: str, module: ModuleScope) -> bool:
+    """Whether the fast path can read `text` piece by piece: every piece it registers or visits parses on its own."""
+    try:
+        for chunk in split_block(text, "", 1):
+            for piece, _ in _register_chunk(chunk, module, []):
+                _parse_chunk(piece)
+    except _FallBack:
+        return False
+    return True
+
+
 def test_else_except_and_finally_stay_with_their_statement() -> None:
     chunks = split_block(LAZY_INIT, "", 1)
     assert [c.text.split("\n", 1)[0] for c in chunks if c.text.strip()] == [
         "from typing import TYPE_CHECKING", "if TYPE_CHECKING:", "try:"
     ]
-    plan_chunks(LAZY_INIT, ModuleScope("pkg/__init__.py"))  # no piece fails to parse on its own
+    assert splits_without_fallback(LAZY_INIT, ModuleScope("pkg/__init__.py"))
 
 
 def test_a_class_header_over_several_lines_is_one_header() -> None:
@@ -83,7 +94,7 @@ def test_a_class_header_over_several_lines_is_one_header() -> None:
     assert header.rstrip().endswith('[1."""')
     assert [(m.kind, m.name, m.line) for m in members] == [("assign", "LIMIT", 7), ("def", "check", 9)]
     module = ModuleScope("pkg/model.py")
-    plan_chunks(LONG_HEADER, module)
+    assert splits_without_fallback(LONG_HEADER, module)
     assert module.classes["WidgetModel"].bases == ("Base", "MixinOne", "MixinTwo")
 
 
@@ -108,9 +119,7 @@ def test_every_file_of_a_real_release_splits_into_chunks_that_parse(release_cach
     needing_full_parse = []
     for path, data in files:
         text, _ = decode(data)
-        try:
-            plan_chunks(text or "", ModuleScope(path))
-        except FallBack:
+        if not splits_without_fallback(text or "", ModuleScope(path)):
             needing_full_parse.append(path)
     assert len(files) > 2000
     assert needing_full_parse == []
