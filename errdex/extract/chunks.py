@@ -19,6 +19,10 @@ from typing import Literal
 
 ChunkKind = Literal["def", "class", "import", "assign", "other"]
 
+# Words without which a piece of code has no site: `raise`, `assert`, `warn(`, `logger.error(` ...
+# Plain substring tests are much faster than one regular expression with alternatives.
+SITE_WORDS = ("raise", "assert", "warn", ".error", ".exception", ".critical", ".fatal")
+
 _TRIPLES = (re.compile("\"\"\""), re.compile("'''"))  # two literal searches: much faster than one alternation
 _STATEMENT_START = r"(?:[A-Za-z_@])"
 _INDENTED_START = re.compile(r"\n([ \t]+)" + _STATEMENT_START)
@@ -33,6 +37,8 @@ _FROM = re.compile(r"from[ \t]+(\.*)([A-Za-z0-9_.]*)[ \t]+import[ \t]*(.*)", re.
 _IMPORT = re.compile(r"import[ \t]+(.*)")
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _COMMENT_LINES = re.compile(r"[ \t]*(?:#[^\n]*)?(?:\n[ \t]*(?:#[^\n]*)?)*")  # what may follow a statement in its chunk
+_CONTINUATIONS = frozenset({"else", "elif", "except", "finally"})  # a statement's clause, not a statement
+_BODY_LINE = re.compile(r"\n([ \t]+)[^ \t\n#]")
 _BLANK = re.compile(r"[ \t]*")
 _SPACE = re.compile(r"\s*")
 
@@ -49,16 +55,8 @@ class Chunk:
 
 
 def is_interesting(text: str) -> bool:
-    """Whether a piece of code may contain a site (a superset: false hits only cost time).
-
-    Words without which code has no site: `raise`, `assert`, `warn(`, `logger.error(` ... Plain
-    substring tests are much faster than one regular expression with alternatives, and a chain
-    of them much faster than `any()` over a tuple.
-    """
-    return (
-        "raise" in text or "assert" in text or "warn" in text or ".error" in text or ".exception" in text
-        or ".critical" in text or ".fatal" in text
-    )
+    """Whether a piece of code may contain a site (a superset: false hits only cost time)."""
+    return any(word in text for word in SITE_WORDS)
 
 
 def string_spans(text: str) -> list[tuple[int, int]]:
@@ -143,6 +141,47 @@ def _classify(body: str, line: int, width: int) -> Chunk:
     if m and not head.startswith(("if ", "for ", "while ", "with ", "try", "return ", "print(")):
         return Chunk("assign", line, body, m.group(1), interesting)
     return Chunk("other", line, body, None, interesting)
+
+
+def without_tail(chunk: Chunk) -> Chunk:
+    """A function's chunk without the body statements after the one that holds its last possible site.
+
+    The visitor reads forward (bindings and conditions come from earlier statements), so what
+    follows the last site changes no site and need not be parsed. The cut is at the first
+    statement of the function's body (not a clause such as `else:`, nor a decorated definition)
+    after the last site word and after the body's first statement; a wrong cut does not parse, which falls back to
+    parsing the whole file.
+    """
+    text = chunk.text
+    spans = string_spans(text)
+    body = _first_body_line(text, spans)
+    if body is None:
+        return chunk
+    statement = re.compile("\n" + re.escape(body.group(1)) + r"([A-Za-z_@]\w*)(['\"]?)")
+    last = max(body.end(), *(text.rfind(word) for word in SITE_WORDS))
+    for m in statement.finditer(text, last):
+        after_decorator = text[text.rfind("\n", 0, m.start()) + 1 : m.start()].lstrip().startswith("@")
+        if not _inside(spans, m.start() + 1) and not m.group(2) and m.group(1) not in _CONTINUATIONS and not after_decorator:
+            return Chunk(chunk.kind, chunk.line, text[: m.start() + 1], chunk.name, chunk.interesting)
+    return chunk
+
+
+def _first_body_line(text: str, spans: list[tuple[int, int]]) -> re.Match[str] | None:
+    """The first line of a function's body (its indentation is group 1): the line after the one ending the signature with `:`."""
+    width = _BLANK.match(text).end()
+    pos = 0
+    while True:
+        end = text.find("\n", pos)
+        if end < 0:
+            return None
+        line = text[pos:end]
+        pos = end + 1
+        if not line.lstrip().startswith("@") and line.split("#", 1)[0].rstrip().endswith(":"):
+            break
+    found = _BODY_LINE.search(text, pos - 1)
+    if found is None or len(found.group(1)) <= width or _inside(spans, found.start(1)):
+        return None
+    return found
 
 
 def class_header(chunk: Chunk) -> tuple[int, tuple[str, ...]] | None:

@@ -26,6 +26,7 @@ from errdex.extract.chunks import (
     self_attributes,
     simple_import,
     split_block,
+    without_tail,
 )
 from errdex.extract.resolve import Unresolved
 from errdex.extract.scope import ClassScope, Definition, ModuleScope
@@ -120,6 +121,8 @@ def _analyse_chunks(text: str, module: ModuleScope, visitor: SiteVisitor) -> Non
     for chunk in split_block(text, "", 1):
         todo.extend(_register_chunk(chunk, module, []))
     for chunk, scopes in todo:
+        if chunk.kind == "def" and chunk.name not in _CLASS_MESSAGE_METHODS:
+            chunk = without_tail(chunk)
         for stmt in _parse_chunk(chunk):
             visitor.visit_in_scopes(stmt, scopes)
 

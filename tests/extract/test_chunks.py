@@ -8,7 +8,7 @@ import textwrap
 import pytest
 
 from errdex.extract import analyse_file
-from errdex.extract.chunks import class_header, simple_import, split_block
+from errdex.extract.chunks import class_header, simple_import, split_block, without_tail
 
 
 @pytest.mark.parametrize(
@@ -107,3 +107,57 @@ def test_constants_of_a_class_whose_body_is_read_late_resolve() -> None:
     assert [c["qualname"] for c in fast["classes"]] == ["Base", "Outer", "Outer.Inner", "Thing"]
     (site,) = fast["sites"]
     assert site["resolved"] == {"self.KINDS": ["a", "b"]}
+
+
+TAILS = textwrap.dedent(
+    '''
+    def check(x):
+        """Raises when x is bad."""
+        if x is None:
+            raise ValueError("x is required")
+        try:
+            y = int(x)
+        except TypeError:
+            raise TypeError(f"x must be a number, got {x!r}")
+        else:
+            y += 1
+        total = y * 2
+        return total
+    '''
+)
+
+
+def test_a_function_is_cut_after_the_statement_of_its_last_site() -> None:
+    (chunk,) = [c for c in split_block(TAILS, "", 1) if c.kind == "def"]
+    assert without_tail(chunk).text == TAILS[TAILS.index("def") : TAILS.index("    total = y")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "def f():\n    # may raise\n    x = 1\n    return x\n",  # the word before the first statement: keep that one
+        "def f(\n    a,\n) -> int:\n    return a\n",  # a signature over lines is not the body
+        "def raise_it():\n    return 1\n",
+        "def f():\n    @app.exception_handler(E)\n    def g():\n        pass\n    return g\n",  # no decorator left dangling
+    ],
+)
+def test_a_cut_function_still_parses(text: str) -> None:
+    (chunk,) = split_block(text, "", 1)
+    cut = without_tail(chunk).text
+    assert text.startswith(cut)
+    ast.parse(cut)
+
+
+def test_cutting_functions_keeps_the_analysis() -> None:
+    source = TAILS + textwrap.dedent(
+        """
+        class Box:
+            def put(self, item):
+                for thing in item:
+                    if thing is None:
+                        self.log.warning("empty %s", thing)
+                    thing.put()
+                self.items = item
+        """
+    )
+    assert analyse_file("pkg/tails.py", source.encode()) == analyse_file("pkg/tails.py", source.encode(), fast=False)
