@@ -27,8 +27,9 @@ _TRIPLES = (re.compile("\"\"\""), re.compile("'''"))  # two literal searches: mu
 _STATEMENT_START = r"(?:[A-Za-z_@])"
 _INDENTED_START = re.compile(r"\n([ \t]+)" + _STATEMENT_START)
 _ASSIGN_TARGET = re.compile(r"([A-Za-z_]\w*)\s*(?::[^=\n]*)?=(?!=)")
-_SELF_ATTRIBUTE = re.compile(r"self\.([A-Za-z_]\w*)[ \t]*(?::[^=\n]{0,200})?=(?!=)")
-_CLASS_FIELD = re.compile(r"\n[ \t]+([A-Za-z_]\w*)[ \t]*:[^=\n]{0,200}(?:=|\n)")
+# possessive quantifiers (`*+`): giving back a name's letters or blanks could never make these match
+_SELF_ATTRIBUTE = re.compile(r"self\.([A-Za-z_]\w*+)[ \t]*+(?::[^=\n]{0,200})?=(?!=)")
+_CLASS_FIELD = re.compile(r"\n[ \t]++([A-Za-z_]\w*+)[ \t]*+:[^=\n]{0,200}(?:=|\n)")
 # `class Name(a.B, C):` alone on its line(s), bases plain dotted names: the common header, read without parsing
 _CLASS_LINE = re.compile(r"class[ \t]+([A-Za-z_][A-Za-z0-9_]*)[ \t]*(?:\(([A-Za-z0-9_.,\s]*)\))?[ \t]*:[ \t]*(?:#[^\n]*)?\n")
 _DOTTED = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
