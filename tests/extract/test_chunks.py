@@ -8,7 +8,7 @@ import textwrap
 import pytest
 
 from errdex.extract import analyse_file
-from errdex.extract.chunks import class_header, simple_import, split_block, without_tail
+from errdex.extract.chunks import SITE_WORDS, class_header, is_interesting, simple_import, split_block, without_tail
 
 
 @pytest.mark.parametrize(
@@ -161,3 +161,8 @@ def test_cutting_functions_keeps_the_analysis() -> None:
         """
     )
     assert analyse_file("pkg/tails.py", source.encode()) == analyse_file("pkg/tails.py", source.encode(), fast=False)
+
+
+def test_is_interesting_knows_every_site_word() -> None:
+    assert all(is_interesting(f"x = y{word}z") for word in SITE_WORDS)
+    assert not is_interesting("x = y.err + warm(z) or rise")
