@@ -37,7 +37,7 @@ _NESTED_CLASS = re.compile(r"\n[ \t]+class ")
 _FROM = re.compile(r"from[ \t]+(\.*)([A-Za-z0-9_.]*)[ \t]+import[ \t]*(.*)", re.S)
 _IMPORT = re.compile(r"import[ \t]+(.*)")
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-_COMMENT_LINES = re.compile(r"[ \t]*(?:#[^\n]*)?(?:\n[ \t]*(?:#[^\n]*)?)*")  # what may follow a statement in its chunk
+_COMMENT_LINES = re.compile(r"[ \t]*+(?:#[^\n]*+)?(?:\n[ \t]*+(?:#[^\n]*+)?)*+")  # what may follow a statement in its chunk
 _CONTINUATIONS = frozenset({"else", "elif", "except", "finally"})  # a statement's clause, not a statement
 _BODY_LINE = re.compile(r"\n([ \t]+)[^ \t\n#]")
 _BLANK = re.compile(r"[ \t]*")
@@ -156,8 +156,8 @@ def without_tail(chunk: Chunk) -> Chunk:
     The visitor reads forward (bindings and conditions come from earlier statements), so what
     follows the last site changes no site and need not be parsed. The cut is at the first
     statement of the function's body (not a clause such as `else:`, nor a decorated definition)
-    after the last site word and after the body's first statement; a wrong cut does not parse, which falls back to
-    parsing the whole file.
+    after the last site word and after the body's first statement; a wrong cut does not parse,
+    which falls back to parsing the whole file.
     """
     text = chunk.text
     spans = string_spans(text)
