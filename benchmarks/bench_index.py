@@ -3,7 +3,9 @@
 Both run in this one process, interleaved round by round, on the unpacked wheel, so the ratio
 is meaningful on a shared, noisy machine. Target: wall-clock ratio <= 0.5. CPU seconds (this
 process and its workers) are printed too: on a machine busy with other work the wall-clock
-ratio understates what two cores give, the CPU ratio does not depend on the load.
+ratio understates what two cores give, the CPU ratio does not depend on the load. Each timed
+run ends with a full garbage collection, so that what a run leaves for the collector is paid
+by that run (indexing pauses the collector while it works).
 
     python benchmarks/bench_index.py [--spec transformers==5.16.0] [--rounds 3]
 """
@@ -12,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import gc
 import os
 import resource
 import statistics
@@ -51,6 +54,7 @@ def baseline(root: Path) -> tuple[float, float]:
     started, cpu = time.perf_counter(), cpu_seconds()
     for path in files:
         ast.parse(path.read_bytes())
+    gc.collect()
     return time.perf_counter() - started, cpu_seconds() - cpu
 
 
@@ -59,6 +63,7 @@ def cold_index(root: Path, name: str, version: str) -> tuple[float, float, int]:
     with tempfile.TemporaryDirectory() as tmp, Store(Path(tmp) / "bench.db") as store:
         started, cpu = time.perf_counter(), cpu_seconds()
         result = index(str(root), store, name=name, version=version)
+        gc.collect()
         return time.perf_counter() - started, cpu_seconds() - cpu, result.release.site_count
 
 

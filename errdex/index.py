@@ -10,16 +10,19 @@ releases in several processes and write them from one (SQLite has one writer).
 
 from __future__ import annotations
 
+import functools
+import gc
 import json
 import multiprocessing
 import os
+import threading
 import time
 import zlib
 from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from packaging.version import InvalidVersion, Version
 
@@ -34,6 +37,10 @@ from errdex.store import NewFile, Store
 Progress = Callable[[str, int, int], None]  # (stage, done, total)
 POOL_THRESHOLD = 64  # fewer new files than this are analysed in this process
 TRACE_CANDIDATES = 4  # indexed releases tried, nearest version first, for a trace to reuse
+_Call = TypeVar("_Call", bound=Callable[..., Any])
+_pauses = 0  # calls running with the collector paused (see `_collector_paused`)
+_pauses_lock = threading.Lock()
+_collector_was_enabled = True
 
 
 @dataclass(frozen=True)
@@ -64,6 +71,36 @@ class Prepared:
     analysed: int
 
 
+def _collector_paused(call: _Call) -> _Call:
+    """Run `call` with Python's cyclic garbage collector paused, process-wide, then restore it.
+
+    Preparing a release builds a large heap of analyses and sites, and the collector's full
+    passes over it (each time it grew by a quarter) cost a fifth of this process's work while
+    finding almost nothing; the few cycles linking leaves are collected once it is resumed,
+    which `index` does only after that heap is freed. Nested and concurrent calls resume it
+    when the last one ends, as it was before the first.
+    """
+
+    @functools.wraps(call)
+    def paused(*args: Any, **kwargs: Any) -> Any:
+        global _pauses, _collector_was_enabled
+        with _pauses_lock:
+            if _pauses == 0:
+                _collector_was_enabled = gc.isenabled()
+                gc.disable()
+            _pauses += 1
+        try:
+            return call(*args, **kwargs)
+        finally:
+            with _pauses_lock:
+                _pauses -= 1
+                if _pauses == 0 and _collector_was_enabled:
+                    gc.enable()
+
+    return paused  # type: ignore[return-value]
+
+
+@_collector_paused
 def index(
     spec: str,
     store: Store,
@@ -85,6 +122,7 @@ def index(
     return result(write(store, prepared), prepared, time.perf_counter() - started)
 
 
+@_collector_paused
 def prepare(
     info: ReleaseInfo, files: list[SourceFile], store: Store, *, progress: Progress | None = None, workers: int | None = None
 ) -> Prepared:
@@ -121,6 +159,7 @@ def _refuse_if_all_skipped(info: ReleaseInfo, file_rows: list[tuple[str, str, st
         )
 
 
+@_collector_paused
 def write(store: Store, prepared: Prepared) -> ReleaseRecord:
     """Write a prepared release in one transaction, then keep its trace for the next release."""
     p = prepared
@@ -200,8 +239,20 @@ def _analyse_all(
         return
     count = workers or os.cpu_count() or 1
     context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
-    with ProcessPoolExecutor(max_workers=count, mp_context=context) as pool:
+    with ProcessPoolExecutor(max_workers=count, mp_context=context, initializer=_worker_start) as pool:
         yield from pool.map(_analyse_job, jobs, chunksize=16)
+
+
+def _worker_start() -> None:
+    """Runs once in each worker: no cyclic garbage collection while it analyses.
+
+    Analysing makes no reference cycles (none on 6,501 files of 8 releases, nor on hostile
+    inputs), so the collector's passes over the many AST nodes alive during a parse find
+    nothing and cost a tenth of the analysis; anything left is freed when the worker exits,
+    at the end of the release. What the worker inherited is frozen out of the collector's way.
+    """
+    gc.freeze()
+    gc.disable()
 
 
 def _analyse_job(job: tuple[str, bytes, str]) -> tuple[str, bytes, bytes, int]:

@@ -10,7 +10,9 @@ parsing the whole file, so a wrong split costs time, never correctness.
 
 from __future__ import annotations
 
+import ast
 import bisect
+import keyword
 import re
 from dataclasses import dataclass
 from typing import Literal
@@ -19,15 +21,31 @@ ChunkKind = Literal["def", "class", "import", "assign", "other"]
 
 # Words without which a piece of code has no site: `raise`, `assert`, `warn(`, `logger.error(` ...
 # Plain substring tests are much faster than one regular expression with alternatives.
-INTERESTING_WORDS = ("raise", "assert", "warn", ".error", ".exception", ".critical", ".fatal")
-_TRIPLE = re.compile(r"\"\"\"|'''")
+SITE_WORDS = ("raise", "assert", "warn", ".error", ".exception", ".critical", ".fatal")
+
+_TRIPLES = (re.compile("\"\"\""), re.compile("'''"))  # two literal searches: much faster than one alternation
 _STATEMENT_START = r"(?:[A-Za-z_@])"
 _CONTINUATION = r"(?!(?:else|elif|except|finally)\b)"  # clauses that go on the statement above
 _INDENTED_START = re.compile(r"\n([ \t]+)" + _STATEMENT_START)
 _ASSIGN_TARGET = re.compile(r"([A-Za-z_]\w*)\s*(?::[^=\n]*)?=(?!=)")
-_SELF_ATTRIBUTE = re.compile(r"self\.([A-Za-z_]\w*)[ \t]*(?::[^=\n]{0,200})?=(?!=)")
+# possessive quantifiers (`*+`): giving back a name's letters or blanks could never make these match
+_SELF_ATTRIBUTE = re.compile(r"self\.([A-Za-z_]\w*+)[ \t]*+(?::[^=\n]{0,200})?=(?!=)")
+_CLASS_FIELD = re.compile(r"\n[ \t]++([A-Za-z_]\w*+)[ \t]*+:[^=\n]{0,200}(?:=|\n)")
+# a call whose first argument is a string: it may hand a message to a raise helper of another module
+_MESSAGE_CALL = re.compile(r"\([ \t\n]*+[rRbBuUfF]{0,2}['\"]")
 _DEFINITION = re.compile(r"^[ \t]*((?=(?:async[ \t]+)?def[ \t]|class[ \t]))", re.M)
-_CLASS_FIELD = re.compile(r"\n[ \t]+([A-Za-z_]\w*)[ \t]*:[^=\n]{0,200}(?:=|\n)")
+# `class Name(a.B, C):` alone on its line(s), bases plain dotted names: the common header, read without parsing
+_CLASS_LINE = re.compile(r"class[ \t]+([A-Za-z_][A-Za-z0-9_]*)[ \t]*(?:\(([A-Za-z0-9_.,\s]*)\))?[ \t]*:[ \t]*(?:#[^\n]*)?\n")
+_DOTTED = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
+_NESTED_CLASS = re.compile(r"\n[ \t]+class ")
+_FROM = re.compile(r"from[ \t]+(\.*)([A-Za-z0-9_.]*)[ \t]+import[ \t]*(.*)", re.S)
+_IMPORT = re.compile(r"import[ \t]+(.*)")
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_COMMENT_LINES = re.compile(r"[ \t]*+(?:#[^\n]*+)?(?:\n[ \t]*+(?:#[^\n]*+)?)*+")  # what may follow a statement in its chunk
+_CONTINUATIONS = frozenset({"else", "elif", "except", "finally"})  # a statement's clause, not a statement
+_BODY_LINE = re.compile(r"\n([ \t]+)[^ \t\n#]")
+_BLANK = re.compile(r"[ \t]*")
+_SPACE = re.compile(r"\s*")
 
 
 @dataclass(frozen=True)
@@ -38,15 +56,18 @@ class Chunk:
     line: int
     text: str
     name: str | None  # the function, class or assigned name; None for other statements
-
-    @property
-    def interesting(self) -> bool:
-        return is_interesting(self.text)
+    interesting: bool  # see `is_interesting`
 
 
 def is_interesting(text: str) -> bool:
-    """Whether a piece of code may contain a site (a superset: false hits only cost time)."""
-    return any(word in text for word in INTERESTING_WORDS)
+    """Whether a piece of code may contain a site (a superset: false hits only cost time).
+
+    The words of SITE_WORDS spelled out: a chain of `in` tests costs a fifth of `any()` over them.
+    """
+    return (
+        "raise" in text or "assert" in text or "warn" in text or ".error" in text or ".exception" in text
+        or ".critical" in text or ".fatal" in text
+    )
 
 
 def string_spans(text: str) -> list[tuple[int, int]]:
@@ -54,11 +75,11 @@ def string_spans(text: str) -> list[tuple[int, int]]:
     spans: list[tuple[int, int]] = []
     open_at = -1
     quote = ""
-    for m in _TRIPLE.finditer(text):
+    for start, found in sorted((m.start(), m.group()) for pattern in _TRIPLES for m in pattern.finditer(text)):
         if open_at < 0:
-            open_at, quote = m.start(), m.group()
-        elif m.group() == quote and not _escaped(text, m.start()):
-            spans.append((open_at, m.end()))
+            open_at, quote = start, found
+        elif found == quote and not _escaped(text, start):
+            spans.append((open_at, start + 3))
             open_at = -1
     if open_at >= 0:
         spans.append((open_at, len(text)))
@@ -80,8 +101,11 @@ def split_block(text: str, indent: str, first_line: int, spans: list[tuple[int, 
     """
     if spans is None:
         spans = string_spans(text)
-    pattern = re.compile("^" + re.escape(indent) + _CONTINUATION + _STATEMENT_START, re.M)
-    starts = [m.start() for m in pattern.finditer(text) if not _inside(spans, m.start())]
+    # a literal first character ("\n") lets the regex engine skip ahead: `^` with re.M is much slower
+    pattern = re.compile("\n" + re.escape(indent) + _CONTINUATION + _STATEMENT_START)
+    starts = [m.start() + 1 for m in pattern.finditer(text) if not _inside(spans, m.start() + 1)]
+    if pattern.match("\n" + text[: len(indent) + 1]):
+        starts.insert(0, 0)
     starts = _merge_decorators(text, starts, len(indent))
     if not starts or starts[0] != 0:
         starts.insert(0, 0)
@@ -115,18 +139,146 @@ def _classify(body: str, line: int, width: int) -> Chunk:
     if head.startswith("@"):  # decorators, whose arguments may take several lines, then the definition
         m = _DEFINITION.search(head)
         head = head[m.end(1) :] if m else ""
+    interesting = is_interesting(body)
     if head.startswith(("def ", "async def ")):
         name = head.split("def ", 1)[1].split("(", 1)[0].strip()
-        return Chunk("def", line, body, name)
+        return Chunk("def", line, body, name, interesting)
     if head.startswith("class "):
         name = re.split(r"[(:\s]", head[6:].lstrip(), maxsplit=1)[0]
-        return Chunk("class", line, body, name)
+        return Chunk("class", line, body, name, interesting)
     if head.startswith(("import ", "from ")):
-        return Chunk("import", line, body, None)
+        return Chunk("import", line, body, None, interesting)
     m = _ASSIGN_TARGET.match(head)
     if m and not head.startswith(("if ", "for ", "while ", "with ", "try", "return ", "print(")):
-        return Chunk("assign", line, body, m.group(1))
-    return Chunk("other", line, body, None)
+        return Chunk("assign", line, body, m.group(1), interesting)
+    return Chunk("other", line, body, None, interesting)
+
+
+def without_tail(chunk: Chunk) -> Chunk:
+    """A function's chunk without the body statements after the one that holds its last possible site.
+
+    The visitor reads forward (bindings and conditions come from earlier statements), so what
+    follows the last site changes no site and need not be parsed. A call given a string may be a
+    site too (a raise helper of another module writes its message there), so the cut is at the
+    first statement of the function's body (not a clause such as `else:`, nor a decorated
+    definition) after the last site word, the last such call and the body's first statement; a
+    wrong cut does not parse, which falls back to parsing the whole file.
+    """
+    text = chunk.text
+    spans = string_spans(text)
+    body = _first_body_line(text, spans)
+    if body is None:
+        return chunk
+    statement = re.compile("\n" + re.escape(body.group(1)) + r"([A-Za-z_@]\w*)(['\"]?)")
+    last = max(body.end(), _last_message_call(text), *(text.rfind(word) for word in SITE_WORDS))
+    for m in statement.finditer(text, last):
+        after_decorator = text[text.rfind("\n", 0, m.start()) + 1 : m.start()].lstrip().startswith("@")
+        if not _inside(spans, m.start() + 1) and not m.group(2) and m.group(1) not in _CONTINUATIONS and not after_decorator:
+            return Chunk(chunk.kind, chunk.line, text[: m.start() + 1], chunk.name, chunk.interesting)
+    return chunk
+
+
+def _last_message_call(text: str) -> int:
+    """Where the last call given a string starts, or -1."""
+    last = -1
+    for m in _MESSAGE_CALL.finditer(text):
+        last = m.start()
+    return last
+
+
+def _first_body_line(text: str, spans: list[tuple[int, int]]) -> re.Match[str] | None:
+    """The first line of a function's body (its indentation is group 1): the line after the one ending the signature with `:`."""
+    width = _BLANK.match(text).end()
+    pos = 0
+    while True:
+        end = text.find("\n", pos)
+        if end < 0:
+            return None
+        line = text[pos:end]
+        pos = end + 1
+        if not line.lstrip().startswith("@") and line.split("#", 1)[0].rstrip().endswith(":"):
+            break
+    found = _BODY_LINE.search(text, pos - 1)
+    if found is None or len(found.group(1)) <= width or _inside(spans, found.start(1)):
+        return None
+    return found
+
+
+def class_header(chunk: Chunk) -> tuple[int, tuple[str, ...]] | None:
+    """The line and bases of a class chunk whose `class` line is plain names, or None (parse it then).
+
+    The `class` line must end the line (a block follows), as `ast.ClassDef.lineno` is that line
+    (not its decorators'), and each base is a dotted name, as `ast.unparse` would write it.
+    """
+    text = chunk.text
+    pos = _BLANK.match(text).end()
+    while text.startswith("@", pos):
+        nl = text.find("\n", pos)
+        if nl < 0:
+            return None
+        pos = _SPACE.match(text, nl + 1).end()
+    m = _CLASS_LINE.match(text, pos)
+    if m is None or m.group(1) != chunk.name:
+        return None
+    bases = [b.strip() for b in (m.group(2) or "").split(",")]
+    if bases[-1] == "":
+        bases.pop()
+    if not all(_DOTTED.fullmatch(b) for b in bases):
+        return None
+    return chunk.line + text.count("\n", 0, pos), tuple(bases)
+
+
+def has_nested_class(chunk: Chunk) -> bool:
+    """Whether a class chunk may define a class inside (a superset: false hits only cost time)."""
+    return _NESTED_CLASS.search(chunk.text) is not None
+
+
+def simple_import(text: str) -> ast.Import | ast.ImportFrom | None:
+    """An import chunk of plain names (most are) as the node `ast.parse` gives, or None: parse it then."""
+    if "(" in text:
+        code = text[: text.find(")") + 1]  # empty without a `)`
+    else:
+        code = text.split("\n", 1)[0].split("#", 1)[0]  # what follows is comments and blank lines, or not simple
+    if not code or "#" in code or "\\" in code or ";" in code or not _COMMENT_LINES.fullmatch(text, len(code)):
+        return None
+    m = _FROM.fullmatch(code)
+    if m is not None:
+        dots, module, names = m.groups()
+        if (module and not _dotted_name(module)) or (not module and not dots):
+            return None
+        aliases = _aliases(names, dotted=False)
+        return ast.ImportFrom(module=module or None, names=aliases, level=len(dots)) if aliases else None
+    m = _IMPORT.fullmatch(code)
+    aliases = _aliases(m.group(1), dotted=True) if m is not None else None
+    return ast.Import(names=aliases) if aliases else None
+
+
+def _aliases(names: str, dotted: bool) -> list[ast.alias] | None:
+    """`a.b as c, d` (an import) or `a as b, c` / `(a,\n b,)` / `*` (a from-import), as ast aliases."""
+    names = names.strip()
+    if names == "*" and not dotted:
+        return [ast.alias(name="*", asname=None)]
+    parenthesised = names.startswith("(") and names.endswith(")") and not dotted
+    items = [item.split() for item in (names[1:-1] if parenthesised else names).split(",")]
+    if parenthesised and len(items) > 1 and not items[-1]:
+        items.pop()
+    out = []
+    for item in items:
+        if len(item) == 1 and (_dotted_name(item[0]) if dotted else _plain_name(item[0])):
+            out.append(ast.alias(name=item[0], asname=None))
+        elif len(item) == 3 and item[1] == "as" and _plain_name(item[2]) and (_dotted_name(item[0]) if dotted else _plain_name(item[0])):
+            out.append(ast.alias(name=item[0], asname=item[2]))
+        else:
+            return None
+    return out
+
+
+def _plain_name(word: str) -> bool:
+    return _NAME.fullmatch(word) is not None and not keyword.iskeyword(word)
+
+
+def _dotted_name(word: str) -> bool:
+    return all(_plain_name(part) for part in word.split("."))
 
 
 def class_parts(chunk: Chunk) -> tuple[str, list[Chunk]] | None:

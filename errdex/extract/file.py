@@ -19,7 +19,17 @@ import warnings
 from typing import Any
 
 from errdex.extract.budget import Budget, OverBudget
-from errdex.extract.chunks import Chunk, class_parts, is_interesting, self_attributes, split_block
+from errdex.extract.chunks import (
+    Chunk,
+    class_header,
+    class_parts,
+    has_nested_class,
+    is_interesting,
+    self_attributes,
+    simple_import,
+    split_block,
+    without_tail,
+)
 from errdex.extract.resolve import Unresolved
 from errdex.extract.scope import ClassScope, Definition, ModuleScope
 from errdex.extract.templates import format_template
@@ -121,10 +131,14 @@ def _analyse_chunks(text: str, module: ModuleScope, visitor: SiteVisitor) -> Non
     todo: list[tuple[Chunk, list[tuple[str, str]]]] = []
     for chunk in split_block(text, "", 1):
         todo.extend(_register_chunk(chunk, module, []))
+    read = []
     for chunk, scopes in todo:
+        if chunk.kind == "def" and chunk.name not in _CLASS_MESSAGE_METHODS:
+            chunk = without_tail(chunk)
+        read.append(chunk.text)
         for stmt in _parse_chunk(chunk):
             visitor.visit_in_scopes(stmt, scopes)
-    if _found_elsewhere(text, visitor.needed_elsewhere(), [chunk.text for chunk, _ in todo]):
+    if _found_elsewhere(text, visitor.needed_elsewhere(), read):
         raise _FallBack()  # a message comes from code the fast path did not read (a helper's caller, a property)
 
 
@@ -147,7 +161,8 @@ def register_chunks(text: str, module: ModuleScope) -> None:
 def _register_chunk(chunk: Chunk, module: ModuleScope, scopes: list[tuple[str, str]]) -> list[tuple[Chunk, list]]:
     """Record what a chunk defines; return the chunks that must be parsed and visited."""
     if chunk.kind == "import" or (chunk.kind == "other" and not scopes and "import" in chunk.text):
-        for stmt in _parse_chunk(chunk):
+        simple = simple_import(chunk.text) if chunk.kind == "import" else None
+        for stmt in [simple] if simple is not None else _parse_chunk(chunk):
             _register_imports(stmt, module)
     if chunk.kind == "assign" and chunk.name:
         _constants(module, scopes)[chunk.name] = Definition(chunk.line, chunk.text)
@@ -165,20 +180,29 @@ def _register_chunk(chunk: Chunk, module: ModuleScope, scopes: list[tuple[str, s
 
 
 def _register_class_chunk(chunk: Chunk, module: ModuleScope, scopes: list[tuple[str, str]]) -> list[tuple[Chunk, list]]:
+    outer = [n for _, n in scopes]
+    header = class_header(chunk)
+    if header is not None and _unread_body(chunk, header[1]):
+        qualname = ".".join([*outer, chunk.name or ""])
+        module.classes[qualname] = ClassScope(qualname, *header, read_constants=lambda: _class_constants(chunk))
+        return []
     parts = class_parts(chunk)
     if parts is None:
         for stmt in _parse_chunk(chunk):
             if isinstance(stmt, ast.ClassDef):
-                _register_class_node(stmt, chunk.text, module, [n for _, n in scopes])
+                _register_class_node(stmt, chunk.text, module, outer)
         return [(chunk, scopes)] if chunk.interesting else []
-    header, members = parts
-    node = _parse_header(header, members, chunk.line)
-    qualname = ".".join([*(n for _, n in scopes), node.name])
-    bases = tuple(_unparse_base(b) for b in node.bases)
-    module.classes[qualname] = ClassScope(qualname, node.lineno, bases, attributes=self_attributes(chunk.text) if chunk.interesting else ())
-    inner = [*scopes, ("class", node.name)]
+    header_text, members = parts
+    name = chunk.name or ""
+    if header is None:
+        node = _parse_header(header_text, members, chunk.line)
+        name, header = node.name, (node.lineno, tuple(_unparse_base(b) for b in node.bases))
+    line, bases = header
+    qualname = ".".join([*outer, name])
+    module.classes[qualname] = ClassScope(qualname, line, bases, attributes=self_attributes(chunk.text) if chunk.interesting else ())
+    inner = [*scopes, ("class", name)]
     todo: list[tuple[Chunk, list]] = []
-    if chunk.interesting or looks_like_exception(node.name, bases):
+    if chunk.interesting or looks_like_exception(name, bases):
         for member in members:
             todo.extend(_register_chunk(member, module, inner))
     else:
@@ -186,6 +210,26 @@ def _register_class_chunk(chunk: Chunk, module: ModuleScope, scopes: list[tuple[
             if member.kind in ("assign", "class"):
                 _register_chunk(member, module, inner)
     return todo
+
+
+def _unread_body(chunk: Chunk, bases: tuple[str, ...]) -> bool:
+    """Whether a class's body can be left unread: nothing in it can raise, and no class inside."""
+    return not chunk.interesting and not looks_like_exception(chunk.name or "", bases) and not has_nested_class(chunk)
+
+
+def _class_constants(chunk: Chunk) -> dict[str, Definition]:
+    """The class-level constants of a class without nested classes, read when first looked up."""
+    parts = class_parts(chunk)
+    if parts is not None:
+        return {m.name: Definition(m.line, m.text) for m in parts[1] if m.kind == "assign" and m.name}
+    scratch = ModuleScope("")
+    try:
+        for stmt in _parse_chunk(chunk):
+            if isinstance(stmt, ast.ClassDef):
+                _register_class_node(stmt, chunk.text, scratch, [])
+    except _FallBack:
+        pass
+    return next((c.constants for c in scratch.classes.values()), {})
 
 
 def _parse_header(header: str, members: list[Chunk], line: int) -> ast.ClassDef:
@@ -299,7 +343,7 @@ def _message_attribute(module: ModuleScope, cls: ClassScope) -> list[str]:
     """Templates kept as class attributes (`fmt = "... {report}"`), as botocore does."""
     out = []
     for attr in _MESSAGE_ATTRIBUTES:
-        if attr not in cls.constants:
+        if cls.constant(attr) is None:
             continue
         try:
             value, _ = module.class_constant(cls.qualname, attr)

@@ -65,6 +65,13 @@ class ClassScope:
     constants: dict[str, Definition] = field(default_factory=dict)
     attributes: tuple[str, ...] = ()
     message_templates: list[str | None] = field(default_factory=list)
+    read_constants: Callable[[], dict[str, Definition]] | None = None  # fills `constants` on first lookup
+
+    def constant(self, name: str) -> Definition | None:
+        """A class-level constant; a body left unread (most are never looked up) is read now."""
+        if self.read_constants is not None:
+            self.constants, self.read_constants = self.read_constants(), None
+        return self.constants.get(name)
 
 
 class ModuleScope:
@@ -153,8 +160,8 @@ class ModuleScope:
         cls = self.classes.get(qualname)
         while cls is not None and cls.qualname not in seen and "." not in attr:
             seen.add(cls.qualname)
-            if attr in cls.constants:
-                definition = cls.constants[attr]
+            definition = cls.constant(attr)
+            if definition is not None:
                 value = evaluate(definition.value_node(), self.lookup, depth + 1, self.budget)
                 return value, f"{self.path}:{definition.line}"
             cls = next((self.classes[b] for b in cls.bases if b in self.classes), None)

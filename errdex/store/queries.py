@@ -272,7 +272,7 @@ class Store:
         )
         self.db.executemany(
             "INSERT INTO classes (release_id, file, qualname, line, bases, attributes) VALUES (?,?,?,?,?,?)",
-            [(release_id, c.file, c.qualname, c.line, json.dumps(c.bases), json.dumps(c.attributes))
+            [(release_id, c.file, c.qualname, c.line, _json(c.bases), _json(c.attributes))
              for c in classes if c.attributes or c.bases],
         )
 
@@ -597,10 +597,17 @@ def _skips(files: Sequence[tuple[str, str, str | None]]) -> int:
 
 def _site_row(site: Site) -> tuple[Any, ...]:
     return (
-        site.kind, site.exception, json.dumps(site.exception_bases), site.template, site.reason, site.file,
-        site.line, site.end_line, site.function, site.condition, json.dumps(site.resolved),
-        json.dumps(site.resolved_from), json.dumps(site.checks), site.message_source, site.level,
+        site.kind, site.exception, _json(site.exception_bases), site.template, site.reason, site.file,
+        site.line, site.end_line, site.function, site.condition, _json(site.resolved),
+        _json(site.resolved_from), _json(site.checks), site.message_source, site.level,
     )
+
+
+def _json(value: tuple[Any, ...] | dict[str, Any]) -> str:
+    """A row's list or mapping as JSON text; most are empty, and those need no encoder call."""
+    if not value:
+        return "{}" if isinstance(value, dict) else "[]"
+    return json.dumps(value)
 
 
 def _site(row: Sequence[Any]) -> Site:
