@@ -9,7 +9,9 @@ parts with the message (linear time), then scored from independent pieces of evi
                  many literal characters that is; halved for a message the interpreter writes)
     frame      = 0.92 when a place of the error is at the frame's file and line, 0.35 at its file,
                  lowered a little when the exception disagrees (a frame is the stronger witness)
-    confidence = (1 − (1 − text)(1 − frame)) × kind agreement × frame disagreement
+    release    = 0.8 when other frames of the traceback (their source lines) point at releases of the
+                 error's package that do not raise it (see versions.py), else 1
+    confidence = min(1, (1 − (1 − text)(1 − frame)) × kind agreement × frame disagreement) × release
 
 A confidence below ABSTAIN_BELOW means no answer is shown as the answer.
 
@@ -30,6 +32,7 @@ from errdex.match.builtin import interpreter_message
 from errdex.match.frames import Agreement, FrameHint, agreement, frame_hint
 from errdex.match.literals import candidates, loose_candidates
 from errdex.match.tables import Tables
+from errdex.match.versions import ShownFrame, Versions, shown_frames
 from errdex.match.text import fold, squash
 from errdex.model import ParsedError
 
@@ -63,6 +66,7 @@ class Query:
     kind: str
     hint: FrameHint | None
     interpreter: bool  # the message is one the interpreter or the standard library writes
+    frames: tuple[ShownFrame, ...]  # library frames with their source text, for telling releases apart
 
     @classmethod
     def of(cls, parsed: ParsedError, tops: set[str]) -> Query:
@@ -71,7 +75,8 @@ class Query:
         if exception == "KeyError":
             text = _unquote_key(text)
         folded = fold(text)
-        return cls(text, folded, exception, parsed.kind, frame_hint(parsed, tops), interpreter_message(text, folded))
+        hint = frame_hint(parsed, tops)
+        return cls(text, folded, exception, parsed.kind, hint, interpreter_message(text, folded), shown_frames(parsed, tops))
 
 
 @dataclass(frozen=True)
@@ -83,6 +88,7 @@ class Scored:
     alignment: Alignment | None
     agreement: Agreement
     evidence: tuple[str, ...]
+    releases: frozenset[str] = frozenset()  # the releases raising it that the paste's frames point to
 
     @property
     def key(self) -> tuple[float, int]:
@@ -104,6 +110,7 @@ class Ranker:
         self.factors: dict[int, tuple[float, float]] = {}  # exception factors worked out so far, by error
         self.alignments: dict[str, Alignment] = {}  # by template
         self.text_bounds: dict[str, tuple[float, int | None]] = {}  # by template: _text_bound_and_hit
+        self.versions = Versions(tables, query.frames)
 
     def rank(self, limit: int) -> list[Scored]:
         """The best `limit` errors, best first."""
@@ -175,7 +182,9 @@ class Ranker:
         confidence = self._confidence(i, text_confidence, where)
         if confidence is None:
             return None
-        return Scored(i, confidence, alignment, where, _evidence(alignment, text_factor, where))
+        releases = self.versions.agreeing(i) or frozenset()
+        evidence = _evidence(alignment, text_factor, where) + ((f"frames of {', '.join(sorted(releases))}",) if releases else ())
+        return Scored(i, confidence, alignment, where, evidence, releases)
 
     def _bound(self, i: int) -> float:
         """At least the confidence `_score` gives error `i`, and the same when its literal parts are all found whole."""
@@ -216,7 +225,8 @@ class Ranker:
             text_confidence *= INTERPRETER_DISCOUNT
         kind = 1.0 if self.core.kind[i] == self.q.kind else MISMATCHED_KIND
         penalty = FRAME_PENALTY[self.q.hint.strength].get(where, 1.0) if self.q.hint else 1.0
-        return min(1.0, (1 - (1 - text_confidence * text_factor) * (1 - frame * frame_factor)) * kind * penalty)
+        release = self.versions.factor(i)
+        return min(1.0, (1 - (1 - text_confidence * text_factor) * (1 - frame * frame_factor)) * kind * penalty) * release
 
     def _agreement(self, i: int) -> Agreement:
         hint = self.q.hint
