@@ -20,6 +20,7 @@ from errdex.match.tables import Tables
 from errdex.model import ParsedError, ReleaseRecord
 
 MAX_FRAMES = 8  # library frames compared, innermost first
+MAX_LOOKED_AT = 64  # innermost frames looked at for them (a recursion error shows thousands)
 MAX_RELEASES = 12  # newest releases of a package compared
 VERSION_DISAGREES = 0.8  # an error found only in releases the frames disagree with: source lines are strong evidence
 
@@ -35,7 +36,7 @@ class ShownFrame(NamedTuple):
 def shown_frames(parsed: ParsedError, tops: set[str]) -> tuple[ShownFrame, ...]:
     """The paste's frames inside indexed packages that show their line's text, innermost first."""
     out: list[ShownFrame] = []
-    for frame in reversed(parsed.frames):
+    for frame in parsed.frames[: -MAX_LOOKED_AT - 1 : -1]:
         if len(out) == MAX_FRAMES:
             break
         code = (frame.code or "").strip()

@@ -14,9 +14,12 @@ import sys
 import textwrap
 from pathlib import Path
 
+import pytest
+
 from errdex.index import index
 from errdex.match import explain
 from errdex.match.parse import parse
+from errdex.match.tables import tables_for
 from errdex.match.versions import ShownFrame, shown_frames
 from errdex.store import Store
 from tests.backends import new_index
@@ -101,3 +104,20 @@ def test_only_library_frames_with_their_text_are_compared() -> None:
     )
     assert shown_frames(parse(paste), {"ledger"}) == (ShownFrame("ledger/api.py", 7, "return book.lookup(name)"),)
     assert shown_frames(parse(paste), {"other"}) == ()
+
+
+def test_file_lines_are_read_once_and_kept_within_a_bound(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with Store(tmp_path / "ledger.db") as store:
+        for version in RELEASES:
+            index(str(write_ledger(tmp_path / "src", version)), store)
+        tables = tables_for(store)
+        old, new = tables.releases(tables.core.packages.index("ledger"))
+        assert (old.version, new.version) == ("1.0", "2.0")
+        lines = tables.source_lines(new, "ledger/api.py")
+        assert lines is not None and lines[7] == "    return book.lookup(name)"
+        assert tables.source_lines(new, "ledger/api.py") is lines
+        assert tables.source_lines(old, "ledger/missing.py") is None
+        monkeypatch.setattr("errdex.match.tables.MAX_SOURCE_CHARS", len("".join(lines)))
+        tables.source_lines(old, "ledger/book.py")
+        assert list(tables.core.sources) == [("ledger", "1.0", "ledger/book.py")]
+        assert tables.core.source_chars == sum(map(len, tables.core.sources[("ledger", "1.0", "ledger/book.py")] or ()))
