@@ -44,7 +44,21 @@ class FrameHint:
 
     def at(self, file: str, line: int, end_line: int) -> bool:
         """Whether a site spanning `line`..`end_line` of `file` is one of the points."""
-        return any(path == file and line <= at <= max(line, end_line) for path, at in self.points)
+        return _at(self.points, file, line, end_line)
+
+    def raised_again_at(self, file: str, line: int, end_line: int) -> bool:
+        """Whether the site is only at a re-raising frame with another one inside it.
+
+        Such a frame raised again an exception a frame further in had already raised with its
+        traceback (sqlalchemy's `safe_reraise` around `_handle_dbapi_exception`): the innermost
+        re-raising frame is where the exception shown was first raised.
+        """
+        first = self.points[: len(self.points) - len(self.reraised)] + self.reraised[-1:]
+        return _at(self.reraised[:-1], file, line, end_line) and not _at(first, file, line, end_line)
+
+
+def _at(points: tuple[tuple[str, int], ...], file: str, line: int, end_line: int) -> bool:
+    return any(path == file and line <= at <= max(line, end_line) for path, at in points)
 
 
 def frame_hint(parsed: ParsedError, tops: set[str]) -> FrameHint | None:

@@ -7,7 +7,8 @@ parts with the message (linear time), then scored from independent pieces of evi
     text       = coverage² × explained × specificity × exception agreement
                  (how much of the template was found, how much of the message it accounts for, how
                  many literal characters that is; halved for a message the interpreter writes)
-    frame      = 0.92 when a place of the error is at the frame's file and line, 0.35 at its file,
+    frame      = 0.92 when a place of the error is at the frame's file and line (0.9 at a frame that only
+                 raised it again, further out than another re-raising frame), 0.35 at its file,
                  lowered a little when the exception disagrees (a frame is the stronger witness)
     release    = 0.8 when other frames of the traceback (their source lines) point at releases of the
                  error's package that do not raise it (see versions.py), else 1
@@ -42,6 +43,7 @@ MAX_VERIFY = 200  # of those holding it, the most promising ones weighed further
 MAX_PARTIAL = 24  # candidates aligned word by word when no part of theirs is found whole
 SPECIFICITY_HALF = 8  # literal characters that make a match half as specific as it can be
 FRAME_EVIDENCE = {"line": 0.92, "file": 0.35}
+RAISED_AGAIN = 0.9  # the frame evidence of a site at a frame that only raised the exception again
 # How much a frame that points elsewhere lowers confidence, by what the frame is.
 FRAME_PENALTY = {
     "raise": {"package": 0.35, "other": 0.3, "user": 0.7},
@@ -106,7 +108,9 @@ class Ranker:
         files = {path for path, _ in hint.points} | ({hint.path} if hint.path else set()) if hint else set()
         sites = [(path, row) for path in files for row in tables.raised_in(path)]
         self.in_file = {i for _, (i, _, _) in sites}
-        self.at_line = {i for path, (i, line, end) in sites if hint is not None and hint.at(path, line, end)}
+        at = [(i, hint.raised_again_at(path, line, end)) for path, (i, line, end) in sites if hint and hint.at(path, line, end)]
+        self.at_line = {i for i, _ in at}
+        self.raised_again = {i for i, again in at if again} - {i for i, again in at if not again}  # at no first point
         self.factors: dict[int, tuple[float, float]] = {}  # exception factors worked out so far, by error
         self.alignments: dict[str, Alignment] = {}  # by template
         self.text_bounds: dict[str, tuple[float, int | None]] = {}  # by template: _text_bound_and_hit
@@ -217,7 +221,7 @@ class Ranker:
 
     def _confidence(self, i: int, text_confidence: float, where: Agreement) -> float | None:
         """The text's and the frame's evidence combined; None when there is neither."""
-        frame = FRAME_EVIDENCE.get(where, 0.0)
+        frame = RAISED_AGAIN if where == "line" and i in self.raised_again else FRAME_EVIDENCE.get(where, 0.0)
         if text_confidence == 0.0 and frame == 0.0:
             return None
         text_factor, frame_factor = self._exception_factors(i)
