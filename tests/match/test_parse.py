@@ -1030,6 +1030,24 @@ def test_warnings_output_with_source_line() -> None:
     assert result.frames == (Frame(FLAGSHIP_FILE, 687, None, "warnings.warn("),)
 
 
+def test_warning_category_not_named_like_a_warning() -> None:
+    """pydantic 2.14's `BaseModel.dict()`, as `warnings.formatwarning` prints it: the source line follows."""
+    text = (
+        "<case>:1: PydanticDeprecatedSince20: The `dict` method is deprecated; use `model_dump` instead. Deprecated in"
+        " Pydantic V2.0 to be removed in V3.0. See Pydantic V2 Migration Guide at https://errors.pydantic.dev/2.14/migration/\n"
+        "  User(id=1, name='bob').dict()\n"
+    )
+    result = parse(text)
+    assert (result.exception, result.kind, result.source_format) == ("PydanticDeprecatedSince20", "warning", "warning")
+    assert result.message.startswith("The `dict` method is deprecated; use `model_dump` instead.")
+    assert result.frames == (Frame("<case>", 1, None, "User(id=1, name='bob').dict()"),)
+
+
+def test_located_line_with_a_plain_word_and_no_source_line_is_no_record() -> None:
+    result = parse("notes.txt:3: Reminder: rotate the keys\nnothing else")
+    assert (result.exception, result.source_format) == (None, "message")
+
+
 def test_warnings_in_pytest_summary_and_on_windows() -> None:
     text = paste(
         r"""
