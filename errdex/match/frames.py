@@ -17,9 +17,10 @@ from typing import Literal
 from errdex.match.parse import release_path
 from errdex.model import Frame, ParsedError
 
-Agreement = Literal["line", "file", "package", "other", "user", "none"]
+Agreement = Literal["line", "file", "package", "callee", "other", "user", "none"]
 _NOT_FILES = ("<", "Cell In[", "Input In [")
 _EXECUTED = "<string>"
+_RAISING = ("raise", "assert")
 
 
 @dataclass(frozen=True)
@@ -31,6 +32,7 @@ class FrameHint:
     library: bool  # the file is library code (installed, or a file of an indexed release)
     strength: Literal["raise", "caller", "module"]  # traceback frame, warning location, logger module
     reraised: tuple[tuple[str, int], ...] = ()  # library frames that ran `raise exc.with_traceback(tb)`
+    attached: bool = False  # its line raises nothing and it comes after a library frame that raised (see _attached)
 
     @property
     def top(self) -> str | None:
@@ -71,7 +73,20 @@ def frame_hint(parsed: ParsedError, tops: set[str]) -> FrameHint | None:
     path = library_path(frame, tops)
     if path is None and frame.file.startswith("<") and _called_by_library(shown, tops):
         return None  # a library's own pseudo-file ('<template>' of jinja2): it tells nothing
-    return FrameHint(path, frame.line, path is not None, strength, _reraised(shown, tops))
+    return FrameHint(path, frame.line, path is not None, strength, _reraised(shown, tops), _attached(shown, tops))
+
+
+def _attached(frames: tuple[Frame, ...], tops: set[str]) -> bool:
+    """Whether the innermost frame only calls, below a library frame that raised an exception.
+
+    A frame further out that shows a `raise` raised an exception carrying a traceback of its own
+    (`raise exc.with_traceback(tb)`, jinja2's `raise rewrite_traceback_stack(...)`), which is
+    printed below it and may have been cut or rewritten: its innermost frame need not be the site.
+    """
+    code = (frames[-1].code or "").lstrip()
+    if not code or code.startswith(_RAISING):
+        return False
+    return any((f.code or "").lstrip().startswith("raise ") and library_path(f, tops) is not None for f in frames[:-1])
 
 
 def _reraised(frames: tuple[Frame, ...], tops: set[str]) -> tuple[tuple[str, int], ...]:
@@ -117,5 +132,5 @@ def agreement(hint: FrameHint | None, in_file: bool, at_line: bool, package_tops
     if in_file:
         return "file"
     if hint.top in package_tops:
-        return "package"
+        return "callee" if hint.attached else "package"
     return "other"

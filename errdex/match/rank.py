@@ -44,9 +44,10 @@ MAX_PARTIAL = 24  # candidates aligned word by word when no part of theirs is fo
 SPECIFICITY_HALF = 8  # literal characters that make a match half as specific as it can be
 FRAME_EVIDENCE = {"line": 0.92, "file": 0.35}
 RAISED_AGAIN = 0.9  # the frame evidence of a site at a frame that only raised the exception again
-# How much a frame that points elsewhere lowers confidence, by what the frame is.
+# How much a frame that points elsewhere lowers confidence, by what the frame is ("callee": the
+# innermost frame only calls, in a traceback a library attached and may have cut, see frames.py).
 FRAME_PENALTY = {
-    "raise": {"package": 0.35, "other": 0.3, "user": 0.7},
+    "raise": {"package": 0.35, "callee": 0.9, "other": 0.3, "user": 0.7},
     "caller": {},  # a warning's location is wherever stacklevel points
     "module": {"package": 0.8, "other": 0.5},
 }
