@@ -3,8 +3,11 @@
 The innermost frame of a traceback is where the exception was raised, with two exceptions:
 code run by `exec` (six's `raise_from` runs in '<string>') is skipped, and an exception raised
 with another one's traceback (`raise exc.with_traceback(tb)`) may have been raised by the frame
-that says so, further out: both count. Its file, read as a path inside a release (site-packages, a `src/` checkout, or a folder named
-like an indexed package), names the package and the file, and its line names the site. A
+that says so, further out: both count. Below a library frame that raised, the frames printed are
+the traceback the exception carried, which the library may have cut (jinja2 keeps only its
+template's frames): an innermost frame there that only calls is no witness against a site
+elsewhere. The frame's file, read as a path inside a release (site-packages, a `src/` checkout,
+or a folder named like an indexed package), names the package and the file, and its line names the site. A
 warning's location is wherever `stacklevel` points (often the caller), and a log line's file
 comes from its logger's name, so for those the frame is weaker evidence.
 """
@@ -83,8 +86,8 @@ def _attached(frames: tuple[Frame, ...], tops: set[str]) -> bool:
     (`raise exc.with_traceback(tb)`, jinja2's `raise rewrite_traceback_stack(...)`), which is
     printed below it and may have been cut or rewritten: its innermost frame need not be the site.
     """
-    code = (frames[-1].code or "").lstrip()
-    if not code or code.startswith(_RAISING):
+    code = (frames[-1].code or "").split(maxsplit=1)
+    if not code or code[0] in _RAISING:
         return False
     return any((f.code or "").lstrip().startswith("raise ") and library_path(f, tops) is not None for f in frames[:-1])
 
