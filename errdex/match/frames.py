@@ -3,8 +3,11 @@
 The innermost frame of a traceback is where the exception was raised, with two exceptions:
 code run by `exec` (six's `raise_from` runs in '<string>') is skipped, and an exception raised
 with another one's traceback (`raise exc.with_traceback(tb)`) may have been raised by the frame
-that says so, further out: both count. Its file, read as a path inside a release (site-packages, a `src/` checkout, or a folder named
-like an indexed package), names the package and the file, and its line names the site. A
+that says so, further out: both count. Below a library frame that raised, the frames printed are
+the traceback the exception carried, which the library may have cut (jinja2 keeps only its
+template's frames): an innermost frame there that only calls is no witness against a site
+elsewhere. The frame's file, read as a path inside a release (site-packages, a `src/` checkout,
+or a folder named like an indexed package), names the package and the file, and its line names the site. A
 warning's location is wherever `stacklevel` points (often the caller), and a log line's file
 comes from its logger's name, so for those the frame is weaker evidence.
 """
@@ -17,9 +20,10 @@ from typing import Literal
 from errdex.match.parse import release_path
 from errdex.model import Frame, ParsedError
 
-Agreement = Literal["line", "file", "package", "other", "user", "none"]
+Agreement = Literal["line", "file", "package", "callee", "other", "user", "none"]
 _NOT_FILES = ("<", "Cell In[", "Input In [")
 _EXECUTED = "<string>"
+_RAISING = ("raise", "assert")
 
 
 @dataclass(frozen=True)
@@ -31,6 +35,7 @@ class FrameHint:
     library: bool  # the file is library code (installed, or a file of an indexed release)
     strength: Literal["raise", "caller", "module"]  # traceback frame, warning location, logger module
     reraised: tuple[tuple[str, int], ...] = ()  # library frames that ran `raise exc.with_traceback(tb)`
+    attached: bool = False  # its line raises nothing and it comes after a library frame that raised (see _attached)
 
     @property
     def top(self) -> str | None:
@@ -44,7 +49,21 @@ class FrameHint:
 
     def at(self, file: str, line: int, end_line: int) -> bool:
         """Whether a site spanning `line`..`end_line` of `file` is one of the points."""
-        return any(path == file and line <= at <= max(line, end_line) for path, at in self.points)
+        return _at(self.points, file, line, end_line)
+
+    def raised_again_at(self, file: str, line: int, end_line: int) -> bool:
+        """Whether the site is only at a re-raising frame with another one inside it.
+
+        Such a frame raised again an exception a frame further in had already raised with its
+        traceback (sqlalchemy's `safe_reraise` around `_handle_dbapi_exception`): the innermost
+        re-raising frame is where the exception shown was first raised.
+        """
+        first = self.points[: len(self.points) - len(self.reraised)] + self.reraised[-1:]
+        return _at(self.reraised[:-1], file, line, end_line) and not _at(first, file, line, end_line)
+
+
+def _at(points: tuple[tuple[str, int], ...], file: str, line: int, end_line: int) -> bool:
+    return any(path == file and line <= at <= max(line, end_line) for path, at in points)
 
 
 def frame_hint(parsed: ParsedError, tops: set[str]) -> FrameHint | None:
@@ -57,7 +76,20 @@ def frame_hint(parsed: ParsedError, tops: set[str]) -> FrameHint | None:
     path = library_path(frame, tops)
     if path is None and frame.file.startswith("<") and _called_by_library(shown, tops):
         return None  # a library's own pseudo-file ('<template>' of jinja2): it tells nothing
-    return FrameHint(path, frame.line, path is not None, strength, _reraised(shown, tops))
+    return FrameHint(path, frame.line, path is not None, strength, _reraised(shown, tops), _attached(shown, tops))
+
+
+def _attached(frames: tuple[Frame, ...], tops: set[str]) -> bool:
+    """Whether the innermost frame only calls, below a library frame that raised an exception.
+
+    A frame further out that shows a `raise` raised an exception carrying a traceback of its own
+    (`raise exc.with_traceback(tb)`, jinja2's `raise rewrite_traceback_stack(...)`), which is
+    printed below it and may have been cut or rewritten: its innermost frame need not be the site.
+    """
+    code = (frames[-1].code or "").split(maxsplit=1)
+    if not code or code[0] in _RAISING:
+        return False
+    return any((f.code or "").lstrip().startswith("raise ") and library_path(f, tops) is not None for f in frames[:-1])
 
 
 def _reraised(frames: tuple[Frame, ...], tops: set[str]) -> tuple[tuple[str, int], ...]:
@@ -103,5 +135,5 @@ def agreement(hint: FrameHint | None, in_file: bool, at_line: bool, package_tops
     if in_file:
         return "file"
     if hint.top in package_tops:
-        return "package"
+        return "callee" if hint.attached else "package"
     return "other"

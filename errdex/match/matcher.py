@@ -48,7 +48,7 @@ def _candidate(tables: Tables, query: Query, s: Scored) -> Candidate:
     core, i = tables.core, s.error
     places = tables.places(i)
     versions = tuple(dict.fromkeys(p.version for p in places))
-    place = _choose_place(places, versions, query, core.packages[core.package[i]])
+    place = _choose_place(places, versions, query, core.packages[core.package[i]], s.releases)
     function, end_line = place.function, place.end_line
     if function is None:
         function, end_line = _site_function(tables, core.ids[i], place)
@@ -79,10 +79,13 @@ def _candidate(tables: Tables, query: Query, s: Scored) -> Candidate:
     )
 
 
-def _choose_place(places: list[Place], versions: tuple[str, ...], query: Query, package: str) -> Place:
-    """The place the frame points at, else the installed version's, else the newest release's first."""
+def _choose_place(places: list[Place], versions: tuple[str, ...], query: Query, package: str, pointed: frozenset[str]) -> Place:
+    """The place the frame points at, else the installed version's, else the newest release's first.
+
+    Places in the releases the traceback's frames point to come before the others.
+    """
     order = {v: k for k, v in enumerate(versions)}
-    newest_first = sorted(places, key=lambda p: (-order[p.version], p.function is None))
+    newest_first = sorted(places, key=lambda p: (p.version not in pointed, -order[p.version], p.function is None))
     hint = query.hint
     if hint is not None:
         files = {path for path, _ in hint.points} | {hint.path}
@@ -90,7 +93,7 @@ def _choose_place(places: list[Place], versions: tuple[str, ...], query: Query, 
         exact = [p for p in same if hint.at(p.file, p.line, p.end_line)]
         if exact or same:
             return (exact or same)[0]
-    if len(versions) > 1:
+    if len(versions) > 1 and not pointed:
         installed = installed_version(package)
         for p in newest_first:
             if p.version == installed:

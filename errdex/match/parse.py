@@ -7,7 +7,7 @@ records it knows; the main error is the record that tells most, the last one amo
     pytest failure > traceback > `path:line: Type: msg` > `Type: msg` > warning > log line > text
 
 In a chained traceback the main error is the last one raised and the others go to `chained`; in
-an exception group it is the exception that ends the group's first box. Log records rank by level.
+exception-group output it is the group itself, and its sub-exceptions go to `chained`. Log records rank by level.
 A log line names no file, but a dotted logger name ('transformers.generation.utils') is read as a
 module and becomes a frame 'transformers/generation/utils.py' with no line; logging formats that
 print the file and line (transformers' `[WARNING|utils.py:687]`, absl, vLLM, loguru) give those.

@@ -36,7 +36,7 @@ FRAME_AT = _WS + r"(?:File |Cell In\[|Input In \[)"
 # the few other names it admits ('Caption') split_exception turns down.
 _ENDINGS = "|".join(sorted({name[-4:] for name in (*_EXC_SUFFIXES, *_EXC_NAMES)}))
 EXCEPTION_AT = rf"[ \t]*[A-Za-z_](?:[\w<>]*+\.[\w.<>]*+:|[\w.<>]*+(?<={_ENDINGS})(?::|[^\S\n]*$))"
-LOOSE_EXCEPTION_AT = r"[ \t]*[A-Za-z_][\w.<>]*+:"
+LOOSE_EXCEPTION_AT = r"[ \t]*[A-Za-z_](?:[\w.<>]*+:|(?:[\w<>]*+\.)++[A-Z][\w<>]*+[^\S\n]*$)"  # or a qualified class alone
 LOCATED_AT = r"[^:\n]{1,10000}:(?:[\\/][^:\n]{0,10000}:)?\d{1,9}:"  # what split_location takes
 
 
@@ -266,17 +266,21 @@ def split_exception(s: str, loose: bool = False) -> tuple[str, str] | None:
         return None
     if " " in name or not is_type_name(name):
         return None
-    if is_exception_like(name) or (colon and _reads_as_class(name, loose)):
+    if is_exception_like(name) or (colon and _reads_as_class(name, loose)) or (loose and _is_qualified_class(name)):
         return name, message
     return None
 
 
 def _reads_as_class(name: str, loose: bool) -> bool:
     """'pkg.mod.SomeProblem' anywhere; inside a traceback also 'Unsupported' or 'pkg.error'."""
-    last = name.rsplit(".", 1)[-1]
     if loose:
-        return "." in name or last[0].isupper()
-    return "." in name and last[0].isupper()
+        return "." in name or name.rsplit(".", 1)[-1][0].isupper()
+    return _is_qualified_class(name)
+
+
+def _is_qualified_class(name: str) -> bool:
+    """'click.exceptions.Abort': what a traceback prints for an exception raised without a message."""
+    return "." in name and name.rsplit(".", 1)[-1][:1].isupper()
 
 
 def split_location(line: str) -> tuple[int, str, int, str] | None:

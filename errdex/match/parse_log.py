@@ -122,15 +122,23 @@ class Located:
     frame: Frame
     exception: str
     message: str
+    loose: bool = False  # the type reads as a class only (`PydanticDeprecatedSince20`), not as an exception
 
 
-def located_exception(line: str) -> Located | None:
-    """The warning or exception a line shows, if it has the shape `path:line: SomeType: message`."""
+def located_exception(line: str, loose: bool = False) -> Located | None:
+    """The warning or exception a line shows, if it has the shape `path:line: SomeType: message`.
+
+    With `loose`, any capitalised or dotted name is taken for the type, as a warning category
+    may be named anything.
+    """
     loc = split_location(line)
     if loc is None:
         return None
     ind, path, number, rest = loc
     exc = split_exception(rest)
+    if exc is None and loose:
+        exc = split_exception(rest, loose=True)
+        return Located(ind, Frame(file=path, line=number, function=None), exc[0], exc[1], True) if exc else None
     if exc is None:
         return None
     return Located(ind, Frame(file=path, line=number, function=None), exc[0], exc[1])

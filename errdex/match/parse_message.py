@@ -188,8 +188,9 @@ def _notes(text: str) -> tuple[str, ...]:
 def select(items: Sequence[Raw | Box]) -> tuple[Raw, list[Raw]] | None:
     """The main record of the last chain, and the others of that chain in the order shown.
 
-    The main record is the last one raised at the outermost level; when it is an exception group,
-    it is the exception that ends the group's first box, looked for again inside nested groups.
+    The main record is the last one raised at the outermost level. An exception group is the
+    exception that was raised (its own line, `ExceptionGroup: msg (2 sub-exceptions)`), so it is
+    the main record and its sub-exceptions are among the others.
     """
     records = {k: item for k, item in enumerate(items) if isinstance(item, Raw)}
     if not records:
@@ -199,27 +200,8 @@ def select(items: Sequence[Raw | Box]) -> tuple[Raw, list[Raw]] | None:
     t = len(outer) - 1
     while t > 0 and records[outer[t]].linked:
         t -= 1
-    main = _leaf(items, outer[-1])
+    main = outer[-1]
     return records[main], [record for k, record in records.items() if k >= outer[t] and k != main]
-
-
-def _leaf(items: Sequence[Raw | Box], k: int) -> int:
-    """The index of the exception that ends the first box of the group at `k`, or `k` itself."""
-    while True:
-        depth = items[k].depth
-        after = items[k + 1] if k + 1 < len(items) else None
-        if not (isinstance(after, Box) and after.kind == "sub" and after.depth == depth + 1):
-            return k
-        last = None
-        for m in range(k + 2, len(items)):
-            item = items[m]
-            if item.depth <= depth or (isinstance(item, Box) and item.depth == depth + 1):
-                break
-            if isinstance(item, Raw) and item.depth == depth + 1:
-                last = m
-        if last is None:
-            return k
-        k = last
 
 
 def build(raw: Raw, chained: Sequence[Raw] = ()) -> ParsedError:

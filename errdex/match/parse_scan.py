@@ -37,8 +37,8 @@ def line_records(p: Paste) -> Iterator[tuple[int, int, Raw]]:
             body, end = read_message(p, i, record.message, records=True)
             frames = (record.frame,) if record.frame else ()
             yield RANK_LOG, SEVERITY[record.level], Raw(None, body, frames, "log", i, kind="log")
-        elif (located := located_exception(line)) is not None:
-            raw, end = _read_located(p, i, located)
+        elif (located := located_exception(line, loose=True)) is not None and (read := _read_located(p, i, located)):
+            raw, end = read
             yield (RANK_WARNING if raw.kind == "warning" else RANK_LOCATED), 0, raw
         elif (exc := split_exception(line[indent(head(line)) :])) is not None and not is_noise(head(line).strip()):
             body, end = read_message(p, i, exc[1], records=True)
@@ -47,8 +47,12 @@ def line_records(p: Paste) -> Iterator[tuple[int, int, Raw]]:
         i = p.next_mark(STOP_OR_RECORD_LINES, end)
 
 
-def _read_located(p: Paste, i: int, located: Located) -> tuple[Raw, int]:
-    """A warning's message lines and the source line `warnings` prints under them, more indented."""
+def _read_located(p: Paste, i: int, located: Located) -> tuple[Raw, int] | None:
+    """A warning's message lines and the source line `warnings` prints under them, more indented.
+
+    A type that reads as a class only is a warning category when that source line follows, else
+    the line is no record (None).
+    """
     lines, n = p.lines, len(p.lines)
     code, j = None, _next_stop(p, i + 1)
     while j < n:
@@ -63,7 +67,9 @@ def _read_located(p: Paste, i: int, located: Located) -> tuple[Raw, int]:
     body = [located.message, *lines[i + 1 : j]]
     frame = Frame(located.frame.file, located.frame.line, None, code)
     end = j + 1 if code is not None else j
-    if located.exception.endswith("Warning"):
+    if located.loose and code is None:
+        return None
+    if located.exception.endswith("Warning") or located.loose:
         return Raw(located.exception, body, (frame,), "warning", i, kind="warning"), end
     return Raw(located.exception, body, (frame,), "pytest", i), end
 

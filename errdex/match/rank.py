@@ -7,9 +7,12 @@ parts with the message (linear time), then scored from independent pieces of evi
     text       = coverage² × explained × specificity × exception agreement
                  (how much of the template was found, how much of the message it accounts for, how
                  many literal characters that is; halved for a message the interpreter writes)
-    frame      = 0.92 when a place of the error is at the frame's file and line, 0.35 at its file,
+    frame      = 0.92 when a place of the error is at the frame's file and line (0.9 at a frame that only
+                 raised it again, further out than another re-raising frame), 0.35 at its file,
                  lowered a little when the exception disagrees (a frame is the stronger witness)
-    confidence = (1 − (1 − text)(1 − frame)) × kind agreement × frame disagreement
+    release    = 0.8 when other frames of the traceback (their source lines) point at releases of the
+                 error's package that do not raise it (see versions.py), else 1
+    confidence = min(1, (1 − (1 − text)(1 − frame)) × kind agreement × frame disagreement) × release
 
 A confidence below ABSTAIN_BELOW means no answer is shown as the answer.
 
@@ -30,6 +33,7 @@ from errdex.match.builtin import interpreter_message
 from errdex.match.frames import Agreement, FrameHint, agreement, frame_hint
 from errdex.match.literals import candidates, loose_candidates
 from errdex.match.tables import Tables
+from errdex.match.versions import ShownFrame, Versions, shown_frames
 from errdex.match.text import fold, squash
 from errdex.model import ParsedError
 
@@ -39,9 +43,11 @@ MAX_VERIFY = 200  # of those holding it, the most promising ones weighed further
 MAX_PARTIAL = 24  # candidates aligned word by word when no part of theirs is found whole
 SPECIFICITY_HALF = 8  # literal characters that make a match half as specific as it can be
 FRAME_EVIDENCE = {"line": 0.92, "file": 0.35}
-# How much a frame that points elsewhere lowers confidence, by what the frame is.
+RAISED_AGAIN = 0.9  # the frame evidence of a site at a frame that only raised the exception again
+# How much a frame that points elsewhere lowers confidence, by what the frame is ("callee": the
+# innermost frame only calls, in a traceback a library attached and may have cut, see frames.py).
 FRAME_PENALTY = {
-    "raise": {"package": 0.35, "other": 0.3, "user": 0.7},
+    "raise": {"package": 0.35, "callee": 0.9, "other": 0.3, "user": 0.7},
     "caller": {},  # a warning's location is wherever stacklevel points
     "module": {"package": 0.8, "other": 0.5},
 }
@@ -63,6 +69,7 @@ class Query:
     kind: str
     hint: FrameHint | None
     interpreter: bool  # the message is one the interpreter or the standard library writes
+    frames: tuple[ShownFrame, ...]  # library frames with their source text, for telling releases apart
 
     @classmethod
     def of(cls, parsed: ParsedError, tops: set[str]) -> Query:
@@ -71,7 +78,8 @@ class Query:
         if exception == "KeyError":
             text = _unquote_key(text)
         folded = fold(text)
-        return cls(text, folded, exception, parsed.kind, frame_hint(parsed, tops), interpreter_message(text, folded))
+        hint = frame_hint(parsed, tops)
+        return cls(text, folded, exception, parsed.kind, hint, interpreter_message(text, folded), shown_frames(parsed, tops))
 
 
 @dataclass(frozen=True)
@@ -83,6 +91,7 @@ class Scored:
     alignment: Alignment | None
     agreement: Agreement
     evidence: tuple[str, ...]
+    releases: frozenset[str] = frozenset()  # the releases raising it that the paste's frames point to
 
     @property
     def key(self) -> tuple[float, int]:
@@ -100,10 +109,13 @@ class Ranker:
         files = {path for path, _ in hint.points} | ({hint.path} if hint.path else set()) if hint else set()
         sites = [(path, row) for path in files for row in tables.raised_in(path)]
         self.in_file = {i for _, (i, _, _) in sites}
-        self.at_line = {i for path, (i, line, end) in sites if hint is not None and hint.at(path, line, end)}
+        at = [(i, hint.raised_again_at(path, line, end)) for path, (i, line, end) in sites if hint and hint.at(path, line, end)]
+        self.at_line = {i for i, _ in at}
+        self.raised_again = {i for i, again in at if again} - {i for i, again in at if not again}  # at no first point
         self.factors: dict[int, tuple[float, float]] = {}  # exception factors worked out so far, by error
         self.alignments: dict[str, Alignment] = {}  # by template
         self.text_bounds: dict[str, tuple[float, int | None]] = {}  # by template: _text_bound_and_hit
+        self.versions = Versions(tables, query.frames)
 
     def rank(self, limit: int) -> list[Scored]:
         """The best `limit` errors, best first."""
@@ -175,7 +187,9 @@ class Ranker:
         confidence = self._confidence(i, text_confidence, where)
         if confidence is None:
             return None
-        return Scored(i, confidence, alignment, where, _evidence(alignment, text_factor, where))
+        releases = self.versions.agreeing(i) or frozenset()
+        evidence = _evidence(alignment, text_factor, where) + ((f"frames of {', '.join(sorted(releases))}",) if releases else ())
+        return Scored(i, confidence, alignment, where, evidence, releases)
 
     def _bound(self, i: int) -> float:
         """At least the confidence `_score` gives error `i`, and the same when its literal parts are all found whole."""
@@ -208,7 +222,7 @@ class Ranker:
 
     def _confidence(self, i: int, text_confidence: float, where: Agreement) -> float | None:
         """The text's and the frame's evidence combined; None when there is neither."""
-        frame = FRAME_EVIDENCE.get(where, 0.0)
+        frame = RAISED_AGAIN if where == "line" and i in self.raised_again else FRAME_EVIDENCE.get(where, 0.0)
         if text_confidence == 0.0 and frame == 0.0:
             return None
         text_factor, frame_factor = self._exception_factors(i)
@@ -216,7 +230,8 @@ class Ranker:
             text_confidence *= INTERPRETER_DISCOUNT
         kind = 1.0 if self.core.kind[i] == self.q.kind else MISMATCHED_KIND
         penalty = FRAME_PENALTY[self.q.hint.strength].get(where, 1.0) if self.q.hint else 1.0
-        return min(1.0, (1 - (1 - text_confidence * text_factor) * (1 - frame * frame_factor)) * kind * penalty)
+        release = self.versions.factor(i)
+        return min(1.0, (1 - (1 - text_confidence * text_factor) * (1 - frame * frame_factor)) * kind * penalty) * release
 
     def _agreement(self, i: int) -> Agreement:
         hint = self.q.hint

@@ -24,7 +24,7 @@ from errdex.errors import StoreError
 from errdex.match.literals import build_keys
 from errdex.match.packed import KeyIndex, Texts
 from errdex.match.text import template_parts
-from errdex.model import Site
+from errdex.model import ReleaseRecord, Site
 from errdex.store import Store
 
 FORMAT = 8  # bump whenever what is stored, or how keys are cut, changes
@@ -32,6 +32,7 @@ CORE_KEY = "match.core"
 ERROR_SHARD = 256  # errors per shard of places
 FILE_SHARDS = 256
 MEMO_STORES = 4  # stores whose tables one process keeps in memory
+MAX_SOURCE_CHARS = 8_000_000  # of release files' text kept in memory per store generation (for frames)
 
 
 class Place(NamedTuple):
@@ -108,6 +109,9 @@ class Core:
     file_shards: dict[int, Any] = field(default_factory=dict)
     split: dict[int, list[str]] = field(default_factory=dict)  # template parts cut so far, by error
     longest_part: dict[int, str] = field(default_factory=dict)
+    sources: dict[tuple[str, str, str], list[str] | None] = field(default_factory=dict)  # file lines read, oldest first
+    source_chars: int = 0
+    releases: dict[int, list[ReleaseRecord]] = field(default_factory=dict)  # indexed releases, by package number
 
     def __post_init__(self) -> None:
         self.package_top_sets = [set(tops) for tops in self.package_tops]
@@ -164,6 +168,27 @@ class Tables:
     def details(self, i: int) -> Details | None:
         row = self._shard(self.core.error_shards, "match.errors", i // ERROR_SHARD)[1].get(i)
         return Details(row[0], json.loads(row[1]), row[2]) if row else None
+
+    def releases(self, package: int) -> list[ReleaseRecord]:
+        """The indexed releases of a package, oldest first (asked of the store once per generation)."""
+        found = self.core.releases.get(package)
+        if found is None:
+            found = self.core.releases[package] = self.store.releases(self.core.packages[package])
+        return found
+
+    def source_lines(self, release: ReleaseRecord, path: str) -> list[str] | None:
+        """The lines of one file of an indexed release, None when it has none; read once while they fit in memory."""
+        key = (release.package, release.version, path)
+        if key in self.core.sources:
+            return self.core.sources[key]
+        text = self.store.source(release, path)
+        lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n") if text is not None else None  # as linecache numbers them
+        self.core.sources[key] = lines
+        self.core.source_chars += sum(map(len, lines or ()))
+        while self.core.source_chars > MAX_SOURCE_CHARS and len(self.core.sources) > 1:
+            oldest = next(iter(self.core.sources))
+            self.core.source_chars -= sum(map(len, self.core.sources.pop(oldest) or ()))
+        return lines
 
     def raised_in(self, path: str) -> list[tuple[int, int, int]]:
         """(error, line, end line) of every site in the file at this release path, in any release."""

@@ -351,6 +351,36 @@ def test_exception_without_message_in_traceback() -> None:
     assert (result.exception, result.message, len(result.frames)) == ("KeyboardInterrupt", "", 1)
 
 
+def test_qualified_exception_without_message_in_traceback() -> None:
+    """click 8.5.1's `Context.abort()`: `raise Abort()` prints the type alone, with no colon."""
+    text = paste(
+        """
+        Traceback (most recent call last):
+          File "<case>", line 1, in <module>
+            click.Context(cli).abort()
+          File "/tmp/casesenv/lib/python3.11/site-packages/click/core.py", line 821, in abort
+            raise Abort()
+        click.exceptions.Abort
+        """
+    )
+    result = parse(text)
+    assert (result.exception, result.message, result.source_format) == ("click.exceptions.Abort", "", "traceback")
+    assert result.frames[-1] == Frame("/tmp/casesenv/lib/python3.11/site-packages/click/core.py", 821, "abort", "raise Abort()")
+
+
+def test_lowercase_dotted_line_alone_is_not_an_exception() -> None:
+    text = paste(
+        """
+        Traceback (most recent call last):
+          File "x.py", line 3, in <module>
+            f()
+        docs.example
+        ValueError: bad
+        """
+    )
+    assert (parse(text).exception, parse(text).message) == ("ValueError", "bad")
+
+
 def test_qualified_and_local_exception_types() -> None:
     text = paste(
         """
@@ -446,15 +476,44 @@ TASKGROUP = "\n".join(
     [TASKGROUP, TASKGROUP.lstrip(" "), textwrap.indent(TASKGROUP, "    "), textwrap.dedent(TASKGROUP)],
     ids=["as-printed", "first-indent-lost", "indented", "dedented"],
 )
-def test_exception_group_main_is_the_first_sub_exception(text: str) -> None:
+def test_exception_group_main_is_the_group_and_its_members_are_chained(text: str) -> None:
     result = parse(text)
-    assert (result.exception, result.message, result.source_format) == ("ConnectionError", "upstream refused", "traceback")
-    assert result.frames == (Frame("/home/ana/svc/main.py", 9, "fetch", 'raise ConnectionError("upstream refused")'),)
+    assert (result.exception, result.message, result.source_format) == (
+        "ExceptionGroup", "unhandled errors in a TaskGroup (2 sub-exceptions)", "traceback"
+    )
+    assert result.frames[-1] == Frame("/usr/lib/python3.12/asyncio/taskgroups.py", 145, "__aexit__", "raise me from None")
+    assert [(c.exception, c.message) for c in result.chained] == [("ConnectionError", "upstream refused"), ("ValueError", "bad payload")]
+    assert result.chained[0].frames == (Frame("/home/ana/svc/main.py", 9, "fetch", 'raise ConnectionError("upstream refused")'),)
+
+
+def test_exception_group_raised_by_a_library_as_cpython_prints_it() -> None:
+    """packaging's metadata validation (packaging 26.4, Python 3.11): the group is what was raised."""
+    text = paste(
+        """
+          + Exception Group Traceback (most recent call last):
+          |   File "<case>", line 1, in <module>
+          |     Metadata.from_raw({'metadata_version': '9.9', 'name': 'x', 'version': '1.0'})
+          |   File "/tmp/casesenv/lib/python3.11/site-packages/packaging/metadata.py", line 886, in from_raw
+          |     collector.finalize("invalid metadata")
+          |   File "/tmp/casesenv/lib/python3.11/site-packages/packaging/errors.py", line 64, in finalize
+          |     raise ExceptionGroup(msg, self.errors)
+          | ExceptionGroup: invalid metadata (1 sub-exception)
+          +-+---------------- 1 ----------------
+            | Traceback (most recent call last):
+            |   File "/tmp/casesenv/lib/python3.11/site-packages/packaging/metadata.py", line 628, in _process_metadata_version
+            |     raise self._invalid_metadata(f"{value!r} is not a valid metadata version")
+            | packaging.metadata.InvalidMetadata: '9.9' is not a valid metadata version
+            +------------------------------------
+        """
+    )
+    result = parse(text)
+    assert (result.exception, result.message) == ("ExceptionGroup", "invalid metadata (1 sub-exception)")
+    assert result.frames[-1] == Frame(
+        "/tmp/casesenv/lib/python3.11/site-packages/packaging/errors.py", 64, "finalize", "raise ExceptionGroup(msg, self.errors)"
+    )
     assert [(c.exception, c.message) for c in result.chained] == [
-        ("ExceptionGroup", "unhandled errors in a TaskGroup (2 sub-exceptions)"),
-        ("ValueError", "bad payload"),
+        ("packaging.metadata.InvalidMetadata", "'9.9' is not a valid metadata version")
     ]
-    assert len(result.chained[0].frames) == 2
 
 
 def test_nested_exception_groups_then_a_chained_group() -> None:
@@ -491,8 +550,9 @@ def test_nested_exception_groups_then_a_chained_group() -> None:
         """
     )
     result = parse(text)
-    assert (result.exception, result.message) == ("KeyError", "'session'")
-    assert [c.exception for c in result.chained] == ["ExceptionGroup", "ExceptionGroup", "Exception", "ExceptionGroup"]
+    assert (result.exception, result.message) == ("ExceptionGroup", "unhandled errors in a TaskGroup (1 sub-exception)")
+    assert result.frames[-1].line == 15
+    assert [c.exception for c in result.chained] == ["ExceptionGroup", "ExceptionGroup", "Exception", "KeyError"]
 
 
 def test_exception_group_members_without_tracebacks() -> None:
@@ -507,8 +567,8 @@ def test_exception_group_members_without_tracebacks() -> None:
         """
     )
     result = parse(text)
-    assert (result.exception, result.message) == ("ValueError", "first problem")
-    assert [c.exception for c in result.chained] == ["ExceptionGroup", "TypeError"]
+    assert (result.exception, result.message) == ("ExceptionGroup", "several problems (2 sub-exceptions)")
+    assert [c.exception for c in result.chained] == ["ValueError", "TypeError"]
 
 
 def test_markdown_table_is_not_an_exception_group() -> None:
@@ -970,6 +1030,24 @@ def test_warnings_output_with_source_line() -> None:
     assert result.frames == (Frame(FLAGSHIP_FILE, 687, None, "warnings.warn("),)
 
 
+def test_warning_category_not_named_like_a_warning() -> None:
+    """pydantic 2.14's `BaseModel.dict()`, as `warnings.formatwarning` prints it: the source line follows."""
+    text = (
+        "<case>:1: PydanticDeprecatedSince20: The `dict` method is deprecated; use `model_dump` instead. Deprecated in"
+        " Pydantic V2.0 to be removed in V3.0. See Pydantic V2 Migration Guide at https://errors.pydantic.dev/2.14/migration/\n"
+        "  User(id=1, name='bob').dict()\n"
+    )
+    result = parse(text)
+    assert (result.exception, result.kind, result.source_format) == ("PydanticDeprecatedSince20", "warning", "warning")
+    assert result.message.startswith("The `dict` method is deprecated; use `model_dump` instead.")
+    assert result.frames == (Frame("<case>", 1, None, "User(id=1, name='bob').dict()"),)
+
+
+def test_located_line_with_a_plain_word_and_no_source_line_is_no_record() -> None:
+    result = parse("notes.txt:3: Reminder: rotate the keys\nnothing else")
+    assert (result.exception, result.source_format) == (None, "message")
+
+
 def test_warnings_in_pytest_summary_and_on_windows() -> None:
     text = paste(
         r"""
@@ -1174,6 +1252,7 @@ LINE_SAMPLES = [
     "pkg.mod.SomeProblem: x",
     "Unsupported: x",
     "KeyboardInterrupt",
+    "click.exceptions.Abort",
     "ImportError:",
     "E       ValueError: x",
     "E",

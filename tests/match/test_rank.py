@@ -15,8 +15,10 @@ from pathlib import Path
 
 import pytest
 
+from errdex.index import index
 from errdex.match import explain
 from errdex.store import Store
+from tests.backends import new_index
 from tests.match.packages import shop_store, write_shop
 
 
@@ -209,3 +211,122 @@ def test_json_shape(shop: Store) -> None:
     assert {"id", "score", "confidence", "package", "version", "file", "line", "function", "exception", "template",
             "values", "suggestions", "approximate", "versions"} <= set(data["matches"][0])
     assert data["parsed"]["message"].startswith("Unknown mode")
+
+
+ENGINE = '''
+import sys
+
+
+class DBError(Exception):
+    pass
+
+
+class reraise:
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, value, tb):
+        if value is not None:
+            raise value.with_traceback(tb)
+
+
+def _wrap(exc_info):
+    wrapped = DBError(f"(driver) {exc_info[1]}")
+    raise wrapped.with_traceback(exc_info[2]) from exc_info[1]
+
+
+def execute():
+    try:
+        {}["missing"]
+    except KeyError:
+        _wrap(sys.exc_info())
+
+
+def flush():
+    with reraise():
+        execute()
+'''
+
+
+def test_innermost_reraising_frame_raised_the_exception_first(tmp_path: Path, backend: str) -> None:
+    """Like sqlalchemy's `safe_reraise` around `_handle_dbapi_exception`: both frames re-raise with a traceback."""
+    folder = tmp_path / "pool-1.0"
+    for rel, text in {"pyproject.toml": '[project]\nname = "pool"\nversion = "1.0"\n', "pool/__init__.py": "",
+                      "pool/engine.py": textwrap.dedent(ENGINE)}.items():
+        (folder / rel).parent.mkdir(parents=True, exist_ok=True)
+        (folder / rel).write_text(text)
+    paste = run("from pool.engine import flush; flush()", folder)
+    assert "raise value.with_traceback(tb)" in paste and paste.rstrip().endswith("DBError: (driver) 'missing'")
+    with Store(new_index(backend, tmp_path, "pool.db")) as store:
+        index(str(folder), store)
+        r = explain(paste, store=store, auto_index=False)
+    assert r.best is not None and (r.best.file, r.best.line, r.best.function) == ("pool/engine.py", 20, "_wrap")
+    assert [(m.function, m.confidence) for m in r.matches[:2]] == [("_wrap", 0.92), ("reraise.__exit__", 0.9)]
+
+
+RUNTIME = '''
+class UndefinedError(Exception):
+    pass
+
+
+class Undefined:
+    def __init__(self, name):
+        self.name = name
+
+    def __getattr__(self, attribute):
+        self._fail()
+
+    def _fail(self):
+        raise UndefinedError(f"{self.name!r} is undefined")
+'''
+ENVIRONMENT = '''
+import sys
+import types
+
+from tmpl.runtime import Undefined, UndefinedError
+
+
+def lookup(obj, attribute):
+    return getattr(obj, attribute)
+
+
+def _rewrite(exc, tb):
+    """Keep only the frames of `lookup`, as jinja2's rewrite_traceback_stack keeps the template's."""
+    kept = []
+    while tb is not None:
+        if tb.tb_frame.f_code.co_name == "lookup":
+            kept.append(tb)
+        tb = tb.tb_next
+    new = None
+    for t in reversed(kept):
+        new = types.TracebackType(new, t.tb_frame, t.tb_lasti, t.tb_lineno)
+    return exc.with_traceback(new)
+
+
+def render(name):
+    try:
+        return lookup(Undefined(name), "title")
+    except UndefinedError:
+        _, exc, tb = sys.exc_info()
+        raise _rewrite(exc, tb)
+'''
+
+
+def test_site_below_a_traceback_the_library_cut(tmp_path: Path, backend: str) -> None:
+    """The innermost frame shown only calls (`return getattr(...)`) below a `raise`: the site's frames were cut."""
+    folder = tmp_path / "tmpl-1.0"
+    files = {"pyproject.toml": '[project]\nname = "tmpl"\nversion = "1.0"\n', "tmpl/__init__.py": "",
+             "tmpl/runtime.py": textwrap.dedent(RUNTIME), "tmpl/environment.py": textwrap.dedent(ENVIRONMENT)}
+    for rel, text in files.items():
+        (folder / rel).parent.mkdir(parents=True, exist_ok=True)
+        (folder / rel).write_text(text)
+    paste = run("from tmpl.environment import render; render('user')", folder)
+    assert paste.rstrip().endswith("tmpl.runtime.UndefinedError: 'user' is undefined")
+    assert "raise _rewrite(exc, tb)" in paste and "runtime.py" not in paste
+    with Store(new_index(backend, tmp_path, "tmpl.db")) as store:
+        index(str(folder), store)
+        r = explain(paste, store=store, auto_index=False)
+        cut = paste.replace("    raise _rewrite(exc, tb)", "    return _rewrite(exc, tb)")
+        uncut = explain(cut, store=store, auto_index=False)
+    assert r.best is not None and (r.best.file, r.best.line, r.best.function) == ("tmpl/runtime.py", 14, "Undefined._fail")
+    assert uncut.best is None  # no frame raised further out: the innermost frame would be the site, and it is elsewhere
