@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Literal
 
 Kind = Literal["error", "warning", "log"]
@@ -21,8 +22,9 @@ class SourceFile:
     path: str  # posix path as imported, e.g. "transformers/generation/configuration_utils.py"
     data: bytes
 
-    @property
+    @cached_property
     def sha256(self) -> str:
+        """Computed once: the release's digest, the store's content address and the pool all ask for it."""
         return hashlib.sha256(self.data).hexdigest()
 
 

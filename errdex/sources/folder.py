@@ -18,7 +18,6 @@ from .tree import (
     ROOT_METADATA,
     Limits,
     TreeSource,
-    files_digest,
     is_wanted,
     read_capped,
     read_meta,
@@ -96,4 +95,4 @@ def open_folder_source(root: Path, spec: str, limits: Limits = DEFAULT_LIMITS) -
         tree,
         mapping,
     )
-    return source.with_digest(files_digest(source.files()))
+    return source.hashed()

@@ -16,7 +16,7 @@ from errdex.model import ReleaseInfo
 from .folder import FolderTree
 from .layout import import_paths
 from .metadata import from_core_metadata, repository_url
-from .tree import DEFAULT_LIMITS, Limits, TreeSource, files_digest, read_capped
+from .tree import DEFAULT_LIMITS, Limits, TreeSource, read_capped
 
 
 class InstalledTree:
@@ -89,4 +89,4 @@ def open_installed_source(spec: str, limits: Limits = DEFAULT_LIMITS) -> TreeSou
         repository_url=repository_url(meta.urls),
     )
     source = TreeSource(info, tree, import_paths(tree.paths(), wheel=editable is None))
-    return source.with_digest(files_digest(source.files()))
+    return source.hashed()

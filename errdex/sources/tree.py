@@ -106,21 +106,29 @@ def files_digest(files: Iterable[SourceFile]) -> str:
 class TreeSource:
     """A Source: what the release says about itself, and its Python files in import-path order."""
 
-    def __init__(self, info: ReleaseInfo, tree: Tree, mapping: Sequence[tuple[str, str]]) -> None:
+    def __init__(
+        self, info: ReleaseInfo, tree: Tree, mapping: Sequence[tuple[str, str]], read: tuple[SourceFile, ...] | None = None
+    ) -> None:
         self.info = info
         self._tree = tree
         self._mapping = tuple(mapping)
+        self._read = read
 
     def files(self) -> Iterator[SourceFile]:
-        """Yield each Python file, read only when reached."""
+        """Yield each Python file, read only when reached (or as read already to hash them)."""
+        if self._read is not None:
+            yield from self._read
+            return
         for import_path, tree_path in self._mapping:
             yield SourceFile(import_path, self._tree.read(tree_path))
 
     def overridden(self, name: str | None, version: str | None) -> TreeSource:
         """The same source with the user's --name / --version in place of the metadata's."""
         info = replace(self.info, package=name or self.info.package, version=version or self.info.version)
-        return TreeSource(info, self._tree, self._mapping)
+        return TreeSource(info, self._tree, self._mapping, self._read)
 
-    def with_digest(self, digest: str) -> TreeSource:
-        """The same source with its digest set (folders and installs hash their files once opened)."""
-        return TreeSource(replace(self.info, digest=digest), self._tree, self._mapping)
+    def hashed(self) -> TreeSource:
+        """The same source with its digest set from its files, which it keeps (folders and installs
+        have no archive to hash: their files are read and hashed once, here)."""
+        files = tuple(self.files())
+        return TreeSource(replace(self.info, digest=files_digest(files)), self._tree, self._mapping, files)
