@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from errdex.match import explain
-from errdex.match.align import align, align_bound
+from errdex.match.align import Alignment, align, align_bound
 from errdex.match.literals import build_keys, candidates
 from errdex.match.text import fold, squash, template_parts
 from errdex.store import Store
@@ -30,12 +30,17 @@ def template_and_message(draw: st.DrawFn) -> tuple[str, str, list[str]]:
     return template, message, values
 
 
+def aligned(template: str, message: str) -> tuple[list[str], str, Alignment]:
+    """The template's parts, the message as the matcher reads it, and their alignment."""
+    text = squash(message)
+    parts = template_parts(template)
+    return parts, text, align(parts, fold(text), text)
+
+
 @given(template_and_message())
 def test_a_template_covers_its_own_message(case: tuple[str, str, list[str]]) -> None:
     template, message, values = case
-    text = squash(message)
-    parts = template_parts(template)
-    alignment = align(parts, fold(text), text)
+    parts, _, alignment = aligned(template, message)
     assert alignment.hit == alignment.total
     assert len(alignment.values) == len(parts) - 1
 
@@ -50,9 +55,7 @@ def test_a_template_is_retrieved_by_its_own_message(case: tuple[str, str, list[s
 
 @given(st.text(max_size=300), st.text(max_size=300))
 def test_alignment_of_anything_is_well_formed(template: str, message: str) -> None:
-    text = squash(message)
-    parts = template_parts(template)
-    a = align(parts, fold(text), text)
+    parts, text, a = aligned(template, message)
     assert 0 <= a.hit <= a.total and 0.0 <= a.coverage <= 1.0 and a.unexplained <= len(text)
     assert len(a.values) == len(parts) - 1
 
@@ -60,9 +63,7 @@ def test_alignment_of_anything_is_well_formed(template: str, message: str) -> No
 @given(template_and_message())
 def test_bound_of_a_template_on_its_own_message_is_its_alignment(case: tuple[str, str, list[str]]) -> None:
     template, message, _ = case
-    text = squash(message)
-    parts = template_parts(template)
-    a = align(parts, fold(text), text)
+    parts, text, a = aligned(template, message)
     assert align_bound(parts, fold(text)) == (a.hit, a.total, a.unexplained, True)
 
 
