@@ -2,11 +2,16 @@
 
 Only the innermost frame counts (that is where the error was raised). The import name in its path
 is mapped to the installed distribution, which is indexed from disk with no network; `fetch`
-also allows downloading the release when it is not installed, or cannot be read from disk.
+also allows downloading the release when it is not installed, or cannot be read from disk. When
+the package is indexed but not at the version installed here, and the frame's file is this
+environment's, that version is indexed too: the environment tells which release raised it.
 """
 
 from __future__ import annotations
 
+import os
+import sys
+from collections.abc import Callable
 from functools import lru_cache
 
 from errdex.errors import ErrdexError
@@ -44,11 +49,32 @@ def installed_version(dist: str) -> str | None:
         return None
 
 
-def index_missing(parsed: ParsedError, store: Store, indexed_tops: set[str], fetch: bool) -> str | None:
-    """Index the raising package if it is not indexed; a sentence saying what happened, or None."""
+def in_this_environment(parsed: ParsedError) -> bool:
+    """Whether the innermost frame's file lies in one of this interpreter's import folders."""
+    file = parsed.frames[-1].file.strip()
+    inside = release_path(file)
+    if not inside or not os.path.isfile(file):
+        return False
+    root = os.path.normcase(os.path.realpath(file[: len(file) - len(inside)] or "."))
+    return root in {os.path.normcase(os.path.realpath(p or ".")) for p in sys.path}
+
+
+def index_missing(
+    parsed: ParsedError, store: Store, indexed_versions: Callable[[str], set[str] | None], fetch: bool
+) -> str | None:
+    """Index the raising package if it is not indexed, or not at the version installed here.
+
+    `indexed_versions(top)` is the versions indexed of the package that provides the import name
+    `top`, None when none is. Returns a sentence saying what happened, or None.
+    """
     top = raising_package(parsed)
-    if top is None or top in indexed_tops:
+    if top is None:
         return None
+    versions = indexed_versions(top)
+    if versions is not None:
+        version = installed_version(top) if in_this_environment(parsed) else None
+        if version is None or version in versions:
+            return None
     from errdex.index import index  # the pipeline is only loaded when something is indexed
 
     dist = distribution_of(top)

@@ -26,7 +26,7 @@ def explain(text: str, *, store: Store | None = None, fetch: bool = False, auto_
         tables = tables_for(store)
         note = None
         if auto_index or fetch:
-            note = index_missing(parsed, store, tables.core.top_set, fetch)
+            note = index_missing(parsed, store, tables.indexed_versions, fetch)
             if note is not None:
                 tables = tables_for(store)
         return match(parsed, tables, limit, note)

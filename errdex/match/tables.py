@@ -176,6 +176,13 @@ class Tables:
             found = self.core.releases[package] = self.store.releases(self.core.packages[package])
         return found
 
+    def indexed_versions(self, top: str) -> set[str] | None:
+        """The versions indexed of the packages that provide the import name `top`; None when none does."""
+        if top not in self.core.top_set:
+            return None
+        packages = [p for p, tops in enumerate(self.core.package_top_sets) if top in tops]
+        return {r.version for p in packages for r in self.releases(p)}
+
     def source_lines(self, release: ReleaseRecord, path: str) -> list[str] | None:
         """The lines of one file of an indexed release, None when it has none; read once while they fit in memory."""
         key = (release.package, release.version, path)

@@ -5,12 +5,14 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from importlib import metadata
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from errdex.cli import main
+from errdex.index import index
 from errdex.match import explain
 from errdex.store import Store
 from tests.match.packages import shop_store
@@ -79,6 +81,31 @@ def test_installed_package_named_by_a_traceback_is_indexed_first(db_url: str) ->
     best = result.best
     assert best is not None and best.package == "click" and best.file == "click/types.py"
     assert best.function == "ParamType.fail" and "indexed click" in (result.hint or "")
+
+
+def test_the_version_installed_here_is_indexed_when_another_one_is(db_url: str) -> None:
+    """click is indexed, but not at the version installed here: the traceback's own release is indexed from disk."""
+    paste = subprocess.run(
+        [sys.executable, "-c", "import click; click.Choice(['fast', 'slow']).convert('fsat', None, None)"],
+        capture_output=True, text=True, timeout=60,
+    ).stderr
+    installed = metadata.version("click")
+    with Store(db_url) as store:
+        index("click", store, installed=True, version="0.0.1")
+        result = explain(paste, store=store)
+        assert [r.version for r in store.releases("click")] == ["0.0.1", installed]
+        again = explain(paste, store=store)  # that version is indexed now: nothing more to do
+    assert result.best is not None and result.best.version == installed
+    assert f"indexed click {installed}" in (result.hint or "")
+    assert again.hint is None and again.best is not None and again.best.version == installed
+
+
+def test_a_traceback_from_elsewhere_does_not_index_this_environment(db_url: str) -> None:
+    paste = 'Traceback (most recent call last):\n  File "/elsewhere/site-packages/click/types.py", line 222, in fail\nclick.exceptions.BadParameter: x'
+    with Store(db_url) as store:
+        index("click", store, installed=True, version="0.0.1")
+        explain(paste, store=store)
+        assert [r.version for r in store.releases("click")] == ["0.0.1"]
 
 
 def test_auto_index_can_be_turned_off(db_url: str) -> None:
