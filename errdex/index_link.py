@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from errdex.extract.helpers import callee_names
-from errdex.extract.package import Release, _sites
+from errdex.extract.package import Release, file_sites
 from errdex.extract.scope import ModuleScope, module_name
 from errdex.model import ClassInfo, Site
 
@@ -132,7 +132,7 @@ def _link_files(release: _TracingRelease, paths: list[str], trace: ReleaseTrace)
     sites: list[Site] = []
     for path in paths:
         trace.files[path] = release.trace = FileTrace()
-        sites.extend(_sites(release, path))
+        sites.extend(file_sites(release, path))
     release.trace = None
     return sites
 

@@ -142,7 +142,7 @@ class Release:
 def link(analyses: Mapping[str, Analysis], read_text: Callable[[str], str | None]) -> tuple[list[Site], list[ClassInfo]]:
     """Every site of a release, with cross-module values and exception bases filled in."""
     release = Release(analyses, read_text)
-    sites = [site for path in sorted(analyses) for site in _sites(release, path)]
+    sites = [site for path in sorted(analyses) for site in file_sites(release, path)]
     classes = [
         ClassInfo(path, cls["qualname"], cls["line"], tuple(cls["bases"]), tuple(cls["attributes"]))
         for path in sorted(analyses)
@@ -151,7 +151,9 @@ def link(analyses: Mapping[str, Analysis], read_text: Callable[[str], str | None
     return sites, classes
 
 
-def _sites(release: Release, path: str) -> Iterator[Site]:
+def file_sites(release: Release, path: str) -> Iterator[Site]:
+    """The sites of one file of a release: its own and those its callers write through its raise
+    helpers, with the names left pending in its analysis resolved across the release."""
     for raw in [*release.analyses[path]["sites"], *caller_sites(release, path)]:
         resolved, origins = dict(raw["resolved"]), dict(raw["resolved_from"])
         if raw["pending"]:
