@@ -31,8 +31,6 @@ _ASSIGN_TARGET = re.compile(r"([A-Za-z_]\w*)\s*(?::[^=\n]*)?=(?!=)")
 # possessive quantifiers (`*+`): giving back a name's letters or blanks could never make these match
 _SELF_ATTRIBUTE = re.compile(r"self\.([A-Za-z_]\w*+)[ \t]*+(?::[^=\n]{0,200})?=(?!=)")
 _CLASS_FIELD = re.compile(r"\n[ \t]++([A-Za-z_]\w*+)[ \t]*+:[^=\n]{0,200}(?:=|\n)")
-# a call whose first argument is a string: it may hand a message to a raise helper of another module
-_MESSAGE_CALL = re.compile(r"\([ \t\n]*+[rRbBuUfF]{0,2}['\"]")
 _DEFINITION = re.compile(r"^[ \t]*((?=(?:async[ \t]+)?def[ \t]|class[ \t]))", re.M)
 # `class Name(a.B, C):` alone on its line(s), bases plain dotted names: the common header, read without parsing
 _CLASS_LINE = re.compile(r"class[ \t]+([A-Za-z_][A-Za-z0-9_]*)[ \t]*(?:\(([A-Za-z0-9_.,\s]*)\))?[ \t]*:[ \t]*(?:#[^\n]*)?\n")
@@ -42,8 +40,6 @@ _FROM = re.compile(r"from[ \t]+(\.*)([A-Za-z0-9_.]*)[ \t]+import[ \t]*(.*)", re.
 _IMPORT = re.compile(r"import[ \t]+(.*)")
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _COMMENT_LINES = re.compile(r"[ \t]*+(?:#[^\n]*+)?(?:\n[ \t]*+(?:#[^\n]*+)?)*+")  # what may follow a statement in its chunk
-_CONTINUATIONS = frozenset({"else", "elif", "except", "finally"})  # a statement's clause, not a statement
-_BODY_LINE = re.compile(r"\n([ \t]+)[^ \t\n#]")
 _BLANK = re.compile(r"[ \t]*")
 _SPACE = re.compile(r"\s*")
 
@@ -152,56 +148,6 @@ def _classify(body: str, line: int, width: int) -> Chunk:
     if m and not head.startswith(("if ", "for ", "while ", "with ", "try", "return ", "print(")):
         return Chunk("assign", line, body, m.group(1), interesting)
     return Chunk("other", line, body, None, interesting)
-
-
-def without_tail(chunk: Chunk) -> Chunk:
-    """A function's chunk without the body statements after the one that holds its last possible site.
-
-    The visitor reads forward (bindings and conditions come from earlier statements), so what
-    follows the last site changes no site and need not be parsed. A call given a string may be a
-    site too (a raise helper of another module writes its message there), so the cut is at the
-    first statement of the function's body (not a clause such as `else:`, nor a decorated
-    definition) after the last site word, the last such call and the body's first statement; a
-    wrong cut does not parse, which falls back to parsing the whole file.
-    """
-    text = chunk.text
-    spans = string_spans(text)
-    body = _first_body_line(text, spans)
-    if body is None:
-        return chunk
-    statement = re.compile("\n" + re.escape(body.group(1)) + r"([A-Za-z_@]\w*)(['\"]?)")
-    last = max(body.end(), _last_message_call(text), *(text.rfind(word) for word in SITE_WORDS))
-    for m in statement.finditer(text, last):
-        after_decorator = text[text.rfind("\n", 0, m.start()) + 1 : m.start()].lstrip().startswith("@")
-        if not _inside(spans, m.start() + 1) and not m.group(2) and m.group(1) not in _CONTINUATIONS and not after_decorator:
-            return Chunk(chunk.kind, chunk.line, text[: m.start() + 1], chunk.name, chunk.interesting)
-    return chunk
-
-
-def _last_message_call(text: str) -> int:
-    """Where the last call given a string starts, or -1."""
-    last = -1
-    for m in _MESSAGE_CALL.finditer(text):
-        last = m.start()
-    return last
-
-
-def _first_body_line(text: str, spans: list[tuple[int, int]]) -> re.Match[str] | None:
-    """The first line of a function's body (its indentation is group 1): the line after the one ending the signature with `:`."""
-    width = _BLANK.match(text).end()
-    pos = 0
-    while True:
-        end = text.find("\n", pos)
-        if end < 0:
-            return None
-        line = text[pos:end]
-        pos = end + 1
-        if not line.lstrip().startswith("@") and line.split("#", 1)[0].rstrip().endswith(":"):
-            break
-    found = _BODY_LINE.search(text, pos - 1)
-    if found is None or len(found.group(1)) <= width or _inside(spans, found.start(1)):
-        return None
-    return found
 
 
 def class_header(chunk: Chunk) -> tuple[int, tuple[str, ...]] | None:

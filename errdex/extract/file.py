@@ -28,7 +28,6 @@ from errdex.extract.chunks import (
     self_attributes,
     simple_import,
     split_block,
-    without_tail,
 )
 from errdex.extract.resolve import Unresolved
 from errdex.extract.scope import ClassScope, Definition, ModuleScope
@@ -131,14 +130,10 @@ def _analyse_chunks(text: str, module: ModuleScope, visitor: SiteVisitor) -> Non
     todo: list[tuple[Chunk, list[tuple[str, str]]]] = []
     for chunk in split_block(text, "", 1):
         todo.extend(_register_chunk(chunk, module, []))
-    read = []
     for chunk, scopes in todo:
-        if chunk.kind == "def" and chunk.name not in _CLASS_MESSAGE_METHODS:
-            chunk = without_tail(chunk)
-        read.append(chunk.text)
         for stmt in _parse_chunk(chunk):
             visitor.visit_in_scopes(stmt, scopes)
-    if _found_elsewhere(text, visitor.needed_elsewhere(), read):
+    if _found_elsewhere(text, visitor.needed_elsewhere(), [chunk.text for chunk, _ in todo]):
         raise _FallBack()  # a message comes from code the fast path did not read (a helper's caller, a property)
 
 

@@ -8,7 +8,7 @@ import textwrap
 import pytest
 
 from errdex.extract import analyse_file
-from errdex.extract.chunks import SITE_WORDS, class_header, is_interesting, simple_import, split_block, without_tail
+from errdex.extract.chunks import SITE_WORDS, class_header, is_interesting, simple_import, split_block
 
 
 @pytest.mark.parametrize(
@@ -109,64 +109,23 @@ def test_constants_of_a_class_whose_body_is_read_late_resolve() -> None:
     assert site["resolved"] == {"self.KINDS": ["a", "b"]}
 
 
-TAILS = textwrap.dedent(
-    '''
-    def check(x):
-        """Raises when x is bad."""
-        if x is None:
-            raise ValueError("x is required")
-        try:
-            y = int(x)
-        except TypeError:
-            raise TypeError(f"x must be a number, got {x!r}")
-        else:
-            y += 1
-        total = y * 2
-        return total
-    '''
-)
-
-
-def test_a_function_is_cut_after_the_statement_of_its_last_site() -> None:
-    (chunk,) = [c for c in split_block(TAILS, "", 1) if c.kind == "def"]
-    assert without_tail(chunk).text == TAILS[TAILS.index("def") : TAILS.index("    total = y")]
-
-
-def test_a_call_given_a_message_after_the_last_site_is_kept() -> None:
-    text = "def use(x):\n    if x:\n        raise TypeError('bad x')\n    fail(\n        f'user wrote {x}'\n    )\n    y = 1\n    return y\n"
-    (chunk,) = split_block(text, "", 1)
-    assert without_tail(chunk).text == text[: text.index("    y = 1")]  # a helper of another module may raise it
-
-
-@pytest.mark.parametrize(
-    "text",
-    [
-        "def f():\n    # may raise\n    x = 1\n    return x\n",  # the word before the first statement: keep that one
-        "def f(\n    a,\n) -> int:\n    return a\n",  # a signature over lines is not the body
-        "def raise_it():\n    return 1\n",
-        "def f():\n    @app.exception_handler(E)\n    def g():\n        pass\n    return g\n",  # no decorator left dangling
-    ],
-)
-def test_a_cut_function_still_parses(text: str) -> None:
-    (chunk,) = split_block(text, "", 1)
-    cut = without_tail(chunk).text
-    assert text.startswith(cut)
-    ast.parse(cut)
-
-
-def test_cutting_functions_keeps_the_analysis() -> None:
-    source = TAILS + textwrap.dedent(
+def test_a_call_after_the_last_raise_is_read_as_the_full_parse_reads_it() -> None:
+    """Its message may be raised by a helper of another module, which only linking knows."""
+    source = textwrap.dedent(
         """
-        class Box:
-            def put(self, item):
-                for thing in item:
-                    if thing is None:
-                        self.log.warning("empty %s", thing)
-                    thing.put()
-                self.items = item
+        from .helpers import fail
+
+
+        def use(x):
+            if x:
+                raise TypeError("bad x")
+            msg = f"user wrote {x}"
+            fail(msg)
         """
     )
-    assert analyse_file("pkg/tails.py", source.encode()) == analyse_file("pkg/tails.py", source.encode(), fast=False)
+    fast = analyse_file("pkg/user.py", source.encode())
+    assert fast == analyse_file("pkg/user.py", source.encode(), fast=False)
+    assert [call["callee"] for call in fast["calls"]] == ["fail"]
 
 
 def test_is_interesting_knows_every_site_word() -> None:
