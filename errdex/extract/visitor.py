@@ -11,11 +11,32 @@ from __future__ import annotations
 
 import ast
 import builtins
-import copy
-import functools
 from dataclasses import dataclass
 from typing import Any
 
+from errdex.extract.nodes import (
+    MAX_NODES,
+    annotated_class,
+    builds_text,
+    call_arguments,
+    condition_text,
+    expr_name,
+    expression_nodes,
+    is_hole,
+    is_logger,
+    is_self,
+    is_static,
+    is_super,
+    keyword_value,
+    last_name,
+    log_message,
+    mentions,
+    mentions_shallow,
+    message_argument,
+    substitute,
+    unparse,
+    warning_category,
+)
 from errdex.extract.resolve import Unresolved, dotted_name, evaluate, to_json
 from errdex.extract.scope import ClassScope, ModuleScope, NeedsPackage
 from errdex.extract.templates import render, templates
@@ -23,12 +44,10 @@ from errdex.extract.templates import render, templates
 MAX_BINDINGS = 12
 MAX_HELPER_DEPTH = 3  # helpers that pass their message on to another helper, followed this deep
 MAX_TEMPLATE = 20_000
-MAX_NODES = 10_000  # an expression larger than this is generated code: not walked, shown or resolved
 _BUILTIN_NAMES = frozenset(dir(builtins)) | {"self", "cls"}
 _LOG_METHODS = frozenset(
     {"warning", "warn", "warning_once", "warning_advice", "error", "error_once", "exception", "critical", "fatal"}
 )
-_MESSAGE_KEYWORDS = ("msg", "message", "detail", "reason", "text")
 _EXCEPTION_SUFFIXES = ("Error", "Exception", "Warning", "Exit", "Interrupt", "Failure", "Fault")
 _SIX_RAISES = ("raise_from", "reraise")
 _PROPERTIES = ("property", "cached_property")
@@ -51,9 +70,9 @@ def parameters(args: ast.arguments, method: bool) -> Params:
     defaults: list[ast.expr | None] = [None] * (len(positional) - len(args.defaults)) + list(args.defaults)
     skip = 1 if method and positional else 0
     out: Params = {
-        a.arg: (i - skip if i >= skip else None, d, _annotated_class(a.annotation)) for i, (a, d) in enumerate(zip(positional, defaults))
+        a.arg: (i - skip if i >= skip else None, d, annotated_class(a.annotation)) for i, (a, d) in enumerate(zip(positional, defaults))
     }
-    out.update((a.arg, (None, d, _annotated_class(a.annotation))) for a, d in zip(args.kwonlyargs, args.kw_defaults))
+    out.update((a.arg, (None, d, annotated_class(a.annotation))) for a, d in zip(args.kwonlyargs, args.kw_defaults))
     return out
 
 
@@ -97,9 +116,9 @@ class SiteVisitor:
     # -- scopes ---------------------------------------------------------------------------
     def visit_FunctionDef(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
         saved = (self.env, self.conditions, self.params, self.in_property)
-        method = bool(self.scopes) and self.scopes[-1][0] == "class" and not _is_static(node)
+        method = bool(self.scopes) and self.scopes[-1][0] == "class" and not is_static(node)
         self.env, self.conditions, self.params = {}, [], parameters(node.args, method)
-        self.in_property = method and any(_last(d) in _PROPERTIES for d in node.decorator_list)
+        self.in_property = method and any(last_name(d) in _PROPERTIES for d in node.decorator_list)
         self.scopes.append(("def", node.name))
         sites, calls = len(self.sites), len(self.calls)
         self.visit_body(node.body)
@@ -206,9 +225,9 @@ class SiteVisitor:
     def _bind(self, target: ast.expr, value: ast.expr, line: int) -> None:
         if isinstance(target, ast.Name):
             previous = self.env.get(target.id)
-            if previous and _builds_text(value) and _mentions(value, target.id):
-                self.env[target.id] = [Binding(_substitute(value, target.id, b.expr), line) for b in previous]
-            elif previous and _mentions_shallow(value, target.id):
+            if previous and builds_text(value) and mentions(value, target.id):
+                self.env[target.id] = [Binding(substitute(value, target.id, b.expr), line) for b in previous]
+            elif previous and mentions_shallow(value, target.id):
                 del self.env[target.id]  # `x = f(x)`: a value we could not follow anyway
             else:
                 self.env[target.id] = [Binding(value, line)]
@@ -229,7 +248,7 @@ class SiteVisitor:
     def _raise(self, exc: ast.expr, node: ast.stmt) -> None:
         """A site raising `exc` (an exception instance or class, as `raise` is given it)."""
         given = exc.func if isinstance(exc, ast.Call) else exc
-        message = _message_argument(exc) if isinstance(exc, ast.Call) else None
+        message = message_argument(exc) if isinstance(exc, ast.Call) else None
         self._add_site("error", self._argument_default(given), message, node, exception_param=self._parameter_name(given))
 
     def _argument_default(self, node: ast.expr) -> str:
@@ -237,8 +256,8 @@ class SiteVisitor:
         if isinstance(node, ast.Name) and node.id not in self.env:
             default = self.params.get(node.id, (None, None, None))[1]
             if default is not None and dotted_name(default) is not None:
-                return _expr_name(default)
-        return _expr_name(node)
+                return expr_name(default)
+        return expr_name(node)
 
     def visit_Assert(self, node: ast.Assert) -> None:
         if node.msg is None:
@@ -264,12 +283,12 @@ class SiteVisitor:
 
     def _attribute_default(self, target: ast.expr, value: ast.expr) -> None:
         """`self.exc = exc` in `__init__(self, exc=UndefinedError)`: the class `raise self.exc(...)` raises by default."""
-        if not (self._in_method("__init__") and isinstance(target, ast.Attribute) and _is_self(target.value)):
+        if not (self._in_method("__init__") and isinstance(target, ast.Attribute) and is_self(target.value)):
             return
         param = self._parameter_name(value)
         default = self.params[param][1] if param else None
         if default is not None and dotted_name(default) is not None:
-            self.attribute_defaults[f"{self._class_qualname()}.{target.attr}"] = _expr_name(default)
+            self.attribute_defaults[f"{self._class_qualname()}.{target.attr}"] = expr_name(default)
 
     def exception_attributes(self) -> dict[str, str]:
         """The default classes of the attributes sites raise (`raise self._exception(...)`)."""
@@ -297,14 +316,14 @@ class SiteVisitor:
         last = name.rsplit(".", 1)[-1]
         if last in _SIX_RAISES and value.args and self._from_six(name):
             self._raise(value.args[0], stmt)  # six.raise_from(exc, cause) / six.reraise(tp, value, tb)
-        elif last == "warn" and (name in ("warn", "warnings.warn") or not _is_logger(name)):
-            category = _warning_category(value)
-            message = value.args[0] if value.args else _keyword(value, "message")
+        elif last == "warn" and (name in ("warn", "warnings.warn") or not is_logger(name)):
+            category = warning_category(value)
+            message = value.args[0] if value.args else keyword_value(value, "message")
             self._add_site("warning", self._argument_default(category), message, stmt, exception_param=self._parameter_name(category))
-        elif last in _LOG_METHODS and _is_logger(name):
-            self._add_site("log", None, _log_message(value), stmt, level=last)
+        elif last in _LOG_METHODS and is_logger(name):
+            self._add_site("log", None, log_message(value), stmt, level=last)
         elif isinstance(func, ast.Attribute) and func.attr == "__init__" and self._in_method("__init__"):
-            args = value.args if _is_super(func.value) else value.args[1:]
+            args = value.args if is_super(func.value) else value.args[1:]
             if args and not isinstance(args[0], ast.Starred):
                 self._class_message(args[0])
         elif isinstance(func, ast.Attribute) and func.attr == "append" and isinstance(func.value, ast.Name) and len(value.args) == 1:
@@ -324,7 +343,7 @@ class SiteVisitor:
         for b in bindings:
             elts = b.expr.elts  # type: ignore[attr-defined]
             if self.loops and b.line < self.loops[-1]:
-                elts = elts if elts and _is_hole(elts[-1]) else [*elts, ast.Constant(value=None)]
+                elts = elts if elts and is_hole(elts[-1]) else [*elts, ast.Constant(value=None)]
             else:
                 elts = [*elts, item]
             grown.append(Binding(ast.List(elts=elts, ctx=ast.Load()), b.line))
@@ -344,7 +363,7 @@ class SiteVisitor:
             return
         args: list[list[Any]] = []
         exprs: list[ast.expr] = []
-        for key, expr in _call_arguments(call):
+        for key, expr in call_arguments(call):
             param = self._parameter_name(expr)
             found = [None, [param, self.params[param][0]], None] if param else self._message_templates(expr)
             if found is not None:
@@ -386,7 +405,7 @@ class SiteVisitor:
             return None
         rendered = [t for t in (render(parts) for parts in templates(expr, _TemplateScope(self))) if t is not None]
         rendered = [t for t in dict.fromkeys(rendered) if " " in t.strip() and len(t) <= MAX_TEMPLATE]
-        return [rendered, None, _unparse(expr)[:MAX_TEMPLATE]] if rendered else None
+        return [rendered, None, unparse(expr)[:MAX_TEMPLATE]] if rendered else None
 
     def _parameter_name(self, expr: ast.expr) -> str | None:
         """The name of this function's parameter that `expr` is, untouched, or None."""
@@ -476,10 +495,10 @@ class SiteVisitor:
             "resolved_from": origins,
             "pending": pending,
             "checks": checks,
-            "message_source": _unparse(message)[:MAX_TEMPLATE] if message is not None else "",
+            "message_source": unparse(message)[:MAX_TEMPLATE] if message is not None else "",
             "level": level,
         }
-        if isinstance(message, ast.Attribute) and _is_self(message.value):
+        if isinstance(message, ast.Attribute) and is_self(message.value):
             site["message_attribute"] = message.attr  # may be a property of the class (see `message_properties`)
         if exception and exception.startswith(("self.", "cls.")) and exception.count(".") == 1:
             site["exception_attribute"] = exception.split(".", 1)[1]  # may be set in `__init__` (see `exception_attributes`)
@@ -512,14 +531,14 @@ class SiteVisitor:
     def _condition_source(self) -> str | None:
         if not self.conditions:
             return None
-        return " and ".join(_condition_text(c) for c in self.conditions)
+        return " and ".join(condition_text(c) for c in self.conditions)
 
     # -- resolving the names a site uses --------------------------------------------------
     def _resolve_names(self, message: ast.expr | None) -> tuple[dict[str, Any], dict[str, str], list[list[str]], list[str]]:
         names: dict[str, ast.expr] = {}
         checks: dict[str, None] = {}
         for expr in [*self.conditions, *([message] if message is not None else [])]:
-            nodes = _nodes(expr)
+            nodes = expression_nodes(expr)
             self.module.budget.charge(MAX_NODES if nodes is None else len(nodes))
             nodes = nodes or []
             called = {id(n.func) for n in nodes if isinstance(n, ast.Call)}
@@ -529,7 +548,7 @@ class SiteVisitor:
                     continue
                 names.setdefault(name, node)
         for expr in self.conditions:
-            for node in _nodes(expr) or []:
+            for node in expression_nodes(expr) or []:
                 if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"):
                     checks[node.attr] = None
                 elif isinstance(node, ast.Name) and node.id not in _BUILTIN_NAMES and node.id not in self.module.constants:
@@ -582,16 +601,16 @@ class SiteVisitor:
             return None
         expr = bindings[0].expr
         for _ in range(4):
-            nodes = _nodes(expr)
+            nodes = expression_nodes(expr)
             if nodes is None:
                 return None
             locals_used = [n.id for n in nodes if isinstance(n, ast.Name) and n.id in self.env]
             if not locals_used:
-                return _unparse(expr)
+                return unparse(expr)
             local = locals_used[0]
             if len(self.env[local]) != 1 or local == head:
                 return None
-            expr = _substitute(expr, local, self.env[local][0].expr)
+            expr = substitute(expr, local, self.env[local][0].expr)
         return None
 
 
@@ -631,168 +650,9 @@ def _merge(a: Env, b: Env) -> Env:
     return out
 
 
-def _builds_text(expr: ast.expr) -> bool:
-    """Whether an expression is the kind that builds a message: `+`, `%`, f-string, `.format`."""
-    if isinstance(expr, (ast.BinOp, ast.JoinedStr, ast.IfExp)):
-        return True
-    return isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute) and expr.func.attr in ("format", "strip", "rstrip", "lstrip")
-
-
-def _mentions_shallow(expr: ast.expr, name: str) -> bool:
-    """Whether a name appears among an expression's direct arguments (cheap, for common `x = f(x)`)."""
-    if isinstance(expr, ast.Call):
-        return any(isinstance(a, ast.Name) and a.id == name for a in expr.args) or _mentions_shallow(expr.func, name)
-    if isinstance(expr, ast.Attribute):
-        return isinstance(expr.value, ast.Name) and expr.value.id == name
-    return isinstance(expr, ast.Name) and expr.id == name
-
-
-def _mentions(expr: ast.expr, name: str) -> bool:
-    return any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(expr))
-
-
-class _Substitute(ast.NodeTransformer):
-    """Replace a name by an expression, visiting each node once.
-
-    The copy shares the nodes its original shared (a binding used twice); visiting such a node
-    again would rewrite the replacement put there the first time, which is the binding itself,
-    and make it contain itself.
-    """
-
-    def __init__(self, name: str, replacement: ast.expr) -> None:
-        self.name = name
-        self.replacement = replacement
-        self.seen: set[int] = set()
-
-    def visit(self, node: ast.AST) -> ast.AST:
-        if id(node) in self.seen:
-            return node
-        self.seen.add(id(node))
-        return super().visit(node)
-
-    def visit_Name(self, node: ast.Name) -> ast.expr:
-        return self.replacement if node.id == self.name else node
-
-
-def _substitute(expr: ast.expr, name: str, replacement: ast.expr) -> ast.expr:
-    return _Substitute(name, replacement).visit(copy.deepcopy(expr))
-
-
-def _expr_name(node: ast.expr) -> str:
-    name = dotted_name(node)
-    return name if name is not None else _unparse(node)
-
-
-def _annotated_class(node: ast.expr | None) -> str | None:
-    """The class a parameter is annotated with (`Parser`, `"Parser"`, `nodes.Parser`), when it is a plain one."""
-    if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.replace(".", "").isidentifier():
-        return node.value
-    name = dotted_name(node) if node is not None else None
-    return name if name is not None and name.rsplit(".", 1)[-1][:1].isupper() else None
-
-
 def _writes_message(call: dict[str, Any]) -> bool:
     """Whether a recorded call passes a message it writes (not only parameters passed along)."""
     return any(arg[1] for arg in call["args"])
-
-
-def _is_hole(node: ast.expr) -> bool:
-    return isinstance(node, ast.Constant) and node.value is None
-
-
-def _is_self(node: ast.expr) -> bool:
-    return isinstance(node, ast.Name) and node.id in ("self", "cls")
-
-
-def _last(node: ast.expr) -> str:
-    return (dotted_name(node) or "").rsplit(".", 1)[-1]
-
-
-def _is_static(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
-    return any(dotted_name(d) == "staticmethod" for d in node.decorator_list)
-
-
-def _call_arguments(call: ast.Call) -> list[tuple[int | str, ast.expr]]:
-    """(position or keyword, value) of a call's arguments; none after a `*args`, whose positions are unknown."""
-    out: list[tuple[int | str, ast.expr]] = []
-    for i, arg in enumerate(call.args):
-        if isinstance(arg, ast.Starred):
-            break
-        out.append((i, arg))
-    out.extend((k.arg, k.value) for k in call.keywords if k.arg)
-    return out
-
-
-def _is_super(node: ast.expr) -> bool:
-    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "super"
-
-
-def _message_argument(call: ast.Call) -> ast.expr | None:
-    if call.args:
-        first = call.args[0]
-        return None if isinstance(first, ast.Starred) else first
-    for keyword in _MESSAGE_KEYWORDS:
-        value = _keyword(call, keyword)
-        if value is not None:
-            return value
-    return None
-
-
-def _log_message(call: ast.Call) -> ast.expr | None:
-    """A logging call's message; with arguments it is %-formatted lazily, as logging does."""
-    message = call.args[0] if call.args else _keyword(call, "msg")
-    if message is None or len(call.args) < 2:
-        return message
-    return ast.BinOp(left=message, op=ast.Mod(), right=ast.Tuple(elts=call.args[1:], ctx=ast.Load()))
-
-
-def _keyword(call: ast.Call, name: str) -> ast.expr | None:
-    return next((k.value for k in call.keywords if k.arg == name), None)
-
-
-def _warning_category(call: ast.Call) -> ast.expr:
-    node = call.args[1] if len(call.args) > 1 else _keyword(call, "category")
-    return node if node is not None else ast.Name(id="UserWarning", ctx=ast.Load())
-
-
-def _is_logger(name: str) -> bool:
-    receiver = name.rsplit(".", 1)[0].lower() if "." in name else ""
-    return "log" in receiver
-
-
-def _condition_text(node: ast.expr) -> str:
-    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not) and not isinstance(node.operand, ast.Name):
-        return f"not ({_unparse(node.operand)})"
-    return _unparse(node)
-
-
-@functools.lru_cache(maxsize=1024)  # every site walks the conditions around it again
-def _nodes(expr: ast.AST) -> list[ast.AST] | None:
-    """The nodes of an expression, or None if it has more than MAX_NODES (counting shared ones each time)."""
-    nodes = [expr]
-    for node in nodes:
-        for child in ast.iter_child_nodes(node):
-            nodes.append(child)
-            if len(nodes) > MAX_NODES:
-                return None
-    return nodes
-
-
-def _small(node: ast.AST) -> bool:
-    """Whether an expression has at most MAX_NODES nodes; a short one-line expression is, without walking it."""
-    if getattr(node, "lineno", -1) == getattr(node, "end_lineno", None):
-        if node.end_col_offset - node.col_offset <= MAX_NODES // 4:  # type: ignore[attr-defined,operator]
-            return True
-    return _nodes(node) is not None
-
-
-def _unparse(node: ast.AST) -> str:
-    if not _small(node):
-        return "<expression too large>"
-    try:
-        return ast.unparse(node)
-    except (RecursionError, ValueError):
-        return "<expression too deep>"
 
 
 def _unique_templates(items: list[str | None]) -> list[str | None]:

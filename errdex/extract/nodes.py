@@ -1,0 +1,186 @@
+"""What a piece of syntax says, read without evaluating it: a call's arguments and message, an
+expression's names, nodes and source text (bounded: generated code can be huge)."""
+
+from __future__ import annotations
+
+import ast
+import copy
+import functools
+
+from errdex.extract.resolve import dotted_name
+
+MAX_NODES = 10_000  # an expression larger than this is generated code: not walked, shown or resolved
+MESSAGE_KEYWORDS = ("msg", "message", "detail", "reason", "text")
+
+
+def call_arguments(call: ast.Call) -> list[tuple[int | str, ast.expr]]:
+    """(position or keyword, value) of a call's arguments; none after a `*args`, whose positions are unknown."""
+    out: list[tuple[int | str, ast.expr]] = []
+    for i, arg in enumerate(call.args):
+        if isinstance(arg, ast.Starred):
+            break
+        out.append((i, arg))
+    out.extend((k.arg, k.value) for k in call.keywords if k.arg)
+    return out
+
+
+def is_super(node: ast.expr) -> bool:
+    """Whether an expression is `super()`."""
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "super"
+
+
+def message_argument(call: ast.Call) -> ast.expr | None:
+    """The argument that carries an exception's message: the first, else a `msg=`/`message=`-like keyword."""
+    if call.args:
+        first = call.args[0]
+        return None if isinstance(first, ast.Starred) else first
+    for name in MESSAGE_KEYWORDS:
+        value = keyword_value(call, name)
+        if value is not None:
+            return value
+    return None
+
+
+def log_message(call: ast.Call) -> ast.expr | None:
+    """A logging call's message; with arguments it is %-formatted lazily, as logging does."""
+    message = call.args[0] if call.args else keyword_value(call, "msg")
+    if message is None or len(call.args) < 2:
+        return message
+    return ast.BinOp(left=message, op=ast.Mod(), right=ast.Tuple(elts=call.args[1:], ctx=ast.Load()))
+
+
+def keyword_value(call: ast.Call, name: str) -> ast.expr | None:
+    """The value a call passes as keyword `name`, if any."""
+    return next((k.value for k in call.keywords if k.arg == name), None)
+
+
+def warning_category(call: ast.Call) -> ast.expr:
+    """The category a `warn(...)` call gives, `UserWarning` when it gives none (as Python does)."""
+    node = call.args[1] if len(call.args) > 1 else keyword_value(call, "category")
+    return node if node is not None else ast.Name(id="UserWarning", ctx=ast.Load())
+
+
+def is_logger(name: str) -> bool:
+    """Whether a dotted callee looks like a logger's method (`logger.error`, `self.log.warning`)."""
+    receiver = name.rsplit(".", 1)[0].lower() if "." in name else ""
+    return "log" in receiver
+
+
+def builds_text(expr: ast.expr) -> bool:
+    """Whether an expression is the kind that builds a message: `+`, `%`, f-string, `.format`."""
+    if isinstance(expr, (ast.BinOp, ast.JoinedStr, ast.IfExp)):
+        return True
+    return isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute) and expr.func.attr in ("format", "strip", "rstrip", "lstrip")
+
+
+def mentions_shallow(expr: ast.expr, name: str) -> bool:
+    """Whether a name appears among an expression's direct arguments (cheap, for common `x = f(x)`)."""
+    if isinstance(expr, ast.Call):
+        return any(isinstance(a, ast.Name) and a.id == name for a in expr.args) or mentions_shallow(expr.func, name)
+    if isinstance(expr, ast.Attribute):
+        return isinstance(expr.value, ast.Name) and expr.value.id == name
+    return isinstance(expr, ast.Name) and expr.id == name
+
+
+def mentions(expr: ast.expr, name: str) -> bool:
+    """Whether a name appears anywhere in an expression."""
+    return any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(expr))
+
+
+def substitute(expr: ast.expr, name: str, replacement: ast.expr) -> ast.expr:
+    """A copy of `expr` with `name` replaced by `replacement`."""
+    return Substitute(name, replacement).visit(copy.deepcopy(expr))
+
+
+def expr_name(node: ast.expr) -> str:
+    """A dotted name as written, else the expression's source."""
+    name = dotted_name(node)
+    return name if name is not None else unparse(node)
+
+
+def annotated_class(node: ast.expr | None) -> str | None:
+    """The class a parameter is annotated with (`Parser`, `"Parser"`, `nodes.Parser`), when it is a plain one."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.replace(".", "").isidentifier():
+        return node.value
+    name = dotted_name(node) if node is not None else None
+    return name if name is not None and name.rsplit(".", 1)[-1][:1].isupper() else None
+
+
+def is_hole(node: ast.expr) -> bool:
+    """Whether a node stands for a part of a message that is not known statically."""
+    return isinstance(node, ast.Constant) and node.value is None
+
+
+def is_self(node: ast.expr) -> bool:
+    """Whether a node is `self` or `cls`."""
+    return isinstance(node, ast.Name) and node.id in ("self", "cls")
+
+
+def last_name(node: ast.expr) -> str:
+    """The last part of a dotted name (`fail` for `self.parser.fail`), empty for anything else."""
+    return (dotted_name(node) or "").rsplit(".", 1)[-1]
+
+
+def is_static(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """Whether a function is decorated `@staticmethod`."""
+    return any(dotted_name(d) == "staticmethod" for d in node.decorator_list)
+
+
+def condition_text(node: ast.expr) -> str:
+    """A guarding condition as source, a negated compound one in brackets."""
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not) and not isinstance(node.operand, ast.Name):
+        return f"not ({unparse(node.operand)})"
+    return unparse(node)
+
+
+@functools.lru_cache(maxsize=1024)  # every site walks the conditions around it again
+def expression_nodes(expr: ast.AST) -> list[ast.AST] | None:
+    """The nodes of an expression, or None if it has more than MAX_NODES (counting shared ones each time)."""
+    nodes = [expr]
+    for node in nodes:
+        for child in ast.iter_child_nodes(node):
+            nodes.append(child)
+            if len(nodes) > MAX_NODES:
+                return None
+    return nodes
+
+
+def small(node: ast.AST) -> bool:
+    """Whether an expression has at most MAX_NODES nodes; a short one-line expression is, without walking it."""
+    if getattr(node, "lineno", -1) == getattr(node, "end_lineno", None):
+        if node.end_col_offset - node.col_offset <= MAX_NODES // 4:  # type: ignore[attr-defined,operator]
+            return True
+    return expression_nodes(node) is not None
+
+
+def unparse(node: ast.AST) -> str:
+    """An expression's source, or a short placeholder for one too large or too deep to print."""
+    if not small(node):
+        return "<expression too large>"
+    try:
+        return ast.unparse(node)
+    except (RecursionError, ValueError):
+        return "<expression too deep>"
+
+
+class Substitute(ast.NodeTransformer):
+    """Replace a name by an expression, visiting each node once.
+
+    The copy shares the nodes its original shared (a binding used twice); visiting such a node
+    again would rewrite the replacement put there the first time, which is the binding itself,
+    and make it contain itself.
+    """
+
+    def __init__(self, name: str, replacement: ast.expr) -> None:
+        self.name = name
+        self.replacement = replacement
+        self.seen: set[int] = set()
+
+    def visit(self, node: ast.AST) -> ast.AST:
+        if id(node) in self.seen:
+            return node
+        self.seen.add(id(node))
+        return super().visit(node)
+
+    def visit_Name(self, node: ast.Name) -> ast.expr:
+        return self.replacement if node.id == self.name else node
