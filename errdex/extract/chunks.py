@@ -40,8 +40,6 @@ _FROM = re.compile(r"from[ \t]+(\.*)([A-Za-z0-9_.]*)[ \t]+import[ \t]*(.*)", re.
 _IMPORT = re.compile(r"import[ \t]+(.*)")
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _COMMENT_LINES = re.compile(r"[ \t]*+(?:#[^\n]*+)?(?:\n[ \t]*+(?:#[^\n]*+)?)*+")  # what may follow a statement in its chunk
-_BLANK = re.compile(r"[ \t]*")
-_SPACE = re.compile(r"\s*")
 
 
 @dataclass(frozen=True)
@@ -157,12 +155,10 @@ def class_header(chunk: Chunk) -> tuple[int, tuple[str, ...]] | None:
     (not its decorators'), and each base is a dotted name, as `ast.unparse` would write it.
     """
     text = chunk.text
-    pos = _BLANK.match(text).end()
-    while text.startswith("@", pos):
-        nl = text.find("\n", pos)
-        if nl < 0:
-            return None
-        pos = _SPACE.match(text, nl + 1).end()
+    definition = _DEFINITION.search(text)  # past the decorators, as `_classify` finds it
+    if definition is None:
+        return None
+    pos = definition.end(1)
     m = _CLASS_LINE.match(text, pos)
     if m is None or m.group(1) != chunk.name:
         return None
