@@ -30,11 +30,16 @@ Param = tuple[str, "int | None"]  # the parameter carrying the message: name, po
 Target = tuple[str, str]  # (path, function qualname)
 
 
+def called_name(call: Raw) -> str:
+    """The last part of what a recorded call calls (`fail` for `self.parser.fail`)."""
+    return call["callee"].rsplit(".", 1)[-1]
+
+
 def callee_names(analysis: dict[str, Any]) -> list[str]:
     """The names a file's recorded calls call (last part): which files may call a helper of that name."""
     if "callees" in analysis:  # a stand-in that knows only this (see `index_link`)
         return list(analysis["callees"])
-    return sorted({c["callee"].rsplit(".", 1)[-1] for c in analysis.get("calls") or ()})
+    return sorted({called_name(c) for c in analysis.get("calls") or ()})
 
 
 def caller_sites(release: Any, path: str) -> Iterator[Raw]:
@@ -50,7 +55,7 @@ def caller_sites(release: Any, path: str) -> Iterator[Raw]:
     seen: set[tuple[int, str, int, str]] = set()
     for caller in _caller_files(release, path, names):
         for call in release.analyses[caller].get("calls") or ():
-            if call["callee"].rsplit(".", 1)[-1] not in names:
+            if called_name(call) not in names:
                 continue
             for target_path, function in _targets(release, caller, call):
                 for site, param in helpers.get(function, ()) if target_path == path else ():

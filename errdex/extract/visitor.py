@@ -14,6 +14,8 @@ import builtins
 from dataclasses import dataclass
 from typing import Any
 
+from errdex.extract.helpers import MAX_DEPTH as MAX_HELPER_DEPTH
+from errdex.extract.helpers import called_name
 from errdex.extract.nodes import (
     MAX_NODES,
     annotated_class,
@@ -42,7 +44,6 @@ from errdex.extract.scope import ClassScope, ModuleScope, NeedsPackage
 from errdex.extract.templates import render, templates
 
 MAX_BINDINGS = 12
-MAX_HELPER_DEPTH = 3  # helpers that pass their message on to another helper, followed this deep
 MAX_TEMPLATE = 20_000
 _BUILTIN_NAMES = frozenset(dir(builtins)) | {"self", "cls"}
 _LOG_METHODS = frozenset(
@@ -423,7 +424,7 @@ class SiteVisitor:
         names = self.helper_names()
         return [
             {k: v for k, v in c.items() if k != "near_site"} for c in self.calls
-            if c["callee"].rsplit(".", 1)[-1] in names or (c.get("near_site") and self._reachable(c) and _writes_message(c))
+            if called_name(c) in names or (c.get("near_site") and self._reachable(c) and _writes_message(c))
         ]
 
     def _reachable(self, call: dict[str, Any]) -> bool:
@@ -439,7 +440,7 @@ class SiteVisitor:
         for _ in range(MAX_HELPER_DEPTH):
             more = {
                 c["function"].rsplit(".", 1)[-1] for c in self.calls
-                if c["callee"].rsplit(".", 1)[-1] in names and any(a[2] for a in c["args"])
+                if called_name(c) in names and any(a[2] for a in c["args"])
             } - names
             if not more:
                 break
