@@ -72,8 +72,8 @@ def index_missing(
         return None
     versions = indexed_versions(top)
     if versions is not None:
-        version = installed_version(top) if in_this_environment(parsed) else None
-        if version is None or version in versions:
+        version = installed_version(top)
+        if version is None or version in versions or not in_this_environment(parsed):
             return None
     from errdex.index import index  # the pipeline is only loaded when something is indexed
 
