@@ -94,7 +94,7 @@ def _package_pages(store: Store, writer: _Writer, packages: list[dict[str, Any]]
     for package in packages:
         name = package["name"]
         for version in package["versions"]:  # oldest first: the last release seen with an error is its newest
-            for listing in _listing_pages(store, name, version):
+            for listing in views.package_pages(store, name, version):
                 for module in listing["modules"]:
                     for group in module["exceptions"]:
                         for entry in group["errors"]:
@@ -102,14 +102,6 @@ def _package_pages(store: Store, writer: _Writer, packages: list[dict[str, Any]]
                             newest[entry["id"]] = version
                 _write_listing(writer, name, version, listing)
     return [(eid, version, newest[eid] == version) for eid, version in pairs]
-
-
-def _listing_pages(store: Store, name: str, version: str) -> Iterator[dict[str, Any]]:
-    """Every page of a release's list of errors."""
-    first = views.package(store, name, version, None, None).build(store)
-    yield first
-    for number in range(2, first["page"]["count"] + 1):
-        yield views.package(store, name, version, None, None, number).build(store)
 
 
 def _write_listing(writer: _Writer, name: str, version: str, listing: dict[str, Any]) -> None:

@@ -83,15 +83,21 @@ def package(store: Store, name: str, version: str | None, kind: str | None, exce
 
 
 def _package(store: Store, name: str, version: str | None, kind: str | None, exception: str | None, page: int) -> Data:
+    pages = package_pages(store, name, version, kind, exception)
+    if page > len(pages):
+        first = pages[0]
+        raise NotIndexedError(
+            f"{first['package']} {first['filters']['version']} has {len(pages)} page{'s' if len(pages) > 1 else ''}"
+            f" of errors with these filters, not {page}"
+        )
+    return pages[page - 1]
+
+
+def package_pages(store: Store, name: str, version: str | None, kind: str | None = None, exception: str | None = None) -> list[Data]:
+    """Every page of a release's list of errors, from one read of them (the exported site writes them all)."""
     release = store.release(name, version)
     rows = store.errors(release.package, release.version, exception=exception, kind=kind)
-    pages = paginate(_modules(rows), PAGE_ERRORS)
-    if page > len(pages):
-        raise NotIndexedError(
-            f"{release.package} {release.version} has {len(pages)} page{'s' if len(pages) > 1 else ''} of errors"
-            f" with these filters, not {page}"
-        )
-    return {
+    listing = {
         "package": release.package,
         "release": asdict(release),
         "versions": [r.version for r in store.releases(release.package)],
@@ -102,9 +108,9 @@ def _package(store: Store, name: str, version: str | None, kind: str | None, exc
             "exception": dict(Counter(site.exception for _, site in rows if site.exception).most_common()),
             "log_level": dict(Counter(site.level or "unknown" for _, site in rows if site.kind == "log").most_common()),
         },
-        "page": {"number": page, "count": len(pages)},
-        "modules": pages[page - 1],
     }
+    pages = paginate(_modules(rows), PAGE_ERRORS)
+    return [{**listing, "page": {"number": n, "count": len(pages)}, "modules": modules} for n, modules in enumerate(pages, 1)]
 
 
 def paginate(modules: list[Data], size: int) -> list[list[Data]]:
