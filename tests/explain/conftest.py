@@ -5,6 +5,7 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -44,3 +45,15 @@ def error_id_of(store: Store, package: str, template: str, version: str | None =
         if site.template == template:
             return eid
     raise AssertionError(f"no error {template!r} in {package}")
+
+
+def strings(value: Any) -> Iterator[str]:
+    """Every string anywhere in a page."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from strings(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from strings(item)

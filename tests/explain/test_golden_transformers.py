@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +11,7 @@ from errdex.explain import build_page
 from errdex.index import index
 from errdex.store import Store
 from tests.backends import copy_index
+from tests.explain.conftest import strings
 
 pytestmark = pytest.mark.network
 
@@ -22,18 +22,6 @@ CACHE_NAMES = [
 ]
 SIBLINGS = ("early_stopping", "max_new_tokens", "max_matching_ngram_size", "assistant_ensemble_weight", "compile_config")
 REJECTING = ("invalid", "rejected", "not accepted", "not one of", "unsupported")
-
-
-def strings(value: Any) -> Iterator[str]:
-    """Every string anywhere in a page."""
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for item in value.values():
-            yield from strings(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from strings(item)
 
 
 def assert_dynamic_never_called_invalid(page: dict[str, Any]) -> None:

@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
-
 import pytest
 
 from errdex.errors import NotIndexedError
 from errdex.explain import build_page
 from errdex.explain.page import PAGE_VERSION
 from errdex.store import Store
-from tests.explain.conftest import Indexer, error_id_of
+from tests.explain.conftest import Indexer, error_id_of, strings
 
 # one message, three places, three different checks (copied code drifts apart like this)
 KITCHEN = """
@@ -63,17 +60,6 @@ COPIES = """
         if count < 0:
             raise ValueError(f"negative count {count}")
 """
-
-
-def strings(value: Any) -> Iterator[str]:
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for item in value.values():
-            yield from strings(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from strings(item)
 
 
 @pytest.fixture
