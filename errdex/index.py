@@ -17,7 +17,6 @@ import multiprocessing
 import os
 import threading
 import time
-import zlib
 from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
@@ -26,6 +25,7 @@ from typing import Any, TypeVar
 
 from packaging.version import InvalidVersion, Version
 
+from errdex.blobs import pack, unpack
 from errdex.errors import SourceError
 from errdex.extract import EXTRACTOR_VERSION, analyse_file
 from errdex.extract.file import decode
@@ -135,7 +135,7 @@ def prepare(
     analyses: dict[str, dict[str, Any]] = {}
     new_files = []
     for done, (digest, analysis_z, source_z, size) in enumerate(_analyse_all(todo, hashes, workers), 1):
-        analyses[digest] = json.loads(zlib.decompress(analysis_z))
+        analyses[digest] = json.loads(unpack(analysis_z))
         new_files.append(NewFile(digest, size, source_z, analysis_z))
         report("files", done + len(files) - len(todo), len(files))
     report("files", len(files), len(files))
@@ -259,7 +259,7 @@ def _analyse_job(job: tuple[str, bytes, str]) -> tuple[str, bytes, bytes, int]:
     """Runs in a worker: analyse one file; return its hash, compressed analysis and bytes."""
     path, data, digest = job
     analysis = analyse_file(path, data)
-    return digest, zlib.compress(json.dumps(analysis).encode(), 1), zlib.compress(data, 1), len(data)
+    return digest, pack(json.dumps(analysis).encode()), pack(data), len(data)
 
 
 def _text(files: dict[str, SourceFile], path: str) -> str | None:

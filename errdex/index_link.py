@@ -18,11 +18,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-import zlib
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from errdex.blobs import pack, unpack
 from errdex.extract.helpers import callee_names
 from errdex.extract.package import Release, file_sites
 from errdex.extract.scope import ModuleScope, module_name
@@ -288,14 +288,14 @@ def dump_trace(trace: ReleaseTrace, stamp: list[Any]) -> bytes:
         "callees": {number[p]: n for p, n in trace.callees.items()},
         "files": files,
     }
-    return zlib.compress(json.dumps(data, separators=(",", ":")).encode(), 1)
+    return pack(json.dumps(data, separators=(",", ":")).encode())
 
 
 def load_trace(blob: bytes, stamp: list[Any]) -> ReleaseTrace | None:
     """The trace stored with `dump_trace`, or None if it is of another format or another write."""
     try:
-        data = json.loads(zlib.decompress(blob))
-    except (zlib.error, ValueError):
+        data = json.loads(unpack(blob))
+    except ValueError:
         return None
     if not isinstance(data, dict) or data.get("format") != TRACE_FORMAT or data.get("stamp") != stamp:
         return None

@@ -117,6 +117,11 @@ def set_schema_version_sql(location: str | Path, version: int) -> str:
     return f"PRAGMA user_version = {int(version)}"
 
 
+def blob_sql(location: str | Path, data: bytes) -> str:
+    """A literal of bytes in the backend's SQL."""
+    return f"'\\x{data.hex()}'::bytea" if is_postgres(location) else f"X'{data.hex()}'"
+
+
 def break_index(location: str | Path) -> None:
     """Make `location` something no Store can use: a file of garbage, a database that holds other tables."""
     if is_postgres(location):

@@ -14,11 +14,12 @@ ROOT = Path(errdex.__file__).parent
 # stage -> the errdex stages it may import (besides itself)
 ALLOWED: dict[str, set[str]] = {
     "model": set(),
+    "blobs": set(),
     "errors": set(),
     "sources": {"model", "errors"},
     "extract": {"model", "errors"},
-    "store": {"model", "errors"},
-    "index": {"model", "errors", "sources", "extract", "store"},
+    "store": {"model", "errors", "blobs"},
+    "index": {"model", "errors", "blobs", "sources", "extract", "store"},
     "match": {"model", "errors", "sources", "extract", "store", "index"},
     "explain": {"model", "errors", "sources", "extract", "store", "index"},
     "terminal": {"model", "errors", "store", "index", "match", "explain"},

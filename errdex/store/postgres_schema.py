@@ -4,7 +4,7 @@ What differs, and why:
   - every text column compares byte by byte (COLLATE "C"), as SQLite's BINARY does, so that
     ORDER BY and = give the same answers whatever the database's locale;
   - ids are identity columns; `classes` gets one too (SQLite orders its rows by rowid);
-  - BLOB is BYTEA, stored uncompressed (EXTERNAL): the bytes are zlib already;
+  - BLOB is BYTEA, stored uncompressed (EXTERNAL): the bytes are compressed already (errdex.blobs);
   - `schema_version` holds the number of migrations applied (SQLite: PRAGMA user_version);
   - errors_fts is a table with a generated tsvector under a GIN index (SQLite: FTS5). Text is
     cut into words at every character that is not a letter or digit and not stemmed ('simple'),

@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import os
 import time
-import zlib
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, replace
@@ -22,6 +21,7 @@ from typing import Any
 import platformdirs
 from packaging.version import InvalidVersion, Version
 
+from errdex.blobs import unpack
 from errdex.errors import NotIndexedError, StoreError
 from errdex.model import ClassInfo, ErrorRecord, Related, ReleaseInfo, ReleaseRecord, Site, Snippet, normalize_name
 from errdex.store.backend import WriteBusy, is_postgres_url, open_database
@@ -108,7 +108,7 @@ class Store:
                 [extractor_version, *chunk],
             )
             for h, data in rows:
-                out[h] = zlib.decompress(data)
+                out[h] = unpack(data)
         return out
 
     def analysed_hashes(self, hashes: Iterable[str], extractor_version: str) -> set[str]:
@@ -124,7 +124,7 @@ class Store:
 
     def file_text(self, file_hash: str) -> str | None:
         row = self.db.execute("SELECT source FROM files WHERE hash = ?", (file_hash,)).fetchone()
-        return zlib.decompress(row[0]).decode("utf-8", "replace") if row else None
+        return unpack(row[0]).decode("utf-8", "replace") if row else None
 
     # -- writing a release ----------------------------------------------------------------
     def replace_release(
@@ -450,7 +450,7 @@ class Store:
             "SELECT f.source FROM release_files rf JOIN files f ON f.hash = rf.hash WHERE rf.release_id = ? AND rf.path = ?",
             (release_id, path),
         ).fetchone()
-        return zlib.decompress(row[0]).decode("utf-8", "replace") if row else None
+        return unpack(row[0]).decode("utf-8", "replace") if row else None
 
     def source(self, record: ReleaseRecord, path: str) -> str | None:
         """The text of one file of an indexed release."""
@@ -527,7 +527,7 @@ class Store:
             (self._release_id(record),),
         )
         for path, source in rows:
-            yield path, zlib.decompress(source).decode("utf-8", "replace")
+            yield path, unpack(source).decode("utf-8", "replace")
 
     # -- caches of derived data -----------------------------------------------------------
     def generation(self) -> int:

@@ -3,7 +3,7 @@
 Tables:
   packages       one row a distribution (normalised name)
   releases       one row a (package, version) that was indexed, with where it came from
-  files          file bytes by sha256 (zlib), shared by every release that has the file
+  files          file bytes by sha256 (compressed, see errdex.blobs), shared by every release that has the file
   analyses       per-file extraction results by (sha256, extractor version), so that a file seen
                  in any release is analysed once
   release_files  the files of a release (path -> sha256), with the reason a file was skipped

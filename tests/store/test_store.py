@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import zlib
 from dataclasses import replace
 from pathlib import Path
 
@@ -12,7 +14,7 @@ from errdex.extract import EXTRACTOR_VERSION
 from errdex.index import index
 from errdex.model import ReleaseInfo, Site
 from errdex.store import Store
-from tests.backends import break_index, migrations, run_sql, set_schema_version_sql
+from tests.backends import blob_sql, break_index, migrations, run_sql, set_schema_version_sql
 from tests.fixtures import shop, write_tree
 
 
@@ -55,6 +57,23 @@ def test_reindexing_reuses_every_analysed_file(tmp_path: Path, store: Store) -> 
     assert (second.analysed, second.reused) == (0, 2)
     assert store.stats()["releases"] == 1
     assert store.generation() == 2
+
+
+def test_blobs_written_with_zlib_by_earlier_versions_are_still_read(tmp_path: Path, store: Store) -> None:
+    """Stores written before Zstandard hold zlib blobs: their sources show and their analyses are reused."""
+    first = index_shop(tmp_path, store, "1.0")
+    record = store.release("shop", "1.0")
+    errors = store.errors("shop", "1.0")
+    hashes = [hashlib.sha256(text.encode()).hexdigest() for text in shop("1.0").values()]
+    old_source = zlib.compress(b"# as stored before\n")
+    for h, data in store.known_files(hashes, EXTRACTOR_VERSION).items():
+        assert data is not None
+        run_sql(store.path, f"UPDATE analyses SET data = {blob_sql(store.path, zlib.compress(data))} WHERE hash = '{h}'")
+        run_sql(store.path, f"UPDATE files SET source = {blob_sql(store.path, old_source)} WHERE hash = '{h}'")
+    assert store.source(record, "shop/cart.py") == "# as stored before\n"
+    second = index_shop(tmp_path, store, "1.0")
+    assert (first.analysed, second.analysed, second.reused) == (2, 0, 2)
+    assert errors and [e for e, _ in store.errors("shop", "1.0")] == [e for e, _ in errors]
 
 
 def test_error_ids_stay_the_same_across_releases(tmp_path: Path, store: Store) -> None:
