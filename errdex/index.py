@@ -233,30 +233,41 @@ def _unique_new(files: list[SourceFile], hashes: dict[str, str], known: set[str]
 def _analyse_all(
     files: list[SourceFile], hashes: dict[str, str], workers: int | None
 ) -> Iterable[tuple[str, bytes, bytes, int]]:
-    jobs = [(f.path, f.data, hashes[f.path]) for f in files]  # hashed once, by the caller
+    """Analyse `files` on every core, largest first so that no core is left with a big file at the end."""
+    jobs = sorted(((f.path, f.data, hashes[f.path]) for f in files), key=lambda job: -len(job[1]))  # hashed once, by the caller
     if len(jobs) < POOL_THRESHOLD or (workers or 0) == 1:
         yield from map(_analyse_job, jobs)
         return
     count = workers or os.cpu_count() or 1
     context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
-    with ProcessPoolExecutor(max_workers=count, mp_context=context, initializer=_worker_start) as pool:
-        yield from pool.map(_analyse_job, jobs, chunksize=16)
+    # Forked workers inherit the jobs; each task is then a number, not a file's bytes sent down a pipe.
+    with ProcessPoolExecutor(max_workers=count, mp_context=context, initializer=_worker_start, initargs=(jobs,)) as pool:
+        yield from pool.map(_analyse_numbered, range(len(jobs)), chunksize=16)
 
 
-def _worker_start() -> None:
-    """Runs once in each worker: no cyclic garbage collection while it analyses.
+_jobs: list[tuple[str, bytes, str]] = []  # in a worker: the jobs of its pool, numbered
+
+
+def _worker_start(jobs: list[tuple[str, bytes, str]]) -> None:
+    """Runs once in each worker: keep the pool's jobs, and no cyclic garbage collection while it analyses.
 
     Analysing makes no reference cycles (none on 6,501 files of 8 releases, nor on hostile
     inputs), so the collector's passes over the many AST nodes alive during a parse find
     nothing and cost a tenth of the analysis; anything left is freed when the worker exits,
     at the end of the release. What the worker inherited is frozen out of the collector's way.
     """
+    global _jobs
+    _jobs = jobs
     gc.freeze()
     gc.disable()
 
 
+def _analyse_numbered(number: int) -> tuple[str, bytes, bytes, int]:
+    return _analyse_job(_jobs[number])
+
+
 def _analyse_job(job: tuple[str, bytes, str]) -> tuple[str, bytes, bytes, int]:
-    """Runs in a worker: analyse one file; return its hash, compressed analysis and bytes."""
+    """Analyse one file; return its hash, compressed analysis and source, and its size."""
     path, data, digest = job
     analysis = analyse_file(path, data)
     return digest, pack(json.dumps(analysis).encode()), pack(data), len(data)
