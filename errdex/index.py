@@ -29,7 +29,7 @@ from errdex.blobs import pack, unpack
 from errdex.errors import SourceError
 from errdex.extract import EXTRACTOR_VERSION, analyse_file
 from errdex.extract.file import decode
-from errdex.index_link import ReleaseTrace, dump_trace, link_release, load_trace
+from errdex.index_link import Facts, ReleaseTrace, dump_trace, file_facts, link_release, load_trace
 from errdex.model import ClassInfo, ReleaseInfo, ReleaseRecord, Site, SourceFile, error_id, normalize_name
 from errdex.sources import open_source
 from errdex.store import NewFile, Store
@@ -38,6 +38,7 @@ Progress = Callable[[str, int, int], None]  # (stage, done, total)
 POOL_THRESHOLD = 64  # fewer new files than this are analysed in this process
 TRACE_CANDIDATES = 4  # indexed releases tried, nearest version first, for a trace to reuse
 _Call = TypeVar("_Call", bound=Callable[..., Any])
+Analysed = tuple[str, bytes, bytes, int, Facts]  # hash, analysis and source compressed, size, link facts
 _pauses = 0  # calls running with the collector paused (see `_collector_paused`)
 _pauses_lock = threading.Lock()
 _collector_was_enabled = True
@@ -133,15 +134,17 @@ def prepare(
     hashes = {f.path: f.sha256 for f in files}
     todo = _unique_new(files, hashes, store.analysed_hashes(set(hashes.values()), EXTRACTOR_VERSION))
     analyses: dict[str, dict[str, Any]] = {}
+    facts: dict[str, Facts] = {}
     new_files = []
-    for done, (digest, analysis_z, source_z, size) in enumerate(_analyse_all(todo, hashes, workers), 1):
+    for done, (digest, analysis_z, source_z, size, linking) in enumerate(_analyse_all(todo, hashes, workers), 1):
         analyses[digest] = json.loads(unpack(analysis_z))
+        facts[digest] = linking
         new_files.append(NewFile(digest, size, source_z, analysis_z))
         report("files", done + len(files) - len(todo), len(files))
     report("files", len(files), len(files))
     by_path = {f.path: f for f in files}
     previous, trace = _previous_trace(store, info) or (None, None)
-    linked = link_release(hashes, lambda path: _text(by_path, path), analyses, lambda wanted: _load(store, wanted), trace)
+    linked = link_release(hashes, lambda path: _text(by_path, path), analyses, lambda wanted: _load(store, wanted), trace, facts)
     report("sites", len(linked.sites), len(linked.sites))
     rows = [(error_id(info.package, s.kind, s.exception, s.template, s.message_source), s) for s in linked.sites]
     file_rows = [(path, h, linked.trace.skips.get(path)) for path, h in sorted(hashes.items())]
@@ -232,7 +235,7 @@ def _unique_new(files: list[SourceFile], hashes: dict[str, str], known: set[str]
 
 def _analyse_all(
     files: list[SourceFile], hashes: dict[str, str], workers: int | None
-) -> Iterable[tuple[str, bytes, bytes, int]]:
+) -> Iterable[Analysed]:
     """Analyse `files` on every core, largest first so that no core is left with a big file at the end."""
     jobs = sorted(((f.path, f.data, hashes[f.path]) for f in files), key=lambda job: -len(job[1]))  # hashed once, by the caller
     if len(jobs) < POOL_THRESHOLD or (workers or 0) == 1:
@@ -262,15 +265,15 @@ def _worker_start(jobs: list[tuple[str, bytes, str]]) -> None:
     gc.disable()
 
 
-def _analyse_numbered(number: int) -> tuple[str, bytes, bytes, int]:
+def _analyse_numbered(number: int) -> Analysed:
     return _analyse_job(_jobs[number])
 
 
-def _analyse_job(job: tuple[str, bytes, str]) -> tuple[str, bytes, bytes, int]:
-    """Analyse one file; return its hash, compressed analysis and source, and its size."""
+def _analyse_job(job: tuple[str, bytes, str]) -> Analysed:
+    """Analyse one file; return its hash, compressed analysis and source, size, and what linking needs of it."""
     path, data, digest = job
     analysis = analyse_file(path, data)
-    return digest, pack(json.dumps(analysis).encode()), pack(data), len(data)
+    return digest, pack(json.dumps(analysis).encode()), pack(data), len(data), file_facts(analysis)
 
 
 def _text(files: dict[str, SourceFile], path: str) -> str | None:

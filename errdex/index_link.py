@@ -30,6 +30,7 @@ from errdex.model import ClassInfo, Site
 
 Analysis = dict[str, Any]
 Loader = Callable[[list[str]], dict[str, Analysis]]  # hashes -> their analyses
+Facts = tuple[str, list[str], str | None, list[str]]  # shape digest, class names, skip reason, callee names
 TRACE_FORMAT = 4
 
 
@@ -92,11 +93,15 @@ def link_release(
     analyses: dict[str, Analysis],
     load: Loader,
     previous: ReleaseTrace | None,
+    facts: Mapping[str, Facts] | None = None,
 ) -> Linked:
     """Link the files of `hashes` (path -> hash, in source order), reusing what `previous` allows.
 
     `analyses` holds the analyses at hand (by hash); others are loaded only when needed.
+    `facts` (by hash) are the `file_facts` of new files, when the workers that analysed them
+    computed them too.
     """
+    known_facts = facts or {}
     old = previous or ReleaseTrace({}, {}, {}, {}, {})
     kept = {p for p, h in hashes.items() if old.hashes.get(p) == h}
     wanted = [h for h in dict.fromkeys(h for p, h in hashes.items() if p not in kept) if h not in analyses]
@@ -106,7 +111,7 @@ def link_release(
         if path in kept:
             shape, classes, skip, callees = old.shapes[path], old.classes.get(path, []), old.skips.get(path), old.callees.get(path, [])
         else:
-            shape, classes, skip, callees = _facts(analyses[h])
+            shape, classes, skip, callees = known_facts.get(h) or file_facts(analyses[h])
         trace.shapes[path] = shape
         if classes:
             trace.classes[path] = classes
@@ -137,7 +142,7 @@ def _link_files(release: _TracingRelease, paths: list[str], trace: ReleaseTrace)
     return sites
 
 
-def _facts(analysis: Analysis) -> tuple[str, list[str], str | None, list[str]]:
+def file_facts(analysis: Analysis) -> Facts:
     """What the trace keeps of an analysis: the digest of its shape (what other files' links may read of it:
     classes, imports, calls), its class names, its skip reason, the names its calls call."""
     shape = json.dumps([analysis["classes"], analysis["imports"], analysis.get("calls") or []], sort_keys=True).encode()
