@@ -25,7 +25,7 @@ from typing import Any, TypeVar
 
 from packaging.version import InvalidVersion, Version
 
-from errdex.blobs import pack, unpack
+from errdex.blobs import pack
 from errdex.errors import SourceError
 from errdex.extract import EXTRACTOR_VERSION, analyse_file
 from errdex.extract.file import decode
@@ -38,7 +38,8 @@ Progress = Callable[[str, int, int], None]  # (stage, done, total)
 POOL_THRESHOLD = 64  # fewer new files than this are analysed in this process
 TRACE_CANDIDATES = 4  # indexed releases tried, nearest version first, for a trace to reuse
 _Call = TypeVar("_Call", bound=Callable[..., Any])
-Analysed = tuple[str, bytes, bytes, int, Facts]  # hash, analysis and source compressed, size, link facts
+# hash, analysis (pickled to the parent: faster to load than its JSON), analysis and source compressed, size, link facts
+Analysed = tuple[str, dict[str, Any], bytes, bytes, int, Facts]
 _pauses = 0  # calls running with the collector paused (see `_collector_paused`)
 _pauses_lock = threading.Lock()
 _collector_was_enabled = True
@@ -136,8 +137,8 @@ def prepare(
     analyses: dict[str, dict[str, Any]] = {}
     facts: dict[str, Facts] = {}
     new_files = []
-    for done, (digest, analysis_z, source_z, size, linking) in enumerate(_analyse_all(todo, hashes, workers), 1):
-        analyses[digest] = json.loads(unpack(analysis_z))
+    for done, (digest, analysis, analysis_z, source_z, size, linking) in enumerate(_analyse_all(todo, hashes, workers), 1):
+        analyses[digest] = analysis
         facts[digest] = linking
         new_files.append(NewFile(digest, size, source_z, analysis_z))
         report("files", done + len(files) - len(todo), len(files))
@@ -270,10 +271,10 @@ def _analyse_numbered(number: int) -> Analysed:
 
 
 def _analyse_job(job: tuple[str, bytes, str]) -> Analysed:
-    """Analyse one file; return its hash, compressed analysis and source, size, and what linking needs of it."""
+    """Analyse one file; return its hash, analysis, both compressed for the store, size, and what linking needs of it."""
     path, data, digest = job
     analysis = analyse_file(path, data)
-    return digest, pack(json.dumps(analysis).encode()), pack(data), len(data), file_facts(analysis)
+    return digest, analysis, pack(json.dumps(analysis).encode()), pack(data), len(data), file_facts(analysis)
 
 
 def _text(files: dict[str, SourceFile], path: str) -> str | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import textwrap
 
 import pytest
@@ -12,6 +13,8 @@ from errdex.extract import analyse_file
 def sites_of(source: str, path: str = "pkg/mod.py", fast: bool = True) -> list[dict]:
     result = analyse_file(path, textwrap.dedent(source).encode(), fast=fast)
     assert result["skip"] is None, result["skip"]
+    # linking gets a new file's analysis as made, and a known file's as stored (JSON): they must be equal
+    assert json.loads(json.dumps(result)) == result
     return result["sites"]
 
 
