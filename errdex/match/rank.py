@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import heapq
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from errdex.match.align import Alignment, align, align_bound
 from errdex.match.builtin import interpreter_message
@@ -98,6 +99,19 @@ class Scored:
         return (self.confidence, self.alignment.hit if self.alignment else 0)
 
 
+class Weights(NamedTuple):
+    """What weighs one error's evidence besides its text: frame agreement, exception, kind, release."""
+
+    where: Agreement
+    frame: float  # the frame's evidence
+    text: float  # exception agreement, for the text's evidence
+    frame_factor: float  # exception agreement, for the frame's
+    kind: float
+    penalty: float  # a frame that points elsewhere
+    release: float
+    discounted: bool  # an interpreter's message with no frame for the site
+
+
 class Ranker:
     """Scores the errors of one set of tables against one query."""
 
@@ -115,6 +129,8 @@ class Ranker:
         self.factors: dict[int, tuple[float, float]] = {}  # exception factors worked out so far, by error
         self.alignments: dict[str, Alignment] = {}  # by template
         self.text_bounds: dict[str, tuple[float, int | None]] = {}  # by template: _text_bound_and_hit
+        self.templates: dict[int, str | None] = {}  # by error
+        self.weights: dict[int, Weights] = {}  # by error
         self.versions = Versions(tables, query.frames)
 
     def rank(self, limit: int) -> list[Scored]:
@@ -139,27 +155,29 @@ class Ranker:
     def _best(self, numbers: list[int], limit: int, scored: dict[int, Scored]) -> dict[int, Scored]:
         """`scored` with those of `numbers` that may be among the best `limit`, added in their order.
 
-        They are aligned most promising first: each is queued by a rough bound (its template's,
-        the same for every error raising it), which is refined with the error's exception and
-        kind when it comes first, and aligned when its refined bound still comes first. Once
-        `limit` errors score more than the first bound in the queue, the rest cannot make it;
-        nor can one whose bound is exact (all its parts found whole) and no better than theirs.
+        They are aligned most promising first: errors sharing a template are queued together by
+        the template's rough bound (each error at a frame's file alone, by its own), refined
+        error by error with exception, kind and frame when that comes first, and each error is
+        aligned when its refined bound still comes first. Once `limit` errors score more than the
+        first bound in the queue, the rest cannot make it; nor can one whose bound is exact (all
+        its parts found whole) and no better than theirs.
         """
         # The keys of the `limit` best so far, lowest first, as the final order sorts them:
         # (confidence, literal characters found, -position); those scored before come first.
         best = heapq.nlargest(limit, ((*s.key, 1) for s in scored.values()))
         heapq.heapify(best)
-        queue = [(-self._rough_bound(i), k, i, False) for k, i in enumerate(numbers)]
-        heapq.heapify(queue)
+        queue = self._queue(numbers)
         found: dict[int, Scored] = {}
         while queue:
-            bound, k, i, refined = heapq.heappop(queue)
+            bound, k, refined, item = heapq.heappop(queue)
             full = len(best) >= limit
             if full and -bound < best[0][0]:
                 break
-            if not refined:
-                heapq.heappush(queue, (-self._bound(i), k, i, True))
+            if not refined:  # a group of errors: each queued by its own bound
+                for k, i in item:
+                    heapq.heappush(queue, (-self._bound(i), k, True, i))
                 continue
+            i = item
             hit = self._exact_hit(i)
             if full and hit is not None and (-bound, hit, -k) < best[0]:
                 continue
@@ -173,27 +191,48 @@ class Ranker:
                 heapq.heappush(best, (*s.key, -k))
         return scored | {i: found[i] for i in numbers if i in found}
 
+    def _queue(self, numbers: list[int]) -> list[tuple[float, int, bool, list[tuple[int, int]]]]:
+        """The errors grouped for `_best`: by template, each bound computed once for the group."""
+        groups: dict[str | None, list[tuple[int, int]]] = {}
+        queue = []
+        for k, i in enumerate(numbers):
+            if i in self.in_file:
+                queue.append((-self._rough_bound(i), k, False, [(k, i)]))
+            else:
+                groups.setdefault(self._template(i), []).append((k, i))
+        for members in groups.values():
+            k, i = members[0]
+            queue.append((-self._rough_bound(i), k, False, members))
+        heapq.heapify(queue)
+        return queue
+
+    def _template(self, i: int) -> str | None:
+        """Error `i`'s template, sliced once per query."""
+        found = self.templates.get(i, False)
+        if found is False:
+            found = self.templates[i] = self.core.template[i]
+        return found
+
     def _score(self, i: int) -> Scored | None:
         alignment = None
         text_confidence = 0.0
-        template = self.core.template[i]
+        template = self._template(i)
         if template and self.q.text:
             alignment = self.alignments.get(template)
             if alignment is None:  # many packages raise the same template: align it once
                 alignment = self.alignments[template] = align(self.core.parts(i), self.q.folded, self.q.text)
             text_confidence = _text_confidence(alignment.hit, alignment.total, alignment.unexplained, len(self.q.text))
-        where = self._agreement(i)
-        text_factor = self._exception_factors(i)[0]
-        confidence = self._confidence(i, text_confidence, where)
+        confidence = self._confidence(i, text_confidence)
         if confidence is None:
             return None
+        where = self._weights(i).where
         releases = self.versions.agreeing(i) or frozenset()
-        evidence = _evidence(alignment, text_factor, where) + ((f"frames of {', '.join(sorted(releases))}",) if releases else ())
+        evidence = _evidence(alignment, self._exception_factors(i)[0], where) + ((f"frames of {', '.join(sorted(releases))}",) if releases else ())
         return Scored(i, confidence, alignment, where, evidence, releases)
 
     def _bound(self, i: int) -> float:
         """At least the confidence `_score` gives error `i`, and the same when its literal parts are all found whole."""
-        return self._confidence(i, self._text_bound(i), self._agreement(i)) or 0.0
+        return self._confidence(i, self._text_bound(i)) or 0.0
 
     def _rough_bound(self, i: int) -> float:
         """At least `_bound(i)`: the text's bound with the frame's evidence, before exception and kind lower them."""
@@ -210,7 +249,7 @@ class Ranker:
         return self._text_bound_and_hit(i)[1]
 
     def _text_bound_and_hit(self, i: int) -> tuple[float, int | None]:
-        template = self.core.template[i]
+        template = self._template(i)
         if not template or not self.q.text:
             return (0.0, None)
         found = self.text_bounds.get(template)
@@ -220,18 +259,30 @@ class Ranker:
             found = self.text_bounds[template] = (text, b.hit if b.exact else None)
         return found
 
-    def _confidence(self, i: int, text_confidence: float, where: Agreement) -> float | None:
+    def _confidence(self, i: int, text_confidence: float) -> float | None:
         """The text's and the frame's evidence combined; None when there is neither."""
-        frame = RAISED_AGAIN if where == "line" and i in self.raised_again else FRAME_EVIDENCE.get(where, 0.0)
-        if text_confidence == 0.0 and frame == 0.0:
+        w = self._weights(i)
+        if text_confidence == 0.0 and w.frame == 0.0:
             return None
-        text_factor, frame_factor = self._exception_factors(i)
-        if self.q.interpreter and frame == 0.0:
+        if w.discounted:
             text_confidence *= INTERPRETER_DISCOUNT
+        return min(1.0, (1 - (1 - text_confidence * w.text) * (1 - w.frame * w.frame_factor)) * w.kind * w.penalty) * w.release
+
+    def _weights(self, i: int) -> Weights:
+        """What weighs error `i`'s evidence besides its text, worked out once per query."""
+        found = self.weights.get(i)
+        if found is None:
+            found = self.weights[i] = self._work_out_weights(i)
+        return found
+
+    def _work_out_weights(self, i: int) -> Weights:
+        where = self._agreement(i)
+        frame = RAISED_AGAIN if where == "line" and i in self.raised_again else FRAME_EVIDENCE.get(where, 0.0)
+        text_factor, frame_factor = self._exception_factors(i)
         kind = 1.0 if self.core.kind[i] == self.q.kind else MISMATCHED_KIND
         penalty = FRAME_PENALTY[self.q.hint.strength].get(where, 1.0) if self.q.hint else 1.0
-        release = self.versions.factor(i)
-        return min(1.0, (1 - (1 - text_confidence * text_factor) * (1 - frame * frame_factor)) * kind * penalty) * release
+        discounted = self.q.interpreter and frame == 0.0
+        return Weights(where, frame, text_factor, frame_factor, kind, penalty, self.versions.factor(i), discounted)
 
     def _agreement(self, i: int) -> Agreement:
         hint = self.q.hint
