@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import heapq
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from errdex.match.align import Alignment, align, align_bound
 from errdex.match.builtin import interpreter_message
@@ -173,12 +173,12 @@ class Ranker:
             full = len(best) >= limit
             if full and -bound < best[0][0]:
                 break
-            if not refined:  # a group of errors: each queued by its own bound
-                for k, i in item:
-                    heapq.heappush(queue, (-self._bound(i), k, True, i))
+            if not refined:  # a group of errors sharing a template: each queued by its own bound
+                members, (text, hit) = item
+                for k, i in members:
+                    heapq.heappush(queue, (-(self._confidence(i, text) or 0.0), k, True, (i, hit)))
                 continue
-            i = item
-            hit = self._exact_hit(i)
+            i, hit = item
             if full and hit is not None and (-bound, hit, -k) < best[0]:
                 continue
             s = self._score(i)
@@ -191,18 +191,21 @@ class Ranker:
                 heapq.heappush(best, (*s.key, -k))
         return scored | {i: found[i] for i in numbers if i in found}
 
-    def _queue(self, numbers: list[int]) -> list[tuple[float, int, bool, list[tuple[int, int]]]]:
-        """The errors grouped for `_best`: by template, each bound computed once for the group."""
-        groups: dict[str | None, list[tuple[int, int]]] = {}
-        queue = []
+    def _queue(self, numbers: list[int]) -> list[tuple[float, int, bool, Any]]:
+        """The errors grouped for `_best` by template, each group queued by its rough bound.
+
+        An error at a frame's file is a group of its own: the frame's evidence raises its bound.
+        """
+        template, templates, in_file = self.core.template, self.templates, self.in_file
+        groups: dict[str | int | None, list[tuple[int, int]]] = {}
         for k, i in enumerate(numbers):
-            if i in self.in_file:
-                queue.append((-self._rough_bound(i), k, False, [(k, i)]))
-            else:
-                groups.setdefault(self._template(i), []).append((k, i))
+            t = templates[i] = template[i]
+            groups.setdefault(i if i in in_file else t, []).append((k, i))
+        queue = []
         for members in groups.values():
             k, i = members[0]
-            queue.append((-self._rough_bound(i), k, False, members))
+            text = self._text_bound_and_hit(i)
+            queue.append((-self._rough(i, text[0]), k, False, (members, text)))
         heapq.heapify(queue)
         return queue
 
@@ -230,25 +233,19 @@ class Ranker:
         evidence = _evidence(alignment, self._exception_factors(i)[0], where) + ((f"frames of {', '.join(sorted(releases))}",) if releases else ())
         return Scored(i, confidence, alignment, where, evidence, releases)
 
-    def _bound(self, i: int) -> float:
-        """At least the confidence `_score` gives error `i`, and the same when its literal parts are all found whole."""
-        return self._confidence(i, self._text_bound(i)) or 0.0
-
-    def _rough_bound(self, i: int) -> float:
-        """At least `_bound(i)`: the text's bound with the frame's evidence, before exception and kind lower them."""
+    def _rough(self, i: int, text: float) -> float:
+        """At least the confidence of error `i` when `text` bounds its text's evidence: the frame's
+        evidence added, before exception and kind lower it."""
         frame = FRAME_EVIDENCE["line"] if i in self.at_line else FRAME_EVIDENCE["file"] if i in self.in_file else 0.0
-        text = self._text_bound(i) * (INTERPRETER_DISCOUNT if self.q.interpreter and frame == 0.0 else 1.0)
+        text *= INTERPRETER_DISCOUNT if self.q.interpreter and frame == 0.0 else 1.0
         return min(1.0, 1 - (1 - text) * (1 - frame))
 
     def _text_bound(self, i: int) -> float:
         """At least the text's evidence for error `i` (a few `str.find`s, once for each distinct template)."""
         return self._text_bound_and_hit(i)[0]
 
-    def _exact_hit(self, i: int) -> int | None:
-        """The literal characters alignment finds of error `i`'s template, when its bound is exact."""
-        return self._text_bound_and_hit(i)[1]
-
     def _text_bound_and_hit(self, i: int) -> tuple[float, int | None]:
+        """The text's bound, and the literal characters alignment finds of error `i`'s template when that bound is exact."""
         template = self._template(i)
         if not template or not self.q.text:
             return (0.0, None)
@@ -261,12 +258,12 @@ class Ranker:
 
     def _confidence(self, i: int, text_confidence: float) -> float | None:
         """The text's and the frame's evidence combined; None when there is neither."""
-        w = self._weights(i)
-        if text_confidence == 0.0 and w.frame == 0.0:
+        _, frame, text_factor, frame_factor, kind, penalty, release, discounted = self._weights(i)
+        if text_confidence == 0.0 and frame == 0.0:
             return None
-        if w.discounted:
+        if discounted:
             text_confidence *= INTERPRETER_DISCOUNT
-        return min(1.0, (1 - (1 - text_confidence * w.text) * (1 - w.frame * w.frame_factor)) * w.kind * w.penalty) * w.release
+        return min(1.0, (1 - (1 - text_confidence * text_factor) * (1 - frame * frame_factor)) * kind * penalty) * release
 
     def _weights(self, i: int) -> Weights:
         """What weighs error `i`'s evidence besides its text, worked out once per query."""
