@@ -129,7 +129,6 @@ class Ranker:
         self.factors: dict[int, tuple[float, float]] = {}  # exception factors worked out so far, by error
         self.alignments: dict[str, Alignment] = {}  # by template
         self.text_bounds: dict[str, tuple[float, int | None]] = {}  # by template: _text_bound_and_hit
-        self.templates: dict[int, str | None] = {}  # by error
         self.weights: dict[int, Weights] = {}  # by error
         self.versions = Versions(tables, query.frames)
 
@@ -137,7 +136,8 @@ class Ranker:
         """The best `limit` errors, best first."""
         pool = candidates(self.core.keys, self.q.text, MAX_EXAMINE) if self.q.text else []
         folded = self.q.folded
-        whole = [i for i in pool if self.core.longest(i) in folded]
+        cut = self.core.cut
+        whole = [i for i in pool if cut(i).longest in folded]
         if len(whole) > MAX_VERIFY:  # more templates share the message's keys than are weighed: the likeliest
             likeliest = set(sorted(whole, key=self._text_bound, reverse=True)[:MAX_VERIFY])
             whole = [i for i in whole if i in likeliest]
@@ -196,11 +196,10 @@ class Ranker:
 
         An error at a frame's file is a group of its own: the frame's evidence raises its bound.
         """
-        template, templates, in_file = self.core.template, self.templates, self.in_file
-        groups: dict[str | int | None, list[tuple[int, int]]] = {}
+        cut, in_file = self.core.cut, self.in_file
+        groups: dict[str | int, list[tuple[int, int]]] = {}
         for k, i in enumerate(numbers):
-            t = templates[i] = template[i]
-            groups.setdefault(i if i in in_file else t, []).append((k, i))
+            groups.setdefault(i if i in in_file else cut(i).template, []).append((k, i))
         queue = []
         for members in groups.values():
             k, i = members[0]
@@ -209,21 +208,14 @@ class Ranker:
         heapq.heapify(queue)
         return queue
 
-    def _template(self, i: int) -> str | None:
-        """Error `i`'s template, sliced once per query."""
-        found = self.templates.get(i, False)
-        if found is False:
-            found = self.templates[i] = self.core.template[i]
-        return found
-
     def _score(self, i: int) -> Scored | None:
         alignment = None
         text_confidence = 0.0
-        template = self._template(i)
-        if template and self.q.text:
-            alignment = self.alignments.get(template)
+        cut = self.core.cut(i)
+        if cut.template and self.q.text:
+            alignment = self.alignments.get(cut.template)
             if alignment is None:  # many packages raise the same template: align it once
-                alignment = self.alignments[template] = align(self.core.parts(i), self.q.folded, self.q.text)
+                alignment = self.alignments[cut.template] = align(cut.parts, self.q.folded, self.q.text)
             text_confidence = _text_confidence(alignment.hit, alignment.total, alignment.unexplained, len(self.q.text))
         confidence = self._confidence(i, text_confidence)
         if confidence is None:
@@ -246,14 +238,14 @@ class Ranker:
 
     def _text_bound_and_hit(self, i: int) -> tuple[float, int | None]:
         """The text's bound, and the literal characters alignment finds of error `i`'s template when that bound is exact."""
-        template = self._template(i)
-        if not template or not self.q.text:
+        cut = self.core.cut(i)
+        if not cut.template or not self.q.text:
             return (0.0, None)
-        found = self.text_bounds.get(template)
+        found = self.text_bounds.get(cut.template)
         if found is None:
-            b = align_bound(self.core.parts(i), self.q.folded)
+            b = align_bound(cut.parts, self.q.folded)
             text = _text_confidence(b.hit, b.total, b.unexplained, len(self.q.text))
-            found = self.text_bounds[template] = (text, b.hit if b.exact else None)
+            found = self.text_bounds[cut.template] = (text, b.hit if b.exact else None)
         return found
 
     def _confidence(self, i: int, text_confidence: float) -> float | None:

@@ -54,6 +54,14 @@ class Details:
     message_source: str
 
 
+class Cut(NamedTuple):
+    """A template as the matcher reads it."""
+
+    template: str
+    parts: list[str]  # its literal parts (see template_parts)
+    longest: str  # the longest part: a message from the template holds it whole
+
+
 KIND_CODES = {"error": "e", "warning": "w", "log": "l"}
 KINDS = {code: kind for kind, code in KIND_CODES.items()}
 ID_WIDTH = 16
@@ -107,8 +115,7 @@ class Core:
     words: KeyIndex  # the loose index of rarest words
     error_shards: dict[int, Any] = field(default_factory=dict)  # loaded shards, by number
     file_shards: dict[int, Any] = field(default_factory=dict)
-    split: dict[int, list[str]] = field(default_factory=dict)  # template parts cut so far, by error
-    longest_part: dict[int, str] = field(default_factory=dict)
+    cuts: dict[int, Cut] = field(default_factory=dict)  # templates cut so far, by error
     sources: dict[tuple[str, str, str], list[str] | None] = field(default_factory=dict)  # file lines read, oldest first
     source_chars: int = 0
     releases: dict[int, list[ReleaseRecord]] = field(default_factory=dict)  # indexed releases, by package number
@@ -117,20 +124,13 @@ class Core:
         self.package_top_sets = [set(tops) for tops in self.package_tops]
         self.top_set = set().union(*self.package_top_sets)
 
-    def parts(self, i: int) -> list[str]:
-        """The literal parts of error `i`'s template (which must have one), cut once."""
-        found = self.split.get(i)
+    def cut(self, i: int) -> Cut:
+        """Error `i`'s template (which must have one) with its literal parts, cut once per process."""
+        found = self.cuts.get(i)
         if found is None:
-            found = self.split[i] = template_parts(self.template[i] or "")
-            self.longest_part[i] = max(found, key=len)
-        return found
-
-    def longest(self, i: int) -> str:
-        """The longest literal part of error `i`'s template: a message from it holds it whole."""
-        found = self.longest_part.get(i)
-        if found is None:
-            self.parts(i)
-            found = self.longest_part[i]
+            template = self.template[i] or ""
+            parts = template_parts(template)
+            found = self.cuts[i] = Cut(template, parts, max(parts, key=len))
         return found
 
     def bases_of(self, i: int) -> tuple[str, ...]:
