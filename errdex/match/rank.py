@@ -126,7 +126,6 @@ class Ranker:
         at = [(i, hint.raised_again_at(path, line, end)) for path, (i, line, end) in sites if hint and hint.at(path, line, end)]
         self.at_line = {i for i, _ in at}
         self.raised_again = {i for i, again in at if again} - {i for i, again in at if not again}  # at no first point
-        self.factors: dict[int, tuple[float, float]] = {}  # exception factors worked out so far, by error
         self.alignments: dict[str, Alignment] = {}  # by template
         self.text_bounds: dict[str, tuple[float, int | None]] = {}  # by template: _text_bound_and_hit
         self.weights: dict[int, Weights] = {}  # by error
@@ -220,9 +219,9 @@ class Ranker:
         confidence = self._confidence(i, text_confidence)
         if confidence is None:
             return None
-        where = self._weights(i).where
+        where, _, text_factor, *_ = self._weights(i)
         releases = self.versions.agreeing(i) or frozenset()
-        evidence = _evidence(alignment, self._exception_factors(i)[0], where) + ((f"frames of {', '.join(sorted(releases))}",) if releases else ())
+        evidence = _evidence(alignment, text_factor, where) + ((f"frames of {', '.join(sorted(releases))}",) if releases else ())
         return Scored(i, confidence, alignment, where, evidence, releases)
 
     def _rough(self, i: int, text: float) -> float:
@@ -267,7 +266,7 @@ class Ranker:
     def _work_out_weights(self, i: int) -> Weights:
         where = self._agreement(i)
         frame = RAISED_AGAIN if where == "line" and i in self.raised_again else FRAME_EVIDENCE.get(where, 0.0)
-        text_factor, frame_factor = self._exception_factors(i)
+        text_factor, frame_factor = self._compare_exceptions(i)
         kind = 1.0 if self.core.kind[i] == self.q.kind else MISMATCHED_KIND
         penalty = FRAME_PENALTY[self.q.hint.strength].get(where, 1.0) if self.q.hint else 1.0
         discounted = self.q.interpreter and frame == 0.0
@@ -278,16 +277,10 @@ class Ranker:
         tops = self.core.package_top_sets[self.core.package[i]]
         return agreement(hint, i in self.in_file, i in self.at_line, tops)
 
-    def _exception_factors(self, i: int) -> tuple[float, float]:
-        """How the paste's exception agrees with the site's: factors for text and frame evidence."""
-        found = self.factors.get(i)
-        if found is None:
-            found = self.factors[i] = self._compare_exceptions(i)
-        return found
-
     def _compare_exceptions(self, i: int) -> tuple[float, float]:
+        """How the paste's exception agrees with the site's: factors for text and frame evidence."""
         core, q = self.core, self.q
-        own = (core.exception[i] or ("UserWarning" if core.kind[i] == "warning" else "")).rsplit(".", 1)[-1]
+        own = core.raised(i)
         if q.exception is None or not own[:1].isupper():
             return UNKNOWN_EXCEPTION
         if own == "UserWarning" and q.exception.endswith("Warning"):

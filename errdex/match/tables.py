@@ -116,6 +116,7 @@ class Core:
     error_shards: dict[int, Any] = field(default_factory=dict)  # loaded shards, by number
     file_shards: dict[int, Any] = field(default_factory=dict)
     cuts: dict[int, Cut] = field(default_factory=dict)  # templates cut so far, by error
+    raised_names: dict[int, str] = field(default_factory=dict)  # raised(i) worked out so far, by error
     sources: dict[tuple[str, str, str], list[str] | None] = field(default_factory=dict)  # file lines read, oldest first
     source_chars: int = 0
     releases: dict[int, list[ReleaseRecord]] = field(default_factory=dict)  # indexed releases, by package number
@@ -131,6 +132,13 @@ class Core:
             template = self.template[i] or ""
             parts = template_parts(template)
             found = self.cuts[i] = Cut(template, parts, max(parts, key=len))
+        return found
+
+    def raised(self, i: int) -> str:
+        """The unqualified name of what error `i` raises ("UserWarning" for a warning given no category), "" when unknown."""
+        found = self.raised_names.get(i)
+        if found is None:
+            found = self.raised_names[i] = (self.exception[i] or ("UserWarning" if self.kind[i] == "warning" else "")).rsplit(".", 1)[-1]
         return found
 
     def bases_of(self, i: int) -> tuple[str, ...]:
