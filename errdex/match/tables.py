@@ -23,6 +23,7 @@ from typing import Any, NamedTuple
 from errdex.errors import StoreError
 from errdex.match.literals import build_keys
 from errdex.match.packed import KeyIndex, Texts
+from errdex.match.suggest import names_collections
 from errdex.match.text import template_parts
 from errdex.model import ReleaseRecord, Site
 from errdex.store import Store
@@ -174,8 +175,12 @@ class Tables:
         return list(map(Place._make, rows))
 
     def details(self, i: int) -> Details | None:
+        """What did-you-mean needs of error `i`; the resolved values are decoded only when a membership test names them."""
         row = self._shard(self.core.error_shards, "match.errors", i // ERROR_SHARD)[1].get(i)
-        return Details(row[0], json.loads(row[1]), row[2]) if row else None
+        if not row:
+            return None
+        condition, resolved, message_source = row
+        return Details(condition, json.loads(resolved) if names_collections(condition) else {}, message_source)
 
     def releases(self, package: int) -> list[ReleaseRecord]:
         """The indexed releases of a package, oldest first (asked of the store once per generation)."""
