@@ -65,7 +65,7 @@ def _diverse(ranked: list[str], df: Counter[str]) -> list[str]:
 
 def candidates(index: KeyIndex, message: str, limit: int = 1 << 30) -> list[int]:
     """The templates filed under a key of the message, those under its rarest keys first (ties in key order), at most `limit`."""
-    found = sorted((len(numbers), key, numbers) for key in message_keys(message) if (numbers := index.get(key)) is not None)
+    found = sorted((len(numbers), key, numbers) for key, numbers in index.lookup(message_keys(message)))
     out: dict[int, None] = {}
     for _, _, numbers in found:
         out.update(dict.fromkeys(numbers[:limit]))  # a posting list holds each template once
@@ -80,8 +80,8 @@ def loose_candidates(loose: KeyIndex, message: str, limit: int) -> list[int]:
     The message's words are counted rarest first, until LOOSE_BUDGET templates were counted: a
     common word's long list adds little but time.
     """
-    found = sorted((len(numbers), key, numbers) for key in message_keys(message)
-                   if " " not in key and (numbers := loose.get(key)) is not None and len(numbers) <= LOOSE_MAX_POSTING)
+    words = [key for key in message_keys(message) if " " not in key]
+    found = sorted((len(numbers), key, numbers) for key, numbers in loose.lookup(words) if len(numbers) <= LOOSE_MAX_POSTING)
     hits: Counter[int] = Counter()
     budget = LOOSE_BUDGET
     for size, _, numbers in found:

@@ -94,6 +94,6 @@ def message_keys(message: str) -> set[str]:
     else:
         ws = words(message)
     keys = set(ws)
-    keys.update(f"{a} {b}" for a, b in zip(ws, ws[1:]))
+    keys.update(map(" ".join, zip(ws, ws[1:])))
     keys.discard("")
     return keys
