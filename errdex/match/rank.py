@@ -33,7 +33,7 @@ from errdex.match.align import Alignment, align, align_bound
 from errdex.match.builtin import interpreter_message
 from errdex.match.frames import Agreement, FrameHint, agreement, frame_hint
 from errdex.match.literals import candidates, loose_candidates
-from errdex.match.tables import Tables
+from errdex.match.tables import Cut, Tables
 from errdex.match.versions import ShownFrame, Versions, shown_frames
 from errdex.match.text import fold, squash
 from errdex.model import ParsedError
@@ -135,8 +135,7 @@ class Ranker:
         """The best `limit` errors, best first."""
         pool = candidates(self.core.keys, self.q.text, MAX_EXAMINE) if self.q.text else []
         folded = self.q.folded
-        cut = self.core.cut
-        whole = [i for i in pool if cut(i).longest in folded]
+        whole = [i for i, cut in zip(pool, self.core.cuts_of(pool)) if cut.longest in folded]
         if len(whole) > MAX_VERIFY:  # more templates share the message's keys than are weighed: the likeliest
             likeliest = set(sorted(whole, key=self._text_bound, reverse=True)[:MAX_VERIFY])
             whole = [i for i in whole if i in likeliest]
@@ -195,14 +194,19 @@ class Ranker:
 
         An error at a frame's file is a group of its own: the frame's evidence raises its bound.
         """
-        cut, in_file = self.core.cut, self.in_file
-        groups: dict[str | int, list[tuple[int, int]]] = {}
-        for k, i in enumerate(numbers):
-            groups.setdefault(i if i in in_file else cut(i).template, []).append((k, i))
+        in_file = self.in_file
+        groups: dict[str | int, tuple[Cut, list[tuple[int, int]]]] = {}
+        for k, (i, cut) in enumerate(zip(numbers, self.core.cuts_of(numbers))):
+            key = i if i in in_file else cut.template
+            group = groups.get(key)
+            if group is None:
+                groups[key] = (cut, [(k, i)])
+            else:
+                group[1].append((k, i))
         queue = []
-        for members in groups.values():
+        for cut, members in groups.values():
             k, i = members[0]
-            text = self._text_bound_and_hit(i)
+            text = self._text_bound_and_hit(cut)
             queue.append((-self._rough(i, text[0]), k, False, (members, text)))
         heapq.heapify(queue)
         return queue
@@ -233,11 +237,10 @@ class Ranker:
 
     def _text_bound(self, i: int) -> float:
         """At least the text's evidence for error `i` (a few `str.find`s, once for each distinct template)."""
-        return self._text_bound_and_hit(i)[0]
+        return self._text_bound_and_hit(self.core.cut(i))[0]
 
-    def _text_bound_and_hit(self, i: int) -> tuple[float, int | None]:
-        """The text's bound, and the literal characters alignment finds of error `i`'s template when that bound is exact."""
-        cut = self.core.cut(i)
+    def _text_bound_and_hit(self, cut: Cut) -> tuple[float, int | None]:
+        """The text's bound, and the literal characters alignment finds of the template when that bound is exact."""
         if not cut.template or not self.q.text:
             return (0.0, None)
         found = self.text_bounds.get(cut.template)
@@ -264,18 +267,14 @@ class Ranker:
         return found
 
     def _work_out_weights(self, i: int) -> Weights:
-        where = self._agreement(i)
+        core, q = self.core, self.q
+        where = agreement(q.hint, i in self.in_file, i in self.at_line, core.package_top_sets[core.package[i]])
         frame = RAISED_AGAIN if where == "line" and i in self.raised_again else FRAME_EVIDENCE.get(where, 0.0)
         text_factor, frame_factor = self._compare_exceptions(i)
-        kind = 1.0 if self.core.kind[i] == self.q.kind else MISMATCHED_KIND
-        penalty = FRAME_PENALTY[self.q.hint.strength].get(where, 1.0) if self.q.hint else 1.0
-        discounted = self.q.interpreter and frame == 0.0
+        kind = 1.0 if core.kind[i] == q.kind else MISMATCHED_KIND
+        penalty = FRAME_PENALTY[q.hint.strength].get(where, 1.0) if q.hint else 1.0
+        discounted = q.interpreter and frame == 0.0
         return Weights(where, frame, text_factor, frame_factor, kind, penalty, self.versions.factor(i), discounted)
-
-    def _agreement(self, i: int) -> Agreement:
-        hint = self.q.hint
-        tops = self.core.package_top_sets[self.core.package[i]]
-        return agreement(hint, i in self.in_file, i in self.at_line, tops)
 
     def _compare_exceptions(self, i: int) -> tuple[float, float]:
         """How the paste's exception agrees with the site's: factors for text and frame evidence."""

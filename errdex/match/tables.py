@@ -135,6 +135,11 @@ class Core:
             found = self.cuts[i] = Cut(template, parts, max(parts, key=len))
         return found
 
+    def cuts_of(self, numbers: Iterable[int]) -> list[Cut]:
+        """`cut(i)` of each of `numbers`, for the many candidates of one query."""
+        cuts, cut = self.cuts, self.cut
+        return [cuts.get(i) or cut(i) for i in numbers]
+
     def raised(self, i: int) -> str:
         """The unqualified name of what error `i` raises ("UserWarning" for a warning given no category), "" when unknown."""
         found = self.raised_names.get(i)
