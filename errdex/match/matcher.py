@@ -84,6 +84,8 @@ def _choose_place(places: list[Place], versions: tuple[str, ...], query: Query, 
 
     Places in the releases the traceback's frames point to come before the others.
     """
+    if len(places) == 1:  # most errors: nothing to choose from
+        return places[0]
     order = {v: k for k, v in enumerate(versions)}
     newest_first = sorted(places, key=lambda p: (p.version not in pointed, -order[p.version], p.function is None))
     hint = query.hint
