@@ -35,7 +35,7 @@ from errdex.match.frames import Agreement, FrameHint, agreement, frame_hint
 from errdex.match.literals import candidates, loose_candidates
 from errdex.match.tables import Cut, Tables
 from errdex.match.versions import ShownFrame, Versions, shown_frames
-from errdex.match.text import fold, squash
+from errdex.match.text import fold, message_keys, squash
 from errdex.model import ParsedError
 
 ABSTAIN_BELOW = 0.5
@@ -133,7 +133,8 @@ class Ranker:
 
     def rank(self, limit: int) -> list[Scored]:
         """The best `limit` errors, best first."""
-        pool = candidates(self.core.keys, self.q.text, MAX_EXAMINE) if self.q.text else []
+        keys = message_keys(self.q.text)
+        pool = candidates(self.core.keys, keys, MAX_EXAMINE) if keys else []
         folded = self.q.folded
         whole = [i for i, cut in zip(pool, self.core.cuts_of(pool)) if cut.longest in folded]
         if len(whole) > MAX_VERIFY:  # more templates share the message's keys than are weighed: the likeliest
@@ -141,7 +142,7 @@ class Ranker:
             whole = [i for i in whole if i in likeliest]
         scored = self._best(whole, limit, {})
         if self.q.text and (not scored or max(s.confidence for s in scored.values()) < ABSTAIN_BELOW):
-            loose = loose_candidates(self.core.words, self.q.text, MAX_PARTIAL)
+            loose = loose_candidates(self.core.words, keys, MAX_PARTIAL)
             checked = set(whole)
             partial = [i for i in unique(pool + loose) if i not in checked][: 2 * MAX_PARTIAL]
             scored = self._best(partial, limit, scored)
