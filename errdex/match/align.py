@@ -8,7 +8,6 @@ message from another version (a word changed, a clause added) still lines up wit
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from errdex.match.text import folded_words, word_spans
@@ -16,9 +15,8 @@ from errdex.match.text import folded_words, word_spans
 Span = tuple[int, int]
 
 
-@dataclass(frozen=True)
-class Alignment:
-    """How well a template covers a message, and what each of its holes captured."""
+class Alignment(NamedTuple):
+    """How well a template covers a message, and what each of its holes captured (a tuple: made for every candidate weighed)."""
 
     hit: int  # literal characters of the template found in the message, in order
     total: int  # literal characters of the template

@@ -83,9 +83,8 @@ class Query:
         return cls(text, folded, exception, parsed.kind, hint, interpreter_message(text, folded), shown_frames(parsed, tops))
 
 
-@dataclass(frozen=True)
-class Scored:
-    """One error's verdict: its confidence and what it rests on."""
+class Scored(NamedTuple):
+    """One error's verdict: its confidence and what it rests on (a tuple: made for every error scored)."""
 
     error: int
     confidence: float
