@@ -17,9 +17,9 @@ parts with the message (linear time), then scored from independent pieces of evi
 A confidence below ABSTAIN_BELOW means no answer is shown as the answer.
 
 Only the candidates that can reach the best few are aligned: each gets an upper bound of its
-confidence from its parts found whole (one `str.find` a part, exact when all are), they are
-aligned highest bound first, and the rest are dropped once the best few score above the next
-bound. The answers are the same as aligning them all, at a fraction of the cost when many
+confidence from its parts found whole (one `str.find` a part, exact when all are; once for all the
+errors sharing a template), they are aligned highest bound first, and the rest are dropped once
+the best few score above the next bound. The answers are the same as aligning them all, at a fraction of the cost when many
 templates share a message's words.
 """
 
@@ -229,8 +229,7 @@ class Ranker:
         return Scored(i, confidence, alignment, where, evidence, releases)
 
     def _rough(self, i: int, text: float) -> float:
-        """At least the confidence of error `i` when `text` bounds its text's evidence: the frame's
-        evidence added, before exception and kind lower it."""
+        """At least the confidence of error `i` whose text's evidence is at most `text`: with the frame's evidence, before exception and kind lower it."""
         frame = FRAME_EVIDENCE["line"] if i in self.at_line else FRAME_EVIDENCE["file"] if i in self.in_file else 0.0
         text *= INTERPRETER_DISCOUNT if self.q.interpreter and frame == 0.0 else 1.0
         return min(1.0, 1 - (1 - text) * (1 - frame))
