@@ -16,7 +16,10 @@ Span = tuple[int, int]
 
 
 class Alignment(NamedTuple):
-    """How well a template covers a message, and what each of its holes captured (a tuple: made for every candidate weighed)."""
+    """How well a template covers a message, and what each of its holes captured.
+
+    A named tuple, not a frozen dataclass: several are made per query, four times as fast.
+    """
 
     hit: int  # literal characters of the template found in the message, in order
     total: int  # literal characters of the template

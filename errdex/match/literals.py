@@ -82,7 +82,8 @@ def loose_candidates(loose: KeyIndex, keys: set[str], limit: int) -> list[int]:
     common word's long list adds little but time.
     """
     words = [key for key in keys if " " not in key]
-    found = sorted((len(numbers), key, numbers) for key, numbers in loose.lookup(words) if len(numbers) <= LOOSE_MAX_POSTING)
+    found = sorted((len(numbers), key, numbers) for key, numbers in loose.lookup(words)
+                   if len(numbers) <= LOOSE_MAX_POSTING)
     hits: Counter[int] = Counter()
     budget = LOOSE_BUDGET
     for size, _, numbers in found:

@@ -19,8 +19,8 @@ A confidence below ABSTAIN_BELOW means no answer is shown as the answer.
 Only the candidates that can reach the best few are aligned: each gets an upper bound of its
 confidence from its parts found whole (one `str.find` a part, exact when all are; once for all the
 errors sharing a template), they are aligned highest bound first, and the rest are dropped once
-the best few score above the next bound. The answers are the same as aligning them all, at a fraction of the cost when many
-templates share a message's words.
+the best few score above the next bound. The answers are the same as aligning them all, at a
+fraction of the cost when many templates share a message's words.
 """
 
 from __future__ import annotations
@@ -84,7 +84,7 @@ class Query:
 
 
 class Scored(NamedTuple):
-    """One error's verdict: its confidence and what it rests on (a tuple: made for every error scored)."""
+    """One error's verdict: its confidence and what it rests on (a named tuple: quick to make, several a query)."""
 
     error: int
     confidence: float
@@ -229,7 +229,10 @@ class Ranker:
         return Scored(i, confidence, alignment, where, evidence, releases)
 
     def _rough(self, i: int, text: float) -> float:
-        """At least the confidence of error `i` whose text's evidence is at most `text`: with the frame's evidence, before exception and kind lower it."""
+        """At least the confidence of error `i` whose text's evidence is at most `text`.
+
+        The frame's evidence is added; exception and kind, which can only lower it, are left out.
+        """
         frame = FRAME_EVIDENCE["line"] if i in self.at_line else FRAME_EVIDENCE["file"] if i in self.in_file else 0.0
         text *= INTERPRETER_DISCOUNT if self.q.interpreter and frame == 0.0 else 1.0
         return min(1.0, 1 - (1 - text) * (1 - frame))

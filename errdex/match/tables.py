@@ -127,7 +127,7 @@ class Core:
         self.top_set = set().union(*self.package_top_sets)
 
     def cut(self, i: int) -> Cut:
-        """Error `i`'s template (which must have one) with its literal parts, cut once per process."""
+        """Error `i`'s template ("" when it has none) with its literal parts, cut once per process."""
         found = self.cuts.get(i)
         if found is None:
             template = self.template[i] or ""
@@ -141,10 +141,12 @@ class Core:
         return [cuts.get(i) or cut(i) for i in numbers]
 
     def raised(self, i: int) -> str:
-        """The unqualified name of what error `i` raises ("UserWarning" for a warning given no category), "" when unknown."""
+        """The unqualified name of what error `i` raises ("UserWarning" for a warning given no
+        category), "" when unknown; worked out once per process."""
         found = self.raised_names.get(i)
         if found is None:
-            found = self.raised_names[i] = (self.exception[i] or ("UserWarning" if self.kind[i] == "warning" else "")).rsplit(".", 1)[-1]
+            raised = self.exception[i] or ("UserWarning" if self.kind[i] == "warning" else "")
+            found = self.raised_names[i] = raised.rsplit(".", 1)[-1]
         return found
 
     def bases_of(self, i: int) -> tuple[str, ...]:
@@ -180,7 +182,7 @@ class Tables:
         return list(map(Place._make, rows))
 
     def details(self, i: int) -> Details | None:
-        """What did-you-mean needs of error `i`; the resolved values are decoded only when a membership test names them."""
+        """What did-you-mean needs of error `i`: resolved values are decoded only when a membership test names them."""
         row = self._shard(self.core.error_shards, "match.errors", i // ERROR_SHARD)[1].get(i)
         if not row:
             return None
