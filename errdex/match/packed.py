@@ -3,7 +3,8 @@
 Loading 100,000 strings or a dict of 250,000 keys costs a few hundred milliseconds; loading one
 string and one byte array costs nothing. So the matcher's core keeps its lists as one string
 plus offsets, read by slicing, and its indexes as keys in one string grouped by a stable hash
-(one crc32 and about one slice a key: a microsecond, however many keys there are).
+(one crc32 and about one slice a key: a microsecond, however many keys there are). A process
+that answers many queries turns an index into a dict once its lookups have cost about as much.
 """
 
 from __future__ import annotations
