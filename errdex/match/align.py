@@ -8,17 +8,18 @@ message from another version (a word changed, a clause added) still lines up wit
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import NamedTuple
 
-from errdex.match.text import word_spans, words
+from errdex.match.text import folded_words, word_spans
 
 Span = tuple[int, int]
 
 
-@dataclass(frozen=True)
-class Alignment:
-    """How well a template covers a message, and what each of its holes captured."""
+class Alignment(NamedTuple):
+    """How well a template covers a message, and what each of its holes captured.
+
+    A named tuple, not a frozen dataclass: several are made per query, four times as fast.
+    """
 
     hit: int  # literal characters of the template found in the message, in order
     total: int  # literal characters of the template
@@ -58,16 +59,31 @@ class Bound(NamedTuple):
 
 
 def align_bound(parts: list[str], folded: str) -> Bound:
-    """What `align` can at best reach, for one `str.find` a part.
+    """What `align` can at best reach, for one `str.find` a part (the parts must be folded).
 
     A part not found whole adds at most the characters of its words that the message holds
-    somewhere; unexplained text can only grow when such a part is found word by word.
+    somewhere; unexplained text can only grow when such a part is found word by word. It walks
+    the parts as `_exact_spans` does, in one loop: it is asked of every candidate template.
     """
-    spans = _exact_spans(parts, folded)
-    hit = 0
-    for part, span in zip(parts, spans):
-        hit += len(part) if span is not None else sum(len(w) for w in words(part) if w in folded)
-    return Bound(hit, sum(len(p) for p in parts), _unexplained(parts, spans, len(folded)), None not in spans)
+    last = len(parts) - 1
+    pos = hit = total = unexplained = 0
+    exact = True
+    for k, part in enumerate(parts):
+        total += len(part)
+        if not part:
+            continue
+        i = folded.rfind(part, pos) if k == last and k > 0 else folded.find(part, pos)
+        if i < 0:
+            exact = False
+            hit += sum(len(w) for w in folded_words(part) if w in folded)
+            continue
+        pos = i + len(part)
+        hit += len(part)
+        if k == 0:
+            unexplained += i
+        if k == last:
+            unexplained += len(folded) - pos
+    return Bound(hit, total, unexplained, exact)
 
 
 def _exact_spans(parts: list[str], folded: str) -> list[Span | None]:

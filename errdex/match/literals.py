@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from errdex.match.packed import KeyIndex
-from errdex.match.text import message_keys, template_keys, template_parts
+from errdex.match.text import template_keys, template_parts
 
 KEYS_PER_TEMPLATE = 2
 SECOND_KEY_MAX_DF = 64  # a second key as common as this would only lengthen its posting list
@@ -63,9 +63,10 @@ def _diverse(ranked: list[str], df: Counter[str]) -> list[str]:
     return chosen
 
 
-def candidates(index: KeyIndex, message: str, limit: int = 1 << 30) -> list[int]:
-    """The templates filed under a key of the message, those under its rarest keys first (ties in key order), at most `limit`."""
-    found = sorted((len(numbers), key, numbers) for key in message_keys(message) if (numbers := index.get(key)) is not None)
+def candidates(index: KeyIndex, keys: set[str], limit: int = 1 << 30) -> list[int]:
+    """The templates filed under a key of a message (its `message_keys`), those under its rarest keys first (ties in
+    key order), at most `limit`."""
+    found = sorted((len(numbers), key, numbers) for key, numbers in index.lookup(keys))
     out: dict[int, None] = {}
     for _, _, numbers in found:
         out.update(dict.fromkeys(numbers[:limit]))  # a posting list holds each template once
@@ -74,14 +75,15 @@ def candidates(index: KeyIndex, message: str, limit: int = 1 << 30) -> list[int]
     return list(out)[:limit]
 
 
-def loose_candidates(loose: KeyIndex, message: str, limit: int) -> list[int]:
-    """The templates sharing most of their rarest words with the message (at least MIN_WORD_HITS).
+def loose_candidates(loose: KeyIndex, keys: set[str], limit: int) -> list[int]:
+    """The templates sharing most of their rarest words with a message (its `message_keys`; at least MIN_WORD_HITS).
 
     The message's words are counted rarest first, until LOOSE_BUDGET templates were counted: a
     common word's long list adds little but time.
     """
-    found = sorted((len(numbers), key, numbers) for key in message_keys(message)
-                   if " " not in key and (numbers := loose.get(key)) is not None and len(numbers) <= LOOSE_MAX_POSTING)
+    words = [key for key in keys if " " not in key]
+    found = sorted((len(numbers), key, numbers) for key, numbers in loose.lookup(words)
+                   if len(numbers) <= LOOSE_MAX_POSTING)
     hits: Counter[int] = Counter()
     budget = LOOSE_BUDGET
     for size, _, numbers in found:

@@ -46,22 +46,24 @@ def match(parsed: ParsedError, tables: Tables, limit: int = 5, note: str | None 
 
 def _candidate(tables: Tables, query: Query, s: Scored) -> Candidate:
     core, i = tables.core, s.error
+    package = core.packages[core.package[i]]
     places = tables.places(i)
-    versions = tuple(dict.fromkeys(p.version for p in places))
-    place = _choose_place(places, versions, query, core.packages[core.package[i]], s.releases)
+    versions = tuple(dict.fromkeys([p.version for p in places]))
+    place = _choose_place(places, versions, query, package, s.releases)
     function, end_line = place.function, place.end_line
     if function is None:
         function, end_line = _site_function(tables, core.ids[i], place)
     values = s.alignment.values if s.alignment else ()
+    _, hit = s.key
     suggestions, allowed = {}, {}
     details = tables.details(i) if values else None
     if details is not None:
         suggestions, allowed = did_you_mean(details.condition, details.resolved, details.message_source, values)
     return Candidate(
         id=core.ids[i],
-        score=s.key[0] + min(s.key[1], 10_000) / 1e7,
+        score=s.confidence + min(hit, 10_000) / 1e7,
         confidence=round(s.confidence, 4),
-        package=core.packages[core.package[i]],
+        package=package,
         version=place.version,
         file=place.file,
         line=place.line,
@@ -84,6 +86,8 @@ def _choose_place(places: list[Place], versions: tuple[str, ...], query: Query, 
 
     Places in the releases the traceback's frames point to come before the others.
     """
+    if len(places) == 1:  # most errors: nothing to choose from
+        return places[0]
     order = {v: k for k, v in enumerate(versions)}
     newest_first = sorted(places, key=lambda p: (p.version not in pointed, -order[p.version], p.function is None))
     hint = query.hint

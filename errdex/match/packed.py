@@ -3,14 +3,15 @@
 Loading 100,000 strings or a dict of 250,000 keys costs a few hundred milliseconds; loading one
 string and one byte array costs nothing. So the matcher's core keeps its lists as one string
 plus offsets, read by slicing, and its indexes as keys in one string grouped by a stable hash
-(one crc32 and about one slice a key: a microsecond, however many keys there are).
+(one crc32 and about one slice a key: a microsecond, however many keys there are). A process
+that answers many queries turns an index into a dict once its lookups have cost about as much.
 """
 
 from __future__ import annotations
 
 import zlib
 from array import array
-from collections.abc import Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator
 
 Packed = tuple[str, bytes]
 
@@ -77,6 +78,8 @@ class KeyIndex:
     def __init__(self, keys: Texts, numbers: array, ends: array, buckets: array) -> None:
         self.keys, self.numbers, self.ends, self.buckets = keys, numbers, ends, buckets
         self.view = memoryview(numbers)  # posting lists are handed out as views: a common word's is long
+        self.asked = 0  # keys looked up in the packed form
+        self.table: dict[str, int] | None = None  # key -> position, once the process has asked enough
 
     @classmethod
     def of(cls, index: dict[str, list[int]]) -> KeyIndex:
@@ -97,15 +100,40 @@ class KeyIndex:
     def pack(self) -> tuple[Packed, bytes, bytes, bytes]:
         return self.keys.pack(), self.numbers.tobytes(), self.ends.tobytes(), self.buckets.tobytes()
 
-    def get(self, key: str) -> memoryview | None:
-        """The numbers filed under `key` (a read-only view, not a copy), or None."""
-        buckets = self.buckets
-        b = _bucket(key, len(buckets) - 1)
+    def lookup(self, keys: Collection[str]) -> list[tuple[str, memoryview]]:
+        """Each of `keys` that is filed, with its numbers (a read-only view, not a copy), in their order.
+
+        The packed form answers a key with a crc32 and about one slice. A process that goes on asking
+        (a server, a notebook) turns it into a dict once it has asked as many keys as the index
+        holds: building the dict costs about what those lookups cost, so the process never spends
+        more than twice what the better choice, made in hindsight, would have cost.
+        """
+        if self.table is None:
+            self.asked += len(keys)
+            if self.asked < len(self):
+                return self._packed_lookup(keys)
+            self.table = self._table()
+        table, ends, view = self.table, self.ends, self.view
+        return [(key, view[ends[k] : ends[k + 1]]) for key in keys if (k := table.get(key)) is not None]
+
+    def _packed_lookup(self, keys: Iterable[str]) -> list[tuple[str, memoryview]]:
+        """`lookup` in the packed form: the loop's names are bound once for all of a message's keys."""
+        crc32, buckets, ends, view = zlib.crc32, self.buckets, self.ends, self.view
         text, starts = self.keys.text, self.keys.starts
-        for k in range(buckets[b], buckets[b + 1]):
-            if text[starts[k] : starts[k + 1]] == key:
-                return self.view[self.ends[k] : self.ends[k + 1]]
-        return None
+        count = len(buckets) - 1
+        out = []
+        for key in keys:
+            b = crc32(key.encode("utf-8", "surrogatepass")) % count  # _bucket(key, count)
+            for k in range(buckets[b], buckets[b + 1]):
+                if text[starts[k] : starts[k + 1]] == key:
+                    out.append((key, view[ends[k] : ends[k + 1]]))
+                    break
+        return out
+
+    def _table(self) -> dict[str, int]:
+        """Each key's position, for `lookup` by dict."""
+        text, starts = self.keys.text, self.keys.starts
+        return {text[a:b]: k for k, (a, b) in enumerate(zip(starts, starts[1:]))}
 
     def __len__(self) -> int:
         return len(self.keys)

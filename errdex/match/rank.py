@@ -17,24 +17,25 @@ parts with the message (linear time), then scored from independent pieces of evi
 A confidence below ABSTAIN_BELOW means no answer is shown as the answer.
 
 Only the candidates that can reach the best few are aligned: each gets an upper bound of its
-confidence from its parts found whole (one `str.find` a part, exact when all are), they are
-aligned highest bound first, and the rest are dropped once the best few score above the next
-bound. The answers are the same as aligning them all, at a fraction of the cost when many
-templates share a message's words.
+confidence from its parts found whole (one `str.find` a part, exact when all are; once for all the
+errors sharing a template), they are aligned highest bound first, and the rest are dropped once
+the best few score above the next bound. The answers are the same as aligning them all, at a
+fraction of the cost when many templates share a message's words.
 """
 
 from __future__ import annotations
 
 import heapq
 from dataclasses import dataclass
+from typing import Any, NamedTuple
 
 from errdex.match.align import Alignment, align, align_bound
 from errdex.match.builtin import interpreter_message
 from errdex.match.frames import Agreement, FrameHint, agreement, frame_hint
 from errdex.match.literals import candidates, loose_candidates
-from errdex.match.tables import Tables
+from errdex.match.tables import Cut, Tables
 from errdex.match.versions import ShownFrame, Versions, shown_frames
-from errdex.match.text import fold, squash
+from errdex.match.text import fold, message_keys, squash
 from errdex.model import ParsedError
 
 ABSTAIN_BELOW = 0.5
@@ -82,9 +83,8 @@ class Query:
         return cls(text, folded, exception, parsed.kind, hint, interpreter_message(text, folded), shown_frames(parsed, tops))
 
 
-@dataclass(frozen=True)
-class Scored:
-    """One error's verdict: its confidence and what it rests on."""
+class Scored(NamedTuple):
+    """One error's verdict: its confidence and what it rests on (a named tuple: quick to make, several a query)."""
 
     error: int
     confidence: float
@@ -96,6 +96,19 @@ class Scored:
     @property
     def key(self) -> tuple[float, int]:
         return (self.confidence, self.alignment.hit if self.alignment else 0)
+
+
+class Weights(NamedTuple):
+    """What weighs one error's evidence besides its text: frame agreement, exception, kind, release."""
+
+    where: Agreement
+    frame: float  # the frame's evidence
+    text: float  # exception agreement, for the text's evidence
+    frame_factor: float  # exception agreement, for the frame's
+    kind: float
+    penalty: float  # a frame that points elsewhere
+    release: float
+    discounted: bool  # an interpreter's message with no frame for the site
 
 
 class Ranker:
@@ -112,22 +125,23 @@ class Ranker:
         at = [(i, hint.raised_again_at(path, line, end)) for path, (i, line, end) in sites if hint and hint.at(path, line, end)]
         self.at_line = {i for i, _ in at}
         self.raised_again = {i for i, again in at if again} - {i for i, again in at if not again}  # at no first point
-        self.factors: dict[int, tuple[float, float]] = {}  # exception factors worked out so far, by error
         self.alignments: dict[str, Alignment] = {}  # by template
         self.text_bounds: dict[str, tuple[float, int | None]] = {}  # by template: _text_bound_and_hit
+        self.weights: dict[int, Weights] = {}  # by error
         self.versions = Versions(tables, query.frames)
 
     def rank(self, limit: int) -> list[Scored]:
         """The best `limit` errors, best first."""
-        pool = candidates(self.core.keys, self.q.text, MAX_EXAMINE) if self.q.text else []
+        keys = message_keys(self.q.text)
+        pool = candidates(self.core.keys, keys, MAX_EXAMINE) if keys else []
         folded = self.q.folded
-        whole = [i for i in pool if self.core.longest(i) in folded]
+        whole = [i for i, cut in zip(pool, self.core.cuts_of(pool)) if cut.longest in folded]
         if len(whole) > MAX_VERIFY:  # more templates share the message's keys than are weighed: the likeliest
             likeliest = set(sorted(whole, key=self._text_bound, reverse=True)[:MAX_VERIFY])
             whole = [i for i in whole if i in likeliest]
         scored = self._best(whole, limit, {})
         if self.q.text and (not scored or max(s.confidence for s in scored.values()) < ABSTAIN_BELOW):
-            loose = loose_candidates(self.core.words, self.q.text, MAX_PARTIAL)
+            loose = loose_candidates(self.core.words, keys, MAX_PARTIAL)
             checked = set(whole)
             partial = [i for i in unique(pool + loose) if i not in checked][: 2 * MAX_PARTIAL]
             scored = self._best(partial, limit, scored)
@@ -139,28 +153,30 @@ class Ranker:
     def _best(self, numbers: list[int], limit: int, scored: dict[int, Scored]) -> dict[int, Scored]:
         """`scored` with those of `numbers` that may be among the best `limit`, added in their order.
 
-        They are aligned most promising first: each is queued by a rough bound (its template's,
-        the same for every error raising it), which is refined with the error's exception and
-        kind when it comes first, and aligned when its refined bound still comes first. Once
-        `limit` errors score more than the first bound in the queue, the rest cannot make it;
-        nor can one whose bound is exact (all its parts found whole) and no better than theirs.
+        They are aligned most promising first: errors sharing a template are queued together by
+        the template's rough bound (each error at a frame's file alone, by its own), refined
+        error by error with exception, kind and frame when that comes first, and each error is
+        aligned when its refined bound still comes first. Once `limit` errors score more than the
+        first bound in the queue, the rest cannot make it; nor can one whose bound is exact (all
+        its parts found whole) and no better than theirs.
         """
         # The keys of the `limit` best so far, lowest first, as the final order sorts them:
         # (confidence, literal characters found, -position); those scored before come first.
         best = heapq.nlargest(limit, ((*s.key, 1) for s in scored.values()))
         heapq.heapify(best)
-        queue = [(-self._rough_bound(i), k, i, False) for k, i in enumerate(numbers)]
-        heapq.heapify(queue)
+        queue = self._queue(numbers)
         found: dict[int, Scored] = {}
         while queue:
-            bound, k, i, refined = heapq.heappop(queue)
+            bound, k, refined, item = heapq.heappop(queue)
             full = len(best) >= limit
             if full and -bound < best[0][0]:
                 break
-            if not refined:
-                heapq.heappush(queue, (-self._bound(i), k, i, True))
+            if not refined:  # a group of errors sharing a template: each queued by its own bound
+                members, (text, hit) = item
+                for k, i in members:
+                    heapq.heappush(queue, (-(self._confidence(i, text) or 0.0), k, True, (i, hit)))
                 continue
-            hit = self._exact_hit(i)
+            i, hit = item
             if full and hit is not None and (-bound, hit, -k) < best[0]:
                 continue
             s = self._score(i)
@@ -173,81 +189,99 @@ class Ranker:
                 heapq.heappush(best, (*s.key, -k))
         return scored | {i: found[i] for i in numbers if i in found}
 
+    def _queue(self, numbers: list[int]) -> list[tuple[float, int, bool, Any]]:
+        """The errors grouped for `_best` by template, each group queued by its rough bound.
+
+        An error at a frame's file is a group of its own: the frame's evidence raises its bound.
+        """
+        in_file = self.in_file
+        groups: dict[str | int, tuple[Cut, list[tuple[int, int]]]] = {}
+        for k, (i, cut) in enumerate(zip(numbers, self.core.cuts_of(numbers))):
+            key = i if i in in_file else cut.template
+            group = groups.get(key)
+            if group is None:
+                groups[key] = (cut, [(k, i)])
+            else:
+                group[1].append((k, i))
+        queue = []
+        for cut, members in groups.values():
+            k, i = members[0]
+            text = self._text_bound_and_hit(cut)
+            queue.append((-self._rough(i, text[0]), k, False, (members, text)))
+        heapq.heapify(queue)
+        return queue
+
     def _score(self, i: int) -> Scored | None:
         alignment = None
         text_confidence = 0.0
-        template = self.core.template[i]
-        if template and self.q.text:
-            alignment = self.alignments.get(template)
+        cut = self.core.cut(i)
+        if cut.template and self.q.text:
+            alignment = self.alignments.get(cut.template)
             if alignment is None:  # many packages raise the same template: align it once
-                alignment = self.alignments[template] = align(self.core.parts(i), self.q.folded, self.q.text)
+                alignment = self.alignments[cut.template] = align(cut.parts, self.q.folded, self.q.text)
             text_confidence = _text_confidence(alignment.hit, alignment.total, alignment.unexplained, len(self.q.text))
-        where = self._agreement(i)
-        text_factor = self._exception_factors(i)[0]
-        confidence = self._confidence(i, text_confidence, where)
+        confidence = self._confidence(i, text_confidence)
         if confidence is None:
             return None
+        where, _, text_factor, *_ = self._weights(i)
         releases = self.versions.agreeing(i) or frozenset()
         evidence = _evidence(alignment, text_factor, where) + ((f"frames of {', '.join(sorted(releases))}",) if releases else ())
         return Scored(i, confidence, alignment, where, evidence, releases)
 
-    def _bound(self, i: int) -> float:
-        """At least the confidence `_score` gives error `i`, and the same when its literal parts are all found whole."""
-        return self._confidence(i, self._text_bound(i), self._agreement(i)) or 0.0
+    def _rough(self, i: int, text: float) -> float:
+        """At least the confidence of error `i` whose text's evidence is at most `text`.
 
-    def _rough_bound(self, i: int) -> float:
-        """At least `_bound(i)`: the text's bound with the frame's evidence, before exception and kind lower them."""
+        The frame's evidence is added; exception and kind, which can only lower it, are left out.
+        """
         frame = FRAME_EVIDENCE["line"] if i in self.at_line else FRAME_EVIDENCE["file"] if i in self.in_file else 0.0
-        text = self._text_bound(i) * (INTERPRETER_DISCOUNT if self.q.interpreter and frame == 0.0 else 1.0)
+        text *= INTERPRETER_DISCOUNT if self.q.interpreter and frame == 0.0 else 1.0
         return min(1.0, 1 - (1 - text) * (1 - frame))
 
     def _text_bound(self, i: int) -> float:
         """At least the text's evidence for error `i` (a few `str.find`s, once for each distinct template)."""
-        return self._text_bound_and_hit(i)[0]
+        return self._text_bound_and_hit(self.core.cut(i))[0]
 
-    def _exact_hit(self, i: int) -> int | None:
-        """The literal characters alignment finds of error `i`'s template, when its bound is exact."""
-        return self._text_bound_and_hit(i)[1]
-
-    def _text_bound_and_hit(self, i: int) -> tuple[float, int | None]:
-        template = self.core.template[i]
-        if not template or not self.q.text:
+    def _text_bound_and_hit(self, cut: Cut) -> tuple[float, int | None]:
+        """The text's bound, and the literal characters alignment finds of the template when that bound is exact."""
+        if not cut.template or not self.q.text:
             return (0.0, None)
-        found = self.text_bounds.get(template)
+        found = self.text_bounds.get(cut.template)
         if found is None:
-            b = align_bound(self.core.parts(i), self.q.folded)
+            b = align_bound(cut.parts, self.q.folded)
             text = _text_confidence(b.hit, b.total, b.unexplained, len(self.q.text))
-            found = self.text_bounds[template] = (text, b.hit if b.exact else None)
+            found = self.text_bounds[cut.template] = (text, b.hit if b.exact else None)
         return found
 
-    def _confidence(self, i: int, text_confidence: float, where: Agreement) -> float | None:
+    def _confidence(self, i: int, text_confidence: float) -> float | None:
         """The text's and the frame's evidence combined; None when there is neither."""
-        frame = RAISED_AGAIN if where == "line" and i in self.raised_again else FRAME_EVIDENCE.get(where, 0.0)
+        _, frame, text_factor, frame_factor, kind, penalty, release, discounted = self._weights(i)
         if text_confidence == 0.0 and frame == 0.0:
             return None
-        text_factor, frame_factor = self._exception_factors(i)
-        if self.q.interpreter and frame == 0.0:
+        if discounted:
             text_confidence *= INTERPRETER_DISCOUNT
-        kind = 1.0 if self.core.kind[i] == self.q.kind else MISMATCHED_KIND
-        penalty = FRAME_PENALTY[self.q.hint.strength].get(where, 1.0) if self.q.hint else 1.0
-        release = self.versions.factor(i)
         return min(1.0, (1 - (1 - text_confidence * text_factor) * (1 - frame * frame_factor)) * kind * penalty) * release
 
-    def _agreement(self, i: int) -> Agreement:
-        hint = self.q.hint
-        tops = self.core.package_top_sets[self.core.package[i]]
-        return agreement(hint, i in self.in_file, i in self.at_line, tops)
-
-    def _exception_factors(self, i: int) -> tuple[float, float]:
-        """How the paste's exception agrees with the site's: factors for text and frame evidence."""
-        found = self.factors.get(i)
+    def _weights(self, i: int) -> Weights:
+        """What weighs error `i`'s evidence besides its text, worked out once per query."""
+        found = self.weights.get(i)
         if found is None:
-            found = self.factors[i] = self._compare_exceptions(i)
+            found = self.weights[i] = self._work_out_weights(i)
         return found
 
-    def _compare_exceptions(self, i: int) -> tuple[float, float]:
+    def _work_out_weights(self, i: int) -> Weights:
         core, q = self.core, self.q
-        own = (core.exception[i] or ("UserWarning" if core.kind[i] == "warning" else "")).rsplit(".", 1)[-1]
+        where = agreement(q.hint, i in self.in_file, i in self.at_line, core.package_top_sets[core.package[i]])
+        frame = RAISED_AGAIN if where == "line" and i in self.raised_again else FRAME_EVIDENCE.get(where, 0.0)
+        text_factor, frame_factor = self._compare_exceptions(i)
+        kind = 1.0 if core.kind[i] == q.kind else MISMATCHED_KIND
+        penalty = FRAME_PENALTY[q.hint.strength].get(where, 1.0) if q.hint else 1.0
+        discounted = q.interpreter and frame == 0.0
+        return Weights(where, frame, text_factor, frame_factor, kind, penalty, self.versions.factor(i), discounted)
+
+    def _compare_exceptions(self, i: int) -> tuple[float, float]:
+        """How the paste's exception agrees with the site's: factors for text and frame evidence."""
+        core, q = self.core, self.q
+        own = core.raised(i)
         if q.exception is None or not own[:1].isupper():
             return UNKNOWN_EXCEPTION
         if own == "UserWarning" and q.exception.endswith("Warning"):

@@ -58,6 +58,11 @@ def membership_checks(condition: str, resolved: dict[str, Any]) -> Iterator[tupl
             yield tested, options
 
 
+def names_collections(condition: str) -> bool:
+    """Whether a membership test of the condition names its collection, whose values must be resolved."""
+    return any(isinstance(collection, str) for _, collection in _memberships(condition))
+
+
 @lru_cache(maxsize=1024)
 def _memberships(condition: str) -> tuple[tuple[str, list[Any] | str], ...]:
     """(tested expression, literal values or the name of the collection) of each membership test."""

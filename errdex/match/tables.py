@@ -23,6 +23,7 @@ from typing import Any, NamedTuple
 from errdex.errors import StoreError
 from errdex.match.literals import build_keys
 from errdex.match.packed import KeyIndex, Texts
+from errdex.match.suggest import names_collections
 from errdex.match.text import template_parts
 from errdex.model import ReleaseRecord, Site
 from errdex.store import Store
@@ -52,6 +53,14 @@ class Details:
     condition: str
     resolved: dict[str, Any]
     message_source: str
+
+
+class Cut(NamedTuple):
+    """A template as the matcher reads it."""
+
+    template: str
+    parts: list[str]  # its literal parts (see template_parts)
+    longest: str  # the longest part: a message from the template holds it whole
 
 
 KIND_CODES = {"error": "e", "warning": "w", "log": "l"}
@@ -107,8 +116,8 @@ class Core:
     words: KeyIndex  # the loose index of rarest words
     error_shards: dict[int, Any] = field(default_factory=dict)  # loaded shards, by number
     file_shards: dict[int, Any] = field(default_factory=dict)
-    split: dict[int, list[str]] = field(default_factory=dict)  # template parts cut so far, by error
-    longest_part: dict[int, str] = field(default_factory=dict)
+    cuts: dict[int, Cut] = field(default_factory=dict)  # templates cut so far, by error
+    raised_names: dict[int, str] = field(default_factory=dict)  # raised(i) worked out so far, by error
     sources: dict[tuple[str, str, str], list[str] | None] = field(default_factory=dict)  # file lines read, oldest first
     source_chars: int = 0
     releases: dict[int, list[ReleaseRecord]] = field(default_factory=dict)  # indexed releases, by package number
@@ -117,20 +126,27 @@ class Core:
         self.package_top_sets = [set(tops) for tops in self.package_tops]
         self.top_set = set().union(*self.package_top_sets)
 
-    def parts(self, i: int) -> list[str]:
-        """The literal parts of error `i`'s template (which must have one), cut once."""
-        found = self.split.get(i)
+    def cut(self, i: int) -> Cut:
+        """Error `i`'s template ("" when it has none) with its literal parts, cut once per process."""
+        found = self.cuts.get(i)
         if found is None:
-            found = self.split[i] = template_parts(self.template[i] or "")
-            self.longest_part[i] = max(found, key=len)
+            template = self.template[i] or ""
+            parts = template_parts(template)
+            found = self.cuts[i] = Cut(template, parts, max(parts, key=len))
         return found
 
-    def longest(self, i: int) -> str:
-        """The longest literal part of error `i`'s template: a message from it holds it whole."""
-        found = self.longest_part.get(i)
+    def cuts_of(self, numbers: Iterable[int]) -> list[Cut]:
+        """`cut(i)` of each of `numbers`, for the many candidates of one query."""
+        cuts, cut = self.cuts, self.cut
+        return [cuts.get(i) or cut(i) for i in numbers]
+
+    def raised(self, i: int) -> str:
+        """The unqualified name of what error `i` raises ("UserWarning" for a warning given no
+        category), "" when unknown; worked out once per process."""
+        found = self.raised_names.get(i)
         if found is None:
-            self.parts(i)
-            found = self.longest_part[i]
+            raised = self.exception[i] or ("UserWarning" if self.kind[i] == "warning" else "")
+            found = self.raised_names[i] = raised.rsplit(".", 1)[-1]
         return found
 
     def bases_of(self, i: int) -> tuple[str, ...]:
@@ -166,8 +182,12 @@ class Tables:
         return list(map(Place._make, rows))
 
     def details(self, i: int) -> Details | None:
+        """What did-you-mean needs of error `i`: resolved values are decoded only when a membership test names them."""
         row = self._shard(self.core.error_shards, "match.errors", i // ERROR_SHARD)[1].get(i)
-        return Details(row[0], json.loads(row[1]), row[2]) if row else None
+        if not row:
+            return None
+        condition, resolved, message_source = row
+        return Details(condition, json.loads(resolved) if names_collections(condition) else {}, message_source)
 
     def releases(self, package: int) -> list[ReleaseRecord]:
         """The indexed releases of a package, oldest first (asked of the store once per generation)."""

@@ -52,6 +52,11 @@ def words(text: str) -> list[str]:
     return _WORD_RE.findall(fold(text))
 
 
+def folded_words(text: str) -> list[str]:
+    """The words of a text already folded (a template's parts are)."""
+    return _WORD_RE.findall(text)
+
+
 def word_spans(text: str) -> Iterator[tuple[int, int]]:
     """Where the words of a text are."""
     return (m.span() for m in _WORD_RE.finditer(text))
@@ -89,6 +94,6 @@ def message_keys(message: str) -> set[str]:
     else:
         ws = words(message)
     keys = set(ws)
-    keys.update(f"{a} {b}" for a, b in zip(ws, ws[1:]))
+    keys.update(map(" ".join, zip(ws, ws[1:])))
     keys.discard("")
     return keys

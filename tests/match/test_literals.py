@@ -22,11 +22,11 @@ def test_each_template_is_found_from_its_own_message() -> None:
         "{}: {}",
     ]
     index, _ = build_keys(templates)
-    assert 0 in candidates(index, "Invalid `cache_implementation` (flash). Choose one of: ('a',)")
-    assert 1 in candidates(index, "Invalid value 3 for size")
-    assert 2 in candidates(index, "value must be positive")
-    assert 3 in candidates(index, "Could not find x in y!")
-    assert not candidates(index, "totally unrelated words")
+    assert 0 in candidates(index, message_keys("Invalid `cache_implementation` (flash). Choose one of: ('a',)"))
+    assert 1 in candidates(index, message_keys("Invalid value 3 for size"))
+    assert 2 in candidates(index, message_keys("value must be positive"))
+    assert 3 in candidates(index, message_keys("Could not find x in y!"))
+    assert not candidates(index, message_keys("totally unrelated words"))
 
 
 def test_templates_are_filed_under_few_keys() -> None:
@@ -37,7 +37,7 @@ def test_templates_are_filed_under_few_keys() -> None:
 
 def test_loose_index_finds_a_reworded_message() -> None:
     _, loose = build_keys(["Unknown mode {}. Choose one of: {}", "Something else entirely"])
-    assert loose_candidates(loose, "Unknown cart mode 'x'; choose from ('a',)", 5) == [0]
+    assert loose_candidates(loose, message_keys("Unknown cart mode 'x'; choose from ('a',)"), 5) == [0]
 
 
 def test_long_messages_are_cut_at_both_ends() -> None:
@@ -50,5 +50,5 @@ def test_long_messages_are_cut_at_both_ends() -> None:
 def test_loose_index_counts_rare_words_before_common_ones() -> None:
     common = [f"the value of field_{k} is wrong" for k in range(900)]  # each filed under 'is', 'of' and 'the' too
     _, loose = build_keys(common + ["Unknown cart mode {}. Choose one of: {}"])
-    found = loose_candidates(loose, "the value of the unknown cart mode is bad; choose from ('a',)", 5)
+    found = loose_candidates(loose, message_keys("the value of the unknown cart mode is bad; choose from ('a',)"), 5)
     assert found == [900]  # the common words' lists, 2,700 templates long, were not counted

@@ -17,7 +17,8 @@ def test_texts_are_the_list(items: list[str | None]) -> None:
 @given(st.dictionaries(st.text(max_size=6), st.lists(st.integers(0, 1000), min_size=1, max_size=5)), st.text(max_size=6))
 def test_sorted_index_is_the_dict(index: dict[str, list[int]], probe: str) -> None:
     packed = KeyIndex.unpack(KeyIndex.of(index).pack())
-    for key, numbers in index.items():
-        assert list(packed.get(key) or []) == numbers
-    assert (packed.get(probe) is None) == (probe not in index)
+    one_by_one = {key: list(numbers) for key in [*index, probe] for key, numbers in packed.lookup([key])}
+    assert one_by_one == index  # in the packed form, until as many keys were asked as it holds
+    assert packed.table is not None
+    assert {key: list(numbers) for key, numbers in packed.lookup([*index, probe])} == index
     assert len(packed) == len(index)
