@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import functools
 from dataclasses import dataclass
 from typing import Any
 
@@ -65,6 +66,51 @@ Env = dict[str, list[Binding]]
 Params = dict[str, tuple[int | None, ast.expr | None, str | None]]  # name -> (position in a call, default, annotated class)
 
 
+class Guard:
+    """A condition around the statements visited, with what their sites need of it worked out once:
+    every site (and recorded call) under it gives its text and names again."""
+
+    def __init__(self, test: ast.expr) -> None:
+        self.test = test
+
+    @functools.cached_property
+    def text(self) -> str:
+        return condition_text(self.test)
+
+    @functools.cached_property
+    def nodes(self) -> list[ast.AST] | None:
+        return expression_nodes(self.test)
+
+    @functools.cached_property
+    def values(self) -> tuple[str, ...]:
+        """The names whose values a site shows (see `value_names`)."""
+        return value_names(self.nodes or [])
+
+    @functools.cached_property
+    def tested(self) -> tuple[tuple[str, bool], ...]:
+        """The settings the condition tests: an attribute of `self` or `cls`, or a name that is not a
+        builtin (with True: it is not one if the module defines it as a constant)."""
+        out: dict[tuple[str, bool], None] = {}
+        for node in self.nodes or []:
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"):
+                out[(node.attr, False)] = None
+            elif isinstance(node, ast.Name) and node.id not in _BUILTIN_NAMES:
+                out[(node.id, True)] = None
+        return tuple(out)
+
+
+def value_names(nodes: list[ast.AST]) -> tuple[str, ...]:
+    """The dotted names among an expression's nodes that may have a value worth showing (not what is called)."""
+    called = {id(n.func) for n in nodes if isinstance(n, ast.Call)}
+    out: dict[str, None] = {}
+    for node in nodes:
+        if isinstance(node, (ast.Name, ast.Attribute)) and id(node) not in called:
+            name = dotted_name(node)
+            if name is not None and not _not_a_value(name):
+                out[name] = None
+    return tuple(out)
+
+
 def parameters(args: ast.arguments, method: bool) -> Params:
     """A function's parameters: the position each takes in a call (`self` dropped for a method) and its default."""
     positional = [*args.posonlyargs, *args.args]
@@ -90,7 +136,7 @@ class SiteVisitor:
         self.sites: list[dict[str, Any]] = []
         self.scopes: list[tuple[str, str]] = []  # ("class" | "def", name)
         self.env: Env = {}
-        self.conditions: list[ast.expr] = []
+        self.conditions: list[Guard] = []
         self.params: Params = {}  # the enclosing function's parameters
         self.calls: list[dict[str, Any]] = []  # calls passing a message (or a parameter) along
         self.properties: dict[str, list[str]] = {}  # qualname of a property -> templates it returns
@@ -148,10 +194,10 @@ class SiteVisitor:
     def visit_If(self, node: ast.If) -> None:
         self._branch()
         before = self._copy_env()
-        self.conditions.append(node.test)
+        self.conditions.append(Guard(node.test))
         self.visit_body(node.body)
         after_body, self.env = self.env, before
-        self.conditions[-1] = ast.UnaryOp(op=ast.Not(), operand=node.test)
+        self.conditions[-1] = Guard(ast.UnaryOp(op=ast.Not(), operand=node.test))
         self.visit_body(node.orelse)
         self.conditions.pop()
         # an `if` that may be skipped keeps the skipping path's bindings first: when alternatives are cut at
@@ -263,7 +309,7 @@ class SiteVisitor:
     def visit_Assert(self, node: ast.Assert) -> None:
         if node.msg is None:
             return
-        self.conditions.append(ast.UnaryOp(op=ast.Not(), operand=node.test))
+        self.conditions.append(Guard(ast.UnaryOp(op=ast.Not(), operand=node.test)))
         self._add_site("error", "AssertionError", node.msg, node)
         self.conditions.pop()
 
@@ -532,28 +578,22 @@ class SiteVisitor:
     def _condition_source(self) -> str | None:
         if not self.conditions:
             return None
-        return " and ".join(condition_text(c) for c in self.conditions)
+        return " and ".join(guard.text for guard in self.conditions)
 
     # -- resolving the names a site uses --------------------------------------------------
     def _resolve_names(self, message: ast.expr | None) -> tuple[dict[str, Any], dict[str, str], list[list[str]], list[str]]:
-        names: dict[str, ast.expr] = {}
-        checks: dict[str, None] = {}
-        for expr in [*self.conditions, *([message] if message is not None else [])]:
-            nodes = expression_nodes(expr)
-            self.module.budget.charge(MAX_NODES if nodes is None else len(nodes))
-            nodes = nodes or []
-            called = {id(n.func) for n in nodes if isinstance(n, ast.Call)}
-            for node in nodes:
-                name = dotted_name(node) if isinstance(node, (ast.Name, ast.Attribute)) and id(node) not in called else None
-                if name is None or _not_a_value(name):
-                    continue
-                names.setdefault(name, node)
-        for expr in self.conditions:
-            for node in expression_nodes(expr) or []:
-                if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"):
-                    checks[node.attr] = None
-                elif isinstance(node, ast.Name) and node.id not in _BUILTIN_NAMES and node.id not in self.module.constants:
-                    checks[node.id] = None
+        names: dict[str, None] = {}
+        for guard in self.conditions:
+            self._charge_walk(guard.nodes)
+            names.update(dict.fromkeys(guard.values))
+        if message is not None:
+            nodes = expression_nodes(message)
+            self._charge_walk(nodes)
+            names.update(dict.fromkeys(value_names(nodes or [])))
+        checks = {
+            name: None for guard in self.conditions for name, plain in guard.tested
+            if not plain or name not in self.module.constants
+        }
         resolved: dict[str, Any] = {}
         origins: dict[str, str] = {}
         pending: list[list[str]] = []
@@ -572,6 +612,10 @@ class SiteVisitor:
             checks.pop(name, None)
         tested = [c for c in checks if not {c, f"self.{c}", f"cls.{c}"} & resolved.keys()]
         return resolved, origins, pending, tested
+
+    def _charge_walk(self, nodes: list[ast.AST] | None) -> None:
+        """Walking an expression's nodes costs a step each (all of them for one too large to walk)."""
+        self.module.budget.charge(MAX_NODES if nodes is None else len(nodes))
 
     def resolve(self, name: str, depth: int = 0) -> tuple[Any, str]:
         """Value and origin of a name as seen from the current statement."""
