@@ -14,8 +14,7 @@ import ast
 import bisect
 import keyword
 import re
-from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NamedTuple
 
 ChunkKind = Literal["def", "class", "import", "assign", "other"]
 
@@ -42,9 +41,11 @@ _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _COMMENT_LINES = re.compile(r"[ \t]*+(?:#[^\n]*+)?(?:\n[ \t]*+(?:#[^\n]*+)?)*+")  # what may follow a statement in its chunk
 
 
-@dataclass(frozen=True)
-class Chunk:
-    """One statement of a block: where it starts (1-based line) and its text, indentation kept."""
+class Chunk(NamedTuple):
+    """One statement of a block: where it starts (1-based line) and its text, indentation kept.
+
+    (A named tuple: files have tens of thousands of chunks, and it is made several times faster than a frozen dataclass.)
+    """
 
     kind: ChunkKind
     line: int

@@ -125,7 +125,7 @@ def parameters(args: ast.arguments, method: bool) -> Params:
 
 def looks_like_exception(name: str, bases: tuple[str, ...] = ()) -> bool:
     """Whether a class is probably an exception, judged by its own and its bases' names."""
-    return any(n.rsplit(".", 1)[-1].endswith(_EXCEPTION_SUFFIXES) for n in (name, *bases))
+    return name.endswith(_EXCEPTION_SUFFIXES) or any(base.endswith(_EXCEPTION_SUFFIXES) for base in bases)
 
 
 class SiteVisitor:
@@ -284,7 +284,8 @@ class SiteVisitor:
                     self.env.pop(elt.id, None)
 
     def _copy_env(self, env: Env | None = None) -> Env:
-        return {k: list(v) for k, v in (self.env if env is None else env).items()}
+        """A copy to bind names in: binding lists are replaced, never changed, so they are shared."""
+        return dict(self.env if env is None else env)
 
     # -- sites ----------------------------------------------------------------------------
     def visit_Raise(self, node: ast.Raise) -> None:
@@ -685,13 +686,19 @@ def _not_a_value(name: str) -> bool:
 
 
 def _merge(a: Env, b: Env) -> Env:
-    out = {k: list(v) for k, v in a.items()}
+    """The bindings of either path: those of `a`, then those of `b` it does not have (at most MAX_BINDINGS)."""
+    out = dict(a)
     for name, bindings in b.items():
-        merged = out.setdefault(name, [])
+        mine = out.get(name, [])
+        if bindings is mine:  # a name neither path rebound
+            continue
+        merged = list(mine)
+        known = {id(binding.expr) for binding in merged}
         for binding in bindings:
-            if all(binding.expr is not other.expr for other in merged):
+            if id(binding.expr) not in known:
                 merged.append(binding)
-        del merged[MAX_BINDINGS:]
+                known.add(id(binding.expr))
+        out[name] = merged[:MAX_BINDINGS]
     return out
 
 
