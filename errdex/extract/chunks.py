@@ -14,6 +14,7 @@ import ast
 import bisect
 import keyword
 import re
+import unicodedata
 from typing import Literal, NamedTuple
 
 ChunkKind = Literal["def", "class", "import", "assign", "other"]
@@ -38,6 +39,7 @@ _NESTED_CLASS = re.compile(r"\n[ \t]+class ")
 _FROM = re.compile(r"from[ \t]+(\.*)([A-Za-z0-9_.]*)[ \t]+import[ \t]*(.*)", re.S)
 _IMPORT = re.compile(r"import[ \t]+(.*)")
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_DEF_NAME = re.compile(r"def[\s\\]+([^\s(\[\\]+)")  # `def`, blanks or line continuations, the name
 _COMMENT_LINES = re.compile(r"[ \t]*+(?:#[^\n]*+)?(?:\n[ \t]*+(?:#[^\n]*+)?)*+")  # what may follow a statement in its chunk
 
 
@@ -147,6 +149,13 @@ def _classify(body: str, line: int, width: int) -> Chunk:
     if m and not head.startswith(("if ", "for ", "while ", "with ", "try", "return ", "print(")):
         return Chunk("assign", line, body, m.group(1), interesting)
     return Chunk("other", line, body, None, interesting)
+
+
+def defined_names(text: str) -> frozenset[str]:
+    """Every name a `def` of the file may give a function (a superset: words after `def` in strings and
+    comments too), as the parser spells it (NFKC-normalised)."""
+    names = set(_DEF_NAME.findall(text))
+    return frozenset(name if name.isascii() else unicodedata.normalize("NFKC", name) for name in names)
 
 
 def class_header(chunk: Chunk) -> tuple[int, tuple[str, ...]] | None:

@@ -23,6 +23,7 @@ from errdex.extract.chunks import (
     Chunk,
     class_header,
     class_parts,
+    defined_names,
     has_nested_class,
     is_interesting,
     self_attributes,
@@ -62,8 +63,9 @@ def _analyse(path: str, data: bytes, fast: bool, budget: Budget) -> dict[str, An
     text, reason = decode(data)
     if text is None:
         return skipped(reason)
+    functions = defined_names(text)
     module = ModuleScope(path, budget)
-    visitor = SiteVisitor(module)
+    visitor = SiteVisitor(module, functions)
     try:  # the outer handlers cover the whole-file fallback too
         try:
             if not fast:
@@ -71,7 +73,7 @@ def _analyse(path: str, data: bytes, fast: bool, budget: Budget) -> dict[str, An
             _analyse_chunks(text, module, visitor)
         except _FallBack:
             module = ModuleScope(path, budget)
-            visitor = SiteVisitor(module)
+            visitor = SiteVisitor(module, functions)
             tree, reason = parse_module(text)
             if tree is None:
                 return skipped(reason)

@@ -131,8 +131,11 @@ def looks_like_exception(name: str, bases: tuple[str, ...] = ()) -> bool:
 class SiteVisitor:
     """Collects raw sites (plain dicts, cached as JSON) from the statements it is given."""
 
-    def __init__(self, module: ModuleScope) -> None:
+    def __init__(self, module: ModuleScope, functions: frozenset[str]) -> None:
+        """`functions`: names the module's functions may have (see `chunks.defined_names`); only a call of
+        one of them may call a raise helper of this module."""
         self.module = module
+        self.functions = functions
         self.sites: list[dict[str, Any]] = []
         self.scopes: list[tuple[str, str]] = []  # ("class" | "def", name)
         self.env: Env = {}
@@ -419,7 +422,7 @@ class SiteVisitor:
                 exprs.append(expr)
             elif looks_like_exception(dotted_name(expr) or ""):
                 args.append([key, None, None, dotted_name(expr)])  # the class a helper may be told to raise
-        if not exprs:
+        if not exprs or not self._may_keep(callee, receiver, args):
             return
         resolved, origins, pending, checks = self._resolve_names(ast.Tuple(elts=exprs, ctx=ast.Load()))
         self.calls.append({
@@ -427,6 +430,12 @@ class SiteVisitor:
             "function": self.qualname(), "class": self._class_qualname(), "condition": self._condition_source(),
             "args": args, "resolved": resolved, "resolved_from": origins, "pending": pending, "checks": checks,
         })
+
+    def _may_keep(self, callee: str, receiver: str | None, args: list[list[Any]]) -> bool:
+        """Whether `helper_calls` may keep a call: one of a function of this module (which may turn out to be a
+        helper), or one writing a message that may reach another module's. Most calls are neither: resolving
+        their names (and counting that against the budget) would be wasted."""
+        return callee.rsplit(".", 1)[-1] in self.functions or (self._reachable(callee, receiver) and _writes_message(args))
 
     def _callee(self, func: ast.expr) -> tuple[str | None, str | None]:
         """The called name, and the class of its receiver when it is known: an instance made here (`Cls().m`,
@@ -471,15 +480,15 @@ class SiteVisitor:
         names = self.helper_names()
         return [
             {k: v for k, v in c.items() if k != "near_site"} for c in self.calls
-            if called_name(c) in names or (c.get("near_site") and self._reachable(c) and _writes_message(c))
+            if called_name(c) in names or (c.get("near_site") and self._reachable(c["callee"], c["receiver"]) and _writes_message(c["args"]))
         ]
 
-    def _reachable(self, call: dict[str, Any]) -> bool:
-        """Whether the call may reach another module's function that linking can find: an imported name, a
+    def _reachable(self, callee: str, receiver: str | None) -> bool:
+        """Whether a call may reach another module's function that linking can find: an imported name, a
         function of an imported module, a method of self or of a class made here."""
-        head = call["callee"].rpartition(".")[0]
-        first = (head or call["callee"]).split(".", 1)[0]
-        return bool(call["receiver"]) or head in ("self", "cls") or first in self.module.imports
+        head = callee.rpartition(".")[0]
+        first = (head or callee).split(".", 1)[0]
+        return bool(receiver) or head in ("self", "cls") or first in self.module.imports
 
     def helper_names(self) -> set[str]:
         """Names of functions here that raise (or warn) a message given as a parameter, or pass one to such a function."""
@@ -702,9 +711,9 @@ def _merge(a: Env, b: Env) -> Env:
     return out
 
 
-def _writes_message(call: dict[str, Any]) -> bool:
-    """Whether a recorded call passes a message it writes (not only parameters passed along)."""
-    return any(arg[1] for arg in call["args"])
+def _writes_message(args: list[list[Any]]) -> bool:
+    """Whether a call passes a message it writes (not only parameters passed along)."""
+    return any(arg[1] for arg in args)
 
 
 def _unique_templates(items: list[str | None]) -> list[str | None]:
