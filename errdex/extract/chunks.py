@@ -27,6 +27,7 @@ _TRIPLES = (re.compile("\"\"\""), re.compile("'''"))  # two literal searches: mu
 _STATEMENT_START = r"(?:[A-Za-z_@])"
 _CONTINUATION = r"(?!(?:else|elif|except|finally)\b)"  # clauses that go on the statement above
 _INDENTED_START = re.compile(r"\n([ \t]+)" + _STATEMENT_START)
+_CLASS_NAME = re.compile(r"\s*([^(:\s]*)")  # after `class `: the name, up to a bracket, colon or blank
 _ASSIGN_TARGET = re.compile(r"([A-Za-z_]\w*)\s*(?::[^=\n]*)?=(?!=)")
 # possessive quantifiers (`*+`): giving back a name's letters or blanks could never make these match
 _SELF_ATTRIBUTE = re.compile(r"self\.([A-Za-z_]\w*+)[ \t]*+(?::[^=\n]{0,200})?=(?!=)")
@@ -38,7 +39,6 @@ _DOTTED = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
 _NESTED_CLASS = re.compile(r"\n[ \t]+class ")
 _FROM = re.compile(r"from[ \t]+(\.*)([A-Za-z0-9_.]*)[ \t]+import[ \t]*(.*)", re.S)
 _IMPORT = re.compile(r"import[ \t]+(.*)")
-_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _DEF_NAME = re.compile(r"def[\s\\]+([^\s(\[\\]+)")  # `def`, blanks or line continuations, the name
 _COMMENT_LINES = re.compile(r"[ \t]*+(?:#[^\n]*+)?(?:\n[ \t]*+(?:#[^\n]*+)?)*+")  # what may follow a statement in its chunk
 
@@ -132,21 +132,21 @@ def _merge_decorators(text: str, starts: list[int], width: int) -> list[int]:
 
 
 def _classify(body: str, line: int, width: int) -> Chunk:
-    head = body[width:]
-    if head.startswith("@"):  # decorators, whose arguments may take several lines, then the definition
-        m = _DEFINITION.search(head)
-        head = head[m.end(1) :] if m else ""
+    at = width  # where the statement starts: the body is read in place, not copied (a class can be long)
+    if body.startswith("@", at):  # decorators, whose arguments may take several lines, then the definition
+        m = _DEFINITION.search(body, at)
+        at = m.end(1) if m else len(body)
     interesting = is_interesting(body)
-    if head.startswith(("def ", "async def ")):
-        name = head.split("def ", 1)[1].split("(", 1)[0].strip()
-        return Chunk("def", line, body, name, interesting)
-    if head.startswith("class "):
-        name = re.split(r"[(:\s]", head[6:].lstrip(), maxsplit=1)[0]
-        return Chunk("class", line, body, name, interesting)
-    if head.startswith(("import ", "from ")):
+    if body.startswith(("def ", "async def "), at):
+        start = body.index("def ", at) + 4
+        end = body.find("(", start)
+        return Chunk("def", line, body, body[start : end if end >= 0 else len(body)].strip(), interesting)
+    if body.startswith("class ", at):
+        return Chunk("class", line, body, _CLASS_NAME.match(body, at + 6).group(1), interesting)  # type: ignore[union-attr]
+    if body.startswith(("import ", "from "), at):
         return Chunk("import", line, body, None, interesting)
-    m = _ASSIGN_TARGET.match(head)
-    if m and not head.startswith(("if ", "for ", "while ", "with ", "try", "return ", "print(")):
+    m = _ASSIGN_TARGET.match(body, at)
+    if m and not body.startswith(("if ", "for ", "while ", "with ", "try", "return ", "print("), at):
         return Chunk("assign", line, body, m.group(1), interesting)
     return Chunk("other", line, body, None, interesting)
 
@@ -226,7 +226,7 @@ def _aliases(names: str, dotted: bool) -> list[ast.alias] | None:
 
 
 def _plain_name(word: str) -> bool:
-    return _NAME.fullmatch(word) is not None and not keyword.iskeyword(word)
+    return word.isascii() and word.isidentifier() and not keyword.iskeyword(word)  # `isidentifier` alone takes any letter
 
 
 def _dotted_name(word: str) -> bool:
