@@ -36,7 +36,6 @@ _DEFINITION = re.compile(r"^[ \t]*((?=(?:async[ \t]+)?def[ \t]|class[ \t]))", re
 # `class Name(a.B, C):` alone on its line(s), bases plain dotted names: the common header, read without parsing
 _CLASS_LINE = re.compile(r"class[ \t]+([A-Za-z_][A-Za-z0-9_]*)[ \t]*(?:\(([A-Za-z0-9_.,\s]*)\))?[ \t]*:[ \t]*(?:#[^\n]*)?\n")
 _DOTTED = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
-_NESTED_CLASS = re.compile(r"\n[ \t]+class ")
 _FROM = re.compile(r"from[ \t]+(\.*)([A-Za-z0-9_.]*)[ \t]+import[ \t]*(.*)", re.S)
 _IMPORT = re.compile(r"import[ \t]+(.*)")
 _DEF_NAME = re.compile(r"def[\s\\]+([^\s(\[\\]+)")  # `def`, blanks or line continuations, the name
@@ -181,8 +180,18 @@ def class_header(chunk: Chunk) -> tuple[int, tuple[str, ...]] | None:
 
 
 def has_nested_class(chunk: Chunk) -> bool:
-    """Whether a class chunk may define a class inside (a superset: false hits only cost time)."""
-    return _NESTED_CLASS.search(chunk.text) is not None
+    """Whether a class chunk may define a class inside (a superset: false hits only cost time): an indented
+    line that starts with `class ` (found by `find`, much faster than a regex that tries every line)."""
+    text = chunk.text
+    at = text.find("class ", 1)
+    while at >= 0:
+        start = at
+        while start > 0 and text[start - 1] in " \t":
+            start -= 1
+        if start < at and text[start - 1 : start] == "\n":
+            return True
+        at = text.find("class ", at + 1)
+    return False
 
 
 def simple_import(text: str) -> ast.Import | ast.ImportFrom | None:

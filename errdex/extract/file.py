@@ -63,9 +63,8 @@ def _analyse(path: str, data: bytes, fast: bool, budget: Budget) -> dict[str, An
     text, reason = decode(data)
     if text is None:
         return skipped(reason)
-    functions = defined_names(text)
     module = ModuleScope(path, budget)
-    visitor = SiteVisitor(module, functions)
+    visitor = SiteVisitor(module)
     try:  # the outer handlers cover the whole-file fallback too
         try:
             if not fast:
@@ -73,7 +72,7 @@ def _analyse(path: str, data: bytes, fast: bool, budget: Budget) -> dict[str, An
             _analyse_chunks(text, module, visitor)
         except _FallBack:
             module = ModuleScope(path, budget)
-            visitor = SiteVisitor(module, functions)
+            visitor = SiteVisitor(module, defined_names(text))
             tree, reason = parse_module(text)
             if tree is None:
                 return skipped(reason)
@@ -132,6 +131,7 @@ def _analyse_chunks(text: str, module: ModuleScope, visitor: SiteVisitor) -> Non
     todo: list[tuple[Chunk, list[tuple[str, str]]]] = []
     for chunk in split_block(text, "", 1):
         todo.extend(_register_chunk(chunk, module, []))
+    visitor.functions = defined_names("\n".join(chunk.text for chunk, _ in todo))  # functions are visited in these only
     for chunk, scopes in todo:
         for stmt in _parse_chunk(chunk):
             visitor.visit_in_scopes(stmt, scopes)

@@ -131,9 +131,9 @@ def looks_like_exception(name: str, bases: tuple[str, ...] = ()) -> bool:
 class SiteVisitor:
     """Collects raw sites (plain dicts, cached as JSON) from the statements it is given."""
 
-    def __init__(self, module: ModuleScope, functions: frozenset[str]) -> None:
-        """`functions`: names the module's functions may have (see `chunks.defined_names`); only a call of
-        one of them may call a raise helper of this module."""
+    def __init__(self, module: ModuleScope, functions: frozenset[str] | None = None) -> None:
+        """`functions`: the names the functions it will visit may have (see `chunks.defined_names`), None for
+        any; only a call of one of them may call a raise helper of this module."""
         self.module = module
         self.functions = functions
         self.sites: list[dict[str, Any]] = []
@@ -435,7 +435,9 @@ class SiteVisitor:
         """Whether `helper_calls` may keep a call: one of a function of this module (which may turn out to be a
         helper), or one writing a message that may reach another module's. Most calls are neither: resolving
         their names (and counting that against the budget) would be wasted."""
-        return callee.rsplit(".", 1)[-1] in self.functions or (self._reachable(callee, receiver) and _writes_message(args))
+        if self.functions is None or callee.rsplit(".", 1)[-1] in self.functions:
+            return True
+        return self._reachable(callee, receiver) and _writes_message(args)
 
     def _callee(self, func: ast.expr) -> tuple[str | None, str | None]:
         """The called name, and the class of its receiver when it is known: an instance made here (`Cls().m`,
