@@ -11,9 +11,8 @@ from __future__ import annotations
 
 import ast
 import builtins
-import functools
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from errdex.extract.helpers import MAX_DEPTH as MAX_HELPER_DEPTH
 from errdex.extract.helpers import called_name
@@ -66,37 +65,47 @@ Env = dict[str, list[Binding]]
 Params = dict[str, tuple[int | None, ast.expr | None, str | None]]  # name -> (position in a call, default, annotated class)
 
 
+class Walked(NamedTuple):
+    """What the sites under a condition need of its nodes."""
+
+    steps: int  # the nodes walked (MAX_NODES for a condition too large to walk)
+    values: tuple[str, ...]  # the names whose values a site shows (see `value_names`)
+    tested: tuple[tuple[str, bool], ...]  # the settings it tests (see `tested_names`)
+
+
 class Guard:
     """A condition around the statements visited, with what their sites need of it worked out once:
-    every site (and recorded call) under it gives its text and names again."""
+    every site (and recorded call) under it gives its text and names again. (Plain memos: most
+    conditions guard no site, and `functools.cached_property` takes a lock.)"""
 
     def __init__(self, test: ast.expr) -> None:
         self.test = test
+        self._text: str | None = None
+        self._walked: Walked | None = None
 
-    @functools.cached_property
     def text(self) -> str:
-        return condition_text(self.test)
+        if self._text is None:
+            self._text = condition_text(self.test)
+        return self._text
 
-    @functools.cached_property
-    def nodes(self) -> list[ast.AST] | None:
-        return expression_nodes(self.test)
+    def walked(self) -> Walked:
+        if self._walked is None:
+            nodes = expression_nodes(self.test)
+            steps = MAX_NODES if nodes is None else len(nodes)
+            self._walked = Walked(steps, value_names(nodes or []), tested_names(nodes or []))
+        return self._walked
 
-    @functools.cached_property
-    def values(self) -> tuple[str, ...]:
-        """The names whose values a site shows (see `value_names`)."""
-        return value_names(self.nodes or [])
 
-    @functools.cached_property
-    def tested(self) -> tuple[tuple[str, bool], ...]:
-        """The settings the condition tests: an attribute of `self` or `cls`, or a name that is not a
-        builtin (with True: it is not one if the module defines it as a constant)."""
-        out: dict[tuple[str, bool], None] = {}
-        for node in self.nodes or []:
-            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"):
-                out[(node.attr, False)] = None
-            elif isinstance(node, ast.Name) and node.id not in _BUILTIN_NAMES:
-                out[(node.id, True)] = None
-        return tuple(out)
+def tested_names(nodes: list[ast.AST]) -> tuple[tuple[str, bool], ...]:
+    """The settings a condition tests: an attribute of `self` or `cls`, or a name that is not a builtin
+    (with True: it is not one if the module defines it as a constant)."""
+    out: dict[tuple[str, bool], None] = {}
+    for node in nodes:
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"):
+            out[(node.attr, False)] = None
+        elif isinstance(node, ast.Name) and node.id not in _BUILTIN_NAMES:
+            out[(node.id, True)] = None
+    return tuple(out)
 
 
 def value_names(nodes: list[ast.AST]) -> tuple[str, ...]:
@@ -590,21 +599,21 @@ class SiteVisitor:
     def _condition_source(self) -> str | None:
         if not self.conditions:
             return None
-        return " and ".join(guard.text for guard in self.conditions)
+        return " and ".join(guard.text() for guard in self.conditions)
 
     # -- resolving the names a site uses --------------------------------------------------
     def _resolve_names(self, message: ast.expr | None) -> tuple[dict[str, Any], dict[str, str], list[list[str]], list[str]]:
         names: dict[str, None] = {}
-        for guard in self.conditions:
-            self._charge_walk(guard.nodes)
-            names.update(dict.fromkeys(guard.values))
+        walks = [guard.walked() for guard in self.conditions]
+        for walked in walks:
+            self.module.budget.charge(walked.steps)
+            names.update(dict.fromkeys(walked.values))
         if message is not None:
             nodes = expression_nodes(message)
-            self._charge_walk(nodes)
+            self.module.budget.charge(MAX_NODES if nodes is None else len(nodes))
             names.update(dict.fromkeys(value_names(nodes or [])))
         checks = {
-            name: None for guard in self.conditions for name, plain in guard.tested
-            if not plain or name not in self.module.constants
+            name: None for walked in walks for name, plain in walked.tested if not plain or name not in self.module.constants
         }
         resolved: dict[str, Any] = {}
         origins: dict[str, str] = {}
@@ -624,10 +633,6 @@ class SiteVisitor:
             checks.pop(name, None)
         tested = [c for c in checks if not {c, f"self.{c}", f"cls.{c}"} & resolved.keys()]
         return resolved, origins, pending, tested
-
-    def _charge_walk(self, nodes: list[ast.AST] | None) -> None:
-        """Walking an expression's nodes costs a step each (all of them for one too large to walk)."""
-        self.module.budget.charge(MAX_NODES if nodes is None else len(nodes))
 
     def resolve(self, name: str, depth: int = 0) -> tuple[Any, str]:
         """Value and origin of a name as seen from the current statement."""
