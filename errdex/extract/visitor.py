@@ -417,9 +417,16 @@ class SiteVisitor:
         return imported is not None and imported[0].rsplit(".", 1)[-1] == "six"
 
     def _note_call(self, call: ast.Call, stmt: ast.stmt) -> None:
-        """Remember a call that passes a message or one of this function's parameters: it may call a raise helper."""
+        """Remember a call that passes a message or one of this function's parameters: it may call a raise helper.
+
+        Only the calls `helper_calls` may keep are read (most are not): those of a function this module may
+        define (which may turn out to be a helper), and those writing a message that may reach another module's.
+        """
         callee, receiver = self._callee(call.func)
         if callee is None:
+            return
+        own = self.functions is None or callee.rsplit(".", 1)[-1] in self.functions
+        if not own and not self._reachable(callee, receiver):
             return
         args: list[list[Any]] = []
         exprs: list[ast.expr] = []
@@ -431,7 +438,7 @@ class SiteVisitor:
                 exprs.append(expr)
             elif looks_like_exception(dotted_name(expr) or ""):
                 args.append([key, None, None, dotted_name(expr)])  # the class a helper may be told to raise
-        if not exprs or not self._may_keep(callee, receiver, args):
+        if not exprs or not (own or _writes_message(args)):
             return
         resolved, origins, pending, checks = self._resolve_names(ast.Tuple(elts=exprs, ctx=ast.Load()))
         self.calls.append({
@@ -440,13 +447,6 @@ class SiteVisitor:
             "args": args, "resolved": resolved, "resolved_from": origins, "pending": pending, "checks": checks,
         })
 
-    def _may_keep(self, callee: str, receiver: str | None, args: list[list[Any]]) -> bool:
-        """Whether `helper_calls` may keep a call: one of a function of this module (which may turn out to be a
-        helper), or one writing a message that may reach another module's. Most calls are neither: resolving
-        their names (and counting that against the budget) would be wasted."""
-        if self.functions is None or callee.rsplit(".", 1)[-1] in self.functions:
-            return True
-        return self._reachable(callee, receiver) and _writes_message(args)
 
     def _callee(self, func: ast.expr) -> tuple[str | None, str | None]:
         """The called name, and the class of its receiver when it is known: an instance made here (`Cls().m`,
