@@ -23,7 +23,7 @@ ChunkKind = Literal["def", "class", "import", "assign", "other"]
 # Plain substring tests are much faster than one regular expression with alternatives.
 SITE_WORDS = ("raise", "assert", "warn", ".error", ".exception", ".critical", ".fatal")
 
-_TRIPLES = (re.compile("\"\"\""), re.compile("'''"))  # two literal searches: much faster than one alternation
+_TRIPLES = ('"""', "'''")
 _STATEMENT_START = r"(?:[A-Za-z_@])"
 _CONTINUATION = r"(?!(?:else|elif|except|finally)\b)"  # clauses that go on the statement above
 _INDENTED_START = re.compile(r"\n([ \t]+)" + _STATEMENT_START)
@@ -67,19 +67,31 @@ def is_interesting(text: str) -> bool:
 
 
 def string_spans(text: str) -> list[tuple[int, int]]:
-    """Offsets of triple-quoted strings, so that statement starts inside them are ignored."""
+    """Offsets of triple-quoted strings, so that statement starts inside them are ignored.
+
+    Each kind of quote is found as `str.find` steps through the text, an occurrence after the end of the
+    one before (of four quotes, the first three); a string opens at the first quote of either kind and
+    closes at the next unescaped one of its kind, quotes of the other kind inside it passed over.
+    """
     spans: list[tuple[int, int]] = []
-    open_at = -1
-    quote = ""
-    for start, found in sorted((m.start(), m.group()) for pattern in _TRIPLES for m in pattern.finditer(text)):
-        if open_at < 0:
-            open_at, quote = start, found
-        elif found == quote and not _escaped(text, start):
-            spans.append((open_at, start + 3))
-            open_at = -1
-    if open_at >= 0:
-        spans.append((open_at, len(text)))
-    return spans
+    found = {quote: text.find(quote) for quote in _TRIPLES}
+    while True:
+        opening = [(at, quote) for quote, at in found.items() if at >= 0]
+        if not opening:
+            return spans
+        start, quote = min(opening)
+        end = text.find(quote, start + 3)
+        while end >= 0 and _escaped(text, end):
+            end = text.find(quote, end + 3)
+        if end < 0:
+            spans.append((start, len(text)))
+            return spans
+        spans.append((start, end + 3))
+        found[quote] = text.find(quote, end + 3)
+        for other, at in found.items():
+            while 0 <= at < end:
+                at = text.find(other, at + 3)
+            found[other] = at
 
 
 def _escaped(text: str, pos: int) -> bool:
