@@ -111,7 +111,7 @@ def split_block(text: str, indent: str, first_line: int, spans: list[tuple[int, 
         spans = string_spans(text)
     # a literal first character ("\n") lets the regex engine skip ahead: `^` with re.M is much slower
     pattern = re.compile("\n" + re.escape(indent) + _CONTINUATION + _STATEMENT_START)
-    starts = [m.start() + 1 for m in pattern.finditer(text) if not _inside(spans, m.start() + 1)]
+    starts = [m.start() + 1 for begin, end in _between(spans, len(text)) for m in pattern.finditer(text, begin, end)]
     if pattern.match("\n" + text[: len(indent) + 1]):
         starts.insert(0, 0)
     starts = _merge_decorators(text, starts, len(indent))
@@ -124,6 +124,18 @@ def split_block(text: str, indent: str, first_line: int, spans: list[tuple[int, 
         chunks.append(_classify(body, line, len(indent)))
         line += body.count("\n")
     return chunks
+
+
+def _between(spans: list[tuple[int, int]], length: int) -> list[tuple[int, int]]:
+    """The stretches of a text outside its triple-quoted strings (a statement start never reaches into one:
+    it is a newline, blanks and a letter, and a string begins with a quote)."""
+    out = []
+    at = 0
+    for begin, end in spans:
+        out.append((at, begin))
+        at = max(at, end)
+    out.append((at, length))
+    return out
 
 
 def _inside(spans: list[tuple[int, int]], pos: int) -> bool:
