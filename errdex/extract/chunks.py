@@ -45,7 +45,7 @@ _COMMENT_LINES = re.compile(r"[ \t]*+(?:#[^\n]*+)?(?:\n[ \t]*+(?:#[^\n]*+)?)*+")
 class Chunk(NamedTuple):
     """One statement of a block: where it starts (1-based line) and its text, indentation kept.
 
-    (A named tuple: files have tens of thousands of chunks, and it is made several times faster than a frozen dataclass.)
+    (A named tuple: a file has thousands of chunks, made several times faster than frozen dataclasses.)
     """
 
     kind: ChunkKind
@@ -165,7 +165,8 @@ def _classify(body: str, line: int, width: int) -> Chunk:
         end = body.find("(", start)
         return Chunk("def", line, body, body[start : end if end >= 0 else len(body)].strip(), interesting)
     if body.startswith("class ", at):
-        return Chunk("class", line, body, _CLASS_NAME.match(body, at + 6).group(1), interesting)  # type: ignore[union-attr]
+        name = _CLASS_NAME.match(body, at + 6).group(1)  # type: ignore[union-attr]  # it matches any text
+        return Chunk("class", line, body, name, interesting)
     if body.startswith(("import ", "from "), at):
         return Chunk("import", line, body, None, interesting)
     m = _ASSIGN_TARGET.match(body, at)
@@ -259,7 +260,8 @@ def _aliases(names: str, dotted: bool) -> list[ast.alias] | None:
 
 
 def _plain_name(word: str) -> bool:
-    return word.isascii() and word.isidentifier() and not keyword.iskeyword(word)  # `isidentifier` alone takes any letter
+    """An ASCII name, not a keyword (a name of other letters is left to the parser)."""
+    return word.isascii() and word.isidentifier() and not keyword.iskeyword(word)
 
 
 def _dotted_name(word: str) -> bool:

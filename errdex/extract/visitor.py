@@ -75,8 +75,8 @@ class Walked(NamedTuple):
 
 class Guard:
     """A condition around the statements visited, with what their sites need of it worked out once:
-    every site (and recorded call) under it gives its text and names again. (Plain memos: most
-    conditions guard no site, and `functools.cached_property` takes a lock.)"""
+    every site (and recorded call) under it gives its text and names again. Both are worked out on
+    first use (most conditions guard no site)."""
 
     def __init__(self, test: ast.expr) -> None:
         self.test = test
@@ -447,7 +447,6 @@ class SiteVisitor:
             "args": args, "resolved": resolved, "resolved_from": origins, "pending": pending, "checks": checks,
         })
 
-
     def _callee(self, func: ast.expr) -> tuple[str | None, str | None]:
         """The called name, and the class of its receiver when it is known: an instance made here (`Cls().m`,
         `x = Cls(); x.m`), a parameter annotated with a class (`p: "Parser"`)."""
@@ -491,7 +490,8 @@ class SiteVisitor:
         names = self.helper_names()
         return [
             {k: v for k, v in c.items() if k != "near_site"} for c in self.calls
-            if called_name(c) in names or (c.get("near_site") and self._reachable(c["callee"], c["receiver"]) and _writes_message(c["args"]))
+            if called_name(c) in names
+            or (c.get("near_site") and self._reachable(c["callee"], c["receiver"]) and _writes_message(c["args"]))
         ]
 
     def _reachable(self, callee: str, receiver: str | None) -> bool:
@@ -612,9 +612,8 @@ class SiteVisitor:
             nodes = expression_nodes(message)
             self.module.budget.charge(MAX_NODES if nodes is None else len(nodes))
             names.update(dict.fromkeys(value_names(nodes or [])))
-        checks = {
-            name: None for walked in walks for name, plain in walked.tested if not plain or name not in self.module.constants
-        }
+        constants = self.module.constants
+        checks = {name: None for walked in walks for name, plain in walked.tested if not plain or name not in constants}
         resolved: dict[str, Any] = {}
         origins: dict[str, str] = {}
         pending: list[list[str]] = []
