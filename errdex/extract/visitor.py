@@ -209,8 +209,9 @@ class SiteVisitor:
         self.conditions.append(Guard(node.test))
         self.visit_body(node.body)
         after_body, self.env = self.env, before
-        self.conditions[-1] = Guard(ast.UnaryOp(op=ast.Not(), operand=node.test))
-        self.visit_body(node.orelse)
+        if node.orelse:  # (most have none: no negated condition to make)
+            self.conditions[-1] = Guard(ast.UnaryOp(op=ast.Not(), operand=node.test))
+            self.visit_body(node.orelse)
         self.conditions.pop()
         # an `if` that may be skipped keeps the skipping path's bindings first: when alternatives are cut at
         # MAX_BINDINGS, the messages that optional parts were not added to stay
