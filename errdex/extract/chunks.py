@@ -14,8 +14,8 @@ import ast
 import bisect
 import keyword
 import re
-from dataclasses import dataclass
-from typing import Literal
+import unicodedata
+from typing import Literal, NamedTuple
 
 ChunkKind = Literal["def", "class", "import", "assign", "other"]
 
@@ -23,10 +23,11 @@ ChunkKind = Literal["def", "class", "import", "assign", "other"]
 # Plain substring tests are much faster than one regular expression with alternatives.
 SITE_WORDS = ("raise", "assert", "warn", ".error", ".exception", ".critical", ".fatal")
 
-_TRIPLES = (re.compile("\"\"\""), re.compile("'''"))  # two literal searches: much faster than one alternation
+_TRIPLES = ('"""', "'''")
 _STATEMENT_START = r"(?:[A-Za-z_@])"
 _CONTINUATION = r"(?!(?:else|elif|except|finally)\b)"  # clauses that go on the statement above
 _INDENTED_START = re.compile(r"\n([ \t]+)" + _STATEMENT_START)
+_CLASS_NAME = re.compile(r"\s*([^(:\s]*)")  # after `class `: the name, up to a bracket, colon or blank
 _ASSIGN_TARGET = re.compile(r"([A-Za-z_]\w*)\s*(?::[^=\n]*)?=(?!=)")
 # possessive quantifiers (`*+`): giving back a name's letters or blanks could never make these match
 _SELF_ATTRIBUTE = re.compile(r"self\.([A-Za-z_]\w*+)[ \t]*+(?::[^=\n]{0,200})?=(?!=)")
@@ -35,16 +36,17 @@ _DEFINITION = re.compile(r"^[ \t]*((?=(?:async[ \t]+)?def[ \t]|class[ \t]))", re
 # `class Name(a.B, C):` alone on its line(s), bases plain dotted names: the common header, read without parsing
 _CLASS_LINE = re.compile(r"class[ \t]+([A-Za-z_][A-Za-z0-9_]*)[ \t]*(?:\(([A-Za-z0-9_.,\s]*)\))?[ \t]*:[ \t]*(?:#[^\n]*)?\n")
 _DOTTED = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
-_NESTED_CLASS = re.compile(r"\n[ \t]+class ")
 _FROM = re.compile(r"from[ \t]+(\.*)([A-Za-z0-9_.]*)[ \t]+import[ \t]*(.*)", re.S)
 _IMPORT = re.compile(r"import[ \t]+(.*)")
-_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_DEF_NAME = re.compile(r"def[\s\\]+([^\s(\[\\]+)")  # `def`, blanks or line continuations, the name
 _COMMENT_LINES = re.compile(r"[ \t]*+(?:#[^\n]*+)?(?:\n[ \t]*+(?:#[^\n]*+)?)*+")  # what may follow a statement in its chunk
 
 
-@dataclass(frozen=True)
-class Chunk:
-    """One statement of a block: where it starts (1-based line) and its text, indentation kept."""
+class Chunk(NamedTuple):
+    """One statement of a block: where it starts (1-based line) and its text, indentation kept.
+
+    (A named tuple: a file has thousands of chunks, made several times faster than frozen dataclasses.)
+    """
 
     kind: ChunkKind
     line: int
@@ -65,19 +67,31 @@ def is_interesting(text: str) -> bool:
 
 
 def string_spans(text: str) -> list[tuple[int, int]]:
-    """Offsets of triple-quoted strings, so that statement starts inside them are ignored."""
+    """Offsets of triple-quoted strings, so that statement starts inside them are ignored.
+
+    Each kind of quote is found as `str.find` steps through the text, an occurrence after the end of the
+    one before (of four quotes, the first three); a string opens at the first quote of either kind and
+    closes at the next unescaped one of its kind, quotes of the other kind inside it passed over.
+    """
     spans: list[tuple[int, int]] = []
-    open_at = -1
-    quote = ""
-    for start, found in sorted((m.start(), m.group()) for pattern in _TRIPLES for m in pattern.finditer(text)):
-        if open_at < 0:
-            open_at, quote = start, found
-        elif found == quote and not _escaped(text, start):
-            spans.append((open_at, start + 3))
-            open_at = -1
-    if open_at >= 0:
-        spans.append((open_at, len(text)))
-    return spans
+    found = {quote: text.find(quote) for quote in _TRIPLES}
+    while True:
+        opening = [(at, quote) for quote, at in found.items() if at >= 0]
+        if not opening:
+            return spans
+        start, quote = min(opening)
+        end = text.find(quote, start + 3)
+        while end >= 0 and _escaped(text, end):
+            end = text.find(quote, end + 3)
+        if end < 0:
+            spans.append((start, len(text)))
+            return spans
+        spans.append((start, end + 3))
+        found[quote] = text.find(quote, end + 3)
+        for other, at in found.items():
+            while 0 <= at < end:
+                at = text.find(other, at + 3)
+            found[other] = at
 
 
 def _escaped(text: str, pos: int) -> bool:
@@ -97,7 +111,7 @@ def split_block(text: str, indent: str, first_line: int, spans: list[tuple[int, 
         spans = string_spans(text)
     # a literal first character ("\n") lets the regex engine skip ahead: `^` with re.M is much slower
     pattern = re.compile("\n" + re.escape(indent) + _CONTINUATION + _STATEMENT_START)
-    starts = [m.start() + 1 for m in pattern.finditer(text) if not _inside(spans, m.start() + 1)]
+    starts = [m.start() + 1 for begin, end in _between(spans, len(text)) for m in pattern.finditer(text, begin, end)]
     if pattern.match("\n" + text[: len(indent) + 1]):
         starts.insert(0, 0)
     starts = _merge_decorators(text, starts, len(indent))
@@ -110,6 +124,18 @@ def split_block(text: str, indent: str, first_line: int, spans: list[tuple[int, 
         chunks.append(_classify(body, line, len(indent)))
         line += body.count("\n")
     return chunks
+
+
+def _between(spans: list[tuple[int, int]], length: int) -> list[tuple[int, int]]:
+    """The stretches of a text outside its triple-quoted strings (a statement start never reaches into one:
+    it is a newline, blanks and a letter, and a string begins with a quote)."""
+    out = []
+    at = 0
+    for begin, end in spans:
+        out.append((at, begin))
+        at = max(at, end)
+    out.append((at, length))
+    return out
 
 
 def _inside(spans: list[tuple[int, int]], pos: int) -> bool:
@@ -129,23 +155,31 @@ def _merge_decorators(text: str, starts: list[int], width: int) -> list[int]:
 
 
 def _classify(body: str, line: int, width: int) -> Chunk:
-    head = body[width:]
-    if head.startswith("@"):  # decorators, whose arguments may take several lines, then the definition
-        m = _DEFINITION.search(head)
-        head = head[m.end(1) :] if m else ""
+    at = width  # where the statement starts: the body is read in place, not copied (a class can be long)
+    if body.startswith("@", at):  # decorators, whose arguments may take several lines, then the definition
+        m = _DEFINITION.search(body, at)
+        at = m.end(1) if m else len(body)
     interesting = is_interesting(body)
-    if head.startswith(("def ", "async def ")):
-        name = head.split("def ", 1)[1].split("(", 1)[0].strip()
-        return Chunk("def", line, body, name, interesting)
-    if head.startswith("class "):
-        name = re.split(r"[(:\s]", head[6:].lstrip(), maxsplit=1)[0]
+    if body.startswith(("def ", "async def "), at):
+        start = body.index("def ", at) + 4
+        end = body.find("(", start)
+        return Chunk("def", line, body, body[start : end if end >= 0 else len(body)].strip(), interesting)
+    if body.startswith("class ", at):
+        name = _CLASS_NAME.match(body, at + 6).group(1)  # type: ignore[union-attr]  # it matches any text
         return Chunk("class", line, body, name, interesting)
-    if head.startswith(("import ", "from ")):
+    if body.startswith(("import ", "from "), at):
         return Chunk("import", line, body, None, interesting)
-    m = _ASSIGN_TARGET.match(head)
-    if m and not head.startswith(("if ", "for ", "while ", "with ", "try", "return ", "print(")):
+    m = _ASSIGN_TARGET.match(body, at)
+    if m and not body.startswith(("if ", "for ", "while ", "with ", "try", "return ", "print("), at):
         return Chunk("assign", line, body, m.group(1), interesting)
     return Chunk("other", line, body, None, interesting)
+
+
+def defined_names(text: str) -> frozenset[str]:
+    """Every name a `def` of the file may give a function (a superset: words after `def` in strings and
+    comments too), as the parser spells it (NFKC-normalised)."""
+    names = set(_DEF_NAME.findall(text))
+    return frozenset(name if name.isascii() else unicodedata.normalize("NFKC", name) for name in names)
 
 
 def class_header(chunk: Chunk) -> tuple[int, tuple[str, ...]] | None:
@@ -171,8 +205,18 @@ def class_header(chunk: Chunk) -> tuple[int, tuple[str, ...]] | None:
 
 
 def has_nested_class(chunk: Chunk) -> bool:
-    """Whether a class chunk may define a class inside (a superset: false hits only cost time)."""
-    return _NESTED_CLASS.search(chunk.text) is not None
+    """Whether a class chunk may define a class inside (a superset: false hits only cost time): an indented
+    line that starts with `class ` (found by `find`, much faster than a regex that tries every line)."""
+    text = chunk.text
+    at = text.find("class ", 1)
+    while at >= 0:
+        start = at
+        while start > 0 and text[start - 1] in " \t":
+            start -= 1
+        if start < at and text[start - 1 : start] == "\n":
+            return True
+        at = text.find("class ", at + 1)
+    return False
 
 
 def simple_import(text: str) -> ast.Import | ast.ImportFrom | None:
@@ -216,7 +260,8 @@ def _aliases(names: str, dotted: bool) -> list[ast.alias] | None:
 
 
 def _plain_name(word: str) -> bool:
-    return _NAME.fullmatch(word) is not None and not keyword.iskeyword(word)
+    """An ASCII name, not a keyword (a name of other letters is left to the parser)."""
+    return word.isascii() and word.isidentifier() and not keyword.iskeyword(word)
 
 
 def _dotted_name(word: str) -> bool:

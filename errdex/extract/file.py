@@ -23,6 +23,7 @@ from errdex.extract.chunks import (
     Chunk,
     class_header,
     class_parts,
+    defined_names,
     has_nested_class,
     is_interesting,
     self_attributes,
@@ -71,7 +72,7 @@ def _analyse(path: str, data: bytes, fast: bool, budget: Budget) -> dict[str, An
             _analyse_chunks(text, module, visitor)
         except _FallBack:
             module = ModuleScope(path, budget)
-            visitor = SiteVisitor(module)
+            visitor = SiteVisitor(module, defined_names(text))
             tree, reason = parse_module(text)
             if tree is None:
                 return skipped(reason)
@@ -130,6 +131,7 @@ def _analyse_chunks(text: str, module: ModuleScope, visitor: SiteVisitor) -> Non
     todo: list[tuple[Chunk, list[tuple[str, str]]]] = []
     for chunk in split_block(text, "", 1):
         todo.extend(_register_chunk(chunk, module, []))
+    visitor.functions = defined_names("\n".join(chunk.text for chunk, _ in todo))  # functions are visited in these only
     for chunk, scopes in todo:
         for stmt in _parse_chunk(chunk):
             visitor.visit_in_scopes(stmt, scopes)

@@ -137,11 +137,15 @@ def condition_text(node: ast.expr) -> str:
 def expression_nodes(expr: ast.AST) -> list[ast.AST] | None:
     """The nodes of an expression, or None if it has more than MAX_NODES (counting shared ones each time)."""
     nodes = [expr]
-    for node in nodes:
-        for child in ast.iter_child_nodes(node):
-            nodes.append(child)
-            if len(nodes) > MAX_NODES:
-                return None
+    for node in nodes:  # what `ast.iter_child_nodes` gives, in its order, without its generators
+        for field in node._fields:
+            value = getattr(node, field, None)
+            if isinstance(value, ast.AST):
+                nodes.append(value)
+            elif isinstance(value, list):
+                nodes.extend(item for item in value if isinstance(item, ast.AST))
+        if len(nodes) > MAX_NODES:
+            return None
     return nodes
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import ast
 import builtins
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from errdex.extract.helpers import MAX_DEPTH as MAX_HELPER_DEPTH
 from errdex.extract.helpers import called_name
@@ -65,6 +65,61 @@ Env = dict[str, list[Binding]]
 Params = dict[str, tuple[int | None, ast.expr | None, str | None]]  # name -> (position in a call, default, annotated class)
 
 
+class Walked(NamedTuple):
+    """What the sites under a condition need of its nodes."""
+
+    steps: int  # the nodes walked (MAX_NODES for a condition too large to walk)
+    values: tuple[str, ...]  # the names whose values a site shows (see `value_names`)
+    tested: tuple[tuple[str, bool], ...]  # the settings it tests (see `tested_names`)
+
+
+class Guard:
+    """A condition around the statements visited, with what their sites need of it worked out once:
+    every site (and recorded call) under it gives its text and names again. Both are worked out on
+    first use (most conditions guard no site)."""
+
+    def __init__(self, test: ast.expr) -> None:
+        self.test = test
+        self._text: str | None = None
+        self._walked: Walked | None = None
+
+    def text(self) -> str:
+        if self._text is None:
+            self._text = condition_text(self.test)
+        return self._text
+
+    def walked(self) -> Walked:
+        if self._walked is None:
+            nodes = expression_nodes(self.test)
+            steps = MAX_NODES if nodes is None else len(nodes)
+            self._walked = Walked(steps, value_names(nodes or []), tested_names(nodes or []))
+        return self._walked
+
+
+def tested_names(nodes: list[ast.AST]) -> tuple[tuple[str, bool], ...]:
+    """The settings a condition tests: an attribute of `self` or `cls`, or a name that is not a builtin
+    (with True: it is not one if the module defines it as a constant)."""
+    out: dict[tuple[str, bool], None] = {}
+    for node in nodes:
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"):
+            out[(node.attr, False)] = None
+        elif isinstance(node, ast.Name) and node.id not in _BUILTIN_NAMES:
+            out[(node.id, True)] = None
+    return tuple(out)
+
+
+def value_names(nodes: list[ast.AST]) -> tuple[str, ...]:
+    """The dotted names among an expression's nodes that may have a value worth showing (not what is called)."""
+    called = {id(n.func) for n in nodes if isinstance(n, ast.Call)}
+    out: dict[str, None] = {}
+    for node in nodes:
+        if isinstance(node, (ast.Name, ast.Attribute)) and id(node) not in called:
+            name = dotted_name(node)
+            if name is not None and not _not_a_value(name):
+                out[name] = None
+    return tuple(out)
+
+
 def parameters(args: ast.arguments, method: bool) -> Params:
     """A function's parameters: the position each takes in a call (`self` dropped for a method) and its default."""
     positional = [*args.posonlyargs, *args.args]
@@ -79,18 +134,21 @@ def parameters(args: ast.arguments, method: bool) -> Params:
 
 def looks_like_exception(name: str, bases: tuple[str, ...] = ()) -> bool:
     """Whether a class is probably an exception, judged by its own and its bases' names."""
-    return any(n.rsplit(".", 1)[-1].endswith(_EXCEPTION_SUFFIXES) for n in (name, *bases))
+    return name.endswith(_EXCEPTION_SUFFIXES) or any(base.endswith(_EXCEPTION_SUFFIXES) for base in bases)
 
 
 class SiteVisitor:
     """Collects raw sites (plain dicts, cached as JSON) from the statements it is given."""
 
-    def __init__(self, module: ModuleScope) -> None:
+    def __init__(self, module: ModuleScope, functions: frozenset[str] | None = None) -> None:
+        """`functions`: the names the functions it will visit may have (see `chunks.defined_names`), None for
+        any; only a call of one of them may call a raise helper of this module."""
         self.module = module
+        self.functions = functions
         self.sites: list[dict[str, Any]] = []
         self.scopes: list[tuple[str, str]] = []  # ("class" | "def", name)
         self.env: Env = {}
-        self.conditions: list[ast.expr] = []
+        self.conditions: list[Guard] = []
         self.params: Params = {}  # the enclosing function's parameters
         self.calls: list[dict[str, Any]] = []  # calls passing a message (or a parameter) along
         self.properties: dict[str, list[str]] = {}  # qualname of a property -> templates it returns
@@ -148,11 +206,12 @@ class SiteVisitor:
     def visit_If(self, node: ast.If) -> None:
         self._branch()
         before = self._copy_env()
-        self.conditions.append(node.test)
+        self.conditions.append(Guard(node.test))
         self.visit_body(node.body)
         after_body, self.env = self.env, before
-        self.conditions[-1] = ast.UnaryOp(op=ast.Not(), operand=node.test)
-        self.visit_body(node.orelse)
+        if node.orelse:  # (most have none: no negated condition to make)
+            self.conditions[-1] = Guard(ast.UnaryOp(op=ast.Not(), operand=node.test))
+            self.visit_body(node.orelse)
         self.conditions.pop()
         # an `if` that may be skipped keeps the skipping path's bindings first: when alternatives are cut at
         # MAX_BINDINGS, the messages that optional parts were not added to stay
@@ -238,7 +297,8 @@ class SiteVisitor:
                     self.env.pop(elt.id, None)
 
     def _copy_env(self, env: Env | None = None) -> Env:
-        return {k: list(v) for k, v in (self.env if env is None else env).items()}
+        """A copy to bind names in: binding lists are replaced, never changed, so they are shared."""
+        return dict(self.env if env is None else env)
 
     # -- sites ----------------------------------------------------------------------------
     def visit_Raise(self, node: ast.Raise) -> None:
@@ -263,7 +323,7 @@ class SiteVisitor:
     def visit_Assert(self, node: ast.Assert) -> None:
         if node.msg is None:
             return
-        self.conditions.append(ast.UnaryOp(op=ast.Not(), operand=node.test))
+        self.conditions.append(Guard(ast.UnaryOp(op=ast.Not(), operand=node.test)))
         self._add_site("error", "AssertionError", node.msg, node)
         self.conditions.pop()
 
@@ -358,9 +418,16 @@ class SiteVisitor:
         return imported is not None and imported[0].rsplit(".", 1)[-1] == "six"
 
     def _note_call(self, call: ast.Call, stmt: ast.stmt) -> None:
-        """Remember a call that passes a message or one of this function's parameters: it may call a raise helper."""
+        """Remember a call that passes a message or one of this function's parameters: it may call a raise helper.
+
+        Only the calls `helper_calls` may keep are read (most are not): those of a function this module may
+        define (which may turn out to be a helper), and those writing a message that may reach another module's.
+        """
         callee, receiver = self._callee(call.func)
         if callee is None:
+            return
+        own = self.functions is None or callee.rsplit(".", 1)[-1] in self.functions
+        if not own and not self._reachable(callee, receiver):
             return
         args: list[list[Any]] = []
         exprs: list[ast.expr] = []
@@ -372,7 +439,7 @@ class SiteVisitor:
                 exprs.append(expr)
             elif looks_like_exception(dotted_name(expr) or ""):
                 args.append([key, None, None, dotted_name(expr)])  # the class a helper may be told to raise
-        if not exprs:
+        if not exprs or not (own or _writes_message(args)):
             return
         resolved, origins, pending, checks = self._resolve_names(ast.Tuple(elts=exprs, ctx=ast.Load()))
         self.calls.append({
@@ -424,15 +491,16 @@ class SiteVisitor:
         names = self.helper_names()
         return [
             {k: v for k, v in c.items() if k != "near_site"} for c in self.calls
-            if called_name(c) in names or (c.get("near_site") and self._reachable(c) and _writes_message(c))
+            if called_name(c) in names
+            or (c.get("near_site") and self._reachable(c["callee"], c["receiver"]) and _writes_message(c["args"]))
         ]
 
-    def _reachable(self, call: dict[str, Any]) -> bool:
-        """Whether the call may reach another module's function that linking can find: an imported name, a
+    def _reachable(self, callee: str, receiver: str | None) -> bool:
+        """Whether a call may reach another module's function that linking can find: an imported name, a
         function of an imported module, a method of self or of a class made here."""
-        head = call["callee"].rpartition(".")[0]
-        first = (head or call["callee"]).split(".", 1)[0]
-        return bool(call["receiver"]) or head in ("self", "cls") or first in self.module.imports
+        head = callee.rpartition(".")[0]
+        first = (head or callee).split(".", 1)[0]
+        return bool(receiver) or head in ("self", "cls") or first in self.module.imports
 
     def helper_names(self) -> set[str]:
         """Names of functions here that raise (or warn) a message given as a parameter, or pass one to such a function."""
@@ -532,28 +600,21 @@ class SiteVisitor:
     def _condition_source(self) -> str | None:
         if not self.conditions:
             return None
-        return " and ".join(condition_text(c) for c in self.conditions)
+        return " and ".join(guard.text() for guard in self.conditions)
 
     # -- resolving the names a site uses --------------------------------------------------
     def _resolve_names(self, message: ast.expr | None) -> tuple[dict[str, Any], dict[str, str], list[list[str]], list[str]]:
-        names: dict[str, ast.expr] = {}
-        checks: dict[str, None] = {}
-        for expr in [*self.conditions, *([message] if message is not None else [])]:
-            nodes = expression_nodes(expr)
+        names: dict[str, None] = {}
+        walks = [guard.walked() for guard in self.conditions]
+        for walked in walks:
+            self.module.budget.charge(walked.steps)
+            names.update(dict.fromkeys(walked.values))
+        if message is not None:
+            nodes = expression_nodes(message)
             self.module.budget.charge(MAX_NODES if nodes is None else len(nodes))
-            nodes = nodes or []
-            called = {id(n.func) for n in nodes if isinstance(n, ast.Call)}
-            for node in nodes:
-                name = dotted_name(node) if isinstance(node, (ast.Name, ast.Attribute)) and id(node) not in called else None
-                if name is None or _not_a_value(name):
-                    continue
-                names.setdefault(name, node)
-        for expr in self.conditions:
-            for node in expression_nodes(expr) or []:
-                if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"):
-                    checks[node.attr] = None
-                elif isinstance(node, ast.Name) and node.id not in _BUILTIN_NAMES and node.id not in self.module.constants:
-                    checks[node.id] = None
+            names.update(dict.fromkeys(value_names(nodes or [])))
+        constants = self.module.constants
+        checks = {name: None for walked in walks for name, plain in walked.tested if not plain or name not in constants}
         resolved: dict[str, Any] = {}
         origins: dict[str, str] = {}
         pending: list[list[str]] = []
@@ -641,19 +702,25 @@ def _not_a_value(name: str) -> bool:
 
 
 def _merge(a: Env, b: Env) -> Env:
-    out = {k: list(v) for k, v in a.items()}
+    """The bindings of either path: those of `a`, then those of `b` it does not have (at most MAX_BINDINGS)."""
+    out = dict(a)
     for name, bindings in b.items():
-        merged = out.setdefault(name, [])
+        mine = out.get(name, [])
+        if bindings is mine:  # a name neither path rebound
+            continue
+        merged = list(mine)
+        known = {id(binding.expr) for binding in merged}
         for binding in bindings:
-            if all(binding.expr is not other.expr for other in merged):
+            if id(binding.expr) not in known:
                 merged.append(binding)
-        del merged[MAX_BINDINGS:]
+                known.add(id(binding.expr))
+        out[name] = merged[:MAX_BINDINGS]
     return out
 
 
-def _writes_message(call: dict[str, Any]) -> bool:
-    """Whether a recorded call passes a message it writes (not only parameters passed along)."""
-    return any(arg[1] for arg in call["args"])
+def _writes_message(args: list[list[Any]]) -> bool:
+    """Whether a call passes a message it writes (not only parameters passed along)."""
+    return any(arg[1] for arg in args)
 
 
 def _unique_templates(items: list[str | None]) -> list[str | None]:

@@ -128,6 +128,27 @@ def test_a_call_after_the_last_raise_is_read_as_the_full_parse_reads_it() -> Non
     assert [call["callee"] for call in fast["calls"]] == ["fail"]
 
 
+@pytest.mark.parametrize("spelling", ["def \\\n        finish", "def\tfinish", "def \ufb01nish"])  # \ufb01: "fi" in one letter
+def test_a_helper_is_found_however_its_def_is_spelled(spelling: str) -> None:
+    """Calls are kept only when they may call a function of the file: its names are read from the text, as
+    the parser reads them (line continuations, names it normalises to NFKC)."""
+    source = textwrap.dedent(
+        f"""
+        def use(x):
+            if x:
+                raise TypeError("bad x")
+            finish(f"user wrote {{x}}")
+
+
+        {spelling}(msg):
+            raise ValueError(msg)
+        """
+    )
+    for fast in (True, False):
+        calls = analyse_file("pkg/user.py", source.encode(), fast=fast)["calls"]
+        assert [(call["callee"], call["args"][0][1]) for call in calls] == [("finish", ["user wrote {}"])]
+
+
 def test_is_interesting_knows_every_site_word() -> None:
     assert all(is_interesting(f"x = y{word}z") for word in SITE_WORDS)
     assert not is_interesting("x = y.err + warm(z) or rise")
