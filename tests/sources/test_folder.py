@@ -10,6 +10,8 @@ import pytest
 
 from errdex.errors import SourceError
 from errdex.sources import open_source
+from errdex.sources.folder import open_folder_source
+from errdex.sources.tree import Limits
 
 from .conftest import core_metadata, write_tree
 
@@ -127,3 +129,14 @@ def test_broken_pyproject_falls_back_to_folder_name(tmp_path: Path) -> None:
     root = write_tree(tmp_path / "broken", {"pyproject.toml": "[project\nname=", "b.py": ""})
     info, _ = read_folder(root)
     assert info.package == "broken"
+
+
+def test_a_file_over_the_cap_is_refused_and_one_at_the_cap_is_read_whole(tmp_path: Path) -> None:
+    cap = 4096
+    at_cap = b"x = 1\n" + b"#" * (cap - 7) + b"\n"
+    root = write_tree(tmp_path / "capped", {"capped/__init__.py": "", "capped/big.py": at_cap.decode()})
+    source = open_folder_source(root, str(root), Limits(file_bytes=cap))
+    assert {f.path: f.data for f in source.files()}["capped/big.py"] == at_cap
+    (root / "capped" / "big.py").write_bytes(at_cap + b"y = 2\n")
+    with pytest.raises(SourceError, match=r"'capped/big.py' is larger than 4 KiB"):
+        open_folder_source(root, str(root), Limits(file_bytes=cap))
