@@ -17,7 +17,7 @@ import multiprocessing
 import os
 import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -38,8 +38,8 @@ Progress = Callable[[str, int, int], None]  # (stage, done, total)
 POOL_THRESHOLD = 64  # fewer new files than this are analysed in this process
 TRACE_CANDIDATES = 4  # indexed releases tried, nearest version first, for a trace to reuse
 _Call = TypeVar("_Call", bound=Callable[..., Any])
-# hash, analysis (pickled to the parent: faster to load than its JSON), analysis and source compressed, size, link facts
-Analysed = tuple[str, dict[str, Any], bytes, bytes, int, Facts]
+# hash, analysis (pickled to the parent: faster to load than its JSON), analysis compressed, size, link facts
+Analysed = tuple[str, dict[str, Any], bytes, int, Facts]
 _pauses = 0  # calls running with the collector paused (see `_collector_paused`)
 _pauses_lock = threading.Lock()
 _collector_was_enabled = True
@@ -136,16 +136,19 @@ def prepare(
     todo = _unique_new(files, hashes, store.analysed_hashes(set(hashes.values()), EXTRACTOR_VERSION))
     analyses: dict[str, dict[str, Any]] = {}
     facts: dict[str, Facts] = {}
-    new_files = []
-    for done, (digest, analysis, analysis_z, source_z, size, linking) in enumerate(_analyse_all(todo, hashes, workers), 1):
-        analyses[digest] = analysis
-        facts[digest] = linking
-        new_files.append(NewFile(digest, size, source_z, analysis_z))
-        report("files", done + len(files) - len(todo), len(files))
-    report("files", len(files), len(files))
-    by_path = {f.path: f for f in files}
-    previous, trace = _previous_trace(store, info) or (None, None)
-    linked = link_release(hashes, lambda path: _text(by_path, path), analyses, lambda wanted: _load(store, wanted), trace, facts)
+    stored: list[tuple[str, int, bytes]] = []  # (hash, size, analysis compressed) of each new file, in job order
+    with _Workers(todo, hashes, workers) as pool:
+        for done, (digest, analysis, analysis_z, size, linking) in enumerate(pool.analyses(), 1):
+            analyses[digest] = analysis
+            facts[digest] = linking
+            stored.append((digest, size, analysis_z))
+            report("files", done + len(files) - len(todo), len(files))
+        report("files", len(files), len(files))
+        sources = pool.sources()  # compressed by the workers while this process links
+        by_path = {f.path: f for f in files}
+        previous, trace = _previous_trace(store, info) or (None, None)
+        linked = link_release(hashes, lambda path: _text(by_path, path), analyses, lambda wanted: _load(store, wanted), trace, facts)
+        new_files = [NewFile(digest, size, source_z, analysis_z) for (digest, size, analysis_z), source_z in zip(stored, sources)]
     report("sites", len(linked.sites), len(linked.sites))
     rows = [(error_id(info.package, s.kind, s.exception, s.template, s.message_source), s) for s in linked.sites]
     file_rows = [(path, h, linked.trace.skips.get(path)) for path, h in sorted(hashes.items())]
@@ -234,19 +237,38 @@ def _unique_new(files: list[SourceFile], hashes: dict[str, str], known: set[str]
     return out
 
 
-def _analyse_all(
-    files: list[SourceFile], hashes: dict[str, str], workers: int | None
-) -> Iterable[Analysed]:
-    """Analyse `files` on every core, largest first so that no core is left with a big file at the end."""
-    jobs = sorted(((f.path, f.data, hashes[f.path]) for f in files), key=lambda job: -len(job[1]))  # hashed once, by the caller
-    if len(jobs) < POOL_THRESHOLD or (workers or 0) == 1:
-        yield from map(_analyse_job, jobs)
-        return
-    count = workers or os.cpu_count() or 1
-    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
-    # Forked workers inherit the jobs; each task is then a number, not a file's bytes sent down a pipe.
-    with ProcessPoolExecutor(max_workers=count, mp_context=context, initializer=_worker_start, initargs=(jobs,)) as pool:
-        yield from pool.map(_analyse_numbered, range(len(jobs)), chunksize=16)
+class _Workers:
+    """New files analysed on every core, largest first so that no core is left with a big file at
+    the end; then their sources compressed for the store, while this process links the release."""
+
+    def __init__(self, files: list[SourceFile], hashes: dict[str, str], workers: int | None) -> None:
+        self.jobs = sorted(((f.path, f.data, hashes[f.path]) for f in files), key=lambda job: -len(job[1]))
+        self.pool: ProcessPoolExecutor | None = None
+        if len(self.jobs) >= POOL_THRESHOLD and (workers or 0) != 1:
+            context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+            # Forked workers inherit the jobs; each task is then a number, not a file's bytes sent down a pipe.
+            self.pool = ProcessPoolExecutor(
+                max_workers=workers or os.cpu_count() or 1, mp_context=context, initializer=_worker_start, initargs=(self.jobs,)
+            )
+
+    def __enter__(self) -> _Workers:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.pool is not None:
+            self.pool.shutdown(cancel_futures=True)
+
+    def analyses(self) -> Iterator[Analysed]:
+        """Each job's analysis, in job order."""
+        if self.pool is None:
+            return map(_analyse_job, self.jobs)
+        return self.pool.map(_analyse_numbered, range(len(self.jobs)), chunksize=16)
+
+    def sources(self) -> Iterator[bytes]:
+        """Each job's source compressed, in job order; the workers start on them at once."""
+        if self.pool is None:
+            return (pack(data) for _, data, _ in self.jobs)
+        return self.pool.map(_pack_numbered, range(len(self.jobs)), chunksize=64)
 
 
 _jobs: list[tuple[str, bytes, str]] = []  # in a worker: the jobs of its pool, numbered
@@ -270,11 +292,15 @@ def _analyse_numbered(number: int) -> Analysed:
     return _analyse_job(_jobs[number])
 
 
+def _pack_numbered(number: int) -> bytes:
+    return pack(_jobs[number][1])
+
+
 def _analyse_job(job: tuple[str, bytes, str]) -> Analysed:
-    """Analyse one file; return its hash, analysis, both compressed for the store, size, and what linking needs of it."""
+    """Analyse one file; return its hash, analysis, the analysis compressed for the store, size, and what linking needs of it."""
     path, data, digest = job
     analysis = analyse_file(path, data)
-    return digest, analysis, pack(json.dumps(analysis).encode()), pack(data), len(data), file_facts(analysis)
+    return digest, analysis, pack(json.dumps(analysis).encode()), len(data), file_facts(analysis)
 
 
 def _text(files: dict[str, SourceFile], path: str) -> str | None:
