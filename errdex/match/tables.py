@@ -16,7 +16,7 @@ import marshal
 import sys
 import zlib
 from array import array
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -135,10 +135,12 @@ class Core:
             found = self.cuts[i] = Cut(template, parts, max(parts, key=len))
         return found
 
-    def cuts_of(self, numbers: Iterable[int]) -> list[Cut]:
-        """`cut(i)` of each of `numbers`, for the many candidates of one query."""
-        cuts, cut = self.cuts, self.cut
-        return [cuts.get(i) or cut(i) for i in numbers]
+    def cuts_of(self, numbers: Sequence[int]) -> list[Cut]:
+        """`cut(i)` of each of `numbers`, for the many candidates of one query (those cut before in one `map`)."""
+        found = list(map(self.cuts.get, numbers))
+        if None in found:
+            found = [c or self.cut(i) for i, c in zip(numbers, found)]
+        return found
 
     def raised(self, i: int) -> str:
         """The unqualified name of what error `i` raises ("UserWarning" for a warning given no
