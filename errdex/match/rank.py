@@ -270,11 +270,13 @@ class Ranker:
 
     def _work_out_weights(self, i: int) -> Weights:
         core, q = self.core, self.q
-        where = agreement(q.hint, i in self.in_file, i in self.at_line, core.package_top_sets[core.package[i]])
-        frame = RAISED_AGAIN if where == "line" and i in self.raised_again else FRAME_EVIDENCE.get(where, 0.0)
         text_factor, frame_factor = self._compare_exceptions(i)
         kind = 1.0 if core.kind[i] == q.kind else MISMATCHED_KIND
-        penalty = FRAME_PENALTY[q.hint.strength].get(where, 1.0) if q.hint else 1.0
+        if q.hint is None:  # no frame to agree or disagree with (what agreement() says of it, without asking)
+            return Weights("none", 0.0, text_factor, frame_factor, kind, 1.0, self.versions.factor(i), q.interpreter)
+        where = agreement(q.hint, i in self.in_file, i in self.at_line, core.package_top_sets[core.package[i]])
+        frame = RAISED_AGAIN if where == "line" and i in self.raised_again else FRAME_EVIDENCE.get(where, 0.0)
+        penalty = FRAME_PENALTY[q.hint.strength].get(where, 1.0)
         discounted = q.interpreter and frame == 0.0
         return Weights(where, frame, text_factor, frame_factor, kind, penalty, self.versions.factor(i), discounted)
 
