@@ -26,7 +26,6 @@ fraction of the cost when many templates share a message's words.
 from __future__ import annotations
 
 import heapq
-from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from errdex.match.align import Alignment, align, align_bound
@@ -60,9 +59,8 @@ MISMATCHED_KIND = 0.8
 INTERPRETER_DISCOUNT = 0.5  # a message the interpreter writes, with no frame for the site
 
 
-@dataclass(frozen=True)
-class Query:
-    """The paste's message as the matcher compares it, and what else it tells."""
+class Query(NamedTuple):
+    """The paste's message as the matcher compares it, and what else it tells (a named tuple: quick to make)."""
 
     text: str  # squashed message
     folded: str  # the same with quotes folded, for searching
