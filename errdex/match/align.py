@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NamedTuple
 
-from errdex.match.text import folded_words, word_spans
+from errdex.match.text import folded_words
 
 Span = tuple[int, int]
 
@@ -89,7 +89,7 @@ def align_bound(parts: list[str], folded: str) -> Bound:
 
 @lru_cache(maxsize=1 << 16)
 def _words_of(part: str) -> tuple[str, ...]:
-    """A part's words, cut once per process: `align_bound` looks for them in every message missing the part."""
+    """A part's words, cut once per process: they are looked for in every message that misses the part."""
     return tuple(folded_words(part))
 
 
@@ -130,8 +130,7 @@ def _piece_span(part: str, folded: str, low: int, high: int) -> tuple[Span | Non
     start = end = -1
     found = 0
     pos = low
-    for a, b in word_spans(part):
-        piece = part[a:b]
+    for piece in _words_of(part):
         i = folded.find(piece, pos, high)
         if i < 0:
             continue

@@ -57,11 +57,6 @@ def folded_words(text: str) -> list[str]:
     return _WORD_RE.findall(text)
 
 
-def word_spans(text: str) -> Iterator[tuple[int, int]]:
-    """Where the words of a text are."""
-    return (m.span() for m in _WORD_RE.finditer(text))
-
-
 def safe_words(parts: list[str]) -> Iterator[list[str]]:
     """For each literal part, its words that a message from the template surely contains whole.
 
