@@ -281,14 +281,14 @@ class Ranker:
     def _compare_exceptions(self, i: int) -> tuple[float, float]:
         """How the paste's exception agrees with the site's: factors for text and frame evidence."""
         core, q = self.core, self.q
-        own = core.raised(i)
+        own, bases = core.raised(i)
         if q.exception is None or not own[:1].isupper():
             return UNKNOWN_EXCEPTION
         if own == "UserWarning" and q.exception.endswith("Warning"):
             return UNKNOWN_EXCEPTION if q.exception != own else (1.0, 1.0)  # also what a helper's warn() is read as
         if own == q.exception:
             return (1.0, 1.0)
-        if q.exception in (b.rsplit(".", 1)[-1] for b in core.bases_of(i)):
+        if q.exception in bases:
             return BASE_EXCEPTION
         return MISMATCHED_EXCEPTION
 
