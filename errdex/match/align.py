@@ -8,9 +8,10 @@ message from another version (a word changed, a clause added) still lines up wit
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import NamedTuple
 
-from errdex.match.text import folded_words, word_spans
+from errdex.match.text import folded_words
 
 Span = tuple[int, int]
 
@@ -75,7 +76,7 @@ def align_bound(parts: list[str], folded: str) -> Bound:
         i = folded.rfind(part, pos) if k == last and k > 0 else folded.find(part, pos)
         if i < 0:
             exact = False
-            hit += sum(len(w) for w in folded_words(part) if w in folded)
+            hit += sum([len(w) for w in _words_of(part) if w in folded])
             continue
         pos = i + len(part)
         hit += len(part)
@@ -84,6 +85,12 @@ def align_bound(parts: list[str], folded: str) -> Bound:
         if k == last:
             unexplained += len(folded) - pos
     return Bound(hit, total, unexplained, exact)
+
+
+@lru_cache(maxsize=1 << 16)
+def _words_of(part: str) -> tuple[str, ...]:
+    """A part's words, cut once per process: they are looked for in every message that misses the part."""
+    return tuple(folded_words(part))
 
 
 def _exact_spans(parts: list[str], folded: str) -> list[Span | None]:
@@ -123,8 +130,7 @@ def _piece_span(part: str, folded: str, low: int, high: int) -> tuple[Span | Non
     start = end = -1
     found = 0
     pos = low
-    for a, b in word_spans(part):
-        piece = part[a:b]
+    for piece in _words_of(part):
         i = folded.find(piece, pos, high)
         if i < 0:
             continue

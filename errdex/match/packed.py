@@ -117,17 +117,23 @@ class KeyIndex:
         return [(key, view[ends[k] : ends[k + 1]]) for key in keys if (k := table.get(key)) is not None]
 
     def _packed_lookup(self, keys: Iterable[str]) -> list[tuple[str, memoryview]]:
-        """`lookup` in the packed form: the loop's names are bound once for all of a message's keys."""
+        """`lookup` in the packed form: the loop's names are bound once for all of a message's keys.
+
+        A bucket's key is compared in place, and only when its length is the key's (no slice is made).
+        """
         crc32, buckets, ends, view = zlib.crc32, self.buckets, self.ends, self.view
         text, starts = self.keys.text, self.keys.starts
         count = len(buckets) - 1
         out = []
         for key in keys:
             b = crc32(key.encode("utf-8", "surrogatepass")) % count  # _bucket(key, count)
-            for k in range(buckets[b], buckets[b + 1]):
-                if text[starts[k] : starts[k + 1]] == key:
+            k, stop, n = buckets[b], buckets[b + 1], len(key)
+            while k < stop:
+                start = starts[k]
+                if starts[k + 1] - start == n and text.startswith(key, start):
                     out.append((key, view[ends[k] : ends[k + 1]]))
                     break
+                k += 1
         return out
 
     def _table(self) -> dict[str, int]:

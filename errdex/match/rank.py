@@ -26,7 +26,6 @@ fraction of the cost when many templates share a message's words.
 from __future__ import annotations
 
 import heapq
-from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from errdex.match.align import Alignment, align, align_bound
@@ -60,9 +59,8 @@ MISMATCHED_KIND = 0.8
 INTERPRETER_DISCOUNT = 0.5  # a message the interpreter writes, with no frame for the site
 
 
-@dataclass(frozen=True)
-class Query:
-    """The paste's message as the matcher compares it, and what else it tells."""
+class Query(NamedTuple):
+    """The paste's message as the matcher compares it, and what else it tells (a named tuple: quick to make)."""
 
     text: str  # squashed message
     folded: str  # the same with quotes folded, for searching
@@ -135,23 +133,23 @@ class Ranker:
         keys = message_keys(self.q.text)
         pool = candidates(self.core.keys, keys, MAX_EXAMINE) if keys else []
         folded = self.q.folded
-        whole = [i for i, cut in zip(pool, self.core.cuts_of(pool)) if cut.longest in folded]
+        whole = [(i, cut) for i, cut in zip(pool, self.core.cuts_of(pool)) if cut.longest in folded]
         if len(whole) > MAX_VERIFY:  # more templates share the message's keys than are weighed: the likeliest
-            likeliest = set(sorted(whole, key=self._text_bound, reverse=True)[:MAX_VERIFY])
-            whole = [i for i in whole if i in likeliest]
+            likeliest = {i for i, _ in sorted(whole, key=self._text_bound, reverse=True)[:MAX_VERIFY]}
+            whole = [(i, cut) for i, cut in whole if i in likeliest]
         scored = self._best(whole, limit, {})
         if self.q.text and (not scored or max(s.confidence for s in scored.values()) < ABSTAIN_BELOW):
             loose = loose_candidates(self.core.words, keys, MAX_PARTIAL)
-            checked = set(whole)
+            checked = {i for i, _ in whole}
             partial = [i for i in unique(pool + loose) if i not in checked][: 2 * MAX_PARTIAL]
-            scored = self._best(partial, limit, scored)
+            scored = self._best(list(zip(partial, self.core.cuts_of(partial))), limit, scored)
         for i in self.at_line:
             if i not in scored and (s := self._score(i)) is not None:
                 scored[i] = s
         return sorted(scored.values(), key=lambda s: s.key, reverse=True)[:limit]
 
-    def _best(self, numbers: list[int], limit: int, scored: dict[int, Scored]) -> dict[int, Scored]:
-        """`scored` with those of `numbers` that may be among the best `limit`, added in their order.
+    def _best(self, numbers: list[tuple[int, Cut]], limit: int, scored: dict[int, Scored]) -> dict[int, Scored]:
+        """`scored` with those of `numbers` (errors and their cuts) that may be among the best `limit`, in their order.
 
         They are aligned most promising first: errors sharing a template are queued together by
         the template's rough bound (each error at a frame's file alone, by its own), refined
@@ -187,16 +185,16 @@ class Ranker:
                 heapq.heappushpop(best, (*s.key, -k))
             else:
                 heapq.heappush(best, (*s.key, -k))
-        return scored | {i: found[i] for i in numbers if i in found}
+        return scored | {i: found[i] for i, _ in numbers if i in found}
 
-    def _queue(self, numbers: list[int]) -> list[tuple[float, int, bool, Any]]:
+    def _queue(self, numbers: list[tuple[int, Cut]]) -> list[tuple[float, int, bool, Any]]:
         """The errors grouped for `_best` by template, each group queued by its rough bound.
 
         An error at a frame's file is a group of its own: the frame's evidence raises its bound.
         """
         in_file = self.in_file
         groups: dict[str | int, tuple[Cut, list[tuple[int, int]]]] = {}
-        for k, (i, cut) in enumerate(zip(numbers, self.core.cuts_of(numbers))):
+        for k, (i, cut) in enumerate(numbers):
             key = i if i in in_file else cut.template
             group = groups.get(key)
             if group is None:
@@ -237,9 +235,9 @@ class Ranker:
         text *= INTERPRETER_DISCOUNT if self.q.interpreter and frame == 0.0 else 1.0
         return min(1.0, 1 - (1 - text) * (1 - frame))
 
-    def _text_bound(self, i: int) -> float:
-        """At least the text's evidence for error `i` (a few `str.find`s, once for each distinct template)."""
-        return self._text_bound_and_hit(self.core.cut(i))[0]
+    def _text_bound(self, item: tuple[int, Cut]) -> float:
+        """At least the text's evidence for an error and its cut (a few `str.find`s, once a distinct template)."""
+        return self._text_bound_and_hit(item[1])[0]
 
     def _text_bound_and_hit(self, cut: Cut) -> tuple[float, int | None]:
         """The text's bound, and the literal characters alignment finds of the template when that bound is exact."""
@@ -270,25 +268,27 @@ class Ranker:
 
     def _work_out_weights(self, i: int) -> Weights:
         core, q = self.core, self.q
-        where = agreement(q.hint, i in self.in_file, i in self.at_line, core.package_top_sets[core.package[i]])
-        frame = RAISED_AGAIN if where == "line" and i in self.raised_again else FRAME_EVIDENCE.get(where, 0.0)
         text_factor, frame_factor = self._compare_exceptions(i)
         kind = 1.0 if core.kind[i] == q.kind else MISMATCHED_KIND
-        penalty = FRAME_PENALTY[q.hint.strength].get(where, 1.0) if q.hint else 1.0
+        if q.hint is None:  # no frame to agree or disagree with (what agreement() says of it, without asking)
+            return Weights("none", 0.0, text_factor, frame_factor, kind, 1.0, self.versions.factor(i), q.interpreter)
+        where = agreement(q.hint, i in self.in_file, i in self.at_line, core.package_top_sets[core.package[i]])
+        frame = RAISED_AGAIN if where == "line" and i in self.raised_again else FRAME_EVIDENCE.get(where, 0.0)
+        penalty = FRAME_PENALTY[q.hint.strength].get(where, 1.0)
         discounted = q.interpreter and frame == 0.0
         return Weights(where, frame, text_factor, frame_factor, kind, penalty, self.versions.factor(i), discounted)
 
     def _compare_exceptions(self, i: int) -> tuple[float, float]:
         """How the paste's exception agrees with the site's: factors for text and frame evidence."""
         core, q = self.core, self.q
-        own = core.raised(i)
+        own, bases = core.raised(i)
         if q.exception is None or not own[:1].isupper():
             return UNKNOWN_EXCEPTION
         if own == "UserWarning" and q.exception.endswith("Warning"):
             return UNKNOWN_EXCEPTION if q.exception != own else (1.0, 1.0)  # also what a helper's warn() is read as
         if own == q.exception:
             return (1.0, 1.0)
-        if q.exception in (b.rsplit(".", 1)[-1] for b in core.bases_of(i)):
+        if q.exception in bases:
             return BASE_EXCEPTION
         return MISMATCHED_EXCEPTION
 

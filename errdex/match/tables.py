@@ -16,7 +16,7 @@ import marshal
 import sys
 import zlib
 from array import array
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -117,7 +117,7 @@ class Core:
     error_shards: dict[int, Any] = field(default_factory=dict)  # loaded shards, by number
     file_shards: dict[int, Any] = field(default_factory=dict)
     cuts: dict[int, Cut] = field(default_factory=dict)  # templates cut so far, by error
-    raised_names: dict[int, str] = field(default_factory=dict)  # raised(i) worked out so far, by error
+    raised_names: dict[int, tuple[str, tuple[str, ...]]] = field(default_factory=dict)  # raised(i) so far, by error
     sources: dict[tuple[str, str, str], list[str] | None] = field(default_factory=dict)  # file lines read, oldest first
     source_chars: int = 0
     releases: dict[int, list[ReleaseRecord]] = field(default_factory=dict)  # indexed releases, by package number
@@ -135,23 +135,23 @@ class Core:
             found = self.cuts[i] = Cut(template, parts, max(parts, key=len))
         return found
 
-    def cuts_of(self, numbers: Iterable[int]) -> list[Cut]:
-        """`cut(i)` of each of `numbers`, for the many candidates of one query."""
-        cuts, cut = self.cuts, self.cut
-        return [cuts.get(i) or cut(i) for i in numbers]
+    def cuts_of(self, numbers: Sequence[int]) -> list[Cut]:
+        """`cut(i)` of each of `numbers`, for the many candidates of one query (those cut before in one `map`)."""
+        found = list(map(self.cuts.get, numbers))
+        if None in found:
+            found = [c or self.cut(i) for i, c in zip(numbers, found)]
+        return found
 
-    def raised(self, i: int) -> str:
-        """The unqualified name of what error `i` raises ("UserWarning" for a warning given no
-        category), "" when unknown; worked out once per process."""
+    def raised(self, i: int) -> tuple[str, tuple[str, ...]]:
+        """The unqualified names of what error `i` raises ("UserWarning" for a warning given no
+        category, "" when unknown) and of its bases; worked out once per process."""
         found = self.raised_names.get(i)
         if found is None:
             raised = self.exception[i] or ("UserWarning" if self.kind[i] == "warning" else "")
-            found = self.raised_names[i] = raised.rsplit(".", 1)[-1]
+            bases = self.bases[i]
+            found = self.raised_names[i] = (
+                raised.rsplit(".", 1)[-1], tuple(b.rsplit(".", 1)[-1] for b in bases.split(",")) if bases else ())
         return found
-
-    def bases_of(self, i: int) -> tuple[str, ...]:
-        bases = self.bases[i]
-        return tuple(bases.split(",")) if bases else ()
 
     def dumps(self) -> bytes:
         return _pack((self.ids.text, self.package.tobytes(), self.kind.codes, self.exception.pack(), self.bases.pack(),

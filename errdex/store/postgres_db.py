@@ -108,6 +108,10 @@ class PostgresDatabase:
         finally:
             self.writing = False
 
+    def change_stamp(self) -> None:
+        """Unknown: PostgreSQL has no cheap sign of another connection's commit."""
+        return None
+
     def schema_version(self) -> int:
         # pg_tables through the statement's snapshot, not to_regclass: in a transaction that began
         # before another process created the table, to_regclass still answers from a stale cache.

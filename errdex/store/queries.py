@@ -71,6 +71,7 @@ class Store:
         self.db = open_database(path if path is not None else default_path())
         self.path: Path | str = self.db.location  # opens the same index again, in a worker process too
         self._cache_busy_until = 0.0
+        self._generation: tuple[tuple[int, int], int] | None = None  # (the database's change stamp, generation)
 
     @property
     def label(self) -> str:
@@ -531,8 +532,17 @@ class Store:
 
     # -- caches of derived data -----------------------------------------------------------
     def generation(self) -> int:
-        """A number that grows whenever a release is written; caches computed before are stale."""
-        return int(self.db.execute("SELECT value FROM meta WHERE key = 'generation'").fetchone()[0])
+        """A number that grows whenever a release is written; caches computed before are stale.
+
+        Read again only when the database's change stamp says it may have changed (every query asks:
+        SQLite tells that for less than reading the number).
+        """
+        stamp = self.db.change_stamp()
+        if stamp is not None and self._generation is not None and self._generation[0] == stamp:
+            return self._generation[1]
+        value = int(self.db.execute("SELECT value FROM meta WHERE key = 'generation'").fetchone()[0])
+        self._generation = (stamp, value) if stamp is not None else None
+        return value
 
     def cache_get(self, key: str, any_generation: bool = False) -> bytes | None:
         """Derived data stored under `key`, if it was computed at the current generation."""

@@ -86,6 +86,12 @@ class SqliteDatabase:
     def schema_version(self) -> int:
         return int(self.conn.execute("PRAGMA user_version").fetchone()[0])
 
+    def change_stamp(self) -> tuple[int, int] | None:
+        """A value that differs once another connection committed or this one wrote (None in a transaction)."""
+        if self.conn.in_transaction:
+            return None
+        return self.conn.execute("PRAGMA data_version").fetchone()[0], self.conn.total_changes
+
     def set_schema_version(self, version: int) -> None:
         self.conn.execute(f"PRAGMA user_version = {int(version)}")
 

@@ -59,6 +59,23 @@ def test_reindexing_reuses_every_analysed_file(tmp_path: Path, store: Store) -> 
     assert store.generation() == 2
 
 
+def test_generation_sees_writes_by_other_connections_and_its_own(tmp_path: Path, store: Store, db_url: str) -> None:
+    """The matcher asks for the generation on every query: a cheaper answer must still see every write."""
+    assert store.generation() == store.generation() == 0
+    with Store(db_url) as other:
+        index_shop(tmp_path, other, "1.0")
+    assert store.generation() == 1
+    run_sql(db_url, "UPDATE meta SET value = '7' WHERE key = 'generation'")
+    assert store.generation() == 7
+    index_shop(tmp_path, store, "2.0")
+    assert store.generation() == 8
+    with pytest.raises(RuntimeError), store._transaction():
+        store.db.execute("UPDATE meta SET value = '99' WHERE key = 'generation'")
+        assert store.generation() == 99
+        raise RuntimeError("rolled back")
+    assert store.generation() == 8
+
+
 def test_blobs_written_with_zlib_by_earlier_versions_are_still_read(tmp_path: Path, store: Store) -> None:
     """Stores written before Zstandard hold zlib blobs: their sources show and their analyses are reused."""
     first = index_shop(tmp_path, store, "1.0")
