@@ -84,8 +84,11 @@ def _memberships(condition: str) -> tuple[tuple[str, list[Any] | str], ...]:
 
 
 def _literal(node: ast.expr) -> list[Any] | None:
+    """The values of a literal collection; a set's sorted as the index stores resolved sets (its own
+    order is its hash order, different in every process)."""
     try:
-        return list(ast.literal_eval(node))
+        value = ast.literal_eval(node)
+        return sorted(value, key=repr) if isinstance(value, (set, frozenset)) else list(value)
     except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
         return None
 

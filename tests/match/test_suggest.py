@@ -42,3 +42,9 @@ def test_quoted_values_are_compared_unquoted() -> None:
 def test_no_suggestion_for_an_allowed_or_faraway_value() -> None:
     assert closest("static", NAMES) == []
     assert closest("zzzzzzzzzz", NAMES) == []
+
+
+def test_a_literal_set_lists_its_values_in_one_order_in_every_process() -> None:
+    # a set iterates in hash order, which changes with each process: the values are sorted as stored sets are
+    checks = list(membership_checks("mode not in {'slow', 'eco', 'fast', 'turbo'}", {}))
+    assert checks == [("mode", ["eco", "fast", "slow", "turbo"])]
