@@ -120,15 +120,26 @@ def index(
     with open_source(spec, name=name, version=version, installed=installed, cache_dir=cache_dir, on_progress=on_message) as source:
         info = source.info
         files = list(source.files())
-    prepared = prepare(info, files, store, progress=progress, workers=workers)
+    prepared = prepare(info, files, store, progress=progress, workers=workers, store_files=True)
     return result(write(store, prepared), prepared, time.perf_counter() - started)
 
 
 @_collector_paused
 def prepare(
-    info: ReleaseInfo, files: list[SourceFile], store: Store, *, progress: Progress | None = None, workers: int | None = None
+    info: ReleaseInfo,
+    files: list[SourceFile],
+    store: Store,
+    *,
+    progress: Progress | None = None,
+    workers: int | None = None,
+    store_files: bool = False,
 ) -> Prepared:
-    """Analyse what is new and link what changed; reads the store, never writes it."""
+    """Analyse what is new and link what changed; reads the store, and writes it only with `store_files`.
+
+    With `store_files`, a worker stores the new files (sources and analyses, content-addressed)
+    while this process links, and the release write has only its own rows left to write; a batch
+    preparing releases in several processes leaves it off, so that one process does all writing.
+    """
     report = progress or (lambda stage, done, total: None)
     if not files:
         raise SourceError(f"{info.package} {info.version}: nothing indexed, it has no Python files (only compiled code or data?)")
@@ -144,16 +155,16 @@ def prepare(
             stored.append((digest, size, analysis_z))
             report("files", done + len(files) - len(todo), len(files))
         report("files", len(files), len(files))
-        sources = pool.sources()  # compressed by the workers while this process links
+        new_files = pool.new_files(stored, store.path if store_files else None)  # under way while this process links
         by_path = {f.path: f for f in files}
         previous, trace = _previous_trace(store, info) or (None, None)
         linked = link_release(hashes, lambda path: _text(by_path, path), analyses, lambda wanted: _load(store, wanted), trace, facts)
-        new_files = [NewFile(digest, size, source_z, analysis_z) for (digest, size, analysis_z), source_z in zip(stored, sources)]
+        unstored = new_files()
     report("sites", len(linked.sites), len(linked.sites))
     rows = [(error_id(info.package, s.kind, s.exception, s.template, s.message_source), s) for s in linked.sites]
     file_rows = [(path, h, linked.trace.skips.get(path)) for path, h in sorted(hashes.items())]
     _refuse_if_all_skipped(info, file_rows)
-    return Prepared(info, file_rows, new_files, rows, linked.classes, previous, linked.reused, linked.trace, len(todo))
+    return Prepared(info, file_rows, unstored, rows, linked.classes, previous, linked.reused, linked.trace, len(todo))
 
 
 def _refuse_if_all_skipped(info: ReleaseInfo, file_rows: list[tuple[str, str, str | None]]) -> None:
@@ -264,11 +275,21 @@ class _Workers:
             return map(_analyse_job, self.jobs)
         return self.pool.map(_analyse_numbered, range(len(self.jobs)), chunksize=16)
 
-    def sources(self) -> Iterator[bytes]:
-        """Each job's source compressed, in job order; the workers start on them at once."""
+    def new_files(self, stored: list[tuple[str, int, bytes]], location: Path | str | None) -> Callable[[], list[NewFile]]:
+        """Start compressing the sources of `stored` (hash, size, analysis compressed; in job order);
+        the returned call waits for them and gives the new files the release write must insert.
+
+        Given the store's `location`, one worker also stores them, in a transaction of its own (see
+        `Store.add_files`), so the call gives none; the parent meanwhile links the release.
+        """
+        if self.pool is not None and location is not None and str(location) != ":memory:":
+            saving = self.pool.submit(_store_numbered, location, stored)
+            return lambda: saving.result() or []
         if self.pool is None:
-            return (pack(data) for _, data, _ in self.jobs)
-        return self.pool.map(_pack_numbered, range(len(self.jobs)), chunksize=64)
+            sources: Iterator[bytes] = (pack(data) for _, data, _ in self.jobs)
+        else:
+            sources = self.pool.map(_pack_numbered, range(len(self.jobs)), chunksize=64)
+        return lambda: [NewFile(digest, size, source_z, analysis_z) for (digest, size, analysis_z), source_z in zip(stored, sources)]
 
 
 _jobs: list[tuple[str, bytes, str]] = []  # in a worker: the jobs of its pool, numbered
@@ -294,6 +315,13 @@ def _analyse_numbered(number: int) -> Analysed:
 
 def _pack_numbered(number: int) -> bytes:
     return pack(_jobs[number][1])
+
+
+def _store_numbered(location: Path | str, stored: list[tuple[str, int, bytes]]) -> None:
+    """In a worker: compress the sources of the pool's jobs and store them with their analyses."""
+    files = [NewFile(digest, size, pack(_jobs[n][1]), analysis_z) for n, (digest, size, analysis_z) in enumerate(stored)]
+    with Store(location) as store:
+        store.add_files(files, EXTRACTOR_VERSION)
 
 
 def _analyse_job(job: tuple[str, bytes, str]) -> Analysed:

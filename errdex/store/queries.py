@@ -112,6 +112,15 @@ class Store:
                 out[h] = unpack(data)
         return out
 
+    def add_files(self, new_files: Sequence[NewFile], extractor_version: str) -> None:
+        """Store analysed files in their own transaction, ahead of the release that has them.
+
+        Files are content-addressed: whether that release is written later or fails, they are
+        correct, and the next index of any release that has them finds them analysed.
+        """
+        with self._transaction():
+            self._insert_files(new_files, extractor_version)
+
     def analysed_hashes(self, hashes: Iterable[str], extractor_version: str) -> set[str]:
         """The hashes whose analysis by this extractor version is stored, without reading it."""
         out: set[str] = set()

@@ -102,3 +102,20 @@ def test_processes_that_open_one_new_index_at_once_all_succeed(db_url: str) -> N
     assert [p.wait() for p in procs] == [0] * 6, [p.stderr.read() for p in procs]
     with Store(db_url) as store:
         assert store.stats()["packages"] == 0
+
+
+def test_new_files_stored_ahead_of_their_release_are_kept_and_reused(tmp_path: Path, db_url: str) -> None:
+    """A worker stores a release's new files while the parent links it: if the release is then never
+    written (an error, Ctrl-C), the store has the files and no release, and the next index analyses none."""
+    from errdex.index import index, prepare
+    from errdex.sources import open_source
+
+    big = big_package(tmp_path / "big", "epkg", files=80)
+    with Store(db_url) as store:
+        with open_source(str(big)) as source:
+            files = list(source.files())
+            prepared = prepare(source.info, files, store, workers=2, store_files=True)
+        assert prepared.new_files == [] and prepared.analysed == len({f.sha256 for f in files})
+        assert store.packages() == [] and store.stats()["files"] == prepared.analysed
+        result = index(str(big), store, workers=2)
+        assert (result.analysed, result.reused, result.release.error_count) == (0, len(files), 80 * 40)
