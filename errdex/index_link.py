@@ -135,10 +135,12 @@ def link_release(
 def _link_files(release: _TracingRelease, paths: list[str], trace: ReleaseTrace) -> list[Site]:
     """The sites of `paths`, recording what linking each one reads into `trace`."""
     sites: list[Site] = []
-    for path in paths:
-        trace.files[path] = release.trace = FileTrace()
-        sites.extend(file_sites(release, path))
-    release.trace = None
+    try:
+        for path in paths:
+            trace.files[path] = release.trace = FileTrace()
+            sites.extend(file_sites(release, path))
+    finally:
+        release.close()
     return sites
 
 
@@ -247,6 +249,19 @@ class _TracingRelease(Release):
         self.paths = _Watched(self.paths, self._module)
         self._classes = _Watched(self._classes, self._name)
         self._callers = _Watched(self._callers, self._caller)
+
+    def close(self) -> None:
+        """Stop tracing and drop what points back here (the notes of the analyses and the watched
+        dicts, the module scopes built, which look up imports here): without those cycles, this
+        release and every analysis it holds are freed as soon as linking ends, not by the
+        collector, which indexing pauses and which then spent 0.1 s going over them (180,000
+        objects for transformers)."""
+        self.trace = None
+        self._scopes.clear()
+        _ignored: Callable[..., None] = lambda *args: None  # noqa: E731
+        self.analyses.note = _ignored  # type: ignore[attr-defined]
+        for watched in (self.paths, self._classes, self._callers):
+            watched.note = _ignored  # type: ignore[attr-defined]
 
     def scope(self, module: str) -> ModuleScope | None:
         """A module's scope, built from its whole text (so a read of the text)."""
