@@ -279,12 +279,19 @@ class _Workers:
         """Start compressing the sources of `stored` (hash, size, analysis compressed; in job order);
         the returned call waits for them and gives the new files the release write must insert.
 
-        Given the store's `location`, one worker also stores them, in a transaction of its own (see
-        `Store.add_files`), so the call gives none; the parent meanwhile links the release.
+        Given the store's `location`, the workers also store them, each half in a transaction of its
+        own (see `Store.add_files`), so the call gives none; the parent meanwhile links the release.
         """
         if self.pool is not None and location is not None and str(location) != ":memory:":
-            saving = self.pool.submit(_store_numbered, location, stored)
-            return lambda: saving.result() or []
+            numbered = list(enumerate(stored))
+            saving = [self.pool.submit(_store_numbered, location, numbered[half::2]) for half in (0, 1)]
+
+            def stored_already() -> list[NewFile]:
+                for part in saving:
+                    part.result()
+                return []
+
+            return stored_already
         if self.pool is None:
             sources: Iterator[bytes] = (pack(data) for _, data, _ in self.jobs)
         else:
@@ -317,9 +324,9 @@ def _pack_numbered(number: int) -> bytes:
     return pack(_jobs[number][1])
 
 
-def _store_numbered(location: Path | str, stored: list[tuple[str, int, bytes]]) -> None:
-    """In a worker: compress the sources of the pool's jobs and store them with their analyses."""
-    files = [NewFile(digest, size, pack(_jobs[n][1]), analysis_z) for n, (digest, size, analysis_z) in enumerate(stored)]
+def _store_numbered(location: Path | str, numbered: list[tuple[int, tuple[str, int, bytes]]]) -> None:
+    """In a worker: compress the sources of these jobs (by number) and store them with their analyses."""
+    files = [NewFile(digest, size, pack(_jobs[n][1]), analysis_z) for n, (digest, size, analysis_z) in numbered]
     with Store(location) as store:
         store.add_files(files, EXTRACTOR_VERSION)
 
