@@ -1,11 +1,12 @@
 """The indexing pipeline: source → extract → store, with progress reports.
 
 Files are hashed first; a file whose analysis is already stored (from any release) is not
-parsed again. New files are analysed on every core, then the release is linked and replaced in
-the store in one transaction. Linking reuses the trace of an indexed release of the same
-package (see `index_link`): files whose inputs did not change keep their sites, which the store
-copies from that release. `prepare` does everything but writing, so that a batch can prepare
-releases in several processes and write them from one (SQLite has one writer).
+parsed again. New files are analysed on every core; while this process links the release, the
+workers store the new files (content-addressed, so correct whatever happens to the release),
+then the release is replaced in the store in one transaction. Linking reuses the trace of an
+indexed release of the same package (see `index_link`): files whose inputs did not change keep
+their sites, which the store copies from that release. `prepare` alone does not write, so that
+a batch can prepare releases in several processes and write them from one (SQLite has one writer).
 """
 
 from __future__ import annotations
