@@ -134,7 +134,7 @@ class Store:
 
     def file_text(self, file_hash: str) -> str | None:
         row = self.db.execute("SELECT source FROM files WHERE hash = ?", (file_hash,)).fetchone()
-        return unpack(row[0]).decode("utf-8", "replace") if row else None
+        return _source_text(row[0]) if row else None
 
     # -- writing a release ----------------------------------------------------------------
     def replace_release(
@@ -460,7 +460,7 @@ class Store:
             "SELECT f.source FROM release_files rf JOIN files f ON f.hash = rf.hash WHERE rf.release_id = ? AND rf.path = ?",
             (release_id, path),
         ).fetchone()
-        return unpack(row[0]).decode("utf-8", "replace") if row else None
+        return _source_text(row[0]) if row else None
 
     def source(self, record: ReleaseRecord, path: str) -> str | None:
         """The text of one file of an indexed release."""
@@ -537,7 +537,7 @@ class Store:
             (self._release_id(record),),
         )
         for path, source in rows:
-            yield path, unpack(source).decode("utf-8", "replace")
+            yield path, _source_text(source)
 
     # -- caches of derived data -----------------------------------------------------------
     def generation(self) -> int:
@@ -612,6 +612,11 @@ def _now() -> str:
 
 def _skips(files: Sequence[tuple[str, str, str | None]]) -> int:
     return sum(1 for _, _, reason in files if reason)
+
+
+def _source_text(blob: bytes) -> str:
+    """A stored file's text, bytes that are not UTF-8 replaced."""
+    return unpack(blob).decode("utf-8", "replace")
 
 
 def _site_row(site: Site) -> tuple[Any, ...]:
