@@ -184,7 +184,7 @@ class _Analyses(Mapping[str, Analysis]):
         self.callees = trace.callees
         self.analyses = analyses
         self.load = load
-        self.note: Callable[[str], None] = lambda path: None
+        self.note: Callable[[str], None] = _unnoted
 
     def __getitem__(self, path: str) -> Analysis:
         h = self.hashes[path]
@@ -227,6 +227,10 @@ class _LazyClass(Mapping[str, Any]):
         return len(self.analyses[self.path]["classes"][self.index])
 
 
+def _unnoted(*args: Any) -> None:
+    """The note of what nobody traces."""
+
+
 class _Watched(dict):  # type: ignore[type-arg]
     """A dict whose `get` reports the key and what it found."""
 
@@ -258,10 +262,9 @@ class _TracingRelease(Release):
         objects for transformers)."""
         self.trace = None
         self._scopes.clear()
-        _ignored: Callable[..., None] = lambda *args: None  # noqa: E731
-        self.analyses.note = _ignored  # type: ignore[attr-defined]
+        self.analyses.note = _unnoted  # type: ignore[attr-defined]
         for watched in (self.paths, self._classes, self._callers):
-            watched.note = _ignored  # type: ignore[attr-defined]
+            watched.note = _unnoted  # type: ignore[attr-defined]
 
     def scope(self, module: str) -> ModuleScope | None:
         """A module's scope, built from its whole text (so a read of the text)."""
