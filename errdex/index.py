@@ -79,9 +79,8 @@ def _collector_paused(call: _Call) -> _Call:
 
     Preparing a release builds a large heap of analyses and sites, and the collector's full
     passes over it (each time it grew by a quarter) cost a fifth of this process's work while
-    finding almost nothing; the few cycles linking leaves are collected once it is resumed,
-    which `index` does only after that heap is freed. Nested and concurrent calls resume it
-    when the last one ends, as it was before the first.
+    finding nothing (linking breaks its cycles when it ends, see `index_link`). Nested and
+    concurrent calls resume it when the last one ends, as it was before the first.
     """
 
     @functools.wraps(call)
@@ -156,11 +155,11 @@ def prepare(
             stored.append((digest, size, analysis_z))
             report("files", done + len(files) - len(todo), len(files))
         report("files", len(files), len(files))
-        new_files = pool.new_files(stored, store.path if store_files else None)  # under way while this process links
+        files_left = pool.new_files(stored, store.path if store_files else None)  # under way while this process links
         by_path = {f.path: f for f in files}
         previous, trace = _previous_trace(store, info) or (None, None)
         linked = link_release(hashes, lambda path: _text(by_path, path), analyses, lambda wanted: _load(store, wanted), trace, facts)
-        unstored = new_files()
+        unstored = files_left()
     report("sites", len(linked.sites), len(linked.sites))
     rows = [(error_id(info.package, s.kind, s.exception, s.template, s.message_source), s) for s in linked.sites]
     file_rows = [(path, h, linked.trace.skips.get(path)) for path, h in sorted(hashes.items())]
@@ -255,12 +254,13 @@ class _Workers:
 
     def __init__(self, files: list[SourceFile], hashes: dict[str, str], workers: int | None) -> None:
         self.jobs = sorted(((f.path, f.data, hashes[f.path]) for f in files), key=lambda job: -len(job[1]))
+        self.count = workers or os.cpu_count() or 1
         self.pool: ProcessPoolExecutor | None = None
         if len(self.jobs) >= POOL_THRESHOLD and (workers or 0) != 1:
             context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
             # Forked workers inherit the jobs; each task is then a number, not a file's bytes sent down a pipe.
             self.pool = ProcessPoolExecutor(
-                max_workers=workers or os.cpu_count() or 1, mp_context=context, initializer=_worker_start, initargs=(self.jobs,)
+                max_workers=self.count, mp_context=context, initializer=_worker_start, initargs=(self.jobs,)
             )
 
     def __enter__(self) -> _Workers:
@@ -280,12 +280,12 @@ class _Workers:
         """Start compressing the sources of `stored` (hash, size, analysis compressed; in job order);
         the returned call waits for them and gives the new files the release write must insert.
 
-        Given the store's `location`, the workers also store them, each half in a transaction of its
-        own (see `Store.add_files`), so the call gives none; the parent meanwhile links the release.
+        Given the store's `location`, the workers also store them, each its share in a transaction of
+        its own (see `Store.add_files`), so the call gives none; the parent meanwhile links the release.
         """
         if self.pool is not None and location is not None and str(location) != ":memory:":
             numbered = list(enumerate(stored))
-            saving = [self.pool.submit(_store_numbered, location, numbered[half::2]) for half in (0, 1)]
+            saving = [self.pool.submit(_store_numbered, location, numbered[k :: self.count]) for k in range(self.count)]
 
             def stored_already() -> list[NewFile]:
                 for part in saving:
