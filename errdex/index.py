@@ -30,6 +30,7 @@ from errdex.blobs import pack
 from errdex.errors import SourceError
 from errdex.extract import EXTRACTOR_VERSION, analyse_file
 from errdex.extract.file import decode
+from errdex.jsontext import dumps
 from errdex.index_link import Facts, ReleaseTrace, dump_trace, file_facts, link_release, load_trace
 from errdex.model import ClassInfo, ReleaseInfo, ReleaseRecord, Site, SourceFile, error_id, normalize_name
 from errdex.sources import open_source
@@ -336,7 +337,7 @@ def _analyse_job(job: tuple[str, bytes, str]) -> Analysed:
     """Analyse one file; return its hash, analysis, the analysis compressed for the store, size, and what linking needs of it."""
     path, data, digest = job
     analysis = analyse_file(path, data)
-    return digest, analysis, pack(json.dumps(analysis).encode()), len(data), file_facts(analysis)
+    return digest, analysis, pack(dumps(analysis)), len(data), file_facts(analysis)
 
 
 def _text(files: dict[str, SourceFile], path: str) -> str | None:

@@ -26,12 +26,13 @@ from errdex.blobs import pack, unpack
 from errdex.extract.helpers import callee_names
 from errdex.extract.package import Release, file_sites
 from errdex.extract.scope import ModuleScope, module_name
+from errdex.jsontext import dumps
 from errdex.model import ClassInfo, Site
 
 Analysis = dict[str, Any]
 Loader = Callable[[list[str]], dict[str, Analysis]]  # hashes -> their analyses
 Facts = tuple[str, list[str], str | None, list[str]]  # shape digest, class names, skip reason, callee names
-TRACE_FORMAT = 4
+TRACE_FORMAT = 5
 
 
 @dataclass
@@ -147,7 +148,7 @@ def _link_files(release: _TracingRelease, paths: list[str], trace: ReleaseTrace)
 def file_facts(analysis: Analysis) -> Facts:
     """What the trace keeps of an analysis: the digest of its shape (what other files' links may read of it:
     classes, imports, calls), its class names, its skip reason, the names its calls call."""
-    shape = json.dumps([analysis["classes"], analysis["imports"], analysis.get("calls") or []], sort_keys=True).encode()
+    shape = dumps([analysis["classes"], analysis["imports"], analysis.get("calls") or []], sort_keys=True)
     digest = hashlib.sha256(shape).hexdigest()[:24]
     return digest, [c["qualname"] for c in analysis["classes"]], analysis["skip"], callee_names(analysis)
 
@@ -311,7 +312,7 @@ def dump_trace(trace: ReleaseTrace, stamp: list[Any]) -> bytes:
         "callees": {number[p]: n for p, n in trace.callees.items()},
         "files": files,
     }
-    return pack(json.dumps(data, separators=(",", ":")).encode())
+    return pack(dumps(data))
 
 
 def load_trace(blob: bytes, stamp: list[Any]) -> ReleaseTrace | None:

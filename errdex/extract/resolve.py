@@ -11,6 +11,7 @@ evaluated and every item of a value built costs a step.
 from __future__ import annotations
 
 import ast
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -199,7 +200,7 @@ _HANDLERS: dict[type, Callable[[Any, _Context, int], Any]] = {
 
 
 def to_json(value: Any) -> Any:
-    """A JSON-friendly copy: tuples become lists, sets sorted lists, bytes and other keys strings."""
+    """A JSON-friendly copy: tuples become lists, sets sorted lists, bytes, other keys and non-finite floats strings."""
     if isinstance(value, (tuple, list)):
         return [to_json(v) for v in value]
     if isinstance(value, frozenset):
@@ -208,6 +209,6 @@ def to_json(value: Any) -> Any:
         return {k if isinstance(k, str) else repr(k): to_json(v) for k, v in value.items()}
     if isinstance(value, bytes):
         return value.decode("latin-1")
-    if isinstance(value, complex) or value is Ellipsis:
-        return repr(value)
+    if isinstance(value, complex) or value is Ellipsis or (isinstance(value, float) and not math.isfinite(value)):
+        return repr(value)  # JSON has no such values (`inf` as text, not the non-standard `Infinity`)
     return value

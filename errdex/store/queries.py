@@ -23,6 +23,7 @@ from packaging.version import InvalidVersion, Version
 
 from errdex.blobs import unpack
 from errdex.errors import NotIndexedError, StoreError
+from errdex.jsontext import dumps_text
 from errdex.model import ClassInfo, ErrorRecord, Related, ReleaseInfo, ReleaseRecord, Site, Snippet, normalize_name
 from errdex.store.backend import WriteBusy, is_postgres_url, open_database
 
@@ -631,7 +632,7 @@ def _json(value: tuple[Any, ...] | dict[str, Any]) -> str:
     """A row's list or mapping as JSON text; most are empty, and those need no encoder call."""
     if not value:
         return "{}" if isinstance(value, dict) else "[]"
-    return json.dumps(value)
+    return dumps_text(value)
 
 
 def _site(row: Sequence[Any]) -> Site:

@@ -151,6 +151,17 @@ def test_site_round_trip_keeps_every_field(tmp_path: Path, store: Store) -> None
     assert record.release.repository_url == "https://github.com/example/shop"
 
 
+def test_values_json_cannot_spell_are_stored_exactly(tmp_path: Path, store: Store) -> None:
+    """Big integers and lone surrogates leave the fast encoder for the standard one; non-finite floats become text."""
+    code = (
+        'BIG = 1180591620717411303424\nHUGE = 1e999\nODD = "\\ud800"\n\n'
+        "def check(x):\n    if x in (BIG, HUGE, ODD):\n        raise ValueError(f\"x is out of range: {x}\")\n"
+    )
+    index(str(write_tree(tmp_path / "limits", {"limits/__init__.py": code})), store)
+    [(_, site)] = store.errors("limits")
+    assert site.resolved == {"BIG": 2**70, "HUGE": "inf", "ODD": "\ud800"}
+
+
 def test_an_error_described_at_another_of_its_places(tmp_path: Path, store: Store) -> None:
     files = shop()
     files["shop/cart.py"] += "\n\ndef check(mode):\n    if mode == 'slow':\n        raise NotImplementedError(\"slow mode is not ready\")\n"
