@@ -7,6 +7,7 @@ import ast
 import copy
 import functools
 
+from errdex.extract.quick_unparse import quick_unparse
 from errdex.extract.resolve import dotted_name
 
 MAX_NODES = 10_000  # an expression larger than this is generated code: not walked, shown or resolved
@@ -162,7 +163,8 @@ def unparse(node: ast.AST) -> str:
     if not small(node):
         return "<expression too large>"
     try:
-        return ast.unparse(node)
+        quick = quick_unparse(node)
+        return quick if quick is not None else ast.unparse(node)
     except (RecursionError, ValueError):
         return "<expression too deep>"
 
