@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 import copy
 import functools
+from typing import Any
 
 from errdex.extract.quick_unparse import quick_unparse
 from errdex.extract.resolve import dotted_name
@@ -89,8 +90,36 @@ def mentions(expr: ast.expr, name: str) -> bool:
 
 
 def substitute(expr: ast.expr, name: str, replacement: ast.expr) -> ast.expr:
-    """A copy of `expr` with `name` replaced by `replacement`."""
-    return Substitute(name, replacement).visit(copy.deepcopy(expr))
+    """`expr` with `name` replaced by `replacement`: the nodes on the way to each such name are copied,
+    the rest is shared (trees are never changed in place, and a deep copy cost more than the rest of
+    binding a message). A node the expression holds twice is rewritten once, and its copy held twice."""
+    done: dict[int, ast.AST] = {}
+
+    def rewritten(node: ast.AST) -> ast.AST:
+        found = done.get(id(node))
+        if found is not None:
+            return found
+        if type(node) is ast.Name and node.id == name:  # type: ignore[attr-defined]
+            out: ast.AST = replacement
+        else:
+            changed: dict[str, Any] = {}
+            for field in node._fields:
+                value = getattr(node, field, None)
+                if isinstance(value, ast.AST):
+                    new = rewritten(value)
+                    if new is not value:
+                        changed[field] = new
+                elif isinstance(value, list):
+                    items = [rewritten(item) if isinstance(item, ast.AST) else item for item in value]
+                    if any(new is not old for new, old in zip(items, value)):
+                        changed[field] = items
+            out = copy.copy(node) if changed else node
+            for field, value in changed.items():
+                setattr(out, field, value)
+        done[id(node)] = out
+        return out
+
+    return rewritten(expr)  # type: ignore[return-value]
 
 
 def expr_name(node: ast.expr) -> str:
@@ -167,26 +196,3 @@ def unparse(node: ast.AST) -> str:
         return quick if quick is not None else ast.unparse(node)
     except (RecursionError, ValueError):
         return "<expression too deep>"
-
-
-class Substitute(ast.NodeTransformer):
-    """Replace a name by an expression, visiting each node once.
-
-    The copy shares the nodes its original shared (a binding used twice); visiting such a node
-    again would rewrite the replacement put there the first time, which is the binding itself,
-    and make it contain itself.
-    """
-
-    def __init__(self, name: str, replacement: ast.expr) -> None:
-        self.name = name
-        self.replacement = replacement
-        self.seen: set[int] = set()
-
-    def visit(self, node: ast.AST) -> ast.AST:
-        if id(node) in self.seen:
-            return node
-        self.seen.add(id(node))
-        return super().visit(node)
-
-    def visit_Name(self, node: ast.Name) -> ast.expr:
-        return self.replacement if node.id == self.name else node

@@ -55,6 +55,8 @@ def _evaluate(node: ast.expr, ctx: _Context, depth: int) -> Any:
 
 def dotted_name(node: ast.expr) -> str | None:
     """'a.b.c' for a Name or a chain of Attributes on a Name, else None."""
+    if type(node) is ast.Name:  # most are
+        return node.id
     parts = []
     while isinstance(node, ast.Attribute):
         parts.append(node.attr)

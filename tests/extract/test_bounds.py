@@ -131,10 +131,15 @@ def test_a_long_function_with_many_locals_and_branches_stops_at_its_budget() -> 
     assert 0 < len(result["sites"]) < 300 and result["sites"][0]["templates"] == ["branch 0"]
 
 
+def _deep_rebinding(depth: int) -> bytes:
+    return b"def f(x):\n    x = 'a'\n    x = x + " + b"-" * depth + b"1\n    raise ValueError(x)\n"
+
+
 @pytest.mark.parametrize("fast", [True, False])
-def test_a_rebinding_too_deep_to_copy_is_a_skip_on_both_paths(fast: bool) -> None:
-    data = b"def f(x):\n    x = 'a'\n    x = x + " + b"-" * 900 + b"1\n    raise ValueError(x)\n"
-    assert analyse_file("pkg/deep.py", data, fast=fast)["skip"] == "too deeply nested to analyse"
+def test_a_deep_rebinding_keeps_its_site_and_a_deeper_one_is_a_skip_on_both_paths(fast: bool) -> None:
+    kept = analyse_file("pkg/deep.py", _deep_rebinding(900), fast=fast)
+    assert kept["skip"] is None and [s["templates"] for s in kept["sites"]] == [["a{}"]]
+    assert analyse_file("pkg/deep.py", _deep_rebinding(2000), fast=fast)["skip"] == "too deeply nested to analyse"
 
 
 def test_a_message_too_large_to_walk_keeps_its_template() -> None:
