@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 import bisect
+import functools
 import keyword
 import re
 import unicodedata
@@ -219,8 +220,13 @@ def has_nested_class(chunk: Chunk) -> bool:
     return False
 
 
+@functools.lru_cache(maxsize=4096)
 def simple_import(text: str) -> ast.Import | ast.ImportFrom | None:
-    """An import chunk of plain names (most are) as the node `ast.parse` gives, or None: parse it then."""
+    """An import chunk of plain names (most are) as the node `ast.parse` gives, or None: parse it then.
+
+    Remembered: most import lines of a package repeat in many of its files (5 in 6 in transformers),
+    and the nodes are only read.
+    """
     if "(" in text:
         code = text[: text.find(")") + 1]  # empty without a `)`
     else:
