@@ -149,21 +149,21 @@ class Ranker:
         return sorted(scored.values(), key=lambda s: s.key, reverse=True)[:limit]
 
     def _best(self, numbers: list[tuple[int, Cut]], limit: int, scored: dict[int, Scored]) -> dict[int, Scored]:
-        """`scored` with those of `numbers` (errors and their cuts) that may be among the best `limit`, in their order.
+        """`scored` with those of `numbers` (errors and their cuts) among the best `limit` so far, in their order.
 
-        They are aligned most promising first: errors sharing a template are queued together by
+        They are weighed most promising first: errors sharing a template are queued together by
         the template's rough bound (each error at a frame's file alone, by its own), refined
-        error by error with exception, kind and frame when that comes first, and each error is
-        aligned when its refined bound still comes first. Once `limit` errors score more than the
-        first bound in the queue, the rest cannot make it; nor can one whose bound is exact (all
-        its parts found whole) and no better than theirs.
+        error by error with exception, kind and frame when that comes first. Once `limit` errors
+        score more than the first bound in the queue, the rest cannot make it. An error whose
+        bound is exact (all its parts found whole) is its score: it is aligned, for the values
+        its holes captured, only when it ends among the best.
         """
         # The keys of the `limit` best so far, lowest first, as the final order sorts them:
         # (confidence, literal characters found, -position); those scored before come first.
         best = heapq.nlargest(limit, ((*s.key, 1) for s in scored.values()))
         heapq.heapify(best)
         queue = self._queue(numbers)
-        found: dict[int, Scored] = {}
+        aligned: dict[int, Scored] = {}  # by position: the errors weighed whose bound was not exact
         while queue:
             bound, k, refined, item = heapq.heappop(queue)
             full = len(best) >= limit
@@ -172,20 +172,32 @@ class Ranker:
             if not refined:  # a group of errors sharing a template: each queued by its own bound
                 members, (text, hit) = item
                 for k, i in members:
-                    heapq.heappush(queue, (-(self._confidence(i, text) or 0.0), k, True, (i, hit)))
+                    confidence = self._confidence(i, text)
+                    heapq.heappush(queue, (-(confidence or 0.0), k, True, (i, hit, confidence)))
                 continue
-            i, hit = item
-            if full and hit is not None and (-bound, hit, -k) < best[0]:
-                continue
-            s = self._score(i)
-            if s is None:
-                continue
-            found[i] = s
-            if full:
-                heapq.heappushpop(best, (*s.key, -k))
+            i, hit, confidence = item
+            if hit is not None:  # exact: the bound is its score
+                if confidence is None:
+                    continue
+                key = (confidence, hit, -k)
             else:
-                heapq.heappush(best, (*s.key, -k))
-        return scored | {i: found[i] for i, _ in numbers if i in found}
+                s = self._score(i)
+                if s is None:
+                    continue
+                aligned[k] = s
+                key = (*s.key, -k)
+            if full:
+                heapq.heappushpop(best, key)
+            else:
+                heapq.heappush(best, key)
+        among = sorted(-position for _, _, position in best if position <= 0)
+        return scored | {numbers[k][0]: aligned.get(k) or self._aligned(numbers[k][0]) for k in among}
+
+    def _aligned(self, i: int) -> Scored:
+        """The verdict on an error whose score is known (its bound was exact), with its alignment."""
+        s = self._score(i)
+        assert s is not None  # it scored before
+        return s
 
     def _queue(self, numbers: list[tuple[int, Cut]]) -> list[tuple[float, int, bool, Any]]:
         """The errors grouped for `_best` by template, each group queued by its rough bound.
