@@ -152,11 +152,12 @@ class Ranker:
         """`scored` with those of `numbers` (errors and their cuts) among the best `limit` so far, in their order.
 
         They are weighed most promising first: errors sharing a template are queued together by
-        the template's rough bound (each error at a frame's file alone, by its own), refined
-        error by error with exception, kind and frame when that comes first. Once `limit` errors
-        score more than the first bound in the queue, the rest cannot make it. An error whose
-        bound is exact (all its parts found whole) is its score: it is aligned, for the values
-        its holes captured, only when it ends among the best.
+        the template's rough bound (each error at a frame's file alone, by its own). When a group
+        comes first, each error's bound is refined with exception, kind and frame; where the
+        template's bound is exact (all its parts found whole), that is the error's score, and it
+        is aligned, for the values its holes captured, only if it ends among the best. The others
+        are queued by their refined bounds, and aligned when they come first. Once `limit` errors
+        score more than the first bound in the queue, the rest cannot make it.
         """
         # The keys of the `limit` best so far, lowest first, as the final order sorts them:
         # (confidence, literal characters found, -position); those scored before come first.
@@ -165,31 +166,24 @@ class Ranker:
         queue = self._queue(numbers)
         aligned: dict[int, Scored] = {}  # by position: the errors weighed whose bound was not exact
         while queue:
-            bound, k, refined, item = heapq.heappop(queue)
-            full = len(best) >= limit
-            if full and -bound < best[0][0]:
+            bound, k, group, item = heapq.heappop(queue)
+            if len(best) >= limit and -bound < best[0][0]:
                 break
-            if not refined:  # a group of errors sharing a template: each queued by its own bound
+            if group:  # errors sharing a template
                 members, (text, hit) = item
                 for k, i in members:
                     confidence = self._confidence(i, text)
-                    heapq.heappush(queue, (-(confidence or 0.0), k, True, (i, hit, confidence)))
+                    if confidence is None:
+                        continue
+                    if hit is not None:  # exact: its score
+                        _keep(best, limit, (confidence, hit, -k))
+                    else:
+                        heapq.heappush(queue, (-confidence, k, False, i))
                 continue
-            i, hit, confidence = item
-            if hit is not None:  # exact: the bound is its score
-                if confidence is None:
-                    continue
-                key = (confidence, hit, -k)
-            else:
-                s = self._score(i)
-                if s is None:
-                    continue
+            s = self._score(item)
+            if s is not None:
                 aligned[k] = s
-                key = (*s.key, -k)
-            if full:
-                heapq.heappushpop(best, key)
-            else:
-                heapq.heappush(best, key)
+                _keep(best, limit, (*s.key, -k))
         among = sorted(-position for _, _, position in best if position <= 0)
         return scored | {numbers[k][0]: aligned.get(k) or self._aligned(numbers[k][0]) for k in among}
 
@@ -217,7 +211,7 @@ class Ranker:
         for cut, members in groups.values():
             k, i = members[0]
             text = self._text_bound_and_hit(cut)
-            queue.append((-self._rough(i, text[0]), k, False, (members, text)))
+            queue.append((-self._rough(i, text[0]), k, True, (members, text)))
         heapq.heapify(queue)
         return queue
 
@@ -303,6 +297,14 @@ class Ranker:
         if q.exception in bases:
             return BASE_EXCEPTION
         return MISMATCHED_EXCEPTION
+
+
+def _keep(best: list[tuple[float, int, int]], limit: int, key: tuple[float, int, int]) -> None:
+    """Add `key` to the heap of the `limit` best keys (dropping the lowest when it is full)."""
+    if len(best) >= limit:
+        heapq.heappushpop(best, key)
+    else:
+        heapq.heappush(best, key)
 
 
 def unique(items: list[int]) -> list[int]:
