@@ -18,9 +18,10 @@ A confidence below ABSTAIN_BELOW means no answer is shown as the answer.
 
 Only the candidates that can reach the best few are aligned: each gets an upper bound of its
 confidence from its parts found whole (one `str.find` a part, exact when all are; once for all the
-errors sharing a template), they are aligned highest bound first, and the rest are dropped once
-the best few score above the next bound. The answers are the same as aligning them all, at a
-fraction of the cost when many templates share a message's words.
+errors sharing a template), they are weighed highest bound first, and the rest are dropped once
+the best few score above the next bound. An exact bound is the score: such a candidate is aligned
+(for what its holes captured) only when it ends among the best. The answers are the same as
+aligning them all, at a fraction of the cost when many templates share a message's words.
 """
 
 from __future__ import annotations
