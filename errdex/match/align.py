@@ -76,7 +76,7 @@ def align_bound(parts: list[str], folded: str) -> Bound:
         i = folded.rfind(part, pos) if k == last and k > 0 else folded.find(part, pos)
         if i < 0:
             exact = False
-            hit += sum([len(w) for w in _words_of(part) if w in folded])
+            hit += sum(map(len, filter(folded.__contains__, _words_of(part))))
             continue
         pos = i + len(part)
         hit += len(part)

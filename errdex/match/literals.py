@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from itertools import chain
 
 from errdex.match.packed import KeyIndex
 from errdex.match.text import template_keys, template_parts
@@ -67,6 +68,8 @@ def candidates(index: KeyIndex, keys: set[str], limit: int = 1 << 30) -> list[in
     """The templates filed under a key of a message (its `message_keys`), those under its rarest keys first (ties in
     key order), at most `limit`."""
     found = sorted((len(numbers), key, numbers) for key, numbers in index.lookup(keys))
+    if sum(size for size, _, _ in found) <= limit:  # most messages: all the lists, in one pass
+        return list(dict.fromkeys(chain.from_iterable(numbers for _, _, numbers in found)))
     out: dict[int, None] = {}
     for _, _, numbers in found:
         out.update(dict.fromkeys(numbers[:limit]))  # a posting list holds each template once

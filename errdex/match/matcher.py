@@ -89,20 +89,25 @@ def _choose_place(places: list[Place], versions: tuple[str, ...], query: Query, 
     if len(places) == 1:  # most errors: nothing to choose from
         return places[0]
     order = {v: k for k, v in enumerate(versions)}
-    newest_first = sorted(places, key=lambda p: (p.version not in pointed, -order[p.version], p.function is None))
     hint = query.hint
     if hint is not None:
         files = {path for path, _ in hint.points} | {hint.path}
-        same = [p for p in newest_first if p.file in files]
+        same = [p for p in places if p.file in files]
         exact = [p for p in same if hint.at(p.file, p.line, p.end_line)]
         if exact or same:
-            return (exact or same)[0]
+            return _first(exact or same, order, pointed)
     if len(versions) > 1 and not pointed:
-        installed = installed_version(package)
-        for p in newest_first:
-            if p.version == installed:
-                return p
-    return newest_first[0]
+        version = installed_version(package)
+        installed = [p for p in places if p.version == version]
+        if installed:
+            return _first(installed, order, pointed)
+    return _first(places, order, pointed)
+
+
+def _first(places: list[Place], order: dict[str, int], pointed: frozenset[str]) -> Place:
+    """The first of `places` in the releases pointed to, newest release first, with its function known first;
+    the first listed among equals (`min`, not a sort: an error may be raised at hundreds of places)."""
+    return min(places, key=lambda p: (p.version not in pointed, -order[p.version], p.function is None))
 
 
 def _site_function(tables: Tables, error_id: str, place: Place) -> tuple[str | None, int]:

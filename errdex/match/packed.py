@@ -14,6 +14,9 @@ from array import array
 from collections.abc import Collection, Iterable, Iterator
 
 Packed = tuple[str, bytes]
+# Building a KeyIndex's dict costs about as much as looking up, in the packed form, this share of
+# the keys it holds (measured: 0.49 of the 145,000 keys of a hundred packages, 0.37 of 40,000 words).
+DICT_COST = 0.5
 
 
 def _offsets(data: bytes) -> array:
@@ -104,13 +107,13 @@ class KeyIndex:
         """Each of `keys` that is filed, with its numbers (a read-only view, not a copy), in their order.
 
         The packed form answers a key with a crc32 and about one slice. A process that goes on asking
-        (a server, a notebook) turns it into a dict once it has asked as many keys as the index
-        holds: building the dict costs about what those lookups cost, so the process never spends
-        more than twice what the better choice, made in hindsight, would have cost.
+        (a server, a notebook) turns it into a dict once it has asked half as many keys as the index
+        holds: building the dict costs about what those lookups cost (DICT_COST), so the process
+        never spends more than twice what the better choice, made in hindsight, would have cost.
         """
         if self.table is None:
             self.asked += len(keys)
-            if self.asked < len(self):
+            if self.asked < len(self) * DICT_COST:
                 return self._packed_lookup(keys)
             self.table = self._table()
         table, ends, view = self.table, self.ends, self.view

@@ -18,9 +18,10 @@ A confidence below ABSTAIN_BELOW means no answer is shown as the answer.
 
 Only the candidates that can reach the best few are aligned: each gets an upper bound of its
 confidence from its parts found whole (one `str.find` a part, exact when all are; once for all the
-errors sharing a template), they are aligned highest bound first, and the rest are dropped once
-the best few score above the next bound. The answers are the same as aligning them all, at a
-fraction of the cost when many templates share a message's words.
+errors sharing a template), they are weighed highest bound first, and the rest are dropped once
+the best few score above the next bound. An exact bound is the score: such a candidate is aligned
+(for what its holes captured) only when it ends among the best. The answers are the same as
+aligning them all, at a fraction of the cost when many templates share a message's words.
 """
 
 from __future__ import annotations
@@ -149,43 +150,49 @@ class Ranker:
         return sorted(scored.values(), key=lambda s: s.key, reverse=True)[:limit]
 
     def _best(self, numbers: list[tuple[int, Cut]], limit: int, scored: dict[int, Scored]) -> dict[int, Scored]:
-        """`scored` with those of `numbers` (errors and their cuts) that may be among the best `limit`, in their order.
+        """`scored` with those of `numbers` (errors and their cuts) among the best `limit` so far, in their order.
 
-        They are aligned most promising first: errors sharing a template are queued together by
-        the template's rough bound (each error at a frame's file alone, by its own), refined
-        error by error with exception, kind and frame when that comes first, and each error is
-        aligned when its refined bound still comes first. Once `limit` errors score more than the
-        first bound in the queue, the rest cannot make it; nor can one whose bound is exact (all
-        its parts found whole) and no better than theirs.
+        They are weighed most promising first: errors sharing a template are queued together by
+        the template's rough bound (each error at a frame's file alone, by its own). When a group
+        comes first, each error's bound is refined with exception, kind and frame; where the
+        template's bound is exact (all its parts found whole), that is the error's score, and it
+        is aligned, for the values its holes captured, only if it ends among the best. The others
+        are queued by their refined bounds, and aligned when they come first. Once `limit` errors
+        score more than the first bound in the queue, the rest cannot make it.
         """
         # The keys of the `limit` best so far, lowest first, as the final order sorts them:
         # (confidence, literal characters found, -position); those scored before come first.
         best = heapq.nlargest(limit, ((*s.key, 1) for s in scored.values()))
         heapq.heapify(best)
         queue = self._queue(numbers)
-        found: dict[int, Scored] = {}
+        aligned: dict[int, Scored] = {}  # by position: the errors weighed whose bound was not exact
         while queue:
-            bound, k, refined, item = heapq.heappop(queue)
-            full = len(best) >= limit
-            if full and -bound < best[0][0]:
+            bound, k, group, item = heapq.heappop(queue)
+            if len(best) >= limit and -bound < best[0][0]:
                 break
-            if not refined:  # a group of errors sharing a template: each queued by its own bound
+            if group:  # errors sharing a template
                 members, (text, hit) = item
                 for k, i in members:
-                    heapq.heappush(queue, (-(self._confidence(i, text) or 0.0), k, True, (i, hit)))
+                    confidence = self._confidence(i, text)
+                    if confidence is None:
+                        continue
+                    if hit is not None:  # exact: its score
+                        _keep(best, limit, (confidence, hit, -k))
+                    else:
+                        heapq.heappush(queue, (-confidence, k, False, i))
                 continue
-            i, hit = item
-            if full and hit is not None and (-bound, hit, -k) < best[0]:
-                continue
-            s = self._score(i)
-            if s is None:
-                continue
-            found[i] = s
-            if full:
-                heapq.heappushpop(best, (*s.key, -k))
-            else:
-                heapq.heappush(best, (*s.key, -k))
-        return scored | {i: found[i] for i, _ in numbers if i in found}
+            s = self._score(item)
+            if s is not None:
+                aligned[k] = s
+                _keep(best, limit, (*s.key, -k))
+        among = sorted(-position for _, _, position in best if position <= 0)
+        return scored | {numbers[k][0]: aligned.get(k) or self._aligned(numbers[k][0]) for k in among}
+
+    def _aligned(self, i: int) -> Scored:
+        """The verdict on an error whose score is known (its bound was exact), with its alignment."""
+        s = self._score(i)
+        assert s is not None  # it scored before
+        return s
 
     def _queue(self, numbers: list[tuple[int, Cut]]) -> list[tuple[float, int, bool, Any]]:
         """The errors grouped for `_best` by template, each group queued by its rough bound.
@@ -205,7 +212,7 @@ class Ranker:
         for cut, members in groups.values():
             k, i = members[0]
             text = self._text_bound_and_hit(cut)
-            queue.append((-self._rough(i, text[0]), k, False, (members, text)))
+            queue.append((-self._rough(i, text[0]), k, True, (members, text)))
         heapq.heapify(queue)
         return queue
 
@@ -291,6 +298,14 @@ class Ranker:
         if q.exception in bases:
             return BASE_EXCEPTION
         return MISMATCHED_EXCEPTION
+
+
+def _keep(best: list[tuple[float, int, int]], limit: int, key: tuple[float, int, int]) -> None:
+    """Add `key` to the heap of the `limit` best keys (dropping the lowest when it is full)."""
+    if len(best) >= limit:
+        heapq.heappushpop(best, key)
+    else:
+        heapq.heappush(best, key)
 
 
 def unique(items: list[int]) -> list[int]:

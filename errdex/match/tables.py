@@ -177,9 +177,14 @@ class Tables:
         self.store = store
 
     def places(self, i: int) -> list[Place]:
-        """Every place of error `i` in every indexed release, oldest release first."""
-        rows = self._shard(self.core.error_shards, "match.errors", i // ERROR_SHARD)[0].get(i, [])
-        return list(map(Place._make, rows))
+        """Every place of error `i` in every indexed release, oldest release first (not to be changed: the
+        list is kept in its shard, made of places once per process; an error raised at hundreds of sites
+        is a candidate of many messages)."""
+        shard = self._shard(self.core.error_shards, "match.errors", i // ERROR_SHARD)[0]
+        rows = shard.get(i, [])
+        if rows and not isinstance(rows[0], Place):
+            rows = shard[i] = list(map(Place._make, rows))
+        return rows
 
     def details(self, i: int) -> Details | None:
         """What did-you-mean needs of error `i`: resolved values are decoded only when a membership test names them."""

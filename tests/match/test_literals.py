@@ -29,6 +29,16 @@ def test_each_template_is_found_from_its_own_message() -> None:
     assert not candidates(index, message_keys("totally unrelated words"))
 
 
+def test_a_limit_keeps_the_first_candidates() -> None:
+    templates = [f"value {n} of the cart is wrong" for n in range(6)] + [f"cart item {n} missing" for n in range(6)]
+    index, _ = build_keys(templates)
+    keys = message_keys("value 3 of the cart is wrong: cart item 3 missing")
+    everything = candidates(index, keys)
+    assert len(everything) > 4
+    for limit in range(1, len(everything) + 2):
+        assert candidates(index, keys, limit) == everything[:limit]
+
+
 def test_templates_are_filed_under_few_keys() -> None:
     index, loose = build_keys(["alpha beta gamma delta epsilon zeta"])
     assert 1 <= sum(len(v) for _, v in index.items()) <= 2

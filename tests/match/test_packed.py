@@ -18,7 +18,7 @@ def test_texts_are_the_list(items: list[str | None]) -> None:
 def test_sorted_index_is_the_dict(index: dict[str, list[int]], probe: str) -> None:
     packed = KeyIndex.unpack(KeyIndex.of(index).pack())
     one_by_one = {key: list(numbers) for key in [*index, probe] for key, numbers in packed.lookup([key])}
-    assert one_by_one == index  # in the packed form, until as many keys were asked as it holds
+    assert one_by_one == index  # in the packed form, until half as many keys were asked as it holds
     assert packed.table is not None
     assert {key: list(numbers) for key, numbers in packed.lookup([*index, probe])} == index
     assert len(packed) == len(index)
