@@ -53,6 +53,8 @@ _EXCEPTION_SUFFIXES = ("Error", "Exception", "Warning", "Exit", "Interrupt", "Fa
 _SIX_RAISES = ("raise_from", "reraise")
 _PROPERTIES = ("property", "cached_property")
 _MESSAGE_NODES = (ast.Constant, ast.JoinedStr, ast.BinOp, ast.Call, ast.Name, ast.IfExp)
+_HANDLERS: dict[type, Any] = {}  # statement type -> SiteVisitor's handler (or None), looked up once
+_UNKNOWN = object()
 
 
 @dataclass
@@ -158,9 +160,12 @@ class SiteVisitor:
 
     # -- dispatch -------------------------------------------------------------------------
     def visit(self, node: ast.stmt) -> None:
-        handler = getattr(self, "visit_" + type(node).__name__, None)
+        kind = type(node)
+        handler = _HANDLERS.get(kind, _UNKNOWN)
+        if handler is _UNKNOWN:
+            handler = _HANDLERS[kind] = getattr(SiteVisitor, "visit_" + kind.__name__, None)
         if handler is not None:
-            handler(node)
+            handler(self, node)
 
     def visit_body(self, body: list[ast.stmt]) -> None:
         for stmt in body:
