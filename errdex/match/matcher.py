@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from errdex.errors import InputError
 from errdex.match.autoindex import distribution_of, index_missing, installed_version, raising_package
 from errdex.match.parse import parse
+from errdex.match.parse_lines import is_type_name
 from errdex.match.rank import ABSTAIN_BELOW, Query, Scored, rank
 from errdex.match.result import Candidate, MatchResult
 from errdex.match.suggest import did_you_mean
@@ -37,11 +40,23 @@ def explain(text: str, *, store: Store | None = None, fetch: bool = False, auto_
 
 def match(parsed: ParsedError, tables: Tables, limit: int = 5, note: str | None = None) -> MatchResult:
     """Rank the indexed errors against an already parsed paste."""
+    parsed = _typed_by_the_index(parsed, tables)
     query, scored = rank(parsed, tables, limit)
     matches = [_candidate(tables, query, s) for s in scored]
     abstain = not matches or matches[0].confidence < ABSTAIN_BELOW
     hint = _hint(parsed, tables, query) if abstain else None
     return MatchResult(abstain, matches, parsed, " ".join(filter(None, (note, hint))) or None)
+
+
+def _typed_by_the_index(parsed: ParsedError, tables: Tables) -> ParsedError:
+    """A bare `Name: message` whose name does not read as an exception type by itself
+    (`ConfigEntryNotReady: Error connecting to API`) is typed when an indexed error raises that class."""
+    if parsed.exception is not None or parsed.source_format != "message":
+        return parsed
+    name, colon, message = parsed.message.partition(": ")
+    if not colon or not name[:1].isupper() or not is_type_name(name) or not tables.core.raised_anywhere(name.rsplit(".", 1)[-1]):
+        return parsed
+    return replace(parsed, exception=name, message=message)  # (a *Warning name was typed by the parser already)
 
 
 def _candidate(tables: Tables, query: Query, s: Scored) -> Candidate:

@@ -121,6 +121,7 @@ class Core:
     sources: dict[tuple[str, str, str], list[str] | None] = field(default_factory=dict)  # file lines read, oldest first
     source_chars: int = 0
     releases: dict[int, list[ReleaseRecord]] = field(default_factory=dict)  # indexed releases, by package number
+    exception_names: set[str] | None = None  # unqualified names of the classes raised, once asked (see `raised_anywhere`)
 
     def __post_init__(self) -> None:
         self.package_top_sets = [set(tops) for tops in self.package_tops]
@@ -152,6 +153,13 @@ class Core:
             found = self.raised_names[i] = (
                 raised.rsplit(".", 1)[-1], tuple(b.rsplit(".", 1)[-1] for b in bases.split(",")) if bases else ())
         return found
+
+    def raised_anywhere(self, name: str) -> bool:
+        """Whether some indexed error raises (or warns with) a class of this unqualified name; the
+        names are gathered the first time one is asked for."""
+        if self.exception_names is None:
+            self.exception_names = {e.rsplit(".", 1)[-1] for e in self.exception if e}
+        return name in self.exception_names
 
     def dumps(self) -> bytes:
         return _pack((self.ids.text, self.package.tobytes(), self.kind.codes, self.exception.pack(), self.bases.pack(),

@@ -330,3 +330,28 @@ def test_site_below_a_traceback_the_library_cut(tmp_path: Path, backend: str) ->
         uncut = explain(cut, store=store, auto_index=False)
     assert r.best is not None and (r.best.file, r.best.line, r.best.function) == ("tmpl/runtime.py", 14, "Undefined._fail")
     assert uncut.best is None  # no frame raised further out: the innermost frame would be the site, and it is elsewhere
+
+
+def test_a_bare_paste_is_typed_by_a_class_the_index_raises(tmp_path: Path, backend: str) -> None:
+    """`NotReady: ...` reads as no type by its name alone; a class of that name the index raises types it
+    (and picks its site over another of the same words), while an unknown `Note:` stays part of the message."""
+    folder = tmp_path / "conn-1.0"
+    files = {
+        "pyproject.toml": '[project]\nname = "conn"\nversion = "1.0"\n',
+        "conn/__init__.py": "class NotReady(Exception):\n    pass\n",
+        "conn/setup.py": "from conn import NotReady\n\ndef start(host):\n    raise NotReady(f'Cannot connect to host {host}')\n",
+        "conn/retry.py": "def again(host):\n    raise ConnectionError(f'Cannot connect to host {host}')\n",
+    }
+    for rel, text in files.items():
+        (folder / rel).parent.mkdir(parents=True, exist_ok=True)
+        (folder / rel).write_text(text)
+    paste = run("from conn.setup import start; start('db.local')", folder).rstrip().splitlines()[-1]
+    assert paste == "conn.NotReady: Cannot connect to host db.local"
+    bare = paste.removeprefix("conn.")
+    with Store(new_index(backend, tmp_path, "conn.db")) as store:
+        index(str(folder), store)
+        typed = explain(bare, store=store, auto_index=False)
+        untyped = explain("Note: Cannot connect to host db.local", store=store, auto_index=False)
+    assert typed.parsed.exception == "NotReady" and typed.parsed.message == "Cannot connect to host db.local"
+    assert typed.best is not None and (typed.best.file, typed.best.exception, typed.best.values) == ("conn/setup.py", "NotReady", ("db.local",))
+    assert untyped.parsed.exception is None and untyped.parsed.message.startswith("Note: ")
