@@ -39,6 +39,10 @@ from errdex.match.text import fold, message_keys, squash
 from errdex.model import ParsedError
 
 ABSTAIN_BELOW = 0.5
+# Other answers are listed only while they score at least this share of the best: below it they
+# are templates that share a word or two with the message (`{} for {}` after an exact match), noise
+# to a reader, and weighing them was most of the work on messages with an exact answer.
+RUNNER_UP_SHARE = 0.5
 MAX_EXAMINE = 1000  # candidates checked for their longest literal part, rarest keys first
 MAX_VERIFY = 200  # of those holding it, the most promising ones weighed further
 MAX_PARTIAL = 24  # candidates aligned word by word when no part of theirs is found whole
@@ -147,7 +151,8 @@ class Ranker:
         for i in self.at_line:
             if i not in scored and (s := self._score(i)) is not None:
                 scored[i] = s
-        return sorted(scored.values(), key=lambda s: s.key, reverse=True)[:limit]
+        ranked = sorted(scored.values(), key=lambda s: s.key, reverse=True)[:limit]
+        return [s for s in ranked if s.confidence >= RUNNER_UP_SHARE * ranked[0].confidence]
 
     def _best(self, numbers: list[tuple[int, Cut]], limit: int, scored: dict[int, Scored]) -> dict[int, Scored]:
         """`scored` with those of `numbers` (errors and their cuts) among the best `limit` so far, in their order.
@@ -158,7 +163,8 @@ class Ranker:
         template's bound is exact (all its parts found whole), that is the error's score, and it
         is aligned, for the values its holes captured, only if it ends among the best. The others
         are queued by their refined bounds, and aligned when they come first. Once `limit` errors
-        score more than the first bound in the queue, the rest cannot make it.
+        score more than the first bound in the queue, the rest cannot make it; nor can they once the
+        bound falls below RUNNER_UP_SHARE of the best score.
         """
         # The keys of the `limit` best so far, lowest first, as the final order sorts them:
         # (confidence, literal characters found, -position); those scored before come first.
@@ -168,8 +174,8 @@ class Ranker:
         aligned: dict[int, Scored] = {}  # by position: the errors weighed whose bound was not exact
         while queue:
             bound, k, group, item = heapq.heappop(queue)
-            if len(best) >= limit and -bound < best[0][0]:
-                break
+            if len(best) >= limit and -bound < best[0][0] or best and -bound < RUNNER_UP_SHARE * max(best)[0]:
+                break  # the rest cannot make the best `limit`, nor reach the share of the best that is listed
             if group:  # errors sharing a template
                 members, (text, hit) = item
                 for k, i in members:

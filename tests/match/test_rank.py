@@ -355,3 +355,19 @@ def test_a_bare_paste_is_typed_by_a_class_the_index_raises(tmp_path: Path, backe
     assert typed.parsed.exception == "NotReady" and typed.parsed.message == "Cannot connect to host db.local"
     assert typed.best is not None and (typed.best.file, typed.best.exception, typed.best.values) == ("conn/setup.py", "NotReady", ("db.local",))
     assert untyped.parsed.exception is None and untyped.parsed.message.startswith("Note: ")
+
+
+def test_answers_far_below_the_best_are_not_listed(tmp_path: Path, backend: str) -> None:
+    """`{} to {}` shares a word with an exactly matched message: it would rank second, at a seventh of the best."""
+    code = 'def start(host):\n    raise ConnectionError(f"Cannot connect to host {host}")\n\n' \
+           'def move(a, b):\n    raise ValueError(f"{a} to {b}")\n'
+    folder = tmp_path / "junk-1.0"
+    for rel, text in {"pyproject.toml": '[project]\nname = "junk"\nversion = "1.0"\n', "junk/__init__.py": code}.items():
+        (folder / rel).parent.mkdir(parents=True, exist_ok=True)
+        (folder / rel).write_text(text)
+    with Store(new_index(backend, tmp_path, "junk.db")) as store:
+        index(str(folder), store)
+        exact = explain("ConnectionError: Cannot connect to host db.local", store=store, auto_index=False, limit=10)
+        loose = explain("ValueError: north to south", store=store, auto_index=False, limit=10)
+    assert [m.template for m in exact.matches] == ["Cannot connect to host {}"]
+    assert [m.template for m in loose.matches] == ["{} to {}"]  # a weak best is still listed (and abstained on)
