@@ -30,8 +30,8 @@ from errdex.blobs import pack
 from errdex.errors import SourceError
 from errdex.extract import EXTRACTOR_VERSION, analyse_file
 from errdex.extract.file import decode
-from errdex.jsontext import dumps
 from errdex.index_link import Facts, ReleaseTrace, dump_trace, file_facts, link_release, load_trace
+from errdex.jsontext import dumps
 from errdex.model import ClassInfo, ReleaseInfo, ReleaseRecord, Site, SourceFile, error_id, normalize_name
 from errdex.sources import open_source
 from errdex.store import NewFile, Store

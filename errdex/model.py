@@ -6,10 +6,9 @@ each stage can be tested on its own and the page model can be rendered by any fr
 
 from __future__ import annotations
 
-import functools
 import hashlib
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any, Literal
 
 Kind = Literal["error", "warning", "log"]
@@ -95,7 +94,7 @@ class Skip:
     reason: str
 
 
-@functools.lru_cache(maxsize=4096)  # a release's every site asks for its package's
+@lru_cache(maxsize=4096)  # a release's every site asks for its package's
 def normalize_name(name: str) -> str:
     """The PEP 503 normalised form of a distribution name: 'Foo_Bar' -> 'foo-bar'."""
     out = []
@@ -111,7 +110,7 @@ def normalize_name(name: str) -> str:
     return "".join(out)
 
 
-@functools.lru_cache(maxsize=65536)  # most errors are raised at several sites (copied code)
+@lru_cache(maxsize=65536)  # most errors are raised at several sites (copied code)
 def error_id(package: str, kind: str, exception: str | None, template: str | None, message_source: str) -> str:
     """A stable 16-hex-digit id for one error of one package, the same in every release.
 

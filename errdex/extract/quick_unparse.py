@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import ast
 
+from errdex.extract.resolve import dotted_name
+
 _COMPARISONS = {
     ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=",
     ast.Is: "is", ast.IsNot: "is not", ast.In: "in", ast.NotIn: "not in",
@@ -55,12 +57,8 @@ def _written(node: ast.AST) -> tuple[str, int] | None:
 def _atom(node: ast.AST) -> str | None:
     """A name, a dotted name, a str/int/bool/None constant, or a call of a dotted name with such arguments."""
     kind = type(node)
-    if kind is ast.Name:
-        return node.id  # type: ignore[attr-defined]
-    if kind is ast.Attribute:
-        base = node.value  # type: ignore[attr-defined]
-        head = _dotted(base)
-        return f"{head}.{node.attr}" if head is not None else None  # type: ignore[attr-defined]
+    if kind is ast.Name or kind is ast.Attribute:
+        return dotted_name(node)  # type: ignore[arg-type]
     if kind is ast.Constant:
         value = node.value  # type: ignore[attr-defined]
         if node.kind is None and (value is None or type(value) in (str, int, bool)):  # type: ignore[attr-defined]
@@ -71,17 +69,8 @@ def _atom(node: ast.AST) -> str | None:
     return None
 
 
-def _dotted(node: ast.AST) -> str | None:
-    if type(node) is ast.Name:
-        return node.id  # type: ignore[attr-defined]
-    if type(node) is ast.Attribute:
-        head = _dotted(node.value)  # type: ignore[attr-defined]
-        return f"{head}.{node.attr}" if head is not None else None  # type: ignore[attr-defined]
-    return None
-
-
 def _call(node: ast.Call) -> str | None:
-    func = _dotted(node.func)
+    func = dotted_name(node.func)
     if func is None:
         return None
     pieces = []
@@ -131,7 +120,7 @@ def _fstring(node: ast.JoinedStr) -> str | None:
                 return None
             pieces.append(text.replace("{", "{{").replace("}", "}}"))
         elif type(value) is ast.FormattedValue:
-            name = _dotted(value.value)
+            name = dotted_name(value.value)
             if name is None or value.format_spec is not None or value.conversion not in _CONVERSIONS:
                 return None
             pieces.append(f"{{{name}{_CONVERSIONS[value.conversion]}}}")
