@@ -67,6 +67,8 @@ def parse_spec(spec: str) -> Spec:
         raise SourceError(f"The package spec is empty; {_HELP}")
     if len(text) > MAX_SPEC:
         raise SourceError(f"The package spec is longer than {MAX_SPEC} characters; {_HELP}")
+    if "\x00" in text:  # no path nor name holds one (and the system calls that look a path up refuse it)
+        raise SourceError(f"{text!r} contains a NUL character; {_HELP}")
     if text.startswith("git+"):
         return _git_spec(text[4:])
     if "://" in text:

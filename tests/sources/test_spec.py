@@ -63,6 +63,8 @@ def test_paths(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         ("git+", "names no repository"),
         ("git+/srv/repo@", "empty revision"),
         ("x" * 5000, "longer than"),
+        ("~\x00", "NUL character"),
+        ("./a\x00b", "NUL character"),
     ],
 )
 def test_bad_specs(text: str, message: str) -> None:
