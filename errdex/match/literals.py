@@ -7,8 +7,8 @@ same kind of keys and the templates filed under them are candidates, those under
 rarest keys first. Filing a template under its rarest keys only keeps posting lists short.
 
 A second, looser index files each template under its WORDS_PER_TEMPLATE rarest single words: it
-is asked only when the first finds nothing that fits, for a message from another version whose
-wording changed where the rarest keys were.
+is asked only when the first finds nothing that fits (and no template that holds the message
+exactly), for a message from another version whose wording changed where the rarest keys were.
 """
 
 from __future__ import annotations

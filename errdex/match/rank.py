@@ -143,7 +143,10 @@ class Ranker:
             likeliest = {i for i, _ in sorted(whole, key=self._text_bound, reverse=True)[:MAX_VERIFY]}
             whole = [(i, cut) for i, cut in whole if i in likeliest]
         scored = self._best(whole, limit, {})
-        if self.q.text and (not scored or max(s.confidence for s in scored.values()) < ABSTAIN_BELOW):
+        top = max(scored.values(), key=lambda s: s.key, default=None)
+        # Nothing fits well: look for templates worded differently (another version). Not when the best holds the
+        # message exactly: the wording is right, the evidence weak (a short template, a message the interpreter writes).
+        if self.q.text and (top is None or top.confidence < ABSTAIN_BELOW and not (top.alignment and top.alignment.exact)):
             loose = loose_candidates(self.core.words, keys, MAX_PARTIAL)
             checked = {i for i, _ in whole}
             partial = [i for i in unique(pool + loose) if i not in checked][: 2 * MAX_PARTIAL]

@@ -371,3 +371,24 @@ def test_answers_far_below_the_best_are_not_listed(tmp_path: Path, backend: str)
         loose = explain("ValueError: north to south", store=store, auto_index=False, limit=10)
     assert [m.template for m in exact.matches] == ["Cannot connect to host {}"]
     assert [m.template for m in loose.matches] == ["{} to {}"]  # a weak best is still listed (and abstained on)
+
+
+def test_a_message_held_exactly_is_not_searched_for_rewordings(tmp_path: Path, backend: str) -> None:
+    """The interpreter's own wording, raised by a package too, matches exactly but weakly (the
+    interpreter writes it more often): templates worded differently are not looked for, so
+    `unsupported type {} for {}` is not listed under it; a message from a rewording still finds it."""
+    code = ('def add(op, a, b):\n    raise TypeError(f"unsupported operand type(s) for {op}: \'{a}\' and \'{b}\'")\n\n'
+            'def check(kind, name):\n    raise TypeError(f"unsupported type {kind} for {name}")\n')
+    folder = tmp_path / "ops-1.0"
+    for rel, text in {"pyproject.toml": '[project]\nname = "ops"\nversion = "1.0"\n', "ops/__init__.py": code}.items():
+        (folder / rel).parent.mkdir(parents=True, exist_ok=True)
+        (folder / rel).write_text(text)
+    message = subprocess.run([sys.executable, "-c", "1 + 'a'"], capture_output=True, text=True).stderr.splitlines()[-1]
+    with Store(new_index(backend, tmp_path, "ops.db")) as store:
+        index(str(folder), store)
+        weak = explain(message, store=store, auto_index=False, limit=10)
+        reworded = explain("TypeError: unsupported value type list for the field", store=store, auto_index=False, limit=10)
+    assert message == "TypeError: unsupported operand type(s) for +: 'int' and 'str'"
+    assert weak.abstain and [(m.template, m.approximate) for m in weak.matches] == [
+        ("unsupported operand type(s) for {}: '{}' and '{}'", False)]
+    assert reworded.matches and (reworded.matches[0].template, reworded.matches[0].approximate) == ("unsupported type {} for {}", True)
