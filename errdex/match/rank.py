@@ -321,11 +321,20 @@ def unique(items: list[int]) -> list[int]:
     return list(dict.fromkeys(items))
 
 
+def _specificity(hit: int) -> float:
+    return 1 - 0.5 ** (hit / SPECIFICITY_HALF)
+
+
+_SPECIFICITIES = [_specificity(hit) for hit in range(1024)]  # by literal characters found: asked of every candidate
+
+
 def _text_confidence(hit: int, total: int, unexplained: int, length: int) -> float:
     """coverage² × explained × specificity; it grows with `hit` and shrinks with `unexplained`."""
-    specificity = 1 - 0.5 ** (hit / SPECIFICITY_HALF)
-    explained = 1 - min(1.0, unexplained / max(length, 1))
-    coverage = hit / total if total else 0.0
+    if not total:
+        return 0.0
+    specificity = _SPECIFICITIES[hit] if hit < 1024 else _specificity(hit)
+    explained = 1 - unexplained / length if unexplained < length else float(not unexplained)  # (none left when it is all)
+    coverage = hit / total
     return coverage**2 * explained * specificity
 
 
