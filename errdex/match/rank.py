@@ -158,7 +158,8 @@ class Ranker:
         return [s for s in ranked if s.confidence >= RUNNER_UP_SHARE * ranked[0].confidence]
 
     def _best(self, numbers: list[tuple[int, Cut]], limit: int, scored: dict[int, Scored]) -> dict[int, Scored]:
-        """`scored` with those of `numbers` (errors and their cuts) among the best `limit` so far, in their order.
+        """`scored` with those of `numbers` (errors and their cuts) among the best `limit` so far that reach
+        RUNNER_UP_SHARE of the best, in their order.
 
         They are weighed most promising first: errors sharing a template are queued together by
         the template's rough bound (each error at a frame's file alone, by its own). When a group
@@ -194,7 +195,8 @@ class Ranker:
             if s is not None:
                 aligned[k] = s
                 _keep(best, limit, (*s.key, -k))
-        among = sorted(-position for _, _, position in best if position <= 0)
+        floor = RUNNER_UP_SHARE * max(best)[0] if best else 0.0  # those below it will not be listed: left unaligned
+        among = sorted(-position for confidence, _, position in best if position <= 0 and confidence >= floor)
         return scored | {numbers[k][0]: aligned.get(k) or self._aligned(numbers[k][0]) for k in among}
 
     def _aligned(self, i: int) -> Scored:
