@@ -37,7 +37,9 @@ FRAME_AT = _WS + r"(?:File |Cell In\[|Input In \[)"
 _ENDINGS = "|".join(sorted({name[-4:] for name in (*_EXC_SUFFIXES, *_EXC_NAMES)}))
 EXCEPTION_AT = rf"[ \t]*[A-Za-z_](?:[\w<>]*+\.[\w.<>]*+:|[\w.<>]*+(?<={_ENDINGS})(?::|[^\S\n]*$))"
 LOOSE_EXCEPTION_AT = r"[ \t]*[A-Za-z_](?:[\w.<>]*+:|(?:[\w<>]*+\.)++[A-Z][\w<>]*+[^\S\n]*$)"  # or a qualified class alone
-LOCATED_AT = r"[^:\n]{1,10000}:(?:[\\/][^:\n]{0,10000}:)?\d{1,9}:"  # what split_location takes
+# What split_location takes. The runs are possessive: a shorter one would end before a character
+# other than ':', so giving characters back can never match; it only cost a pass per line.
+LOCATED_AT = r"[^:\n]{1,10000}+:(?:[\\/][^:\n]{0,10000}+:)?\d{1,9}+:"
 
 
 def line_pattern(*alternatives: str) -> re.Pattern[str]:

@@ -72,7 +72,8 @@ _STOP_AT = (
     LOCATED_AT,
 )
 STOP_LINES = line_pattern(*_STOP_AT)  # at least every line is_boundary takes
-STOP_OR_RECORD_LINES = line_pattern(*_STOP_AT, EXCEPTION_AT)
+# `Type: msg` first: most pastes are such a line, and the first alternative that matches ends the try.
+STOP_OR_RECORD_LINES = line_pattern(EXCEPTION_AT, *_STOP_AT)
 
 
 @dataclass
