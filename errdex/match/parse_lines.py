@@ -100,11 +100,17 @@ class Paste:
         """The lines a line pattern matches, found once with one pass over the text."""
         found = self._marks.get(id(pattern))
         if found is None:
-            found = self._marks[id(pattern)] = _line_numbers(self._scanned, pattern)
+            found = self._marks[id(pattern)] = _line_numbers(self._scanned, pattern, len(self.lines))
         return found
 
     def next_mark(self, pattern: re.Pattern[str], j: int) -> int:
-        """The first line at or after `j` that `pattern` matches or where group depth changes."""
+        """The first line at or after `j` that `pattern` matches or where group depth changes.
+
+        Past the last line the answer is known: a reader asking there (after a one-line paste's
+        only record, say) needs no marks.
+        """
+        if j >= len(self.lines):
+            return len(self.lines)
         marks = self._marks.get(id(pattern))
         if marks is None:
             marks = self.marks(pattern)
@@ -113,8 +119,13 @@ class Paste:
         return min(found, _first_at(self.edges, j, found)) if self.edges else found
 
 
-def _line_numbers(scanned: str, pattern: re.Pattern[str]) -> list[int]:
-    """The numbers of the lines where a line pattern matches in "\n" + text: newlines before it."""
+def _line_numbers(scanned: str, pattern: re.Pattern[str], line_count: int) -> list[int]:
+    """The numbers of the lines where a line pattern matches in "\n" + text: newlines before it.
+
+    In a one-line paste (most pastes) the pattern can only match at its one newline: one `match`.
+    """
+    if line_count == 1:
+        return [0] if pattern.match(scanned) else []
     numbers, line, last = [], -1, 0
     count, append = scanned.count, numbers.append
     for start in map(re.Match.start, pattern.finditer(scanned)):
