@@ -54,9 +54,9 @@ def parse(text: str) -> ParsedError:
 
 def _candidates(p: Paste) -> Iterator[_Candidate]:
     """(key, main record, its chain) for what each reader found; the highest key wins."""
-    if p.boxes or any(sign in p.text for sign in _TRACEBACK_SIGNS):
+    if p.boxes or any(map(p.text.__contains__, _TRACEBACK_SIGNS)):
         yield from _chain(RANK_TRACEBACK, traceback_items(p))
-    if p.text.startswith("E ") or any(sign in p.text for sign in _PYTEST_SIGNS):
+    if p.text.startswith("E ") or any(map(p.text.__contains__, _PYTEST_SIGNS)):
         failures, summaries = pytest_items(p)
         yield from _chain(RANK_PYTEST, failures)
         yield from ((_key(RANK_LOCATED, 0, raw), raw, []) for raw in summaries[-1:])

@@ -267,8 +267,7 @@ def split_exception(s: str, loose: bool = False) -> tuple[str, str] | None:
     `s` starts at the type. Without `loose` the type must read as an exception or be a qualified
     class name; with it (inside a traceback) any dotted or capitalised name before ': ' is taken.
     """
-    h = s[:1000]
-    k = h.find(": ")
+    k = s.find(": ", 0, 1000)
     if k != -1:
         name, message, colon = s[:k], s[k + 2 :], True
     elif len(s) <= 1000:

@@ -215,6 +215,6 @@ def build(raw: Raw, chained: Sequence[Raw] = ()) -> ParsedError:
         frames=raw.frames,
         kind=kind,
         notes=notes,
-        chained=tuple(build(other) for other in chained),
+        chained=tuple(map(build, chained)),
         source_format=raw.source_format,
     )
