@@ -146,7 +146,9 @@ def prepare(text: str, max_chars: int) -> Paste:
         text = text[-max_chars:]
         cut = text.find("\n", 0, LINE_CAP)
         text = text[cut + 1 :] if cut != -1 else text
-    text = strip_ansi(text).replace("\r\n", "\n").replace("\r", "\n")
+    text = strip_ansi(text)
+    if "\r" in text:  # one scan where most pastes have none, not one per replace
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
     if "[rank" in text:  # torch.distributed prefixes every line with "[rank0]: "
         text = _RANK_RE.sub("", text)
     lines = text.split("\n")
