@@ -29,7 +29,10 @@ _EXC_NAMES = ("Failed", "Skipped", "XFailed")  # pytest's outcome exceptions
 _WS = r"[^\S\n]*"  # blanks within one line
 TB_HEADER_AT = _WS + r"(?:Exception Group )?Traceback \(most recent call last\):"
 CHAIN_AT = _WS + r"(?:The above exception was the direct cause|During handling of the above exception)"
-IPY_HEADER_AT = _WS + r"\S{1,10000}?[ ]*Traceback \(most recent call last\)"
+# IPython's `ValueError      Traceback (most recent call last)`: a name (up to 10000 characters), then
+# spaces or, for a long one, "Traceback" right after it. Possessive runs: a lazy name tried the rest
+# of the pattern after each of its characters, on every line.
+IPY_HEADER_AT = _WS + r"(?:\S{1,10000}+[ ]++Traceback|\S{10,10009}+(?<=\STraceback)) \(most recent call last\)"
 FRAME_AT = _WS + r"(?:File |Cell In\[|Input In \[)"
 # What split_exception takes without `loose`: a dotted name before ':', or a name ending like an
 # exception type. A lookbehind needs one width, so it holds the last four letters of each suffix;
