@@ -26,20 +26,22 @@ _IPY_TAIL = "Traceback (most recent call last)"
 _EXC_SUFFIXES = ("Error", "Exception", "Warning", "Interrupt", "Exit", "Iteration", "ExceptionGroup")
 _EXC_NAMES = ("Failed", "Skipped", "XFailed")  # pytest's outcome exceptions
 
-_WS = r"[^\S\n]*"  # blanks within one line
-TB_HEADER_AT = _WS + r"(?:Exception Group )?Traceback \(most recent call last\):"
-CHAIN_AT = _WS + r"(?:The above exception was the direct cause|During handling of the above exception)"
+# Blanks within one line, before what a line pattern looks for. Possessive: what follows them never
+# starts with a blank, so giving some back cannot match; it only retried every alternative per blank.
+BLANKS = r"[^\S\n]*+"
+TB_HEADER_AT = BLANKS + r"(?:Exception Group )?Traceback \(most recent call last\):"
+CHAIN_AT = BLANKS + r"(?:The above exception was the direct cause|During handling of the above exception)"
 # IPython's `ValueError      Traceback (most recent call last)`: a name (up to 10000 characters), then
 # spaces or, for a long one, "Traceback" right after it. Possessive runs: a lazy name tried the rest
 # of the pattern after each of its characters, on every line.
-IPY_HEADER_AT = _WS + r"(?:\S{1,10000}+[ ]++Traceback|\S{10,10009}+(?<=\STraceback)) \(most recent call last\)"
-FRAME_AT = _WS + r"(?:File |Cell In\[|Input In \[)"
+IPY_HEADER_AT = BLANKS + r"(?:\S{1,10000}+[ ]++Traceback|\S{10,10009}+(?<=\STraceback)) \(most recent call last\)"
+FRAME_AT = BLANKS + r"(?:File |Cell In\[|Input In \[)"
 # What split_exception takes without `loose`: a dotted name before ':', or a name ending like an
 # exception type. A lookbehind needs one width, so it holds the last four letters of each suffix;
 # the few other names it admits ('Caption') split_exception turns down.
 _ENDINGS = "|".join(sorted({name[-4:] for name in (*_EXC_SUFFIXES, *_EXC_NAMES)}))
-EXCEPTION_AT = rf"[ \t]*[A-Za-z_](?:[\w<>]*+\.[\w.<>]*+:|[\w.<>]*+(?<={_ENDINGS})(?::|[^\S\n]*$))"
-LOOSE_EXCEPTION_AT = r"[ \t]*[A-Za-z_](?:[\w.<>]*+:|(?:[\w<>]*+\.)++[A-Z][\w<>]*+[^\S\n]*$)"  # or a qualified class alone
+EXCEPTION_AT = rf"[ \t]*+[A-Za-z_](?:[\w<>]*+\.[\w.<>]*+:|[\w.<>]*+(?<={_ENDINGS})(?::|[^\S\n]*$))"
+LOOSE_EXCEPTION_AT = r"[ \t]*+[A-Za-z_](?:[\w.<>]*+:|(?:[\w<>]*+\.)++[A-Z][\w<>]*+[^\S\n]*$)"  # or a qualified class alone
 # What split_location takes. The runs are possessive: a shorter one would end before a character
 # other than ':', so giving characters back can never match; it only cost a pass per line.
 LOCATED_AT = r"[^:\n]{1,10000}+:(?:[\\/][^:\n]{0,10000}+:)?\d{1,9}+:"

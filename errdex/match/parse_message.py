@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from errdex.match.parse_lines import (
+    BLANKS,
     CHAIN_AT,
     CHAIN_SEPARATORS,
     EXCEPTION_AT,
@@ -59,15 +60,14 @@ _PROMPT = (
 )
 _PROMPT_RE = re.compile(_PROMPT)
 _NOTE_AT = re.compile("^(?:" + "|".join(re.escape(prefix) for prefix in NOTE_PREFIXES) + ")", re.MULTILINE)
-_WS = r"[^\S\n]*"
 _STOP_AT = (
     TB_HEADER_AT,
     CHAIN_AT,
     IPY_HEADER_AT,
     RICH_HEADER_AT,
-    _WS + "(?:" + "|".join(re.escape(noise) for noise in _NOISE) + ")",
-    _WS + "(?:" + _PROMPT + ")",
-    _WS + "(?:===|___|---|_ _ _)",  # pytest sections, IPython's rule
+    BLANKS + "(?:" + "|".join(re.escape(noise) for noise in _NOISE) + ")",
+    BLANKS + "(?:" + _PROMPT + ")",
+    BLANKS + "(?:===|___|---|_ _ _)",  # pytest sections, IPython's rule
     LOG_AT,
     LOCATED_AT,
 )
