@@ -62,6 +62,7 @@ _ANSI_RE = re.compile(
 )
 _ORPHAN_SGR_RE = re.compile(r"\[\d{1,3}(?:;\d{1,3}){0,15}m")
 _RANK_RE = re.compile(r"^\[rank\d{1,6}\]: ?", re.MULTILINE)
+_NAME_STARTS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_")  # of a name, as _NAME_RE reads it
 _NAME_RE = re.compile(r"[A-Za-z_]\w{0,199}(?:\.(?:[A-Za-z_]\w{0,199}|<locals>)){0,30}")
 _DIGITS_COLON_RE = re.compile(r"(\d{1,9}):")
 _GROUP_AT = re.compile(r"^(?: *[|+]|[^\S\n]*Exception Group Traceback)", re.MULTILINE)
@@ -274,6 +275,8 @@ def split_exception(s: str, loose: bool = False) -> tuple[str, str] | None:
     `s` starts at the type. Without `loose` the type must read as an exception or be a qualified
     class name; with it (inside a traceback) any dotted or capitalised name before ': ' is taken.
     """
+    if s[:1] not in _NAME_STARTS:  # the cheap test first: most lines that are no `Type: msg` fail it
+        return None
     k = s.find(": ", 0, 1000)
     if k != -1:
         name, message, colon = s[:k], s[k + 2 :], True
