@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import bisect
 import re
+import string
 from dataclasses import dataclass, field
 
 LINE_CAP = 10_000  # characters of one line that are looked at to recognise it
@@ -62,7 +63,7 @@ _ANSI_RE = re.compile(
 )
 _ORPHAN_SGR_RE = re.compile(r"\[\d{1,3}(?:;\d{1,3}){0,15}m")
 _RANK_RE = re.compile(r"^\[rank\d{1,6}\]: ?", re.MULTILINE)
-_NAME_STARTS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_")  # of a name, as _NAME_RE reads it
+_NAME_STARTS = frozenset(string.ascii_letters + "_")  # of a name, as _NAME_RE reads it
 _NAME_RE = re.compile(r"[A-Za-z_]\w{0,199}(?:\.(?:[A-Za-z_]\w{0,199}|<locals>)){0,30}")
 _DIGITS_COLON_RE = re.compile(r"(\d{1,9}):")
 _GROUP_AT = re.compile(r"^(?: *[|+]|[^\S\n]*Exception Group Traceback)", re.MULTILINE)
