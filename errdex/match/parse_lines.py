@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import bisect
 import re
+import string
 from dataclasses import dataclass, field
 
 LINE_CAP = 10_000  # characters of one line that are looked at to recognise it
@@ -26,18 +27,25 @@ _IPY_TAIL = "Traceback (most recent call last)"
 _EXC_SUFFIXES = ("Error", "Exception", "Warning", "Interrupt", "Exit", "Iteration", "ExceptionGroup")
 _EXC_NAMES = ("Failed", "Skipped", "XFailed")  # pytest's outcome exceptions
 
-_WS = r"[^\S\n]*"  # blanks within one line
-TB_HEADER_AT = _WS + r"(?:Exception Group )?Traceback \(most recent call last\):"
-CHAIN_AT = _WS + r"(?:The above exception was the direct cause|During handling of the above exception)"
-IPY_HEADER_AT = _WS + r"\S{1,10000}?[ ]*Traceback \(most recent call last\)"
-FRAME_AT = _WS + r"(?:File |Cell In\[|Input In \[)"
+# Blanks within one line, before what a line pattern looks for. Possessive: what follows them never
+# starts with a blank, so giving some back cannot match; it only retried every alternative per blank.
+BLANKS = r"[^\S\n]*+"
+TB_HEADER_AT = BLANKS + r"(?:Exception Group )?Traceback \(most recent call last\):"
+CHAIN_AT = BLANKS + r"(?:The above exception was the direct cause|During handling of the above exception)"
+# IPython's `ValueError      Traceback (most recent call last)`: a name (up to 10000 characters), then
+# spaces or, for a long one, "Traceback" right after it. Possessive runs: a lazy name tried the rest
+# of the pattern after each of its characters, on every line.
+IPY_HEADER_AT = BLANKS + r"(?:\S{1,10000}+[ ]++Traceback|\S{10,10009}+(?<=\STraceback)) \(most recent call last\)"
+FRAME_AT = BLANKS + r"(?:File |Cell In\[|Input In \[)"
 # What split_exception takes without `loose`: a dotted name before ':', or a name ending like an
 # exception type. A lookbehind needs one width, so it holds the last four letters of each suffix;
 # the few other names it admits ('Caption') split_exception turns down.
 _ENDINGS = "|".join(sorted({name[-4:] for name in (*_EXC_SUFFIXES, *_EXC_NAMES)}))
-EXCEPTION_AT = rf"[ \t]*[A-Za-z_](?:[\w<>]*+\.[\w.<>]*+:|[\w.<>]*+(?<={_ENDINGS})(?::|[^\S\n]*$))"
-LOOSE_EXCEPTION_AT = r"[ \t]*[A-Za-z_](?:[\w.<>]*+:|(?:[\w<>]*+\.)++[A-Z][\w<>]*+[^\S\n]*$)"  # or a qualified class alone
-LOCATED_AT = r"[^:\n]{1,10000}:(?:[\\/][^:\n]{0,10000}:)?\d{1,9}:"  # what split_location takes
+EXCEPTION_AT = rf"[ \t]*+[A-Za-z_](?:[\w<>]*+\.[\w.<>]*+:|[\w.<>]*+(?<={_ENDINGS})(?::|[^\S\n]*$))"
+LOOSE_EXCEPTION_AT = r"[ \t]*+[A-Za-z_](?:[\w.<>]*+:|(?:[\w<>]*+\.)++[A-Z][\w<>]*+[^\S\n]*$)"  # or a qualified class alone
+# What split_location takes. The runs are possessive: a shorter one would end before a character
+# other than ':', so giving characters back can never match; it only cost a pass per line.
+LOCATED_AT = r"[^:\n]{1,10000}+:(?:[\\/][^:\n]{0,10000}+:)?\d{1,9}+:"
 
 
 def line_pattern(*alternatives: str) -> re.Pattern[str]:
@@ -55,6 +63,7 @@ _ANSI_RE = re.compile(
 )
 _ORPHAN_SGR_RE = re.compile(r"\[\d{1,3}(?:;\d{1,3}){0,15}m")
 _RANK_RE = re.compile(r"^\[rank\d{1,6}\]: ?", re.MULTILINE)
+_NAME_STARTS = frozenset(string.ascii_letters + "_")  # of a name, as _NAME_RE reads it
 _NAME_RE = re.compile(r"[A-Za-z_]\w{0,199}(?:\.(?:[A-Za-z_]\w{0,199}|<locals>)){0,30}")
 _DIGITS_COLON_RE = re.compile(r"(\d{1,9}):")
 _GROUP_AT = re.compile(r"^(?: *[|+]|[^\S\n]*Exception Group Traceback)", re.MULTILINE)
@@ -98,11 +107,17 @@ class Paste:
         """The lines a line pattern matches, found once with one pass over the text."""
         found = self._marks.get(id(pattern))
         if found is None:
-            found = self._marks[id(pattern)] = _line_numbers(self._scanned, pattern)
+            found = self._marks[id(pattern)] = _line_numbers(self._scanned, pattern, len(self.lines))
         return found
 
     def next_mark(self, pattern: re.Pattern[str], j: int) -> int:
-        """The first line at or after `j` that `pattern` matches or where group depth changes."""
+        """The first line at or after `j` that `pattern` matches or where group depth changes.
+
+        Past the last line the answer is known: a reader asking there (after a one-line paste's
+        only record, say) needs no marks.
+        """
+        if j >= len(self.lines):
+            return len(self.lines)
         marks = self._marks.get(id(pattern))
         if marks is None:
             marks = self.marks(pattern)
@@ -111,8 +126,13 @@ class Paste:
         return min(found, _first_at(self.edges, j, found)) if self.edges else found
 
 
-def _line_numbers(scanned: str, pattern: re.Pattern[str]) -> list[int]:
-    """The numbers of the lines where a line pattern matches in "\n" + text: newlines before it."""
+def _line_numbers(scanned: str, pattern: re.Pattern[str], line_count: int) -> list[int]:
+    """The numbers of the lines where a line pattern matches in "\n" + text: newlines before it.
+
+    In a one-line paste (most pastes) the pattern can only match at its one newline: one `match`.
+    """
+    if line_count == 1:
+        return [0] if pattern.match(scanned) else []
     numbers, line, last = [], -1, 0
     count, append = scanned.count, numbers.append
     for start in map(re.Match.start, pattern.finditer(scanned)):
@@ -133,7 +153,9 @@ def prepare(text: str, max_chars: int) -> Paste:
         text = text[-max_chars:]
         cut = text.find("\n", 0, LINE_CAP)
         text = text[cut + 1 :] if cut != -1 else text
-    text = strip_ansi(text).replace("\r\n", "\n").replace("\r", "\n")
+    text = strip_ansi(text)
+    if "\r" in text:  # one scan where most pastes have none, not one per replace
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
     if "[rank" in text:  # torch.distributed prefixes every line with "[rank0]: "
         text = _RANK_RE.sub("", text)
     lines = text.split("\n")
@@ -254,8 +276,9 @@ def split_exception(s: str, loose: bool = False) -> tuple[str, str] | None:
     `s` starts at the type. Without `loose` the type must read as an exception or be a qualified
     class name; with it (inside a traceback) any dotted or capitalised name before ': ' is taken.
     """
-    h = s[:1000]
-    k = h.find(": ")
+    if s[:1] not in _NAME_STARTS:  # the cheap test first: most lines that are no `Type: msg` fail it
+        return None
+    k = s.find(": ", 0, 1000)
     if k != -1:
         name, message, colon = s[:k], s[k + 2 :], True
     elif len(s) <= 1000:

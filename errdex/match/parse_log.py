@@ -56,7 +56,7 @@ _LEVEL_STARTS = tuple(SEVERITY)
 _LEVELS = "|".join(SEVERITY)
 _TS_START = r"\d{4}-\d{2}-\d{2}[ T]|\d{2}/\d{2}/\d{4} "
 # The starts of every line log_record takes, for Paste.marks.
-LOG_AT = rf"[ \t]*(?=[\d\[CFEWID])(?:{_TS_START}|\[(?:{_TS_START}|(?:{_LEVELS})\|)|(?:{_LEVELS})[: ]|[IWEF]\d{{4}} )"
+LOG_AT = rf"[ \t]*+(?=[\d\[CFEWID])(?:{_TS_START}|\[(?:{_TS_START}|(?:{_LEVELS})\|)|(?:{_LEVELS})[: ]|[IWEF]\d{{4}} )"
 
 
 @dataclass(frozen=True)

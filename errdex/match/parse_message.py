@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from errdex.match.parse_lines import (
+    BLANKS,
     CHAIN_AT,
     CHAIN_SEPARATORS,
     EXCEPTION_AT,
@@ -59,20 +60,20 @@ _PROMPT = (
 )
 _PROMPT_RE = re.compile(_PROMPT)
 _NOTE_AT = re.compile("^(?:" + "|".join(re.escape(prefix) for prefix in NOTE_PREFIXES) + ")", re.MULTILINE)
-_WS = r"[^\S\n]*"
 _STOP_AT = (
     TB_HEADER_AT,
     CHAIN_AT,
     IPY_HEADER_AT,
     RICH_HEADER_AT,
-    _WS + "(?:" + "|".join(re.escape(noise) for noise in _NOISE) + ")",
-    _WS + "(?:" + _PROMPT + ")",
-    _WS + "(?:===|___|---|_ _ _)",  # pytest sections, IPython's rule
+    BLANKS + "(?:" + "|".join(re.escape(noise) for noise in _NOISE) + ")",
+    BLANKS + "(?:" + _PROMPT + ")",
+    BLANKS + "(?:===|___|---|_ _ _)",  # pytest sections, IPython's rule
     LOG_AT,
     LOCATED_AT,
 )
 STOP_LINES = line_pattern(*_STOP_AT)  # at least every line is_boundary takes
-STOP_OR_RECORD_LINES = line_pattern(*_STOP_AT, EXCEPTION_AT)
+# `Type: msg` first: most pastes are such a line, and the first alternative that matches ends the try.
+STOP_OR_RECORD_LINES = line_pattern(EXCEPTION_AT, *_STOP_AT)
 
 
 @dataclass
@@ -214,6 +215,6 @@ def build(raw: Raw, chained: Sequence[Raw] = ()) -> ParsedError:
         frames=raw.frames,
         kind=kind,
         notes=notes,
-        chained=tuple(build(other) for other in chained),
+        chained=tuple(map(build, chained)),
         source_format=raw.source_format,
     )

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from errdex.match.parse_lines import (
+    BLANKS,
     CHAIN_AT,
     CHAIN_SEPARATORS,
     LOCATED_AT,
@@ -30,10 +31,10 @@ _SUMMARY = ("FAILED ", "ERROR ")
 _PYTEST_LINES = line_pattern(  # at least every line the reader acts on
     r"E(?: |$)",
     r">(?: |$)",
-    r"[^\S\n]*(?:===|___|---)",
+    BLANKS + r"(?:===|___|---)",
     CHAIN_AT,
     r"(?:FAILED|ERROR) ",
-    r"[ \t]{0,40}(?:async )?def ",
+    r"[ \t]{0,40}+(?:async )?def ",
     LOCATED_AT,
 )
 

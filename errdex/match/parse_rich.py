@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import re
 
+from errdex.match.parse_lines import BLANKS
 from errdex.model import Frame
 
-RICH_HEADER_AT = r"[^\S\n]*[╭─]─{0,400} Traceback \(most recent call last\) ─"  # for Paste.marks
+RICH_HEADER_AT = BLANKS + r"[╭─]─{0,400} Traceback \(most recent call last\) ─"  # for Paste.marks
 _TITLE = "Traceback (most recent call last)"
 _MAX_BOX_LINES = 5_000  # rich shows at most 100 frames by default; a box is far shorter
 _MAX_HEADER = 2_000  # characters of wrapped text that may still make one `path:line in function`

@@ -26,25 +26,35 @@ _BLANK_OR_INDENTED_LINES = re.compile(r"\n(?=\s|\Z)")  # for Paste.marks, like a
 
 
 def line_records(p: Paste) -> Iterator[tuple[int, int, Raw]]:
-    """(rank, severity, record) for each one-line record of the paste, in order."""
+    """(rank, severity, record) for each one-line record of the paste, in order.
+
+    A bare `Type: msg` is tried first, as it is most pastes' only line: the order changes no result,
+    for such a line (a name without ':' or blanks, then ': ') is never a log record nor `path:line:`.
+    """
     lines, n = p.lines, len(p.lines)
     i = p.next_mark(STOP_OR_RECORD_LINES, 0)
     while i < n:
         line = lines[i]
         end = i + 1
-        record = log_record(line)
-        if record is not None:
+        if (exc := _bare_exception(line)) is not None:
+            body, end = read_message(p, i, exc[1], records=True)
+            warning = exc[0].endswith("Warning")
+            yield (RANK_BARE_WARNING if warning else RANK_BARE_ERROR), 0, Raw(exc[0], body, (), "message", i)
+        elif (record := log_record(line)) is not None:
             body, end = read_message(p, i, record.message, records=True)
             frames = (record.frame,) if record.frame else ()
             yield RANK_LOG, SEVERITY[record.level], Raw(None, body, frames, "log", i, kind="log")
         elif (located := located_exception(line, loose=True)) is not None and (read := _read_located(p, i, located)):
             raw, end = read
             yield (RANK_WARNING if raw.kind == "warning" else RANK_LOCATED), 0, raw
-        elif (exc := split_exception(line[indent(head(line)) :])) is not None and not is_noise(head(line).strip()):
-            body, end = read_message(p, i, exc[1], records=True)
-            warning = exc[0].endswith("Warning")
-            yield (RANK_BARE_WARNING if warning else RANK_BARE_ERROR), 0, Raw(exc[0], body, (), "message", i)
         i = p.next_mark(STOP_OR_RECORD_LINES, end)
+
+
+def _bare_exception(line: str) -> tuple[str, str] | None:
+    """The type and message of a `Type: msg` line, unless the line is a prompt's or other noise."""
+    h = head(line)
+    exc = split_exception(line[indent(h) :])
+    return exc if exc is not None and not is_noise(h.strip()) else None
 
 
 def _read_located(p: Paste, i: int, located: Located) -> tuple[Raw, int] | None:

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 
 from errdex.match.parse_lines import (
+    BLANKS,
     CHAIN_AT,
     CHAIN_SEPARATORS,
     EXCEPTION_AT,
@@ -32,7 +33,6 @@ from errdex.match.parse_message import Box, Raw, read_message
 from errdex.match.parse_rich import RICH_HEADER_AT, read_rich_box, rich_header
 from errdex.model import Frame
 
-_WS = r"[^\S\n]*"
 _IPY7_PATH = r"(?:[/~<.\[]|[A-Za-z]:\\|[\w.-]+/)"  # IPython 7 frames start with a path or Colab's [path](url)
 _MARKER_RE = re.compile(r"-{1,20}> ?(\d{1,9})(?: (.*))?")  # IPython's `----> 5 code`
 _TRACEBACK_LINES = line_pattern(  # at least every line the reader acts on, but the one under a frame
@@ -43,10 +43,10 @@ _TRACEBACK_LINES = line_pattern(  # at least every line the reader acts on, but 
     FRAME_AT,
     EXCEPTION_AT,
     LOOSE_EXCEPTION_AT,
-    _WS + r"-{1,20}>",
-    _WS + _IPY7_PATH,
+    BLANKS + r"-{1,20}>",
+    BLANKS + _IPY7_PATH,
 )
-_NONBLANK_LINES = line_pattern(_WS + r"\S")
+_NONBLANK_LINES = line_pattern(BLANKS + r"\S")
 _LINE_TAIL_RE = re.compile(r"(\d{1,9})(?:, in (.+))?")
 _CELL_RE = re.compile(r"Cell In\[(\d{1,9})\], line (\d{1,9})(?:, in (.+))?")
 _INPUT_RE = re.compile(r"Input In \[(\d{1,9})\](?:, line \d{1,9})?, in (.+)")

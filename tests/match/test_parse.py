@@ -1323,3 +1323,14 @@ def test_line_patterns_cover_what_recognisers_take(lines: list[str]) -> None:
             assert i in pytest_lines
         if parse_pytest._DEF_RE.match(h) or (h[:1] not in (" ", "\t", "") and parse_pytest.split_location(line)):
             assert i in pytest_lines
+
+
+@given(st.one_of(_line, st.text(alphabet=st.characters(blacklist_characters="\n\r"), max_size=30)))
+def test_a_bare_exception_line_is_no_log_record_nor_location(line: str) -> None:
+    """line_records tries `Type: msg` first; that is only right while no such line is one of the others."""
+    from errdex.match.parse_lines import head, indent, split_exception
+    from errdex.match.parse_log import located_exception, log_record
+
+    if split_exception(line[indent(head(line)) :]) is not None:
+        assert log_record(line) is None
+        assert located_exception(line, loose=True) is None
