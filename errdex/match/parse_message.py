@@ -122,9 +122,10 @@ def is_noise(s: str) -> bool:
     return s.startswith(_NOISE) or _PROMPT_RE.match(s) is not None
 
 
-def _starts_record(line: str) -> bool:
+def _starts_record(line: str, deepest: int) -> bool:
     h = head(line)
-    return split_exception(line[indent(h) :]) is not None
+    k = indent(h)
+    return k <= deepest and split_exception(line[k:]) is not None
 
 
 def _is_rule_before_header(p: Paste, j: int, s: str) -> bool:
@@ -138,18 +139,20 @@ def _is_rule_before_header(p: Paste, j: int, s: str) -> bool:
     return False
 
 
-def read_message(p: Paste, i: int, first: str, records: bool = False) -> tuple[list[str], int]:
+def read_message(p: Paste, i: int, first: str, records: int | None = None) -> tuple[list[str], int]:
     """The lines of the message that starts on line `i` with `first`, and the index after it.
 
-    With `records`, a line that reads as `SomeError: ...` also ends it: it starts a record of its own.
+    With `records`, a line that reads as `SomeError: ...` indented at most that many columns also
+    ends it: it starts a record of its own. One indented deeper is a line of the message, which
+    Python prints as it is (`\tError: {}` under `ValueError: invalid value:`).
     """
-    pattern = STOP_OR_RECORD_LINES if records else STOP_LINES
+    pattern = STOP_OR_RECORD_LINES if records is not None else STOP_LINES
     lines, n, depth = p.lines, len(p.lines), p.depth(i)
     j = p.next_mark(pattern, i + 1)
     while j < n and not (
         (p.depths and (j in p.boxes or p.depth(j) != depth))
         or is_boundary(p, j)
-        or (records and _starts_record(lines[j]))
+        or (records is not None and _starts_record(lines[j], records))
     ):
         j = p.next_mark(pattern, j + 1)
     k = j

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from errdex.match.parse_lines import Paste, head, indent, split_exception
+from errdex.match.parse_lines import LINE_CAP, Paste, head, indent, split_exception
 from errdex.match.parse_log import SEVERITY, Located, located_exception, log_record
 from errdex.match.parse_message import (
     RANK_BARE_ERROR,
@@ -37,11 +37,11 @@ def line_records(p: Paste) -> Iterator[tuple[int, int, Raw]]:
         line = lines[i]
         end = i + 1
         if (exc := _bare_exception(line)) is not None:
-            body, end = read_message(p, i, exc[1], records=True)
+            body, end = read_message(p, i, exc[1], records=indent(head(line)))
             warning = exc[0].endswith("Warning")
             yield (RANK_BARE_WARNING if warning else RANK_BARE_ERROR), 0, Raw(exc[0], body, (), "message", i)
         elif (record := log_record(line)) is not None:
-            body, end = read_message(p, i, record.message, records=True)
+            body, end = read_message(p, i, record.message, records=LINE_CAP)  # at any indentation
             frames = (record.frame,) if record.frame else ()
             yield RANK_LOG, SEVERITY[record.level], Raw(None, body, frames, "log", i, kind="log")
         elif (located := located_exception(line, loose=True)) is not None and (read := _read_located(p, i, located)):

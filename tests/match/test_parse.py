@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 import textwrap
 from datetime import timedelta
 
@@ -66,6 +68,21 @@ def test_bare_message_spanning_lines_keeps_its_lines() -> None:
         "The following `model_kwargs` are not used by the model: ['attention_mask',\n"
         " 'token_type_ids'] (note: typos in the generate arguments will also show up in this list)"
     )
+
+
+def test_indented_type_line_of_a_message_is_part_of_it() -> None:
+    """Python prints a message's later lines as they are: `\tError: bad` under `ValueError: ...` is
+    the message's last line (as the traceback form reads it), not an error of its own. A record
+    that starts no deeper than the first one is another error."""
+    code = 'raise ValueError("invalid value for configuration \'x\':\\n\\tFailed casting 3\\n\\tto int\\n\\tError: bad")'
+    stderr = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60).stderr
+    message = "invalid value for configuration 'x':\n\tFailed casting 3\n\tto int\n\tError: bad"
+    assert (parse(stderr).exception, parse(stderr).message) == ("ValueError", message)
+    bare = parse(stderr[stderr.index("ValueError") :])
+    assert (bare.exception, bare.message, bare.source_format) == ("ValueError", message, "message")
+    assert (parse("  ValueError: a\n  TypeError: b").exception, parse("  ValueError: a\n  TypeError: b").message) == ("TypeError", "b")
+    logged = parse("2024-01-01 12:00:00 ERROR Failed to load\n    ValueError: bad config")
+    assert (logged.exception, logged.message) == ("ValueError", "bad config")  # under a log line, as before
 
 
 def test_bare_message_without_type_is_the_whole_text() -> None:
