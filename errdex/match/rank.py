@@ -135,7 +135,7 @@ class Ranker:
 
     def rank(self, limit: int) -> list[Scored]:
         """The best `limit` errors, best first."""
-        keys = message_keys(self.q.text)
+        keys = message_keys(self.q.folded)
         pool = candidates(self.core.keys, keys, MAX_EXAMINE) if keys else []
         folded = self.q.folded
         whole = [(i, cut) for i, cut in zip(pool, self.core.cuts_of(pool)) if cut.longest in folded]
