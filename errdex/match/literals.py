@@ -67,11 +67,11 @@ def _diverse(ranked: list[str], df: Counter[str]) -> list[str]:
 def candidates(index: KeyIndex, keys: set[str], limit: int = 1 << 30) -> list[int]:
     """The templates filed under a key of a message (its `message_keys`), those under its rarest keys first (ties in
     key order), at most `limit`."""
-    found = sorted((len(numbers), key, numbers) for key, numbers in index.lookup(keys))
-    if sum(size for size, _, _ in found) <= limit:  # most messages: all the lists, in one pass
-        return list(dict.fromkeys(chain.from_iterable(numbers for _, _, numbers in found)))
+    found = index.lookup(keys)
+    if sum(map(len, found)) <= limit:  # most messages: all the lists, in one pass
+        return list(dict.fromkeys(chain.from_iterable(found)))
     out: dict[int, None] = {}
-    for _, _, numbers in found:
+    for numbers in found:
         out.update(dict.fromkeys(numbers[:limit]))  # a posting list holds each template once
         if len(out) >= limit:
             break
@@ -84,14 +84,12 @@ def loose_candidates(loose: KeyIndex, keys: set[str], limit: int) -> list[int]:
     The message's words are counted rarest first, until LOOSE_BUDGET templates were counted: a
     common word's long list adds little but time.
     """
-    words = [key for key in keys if " " not in key]
-    found = sorted((len(numbers), key, numbers) for key, numbers in loose.lookup(words)
-                   if len(numbers) <= LOOSE_MAX_POSTING)
+    words = {key for key in keys if " " not in key}
     hits: Counter[int] = Counter()
     budget = LOOSE_BUDGET
-    for size, _, numbers in found:
-        if size > budget:
+    for numbers in loose.lookup(words):  # shortest first: once one is too long, so are the rest
+        if len(numbers) > LOOSE_MAX_POSTING or len(numbers) > budget:
             break
-        budget -= size
+        budget -= len(numbers)
         hits.update(numbers)
     return [i for i, n in hits.most_common(limit) if n >= MIN_WORD_HITS]

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import zlib
 from array import array
-from collections.abc import Collection, Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence, Set
 
 Packed = tuple[str, bytes]
 # Building a KeyIndex's dict costs about as much as looking up, in the packed form, this share of
-# the keys it holds (measured: 0.49 of the 145,000 keys of a hundred packages, 0.37 of 40,000 words).
-DICT_COST = 0.5
+# the keys it holds (measured: 0.56 of the 145,000 keys of a hundred packages; 0.85 of 40,000 words,
+# whose lists are eight times as long, but that index is asked only when no template fits).
+DICT_COST = 0.6
 
 
 def _offsets(data: bytes) -> array:
@@ -82,7 +83,7 @@ class KeyIndex:
         self.keys, self.numbers, self.ends, self.buckets = keys, numbers, ends, buckets
         self.view = memoryview(numbers)  # posting lists are handed out as views: a common word's is long
         self.asked = 0  # keys looked up in the packed form
-        self.table: dict[str, int] | None = None  # key -> position, once the process has asked enough
+        self.table: dict[str, tuple[int, ...]] | None = None  # key -> numbers, once the process has asked enough
 
     @classmethod
     def of(cls, index: dict[str, list[int]]) -> KeyIndex:
@@ -103,24 +104,26 @@ class KeyIndex:
     def pack(self) -> tuple[Packed, bytes, bytes, bytes]:
         return self.keys.pack(), self.numbers.tobytes(), self.ends.tobytes(), self.buckets.tobytes()
 
-    def lookup(self, keys: Collection[str]) -> list[tuple[str, memoryview]]:
-        """Each of `keys` that is filed, with its numbers (a read-only view, not a copy), in their order.
+    def lookup(self, keys: Set[str]) -> list[Sequence[int]]:
+        """The numbers filed under each of `keys` that is filed, rarest key first (ties in key order):
+        the order a retrieval reads them in, which the dict form gives in a few C calls.
 
         The packed form answers a key with a crc32 and about one slice. A process that goes on asking
-        (a server, a notebook) turns it into a dict once it has asked half as many keys as the index
-        holds: building the dict costs about what those lookups cost (DICT_COST), so the process
-        never spends more than twice what the better choice, made in hindsight, would have cost.
+        (a server, a notebook) turns it into a dict once it has asked DICT_COST as many keys as the
+        index holds: building the dict costs about what those lookups cost, so the process spends
+        about twice, at most, what the better choice made in hindsight would have cost.
         """
         if self.table is None:
             self.asked += len(keys)
             if self.asked < len(self) * DICT_COST:
                 return self._packed_lookup(keys)
             self.table = self._table()
-        table, ends, view = self.table, self.ends, self.view
-        return [(key, view[ends[k] : ends[k + 1]]) for key in keys if (k := table.get(key)) is not None]
+        table = self.table
+        return sorted(map(table.__getitem__, sorted(table.keys() & keys)), key=len)  # stable: ties stay in key order
 
-    def _packed_lookup(self, keys: Iterable[str]) -> list[tuple[str, memoryview]]:
-        """`lookup` in the packed form: the loop's names are bound once for all of a message's keys.
+    def _packed_lookup(self, keys: Set[str]) -> list[Sequence[int]]:
+        """`lookup` in the packed form (numbers as read-only views, not copies): the loop's names are bound
+        once for all of a message's keys.
 
         A bucket's key is compared in place, and only when its length is the key's (no slice is made).
         """
@@ -134,15 +137,20 @@ class KeyIndex:
             while k < stop:
                 start = starts[k]
                 if starts[k + 1] - start == n and text.startswith(key, start):
-                    out.append((key, view[ends[k] : ends[k + 1]]))
+                    a, b = ends[k], ends[k + 1]
+                    out.append((b - a, key, view[a:b]))
                     break
                 k += 1
-        return out
+        out.sort()  # the keys are distinct: views are never compared
+        return [numbers for _, _, numbers in out]
 
-    def _table(self) -> dict[str, int]:
-        """Each key's position, for `lookup` by dict."""
-        text, starts = self.keys.text, self.keys.starts
-        return {text[a:b]: k for k, (a, b) in enumerate(zip(starts, starts[1:]))}
+    def _table(self) -> dict[str, tuple[int, ...]]:
+        """Each key's numbers as a tuple, for `lookup` by dict (iterating a tuple makes no int objects).
+
+        The tuples are slices of one: each number is one int object however many lists hold it.
+        """
+        text, starts, ends, numbers = self.keys.text, self.keys.starts, self.ends, tuple(self.numbers)
+        return {text[a:b]: numbers[c:d] for a, b, c, d in zip(starts, starts[1:], ends, ends[1:])}
 
     def __len__(self) -> int:
         return len(self.keys)

@@ -135,9 +135,9 @@ class Ranker:
 
     def rank(self, limit: int) -> list[Scored]:
         """The best `limit` errors, best first."""
-        keys = message_keys(self.q.text)
-        pool = candidates(self.core.keys, keys, MAX_EXAMINE) if keys else []
         folded = self.q.folded
+        keys = message_keys(folded)
+        pool = candidates(self.core.keys, keys, MAX_EXAMINE) if keys else []
         whole = [(i, cut) for i, cut in zip(pool, self.core.cuts_of(pool)) if cut.longest in folded]
         if len(whole) > MAX_VERIFY:  # more templates share the message's keys than are weighed: the likeliest
             likeliest = {i for i, _ in sorted(whole, key=self._text_bound, reverse=True)[:MAX_VERIFY]}

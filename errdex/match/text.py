@@ -47,13 +47,8 @@ def template_parts(template: str) -> list[str]:
     return parts
 
 
-def words(text: str) -> list[str]:
-    """The folded words of a text."""
-    return _WORD_RE.findall(fold(text))
-
-
 def folded_words(text: str) -> list[str]:
-    """The words of a text already folded (a template's parts are)."""
+    """The words of a text already folded (a template's parts are, and a query's message)."""
     return _WORD_RE.findall(text)
 
 
@@ -82,12 +77,13 @@ def template_keys(parts: list[str]) -> set[str]:
     return keys
 
 
-def message_keys(message: str) -> set[str]:
-    """Every word and adjacent word pair of a message (its two ends when it is long)."""
-    if len(message) > 2 * TOKEN_WINDOW:
-        ws = words(message[:TOKEN_WINDOW]) + [""] + words(message[-TOKEN_WINDOW:])
+def message_keys(folded: str) -> set[str]:
+    """Every word and adjacent word pair of a message already folded (the matcher folds it once, for
+    searching too), its two ends when it is long."""
+    if len(folded) > 2 * TOKEN_WINDOW:
+        ws = folded_words(folded[:TOKEN_WINDOW]) + [""] + folded_words(folded[-TOKEN_WINDOW:])
     else:
-        ws = words(message)
+        ws = folded_words(folded)
     keys = set(ws)
     keys.update(map(" ".join, zip(ws, ws[1:])))
     keys.discard("")
