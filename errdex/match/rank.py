@@ -172,7 +172,7 @@ class Ranker:
         """
         # The keys of the `limit` best so far, lowest first, as the final order sorts them:
         # (confidence, literal characters found, -position); those scored before come first.
-        best = heapq.nlargest(limit, ((*s.key, 1) for s in scored.values()))
+        best = heapq.nlargest(limit, ((*s.key, 1) for s in scored.values())) if scored else []
         heapq.heapify(best)
         queue = self._queue(numbers)
         aligned: dict[int, Scored] = {}  # by position: the errors weighed whose bound was not exact
