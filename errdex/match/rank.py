@@ -183,6 +183,8 @@ class Ranker:
             if group:  # errors sharing a template
                 members, (text, hit) = item
                 for k, i in members:
+                    if hit is not None and len(best) >= limit and (-bound, hit, -k) < best[0]:
+                        break  # exact: none of the others, further down, can reach the group's bound and make the best
                     confidence = self._confidence(i, text)
                     if confidence is None:
                         continue
