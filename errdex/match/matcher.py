@@ -147,5 +147,9 @@ def _hint(parsed: ParsedError, tables: Tables, query: Query) -> str:
                 "the standard library or the interpreter, which errdex does not index.")
     if not query.text:
         return "The paste has no message: paste the whole error, with its traceback if you have it."
+    if query.interpreter and hint is None:
+        return ("Python itself writes this message (an operation on the wrong kind of value, a missing name or "
+                "attribute), so its words alone do not tell which library raised it. Paste the whole traceback: "
+                "its innermost frame tells whether your code or a library did.")
     return ("No indexed error fits well enough. If it comes from a library, index that library "
             "(errdex index NAME), or paste the whole traceback: its frames name the package.")

@@ -54,7 +54,8 @@ def test_stdin_and_file_give_the_same_json(db: str, tmp_path: Path) -> None:
 
 def test_abstention_says_what_would_help(db: str) -> None:
     out = run("ZeroDivisionError: division by zero", db=db)
-    assert "No indexed error fits" in out and "errdex index" in out
+    assert "No indexed error fits" in out and "Python itself writes this message" in out and "traceback" in out
+    assert "errdex index" in run("ValueError: the flux capacitor needs 1.21 gigawatts", db=db)
     data = json.loads(run("ZeroDivisionError: division by zero", "--json", db=db))
     assert data["abstain"] and data["hint"]
 

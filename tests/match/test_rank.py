@@ -186,6 +186,15 @@ def test_abstains_on_errors_it_does_not_know(shop: Store, paste: str) -> None:
     assert r.abstain and r.best is None and r.hint
 
 
+def test_hint_for_a_message_python_itself_writes(shop: Store, tmp_path: Path) -> None:
+    """Its words cannot tell which library raised it: the hint asks for the traceback, whose frames can."""
+    stderr = run("1 / 0", tmp_path)
+    bare = explain(stderr.splitlines()[-1], store=shop, auto_index=False)
+    whole = explain(stderr, store=shop, auto_index=False)
+    assert bare.parsed.message == "division by zero" and bare.abstain and "Python itself" in (bare.hint or "")
+    assert whole.abstain and "your own code" in (whole.hint or "")
+
+
 def test_hint_names_the_unindexed_package(shop: Store) -> None:
     paste = 'Traceback (most recent call last):\n  File "/x/site-packages/numpy/core/x.py", line 3, in f\nValueError: bad'
     r = explain(paste, store=shop, auto_index=False)
