@@ -122,10 +122,15 @@ def is_noise(s: str) -> bool:
     return s.startswith(_NOISE) or _PROMPT_RE.match(s) is not None
 
 
-def _starts_record(line: str, deepest: int) -> bool:
+def bare_exception(line: str) -> tuple[str, str] | None:
+    """The type and message of a `Type: msg` line, unless the line is a prompt's or other noise."""
     h = head(line)
-    k = indent(h)
-    return k <= deepest and split_exception(line[k:]) is not None
+    exc = split_exception(line[indent(h) :])
+    return exc if exc is not None and not is_noise(h.strip()) else None
+
+
+def _starts_record(line: str, deepest: int) -> bool:
+    return indent(head(line)) <= deepest and bare_exception(line) is not None
 
 
 def _is_rule_before_header(p: Paste, j: int, s: str) -> bool:

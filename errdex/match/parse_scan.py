@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from errdex.match.parse_lines import LINE_CAP, Paste, head, indent, split_exception
+from errdex.match.parse_lines import LINE_CAP, Paste, head, indent
 from errdex.match.parse_log import SEVERITY, Located, located_exception, log_record
 from errdex.match.parse_message import (
     RANK_BARE_ERROR,
@@ -16,8 +16,8 @@ from errdex.match.parse_message import (
     STOP_LINES,
     STOP_OR_RECORD_LINES,
     Raw,
+    bare_exception,
     is_boundary,
-    is_noise,
     read_message,
 )
 from errdex.model import Frame
@@ -36,7 +36,7 @@ def line_records(p: Paste) -> Iterator[tuple[int, int, Raw]]:
     while i < n:
         line = lines[i]
         end = i + 1
-        if (exc := _bare_exception(line)) is not None:
+        if (exc := bare_exception(line)) is not None:
             body, end = read_message(p, i, exc[1], records=indent(head(line)))
             warning = exc[0].endswith("Warning")
             yield (RANK_BARE_WARNING if warning else RANK_BARE_ERROR), 0, Raw(exc[0], body, (), "message", i)
@@ -48,13 +48,6 @@ def line_records(p: Paste) -> Iterator[tuple[int, int, Raw]]:
             raw, end = read
             yield (RANK_WARNING if raw.kind == "warning" else RANK_LOCATED), 0, raw
         i = p.next_mark(STOP_OR_RECORD_LINES, end)
-
-
-def _bare_exception(line: str) -> tuple[str, str] | None:
-    """The type and message of a `Type: msg` line, unless the line is a prompt's or other noise."""
-    h = head(line)
-    exc = split_exception(line[indent(h) :])
-    return exc if exc is not None and not is_noise(h.strip()) else None
 
 
 def _read_located(p: Paste, i: int, located: Located) -> tuple[Raw, int] | None:
