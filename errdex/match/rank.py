@@ -329,14 +329,15 @@ def _specificity(hit: int) -> float:
     return 1 - 0.5 ** (hit / SPECIFICITY_HALF)
 
 
-_SPECIFICITIES = [_specificity(hit) for hit in range(1024)]  # by literal characters found: asked of every candidate
+_TABULATED = 1024  # literal characters found for which specificity is looked up, not computed
+_SPECIFICITIES = [_specificity(hit) for hit in range(_TABULATED)]  # asked of every candidate
 
 
 def _text_confidence(hit: int, total: int, unexplained: int, length: int) -> float:
     """coverage² × explained × specificity; it grows with `hit` and shrinks with `unexplained`."""
     if not total:
         return 0.0
-    specificity = _SPECIFICITIES[hit] if hit < 1024 else _specificity(hit)
+    specificity = _SPECIFICITIES[hit] if hit < _TABULATED else _specificity(hit)
     explained = 1 - unexplained / length if unexplained < length else float(not unexplained)  # (none left when it is all)
     coverage = hit / total
     return coverage**2 * explained * specificity
