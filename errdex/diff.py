@@ -4,7 +4,9 @@ An error keeps its id across releases while its template does not change, so add
 removed errors are ids found in one release only. Two of those are one *changed* error when
 they are raised in the same function of the same file with the same exception (its text was
 reworded). An error present in both is changed when its statically resolved values (e.g. the
-allowed choices it lists), its exception's bases or its guarding condition differ.
+allowed choices it lists), its exception's bases or its guarding condition differ; when no site
+of it stayed in the same function of the same file, it is also marked *moved* (which alone, a
+refactoring, is not a change a user meets).
 """
 
 from __future__ import annotations
@@ -38,7 +40,7 @@ class Entry:
     old: Site | None
     new: Site | None
     old_id: str | None = None  # the id in the older release, when the template (and so the id) changed
-    changes: tuple[str, ...] = ()  # "template", "values", "bases", "condition"
+    changes: tuple[str, ...] = ()  # "template", "values", "bases", "condition", "moved"
     values: tuple[ValueChange, ...] = ()
 
     @property
@@ -130,7 +132,8 @@ def _compare(eid: str, old: list[Site], new: list[Site]) -> Entry | None:
         a, b = (old_at[place], new_at[place]) if place else (old[0], new[0])
         aspects = _aspects(a, b)
         if aspects:
-            return Entry(eid, a, b, None, aspects, _values(a.resolved, b.resolved))
+            moved = ("moved",) if place is None else ()
+            return Entry(eid, a, b, None, aspects + moved, _values(a.resolved, b.resolved))
     return None
 
 

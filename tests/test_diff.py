@@ -99,3 +99,35 @@ def test_a_release_that_is_not_indexed_is_named(db: str) -> None:
         diff_releases(store, "inn", "1.0", "3.0")
     result = CliRunner().invoke(main, ["diff", "inn", "1.0", "3.0", "--db", str(db)])
     assert result.exit_code == 1 and "inn 3.0 is not indexed" in result.stderr
+
+
+def test_a_moved_error_says_where_it_was_and_long_values_are_cut_in_the_table(
+    tmp_path: Path, db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same message raised from another file, with other values: changed and moved; the table cuts
+    a long value (`--json` keeps it whole) and names a value that is no longer resolved."""
+    codes = [f"code{n:02}" for n in range(40)]
+    old = {
+        "lang/__init__.py": "",
+        "lang/speech.py": f"CODES = {codes!r}\nNAMES = ('en',)\n\n\ndef pick(code):\n"
+        "    if code not in CODES:\n        raise ValueError(f'unsupported language {code}; use one of {CODES} or {NAMES}')\n",
+    }
+    new = {
+        "lang/__init__.py": "",
+        "lang/audio.py": "def pick(code, CODES, NAMES=('en', 'fr')):\n"
+        "    if code not in CODES:\n        raise ValueError(f'unsupported language {code}; use one of {CODES} or {NAMES}')\n",
+    }
+    with Store(db_url) as store:
+        for version, files in (("1.0", old), ("2.0", new)):
+            index(str(write_tree(tmp_path / version, files)), store, name="lang", version=version, workers=1)
+        (entry,) = diff_releases(store, "lang", "1.0", "2.0").changed
+    assert entry.changes == ("values", "moved")
+    assert entry.old is not None and (entry.old.file, entry.old.line) == ("lang/speech.py", 7)
+    monkeypatch.setattr(console, "width", 200)
+    shown = CliRunner().invoke(main, ["diff", "lang", "1.0", "2.0", "--db", db_url])
+    assert shown.exit_code == 0, shown.output
+    assert "moved from lang/speech.py:7 in pick" in shown.stdout
+    assert "(40 items) → (not resolved)" in shown.stdout and "code39" not in shown.stdout
+    as_json = json.loads(CliRunner().invoke(main, ["diff", "lang", "1.0", "2.0", "--json", "--db", db_url]).stdout)
+    assert as_json["changed"][0]["values"]["CODES"] == {"old": codes, "new": None}
+    assert as_json["changed"][0]["changes"] == ["values", "moved"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import click
 from rich.console import Group, RenderableType
@@ -13,6 +14,7 @@ from errdex.cli import console, db_option, json_option, main, print_json, report
 from errdex.diff import Entry, ReleaseDiff, diff_json, diff_releases
 from errdex.store import Store
 
+_VALUE_WIDTH = 100  # characters of a value shown in the table
 _MARKS = {"added": ("+", "green"), "removed": ("-", "red"), "changed": ("~", "yellow")}
 
 
@@ -48,7 +50,7 @@ def _render(result: ReleaseDiff) -> RenderableType:
     table.add_column("id", no_wrap=True)
     table.add_column("exception")
     table.add_column("where", overflow="fold")
-    table.add_column("message / what changed", ratio=1)
+    table.add_column("message / what changed", ratio=1, overflow="fold")
     for name, entries in (("added", result.added), ("removed", result.removed), ("changed", result.changed)):
         mark, style = _MARKS[name]
         for entry in entries:
@@ -63,6 +65,17 @@ def _render(result: ReleaseDiff) -> RenderableType:
     return Group(head, table)
 
 
+def _shown(value: Any) -> str:
+    """A resolved value as the table shows it: JSON cut to one line's worth (`--json` has it whole)."""
+    if value is None:
+        return "(not resolved)"
+    text = json.dumps(value, ensure_ascii=False)
+    if len(text) <= _VALUE_WIDTH:
+        return text
+    size = f" ({len(value)} items)" if isinstance(value, (list, dict)) else ""
+    return text[: _VALUE_WIDTH - len(size) - 1] + "…" + size
+
+
 def _details(entry: Entry) -> Text:
     site = entry.site
     text = Text(site.template if site.template is not None else f"({site.reason})")
@@ -71,12 +84,15 @@ def _details(entry: Entry) -> Text:
     if "template" in entry.changes:
         text = Text.assemble(("was: ", "dim"), entry.old.template or f"({entry.old.reason})", "\n", ("now: ", "dim"),
                              entry.new.template or f"({entry.new.reason})")
+    if "moved" in entry.changes:
+        where = f"{entry.old.file}:{entry.old.line}" + (f" in {entry.old.function}" if entry.old.function else "")
+        text.append(f"\nmoved from {where}", style="dim")
     for value in entry.values:
         if value.added or value.removed:
-            parts = [f"+{json.dumps(v)}" for v in value.added] + [f"-{json.dumps(v)}" for v in value.removed]
+            parts = [f"+{_shown(v)}" for v in value.added] + [f"-{_shown(v)}" for v in value.removed]
             text.append(f"\n{value.name}: " + " ".join(parts), style="yellow")
         else:
-            text.append(f"\n{value.name}: {json.dumps(value.old)} → {json.dumps(value.new)}", style="yellow")
+            text.append(f"\n{value.name}: {_shown(value.old)} → {_shown(value.new)}", style="yellow")
     if "bases" in entry.changes:
         text.append(f"\nbases: {', '.join(entry.old.exception_bases) or '-'} → {', '.join(entry.new.exception_bases) or '-'}",
                     style="yellow")
