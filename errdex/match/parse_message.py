@@ -7,6 +7,7 @@ are not. Notes and the interpreter's "Did you mean" are then taken out of it.
 
 from __future__ import annotations
 
+import ast
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -50,6 +51,8 @@ NOTE_PREFIXES = (
 )
 _SUGGESTING = frozenset({"NameError", "AttributeError", "ImportError", "ModuleNotFoundError", "UnboundLocalError"})
 _SUGGESTION = ". Did you "
+# `(` and a str's repr (one line, its quote escaped inside), then `, `: possessive, so linear on any text
+_FIRST_ARGUMENT = re.compile(r"""\(('(?:[^'\\\n]|\\.)*+'|"(?:[^"\\\n]|\\.)*+"), """)
 # How much a record tells, most first; between equals the one written last is the main one.
 RANK_PYTEST, RANK_TRACEBACK, RANK_LOCATED, RANK_BARE_ERROR, RANK_WARNING, RANK_BARE_WARNING, RANK_LOG = range(7, 0, -1)
 _NOISE = (">>> ", "```", "$ ", "Process finished with exit code", "Error: Process completed with exit code")
@@ -171,9 +174,26 @@ def clean_message(exception: str | None, lines: list[str]) -> tuple[str, tuple[s
     text = "\n".join(lines)
     note = _NOTE_AT.search(text, len(lines[0]) + 1) if len(lines) > 1 else None
     body = text[: note.start()].rstrip() if note else text.rstrip()
-    if exception is not None and exception.rsplit(".", 1)[-1] in _SUGGESTING:
+    name = exception.rsplit(".", 1)[-1] if exception is not None else None
+    if name in _SUGGESTING:
         body = _drop_suggestion(body)
+    elif name != "KeyError":  # a KeyError's message is the repr of its key, tuples included
+        body = _first_argument(body)
     return body, _notes(text[note.start() :]) if note else ()
+
+
+def _first_argument(body: str) -> str:
+    """The message of an exception raised with more arguments than it: Python prints all of them as
+    a tuple (`("'x' must be <class 'int'> (got '1' ...).", Attribute(...), <class 'int'>, '1')`, as
+    attrs' validators raise), and the first, a sentence, is what the package wrote."""
+    m = _FIRST_ARGUMENT.match(body) if body.endswith(")") else None
+    if m is None:
+        return body
+    try:
+        first = ast.literal_eval(m.group(1))
+    except (ValueError, SyntaxError, MemoryError, RecursionError):
+        return body
+    return first if isinstance(first, str) and " " in first.strip() else body
 
 
 def _drop_suggestion(body: str) -> str:

@@ -6,6 +6,7 @@ import random
 import subprocess
 import sys
 import textwrap
+import traceback
 from datetime import timedelta
 
 import pytest
@@ -433,6 +434,24 @@ def test_qualified_and_local_exception_types() -> None:
 def test_did_you_mean_suggestion_is_removed(exception: str, printed: str, message: str) -> None:
     text = f'Traceback (most recent call last):\n  File "x.py", line 1, in <module>\n    f()\n{exception}: {printed}\n'
     assert parse(text).message == message
+
+
+@pytest.mark.parametrize(
+    ("exc", "message"),
+    [
+        (TypeError("'x' must be <class 'int'> (got '1' that is a <class 'str'>).", object(), int, "1"),
+         "'x' must be <class 'int'> (got '1' that is a <class 'str'>)."),
+        (ValueError('it\'s "quoted" and has a \\ backslash', 2), 'it\'s "quoted" and has a \\ backslash'),
+        (ValueError("two lines\nof message", None), "two lines\nof message"),
+        (KeyError(("a key", "b")), "('a key', 'b')"),  # a KeyError prints its key
+        (ValueError(1, 2), "(1, 2)"),
+        (ValueError("word", 2), "('word', 2)"),  # not a sentence: maybe not a message
+    ],
+)
+def test_an_exception_raised_with_more_arguments_has_its_first_as_message(exc: Exception, message: str) -> None:
+    """Python prints such an exception's arguments as a tuple; the first, when a sentence, is the message."""
+    printed = "".join(traceback.format_exception_only(exc)).rstrip("\n")
+    assert parse(printed).message == message
 
 
 def test_did_you_mean_on_its_own_line() -> None:
