@@ -6,10 +6,12 @@ from __future__ import annotations
 import ast
 import copy
 import functools
+from collections.abc import Container
 from typing import Any
 
 from errdex.extract.quick_unparse import quick_unparse
 from errdex.extract.resolve import dotted_name
+from errdex.extract.templates import TRANSLATIONS
 
 MAX_NODES = 10_000  # an expression larger than this is generated code: not walked, shown or resolved
 MESSAGE_KEYWORDS = ("msg", "message", "detail", "reason", "text")
@@ -31,11 +33,20 @@ def is_super(node: ast.expr) -> bool:
     return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "super"
 
 
-def message_argument(call: ast.Call) -> ast.expr | None:
-    """The argument that carries an exception's message: the first, else a `msg=`/`message=`-like keyword."""
+def message_argument(call: ast.Call, bound: Container[str] = ()) -> ast.expr | None:
+    """The argument that carries an exception's message: the first, else a `msg=`/`message=`-like keyword.
+
+    A first argument that only names something (not a name `bound` here to a message), followed by one
+    that writes words, is what the message is about: the words are the message
+    (`BadOptionUsage(option, _("Option {name!r} ...").format(...))`).
+    """
     if call.args:
         first = call.args[0]
-        return None if isinstance(first, ast.Starred) else first
+        if isinstance(first, ast.Starred):
+            return None
+        if isinstance(first, ast.Attribute) or (isinstance(first, ast.Name) and first.id not in bound):
+            return next((arg for arg in call.args[1:] if writes_words(arg)), first)
+        return first
     for name in MESSAGE_KEYWORDS:
         value = keyword_value(call, name)
         if value is not None:
@@ -66,6 +77,22 @@ def is_logger(name: str) -> bool:
     """Whether a dotted callee looks like a logger's method (`logger.error`, `self.log.warning`)."""
     receiver = name.rsplit(".", 1)[0].lower() if "." in name else ""
     return "log" in receiver
+
+
+def writes_words(expr: ast.expr) -> bool:
+    """Whether an expression holds literal words (a string with a blank in it), as written, formatted or
+    translated: what a message looks like, unlike a name or a value passed along."""
+    if isinstance(expr, ast.Constant):
+        return isinstance(expr.value, str) and " " in expr.value.strip()
+    if isinstance(expr, ast.JoinedStr):
+        return any(writes_words(part) for part in expr.values)
+    if isinstance(expr, ast.BinOp):
+        return writes_words(expr.left)
+    if isinstance(expr, ast.Call):
+        if isinstance(expr.func, ast.Attribute) and expr.func.attr == "format":
+            return writes_words(expr.func.value)
+        return last_name(expr.func) in TRANSLATIONS and any(map(writes_words, expr.args))
+    return False
 
 
 def builds_text(expr: ast.expr) -> bool:

@@ -198,13 +198,19 @@ def _message(release: Release, path: str, raw: dict[str, Any]) -> tuple[str | No
     bases: tuple[str, ...] = ()
     if raw["kind"] == "error" and exception:
         bases, _ = release.bases(path, exception)
-        if templates == [None]:
+        if templates == [None] or raw.get("message_later"):
             own = release.class_message(path, exception)
-            if own:
+            if own and (templates == [None] or any(map(_has_words, own))):
                 templates, reason = own, None
         if _is_group(exception, bases) and None not in templates:
             templates = [t + suffix for t in templates for suffix in GROUP_SUFFIXES]  # type: ignore[operator]
     return exception, bases, templates, reason
+
+
+def _has_words(template: str | None) -> bool:
+    """Whether a template says something besides its holes: `{}: {}` does not (a class that prints its
+    arguments so; the site's own words are then the better template)."""
+    return template is not None and any(c.isalpha() for c in template.replace("{}", ""))
 
 
 def _is_group(exception: str, bases: tuple[str, ...]) -> bool:

@@ -21,6 +21,8 @@ from typing import Any, Protocol
 from errdex.extract.budget import Budget, TooMuchWork
 from errdex.extract.resolve import Unresolved
 
+TRANSLATIONS = frozenset({"_", "gettext", "gettext_lazy", "ugettext", "ngettext", "ungettext"})  # give back the message they are given
+
 MAX_ALTERNATIVES = 12
 MAX_DEPTH = 8
 
@@ -162,7 +164,9 @@ def _call(node: ast.Call, scope: _Walk, depth: int) -> list[Parts]:
         if func.attr == "join" and isinstance(func.value, ast.Constant) and isinstance(func.value.value, str) and len(node.args) == 1:
             return _join(func.value.value, node.args[0], scope, depth)
     name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
-    if name in ("dedent", "cleandoc", "_", "gettext", "gettext_lazy", "ugettext", "str") and len(node.args) == 1:
+    if name in ("ngettext", "ungettext") and len(node.args) == 3:  # (singular, plural, count): either is printed
+        return _unique(_templates(node.args[0], scope, depth) + _templates(node.args[1], scope, depth))
+    if (name in ("dedent", "cleandoc", "str") or name in TRANSLATIONS) and len(node.args) == 1:
         inner = _templates(node.args[0], scope, depth)
         if name in ("dedent", "cleandoc"):
             return [_apply(parts, _dedent) for parts in inner]

@@ -314,8 +314,10 @@ class SiteVisitor:
     def _raise(self, exc: ast.expr, node: ast.stmt) -> None:
         """A site raising `exc` (an exception instance or class, as `raise` is given it)."""
         given = exc.func if isinstance(exc, ast.Call) else exc
-        message = message_argument(exc) if isinstance(exc, ast.Call) else None
+        message = message_argument(exc, self.env) if isinstance(exc, ast.Call) else None
         self._add_site("error", self._argument_default(given), message, node, exception_param=self._parameter_name(given))
+        if message is not None and isinstance(exc, ast.Call) and exc.args and message is not exc.args[0]:
+            self.sites[-1]["message_later"] = True  # a piece of what the class may print (see `package._message`)
 
     def _argument_default(self, node: ast.expr) -> str:
         """A name as written, or the default of the parameter it names (`exc=TemplateSyntaxError`)."""

@@ -1,0 +1,99 @@
+"""Which argument of a raise is its message, and when the exception class's own message wins."""
+
+from __future__ import annotations
+
+import textwrap
+
+from errdex.extract import analyse_file, link
+
+PACKAGE = {
+    "cli/__init__.py": "",
+    "cli/errors.py": textwrap.dedent(
+        """
+        class UsageError(Exception):
+            def __init__(self, option, message):
+                super().__init__(message)
+                self.option = option
+
+        class PoolError(Exception):
+            def __init__(self, pool, message):
+                super().__init__(f"{pool}: {message}")
+
+        class ReaderError(Exception):
+            def __init__(self, name, position, reason):
+                self.name, self.position, self.reason = name, position, reason
+
+            def __str__(self):
+                return "unacceptable character: %s\\n  in %r, position %d" % (self.reason, self.name, self.position)
+        """
+    ),
+    "cli/parser.py": textwrap.dedent(
+        """
+        from gettext import gettext as _, ngettext
+        from .errors import PoolError, ReaderError, UsageError
+
+
+        def take_value(opt, explicit):
+            if explicit is not None:
+                raise UsageError(opt, _("Option {name!r} does not take a value.").format(name=opt))
+
+
+        def take_arguments(option_name, nargs, given):
+            if given < nargs:
+                raise UsageError(
+                    option_name,
+                    ngettext("Option {name!r} requires an argument.", "Option {name!r} requires {nargs} arguments.", nargs)
+                    .format(name=option_name, nargs=nargs),
+                )
+
+
+        def sample(k, kmax):
+            if k > kmax:
+                msg = f"Number of random pairs k>kmax ({k}>{kmax}) "
+                raise UsageError(msg, "Increase kmax")
+
+
+        def get(pool):
+            if pool is None:
+                raise PoolError(pool, "Pool is closed.")
+
+
+        def check(self, text):
+            if "\\x07" in text:
+                raise ReaderError(self.name, 0, "special characters are not allowed")
+        """
+    ),
+}
+
+
+def _templates() -> dict[str, list[str | None]]:
+    analyses = {path: analyse_file(path, text.encode()) for path, text in PACKAGE.items()}
+    sites, _ = link(analyses, PACKAGE.get)
+    out: dict[str, list[str | None]] = {}
+    for site in sites:
+        out.setdefault(site.function, []).append(site.template)
+    return out
+
+
+def test_the_words_after_a_name_are_the_message() -> None:
+    """`UsageError(opt, _("...").format(...))`: the option is what the message is about."""
+    assert _templates()["take_value"] == ["Option {} does not take a value."]
+
+
+def test_both_forms_of_ngettext_are_templates() -> None:
+    assert _templates()["take_arguments"] == ["Option {} requires an argument.", "Option {} requires {} arguments."]
+
+
+def test_a_name_bound_to_a_message_stays_the_message() -> None:
+    """networkx raises `NetworkXError(msg, "Increase kmax or epsilon")` with `msg` written just before."""
+    assert _templates()["sample"] == ["Number of random pairs k>kmax ({}>{}) "]
+
+
+def test_a_class_that_only_frames_its_arguments_gives_way_to_the_words() -> None:
+    """urllib3's pool errors print `{pool}: {message}`: the site's own words say more."""
+    assert _templates()["get"] == ["Pool is closed."]
+
+
+def test_a_class_that_writes_its_own_message_keeps_it() -> None:
+    """PyYAML's ReaderError prints its own sentence around the reason it is given."""
+    assert _templates()["check"] == ["unacceptable character: {}\n  in {}, position {}"]
