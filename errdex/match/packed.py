@@ -5,6 +5,9 @@ string and one byte array costs nothing. So the matcher's core keeps its lists a
 plus offsets, read by slicing, and its indexes as keys in one string grouped by a stable hash
 (one crc32 and about one slice a key: a microsecond, however many keys there are). A process
 that answers many queries turns an index into a dict once its lookups have cost about as much.
+
+The few strings that are not ASCII are kept apart, in a small dict: one such character in the big
+string would make Python store all of it four bytes a character (and decode it when loading).
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ import zlib
 from array import array
 from collections.abc import Iterable, Iterator, Sequence, Set
 
-Packed = tuple[str, bytes]
+Packed = tuple[str, bytes, dict[int, str]]
 # Building a KeyIndex's dict costs about as much as looking up, in the packed form, this share of
 # the keys it holds (measured: 0.54-0.58 of the 145,000 keys of a hundred packages; 0.85 of 40,000
 # words, whose lists are eight times as long, but that index is asked only when no template fits).
@@ -38,22 +41,25 @@ def _ends(lengths: Iterable[int]) -> array:
 
 
 class Texts:
-    """A list of strings (None kept as "") as one string and the offsets where each starts."""
+    """A list of strings (None kept as "") as one string and the offsets where each starts; an item
+    that is not ASCII is kept apart, by number, and takes no room in the string (so it stays ASCII)."""
 
-    def __init__(self, text: str, starts: array) -> None:
-        self.text, self.starts = text, starts
+    def __init__(self, text: str, starts: array, apart: dict[int, str]) -> None:
+        self.text, self.starts, self.apart = text, starts, apart
 
     @classmethod
     def of(cls, items: Iterable[str | None]) -> Texts:
         values = [item or "" for item in items]
-        return cls("".join(values), _ends(len(v) for v in values))
+        apart = {i: v for i, v in enumerate(values) if not v.isascii()}
+        values = [v if v.isascii() else "" for v in values]
+        return cls("".join(values), _ends(len(v) for v in values), apart)
 
     @classmethod
     def unpack(cls, packed: Packed) -> Texts:
-        return cls(packed[0], _offsets(packed[1]))
+        return cls(packed[0], _offsets(packed[1]), packed[2])
 
     def pack(self) -> Packed:
-        return self.text, self.starts.tobytes()
+        return self.text, self.starts.tobytes(), self.apart
 
     def __len__(self) -> int:
         return len(self.starts) - 1
@@ -62,13 +68,13 @@ class Texts:
         if i < 0:
             raise IndexError(i)
         starts = self.starts  # starts[i + 1] raises IndexError past the end
-        return self.text[starts[i] : starts[i + 1]] or None
+        return self.text[starts[i] : starts[i + 1]] or self.apart.get(i)
 
     def __iter__(self) -> Iterator[str | None]:
         return (self[i] for i in range(len(self)))
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Texts) and (self.text, self.starts) == (other.text, other.starts)
+        return isinstance(other, Texts) and self.pack() == other.pack()
 
     def index(self, value: str) -> int:
         for i, item in enumerate(self):
@@ -79,10 +85,14 @@ class Texts:
 
 class KeyIndex:
     """key -> numbers, as the keys grouped by hash bucket (Texts), every posting list end to end, and
-    where each bucket starts: a lookup hashes the key and compares it with its bucket's one or two keys."""
+    where each bucket starts: a lookup hashes the key and compares it with its bucket's one or two keys.
+
+    The keys that are not ASCII (kept apart by Texts) come last, in no bucket: a lookup intersects them with its own.
+    """
 
     def __init__(self, keys: Texts, numbers: array, ends: array, buckets: array) -> None:
         self.keys, self.numbers, self.ends, self.buckets = keys, numbers, ends, buckets
+        self.apart = {key: k for k, key in keys.apart.items()}  # the keys in no bucket
         self.view = memoryview(numbers)  # posting lists are handed out as views: a common word's is long
         self.asked = 0  # keys looked up in the packed form
         self.table: dict[str, tuple[int, ...]] | None = None  # key -> numbers, once the process has asked enough
@@ -90,12 +100,12 @@ class KeyIndex:
     @classmethod
     def of(cls, index: dict[str, list[int]]) -> KeyIndex:
         count = max(1, len(index))
-        keys = sorted(index, key=lambda k: (_bucket(k, count), k))
+        keys = sorted(index, key=lambda k: (not k.isascii(), _bucket(k, count), k))
         numbers = array("I")
         for key in keys:
             numbers.extend(index[key])
         sizes = [0] * count
-        for key in keys:
+        for key in filter(str.isascii, keys):
             sizes[_bucket(key, count)] += 1
         return cls(Texts.of(keys), numbers, _ends(len(index[k]) for k in keys), _ends(sizes))
 
@@ -128,8 +138,9 @@ class KeyIndex:
         once for all of a message's keys.
 
         A bucket's key is compared in place, and only when its length is the key's (no slice is made).
+        The few keys kept apart are found by intersecting sets, in C.
         """
-        crc32, buckets, ends, view = zlib.crc32, self.buckets, self.ends, self.view
+        crc32, buckets, ends, view, apart = zlib.crc32, self.buckets, self.ends, self.view, self.apart
         text, starts = self.keys.text, self.keys.starts
         count = len(buckets) - 1
         out = []
@@ -143,6 +154,9 @@ class KeyIndex:
                     out.append((b - a, key, view[a:b]))
                     break
                 k += 1
+        for key in apart.keys() & keys if apart else ():
+            a, b = ends[apart[key]], ends[apart[key] + 1]
+            out.append((b - a, key, view[a:b]))
         out.sort()  # the keys are distinct: views are never compared
         return [numbers for _, _, numbers in out]
 
@@ -152,7 +166,10 @@ class KeyIndex:
         The tuples are slices of one: each number is one int object however many lists hold it.
         """
         text, starts, ends, numbers = self.keys.text, self.keys.starts, self.ends, tuple(self.numbers)
-        return {text[a:b]: numbers[c:d] for a, b, c, d in zip(starts, starts[1:], ends, ends[1:])}
+        bucketed = self.buckets[-1]  # the keys kept apart follow those in buckets
+        table = {text[a:b]: numbers[c:d] for a, b, c, d in zip(starts[:bucketed], starts[1:], ends, ends[1:])}
+        table.update({key: numbers[ends[k] : ends[k + 1]] for key, k in self.apart.items()})
+        return table
 
     def __len__(self) -> int:
         return len(self.keys)

@@ -28,7 +28,7 @@ from errdex.match.text import template_parts
 from errdex.model import ReleaseRecord, Site
 from errdex.store import Store
 
-FORMAT = 8  # bump whenever what is stored, or how keys are cut, changes
+FORMAT = 9  # bump whenever what is stored, or how keys are cut, changes
 CORE_KEY = "match.core"
 ERROR_SHARD = 256  # errors per shard of places
 FILE_SHARDS = 256

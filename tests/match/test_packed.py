@@ -12,6 +12,7 @@ from errdex.match.packed import KeyIndex, Texts
 def test_texts_are_the_list(items: list[str | None]) -> None:
     texts = Texts.unpack(Texts.of(items).pack())
     assert list(texts) == items and len(texts) == len(items)
+    assert texts.text.isascii()  # one byte a character: the items that are not ASCII are kept apart
 
 
 @given(st.dictionaries(st.text(max_size=6), st.lists(st.integers(0, 1000), min_size=1, max_size=5)), st.text(max_size=6))
@@ -22,7 +23,8 @@ def test_sorted_index_is_the_dict(index: dict[str, list[int]], probe: str) -> No
     assert packed.table is not None
     rarest_first = sorted(sorted(index), key=lambda key: len(index[key]))  # ties in key order
     assert [list(numbers) for numbers in packed.lookup({*index, probe})] == [index[key] for key in rarest_first]
-    assert len(packed) == len(index)
+    assert len(packed) == len(index) and packed.keys.text.isascii()
+    assert {key: list(numbers) for key, numbers in packed.items()} == index
 
 
 @given(st.dictionaries(st.text(max_size=4), st.lists(st.integers(0, 1000), min_size=1, max_size=3), min_size=10), st.data())

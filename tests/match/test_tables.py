@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import marshal
+import sys
 from pathlib import Path
 
 from errdex.index import index
-from errdex.match.tables import CORE_KEY, Core, FixedWidth, forget, tables_for
+from errdex.match import explain
+from errdex.match.tables import CORE_KEY, FORMAT, Core, FixedWidth, forget, tables_for
+from errdex.store import Store
 from tests.match.packages import shop_store, write_shop
 
 
@@ -30,8 +34,25 @@ def test_indexing_a_release_makes_new_tables(tmp_path: Path, backend: str) -> No
         assert "Unknown mode {}; please choose one of {}" not in before.template
 
 
+def test_templates_that_are_not_ascii_are_loaded_back_and_found(tmp_path: Path) -> None:
+    folder = write_shop(tmp_path, "1.0")
+    raising = 'def check(v):\n    raise ValueError(f"Ungültige Größe für {v}")\n'
+    (folder / "shop" / "umlaut.py").write_text(raising, encoding="utf-8")
+    with Store(tmp_path / "umlaut.db") as store:
+        index(str(folder), store)
+        built = tables_for(store).core
+        forget()
+        loaded = tables_for(store).core
+        assert loaded.template == built.template and loaded.keys == built.keys and loaded.words == built.words
+        assert "Ungültige Größe für {}" in loaded.template and loaded.template.text.isascii()
+        assert loaded.keys.keys.text.isascii() and loaded.keys.apart
+        found = explain("ValueError: Ungültige Größe für 12", store=store, auto_index=False).matches[0]
+        assert (found.file, found.template) == ("shop/umlaut.py", "Ungültige Größe für {}")
+
+
 def test_damaged_or_old_tables_are_ignored(tmp_path: Path, backend: str) -> None:
     assert Core.loads(b"not marshal data") is None
+    assert Core.loads(marshal.dumps((FORMAT - 1, sys.byteorder, ()))) is None  # written by an older errdex
     with shop_store(tmp_path, "1.0", backend=backend) as store:
         store.cache_put(CORE_KEY, b"\x00garbage")
         forget()
