@@ -83,7 +83,9 @@ def _summary(c: Candidate, page: dict[str, Any]) -> RenderableType:
     head.append(c.exception or c.kind, style="bold red")
     head.append(f"  {c.package} {c.version}", style="bold")
     head.append(f"  confidence {c.confidence:.0%}", style="green" if c.confidence >= 0.8 else "yellow")
-    if c.approximate:
+    if not any(e.startswith("message") for e in c.evidence) and "exception class" in c.evidence:
+        head.append("  (found by its exception class alone: no words of the message were matched)", style="yellow")
+    elif c.approximate and c.template is not None:
         head.append("  (approximate: the message differs from this version's template)", style="yellow")
     lines.append(head)
     lines.append(Text(c.template or "(no template)", style="bold"))

@@ -20,7 +20,7 @@ from typing import Literal
 from errdex.match.parse import release_path
 from errdex.model import Frame, ParsedError
 
-Agreement = Literal["line", "file", "package", "callee", "other", "user", "none"]
+Agreement = Literal["line", "file", "package", "callee", "other", "user", "none", "class"]  # class: see rank
 _NOT_FILES = ("<", "Cell In[", "Input In [")
 _EXECUTED = "<string>"
 _RAISING = ("raise", "assert")

@@ -151,5 +151,9 @@ def _hint(parsed: ParsedError, tables: Tables, query: Query) -> str:
         return ("Python itself writes this message (an operation on the wrong kind of value, a missing name or "
                 "attribute), so its words alone do not tell which library raised it. Paste the whole traceback: "
                 "its innermost frame tells whether your code or a library did.")
+    if query.exception_top is not None:
+        return (f"'{query.exception_top}' is indexed, but none of its errors fits these words well enough: it may "
+                "write this message at run time, or in a helper. Paste the whole traceback: its innermost frame "
+                "names the raise site.")
     return ("No indexed error fits well enough. If it comes from a library, index that library "
             "(errdex index NAME), or paste the whole traceback: its frames name the package.")

@@ -10,6 +10,9 @@ parts with the message (linear time), then scored from independent pieces of evi
     frame      = 0.92 when a place of the error is at the frame's file and line (0.9 at a frame that only
                  raised it again, further out than another re-raising frame), 0.35 at its file,
                  lowered a little when the exception disagrees (a frame is the stronger witness)
+    class      = without a frame, when the paste qualifies its exception with an indexed package
+                 (`click.exceptions.MissingParameter`): 0.5 shared among that package's errors raising
+                 the class, when there are few (the only one gets 0.5); it takes the frame's place
     release    = 0.8 when other frames of the traceback (their source lines) point at releases of the
                  error's package that do not raise it (see versions.py), else 1
     confidence = min(1, (1 − (1 − text)(1 − frame)) × kind agreement × frame disagreement) × release
@@ -48,6 +51,8 @@ MAX_VERIFY = 200  # of those holding it, the most promising ones weighed further
 MAX_PARTIAL = 24  # candidates aligned word by word when no part of theirs is found whole
 SPECIFICITY_HALF = 8  # literal characters that make a match half as specific as it can be
 FRAME_EVIDENCE = {"line": 0.92, "file": 0.35}
+CLASS_EVIDENCE = 0.5  # shared among the errors of the package that qualifies the paste's exception raising it
+MAX_CLASS_SITES = 12  # more of them tell too little each to be weighed without words in common
 RAISED_AGAIN = 0.9  # the frame evidence of a site at a frame that only raised the exception again
 # How much a frame that points elsewhere lowers confidence, by what the frame is ("callee": the
 # innermost frame only calls, in a traceback a library attached and may have cut, see frames.py).
@@ -70,6 +75,7 @@ class Query(NamedTuple):
     text: str  # squashed message
     folded: str  # the same with quotes folded, for searching
     exception: str | None  # short name
+    exception_top: str | None  # the indexed top-level module that qualifies it (`click` of `click.exceptions.X`)
     kind: str
     hint: FrameHint | None
     interpreter: bool  # the message is one the interpreter or the standard library writes
@@ -78,12 +84,14 @@ class Query(NamedTuple):
     @classmethod
     def of(cls, parsed: ParsedError, tops: set[str]) -> Query:
         exception = parsed.exception.rsplit(".", 1)[-1] if parsed.exception else None
+        top = parsed.exception.split(".", 1)[0] if parsed.exception and "." in parsed.exception else None
         text = squash(parsed.message)
         if exception == "KeyError":
             text = _unquote_key(text)
         folded = fold(text)
         hint = frame_hint(parsed, tops)
-        return cls(text, folded, exception, parsed.kind, hint, interpreter_message(text, folded), shown_frames(parsed, tops))
+        return cls(text, folded, exception, top if top in tops else None, parsed.kind, hint,
+                   interpreter_message(text, folded), shown_frames(parsed, tops))
 
 
 class Scored(NamedTuple):
@@ -132,6 +140,18 @@ class Ranker:
         self.text_bounds: dict[str, tuple[float, int | None]] = {}  # by template: _text_bound_and_hit
         self.weights: dict[int, Weights] = {}  # by error
         self.versions = Versions(tables, query.frames)
+        self.of_class = self._of_class()
+
+    def _of_class(self) -> dict[int, float]:
+        """The errors a qualified exception points to when no frame does, each with its share of CLASS_EVIDENCE:
+        those of the qualifying package that raise the class, when there are few."""
+        q = self.q
+        if q.hint is not None or q.exception_top is None or q.exception is None:
+            return {}
+        errors = self.core.raising(q.exception_top, q.exception)
+        if len(errors) > MAX_CLASS_SITES:
+            return {}
+        return dict.fromkeys(errors, CLASS_EVIDENCE / len(errors)) if errors else {}
 
     def rank(self, limit: int) -> list[Scored]:
         """The best `limit` errors, best first."""
@@ -151,7 +171,7 @@ class Ranker:
             checked = {i for i, _ in whole}
             partial = [i for i in unique(pool + loose) if i not in checked][: 2 * MAX_PARTIAL]
             scored = self._best(list(zip(partial, self.core.cuts_of(partial))), limit, scored)
-        for i in self.at_line:
+        for i in [*self.at_line, *self.of_class]:
             if i not in scored and (s := self._score(i)) is not None:
                 scored[i] = s
         ranked = sorted(scored.values(), key=lambda s: s.key, reverse=True)[:limit]
@@ -251,7 +271,7 @@ class Ranker:
 
         The frame's evidence is added; exception and kind, which can only lower it, are left out.
         """
-        frame = FRAME_EVIDENCE["line"] if i in self.at_line else FRAME_EVIDENCE["file"] if i in self.in_file else 0.0
+        frame = FRAME_EVIDENCE["line"] if i in self.at_line else FRAME_EVIDENCE["file"] if i in self.in_file else self.of_class.get(i, 0.0)
         text *= INTERPRETER_DISCOUNT if self.q.interpreter and frame == 0.0 else 1.0
         return min(1.0, 1 - (1 - text) * (1 - frame))
 
@@ -291,7 +311,9 @@ class Ranker:
         text_factor, frame_factor = self._compare_exceptions(i)
         kind = 1.0 if core.kind[i] == q.kind else MISMATCHED_KIND
         if q.hint is None:  # no frame to agree or disagree with (what agreement() says of it, without asking)
-            return Weights("none", 0.0, text_factor, frame_factor, kind, 1.0, self.versions.factor(i), q.interpreter)
+            of_class = self.of_class.get(i, 0.0)
+            return Weights("class" if of_class else "none", of_class, text_factor, frame_factor, kind, 1.0,
+                           self.versions.factor(i), q.interpreter and not of_class)
         where = agreement(q.hint, i in self.in_file, i in self.at_line, core.package_top_sets[core.package[i]])
         frame = RAISED_AGAIN if where == "line" and i in self.raised_again else FRAME_EVIDENCE.get(where, 0.0)
         penalty = FRAME_PENALTY[q.hint.strength].get(where, 1.0)
@@ -351,6 +373,8 @@ def _evidence(alignment: Alignment | None, exception: float, where: Agreement) -
         out.append("exception")
     if where in ("line", "file"):
         out.append(f"frame {where}")
+    elif where == "class":
+        out.append("exception class")
     return tuple(out)
 
 

@@ -10,6 +10,7 @@ per store path and generation.
 
 from __future__ import annotations
 
+import bisect
 import gc
 import json
 import marshal
@@ -153,6 +154,16 @@ class Core:
             found = self.raised_names[i] = (
                 raised.rsplit(".", 1)[-1], tuple(b.rsplit(".", 1)[-1] for b in bases.split(",")) if bases else ())
         return found
+
+    def raising(self, top: str, name: str) -> list[int]:
+        """The errors of the packages providing import name `top` that raise a class of unqualified name `name`
+        (a package's errors are numbered one after another: its range is found by bisection)."""
+        out = []
+        for p, tops in enumerate(self.package_top_sets):
+            if top in tops:
+                start, end = bisect.bisect_left(self.package, p), bisect.bisect_right(self.package, p)
+                out.extend(i for i in range(start, end) if self.raised(i)[0] == name)
+        return out
 
     def raised_anywhere(self, name: str) -> bool:
         """Whether some indexed error raises (or warns with) a class of this unqualified name; the

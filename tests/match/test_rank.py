@@ -401,3 +401,20 @@ def test_a_message_held_exactly_is_not_searched_for_rewordings(tmp_path: Path, b
     assert weak.abstain and [(m.template, m.approximate) for m in weak.matches] == [
         ("unsupported operand type(s) for {}: '{}' and '{}'", False)]
     assert reworded.matches and (reworded.matches[0].template, reworded.matches[0].approximate) == ("unsupported type {} for {}", True)
+
+
+def test_a_qualified_exception_points_at_its_package_sites(shop: Store) -> None:
+    """`shop.errors.ShopError` names the package: with no words in common, its only site raising the class is
+    the answer at half confidence; the unqualified name tells no package, and the paste abstains."""
+    qualified = explain("shop.errors.ShopError: the basket was rejected upstream", store=shop, auto_index=False)
+    best = qualified.best
+    assert best is not None and (best.file, best.line, best.confidence) == ("shop/cart.py", 16, 0.5)
+    assert "exception class" in best.evidence
+    worded = explain("shop.errors.ShopError: size must be positive, got 0", store=shop, auto_index=False).best
+    assert worded is not None and worded.line == 16 and worded.confidence > 0.9
+    assert explain("ShopError: the basket was rejected upstream", store=shop, auto_index=False).abstain
+
+
+def test_hint_when_the_qualified_exception_comes_from_an_indexed_package(shop: Store) -> None:
+    r = explain("shop.errors.BasketError: the basket was rejected upstream", store=shop, auto_index=False)
+    assert r.abstain and "'shop' is indexed" in (r.hint or "")
