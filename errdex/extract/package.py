@@ -16,6 +16,8 @@ from errdex.extract.file import register_chunks
 from errdex.extract.helpers import callee_names, caller_sites
 from errdex.extract.resolve import Unresolved, evaluate, to_json
 from errdex.extract.scope import ModuleScope, module_name
+from errdex.extract.templates import render
+from errdex.extract.visitor import MAX_TEMPLATE
 from errdex.model import ClassInfo, Site
 
 MAX_BASES = 12
@@ -161,7 +163,7 @@ def file_sites(release: Release, path: str) -> Iterator[Site]:
             resolved.update(values)
             origins.update(more)
         checks = tuple(c for c in raw["checks"] if c not in resolved)
-        exception, bases, templates, reason = _message(release, path, raw)
+        exception, bases, templates, reason = _message(release, path, raw, resolved)
         for template in templates:
             yield Site(
                 kind=raw["kind"],
@@ -182,13 +184,20 @@ def file_sites(release: Release, path: str) -> Iterator[Site]:
             )
 
 
-def _message(release: Release, path: str, raw: dict[str, Any]) -> tuple[str | None, tuple[str, ...], list[str | None], str | None]:
+def _message(
+    release: Release, path: str, raw: dict[str, Any], resolved: dict[str, Any]
+) -> tuple[str | None, tuple[str, ...], list[str | None], str | None]:
     """A site's exception, its bases, templates and the reason for none, with what only linking knows:
-    a property of the class given as the message, the class `__init__` gives an attribute raised, the
-    exception class's own message, the count an exception group adds."""
+    a message kept in another module's constant (pandas' `_chained_assignment_msg`), a property of the
+    class given as the message, the class `__init__` gives an attribute raised, the exception class's
+    own message, the count an exception group adds."""
     analysis = release.analyses[path]
     templates: list[str | None] = raw["templates"]
     reason = raw["reason"]
+    constant = resolved.get(raw["message_source"]) if templates == [None] else None
+    kept = render((constant,)) if isinstance(constant, str) and len(constant) <= MAX_TEMPLATE else None
+    if kept is not None:
+        templates, reason = [kept], None
     if templates == [None] and raw.get("message_attribute"):
         templates = analysis.get("properties", {}).get(f"{raw['class']}.{raw['message_attribute']}") or templates
         reason = None if templates != [None] else reason

@@ -97,3 +97,25 @@ def test_a_class_that_only_frames_its_arguments_gives_way_to_the_words() -> None
 def test_a_class_that_writes_its_own_message_keeps_it() -> None:
     """PyYAML's ReaderError prints its own sentence around the reason it is given."""
     assert _templates()["check"] == ["unacceptable character: {}\n  in {}, position {}"]
+
+
+def test_a_message_kept_in_another_modules_constant_is_the_template() -> None:
+    """pandas warns with `_chained_assignment_msg`, a constant of `pandas.errors.cow`: linking resolves it."""
+    files = {
+        "frames/__init__.py": "",
+        "frames/messages.py": 'COPY_MSG = "A value is being set on a copy of a frame.\\nSee the user guide."\n',
+        "frames/frame.py": textwrap.dedent(
+            """
+            import warnings
+            from .messages import COPY_MSG
+
+            def set_item(frame, key, value):
+                if frame.is_copy:
+                    warnings.warn(COPY_MSG, UserWarning, stacklevel=2)
+            """
+        ),
+    }
+    analyses = {path: analyse_file(path, text.encode()) for path, text in files.items()}
+    sites, _ = link(analyses, files.get)
+    (site,) = sites
+    assert site.template == "A value is being set on a copy of a frame.\nSee the user guide." and site.reason is None
