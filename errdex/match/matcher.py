@@ -142,6 +142,10 @@ def _hint(parsed: ParsedError, tables: Tables, query: Query) -> str:
     if top is not None and top not in tables.core.top_set:
         return f"The error was raised in '{top}', which is not indexed: errdex index {distribution_of(top) or top}"
     hint = query.hint
+    if hint is not None and hint.path is None and hint.strength == "caller":
+        return ("No indexed warning fits these words well enough. The line shown is where your code called the "
+                "library (a warning points at its caller), so it cannot name the library: index the library whose "
+                "call that is (errdex index NAME).")
     if hint is not None and hint.path is None and parsed.source_format != "message":
         return ("The innermost frame is not in an installed library: the error comes from your own code, "
                 "the standard library or the interpreter, which errdex does not index.")
@@ -152,8 +156,8 @@ def _hint(parsed: ParsedError, tables: Tables, query: Query) -> str:
                 "attribute), so its words alone do not tell which library raised it. Paste the whole traceback: "
                 "its innermost frame tells whether your code or a library did.")
     if query.exception_top is not None:
+        ask = " Paste the whole traceback: its innermost frame names the raise site." if not parsed.frames else ""
         return (f"'{query.exception_top}' is indexed, but none of its errors fits these words well enough: it may "
-                "write this message at run time, or in a helper. Paste the whole traceback: its innermost frame "
-                "names the raise site.")
+                f"write this message at run time, or in a helper.{ask}")
     return ("No indexed error fits well enough. If it comes from a library, index that library "
             "(errdex index NAME), or paste the whole traceback: its frames name the package.")

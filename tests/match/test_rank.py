@@ -418,3 +418,11 @@ def test_a_qualified_exception_points_at_its_package_sites(shop: Store) -> None:
 def test_hint_when_the_qualified_exception_comes_from_an_indexed_package(shop: Store) -> None:
     r = explain("shop.errors.BasketError: the basket was rejected upstream", store=shop, auto_index=False)
     assert r.abstain and "'shop' is indexed" in (r.hint or "")
+
+
+def test_hint_for_a_warning_whose_words_fit_nothing(shop: Store, tmp_path: Path) -> None:
+    """A warning's line is its caller's: not a sign that the user's own code wrote it."""
+    stderr = run("import warnings\nwarnings.warn('the basket format will change soon', FutureWarning)", tmp_path)
+    r = explain(stderr, store=shop, auto_index=False)
+    assert r.parsed.kind == "warning" and r.abstain
+    assert "points at its caller" in (r.hint or "") and "your own code" not in (r.hint or "")
