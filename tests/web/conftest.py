@@ -33,10 +33,19 @@ EVIL = {
         """
         KINDS = ("<b>bold</b>", "</textarea><script>alert(1)</script>")
 
+
+        class GateError(Exception):
+            pass
+
+
         def check(kind):
             if kind not in KINDS:
                 raise ValueError(f"<script>alert('x')</script> is not a valid {kind}")
             raise TypeError("plain")
+
+
+        def gate(reason):
+            raise GateError(reason)
         """
     ),
 }

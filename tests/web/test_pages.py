@@ -75,6 +75,11 @@ async def test_search_page_says_when_it_abstains(client: httpx.AsyncClient) -> N
     assert "No confident match" in html and 'id="abstain"' in html
 
 
+async def test_a_match_found_by_its_exception_class_alone_says_so(client: httpx.AsyncClient) -> None:
+    html = (await client.get("/search", params={"q": "evil.core.GateError: closed for the night"})).text
+    assert "evil/core.py:" in html and "by its exception class alone" in html and ">approximate<" not in html
+
+
 async def test_empty_search_goes_back_home(client: httpx.AsyncClient) -> None:
     response = await client.get("/search?q=++")
     assert response.status_code == 303 and response.headers["location"] == "/"
