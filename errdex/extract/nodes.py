@@ -117,16 +117,20 @@ def mentions(expr: ast.expr, name: str) -> bool:
 
 
 def substitute(expr: ast.expr, name: str, replacement: ast.expr) -> ast.expr:
-    """`expr` with `name` replaced by `replacement`: the nodes on the way to each such name are copied,
-    the rest is shared (trees are never changed in place, and a deep copy cost more than the rest of
-    binding a message). A node the expression holds twice is rewritten once, and its copy held twice."""
+    """`expr` with `name` (a name, or a dotted one such as `self.message`) replaced by `replacement`: the
+    nodes on the way to each such name are copied, the rest is shared (trees are never changed in place,
+    and a deep copy cost more than the rest of binding a message). A node the expression holds twice is
+    rewritten once, and its copy held twice."""
     done: dict[int, ast.AST] = {}
+    dotted = "." in name
 
     def rewritten(node: ast.AST) -> ast.AST:
         found = done.get(id(node))
         if found is not None:
             return found
-        if type(node) is ast.Name and node.id == name:  # type: ignore[attr-defined]
+        if (type(node) is ast.Name and node.id == name) or (  # type: ignore[attr-defined]
+            dotted and type(node) is ast.Attribute and dotted_name(node) == name  # type: ignore[arg-type]
+        ):
             out: ast.AST = replacement
         else:
             changed: dict[str, Any] = {}

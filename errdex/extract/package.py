@@ -16,7 +16,7 @@ from errdex.extract.file import register_chunks
 from errdex.extract.helpers import callee_names, caller_sites
 from errdex.extract.resolve import Unresolved, evaluate, to_json
 from errdex.extract.scope import ModuleScope, module_name
-from errdex.extract.templates import render
+from errdex.extract.templates import GIVEN, MAX_ALTERNATIVES, given_message, render
 from errdex.extract.visitor import MAX_TEMPLATE
 from errdex.model import ClassInfo, Site
 
@@ -205,15 +205,34 @@ def _message(
     if raw.get("exception_attribute"):
         exception = analysis.get("attribute_classes", {}).get(f"{raw['class']}.{raw['exception_attribute']}", exception)
     bases: tuple[str, ...] = ()
+    if raw["kind"] in ("error", "warning") and exception:
+        printed = _as_printed(templates, release.class_message(path, exception), bool(raw.get("message_later")))
+        if printed:
+            templates, reason = printed, None
     if raw["kind"] == "error" and exception:
         bases, _ = release.bases(path, exception)
-        if templates == [None] or raw.get("message_later"):
-            own = release.class_message(path, exception)
-            if own and (templates == [None] or any(map(_has_words, own))):
-                templates, reason = own, None
         if _is_group(exception, bases) and None not in templates:
             templates = [t + suffix for t in templates for suffix in GROUP_SUFFIXES]  # type: ignore[operator]
     return exception, bases, templates, reason
+
+
+def _as_printed(templates: list[str | None], own: list[str], later: bool) -> list[str | None]:
+    """A site's templates as its exception class (or warning category) prints them; [] to keep its own.
+
+    A class that writes its own message around the first argument it is given (marked there, see
+    `templates.given_message`) gets the site's words in that place. A site with no words of its own
+    takes the class's message; so does one whose words came after a first argument that only names
+    something, when the class says more than its arguments (`{}: {}` does not).
+    """
+    if not own:
+        return []
+    if templates == [None] or (later and any(map(_has_words, own))):
+        return list(dict.fromkeys(t for t in (given_message(c, None) for c in own) if t is not None))
+    marked = [c for c in own if GIVEN in c]
+    if later or not marked:
+        return []
+    printed = (given_message(c, t) for c in marked for t in templates)
+    return list(dict.fromkeys(t for t in printed if t is not None))[:MAX_ALTERNATIVES]
 
 
 def _has_words(template: str | None) -> bool:

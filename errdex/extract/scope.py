@@ -65,6 +65,7 @@ class ClassScope:
     constants: dict[str, Definition] = field(default_factory=dict)
     attributes: tuple[str, ...] = ()
     message_templates: list[str | None] = field(default_factory=list)
+    given_attribute: tuple[str, str] | None = None  # where `__init__` keeps its first argument, and what it strips of it
     read_constants: Callable[[], dict[str, Definition]] | None = None  # fills `constants` on first lookup
 
     def constant(self, name: str) -> Definition | None:

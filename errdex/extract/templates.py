@@ -24,6 +24,10 @@ from errdex.extract.resolve import Unresolved
 TRANSLATIONS = frozenset({"_", "gettext", "gettext_lazy", "ugettext", "ngettext", "ungettext"})  # give back the message they are given
 
 MAX_ALTERNATIVES = 12
+# Where an exception class puts the first argument it is given, in the message it writes: the mark, the
+# characters it strips from the argument's end (`message.rstrip('.')`), the mark's end (see `given_message`).
+GIVEN, GIVEN_END = "\ue000", "\ue001"
+_GIVEN_AT = re.compile(GIVEN + "([^" + GIVEN_END + "]{0,10})" + GIVEN_END)
 MAX_DEPTH = 8
 
 
@@ -111,9 +115,19 @@ def _joined(node: ast.JoinedStr, scope: _Walk, depth: int) -> list[Parts]:
     for value in node.values:
         if isinstance(value, ast.Constant) and isinstance(value.value, str):
             parts.append(value.value)
+        elif _is_given(value):
+            parts.append(value.value.value)  # type: ignore[attr-defined]
         else:
             parts.append(HOLE)
     return [tuple(parts)]
+
+
+def _is_given(value: ast.expr) -> bool:
+    """Whether an f-string's field is the mark of the argument a class is given, shown as it is."""
+    if not isinstance(value, ast.FormattedValue) or value.conversion != -1 or value.format_spec is not None:
+        return False
+    inner = value.value
+    return isinstance(inner, ast.Constant) and isinstance(inner.value, str) and inner.value.startswith(GIVEN)
 
 
 def _binop(node: ast.BinOp, scope: _Walk, depth: int) -> list[Parts]:
@@ -253,6 +267,17 @@ _HANDLERS: dict[type, Callable[[Any, _Walk, int], list[Parts]]] = {
     ast.IfExp: _ifexp,
     ast.Call: _call,
 }
+
+
+def given_mark(stripped: str = "") -> str:
+    """The text that stands for the argument a class is given, in the templates of the message it writes."""
+    return f"{GIVEN}{stripped}{GIVEN_END}"
+
+
+def given_message(class_template: str, argument: str | None) -> str | None:
+    """A class's template with the argument's template where it goes (a hole when the argument's is not
+    known); None when no literal text is left."""
+    return render((_GIVEN_AT.sub(lambda m: "{}" if argument is None else argument.rstrip(m.group(1)), class_template),))
 
 
 def format_template(text: str) -> str | None:

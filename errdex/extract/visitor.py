@@ -41,7 +41,7 @@ from errdex.extract.nodes import (
 )
 from errdex.extract.resolve import Unresolved, dotted_name, evaluate, to_json
 from errdex.extract.scope import ClassScope, ModuleScope, NeedsPackage
-from errdex.extract.templates import render, templates
+from errdex.extract.templates import given_mark, given_message, render, templates
 
 MAX_BINDINGS = 12
 MAX_TEMPLATE = 20_000
@@ -270,6 +270,7 @@ class SiteVisitor:
         for target in node.targets:
             self._bind(target, node.value, node.lineno)
             self._attribute_default(target, node.value)
+            self._given_attribute(target, node.value)
         self._record_call(node.value, node)
 
     def visit_AnnAssign(self, node: ast.AnnAssign) -> None:
@@ -526,16 +527,51 @@ class SiteVisitor:
         return len(self.scopes) >= 2 and self.scopes[-1] == ("def", method) and self.scopes[-2][0] == "class"
 
     def _class_message(self, expr: ast.expr) -> None:
-        """An exception class that builds its own message: remember the template on the class."""
+        """An exception class that builds its own message: remember the template on the class, with the
+        argument it is given marked (so that a site's own words can be put there, see `package._message`)."""
         cls = self._current_class()
         if cls is None or not looks_like_exception(cls.qualname, cls.bases):
             return
         self.module.budget.start_site()
-        scope = _TemplateScope(self)
-        for parts in templates(expr, scope, self.module.budget):
+        given = self._given(cls)
+        scope = _TemplateScope(self, given)
+        for parts in templates(substitute(expr, *given) if given else expr, scope, self.module.budget):
             text = render(parts)
-            if text is not None and text not in cls.message_templates:
+            if text is not None and given_message(text, None) is not None and text not in cls.message_templates:
                 cls.message_templates.append(text)
+
+    def _given(self, cls: ClassScope) -> tuple[str, ast.expr] | None:
+        """Where the class's message holds the first argument it is given, and the mark put there:
+        `__init__`'s first parameter (while it is not bound again), or in `__str__` the attribute
+        `__init__` keeps it in."""
+        if self._in_method("__init__"):
+            first = self._first_parameter()
+            return (first, ast.Constant(given_mark())) if first is not None else None
+        if cls.given_attribute is not None:
+            attribute, stripped = cls.given_attribute
+            return f"self.{attribute}", ast.Constant(given_mark(stripped))
+        return None
+
+    def _given_attribute(self, target: ast.expr, value: ast.expr) -> None:
+        """`self.message = message` (or `message.rstrip('.')`) in an exception's `__init__`: where `__str__`
+        finds the first argument."""
+        first = self._first_parameter() if self._in_method("__init__") else None
+        if first is None or not (isinstance(target, ast.Attribute) and is_self(target.value)):
+            return
+        stripped = ""
+        if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr == "rstrip":
+            chars = value.args[0] if len(value.args) == 1 and not value.keywords else None
+            if not (isinstance(chars, ast.Constant) and isinstance(chars.value, str) and 0 < len(chars.value) <= 10):
+                return
+            value, stripped = value.func.value, chars.value
+        cls = self._current_class()
+        if isinstance(value, ast.Name) and value.id == first and cls is not None and cls.given_attribute is None:
+            cls.given_attribute = (target.attr, stripped)
+
+    def _first_parameter(self) -> str | None:
+        """The method's first parameter after `self`, while the body has not bound it again."""
+        first = next((name for name, (position, _, _) in self.params.items() if position == 0), None)
+        return first if first is not None and first not in self.env else None
 
     def _current_class(self) -> ClassScope | None:
         names = [name for kind, name in self.scopes[:-1]]
@@ -686,12 +722,15 @@ class SiteVisitor:
 class _TemplateScope:
     """The view of names that templates need, from the visitor's current state."""
 
-    def __init__(self, visitor: SiteVisitor) -> None:
+    def __init__(self, visitor: SiteVisitor, given: tuple[str, ast.expr] | None = None) -> None:
         self.visitor = visitor
+        self.given = given  # a name replaced in what names are bound to (see `SiteVisitor._given`)
 
     def alternatives(self, name: str) -> list[ast.expr] | None:
         bindings = self.visitor.env.get(name)
-        return [b.expr for b in bindings] if bindings else None
+        if not bindings:
+            return None
+        return [substitute(b.expr, *self.given) for b in bindings] if self.given else [b.expr for b in bindings]
 
     def constant(self, name: str) -> Any:
         try:

@@ -119,3 +119,66 @@ def test_a_message_kept_in_another_modules_constant_is_the_template() -> None:
     sites, _ = link(analyses, files.get)
     (site,) = sites
     assert site.template == "A value is being set on a copy of a frame.\nSee the user guide." and site.reason is None
+
+
+WRAPPING = {
+    "net/__init__.py": "",
+    "net/errors.py": textwrap.dedent(
+        """
+        class LocationParseError(ValueError):
+            def __init__(self, location):
+                message = f"Failed to parse: {location}"
+                super().__init__(message)
+
+
+        class OldAPIWarning(DeprecationWarning):
+            def __init__(self, message, *args, since):
+                super().__init__(message, *args)
+                self.message = message.rstrip(".")
+                self.since = since
+
+            def __str__(self):
+                return f"{self.message}. Deprecated since V{self.since[0]}."
+
+
+        class OldSince2(OldAPIWarning):
+            def __init__(self, message, *args):
+                super().__init__(message, *args, since=(2, 0))
+        """
+    ),
+    "net/url.py": textwrap.dedent(
+        """
+        import warnings
+        from .errors import LocationParseError, OldSince2
+
+
+        def parse(host, ok):
+            if not ok:
+                raise LocationParseError(f"{host} is not a valid host")
+
+
+        def fetch(url):
+            warnings.warn("`fetch` is deprecated; use `get` instead.", OldSince2, stacklevel=2)
+        """
+    ),
+}
+
+
+def _linked(files: dict[str, str], fast: bool = True) -> dict[str, list[str | None]]:
+    analyses = {path: analyse_file(path, text.encode(), fast=fast) for path, text in files.items()}
+    out: dict[str, list[str | None]] = {}
+    for site in link(analyses, files.get)[0]:
+        out.setdefault(site.function, []).append(site.template)
+    return out
+
+
+def test_a_class_that_writes_its_message_around_its_argument_gets_the_sites_words_there() -> None:
+    """urllib3's LocationParseError prints `Failed to parse: ` and what it is given."""
+    assert _linked(WRAPPING)["parse"] == ["Failed to parse: {} is not a valid host"]
+
+
+def test_a_warning_category_that_prints_its_message_its_own_way() -> None:
+    """pydantic's deprecation warnings: `__str__` prints the message kept (its last `.` stripped) and more;
+    a subclass that passes the message on leaves the printing to its base."""
+    assert _linked(WRAPPING)["fetch"] == ["`fetch` is deprecated; use `get` instead. Deprecated since V{}."]
+    assert _linked(WRAPPING) == _linked(WRAPPING, fast=False)
