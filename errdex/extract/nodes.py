@@ -36,15 +36,19 @@ def is_super(node: ast.expr) -> bool:
 def message_argument(call: ast.Call, bound: Container[str] = ()) -> ast.expr | None:
     """The argument that carries an exception's message: the first, else a `msg=`/`message=`-like keyword.
 
-    A first argument that only names something (not a name `bound` here to a message), followed by one
-    that writes words, is what the message is about: the words are the message
+    A first argument that only names something (not a name `bound` here to a message) or is None,
+    followed by one that writes words, is what the message is about: the words are the message
     (`BadOptionUsage(option, _("Option {name!r} ...").format(...))`).
     """
     if call.args:
         first = call.args[0]
         if isinstance(first, ast.Starred):
             return None
-        if isinstance(first, ast.Attribute) or (isinstance(first, ast.Name) and first.id not in bound):
+        if (
+            isinstance(first, ast.Attribute)
+            or (isinstance(first, ast.Name) and first.id not in bound)
+            or (isinstance(first, ast.Constant) and first.value is None)  # PyYAML: `ConstructorError(None, None, "problem", mark)`
+        ):
             return next((arg for arg in call.args[1:] if writes_words(arg)), first)
         return first
     for name in MESSAGE_KEYWORDS:

@@ -61,6 +61,11 @@ PACKAGE = {
         def check(self, text):
             if "\\x07" in text:
                 raise ReaderError(self.name, 0, "special characters are not allowed")
+
+
+        def construct(node):
+            if node.kind != "mapping":
+                raise UsageError(None, "expected a mapping node, but found %s" % node.kind)
         """
     ),
 }
@@ -82,6 +87,11 @@ def test_the_words_after_a_name_are_the_message() -> None:
 
 def test_both_forms_of_ngettext_are_templates() -> None:
     assert _templates()["take_arguments"] == ["Option {} requires an argument.", "Option {} requires {} arguments."]
+
+
+def test_the_words_after_a_first_argument_of_none_are_the_message() -> None:
+    """PyYAML raises `ConstructorError(None, None, "expected a mapping node, ...", node.start_mark)`."""
+    assert _templates()["construct"] == ["expected a mapping node, but found {}"]
 
 
 def test_a_name_bound_to_a_message_stays_the_message() -> None:
