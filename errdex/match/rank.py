@@ -174,8 +174,21 @@ class Ranker:
         for i in [*self.at_line, *self.of_class]:
             if i not in scored and (s := self._score(i)) is not None:
                 scored[i] = s
-        ranked = sorted(scored.values(), key=lambda s: s.key, reverse=True)[:limit]
+        ranked = self._exact_first(sorted(scored.values(), key=lambda s: s.key, reverse=True)[:limit])
         return [s for s in ranked if s.confidence >= RUNNER_UP_SHARE * ranked[0].confidence]
+
+    def _exact_first(self, ranked: list[Scored]) -> list[Scored]:
+        """Among answers tied for the best, those whose words the message holds with the same case and quotes
+        first (`Graph is not connected.`, not `graph is not connected.`): matching folds both away."""
+        tied = [s for s in ranked if s.key == ranked[0].key] if ranked else []
+        if len(tied) < 2:
+            return ranked
+        tied.sort(key=lambda s: not self._written_alike(s.error))
+        return tied + ranked[len(tied):]
+
+    def _written_alike(self, i: int) -> bool:
+        """Whether every literal part of error `i`'s template is in the message as written, unfolded."""
+        return all(squash(part) in self.q.text for part in self.core.cut(i).template.split("{}"))
 
     def _best(self, numbers: list[tuple[int, Cut]], limit: int, scored: dict[int, Scored]) -> dict[int, Scored]:
         """`scored` with those of `numbers` (errors and their cuts) among the best `limit` so far that reach

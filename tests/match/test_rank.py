@@ -426,3 +426,25 @@ def test_hint_for_a_warning_whose_words_fit_nothing(shop: Store, tmp_path: Path)
     r = explain(stderr, store=shop, auto_index=False)
     assert r.parsed.kind == "warning" and r.abstain
     assert "points at its caller" in (r.hint or "") and "your own code" not in (r.hint or "")
+
+
+def test_of_templates_tied_once_folded_the_one_written_alike_comes_first(tmp_path: Path, backend: str) -> None:
+    """networkx raises both `graph is not connected.` and `Graph is not connected.`: matching folds case and
+    quotes away, so they tie; the one whose words the message holds as written is the answer."""
+    folder = tmp_path / "graphs-1.0"
+    files = {
+        "pyproject.toml": '[project]\nname = "graphs"\nversion = "1.0"\n',
+        "graphs/__init__.py": "",
+        "graphs/cut.py": "def cut(g):\n    if not g.connected:\n        raise ValueError('graph is not connected.')\n",
+        "graphs/paths.py": "def path(g):\n    if not g.connected:\n        raise ValueError('Graph is not connected.')\n",
+    }
+    for rel, text in files.items():
+        (folder / rel).parent.mkdir(parents=True, exist_ok=True)
+        (folder / rel).write_text(text)
+    with Store(new_index(backend, tmp_path, "graphs.db")) as store:
+        index(str(folder), store)
+        upper = explain("ValueError: Graph is not connected.", store=store, auto_index=False)
+        lower = explain("ValueError: graph is not connected.", store=store, auto_index=False)
+    assert [m.file for m in upper.matches] == ["graphs/paths.py", "graphs/cut.py"]
+    assert [m.file for m in lower.matches] == ["graphs/cut.py", "graphs/paths.py"]
+    assert upper.matches[0].confidence == upper.matches[1].confidence
