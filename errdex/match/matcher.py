@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from dataclasses import replace
 
 from errdex.errors import InputError
@@ -155,9 +156,13 @@ def _hint(parsed: ParsedError, tables: Tables, query: Query) -> str:
         return ("Python itself writes this message (an operation on the wrong kind of value, a missing name or "
                 "attribute), so its words alone do not tell which library raised it. Paste the whole traceback: "
                 "its innermost frame tells whether your code or a library did.")
-    if query.exception_top is not None:
+    home = query.exception_home
+    if home in tables.core.top_set:
         ask = " Paste the whole traceback: its innermost frame names the raise site." if not parsed.frames else ""
-        return (f"'{query.exception_top}' is indexed, but none of its errors fits these words well enough: it may "
+        return (f"'{home}' is indexed, but none of its errors fits these words well enough: it may "
                 f"write this message at run time, or in a helper.{ask}")
+    if home is not None and home not in sys.stdlib_module_names and home.isidentifier() and not home.startswith("__"):
+        return (f"The exception's class comes from '{home}', which is not indexed: errdex index "
+                f"{distribution_of(home) or home} (a library written in compiled code has few raise sites to index).")
     return ("No indexed error fits well enough. If it comes from a library, index that library "
             "(errdex index NAME), or paste the whole traceback: its frames name the package.")

@@ -75,7 +75,7 @@ class Query(NamedTuple):
     text: str  # squashed message
     folded: str  # the same with quotes folded, for searching
     exception: str | None  # short name
-    exception_top: str | None  # the indexed top-level module that qualifies it (`click` of `click.exceptions.X`)
+    exception_home: str | None  # the top-level module that qualifies it (`click` of `click.exceptions.X`)
     kind: str
     hint: FrameHint | None
     interpreter: bool  # the message is one the interpreter or the standard library writes
@@ -84,14 +84,13 @@ class Query(NamedTuple):
     @classmethod
     def of(cls, parsed: ParsedError, tops: set[str]) -> Query:
         exception = parsed.exception.rsplit(".", 1)[-1] if parsed.exception else None
-        top = parsed.exception.split(".", 1)[0] if parsed.exception and "." in parsed.exception else None
+        home = parsed.exception.split(".", 1)[0] if parsed.exception and "." in parsed.exception else None
         text = squash(parsed.message)
         if exception == "KeyError":
             text = _unquote_key(text)
         folded = fold(text)
         hint = frame_hint(parsed, tops)
-        return cls(text, folded, exception, top if top in tops else None, parsed.kind, hint,
-                   interpreter_message(text, folded), shown_frames(parsed, tops))
+        return cls(text, folded, exception, home, parsed.kind, hint, interpreter_message(text, folded), shown_frames(parsed, tops))
 
 
 class Scored(NamedTuple):
@@ -146,9 +145,9 @@ class Ranker:
         """The errors a qualified exception points to when no frame does, each with its share of CLASS_EVIDENCE:
         those of the qualifying package that raise the class, when there are few."""
         q = self.q
-        if q.hint is not None or q.exception_top is None or q.exception is None:
+        if q.hint is not None or q.exception_home not in self.core.top_set or q.exception is None:
             return {}
-        errors = self.core.raising(q.exception_top, q.exception)
+        errors = self.core.raising(q.exception_home, q.exception)
         if len(errors) > MAX_CLASS_SITES:
             return {}
         return dict.fromkeys(errors, CLASS_EVIDENCE / len(errors)) if errors else {}
@@ -333,6 +332,13 @@ class Ranker:
         discounted = q.interpreter and frame == 0.0
         return Weights(where, frame, text_factor, frame_factor, kind, penalty, self.versions.factor(i), discounted)
 
+    def _defined_elsewhere(self, i: int, bases: tuple[str, ...]) -> bool:
+        """Whether the paste's exception, of the same name as error `i`'s, is another class: the paste qualifies
+        it with a package (`pydantic_core._pydantic_core.ValidationError`) other than error `i`'s, which defines
+        its own (its bases are known only for a class the package defines)."""
+        home = self.q.exception_home
+        return home is not None and bool(bases) and home not in self.core.package_top_sets[self.core.package[i]]
+
     def _compare_exceptions(self, i: int) -> tuple[float, float]:
         """How the paste's exception agrees with the site's: factors for text and frame evidence."""
         core, q = self.core, self.q
@@ -342,7 +348,7 @@ class Ranker:
         if own == "UserWarning" and q.exception.endswith("Warning"):
             return UNKNOWN_EXCEPTION if q.exception != own else (1.0, 1.0)  # also what a helper's warn() is read as
         if own == q.exception:
-            return (1.0, 1.0)
+            return MISMATCHED_EXCEPTION if self._defined_elsewhere(i, bases) else (1.0, 1.0)
         if q.exception in bases:
             return BASE_EXCEPTION
         return MISMATCHED_EXCEPTION

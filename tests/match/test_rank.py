@@ -448,3 +448,15 @@ def test_of_templates_tied_once_folded_the_one_written_alike_comes_first(tmp_pat
     assert [m.file for m in upper.matches] == ["graphs/paths.py", "graphs/cut.py"]
     assert [m.file for m in lower.matches] == ["graphs/cut.py", "graphs/paths.py"]
     assert upper.matches[0].confidence == upper.matches[1].confidence
+
+
+def test_a_class_of_the_same_name_from_another_package_is_another_class(shop: Store) -> None:
+    """pydantic's v1 code defines a ValidationError of its own; pydantic_core's, which its compiled code
+    raises, prints as `pydantic_core._pydantic_core.ValidationError`: the words alone must not pick pydantic's."""
+    own = explain("shop.errors.ShopError: size must be positive, got 0", store=shop, auto_index=False)
+    other = explain("shopcore._native.ShopError: size must be positive, got 0", store=shop, auto_index=False)
+    assert own.best is not None and own.best.line == 16
+    assert other.abstain and other.matches[0].line == 16 and other.matches[0].confidence < own.best.confidence / 2
+    assert "comes from 'shopcore', which is not indexed: errdex index shopcore" in (other.hint or "")
+    builtin = explain("json.decoder.JSONDecodeError: size must be positive, got 0", store=shop, auto_index=False)
+    assert "not indexed" not in (builtin.hint or "")  # the standard library is not for indexing
