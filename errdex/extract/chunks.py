@@ -32,7 +32,9 @@ _CLASS_NAME = re.compile(r"\s*([^(:\s]*)")  # after `class `: the name, up to a 
 _ASSIGN_TARGET = re.compile(r"([A-Za-z_]\w*)\s*(?::[^=\n]*)?=(?!=)")
 # possessive quantifiers (`*+`): giving back a name's letters or blanks could never make these match
 _SELF_ATTRIBUTE = re.compile(r"self\.([A-Za-z_]\w*+)[ \t]*+(?::[^=\n]{0,200})?=(?!=)")
-_CLASS_FIELD = re.compile(r"\n[ \t]++([A-Za-z_]\w*+)[ \t]*+:[^=\n]{0,200}(?:=|\n)")
+# a field's line ends at `=`, a newline or the end of the text; the newline is not consumed (a lookahead): it
+# starts the next field
+_CLASS_FIELD = re.compile(r"\n[ \t]++([A-Za-z_]\w*+)[ \t]*+:[^=\n]{0,200}+(?![^=\n])")
 _DEFINITION = re.compile(r"^[ \t]*((?=(?:async[ \t]+)?def[ \t]|class[ \t]))", re.M)
 # `class Name(a.B, C):` alone on its line(s), bases plain dotted names: the common header, read without parsing
 _CLASS_LINE = re.compile(r"class[ \t]+([A-Za-z_][A-Za-z0-9_]*)[ \t]*(?:\(([A-Za-z0-9_.,\s]*)\))?[ \t]*:[ \t]*(?:#[^\n]*)?\n")
@@ -320,7 +322,9 @@ def _bracket_balance(text: str, spans: list[tuple[int, int]], begin: int, end: i
 
 
 def self_attributes(text: str) -> tuple[str, ...]:
-    """Names a class sets on `self` (and its annotated fields): the settings its checks refer to."""
+    """Names a class sets on `self` (and its annotated fields): the settings its checks refer to.
+
+    A clause alone on its line (`else:`, `try:`) has a field's shape: keywords are left out."""
     names = dict.fromkeys(_SELF_ATTRIBUTE.findall(text))
-    names.update(dict.fromkeys(_CLASS_FIELD.findall(text)))
+    names.update(dict.fromkeys(name for name in _CLASS_FIELD.findall(text) if not keyword.iskeyword(name)))
     return tuple(names)

@@ -1,0 +1,58 @@
+"""Shapes of code on which the fast path once read differently from the whole-file parse (found on real wheels)."""
+
+from __future__ import annotations
+
+import textwrap
+from typing import Any
+
+from errdex.extract import analyse_file
+
+
+def both(source: str, path: str = "pkg/mod.py") -> dict[str, Any]:
+    """The fast path's analysis, checked equal to the whole-file parse's."""
+    data = textwrap.dedent(source).encode()
+    fast = analyse_file(path, data)
+    assert fast == analyse_file(path, data, fast=False)
+    return fast
+
+
+def attributes(result: dict[str, Any]) -> dict[str, list[str]]:
+    return {c["qualname"]: c["attributes"] for c in result["classes"]}
+
+
+def test_every_annotated_field_is_an_attribute_the_last_one_too() -> None:
+    """A field with no default ends at its newline, which starts the next field; the last may end the text."""
+    result = both(
+        """
+        @dataclass
+        class Options:
+            a: int
+            b: str
+            c: str
+            d: bool = False
+            e: float
+
+            def check(self):
+                if self.a < 0:
+                    raise ValueError("a must be positive")
+            f: int"""
+    )
+    assert attributes(result) == {"Options": ["a", "b", "c", "d", "e", "f"]}
+
+
+def test_keywords_ending_in_a_colon_are_no_fields() -> None:
+    result = both(
+        """
+        class Loader:
+            def load(self):
+                try:
+                    x = 1
+                finally:
+                    pass
+                if x:
+                    raise ValueError("bad")
+                else:
+                    self.done = True
+        """
+    )
+    assert attributes(result) == {"Loader": ["done"]}
