@@ -321,6 +321,21 @@ def _bracket_balance(text: str, spans: list[tuple[int, int]], begin: int, end: i
     return balance
 
 
+def class_text(text: str) -> str:
+    """A class chunk's text as the parser spans the class: from its `class` line to the end of its last
+    statement, the decorators and the comments and blank lines that follow (before the next statement) left out."""
+    definition = _DEFINITION.search(text)
+    start = definition.start() if definition is not None else 0
+    end = len(text)
+    while end > start:
+        line_start = max(text.rfind("\n", start, end) + 1, start)
+        line = text[line_start:end].strip()
+        if line and not line.startswith("#"):
+            break
+        end = max(line_start - 1, start)
+    return text[start:end]
+
+
 def self_attributes(text: str) -> tuple[str, ...]:
     """Names a class sets on `self` (and its annotated fields): the settings its checks refer to.
 

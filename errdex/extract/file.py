@@ -23,6 +23,7 @@ from errdex.extract.chunks import (
     Chunk,
     class_header,
     class_parts,
+    class_text,
     defined_names,
     has_nested_class,
     is_interesting,
@@ -187,7 +188,7 @@ def _register_class_chunk(chunk: Chunk, module: ModuleScope, scopes: list[tuple[
     if parts is None:
         for stmt in _parse_chunk(chunk):
             if isinstance(stmt, ast.ClassDef):
-                _register_class_node(stmt, chunk.text, module, outer)
+                _register_class_node(stmt, chunk.text.split("\n"), chunk.line, module, outer)
         return [(chunk, scopes)] if chunk.interesting else []
     header_text, members = parts
     name = chunk.name or ""
@@ -196,7 +197,8 @@ def _register_class_chunk(chunk: Chunk, module: ModuleScope, scopes: list[tuple[
         name, header = node.name, (node.lineno, tuple(_unparse_base(b) for b in node.bases))
     line, bases = header
     qualname = ".".join([*outer, name])
-    module.classes[qualname] = ClassScope(qualname, line, bases, attributes=self_attributes(chunk.text) if chunk.interesting else ())
+    attributes = _attributes(class_text(chunk.text)) if chunk.interesting else ()
+    module.classes[qualname] = ClassScope(qualname, line, bases, attributes=attributes)
     inner = [*scopes, ("class", name)]
     todo: list[tuple[Chunk, list]] = []
     if chunk.interesting or looks_like_exception(name, bases):
@@ -223,7 +225,7 @@ def _class_constants(chunk: Chunk) -> dict[str, Definition]:
     try:
         for stmt in _parse_chunk(chunk):
             if isinstance(stmt, ast.ClassDef):
-                _register_class_node(stmt, chunk.text, scratch, [])
+                _register_class_node(stmt, chunk.text.split("\n"), chunk.line, scratch, [])
     except _FallBack:
         pass
     return next((c.constants for c in scratch.classes.values()), {})
@@ -284,13 +286,15 @@ def register_tree(tree: ast.Module, text: str, module: ModuleScope) -> None:
                 if isinstance(target, ast.Name):
                     module.constants[target.id] = Definition(stmt.lineno, node=stmt.value)
         elif isinstance(stmt, ast.ClassDef):
-            _register_class_node(stmt, "\n".join(lines[stmt.lineno - 1 : stmt.end_lineno]), module, [])
+            _register_class_node(stmt, lines, 1, module, [])
 
 
-def _register_class_node(node: ast.ClassDef, text: str, module: ModuleScope, outer: list[str]) -> None:
+def _register_class_node(node: ast.ClassDef, lines: list[str], first: int, module: ModuleScope, outer: list[str]) -> None:
+    """Record a class and the classes inside it; `lines` are the text parsed, `first` the file line of its first."""
     qualname = ".".join([*outer, node.name])
     bases = tuple(_unparse_base(b) for b in node.bases)
-    cls = ClassScope(qualname, node.lineno, bases, attributes=self_attributes(text) if is_interesting(text) else ())
+    text = "\n".join(lines[node.lineno - first : (node.end_lineno or node.lineno) - first + 1])  # the class's own lines
+    cls = ClassScope(qualname, node.lineno, bases, attributes=_attributes(text))
     module.classes[qualname] = cls
     for stmt in node.body:
         if isinstance(stmt, (ast.Assign, ast.AnnAssign)) and stmt.value is not None:
@@ -298,7 +302,12 @@ def _register_class_node(node: ast.ClassDef, text: str, module: ModuleScope, out
                 if isinstance(target, ast.Name):
                     cls.constants[target.id] = Definition(stmt.lineno, node=stmt.value)
         elif isinstance(stmt, ast.ClassDef):
-            _register_class_node(stmt, text, module, [*outer, node.name])
+            _register_class_node(stmt, lines, first, module, [*outer, node.name])
+
+
+def _attributes(text: str) -> tuple[str, ...]:
+    """The attributes of a class, from its own text (see `chunks.class_text`); only a class that may raise needs them."""
+    return self_attributes(text) if is_interesting(text) else ()
 
 
 def _register_imports(stmt: ast.stmt, module: ModuleScope) -> None:

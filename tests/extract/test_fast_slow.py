@@ -56,3 +56,46 @@ def test_keywords_ending_in_a_colon_are_no_fields() -> None:
         """
     )
     assert attributes(result) == {"Loader": ["done"]}
+
+
+def test_a_class_inside_a_class_has_its_own_attributes_not_its_owners() -> None:
+    result = both(
+        """
+        class Column:
+            def __init__(self, name):
+                self.name = name
+                if not name:
+                    raise ValueError("a column needs a name")
+
+            class Comparator:
+                def __init__(self, expr):
+                    self.expr = expr
+
+            class Plain:
+                pass
+        """
+    )
+    assert attributes(result) == {"Column": ["name", "expr"], "Column.Comparator": [], "Column.Plain": []}
+
+
+def test_a_class_is_read_from_its_class_line_to_its_last_statement() -> None:
+    """Site words in its decorators or in the comments after it do not make a class one that may raise."""
+    result = both(
+        """
+        @doc(\"\"\"
+            .. warning:: experimental
+        \"\"\")
+        class Model:
+            def __init__(self, config):
+                self.config = config
+
+
+        class Fields:
+            size: int
+            name: str
+
+        # a warning about what follows, which raises
+        LIMIT = 3
+        """
+    )
+    assert attributes(result) == {"Model": [], "Fields": []}
