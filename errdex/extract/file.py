@@ -158,7 +158,8 @@ def register_chunks(text: str, module: ModuleScope) -> None:
 
 def _register_chunk(chunk: Chunk, module: ModuleScope, scopes: list[tuple[str, str]]) -> list[tuple[Chunk, list]]:
     """Record what a chunk defines; return the chunks that must be parsed and visited."""
-    if chunk.kind == "import" or (chunk.kind == "other" and not scopes and "import" in chunk.text):
+    # (an import in a class body binds a class attribute, not a module's name)
+    if not scopes and (chunk.kind == "import" or (chunk.kind == "other" and "import" in chunk.text)):
         simple = simple_import(chunk.text) if chunk.kind == "import" else None
         for stmt in [simple] if simple is not None else _parse_chunk(chunk):
             _register_imports(stmt, module)

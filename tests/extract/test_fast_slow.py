@@ -99,3 +99,17 @@ def test_a_class_is_read_from_its_class_line_to_its_last_statement() -> None:
         """
     )
     assert attributes(result) == {"Model": [], "Fields": []}
+
+
+def test_an_import_in_a_class_body_is_no_import_of_the_module() -> None:
+    """It binds a class attribute (transformers' Trainer imports methods so)."""
+    result = both(
+        """
+        class Trainer:
+            from .helpers import log_metrics, save_metrics
+
+            def train(self):
+                raise RuntimeError("no model")
+        """
+    )
+    assert result["imports"] == {}
