@@ -31,6 +31,8 @@ _INDENTED_START = re.compile(r"\n([ \t]+)" + _STATEMENT_START)
 _CLASS_NAME = re.compile(r"\s*([^(:\s]*)")  # after `class `: the name, up to a bracket, colon or blank
 _ASSIGN_TARGET = re.compile(r"([A-Za-z_]\w*)\s*(?::[^=\n]*)?=(?!=)")
 # possessive quantifiers (`*+`): giving back a name's letters or blanks could never make these match
+_BLANKS = re.compile(r"[ \t]*+")
+_CHAINED_TARGET = re.compile(r"[ \t]*+([A-Za-z_]\w*+)[ \t]*+=(?!=)")  # `b = ` after `a = `: `a = b = None` binds both
 _SELF_ATTRIBUTE = re.compile(r"self\.([A-Za-z_]\w*+)[ \t]*+(?::[^=\n]{0,200})?=(?!=)")
 # a field's line ends at `=`, a newline or the end of the text; the newline is not consumed (a lookahead): it
 # starts the next field
@@ -176,6 +178,18 @@ def _classify(body: str, line: int, width: int) -> Chunk:
     if m and not body.startswith(("if ", "for ", "while ", "with ", "try", "return ", "print("), at):
         return Chunk("assign", line, body, m.group(1), interesting)
     return Chunk("other", line, body, None, interesting)
+
+
+def assigned_names(chunk: Chunk) -> list[str]:
+    """The names an assignment chunk binds: its target, and those chained after it (`a = b = None`)."""
+    text = chunk.text
+    m = _ASSIGN_TARGET.match(text, _BLANKS.match(text).end())  # type: ignore[union-attr]  # it matches any text
+    if m is None:
+        return []
+    names = [m.group(1)]
+    while m := _CHAINED_TARGET.match(text, m.end()):
+        names.append(m.group(1))
+    return names
 
 
 def defined_names(text: str) -> frozenset[str]:

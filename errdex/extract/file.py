@@ -21,6 +21,7 @@ from typing import Any
 from errdex.extract.budget import Budget, OverBudget
 from errdex.extract.chunks import (
     Chunk,
+    assigned_names,
     class_header,
     class_parts,
     class_text,
@@ -164,7 +165,9 @@ def _register_chunk(chunk: Chunk, module: ModuleScope, scopes: list[tuple[str, s
         for stmt in [simple] if simple is not None else _parse_chunk(chunk):
             _register_imports(stmt, module)
     if chunk.kind == "assign" and chunk.name:
-        _constants(module, scopes)[chunk.name] = Definition(chunk.line, chunk.text)
+        constants = _constants(module, scopes)
+        for name in assigned_names(chunk):
+            constants[name] = Definition(chunk.line, chunk.text)
         return [(chunk, scopes)] if chunk.interesting else []
     if chunk.kind == "class":
         return _register_class_chunk(chunk, module, scopes)
@@ -221,7 +224,7 @@ def _class_constants(chunk: Chunk) -> dict[str, Definition]:
     """The class-level constants of a class without nested classes, read when first looked up."""
     parts = class_parts(chunk)
     if parts is not None:
-        return {m.name: Definition(m.line, m.text) for m in parts[1] if m.kind == "assign" and m.name}
+        return {name: Definition(m.line, m.text) for m in parts[1] if m.kind == "assign" for name in assigned_names(m)}
     scratch = ModuleScope("")
     try:
         for stmt in _parse_chunk(chunk):

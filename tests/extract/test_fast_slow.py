@@ -113,3 +113,22 @@ def test_an_import_in_a_class_body_is_no_import_of_the_module() -> None:
         """
     )
     assert result["imports"] == {}
+
+
+def test_every_name_of_a_chained_assignment_is_a_constant() -> None:
+    result = both(
+        """
+        Parser = Listener = None
+
+
+        class Options:
+            LOW = HIGH = 3
+
+            def check(self, listener):
+                if Listener is None or listener > self.HIGH:
+                    raise ImportError("the parser needs antlr4")
+        """
+    )
+    (site,) = result["sites"]
+    assert site["checks"] == ["listener"]
+    assert site["resolved"] == {"self.HIGH": 3}
