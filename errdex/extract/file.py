@@ -246,7 +246,12 @@ def _parse_header(header: str, members: list[Chunk], line: int) -> ast.ClassDef:
 
 
 def _parse_chunk(chunk: Chunk) -> list[ast.stmt]:
-    return _parse_text(chunk.text, chunk.line)
+    """A chunk's statement. More than one means statement starts were missed (a triple quote inside a string,
+    as in `r".*'''"`, is taken for a docstring's start), and so were the names those statements define."""
+    stmts = _parse_text(chunk.text, chunk.line)
+    if len(stmts) > 1:
+        raise _FallBack()
+    return stmts
 
 
 def _parse_text(text: str, line: int) -> list[ast.stmt]:

@@ -132,3 +132,32 @@ def test_every_name_of_a_chained_assignment_is_a_constant() -> None:
     (site,) = result["sites"]
     assert site["checks"] == ["listener"]
     assert site["resolved"] == {"self.HIGH": 3}
+
+
+def test_a_triple_quote_inside_a_string_does_not_hide_the_statements_after_it() -> None:
+    """The split takes `'''` in `r".*'''"` for a docstring's start, and the statements up to the next `'''` for one
+    chunk; the names and classes they define are found all the same."""
+    result = both(
+        '''
+        def read(line):
+            mark = re.compile(r".*?\'\'\'")
+            if not line:
+                raise ValueError("empty line")
+            return mark
+
+
+        LIMIT = 3
+
+
+        class Reader:
+            def check(self, size):
+                if size > LIMIT:
+                    raise ValueError(f"size over {LIMIT}")
+
+
+        def end():
+            return "\'\'\'"
+        '''
+    )
+    assert [c["qualname"] for c in result["classes"]] == ["Reader"]
+    assert result["sites"][1]["resolved"] == {"LIMIT": 3}
