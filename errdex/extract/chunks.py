@@ -32,6 +32,7 @@ _CLASS_NAME = re.compile(r"\s*([^(:\s]*)")  # after `class `: the name, up to a 
 _ASSIGN_TARGET = re.compile(r"([A-Za-z_]\w*)\s*(?::[^=\n]*)?=(?!=)")
 # possessive quantifiers (`*+`): giving back a name's letters or blanks could never make these match
 _BLANKS = re.compile(r"[ \t]*+")
+_ANNOTATION_LINE = re.compile(r"([A-Za-z_]\w*+)[ \t]*+:[^=\n]*+\n")  # `name: Annotated[` with no `=` on the line
 _CHAINED_TARGET = re.compile(r"[ \t]*+([A-Za-z_]\w*+)[ \t]*+=(?!=)")  # `b = ` after `a = `: `a = b = None` binds both
 _SELF_ATTRIBUTE = re.compile(r"self\.([A-Za-z_]\w*+)[ \t]*+(?::[^=\n]{0,200})?=(?!=)")
 # a field's line ends at `=`, a newline or the end of the text; the newline is not consumed (a lookahead): it
@@ -177,15 +178,29 @@ def _classify(body: str, line: int, width: int) -> Chunk:
     m = _ASSIGN_TARGET.match(body, at)
     if m and not body.startswith(("if ", "for ", "while ", "with ", "try", "return ", "print("), at):
         return Chunk("assign", line, body, m.group(1), interesting)
+    m = _ANNOTATION_LINE.match(body, at)
+    if m and m.group(0).rstrip().endswith(("[", "(")) and _annotated_value(body, width):
+        return Chunk("assign", line, body, m.group(1), interesting)
     return Chunk("other", line, body, None, interesting)
+
+
+def _annotated_value(body: str, width: int) -> bool:
+    """Whether a statement whose annotation goes on over several lines gives its name a value (parsed: the
+    annotation may hold strings and brackets of any kind, and such statements are few)."""
+    try:
+        tree = ast.parse("if 1:\n" + body if width else body)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return False
+    stmt = tree.body[0].body[0] if width else tree.body[0]  # type: ignore[attr-defined]
+    return isinstance(stmt, ast.AnnAssign) and stmt.value is not None
 
 
 def assigned_names(chunk: Chunk) -> list[str]:
     """The names an assignment chunk binds: its target, and those chained after it (`a = b = None`)."""
     text = chunk.text
     m = _ASSIGN_TARGET.match(text, _BLANKS.match(text).end())  # type: ignore[union-attr]  # it matches any text
-    if m is None:
-        return []
+    if m is None:  # an annotation over several lines, then the value (see `_classify`)
+        return [chunk.name] if chunk.name else []
     names = [m.group(1)]
     while m := _CHAINED_TARGET.match(text, m.end()):
         names.append(m.group(1))

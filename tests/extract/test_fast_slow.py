@@ -161,3 +161,27 @@ def test_a_triple_quote_inside_a_string_does_not_hide_the_statements_after_it() 
     )
     assert [c["qualname"] for c in result["classes"]] == ["Reader"]
     assert result["sites"][1]["resolved"] == {"LIMIT": 3}
+
+
+def test_a_field_whose_annotation_takes_several_lines_is_a_constant() -> None:
+    """Its value is a class constant (fastapi's `data: Annotated[..., Doc(\"\"\"...\"\"\")] = None`)."""
+    result = both(
+        """
+        class Event(BaseModel):
+            data: Annotated[
+                Any,
+                Doc("The payload: `data=1` is sent as is (see [1])."),
+            ] = None
+            raw: Annotated[
+                str | None,
+                Doc("Sent as is."),
+            ]
+
+            def check(self):
+                if self.data is not None and self.raw is not None:
+                    raise ValueError("data and raw both set")
+        """
+    )
+    (site,) = result["sites"]
+    assert site["resolved"] == {"self.data": None}
+    assert site["checks"] == ["raw"]
