@@ -131,14 +131,23 @@ def parse_module(text: str) -> tuple[ast.Module | None, str]:
 # -- fast path: statement chunks -----------------------------------------------------------
 def _analyse_chunks(text: str, module: ModuleScope, visitor: SiteVisitor) -> None:
     todo: list[tuple[Chunk, list[tuple[str, str]]]] = []
-    for chunk in split_block(text, "", 1):
-        todo.extend(_register_chunk(chunk, module, []))
+    chunks = split_block(text, "", 1)
+    module_code = _module_code(chunks)
+    for i, chunk in enumerate(chunks):
+        found = _register_chunk(chunk, module, [])
+        todo.extend(found if found or i >= module_code or chunk.kind not in ("assign", "other") else [(chunk, [])])
     visitor.functions = defined_names("\n".join(chunk.text for chunk, _ in todo))  # functions are visited in these only
     for chunk, scopes in todo:
         for stmt in _parse_chunk(chunk):
             visitor.visit_in_scopes(stmt, scopes)
     if _found_elsewhere(text, visitor.needed_elsewhere(), [chunk.text for chunk, _ in todo]):
         raise _FallBack()  # a message comes from code the fast path did not read (a helper's caller, a property)
+
+
+def _module_code(chunks: list[Chunk]) -> int:
+    """How many chunks lead up to the last statement outside functions and classes that may raise: the whole-file
+    parse visits the statements before it, and the names they bind (in an `if` or `try` too) are its site's."""
+    return max((i for i, chunk in enumerate(chunks) if chunk.interesting and chunk.kind in ("assign", "other")), default=0)
 
 
 def _found_elsewhere(text: str, needles: list[str], read: list[str]) -> bool:

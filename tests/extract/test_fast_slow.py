@@ -185,3 +185,27 @@ def test_a_field_whose_annotation_takes_several_lines_is_a_constant() -> None:
     (site,) = result["sites"]
     assert site["resolved"] == {"self.data": None}
     assert site["checks"] == ["raw"]
+
+
+def test_a_site_outside_functions_knows_what_the_statements_before_it_bind() -> None:
+    """Names bound in an `if` or a `try` before it, and messages written in the statement before it (numpy's
+    `__init__.py`, pandas' `expr.py`)."""
+    result = both(
+        """
+        try:
+            __SETUP__
+        except NameError:
+            __SETUP__ = False
+
+        both = supported & unsupported
+        _msg = f"cannot both support and not support {both}"
+        assert not both, _msg
+
+        if not __SETUP__:
+            raise ImportError("run from the source tree")
+        """
+    )
+    assert [(s["templates"], s["resolved"]) for s in result["sites"]] == [
+        (["cannot both support and not support {}"], {}),
+        (["run from the source tree"], {"__SETUP__": False}),
+    ]
