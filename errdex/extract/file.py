@@ -135,7 +135,9 @@ def _analyse_chunks(text: str, module: ModuleScope, visitor: SiteVisitor) -> Non
     module_code = _module_code(chunks)
     for i, chunk in enumerate(chunks):
         found = _register_chunk(chunk, module, [])
-        todo.extend(found if found or i >= module_code or chunk.kind not in ("assign", "other") else [(chunk, [])])
+        if not found and i < module_code and chunk.kind in ("assign", "other"):
+            found = [(chunk, [])]  # what it binds, a site after it sees
+        todo.extend(found)
     visitor.functions = defined_names("\n".join(chunk.text for chunk, _ in todo))  # functions are visited in these only
     for chunk, scopes in todo:
         for stmt in _parse_chunk(chunk):
