@@ -312,7 +312,8 @@ def class_parts(chunk: Chunk) -> tuple[str, list[Chunk]] | None:
     """
     text = chunk.text
     spans = string_spans(text)
-    body = _body_start(text, spans)
+    definition = _DEFINITION.search(text)  # past the decorators: those of a class in a class are indented lines too
+    body = _body_start(text, spans, definition.end(1) if definition is not None else 0)
     if body is None:
         return None
     begin, indent = body
@@ -321,11 +322,12 @@ def class_parts(chunk: Chunk) -> tuple[str, list[Chunk]] | None:
     return header, split_block(text[begin:], indent, chunk.line + header.count("\n"), inner)
 
 
-def _body_start(text: str, spans: list[tuple[int, int]]) -> tuple[int, str] | None:
-    """Where the body of a class chunk starts, and its indentation: the first indented statement
-    outside strings and outside the brackets of a header that spans several lines."""
-    depth = at = 0
-    for m in _INDENTED_START.finditer(text):
+def _body_start(text: str, spans: list[tuple[int, int]], start: int) -> tuple[int, str] | None:
+    """Where the body of a class chunk starts, and its indentation: the first indented statement after
+    `start` (its `class`), outside strings and outside the brackets of a header that spans several lines."""
+    depth = 0
+    at = start
+    for m in _INDENTED_START.finditer(text, start):
         begin = m.start(1)
         if _inside(spans, begin):
             continue

@@ -209,3 +209,20 @@ def test_a_site_outside_functions_knows_what_the_statements_before_it_bind() -> 
         (["cannot both support and not support {}"], {}),
         (["run from the source tree"], {"__SETUP__": False}),
     ]
+
+
+def test_a_decorated_class_in_a_class_is_not_its_own_member() -> None:
+    """Its decorators are indented lines, which are not where its body starts (networkx's `@dataclass class Partition`)."""
+    result = both(
+        """
+        class Iterator:
+            @dataclass(order=True)
+            class Partition:
+                weight: float
+
+            def check(self, weight):
+                if weight < 0:
+                    raise ValueError("negative weight")
+        """
+    )
+    assert [c["qualname"] for c in result["classes"]] == ["Iterator", "Iterator.Partition"]
