@@ -32,6 +32,7 @@ _CLASS_NAME = re.compile(r"\s*([^(:\s]*)")  # after `class `: the name, up to a 
 _ASSIGN_TARGET = re.compile(r"([A-Za-z_]\w*)\s*(?::[^=\n]*)?=(?!=)")
 # possessive quantifiers (`*+`): giving back a name's letters or blanks could never make these match
 _BLANKS = re.compile(r"[ \t]*+")
+_COMMENT = re.compile(r"#[^\n]*+")
 _ANNOTATION_LINE = re.compile(r"([A-Za-z_]\w*+)[ \t]*+:[^=\n]*+\n")  # `name: Annotated[` with no `=` on the line
 _CHAINED_TARGET = re.compile(r"[ \t]*+([A-Za-z_]\w*+)[ \t]*+=(?!=)")  # `b = ` after `a = `: `a = b = None` binds both
 _SELF_ATTRIBUTE = re.compile(r"self\.([A-Za-z_]\w*+)[ \t]*+(?::[^=\n]{0,200})?=(?!=)")
@@ -339,12 +340,14 @@ def _body_start(text: str, spans: list[tuple[int, int]], start: int) -> tuple[in
 
 
 def _bracket_balance(text: str, spans: list[tuple[int, int]], begin: int, end: int) -> int:
-    """Brackets opened minus closed in text[begin:end], triple-quoted strings left out."""
+    """Brackets opened minus closed in text[begin:end], triple-quoted strings and comments (`# ... {{{`) left out."""
     balance = 0
     i = bisect.bisect_left(spans, (begin, begin))
     i = i - 1 if i > 0 and spans[i - 1][1] > begin else i
     for span_begin, span_end in [*spans[i:], (end, end)]:
         piece = text[begin : min(span_begin, end)]
+        if "#" in piece:
+            piece = _COMMENT.sub("", piece)
         balance += sum(piece.count(c) for c in "([{") - sum(piece.count(c) for c in ")]}")
         begin = max(begin, span_end)
         if begin >= end:

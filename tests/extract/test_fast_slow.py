@@ -226,3 +226,29 @@ def test_a_decorated_class_in_a_class_is_not_its_own_member() -> None:
         """
     )
     assert [c["qualname"] for c in result["classes"]] == ["Iterator", "Iterator.Partition"]
+
+
+def test_brackets_in_a_comment_before_a_class_body_do_not_hide_its_members() -> None:
+    """Fold markers (`# {{{`) once made the members up to the closing marker part of the class's header."""
+    result = both(
+        """
+        class Homebrew:
+            \"\"\"Manage packages.\"\"\"
+
+            # validations ----------------------------------- {{{
+            @property
+            def path(self):
+                return self._path
+
+            @path.setter
+            def path(self, path):
+                if not path:
+                    raise ValueError(f"Invalid path: {path}.")
+                self._path = path
+            # /validations ---------------------------------- }}}
+
+            def run(self):
+                pass
+        """
+    )
+    assert [s["line"] for s in result["sites"]] == [13]
