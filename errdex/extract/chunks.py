@@ -29,7 +29,7 @@ _STATEMENT_START = r"(?:[A-Za-z_@])"
 _CONTINUATION = r"(?!(?:else|elif|except|finally)\b)"  # clauses that go on the statement above
 _INDENTED_START = re.compile(r"\n([ \t]+)" + _STATEMENT_START)
 _CLASS_NAME = re.compile(r"\s*([^(:\s]*)")  # after `class `: the name, up to a bracket, colon or blank
-_ASSIGN_TARGET = re.compile(r"([A-Za-z_]\w*)\s*(?::[^=\n]*)?=(?!=)")
+_ASSIGN_TARGET = re.compile(r"([A-Za-z_]\w*)\s*(?::[^=\n#]*)?=(?!=)")  # (an `=` in a comment after an annotation is none)
 # possessive quantifiers (`*+`): giving back a name's letters or blanks could never make these match
 _BLANKS = re.compile(r"[ \t]*+")
 _COMMENT = re.compile(r"#[^\n]*+")

@@ -252,3 +252,16 @@ def test_brackets_in_a_comment_before_a_class_body_do_not_hide_its_members() -> 
         """
     )
     assert [s["line"] for s in result["sites"]] == [13]
+
+
+def test_an_annotation_with_a_comment_holding_an_equals_sign_is_no_constant() -> None:
+    result = both(
+        """
+        IMPORT_ERROR: str | None  # pylint: disable=invalid-name
+
+        def check():
+            if IMPORT_ERROR is not None:
+                raise ImportError("install requests")
+        """
+    )
+    assert result["sites"][0]["checks"] == ["IMPORT_ERROR"]
