@@ -78,7 +78,8 @@ def string_spans(text: str) -> list[tuple[int, int]]:
 
     Each kind of quote is found as `str.find` steps through the text, an occurrence after the end of the
     one before (of four quotes, the first three); a string opens at the first quote of either kind and
-    closes at the next unescaped one of its kind, quotes of the other kind inside it passed over.
+    closes at the next unescaped one of its kind, quotes of the other kind inside it passed over. A triple
+    quote inside a one-line string or a comment opens nothing.
     """
     spans: list[tuple[int, int]] = []
     found = {quote: text.find(quote) for quote in _TRIPLES}
@@ -87,6 +88,9 @@ def string_spans(text: str) -> list[tuple[int, int]]:
         if not opening:
             return spans
         start, quote = min(opening)
+        if _in_line_string(text, start, spans[-1][1] if spans else 0):
+            found[quote] = text.find(quote, start + 3)
+            continue
         end = text.find(quote, start + 3)
         while end >= 0 and _escaped(text, end):
             end = text.find(quote, end + 3)
@@ -99,6 +103,29 @@ def string_spans(text: str) -> list[tuple[int, int]]:
             while 0 <= at < end:
                 at = text.find(other, at + 3)
             found[other] = at
+
+
+def _in_line_string(text: str, pos: int, floor: int) -> bool:
+    """Whether `pos` is inside a one-line string or a comment of its line (`r".*'''"`, `"'''"` in a lexer's rules),
+    read from the line's start or from `floor`, the end of the triple-quoted string before it."""
+    begin = max(text.rfind("\n", 0, pos) + 1, floor)
+    if not any(c in text[begin:pos] for c in "'\"#"):  # most lines: blanks or code before a docstring
+        return False
+    quote = ""
+    i = begin
+    while i < pos:
+        c = text[i]
+        if quote:
+            if c == "\\":
+                i += 1
+            elif c == quote:
+                quote = ""
+        elif c in "'\"":
+            quote = c
+        elif c == "#":
+            return True
+        i += 1
+    return bool(quote)
 
 
 def _escaped(text: str, pos: int) -> bool:

@@ -258,8 +258,8 @@ def _parse_header(header: str, members: list[Chunk], line: int) -> ast.ClassDef:
 
 def _parse_chunk(chunk: Chunk) -> list[ast.stmt]:
     """A chunk's statement, and the strings after it (a statement that starts with a quote starts no chunk).
-    Any other statement means statement starts were missed (a triple quote inside a string, as in `r".*'''"`,
-    is taken for a docstring's start), and so were the names those statements define."""
+    Any other statement means statement starts were missed (the split misread where a triple-quoted string
+    starts or ends), and so were the names those statements define."""
     stmts = _parse_text(chunk.text, chunk.line)
     if not all(isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant) for s in stmts[1:]):
         raise _FallBack()

@@ -6,6 +6,7 @@ import textwrap
 from typing import Any
 
 from errdex.extract import analyse_file
+from errdex.extract.chunks import split_block
 
 
 def both(source: str, path: str = "pkg/mod.py") -> dict[str, Any]:
@@ -265,3 +266,27 @@ def test_an_annotation_with_a_comment_holding_an_equals_sign_is_no_constant() ->
         """
     )
     assert result["sites"][0]["checks"] == ["IMPORT_ERROR"]
+
+
+def test_a_triple_quote_in_a_one_line_string_or_a_comment_opens_no_string() -> None:
+    """A lexer's rules (pygments) hold `"'''"`; the classes after them were read as part of a string."""
+    source = textwrap.dedent(
+        '''
+        class PythonLexer(RegexLexer):
+            tokens = {
+                "string": [(r"\'\'\'", String, "#pop")],
+            }
+
+
+        class TurtleLexer(RegexLexer):
+            name = "Turtle"
+
+
+        class Broken(Exception):
+            pass
+        # a comment with \'\'\' in it
+        '''
+    )
+    chunks = split_block(source, "", 1)
+    assert [c.name for c in chunks if c.kind == "class"] == ["PythonLexer", "TurtleLexer", "Broken"]
+    assert [c["qualname"] for c in both(source)["classes"]] == ["PythonLexer", "TurtleLexer", "Broken"]
