@@ -109,7 +109,8 @@ def _in_line_string(text: str, pos: int, floor: int) -> bool:
     """Whether `pos` is inside a one-line string or a comment of its line (`r".*'''"`, `"'''"` in a lexer's rules),
     read from the line's start or from `floor`, the end of the triple-quoted string before it."""
     begin = max(text.rfind("\n", 0, pos) + 1, floor)
-    if not any(c in text[begin:pos] for c in "'\"#"):  # most lines: blanks or code before a docstring
+    before = text[begin:pos]
+    if "'" not in before and '"' not in before and "#" not in before:  # most lines: blanks or code before a docstring
         return False
     quote = ""
     i = begin
