@@ -29,10 +29,16 @@ _STATEMENT_START = r"(?:[A-Za-z_@])"
 _CONTINUATION = r"(?!(?:else|elif|except|finally)\b)"  # clauses that go on the statement above
 _INDENTED_START = re.compile(r"\n([ \t]+)" + _STATEMENT_START)
 _CLASS_NAME = re.compile(r"\s*([^(:\s]*)")  # after `class `: the name, up to a bracket, colon or blank
-_ASSIGN_TARGET = re.compile(r"([A-Za-z_]\w*)\s*(?::[^=\n]*)?=(?!=)")
+_ASSIGN_TARGET = re.compile(r"([A-Za-z_]\w*)\s*(?::[^=\n#]*)?=(?!=)")  # (an `=` in a comment after an annotation is none)
 # possessive quantifiers (`*+`): giving back a name's letters or blanks could never make these match
+_BLANKS = re.compile(r"[ \t]*+")
+_COMMENT = re.compile(r"#[^\n]*+")
+_ANNOTATION_LINE = re.compile(r"([A-Za-z_]\w*+)[ \t]*+:[^=\n]*+\n")  # `name: Annotated[` with no `=` on the line
+_CHAINED_TARGET = re.compile(r"[ \t]*+([A-Za-z_]\w*+)[ \t]*+=(?!=)")  # `b = ` after `a = `: `a = b = None` binds both
 _SELF_ATTRIBUTE = re.compile(r"self\.([A-Za-z_]\w*+)[ \t]*+(?::[^=\n]{0,200})?=(?!=)")
-_CLASS_FIELD = re.compile(r"\n[ \t]++([A-Za-z_]\w*+)[ \t]*+:[^=\n]{0,200}(?:=|\n)")
+# a field's line ends at `=`, a newline or the end of the text; the newline is not consumed (a lookahead): it
+# starts the next field
+_CLASS_FIELD = re.compile(r"\n[ \t]++([A-Za-z_]\w*+)[ \t]*+:[^=\n]{0,200}+(?![^=\n])")
 _DEFINITION = re.compile(r"^[ \t]*((?=(?:async[ \t]+)?def[ \t]|class[ \t]))", re.M)
 # `class Name(a.B, C):` alone on its line(s), bases plain dotted names: the common header, read without parsing
 _CLASS_LINE = re.compile(r"class[ \t]+([A-Za-z_][A-Za-z0-9_]*)[ \t]*(?:\(([A-Za-z0-9_.,\s]*)\))?[ \t]*:[ \t]*(?:#[^\n]*)?\n")
@@ -72,7 +78,8 @@ def string_spans(text: str) -> list[tuple[int, int]]:
 
     Each kind of quote is found as `str.find` steps through the text, an occurrence after the end of the
     one before (of four quotes, the first three); a string opens at the first quote of either kind and
-    closes at the next unescaped one of its kind, quotes of the other kind inside it passed over.
+    closes at the next unescaped one of its kind, quotes of the other kind inside it passed over. A triple
+    quote inside a one-line string or a comment opens nothing.
     """
     spans: list[tuple[int, int]] = []
     found = {quote: text.find(quote) for quote in _TRIPLES}
@@ -81,6 +88,9 @@ def string_spans(text: str) -> list[tuple[int, int]]:
         if not opening:
             return spans
         start, quote = min(opening)
+        if _in_line_string(text, start, spans[-1][1] if spans else 0):
+            found[quote] = text.find(quote, start + 3)
+            continue
         end = text.find(quote, start + 3)
         while end >= 0 and _escaped(text, end):
             end = text.find(quote, end + 3)
@@ -93,6 +103,30 @@ def string_spans(text: str) -> list[tuple[int, int]]:
             while 0 <= at < end:
                 at = text.find(other, at + 3)
             found[other] = at
+
+
+def _in_line_string(text: str, pos: int, floor: int) -> bool:
+    """Whether `pos` is inside a one-line string or a comment of its line (`r".*'''"`, `"'''"` in a lexer's rules),
+    read from the line's start or from `floor`, the end of the triple-quoted string before it."""
+    begin = max(text.rfind("\n", 0, pos) + 1, floor)
+    before = text[begin:pos]
+    if "'" not in before and '"' not in before and "#" not in before:  # most lines: blanks or code before a docstring
+        return False
+    quote = ""
+    i = begin
+    while i < pos:
+        c = text[i]
+        if quote:
+            if c == "\\":
+                i += 1
+            elif c == quote:
+                quote = ""
+        elif c in "'\"":
+            quote = c
+        elif c == "#":
+            return True
+        i += 1
+    return bool(quote)
 
 
 def _escaped(text: str, pos: int) -> bool:
@@ -173,7 +207,33 @@ def _classify(body: str, line: int, width: int) -> Chunk:
     m = _ASSIGN_TARGET.match(body, at)
     if m and not body.startswith(("if ", "for ", "while ", "with ", "try", "return ", "print("), at):
         return Chunk("assign", line, body, m.group(1), interesting)
+    m = _ANNOTATION_LINE.match(body, at)
+    if m and m.group(0).rstrip().endswith(("[", "(")) and _annotated_value(body, width):
+        return Chunk("assign", line, body, m.group(1), interesting)
     return Chunk("other", line, body, None, interesting)
+
+
+def _annotated_value(body: str, width: int) -> bool:
+    """Whether a statement whose annotation goes on over several lines gives its name a value (parsed: the
+    annotation may hold strings and brackets of any kind, and such statements are few)."""
+    try:
+        tree = ast.parse("if 1:\n" + body if width else body)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return False
+    stmt = tree.body[0].body[0] if width else tree.body[0]  # type: ignore[attr-defined]
+    return isinstance(stmt, ast.AnnAssign) and stmt.value is not None
+
+
+def assigned_names(chunk: Chunk) -> list[str]:
+    """The names an assignment chunk binds: its target, and those chained after it (`a = b = None`)."""
+    text = chunk.text
+    m = _ASSIGN_TARGET.match(text, _BLANKS.match(text).end())  # type: ignore[union-attr]  # it matches any text
+    if m is None:  # an annotation over several lines, then the value (see `_classify`)
+        return [chunk.name] if chunk.name else []
+    names = [m.group(1)]
+    while m := _CHAINED_TARGET.match(text, m.end()):
+        names.append(m.group(1))
+    return names
 
 
 def defined_names(text: str) -> frozenset[str]:
@@ -281,7 +341,8 @@ def class_parts(chunk: Chunk) -> tuple[str, list[Chunk]] | None:
     """
     text = chunk.text
     spans = string_spans(text)
-    body = _body_start(text, spans)
+    definition = _DEFINITION.search(text)  # past the decorators: those of a class in a class are indented lines too
+    body = _body_start(text, spans, definition.end(1) if definition is not None else 0)
     if body is None:
         return None
     begin, indent = body
@@ -290,11 +351,12 @@ def class_parts(chunk: Chunk) -> tuple[str, list[Chunk]] | None:
     return header, split_block(text[begin:], indent, chunk.line + header.count("\n"), inner)
 
 
-def _body_start(text: str, spans: list[tuple[int, int]]) -> tuple[int, str] | None:
-    """Where the body of a class chunk starts, and its indentation: the first indented statement
-    outside strings and outside the brackets of a header that spans several lines."""
-    depth = at = 0
-    for m in _INDENTED_START.finditer(text):
+def _body_start(text: str, spans: list[tuple[int, int]], start: int) -> tuple[int, str] | None:
+    """Where the body of a class chunk starts, and its indentation: the first indented statement after
+    `start` (its `class`), outside strings and outside the brackets of a header that spans several lines."""
+    depth = 0
+    at = start
+    for m in _INDENTED_START.finditer(text, start):
         begin = m.start(1)
         if _inside(spans, begin):
             continue
@@ -306,12 +368,14 @@ def _body_start(text: str, spans: list[tuple[int, int]]) -> tuple[int, str] | No
 
 
 def _bracket_balance(text: str, spans: list[tuple[int, int]], begin: int, end: int) -> int:
-    """Brackets opened minus closed in text[begin:end], triple-quoted strings left out."""
+    """Brackets opened minus closed in text[begin:end], triple-quoted strings and comments (`# ... {{{`) left out."""
     balance = 0
     i = bisect.bisect_left(spans, (begin, begin))
     i = i - 1 if i > 0 and spans[i - 1][1] > begin else i
     for span_begin, span_end in [*spans[i:], (end, end)]:
         piece = text[begin : min(span_begin, end)]
+        if "#" in piece:
+            piece = _COMMENT.sub("", piece)
         balance += sum(piece.count(c) for c in "([{") - sum(piece.count(c) for c in ")]}")
         begin = max(begin, span_end)
         if begin >= end:
@@ -319,8 +383,25 @@ def _bracket_balance(text: str, spans: list[tuple[int, int]], begin: int, end: i
     return balance
 
 
+def class_text(text: str) -> str:
+    """A class chunk's text as the parser spans the class: from its `class` line to the end of its last
+    statement, the decorators and the comments and blank lines that follow (before the next statement) left out."""
+    definition = _DEFINITION.search(text)
+    start = definition.start() if definition is not None else 0
+    end = len(text)
+    while end > start:
+        line_start = max(text.rfind("\n", start, end) + 1, start)
+        line = text[line_start:end].strip()
+        if line and not line.startswith("#"):
+            break
+        end = max(line_start - 1, start)
+    return text[start:end]
+
+
 def self_attributes(text: str) -> tuple[str, ...]:
-    """Names a class sets on `self` (and its annotated fields): the settings its checks refer to."""
+    """Names a class sets on `self` (and its annotated fields): the settings its checks refer to.
+
+    A clause alone on its line (`else:`, `try:`) has a field's shape: keywords are left out."""
     names = dict.fromkeys(_SELF_ATTRIBUTE.findall(text))
-    names.update(dict.fromkeys(_CLASS_FIELD.findall(text)))
+    names.update(dict.fromkeys(name for name in _CLASS_FIELD.findall(text) if not keyword.iskeyword(name)))
     return tuple(names)

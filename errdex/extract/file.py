@@ -21,8 +21,10 @@ from typing import Any
 from errdex.extract.budget import Budget, OverBudget
 from errdex.extract.chunks import (
     Chunk,
+    assigned_names,
     class_header,
     class_parts,
+    class_text,
     defined_names,
     has_nested_class,
     is_interesting,
@@ -129,14 +131,25 @@ def parse_module(text: str) -> tuple[ast.Module | None, str]:
 # -- fast path: statement chunks -----------------------------------------------------------
 def _analyse_chunks(text: str, module: ModuleScope, visitor: SiteVisitor) -> None:
     todo: list[tuple[Chunk, list[tuple[str, str]]]] = []
-    for chunk in split_block(text, "", 1):
-        todo.extend(_register_chunk(chunk, module, []))
+    chunks = split_block(text, "", 1)
+    module_code = _module_code(chunks)
+    for i, chunk in enumerate(chunks):
+        found = _register_chunk(chunk, module, [])
+        if not found and i < module_code and chunk.kind in ("assign", "other"):
+            found = [(chunk, [])]  # what it binds, a site after it sees
+        todo.extend(found)
     visitor.functions = defined_names("\n".join(chunk.text for chunk, _ in todo))  # functions are visited in these only
     for chunk, scopes in todo:
         for stmt in _parse_chunk(chunk):
             visitor.visit_in_scopes(stmt, scopes)
     if _found_elsewhere(text, visitor.needed_elsewhere(), [chunk.text for chunk, _ in todo]):
         raise _FallBack()  # a message comes from code the fast path did not read (a helper's caller, a property)
+
+
+def _module_code(chunks: list[Chunk]) -> int:
+    """How many chunks lead up to the last statement outside functions and classes that may raise: the whole-file
+    parse visits the statements before it, and the names they bind (in an `if` or `try` too) are its site's."""
+    return max((i for i, chunk in enumerate(chunks) if chunk.interesting and chunk.kind in ("assign", "other")), default=0)
 
 
 def _found_elsewhere(text: str, needles: list[str], read: list[str]) -> bool:
@@ -157,12 +170,15 @@ def register_chunks(text: str, module: ModuleScope) -> None:
 
 def _register_chunk(chunk: Chunk, module: ModuleScope, scopes: list[tuple[str, str]]) -> list[tuple[Chunk, list]]:
     """Record what a chunk defines; return the chunks that must be parsed and visited."""
-    if chunk.kind == "import" or (chunk.kind == "other" and not scopes and "import" in chunk.text):
+    # (an import in a class body binds a class attribute, not a module's name)
+    if not scopes and (chunk.kind == "import" or (chunk.kind == "other" and "import" in chunk.text)):
         simple = simple_import(chunk.text) if chunk.kind == "import" else None
         for stmt in [simple] if simple is not None else _parse_chunk(chunk):
             _register_imports(stmt, module)
     if chunk.kind == "assign" and chunk.name:
-        _constants(module, scopes)[chunk.name] = Definition(chunk.line, chunk.text)
+        constants = _constants(module, scopes)
+        for name in assigned_names(chunk):
+            constants[name] = Definition(chunk.line, chunk.text)
         return [(chunk, scopes)] if chunk.interesting else []
     if chunk.kind == "class":
         return _register_class_chunk(chunk, module, scopes)
@@ -187,7 +203,7 @@ def _register_class_chunk(chunk: Chunk, module: ModuleScope, scopes: list[tuple[
     if parts is None:
         for stmt in _parse_chunk(chunk):
             if isinstance(stmt, ast.ClassDef):
-                _register_class_node(stmt, chunk.text, module, outer)
+                _register_class_node(stmt, chunk.text.split("\n"), chunk.line, module, outer)
         return [(chunk, scopes)] if chunk.interesting else []
     header_text, members = parts
     name = chunk.name or ""
@@ -196,7 +212,8 @@ def _register_class_chunk(chunk: Chunk, module: ModuleScope, scopes: list[tuple[
         name, header = node.name, (node.lineno, tuple(_unparse_base(b) for b in node.bases))
     line, bases = header
     qualname = ".".join([*outer, name])
-    module.classes[qualname] = ClassScope(qualname, line, bases, attributes=self_attributes(chunk.text) if chunk.interesting else ())
+    attributes = _attributes(class_text(chunk.text)) if chunk.interesting else ()
+    module.classes[qualname] = ClassScope(qualname, line, bases, attributes=attributes)
     inner = [*scopes, ("class", name)]
     todo: list[tuple[Chunk, list]] = []
     if chunk.interesting or looks_like_exception(name, bases):
@@ -218,12 +235,12 @@ def _class_constants(chunk: Chunk) -> dict[str, Definition]:
     """The class-level constants of a class without nested classes, read when first looked up."""
     parts = class_parts(chunk)
     if parts is not None:
-        return {m.name: Definition(m.line, m.text) for m in parts[1] if m.kind == "assign" and m.name}
+        return {name: Definition(m.line, m.text) for m in parts[1] if m.kind == "assign" for name in assigned_names(m)}
     scratch = ModuleScope("")
     try:
         for stmt in _parse_chunk(chunk):
             if isinstance(stmt, ast.ClassDef):
-                _register_class_node(stmt, chunk.text, scratch, [])
+                _register_class_node(stmt, chunk.text.split("\n"), chunk.line, scratch, [])
     except _FallBack:
         pass
     return next((c.constants for c in scratch.classes.values()), {})
@@ -240,7 +257,13 @@ def _parse_header(header: str, members: list[Chunk], line: int) -> ast.ClassDef:
 
 
 def _parse_chunk(chunk: Chunk) -> list[ast.stmt]:
-    return _parse_text(chunk.text, chunk.line)
+    """A chunk's statement, and the strings after it (a statement that starts with a quote starts no chunk).
+    Any other statement means statement starts were missed (the split misread where a triple-quoted string
+    starts or ends), and so were the names those statements define."""
+    stmts = _parse_text(chunk.text, chunk.line)
+    if not all(isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant) for s in stmts[1:]):
+        raise _FallBack()
+    return stmts
 
 
 def _parse_text(text: str, line: int) -> list[ast.stmt]:
@@ -284,13 +307,15 @@ def register_tree(tree: ast.Module, text: str, module: ModuleScope) -> None:
                 if isinstance(target, ast.Name):
                     module.constants[target.id] = Definition(stmt.lineno, node=stmt.value)
         elif isinstance(stmt, ast.ClassDef):
-            _register_class_node(stmt, "\n".join(lines[stmt.lineno - 1 : stmt.end_lineno]), module, [])
+            _register_class_node(stmt, lines, 1, module, [])
 
 
-def _register_class_node(node: ast.ClassDef, text: str, module: ModuleScope, outer: list[str]) -> None:
+def _register_class_node(node: ast.ClassDef, lines: list[str], first: int, module: ModuleScope, outer: list[str]) -> None:
+    """Record a class and the classes inside it; `lines` are the text parsed, `first` the file line of its first."""
     qualname = ".".join([*outer, node.name])
     bases = tuple(_unparse_base(b) for b in node.bases)
-    cls = ClassScope(qualname, node.lineno, bases, attributes=self_attributes(text) if is_interesting(text) else ())
+    text = "\n".join(lines[node.lineno - first : (node.end_lineno or node.lineno) - first + 1])  # the class's own lines
+    cls = ClassScope(qualname, node.lineno, bases, attributes=_attributes(text))
     module.classes[qualname] = cls
     for stmt in node.body:
         if isinstance(stmt, (ast.Assign, ast.AnnAssign)) and stmt.value is not None:
@@ -298,7 +323,12 @@ def _register_class_node(node: ast.ClassDef, text: str, module: ModuleScope, out
                 if isinstance(target, ast.Name):
                     cls.constants[target.id] = Definition(stmt.lineno, node=stmt.value)
         elif isinstance(stmt, ast.ClassDef):
-            _register_class_node(stmt, text, module, [*outer, node.name])
+            _register_class_node(stmt, lines, first, module, [*outer, node.name])
+
+
+def _attributes(text: str) -> tuple[str, ...]:
+    """The attributes of a class, from its own text (see `chunks.class_text`); only a class that may raise needs them."""
+    return self_attributes(text) if is_interesting(text) else ()
 
 
 def _register_imports(stmt: ast.stmt, module: ModuleScope) -> None:
