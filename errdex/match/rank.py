@@ -186,8 +186,15 @@ class Ranker:
         return tied + ranked[len(tied):]
 
     def _written_alike(self, i: int) -> bool:
-        """Whether every literal part of error `i`'s template is in the message as written, unfolded."""
-        return all(squash(part) in self.q.text for part in self.core.cut(i).template.split("{}"))
+        """Whether the literal parts of error `i`'s template are in the message as written, unfolded, in their
+        order (each searched from where the one before ended: one pass over the message, however many parts)."""
+        text, at = self.q.text, 0
+        for part in map(squash, self.core.cut(i).template.split("{}")):
+            found = text.find(part, at)
+            if found < 0:
+                return False
+            at = found + len(part)
+        return True
 
     def _best(self, numbers: list[tuple[int, Cut]], limit: int, scored: dict[int, Scored]) -> dict[int, Scored]:
         """`scored` with those of `numbers` (errors and their cuts) among the best `limit` so far that reach
