@@ -123,6 +123,7 @@ class Core:
     source_chars: int = 0
     releases: dict[int, list[ReleaseRecord]] = field(default_factory=dict)  # indexed releases, by package number
     exception_names: set[str] | None = None  # unqualified names of the classes raised, once asked (see `raised_anywhere`)
+    raisers: dict[tuple[str, str], list[int]] = field(default_factory=dict)  # raising(top, name) so far
 
     def __post_init__(self) -> None:
         self.package_top_sets = [set(tops) for tops in self.package_tops]
@@ -157,13 +158,15 @@ class Core:
 
     def raising(self, top: str, name: str) -> list[int]:
         """The errors of the packages providing import name `top` that raise a class of unqualified name `name`
-        (a package's errors are numbered one after another: its range is found by bisection)."""
-        out = []
-        for p, tops in enumerate(self.package_top_sets):
-            if top in tops:
-                start, end = bisect.bisect_left(self.package, p), bisect.bisect_right(self.package, p)
-                out.extend(i for i in range(start, end) if self.raised(i)[0] == name)
-        return out
+        (a package's errors are numbered one after another: its range is found by bisection); remembered."""
+        found = self.raisers.get((top, name))
+        if found is None:
+            found = self.raisers[(top, name)] = []
+            for p, tops in enumerate(self.package_top_sets):
+                if top in tops:
+                    start, end = bisect.bisect_left(self.package, p), bisect.bisect_right(self.package, p)
+                    found.extend(i for i in range(start, end) if self.raised(i)[0] == name)
+        return found
 
     def raised_anywhere(self, name: str) -> bool:
         """Whether some indexed error raises (or warns with) a class of this unqualified name; the
