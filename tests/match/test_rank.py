@@ -19,6 +19,7 @@ from errdex.index import index
 from errdex.match import explain
 from errdex.store import Store
 from tests.backends import new_index
+from tests.fixtures import write_tree
 from tests.match.packages import shop_store, write_shop
 
 
@@ -259,11 +260,8 @@ def flush():
 
 def test_innermost_reraising_frame_raised_the_exception_first(tmp_path: Path, backend: str) -> None:
     """Like sqlalchemy's `safe_reraise` around `_handle_dbapi_exception`: both frames re-raise with a traceback."""
-    folder = tmp_path / "pool-1.0"
-    for rel, text in {"pyproject.toml": '[project]\nname = "pool"\nversion = "1.0"\n', "pool/__init__.py": "",
-                      "pool/engine.py": textwrap.dedent(ENGINE)}.items():
-        (folder / rel).parent.mkdir(parents=True, exist_ok=True)
-        (folder / rel).write_text(text)
+    folder = write_tree(tmp_path / "pool-1.0", {"pyproject.toml": '[project]\nname = "pool"\nversion = "1.0"\n',
+                                                 "pool/__init__.py": "", "pool/engine.py": textwrap.dedent(ENGINE)})
     paste = run("from pool.engine import flush; flush()", folder)
     assert "raise value.with_traceback(tb)" in paste and paste.rstrip().endswith("DBError: (driver) 'missing'")
     with Store(new_index(backend, tmp_path, "pool.db")) as store:
@@ -323,12 +321,9 @@ def render(name):
 
 def test_site_below_a_traceback_the_library_cut(tmp_path: Path, backend: str) -> None:
     """The innermost frame shown only calls (`return getattr(...)`) below a `raise`: the site's frames were cut."""
-    folder = tmp_path / "tmpl-1.0"
-    files = {"pyproject.toml": '[project]\nname = "tmpl"\nversion = "1.0"\n', "tmpl/__init__.py": "",
-             "tmpl/runtime.py": textwrap.dedent(RUNTIME), "tmpl/environment.py": textwrap.dedent(ENVIRONMENT)}
-    for rel, text in files.items():
-        (folder / rel).parent.mkdir(parents=True, exist_ok=True)
-        (folder / rel).write_text(text)
+    folder = write_tree(tmp_path / "tmpl-1.0", {
+        "pyproject.toml": '[project]\nname = "tmpl"\nversion = "1.0"\n', "tmpl/__init__.py": "",
+        "tmpl/runtime.py": textwrap.dedent(RUNTIME), "tmpl/environment.py": textwrap.dedent(ENVIRONMENT)})
     paste = run("from tmpl.environment import render; render('user')", folder)
     assert paste.rstrip().endswith("tmpl.runtime.UndefinedError: 'user' is undefined")
     assert "raise _rewrite(exc, tb)" in paste and "runtime.py" not in paste
@@ -344,16 +339,12 @@ def test_site_below_a_traceback_the_library_cut(tmp_path: Path, backend: str) ->
 def test_a_bare_paste_is_typed_by_a_class_the_index_raises(tmp_path: Path, backend: str) -> None:
     """`NotReady: ...` reads as no type by its name alone; a class of that name the index raises types it
     (and picks its site over another of the same words), while an unknown `Note:` stays part of the message."""
-    folder = tmp_path / "conn-1.0"
-    files = {
+    folder = write_tree(tmp_path / "conn-1.0", {
         "pyproject.toml": '[project]\nname = "conn"\nversion = "1.0"\n',
         "conn/__init__.py": "class NotReady(Exception):\n    pass\n",
         "conn/setup.py": "from conn import NotReady\n\ndef start(host):\n    raise NotReady(f'Cannot connect to host {host}')\n",
         "conn/retry.py": "def again(host):\n    raise ConnectionError(f'Cannot connect to host {host}')\n",
-    }
-    for rel, text in files.items():
-        (folder / rel).parent.mkdir(parents=True, exist_ok=True)
-        (folder / rel).write_text(text)
+    })
     paste = run("from conn.setup import start; start('db.local')", folder).rstrip().splitlines()[-1]
     assert paste == "conn.NotReady: Cannot connect to host db.local"
     bare = paste.removeprefix("conn.")
@@ -370,10 +361,7 @@ def test_answers_far_below_the_best_are_not_listed(tmp_path: Path, backend: str)
     """`{} to {}` shares a word with an exactly matched message: it would rank second, at a seventh of the best."""
     code = 'def start(host):\n    raise ConnectionError(f"Cannot connect to host {host}")\n\n' \
            'def move(a, b):\n    raise ValueError(f"{a} to {b}")\n'
-    folder = tmp_path / "junk-1.0"
-    for rel, text in {"pyproject.toml": '[project]\nname = "junk"\nversion = "1.0"\n', "junk/__init__.py": code}.items():
-        (folder / rel).parent.mkdir(parents=True, exist_ok=True)
-        (folder / rel).write_text(text)
+    folder = write_tree(tmp_path / "junk-1.0", {"pyproject.toml": '[project]\nname = "junk"\nversion = "1.0"\n', "junk/__init__.py": code})
     with Store(new_index(backend, tmp_path, "junk.db")) as store:
         index(str(folder), store)
         exact = explain("ConnectionError: Cannot connect to host db.local", store=store, auto_index=False, limit=10)
@@ -388,10 +376,7 @@ def test_a_message_held_exactly_is_not_searched_for_rewordings(tmp_path: Path, b
     `unsupported type {} for {}` is not listed under it; a message from a rewording still finds it."""
     code = ('def add(op, a, b):\n    raise TypeError(f"unsupported operand type(s) for {op}: \'{a}\' and \'{b}\'")\n\n'
             'def check(kind, name):\n    raise TypeError(f"unsupported type {kind} for {name}")\n')
-    folder = tmp_path / "ops-1.0"
-    for rel, text in {"pyproject.toml": '[project]\nname = "ops"\nversion = "1.0"\n', "ops/__init__.py": code}.items():
-        (folder / rel).parent.mkdir(parents=True, exist_ok=True)
-        (folder / rel).write_text(text)
+    folder = write_tree(tmp_path / "ops-1.0", {"pyproject.toml": '[project]\nname = "ops"\nversion = "1.0"\n', "ops/__init__.py": code})
     message = subprocess.run([sys.executable, "-c", "1 + 'a'"], capture_output=True, text=True).stderr.splitlines()[-1]
     with Store(new_index(backend, tmp_path, "ops.db")) as store:
         index(str(folder), store)
@@ -431,16 +416,12 @@ def test_hint_for_a_warning_whose_words_fit_nothing(shop: Store, tmp_path: Path)
 def test_of_templates_tied_once_folded_the_one_written_alike_comes_first(tmp_path: Path, backend: str) -> None:
     """networkx raises both `graph is not connected.` and `Graph is not connected.`: matching folds case and
     quotes away, so they tie; the one whose words the message holds as written is the answer."""
-    folder = tmp_path / "graphs-1.0"
-    files = {
+    folder = write_tree(tmp_path / "graphs-1.0", {
         "pyproject.toml": '[project]\nname = "graphs"\nversion = "1.0"\n',
         "graphs/__init__.py": "",
         "graphs/cut.py": "def cut(g):\n    if not g.connected:\n        raise ValueError('graph is not connected.')\n",
         "graphs/paths.py": "def path(g):\n    if not g.connected:\n        raise ValueError('Graph is not connected.')\n",
-    }
-    for rel, text in files.items():
-        (folder / rel).parent.mkdir(parents=True, exist_ok=True)
-        (folder / rel).write_text(text)
+    })
     with Store(new_index(backend, tmp_path, "graphs.db")) as store:
         index(str(folder), store)
         upper = explain("ValueError: Graph is not connected.", store=store, auto_index=False)
