@@ -152,6 +152,9 @@ def _hint(parsed: ParsedError, tables: Tables, query: Query) -> str:
                 "the standard library or the interpreter, which errdex does not index.")
     if not query.text:
         return "The paste has no message: paste the whole error, with its traceback if you have it."
+    if query.exception == "KeyError" and not parsed.frames and " " not in query.text:
+        return ("A KeyError's message is only the key that was missing, so its words cannot tell where it was "
+                "looked up. Paste the whole traceback: its innermost frame names the lookup.")
     if query.interpreter and hint is None:
         return ("Python itself writes this message (an operation on the wrong kind of value, a missing name or "
                 "attribute), so its words alone do not tell which library raised it. Paste the whole traceback: "

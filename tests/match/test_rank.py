@@ -441,3 +441,9 @@ def test_a_class_of_the_same_name_from_another_package_is_another_class(shop: St
     assert "comes from 'shopcore', which is not indexed: errdex index shopcore" in (other.hint or "")
     builtin = explain("json.decoder.JSONDecodeError: size must be positive, got 0", store=shop, auto_index=False)
     assert "not indexed" not in (builtin.hint or "")  # the standard library is not for indexing
+
+
+def test_hint_for_a_key_error_without_its_traceback(shop: Store, tmp_path: Path) -> None:
+    stderr = run("{}['colour']", tmp_path)
+    bare = explain(stderr.splitlines()[-1], store=shop, auto_index=False)
+    assert bare.parsed.message == "'colour'" and bare.abstain and "only the key" in (bare.hint or "")
