@@ -65,7 +65,7 @@ FRAME_PENALTY = {
 MISMATCHED_EXCEPTION = (0.45, 0.8)
 BASE_EXCEPTION = (0.9, 1.0)
 UNKNOWN_EXCEPTION = (0.9, 1.0)  # the paste names none, or the site raises a variable (`raise exc_cls(...)`)
-MISMATCHED_KIND = 0.8
+MISMATCHED_KIND = 0.8  # not when the kind was guessed and the class is the site's (`PydanticDeprecatedSince20: ...` warns)
 INTERPRETER_DISCOUNT = 0.5  # a message the interpreter writes, with no frame for the site
 
 
@@ -77,6 +77,7 @@ class Query(NamedTuple):
     exception: str | None  # short name
     exception_home: str | None  # the top-level module that qualifies it (`click` of `click.exceptions.X`)
     kind: str
+    kind_known: bool  # shown by the paste (a warning line, a traceback), not guessed from a bare `Type: message`
     hint: FrameHint | None
     interpreter: bool  # the message is one the interpreter or the standard library writes
     frames: tuple[ShownFrame, ...]  # library frames with their source text, for telling releases apart
@@ -90,7 +91,8 @@ class Query(NamedTuple):
             text = _unquote_key(text)
         folded = fold(text)
         hint = frame_hint(parsed, tops)
-        return cls(text, folded, exception, home, parsed.kind, hint, interpreter_message(text, folded), shown_frames(parsed, tops))
+        return cls(text, folded, exception, home, parsed.kind, parsed.source_format != "message", hint,
+                   interpreter_message(text, folded), shown_frames(parsed, tops))
 
 
 class Scored(NamedTuple):
@@ -328,7 +330,7 @@ class Ranker:
     def _work_out_weights(self, i: int) -> Weights:
         core, q = self.core, self.q
         text_factor, frame_factor = self._compare_exceptions(i)
-        kind = 1.0 if core.kind[i] == q.kind else MISMATCHED_KIND
+        kind = 1.0 if core.kind[i] == q.kind or (not q.kind_known and core.raised(i)[0] == q.exception) else MISMATCHED_KIND
         if q.hint is None:  # no frame to agree or disagree with (what agreement() says of it, without asking)
             of_class = self.of_class.get(i, 0.0)
             return Weights("class" if of_class else "none", of_class, text_factor, frame_factor, kind, 1.0,

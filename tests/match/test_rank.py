@@ -447,3 +447,18 @@ def test_hint_for_a_key_error_without_its_traceback(shop: Store, tmp_path: Path)
     stderr = run("{}['colour']", tmp_path)
     bare = explain(stderr.splitlines()[-1], store=shop, auto_index=False)
     assert bare.parsed.message == "'colour'" and bare.abstain and "only the key" in (bare.hint or "")
+
+
+def test_a_bare_paste_of_a_warning_category_not_named_warning_is_not_taken_for_an_error(tmp_path: Path, backend: str) -> None:
+    """`PydanticDeprecatedSince20: ...` alone does not say it was a warning (its name does not end in Warning),
+    but the index warns with that class there: the kind guessed from the bare line does not lower the match."""
+    folder = write_tree(tmp_path / "olds-1.0", {
+        "pyproject.toml": '[project]\nname = "olds"\nversion = "1.0"\n',
+        "olds/__init__.py": "import warnings\n\n\nclass DeprecatedSince2(DeprecationWarning):\n    pass\n\n\n"
+                            "def dict_(model):\n    warnings.warn('The `dict` method is deprecated; use `dump` instead.', "
+                            "DeprecatedSince2, stacklevel=2)\n",
+    })
+    with Store(new_index(backend, tmp_path, "olds.db")) as store:
+        index(str(folder), store)
+        r = explain("olds.DeprecatedSince2: The `dict` method is deprecated; use `dump` instead.", store=store, auto_index=False)
+    assert r.parsed.kind == "error" and r.best is not None and r.best.kind == "warning" and r.best.confidence > 0.9
