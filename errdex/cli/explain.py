@@ -15,6 +15,7 @@ from errdex import terminal
 from errdex.cli import console, db_option, json_option, main, print_json, reports_errors
 from errdex.errors import InputError
 from errdex.match import Candidate, MatchResult, explain as explain_text
+from errdex.match.result import by_class_alone
 from errdex.store import Store
 
 MAX_INPUT = 16_000_000  # characters read from a file or stdin; the parser keeps the end of a longer paste
@@ -83,7 +84,7 @@ def _summary(c: Candidate, page: dict[str, Any]) -> RenderableType:
     head.append(c.exception or c.kind, style="bold red")
     head.append(f"  {c.package} {c.version}", style="bold")
     head.append(f"  confidence {c.confidence:.0%}", style="green" if c.confidence >= 0.8 else "yellow")
-    if not any(e.startswith("message") for e in c.evidence) and "exception class" in c.evidence:
+    if by_class_alone(c.evidence):
         head.append("  (found by its exception class alone: no words of the message were matched)", style="yellow")
     elif c.approximate and c.template is not None:
         head.append("  (approximate: the message differs from this version's template)", style="yellow")

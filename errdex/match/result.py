@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -56,6 +57,12 @@ class Candidate:
             "versions": list(self.versions),
             "evidence": list(self.evidence),
         }
+
+
+def by_class_alone(evidence: Sequence[str]) -> bool:
+    """Whether a candidate rests on its exception class alone, no word of the message matched (see rank):
+    renderers say so instead of calling it approximate."""
+    return "exception class" in evidence and not any(e.startswith("message") for e in evidence)
 
 
 @dataclass(frozen=True)

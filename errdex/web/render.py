@@ -21,6 +21,7 @@ from pygments.formatters import HtmlFormatter
 from pygments.lexers import PythonLexer
 
 from errdex.explain.source import module_name
+from errdex.match.result import by_class_alone
 from errdex.web.links import Links
 
 HERE = Path(__file__).parent
@@ -54,6 +55,7 @@ def environment() -> Environment:
     env.filters["ticks"] = ticks
     env.filters["http_url"] = http_url
     env.globals["holes"] = holes
+    env.globals["by_class_alone"] = by_class_alone
     env.globals["RELATIONS"] = RELATIONS
     return env
 
