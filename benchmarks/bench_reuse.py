@@ -24,8 +24,8 @@ import time
 from pathlib import Path
 
 from errdex.extract import analyse_file
-from errdex.extract.chunks import defined_names, split_block
-from errdex.extract.file import _parse_chunk, _register_chunk, decode
+from errdex.extract.chunks import defined_names
+from errdex.extract.file import _parse_chunk, chunks_to_visit, decode
 from errdex.extract.scope import ModuleScope
 from errdex.extract.visitor import SiteVisitor
 from errdex.index import IndexResult, index
@@ -98,10 +98,7 @@ def _statements(path: str, data: bytes) -> tuple[ModuleScope, list]:
     """A file split as the fast path splits it: its module scope filled, and the statements it visits."""
     text, _ = decode(data)
     module = ModuleScope(path)
-    todo = []
-    for chunk in split_block(text or "", "", 1):
-        todo.extend(_register_chunk(chunk, module, []))
-    return module, todo
+    return module, chunks_to_visit(text or "", module)
 
 
 def statement_bound(base: str, spec: str) -> str:

@@ -130,6 +130,18 @@ def parse_module(text: str) -> tuple[ast.Module | None, str]:
 
 # -- fast path: statement chunks -----------------------------------------------------------
 def _analyse_chunks(text: str, module: ModuleScope, visitor: SiteVisitor) -> None:
+    todo = chunks_to_visit(text, module)
+    visitor.functions = defined_names("\n".join(chunk.text for chunk, _ in todo))  # functions are visited in these only
+    for chunk, scopes in todo:
+        for stmt in _parse_chunk(chunk):
+            visitor.visit_in_scopes(stmt, scopes)
+    if _found_elsewhere(text, visitor.needed_elsewhere(), [chunk.text for chunk, _ in todo]):
+        raise _FallBack()  # a message comes from code the fast path did not read (a helper's caller, a property)
+
+
+def chunks_to_visit(text: str, module: ModuleScope) -> list[tuple[Chunk, list[tuple[str, str]]]]:
+    """Fill `module` from a file's statements; the ones the fast path parses and visits, with the classes
+    around each (raises `_FallBack` when a piece does not parse on its own)."""
     todo: list[tuple[Chunk, list[tuple[str, str]]]] = []
     chunks = split_block(text, "", 1)
     module_code = _module_code(chunks)
@@ -138,12 +150,7 @@ def _analyse_chunks(text: str, module: ModuleScope, visitor: SiteVisitor) -> Non
         if not found and i < module_code and chunk.kind in ("assign", "other"):
             found = [(chunk, [])]  # what it binds, a site after it sees
         todo.extend(found)
-    visitor.functions = defined_names("\n".join(chunk.text for chunk, _ in todo))  # functions are visited in these only
-    for chunk, scopes in todo:
-        for stmt in _parse_chunk(chunk):
-            visitor.visit_in_scopes(stmt, scopes)
-    if _found_elsewhere(text, visitor.needed_elsewhere(), [chunk.text for chunk, _ in todo]):
-        raise _FallBack()  # a message comes from code the fast path did not read (a helper's caller, a property)
+    return todo
 
 
 def _module_code(chunks: list[Chunk]) -> int:
