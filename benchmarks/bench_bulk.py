@@ -18,20 +18,39 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from errdex.bulk import Outcome, Status, index_many
 from errdex.errors import ErrdexError
-from errdex.index_versions import expand
+from errdex.indexing.bulk import Outcome, Status, index_many
+from errdex.indexing.versions import expand
 from errdex.sources import open_source
 from errdex.store import Store
 
 POPULAR = [
-    "requests", "urllib3", "idna", "click", "flask", "jinja2", "werkzeug", "httpx", "httpcore", "rich",
-    "attrs", "packaging", "pydantic", "fastapi", "starlette", "sqlalchemy", "pytest", "tqdm", "aiohttp", "django",
+    "requests",
+    "urllib3",
+    "idna",
+    "click",
+    "flask",
+    "jinja2",
+    "werkzeug",
+    "httpx",
+    "httpcore",
+    "rich",
+    "attrs",
+    "packaging",
+    "pydantic",
+    "fastapi",
+    "starlette",
+    "sqlalchemy",
+    "pytest",
+    "tqdm",
+    "aiohttp",
+    "django",
 ]
 
 
 def fetch_all(specs: list[str]) -> list[str]:
     """Fetch every release file (4 at a time); returns the specs that could not be fetched, with why."""
+
     def fetch(spec: str) -> str | None:
         try:
             with open_source(spec) as source:
@@ -49,8 +68,10 @@ def print_outcome(status: Status, outcome: Outcome | None) -> None:
         return
     if outcome.result is not None:
         r = outcome.result
-        print(f"  [{status.done:3}/{status.total}] {outcome.spec:<32} {r.seconds:6.2f}s  files {r.files:5}"
-              f"  analysed {r.analysed:5}  linked {r.linked:5}  errors {r.release.error_count:5}")
+        print(
+            f"  [{status.done:3}/{status.total}] {outcome.spec:<32} {r.seconds:6.2f}s  files {r.files:5}"
+            f"  analysed {r.analysed:5}  linked {r.linked:5}  errors {r.release.error_count:5}"
+        )
     else:
         print(f"  [{status.done:3}/{status.total}] {outcome.spec:<32} {outcome.status}: {outcome.error or ''}")
 
@@ -72,10 +93,14 @@ def one_round(specs: list[str], workers: int | None) -> None:
     for outcome in status.failures:
         print(f"    failed {outcome.spec}: {outcome.error}")
     print(f"  total {seconds:.1f}s, {seen / seconds:.0f} files/s")
-    print(f"  files seen {seen}, distinct {stats['files']} ({stats['files'] / max(seen, 1):.1%}; analysed {analysed},"
-          f" linked again {linked} = {linked / max(seen, 1):.1%} of files seen)")
-    print(f"  errors: {stats['errors']} distinct, {sum(r.release.error_count for r in results)} over all releases,"
-          f" {stats['sites']} sites")
+    print(
+        f"  files seen {seen}, distinct {stats['files']} ({stats['files'] / max(seen, 1):.1%}; analysed {analysed},"
+        f" linked again {linked} = {linked / max(seen, 1):.1%} of files seen)"
+    )
+    print(
+        f"  errors: {stats['errors']} distinct, {sum(r.release.error_count for r in results)} over all releases,"
+        f" {stats['sites']} sites"
+    )
     print(f"  store {size / 1e6:.1f} MB, {size / max(stats['errors'], 1) / 1e3:.1f} kB per distinct error")
 
 
@@ -89,7 +114,9 @@ def main() -> None:
     started = time.perf_counter()
     specs = expand(args.packages, None, args.latest)
     problems = fetch_all(specs)
-    print(f"{len(args.packages)} packages, {len(specs)} releases listed and fetched in {time.perf_counter() - started:.0f}s")
+    print(
+        f"{len(args.packages)} packages, {len(specs)} releases listed and fetched in {time.perf_counter() - started:.0f}s"
+    )
     for problem in problems:
         print(f"  not fetched: {problem}")
     for number in range(1, args.rounds + 1):

@@ -54,7 +54,7 @@ PROGRAM = textwrap.dedent(
     sys.excepthook = timed
     from packaging.version import Version
     if os.environ.get("BENCH_PRELOAD"):
-        import errdex.explain, errdex.hooks.explainer, errdex.hooks.panel
+        import errdex.pages, errdex.hooks.explainer, errdex.hooks.panel
     if os.environ.get("BENCH_TWICE"):
         try:
             Version("0.x")
@@ -99,7 +99,9 @@ def main() -> None:
         if args.from_db:
             shutil.copy(args.from_db, db)
         first = latencies(run_once(program, db, out), 0)
-        print(f"first error (indexes packaging from disk): traceback {first[0]:.1f} ms, panel after it {first[1]:.0f} ms")
+        print(
+            f"first error (indexes packaging from disk): traceback {first[0]:.1f} ms, panel after it {first[1]:.0f} ms"
+        )
         base, panel, preloaded, warm = [], [], [], []
         for _ in range(args.rounds):
             b, p = latencies(run_once(program, db, out), 0)

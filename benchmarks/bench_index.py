@@ -23,7 +23,7 @@ import time
 import zipfile
 from pathlib import Path
 
-from errdex.index import index
+from errdex.indexing import index
 from errdex.sources import default_cache_dir
 from errdex.store import Store
 
@@ -91,8 +91,10 @@ def main() -> None:
                 f" ratio {wall_ratios[-1]:.2f} wall, {cpu_ratios[-1]:.2f} cpu"
             )
         print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-        print(f"median ratio (index / parse): {statistics.median(wall_ratios):.2f} wall (target <= 0.5),"
-              f" {statistics.median(cpu_ratios):.2f} cpu")
+        print(
+            f"median ratio (index / parse): {statistics.median(wall_ratios):.2f} wall (target <= 0.5),"
+            f" {statistics.median(cpu_ratios):.2f} cpu"
+        )
 
 
 if __name__ == "__main__":

@@ -35,8 +35,8 @@ from pathlib import Path
 
 from errdex.errors import ErrdexError
 from errdex.match import Candidate, explain
-from errdex.match.tables import Core, build, forget, tables_for
 from errdex.match.parse import parse
+from errdex.match.tables import Core, build, forget, tables_for
 from errdex.store import Store
 
 HERE = Path(__file__).resolve().parent
@@ -44,33 +44,152 @@ CASES = HERE / "cases"
 # Popular Python-heavy releases with large sources: together 172,574 sites, 116,676 errors. (sympy is
 # left out: indexing it did not finish in 15 minutes.)
 RELEASES = (
-    "accelerate==1.15.0", "aiohttp==3.14.5", "altair==6.3.0", "ansible==14.5.0", "ansible-core==2.21.5",
-    "astropy==8.0.2", "attrs==26.1.0", "azure-core==1.41.0", "babel==2.19.0", "biopython==1.88", "black==26.10.1",
-    "bokeh==3.10.2", "boto3==1.44.8", "botocore==1.44.8", "cartopy==0.26.0", "celery==5.7.0", "click==8.5.1",
-    "cryptography==50.0.2", "dagster==1.13.29", "dash==4.4.1", "dask==2026.8.0", "datasets==5.2.0",
-    "dbt-core==1.12.6", "deepspeed==0.3.1.dev5", "diffusers==0.42.1", "distributed==2026.8.0", "django==6.1.3",
-    "docutils==0.23", "faker==40.63.0", "fastapi==0.165.0", "flask==3.1.3", "fsspec==2026.9.0", "gensim==4.4.0",
-    "geopandas==1.2.0", "google-api-core==2.44.0", "gradio==6.31.0", "great-expectations==1.24.1",
-    "holoviews==1.23.2", "homeassistant==2026.11.0", "httpx==0.28.1", "hypothesis==6.170.17",
-    "ibis-framework==12.0.0", "ipython==9.18.1", "jax==0.12.0.1", "jinja2==3.1.6", "jsonschema==4.26.0",
-    "jupyter-server==2.21.1", "keras==3.15.1", "kombu==5.7.0", "langchain-community==0.4.2",
-    "langchain-core==1.8.4", "lightning==2.6.6", "marshmallow==4.4.0", "matplotlib==3.11.2", "mlflow==3.18.0",
-    "mne==1.13.2", "moto==5.2.5", "mypy==2.4.1", "nbconvert==7.17.2", "networkx==3.7", "nltk==3.10.4",
-    "numba==0.68.1", "numpy==2.4.6", "onnx==1.23.2", "openai==3.57.0", "openpyxl==3.1.5", "optimum==2.3.0",
-    "optuna==5.0.0", "pandas==3.1.1", "panel==1.10.0", "param==2.4.2", "paramiko==5.1.0", "peft==0.21.2",
-    "pillow==13.0.0", "pip==26.3", "plotly==7.1.0", "poetry==2.5.1", "prefect==3.9.1", "pyarrow==26.0.1",
-    "pydantic==2.14.4", "pygments==2.21.0", "pyinstaller==6.22.3", "pylint==4.1.4", "pymc==6.4.0", "pyomo==6.10.1",
-    "pyspark==4.3.0", "pytensor==3.3.8", "pytest==9.2.0", "pyvista==0.49.1", "qiskit==2.6.2", "ray==2.60.0",
-    "requests==2.34.2", "rich==15.0.0", "salt==3008.5", "scikit-image==0.26.0", "scikit-learn==1.9.1",
-    "scipy==1.17.1", "scrapy==2.19.0", "sentry-sdk==2.75.0", "setuptools==84.2.1", "shapely==2.2.0",
-    "spacy==3.8.18", "sphinx==9.2.0", "sqlalchemy==2.1.9", "sqlglot==30.30.0", "starlette==1.10.0",
-    "statsmodels==0.15.0", "streamlit==1.67.0", "tensorboard==2.21.0", "timm==1.0.31", "torchvision==0.29.1",
-    "tornado==6.6.1", "transformers==5.16.0", "trimesh==5.2.0", "trl==1.16.0", "twisted==26.10.0", "urllib3==2.8.0",
-    "wandb==0.31.0", "werkzeug==3.1.9", "xarray==2026.9.0", "xgboost==3.4.1", "zarr==3.4.2",
+    "accelerate==1.15.0",
+    "aiohttp==3.14.5",
+    "altair==6.3.0",
+    "ansible==14.5.0",
+    "ansible-core==2.21.5",
+    "astropy==8.0.2",
+    "attrs==26.1.0",
+    "azure-core==1.41.0",
+    "babel==2.19.0",
+    "biopython==1.88",
+    "black==26.10.1",
+    "bokeh==3.10.2",
+    "boto3==1.44.8",
+    "botocore==1.44.8",
+    "cartopy==0.26.0",
+    "celery==5.7.0",
+    "click==8.5.1",
+    "cryptography==50.0.2",
+    "dagster==1.13.29",
+    "dash==4.4.1",
+    "dask==2026.8.0",
+    "datasets==5.2.0",
+    "dbt-core==1.12.6",
+    "deepspeed==0.3.1.dev5",
+    "diffusers==0.42.1",
+    "distributed==2026.8.0",
+    "django==6.1.3",
+    "docutils==0.23",
+    "faker==40.63.0",
+    "fastapi==0.165.0",
+    "flask==3.1.3",
+    "fsspec==2026.9.0",
+    "gensim==4.4.0",
+    "geopandas==1.2.0",
+    "google-api-core==2.44.0",
+    "gradio==6.31.0",
+    "great-expectations==1.24.1",
+    "holoviews==1.23.2",
+    "homeassistant==2026.11.0",
+    "httpx==0.28.1",
+    "hypothesis==6.170.17",
+    "ibis-framework==12.0.0",
+    "ipython==9.18.1",
+    "jax==0.12.0.1",
+    "jinja2==3.1.6",
+    "jsonschema==4.26.0",
+    "jupyter-server==2.21.1",
+    "keras==3.15.1",
+    "kombu==5.7.0",
+    "langchain-community==0.4.2",
+    "langchain-core==1.8.4",
+    "lightning==2.6.6",
+    "marshmallow==4.4.0",
+    "matplotlib==3.11.2",
+    "mlflow==3.18.0",
+    "mne==1.13.2",
+    "moto==5.2.5",
+    "mypy==2.4.1",
+    "nbconvert==7.17.2",
+    "networkx==3.7",
+    "nltk==3.10.4",
+    "numba==0.68.1",
+    "numpy==2.4.6",
+    "onnx==1.23.2",
+    "openai==3.57.0",
+    "openpyxl==3.1.5",
+    "optimum==2.3.0",
+    "optuna==5.0.0",
+    "pandas==3.1.1",
+    "panel==1.10.0",
+    "param==2.4.2",
+    "paramiko==5.1.0",
+    "peft==0.21.2",
+    "pillow==13.0.0",
+    "pip==26.3",
+    "plotly==7.1.0",
+    "poetry==2.5.1",
+    "prefect==3.9.1",
+    "pyarrow==26.0.1",
+    "pydantic==2.14.4",
+    "pygments==2.21.0",
+    "pyinstaller==6.22.3",
+    "pylint==4.1.4",
+    "pymc==6.4.0",
+    "pyomo==6.10.1",
+    "pyspark==4.3.0",
+    "pytensor==3.3.8",
+    "pytest==9.2.0",
+    "pyvista==0.49.1",
+    "qiskit==2.6.2",
+    "ray==2.60.0",
+    "requests==2.34.2",
+    "rich==15.0.0",
+    "salt==3008.5",
+    "scikit-image==0.26.0",
+    "scikit-learn==1.9.1",
+    "scipy==1.17.1",
+    "scrapy==2.19.0",
+    "sentry-sdk==2.75.0",
+    "setuptools==84.2.1",
+    "shapely==2.2.0",
+    "spacy==3.8.18",
+    "sphinx==9.2.0",
+    "sqlalchemy==2.1.9",
+    "sqlglot==30.30.0",
+    "starlette==1.10.0",
+    "statsmodels==0.15.0",
+    "streamlit==1.67.0",
+    "tensorboard==2.21.0",
+    "timm==1.0.31",
+    "torchvision==0.29.1",
+    "tornado==6.6.1",
+    "transformers==5.16.0",
+    "trimesh==5.2.0",
+    "trl==1.16.0",
+    "twisted==26.10.0",
+    "urllib3==2.8.0",
+    "wandb==0.31.0",
+    "werkzeug==3.1.9",
+    "xarray==2026.9.0",
+    "xgboost==3.4.1",
+    "zarr==3.4.2",
 )
 BASELINE_BUDGET = 2.0  # seconds the linear scan may spend on one query
-WORDS = ("config", "hidden_size", "model", "tokenizer", "input_ids", "batch", "device", "dtype", "axis", "index",
-         "column", "frame", "engine", "session", "request", "timeout", "bucket", "region", "schema", "field")
+WORDS = (
+    "config",
+    "hidden_size",
+    "model",
+    "tokenizer",
+    "input_ids",
+    "batch",
+    "device",
+    "dtype",
+    "axis",
+    "index",
+    "column",
+    "frame",
+    "engine",
+    "session",
+    "request",
+    "timeout",
+    "bucket",
+    "region",
+    "schema",
+    "field",
+)
 
 
 @dataclass(frozen=True)
@@ -81,7 +200,7 @@ class Query:
 
 def prepare(db: Path, specs: tuple[str, ...]) -> None:
     """Index the releases that the database does not hold yet."""
-    from errdex.index import index
+    from errdex.indexing import index
 
     with Store(db) as store:
         for spec in specs:
@@ -99,19 +218,21 @@ def prepare(db: Path, specs: tuple[str, ...]) -> None:
 def value(rng: random.Random) -> str:
     """A realistic interpolated value."""
     word = rng.choice(WORDS)
-    return rng.choice((
-        word,
-        repr(word),
-        str(rng.randint(0, 4096)),
-        f"{rng.random() * 10:.3f}",
-        repr(tuple(rng.sample(WORDS, 3))),
-        repr(rng.sample(WORDS, 2)),
-        f"<class 'torch.{word.title()}'>",
-        f"torch.Size([{rng.randint(1, 64)}, {rng.randint(1, 512)}, 768])",
-        f"/home/user/data/{word}/part-{rng.randint(0, 99):03d}.json",
-        f"{word} {rng.choice(WORDS)} {rng.choice(WORDS)}",
-        "None",
-    ))
+    return rng.choice(
+        (
+            word,
+            repr(word),
+            str(rng.randint(0, 4096)),
+            f"{rng.random() * 10:.3f}",
+            repr(tuple(rng.sample(WORDS, 3))),
+            repr(rng.sample(WORDS, 2)),
+            f"<class 'torch.{word.title()}'>",
+            f"torch.Size([{rng.randint(1, 64)}, {rng.randint(1, 512)}, 768])",
+            f"/home/user/data/{word}/part-{rng.randint(0, 99):03d}.json",
+            f"{word} {rng.choice(WORDS)} {rng.choice(WORDS)}",
+            "None",
+        )
+    )
 
 
 def make_queries(core: Core, count: int, seed: int) -> list[Query]:
@@ -120,8 +241,10 @@ def make_queries(core: Core, count: int, seed: int) -> list[Query]:
     usable = [i for i, t in enumerate(core.template) if t and len(t) < 2000]
     out = []
     for i in rng.sample(usable, min(count, len(usable))):
-        message = "".join(part + (value(rng) if k < core.template[i].count("{}") else "")
-                           for k, part in enumerate(core.template[i].split("{}")))
+        message = "".join(
+            part + (value(rng) if k < core.template[i].count("{}") else "")
+            for k, part in enumerate(core.template[i].split("{}"))
+        )
         exception = (core.exception[i] or "").rsplit(".", 1)[-1]
         text = message if core.kind[i] == "log" else f"{exception or 'UserWarning'}: {message}"
         out.append(Query(text, i))
@@ -138,7 +261,9 @@ def correct(core: Core, want: int, got_id: str | None, number: dict[str, int]) -
     return got == want or (same_text and same_exception)
 
 
-def time_errdex(store: Store, queries: list[Query], rounds: int = 1) -> tuple[list[float], list[str | None], list[float]]:
+def time_errdex(
+    store: Store, queries: list[Query], rounds: int = 1
+) -> tuple[list[float], list[str | None], list[float]]:
     """Each query's latency (the best of `rounds` runs: on a shared machine the others measure its
     neighbours), answer, and CPU time (the best of `rounds`: a latency far above it was spent
     waiting for a processor)."""
@@ -231,8 +356,11 @@ def whole_process(db: Path, text: str, rounds: int) -> float:
     times = []
     for _ in range(rounds):
         started = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "errdex", "explain", text, "--json", "--no-index", "--db", str(db)],
-                       check=True, capture_output=True)
+        subprocess.run(
+            [sys.executable, "-m", "errdex", "explain", text, "--json", "--no-index", "--db", str(db)],
+            check=True,
+            capture_output=True,
+        )
         times.append(time.perf_counter() - started)
     return statistics.median(times)
 
@@ -280,8 +408,10 @@ def _at_expected(store: Store, best: Candidate, case: dict) -> bool:
     want = case["expected"]
     if best.file == want["file"] and best.line <= want["line"] <= best.end_line:
         return True
-    return any(version == case["version"] and (want["file"], want["line"]) in places
-               for version, places in store.error_versions(best.id))
+    return any(
+        version == case["version"] and (want["file"], want["line"]) in places
+        for version, places in store.error_versions(best.id)
+    )
 
 
 def main() -> None:
@@ -315,8 +445,9 @@ def main() -> None:
         sample = queries[: args.baseline]
         scan_latencies, scan_answers, given_up = run_scan(args.db, sample)
         sample_best = best_of_3[: args.baseline]
-        scan_right = sum(got is not None and correct(core, q.error, core.ids[got], number)
-                         for q, got in zip(sample, scan_answers))
+        scan_right = sum(
+            got is not None and correct(core, q.error, core.ids[got], number) for q, got in zip(sample, scan_answers)
+        )
         ours_on_sample = sum(correct(core, q.error, a, number) for q, a in zip(sample, answers)) / len(sample)
         process = whole_process(args.db, queries[0].text, 5)
     if args.cases_db:
@@ -326,28 +457,46 @@ def main() -> None:
         cases = [None, None]
     p50, p99 = percentile(latencies, 0.5), percentile(latencies, 0.99)
     s50, s99 = percentile(scan_latencies, 0.5), percentile(scan_latencies, 0.99)
-    print(f"load average: {load_before:.2f} when errdex was timed, {os.getloadavg()[0]:.2f} at the end (2 cores shared)")
-    print(f"index: {stats['sites']} sites, {stats['errors']} errors, {sum(1 for t in core.template if t)} templates, "
-          f"{stats['packages']} packages")
+    print(
+        f"load average: {load_before:.2f} when errdex was timed, {os.getloadavg()[0]:.2f} at the end (2 cores shared)"
+    )
+    print(
+        f"index: {stats['sites']} sites, {stats['errors']} errors, {sum(1 for t in core.template if t)} templates, "
+        f"{stats['packages']} packages"
+    )
     print(f"tables: built in {build_seconds:.2f} s, core loaded from the cache in {load_seconds * 1000:.0f} ms")
-    print(f"errdex.explain: {len(queries)} queries, {len(queries) / sum(latencies):.0f} queries/s, "
-          f"p50 {p50 * 1000:.3f} ms, p99 {p99 * 1000:.3f} ms, top-1 {ours:.2%}")
-    print(f"  best of 3 runs of each query (scheduling noise removed): p50 {percentile(best_of_3, 0.5) * 1000:.3f} ms,"
-          f" p99 {percentile(best_of_3, 0.99) * 1000:.3f} ms")
-    print(f"  CPU time of each query in that run (its waits for a processor left out, not the caches others evict): p50 {percentile(cpu, 0.5) * 1000:.3f} ms,"
-          f" p99 {percentile(cpu, 0.99) * 1000:.3f} ms")
-    print(f"  first pass (shards read from the cache on first use): p50 {percentile(first_latencies, 0.5) * 1000:.3f} ms,"
-          f" p99 {percentile(first_latencies, 0.99) * 1000:.3f} ms")
-    print(f"linear scan:    {len(sample)} queries, p50 {s50 * 1000:.2f} ms, p99 {s99 * 1000:.2f} ms, "
-          f"top-1 {scan_right / len(sample):.2%} (errdex on the same queries: {ours_on_sample:.2%}); "
-          f"{given_up} queries given up after {BASELINE_BUDGET:.0f} s of backtracking")
-    print(f"speed-up: {s50 / p50:.0f}x at p50, {s99 / p99:.0f}x at p99 (on the same queries, best of 3: "
-          f"{s50 / percentile(sample_best, 0.5):.0f}x at p50, {s99 / percentile(sample_best, 0.99):.0f}x at p99)")
+    print(
+        f"errdex.explain: {len(queries)} queries, {len(queries) / sum(latencies):.0f} queries/s, "
+        f"p50 {p50 * 1000:.3f} ms, p99 {p99 * 1000:.3f} ms, top-1 {ours:.2%}"
+    )
+    print(
+        f"  best of 3 runs of each query (scheduling noise removed): p50 {percentile(best_of_3, 0.5) * 1000:.3f} ms,"
+        f" p99 {percentile(best_of_3, 0.99) * 1000:.3f} ms"
+    )
+    print(
+        f"  CPU time of each query in that run (its waits for a processor left out, not the caches others evict): p50 {percentile(cpu, 0.5) * 1000:.3f} ms,"
+        f" p99 {percentile(cpu, 0.99) * 1000:.3f} ms"
+    )
+    print(
+        f"  first pass (shards read from the cache on first use): p50 {percentile(first_latencies, 0.5) * 1000:.3f} ms,"
+        f" p99 {percentile(first_latencies, 0.99) * 1000:.3f} ms"
+    )
+    print(
+        f"linear scan:    {len(sample)} queries, p50 {s50 * 1000:.2f} ms, p99 {s99 * 1000:.2f} ms, "
+        f"top-1 {scan_right / len(sample):.2%} (errdex on the same queries: {ours_on_sample:.2%}); "
+        f"{given_up} queries given up after {BASELINE_BUDGET:.0f} s of backtracking"
+    )
+    print(
+        f"speed-up: {s50 / p50:.0f}x at p50, {s99 / p99:.0f}x at p99 (on the same queries, best of 3: "
+        f"{s50 / percentile(sample_best, 0.5):.0f}x at p50, {s99 / percentile(sample_best, 0.99):.0f}x at p99)"
+    )
     print(f"one `errdex explain` process: {process:.2f} s (median of 5)")
     for label, found in zip(("with their tracebacks", "as 'Type: message' only"), cases):
         if found:
-            print(f"cases {label}: {found['cases']} real messages, top-1 {found['top1']:.2%}, "
-                  f"abstain precision {found['abstain_precision']:.2%}, recall {found['abstain_recall']:.2%}")
+            print(
+                f"cases {label}: {found['cases']} real messages, top-1 {found['top1']:.2%}, "
+                f"abstain precision {found['abstain_precision']:.2%}, recall {found['abstain_recall']:.2%}"
+            )
     if cases[0] is None:
         print("cases: pass --cases-db, an index of exactly benchmarks/cases/releases.txt (see --prepare-cases)")
 

@@ -19,8 +19,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from errdex.explain import build_page, prebuild
-from errdex.index import index
+from errdex.indexing import index
+from errdex.pages import build_page, prebuild
 from errdex.store import Store
 
 FLAGSHIP = "44c51e6e70d45f6a"
@@ -33,7 +33,9 @@ def percentile(values: list[float], q: float) -> float:
 
 def report(label: str, seconds: list[float]) -> None:
     ms = [s * 1000 for s in seconds]
-    print(f"{label:<34} n={len(ms):<5} p50={percentile(ms, 0.5):8.2f} ms  p99={percentile(ms, 0.99):8.2f} ms  max={max(ms):8.2f} ms  mean={statistics.mean(ms):8.2f} ms")
+    print(
+        f"{label:<34} n={len(ms):<5} p50={percentile(ms, 0.5):8.2f} ms  p99={percentile(ms, 0.99):8.2f} ms  max={max(ms):8.2f} ms  mean={statistics.mean(ms):8.2f} ms"
+    )
 
 
 def timed(store: Store, error_id: str, values: list[str] | None = None, site: tuple[str, int] | None = None) -> float:
@@ -56,7 +58,9 @@ def main() -> None:
     parser.add_argument("--sample", type=int, default=40, help="errors built cold")
     parser.add_argument("--warm", type=int, default=2000, help="warm builds")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--no-prebuild", action="store_true", help="skip the prebuild round (it takes minutes on a large release)")
+    parser.add_argument(
+        "--no-prebuild", action="store_true", help="skip the prebuild round (it takes minutes on a large release)"
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         pristine = Path(tmp) / "pristine.db"
@@ -90,10 +94,16 @@ def after_prebuild(pristine: Path, work: Path) -> None:
         for package in store.packages():
             for release in store.releases(package["name"]):
                 done = prebuild(store, release.package, release.version, every_place=True)
-                print(f"prebuild {done['package']} {done['version']}: callers of {done['functions']} functions in"
-                      f" {done['callers_seconds']:.1f} s, {done['pages']} pages in {done['pages_seconds']:.1f} s")
-        sites = [(eid, site) for package in store.packages() for release in store.releases(package["name"])
-                 for eid, site in store.release_sites(release)]
+                print(
+                    f"prebuild {done['package']} {done['version']}: callers of {done['functions']} functions in"
+                    f" {done['callers_seconds']:.1f} s, {done['pages']} pages in {done['pages_seconds']:.1f} s"
+                )
+        sites = [
+            (eid, site)
+            for package in store.packages()
+            for release in store.releases(package["name"])
+            for eid, site in store.release_sites(release)
+        ]
         ids = list(dict.fromkeys(eid for eid, _ in sites))
         report("first request after prebuild", [timed(store, eid) for eid in ids])
         report("first request of a place", [timed(store, eid, site=(s.file, s.line)) for eid, s in sites])

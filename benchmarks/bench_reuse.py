@@ -28,7 +28,7 @@ from errdex.extract.chunks import defined_names
 from errdex.extract.file import _parse_chunk, chunks_to_visit, decode
 from errdex.extract.scope import ModuleScope
 from errdex.extract.visitor import SiteVisitor
-from errdex.index import IndexResult, index
+from errdex.indexing import IndexResult, index
 from errdex.sources import open_source
 from errdex.store import Store
 
@@ -67,8 +67,10 @@ def timed(spec: str, store: Store) -> tuple[float, IndexResult]:
 
 def line(label: str, seconds: float, result: IndexResult, cold: float | None) -> str:
     ratio = f"  ratio {seconds / cold:.3f}" if cold else ""
-    return (f"  {label:<48} {seconds:7.2f}s  files {result.files:5}  analysed {result.analysed:5}"
-            f"  linked {result.linked:5}  sites {result.release.site_count:6}{ratio}")
+    return (
+        f"  {label:<48} {seconds:7.2f}s  files {result.files:5}  analysed {result.analysed:5}"
+        f"  linked {result.linked:5}  sites {result.release.site_count:6}{ratio}"
+    )
 
 
 def one_round(base: str, following: list[str]) -> list[float]:
@@ -136,9 +138,11 @@ def statement_bound(base: str, spec: str) -> str:
                     visitor.visit_in_scopes(stmt, scopes)
         split += split_done - started
         visit += time.process_time() - split_done
-    return (f"statement-level reuse at best: {changed / max(visited, 1):.0%} of the visited statements' bytes are new;"
-            f" splitting the new files {split:.2f}s + visiting what is new {visit:.2f}s of one core ="
-            f" {(split + visit) / cold:.3f} of analysing all of {base} ({cold:.2f}s)")
+    return (
+        f"statement-level reuse at best: {changed / max(visited, 1):.0%} of the visited statements' bytes are new;"
+        f" splitting the new files {split:.2f}s + visiting what is new {visit:.2f}s of one core ="
+        f" {(split + visit) / cold:.3f} of analysing all of {base} ({cold:.2f}s)"
+    )
 
 
 def main() -> None:

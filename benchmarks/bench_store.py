@@ -24,7 +24,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from errdex.index import index
+from errdex.indexing import index
 from errdex.sources import open_source
 from errdex.store import Store
 
@@ -78,7 +78,9 @@ def label(db: str) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--db", action="append", required=True, help="a SQLite file path or a postgresql:// URL (repeat)")
+    parser.add_argument(
+        "--db", action="append", required=True, help="a SQLite file path or a postgresql:// URL (repeat)"
+    )
     parser.add_argument("--spec", default="transformers==5.16.0")
     parser.add_argument("--rounds", type=int, default=2)
     args = parser.parse_args()

@@ -32,7 +32,7 @@ from urllib.parse import quote_plus
 
 import httpx
 
-from errdex.index import index
+from errdex.indexing import index
 from errdex.store import Store
 
 SPEC = "transformers==5.16.0"
@@ -86,7 +86,9 @@ def workload(db: Path, errors: int, seed: int) -> tuple[list[str], list[str]]:
         rows = [(eid, site) for eid, site in store.errors("transformers") if site.template and site.kind == "error"]
     chosen = rng.sample(rows, min(errors, len(rows)))
     pages = [f"/errors/{FLAGSHIP_ID}"] + [f"/errors/{eid}" for eid, _ in chosen]
-    pastes = [FLAGSHIP] + [f"{site.exception or 'Exception'}: {site.template.replace('{}', 'foo')}" for _, site in chosen]
+    pastes = [FLAGSHIP] + [
+        f"{site.exception or 'Exception'}: {site.template.replace('{}', 'foo')}" for _, site in chosen
+    ]
     return pages, ["/api/search?q=" + quote_plus(p) for p in pastes]
 
 
@@ -97,8 +99,20 @@ def free_port() -> int:
 
 
 def start_server(db: Path, port: int, workers: int) -> subprocess.Popen[bytes]:
-    command = [sys.executable, "-m", "errdex", "serve", "--host", "127.0.0.1", "--port", str(port), "--db", str(db),
-               "--workers", str(workers)]
+    command = [
+        sys.executable,
+        "-m",
+        "errdex",
+        "serve",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--db",
+        str(db),
+        "--workers",
+        str(workers),
+    ]
     proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
@@ -124,7 +138,9 @@ def warm(base: str, paths: list[str]) -> list[float]:
     return times
 
 
-def start_wrk(base: str, paths: list[str], connections: int, seconds: float, folder: Path, name: str) -> subprocess.Popen[str]:
+def start_wrk(
+    base: str, paths: list[str], connections: int, seconds: float, folder: Path, name: str
+) -> subprocess.Popen[str]:
     script = folder / f"{name}.lua"
     script.write_text(WRK_SCRIPT % {"paths": ", ".join(json.dumps(p) for p in paths), "cap": MAX_REQUESTS})
     command = ["wrk", "-t1", f"-c{connections}", f"-d{seconds:.0f}s", "--timeout", "10s", "-s", str(script), base]
@@ -154,7 +170,9 @@ def cpu_seconds(pid: int) -> float:
 
 def report(results: dict[str, dict[str, float]], cold: list[float], server_cpu: float) -> bool:
     cold = sorted(cold)
-    print(f"cold page builds: {len(cold)} pages, p50 {cold[len(cold) // 2] * 1000:.0f} ms, max {cold[-1] * 1000:.0f} ms")
+    print(
+        f"cold page builds: {len(cold)} pages, p50 {cold[len(cold) // 2] * 1000:.0f} ms, max {cold[-1] * 1000:.0f} ms"
+    )
     print(f"{'':12} {'requests':>9} {'req/s':>8} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} {'errors':>7}  target p99")
     met = True
     for kind, r in results.items():
@@ -162,12 +180,16 @@ def report(results: dict[str, dict[str, float]], cold: list[float], server_cpu: 
         p99 = r["p99_us"] / 1000
         ok = p99 <= TARGETS_MS[kind] and errors == 0
         met &= ok
-        print(f"{kind:12} {int(r['requests']):9d} {r['requests'] / r['seconds']:8.0f} {r['p50_us'] / 1000:8.1f} {p99:8.1f} "
-              f"{r['max_us'] / 1000:8.1f} {errors:7d}  <= {TARGETS_MS[kind]:.0f} ms {'met' if ok else 'MISSED'}")
+        print(
+            f"{kind:12} {int(r['requests']):9d} {r['requests'] / r['seconds']:8.0f} {r['p50_us'] / 1000:8.1f} {p99:8.1f} "
+            f"{r['max_us'] / 1000:8.1f} {errors:7d}  <= {TARGETS_MS[kind]:.0f} ms {'met' if ok else 'MISSED'}"
+        )
     total = sum(r["requests"] for r in results.values())
     seconds = max(r["seconds"] for r in results.values())
     print(f"{'all':12} {int(total):9d} {total / seconds:8.0f}")
-    print(f"server CPU per request: {server_cpu / total * 1000:.2f} ms (about {total / server_cpu:.0f} req/s per busy core)")
+    print(
+        f"server CPU per request: {server_cpu / total * 1000:.2f} ms (about {total / server_cpu:.0f} req/s per busy core)"
+    )
     return met
 
 
@@ -186,23 +208,31 @@ def run(args: argparse.Namespace) -> bool:
         server_cpu = cpu_seconds(server.pid)
         with tempfile.TemporaryDirectory() as tmp:
             half = max(1, args.clients // 2)
-            procs = {"error page": start_wrk(base, pages, half, args.seconds, Path(tmp), "pages"),
-                     "search": start_wrk(base, searches, args.clients - half, args.seconds, Path(tmp), "search")}
+            procs = {
+                "error page": start_wrk(base, pages, half, args.seconds, Path(tmp), "pages"),
+                "search": start_wrk(base, searches, args.clients - half, args.seconds, Path(tmp), "search"),
+            }
             results = {kind: wrk_result(proc) for kind, proc in procs.items()}
         server_cpu = cpu_seconds(server.pid) - server_cpu
     finally:
         server.terminate()
         server.wait(timeout=30)
     load_avg = ", ".join(f"{x:.1f}" for x in os.getloadavg())
-    print(f"errdex serve on 127.0.0.1, {os.cpu_count()} cores (load average now {load_avg}), {args.clients} connections "
-          f"for {args.seconds:.0f} s, {len(pages)} error pages, {len(searches)} pastes")
+    print(
+        f"errdex serve on 127.0.0.1, {os.cpu_count()} cores (load average now {load_avg}), {args.clients} connections "
+        f"for {args.seconds:.0f} s, {len(pages)} error pages, {len(searches)} pastes"
+    )
     return report(results, cold, server_cpu)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--db", help="Index to serve (default: transformers 5.16.0, indexed once into ~/.cache/errdex-bench).")
-    parser.add_argument("--clients", type=int, default=32, help="Open connections, half for error pages, half for search.")
+    parser.add_argument(
+        "--db", help="Index to serve (default: transformers 5.16.0, indexed once into ~/.cache/errdex-bench)."
+    )
+    parser.add_argument(
+        "--clients", type=int, default=32, help="Open connections, half for error pages, half for search."
+    )
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--errors", type=int, default=50, help="Distinct error pages (and search pastes) in the mix.")
     parser.add_argument("--workers", type=int, default=1, help="Server processes (errdex serve --workers).")

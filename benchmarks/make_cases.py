@@ -92,8 +92,10 @@ LIBRARIES["transformers"] = (
         E("GenerationConfig(num_beams=2, num_return_sequences=4)"),
         E("GenerationConfig(streamer=object())"),
         E("GenerationConfig(temperature=0.3).validate(strict=True)"),
-        E("GenerationConfig(num_beams=1, length_penalty=2.0, use_cache=False, "
-          "cache_implementation='static').validate(strict=True)"),
+        E(
+            "GenerationConfig(num_beams=1, length_penalty=2.0, use_cache=False, "
+            "cache_implementation='static').validate(strict=True)"
+        ),
         E("GenerationConfig(watermarking_config={'seeding_scheme': 'righthash'})"),
         E("GenerationConfig(watermarking_config={'greenlist_ratio': 1.5})"),
         E("GenerationConfig(watermarking_config={'context_width': 0})"),
@@ -188,8 +190,10 @@ LIBRARIES["packaging"] = (
         E("Metadata.from_raw({'metadata_version': '2.1', 'version': '1.0'})"),
         E("Metadata.from_raw({'metadata_version': '2.1', 'name': 'x', 'version': '1.x'}).version"),
         E("Metadata.from_email('Metadata-Version: 2.1\\nName: x\\nVersion: 1.0\\nDynamic: Name\\n')"),
-        E("Metadata.from_raw({'metadata_version': '2.1', 'name': 'x', 'version': '1.0', "
-          "'requires_dist': ['bad req ==']}, validate=False).requires_dist"),
+        E(
+            "Metadata.from_raw({'metadata_version': '2.1', 'name': 'x', 'version': '1.0', "
+            "'requires_dist': ['bad req ==']}, validate=False).requires_dist"
+        ),
         E("copy.copy(Version('1.0')).__setstate__(42)"),
     ],
 )
@@ -278,15 +282,21 @@ LIBRARIES["click"] = (
         E("click.progressbar()"),
         E("click.progressbar(range(3)).__iter__().__next__()"),
         E("click.command()(click.command()(lambda: None))"),
-        E("click.version_option()(click.command(name='noversion')(lambda: None)).main(['--version'], standalone_mode=False)"),
+        E(
+            "click.version_option()(click.command(name='noversion')(lambda: None)).main(['--version'], standalone_mode=False)"
+        ),
         W("click.BaseCommand"),
         W("click.parser.OptionParser"),
         W("click.utils.LazyFile"),
         W("click.Context(cli).protected_args"),
-        W("cmd = click.command()(click.option('--n')(click.option('--n')(lambda n: None)))\n"
-          "cmd.main([], standalone_mode=False)"),
-        W("cmd = click.command()(click.argument('n')(click.option('--n', 'n')(lambda n: None)))\n"
-          "cmd.main(['1'], standalone_mode=False)"),
+        W(
+            "cmd = click.command()(click.option('--n')(click.option('--n')(lambda n: None)))\n"
+            "cmd.main([], standalone_mode=False)"
+        ),
+        W(
+            "cmd = click.command()(click.argument('n')(click.option('--n', 'n')(lambda n: None)))\n"
+            "cmd.main(['1'], standalone_mode=False)"
+        ),
     ],
 )
 
@@ -322,8 +332,10 @@ LIBRARIES["jinja2"] = (
         E("Template('{{ x | attr }}').render(x=1)"),
         E("Template('{{ none + 1 }}').render()"),
         E("Template('{{ x | join(1) }}').render(x=3)"),
-        E("Template('{{ range(10**6) | list | length }}').render() and sandbox.SandboxedEnvironment()"
-          ".from_string('{{ range(10**7) }}').render()"),
+        E(
+            "Template('{{ range(10**6) | list | length }}').render() and sandbox.SandboxedEnvironment()"
+            ".from_string('{{ range(10**7) }}').render()"
+        ),
         E("env.get_template('missing.html')"),
         E("env.select_template(['a.html', 'b.html'])"),
         E("env.select_template([])"),
@@ -333,13 +345,15 @@ LIBRARIES["jinja2"] = (
         E("Environment(block_start_string='{{', variable_start_string='{{')"),
         E("Environment(extensions=['jinja2.ext.nosuch'])"),
         E("Template('{% trans %}hi{% endtrans %}')"),
-        E("Environment(extensions=['jinja2.ext.i18n']).from_string('{% trans %}{% for x in y %}{% endfor %}{% endtrans %}')"),
+        E(
+            "Environment(extensions=['jinja2.ext.i18n']).from_string('{% trans %}{% for x in y %}{% endfor %}{% endtrans %}')"
+        ),
         E("Environment(extensions=['jinja2.ext.i18n']).from_string('{% trans a, a %}{% endtrans %}')"),
         E("Environment(extensions=['jinja2.ext.loopcontrols']).from_string('{% break %}')"),
         E("Template('{{ super() }}{% block a %}{% endblock %}').render()"),
         E("Template('{{ x | sum(attribute=1) }}').render(x=[1])"),
         E("Template('{{ x | dictsort(by=\"color\") }}').render(x={'a': 1})"),
-        E("Template('{{ \"%d\" | format(\"a\") }}').render()"),
+        E('Template(\'{{ "%d" | format("a") }}\').render()'),
         E("Template('{{ loop.cycle() }}{% for x in [1] %}{{ loop.cycle() }}{% endfor %}').render()"),
         E("Template('{% for x in [1] %}{{ loop.cycle() }}{% endfor %}').render()"),
         E("jinja2.ChoiceLoader([]).load(Environment(), 'x')"),
@@ -362,7 +376,9 @@ LIBRARIES["requests"] = (
         E("requests.get('http://' + 'a' * 70 + '.com/')"),
         E("requests.get('http://example.com', timeout=(1, 2, 3))"),
         E("requests.get('http://example.com', timeout='5')"),
-        E("requests.post('http://example.com', files={'f': 123}, data=[(1, 2)], json=None, stream=None, verify='/nonexistent/ca.pem')"),
+        E(
+            "requests.post('http://example.com', files={'f': 123}, data=[(1, 2)], json=None, stream=None, verify='/nonexistent/ca.pem')"
+        ),
         E("requests.get('https://example.com', verify='/nonexistent/ca.pem')"),
         E("requests.get('https://example.com', cert='/nonexistent/cert.pem')"),
         E("requests.get('https://example.com', cert=('/nonexistent/cert.pem', '/nonexistent/key.pem'))"),
@@ -373,14 +389,20 @@ LIBRARIES["requests"] = (
         E("PreparedRequest().prepare(method='GET', url='http://example.com', headers={'X-Num': 5})"),
         E("PreparedRequest().prepare(method='GET', url='http://example.com', headers={' Lead': 'x'})"),
         E("requests.Response().raise_for_status() or requests.Response().json()"),
-        E("r = requests.Response(); r.status_code = 404; r.reason = 'Not Found'; r.url = 'http://example.com/x'\n"
-          "r.raise_for_status()"),
-        E("r = requests.Response(); r.status_code = 503; r.reason = 'Service Unavailable'; "
-          "r.url = 'http://example.com/y'\nr.raise_for_status()"),
+        E(
+            "r = requests.Response(); r.status_code = 404; r.reason = 'Not Found'; r.url = 'http://example.com/x'\n"
+            "r.raise_for_status()"
+        ),
+        E(
+            "r = requests.Response(); r.status_code = 503; r.reason = 'Service Unavailable'; "
+            "r.url = 'http://example.com/y'\nr.raise_for_status()"
+        ),
         E("r = requests.Response(); r._content = b'<html>'; r.encoding = 'utf-8'\nr.json()"),
         E("requests.Session().get_adapter('gopher://example.com')"),
-        E("requests.auth.HTTPDigestAuth('u', 'p').build_digest_header('GET', 'http://x') or "
-          "requests.utils.get_auth_from_url(1)"),
+        E(
+            "requests.auth.HTTPDigestAuth('u', 'p').build_digest_header('GET', 'http://x') or "
+            "requests.utils.get_auth_from_url(1)"
+        ),
         E("requests.utils.from_key_val_list(1)"),
         E("requests.utils.check_header_validity(('X', 'a\\rb'))"),
         E("requests.utils.unquote_unreserved('%zz')"),
@@ -401,9 +423,11 @@ LIBRARIES["urllib3"] = (
         E("Timeout(read='5')"),
         E("Timeout(total=True)"),
         E("Retry(total=0).increment(method='GET', url='/x')"),
-        E("Retry(total=1, status_forcelist=[500]).increment(method='GET', url='/x', "
-          "response=urllib3.HTTPResponse(status=500)).increment(method='GET', url='/x', "
-          "response=urllib3.HTTPResponse(status=500))"),
+        E(
+            "Retry(total=1, status_forcelist=[500]).increment(method='GET', url='/x', "
+            "response=urllib3.HTTPResponse(status=500)).increment(method='GET', url='/x', "
+            "response=urllib3.HTTPResponse(status=500))"
+        ),
         E("Retry(backoff_max=-1, allowed_methods={'GET'}, method_whitelist={'GET'})"),
         E("urllib3.util.make_headers(proxy_basic_auth=1)"),
         E("urllib3.HTTPResponse(body=b'{', headers={'content-type': 'application/json'}).json()"),
@@ -414,11 +438,15 @@ LIBRARIES["urllib3"] = (
         E("urllib3.util.ssl_.create_urllib3_context(ssl_minimum_version=1, ssl_version=2)"),
         E("urllib3.util.ssl_.assert_fingerprint(b'abc', 'zz:11')"),
         E("urllib3.util.ssl_.assert_fingerprint(b'abc', 'aa' * 20)"),
-        E("urllib3.fields.RequestField('f', 'x').make_multipart(content_disposition='bad\\nheader') or "
-          "urllib3.encode_multipart_formdata({'a': object()})"),
+        E(
+            "urllib3.fields.RequestField('f', 'x').make_multipart(content_disposition='bad\\nheader') or "
+            "urllib3.encode_multipart_formdata({'a': object()})"
+        ),
         E("urllib3.HTTPHeaderDict({'a': '1'})['b']"),
         E("urllib3.HTTPHeaderDict().extend(1, 2)"),
-        E("p = urllib3.HTTPConnectionPool('example.com', maxsize=1, block=True)\np._get_conn()\np._get_conn(timeout=0.01)"),
+        E(
+            "p = urllib3.HTTPConnectionPool('example.com', maxsize=1, block=True)\np._get_conn()\np._get_conn(timeout=0.01)"
+        ),
         E("p = urllib3.HTTPConnectionPool('example.com')\np.close()\np._get_conn()"),
         E("urllib3.request('GET', 'http://example.com', json={'a': 1}, body=b'x')"),
     ],
@@ -439,7 +467,9 @@ LIBRARIES["httpx"] = (
         E("httpx.Timeout(connect=5)"),
         E("httpx.Limits(max_connections='x') and httpx.Client(limits=1)"),
         E("httpx.Headers({'a': 1})"),
-        E("httpx.Headers({'X-Bad': 'a\\nb'}).raw and httpx.Request('GET', 'http://example.com', headers={'x': 'caf\u00e9'})"),
+        E(
+            "httpx.Headers({'X-Bad': 'a\\nb'}).raw and httpx.Request('GET', 'http://example.com', headers={'x': 'caf\u00e9'})"
+        ),
         E("httpx.Request('GET', 'http://example.com', content=123)"),
         E("httpx.Request('GET', 'http://example.com', content=iter([b'x'])).content"),
         E("httpx.Response(200).raise_for_status()"),
@@ -451,8 +481,10 @@ LIBRARIES["httpx"] = (
         E("httpx.Response(200).elapsed"),
         E("httpx.Response(200, content=iter([b'x'])).content"),
         E("httpx.QueryParams(object())"),
-        E("httpx.Cookies().set('a', '1', domain='x.com') or (lambda c: (c.set('a', '1', domain='x.com'), "
-          "c.set('a', '2', domain='y.com'), c['a']))(httpx.Cookies())"),
+        E(
+            "httpx.Cookies().set('a', '1', domain='x.com') or (lambda c: (c.set('a', '1', domain='x.com'), "
+            "c.set('a', '2', domain='y.com'), c['a']))(httpx.Cookies())"
+        ),
         E("httpx.Cookies()['missing']"),
         E("httpx.Client(proxy='nope://proxy:1')"),
         E("httpx.Client(proxy='http://proxy:1', mounts={'http://': 1}).get('http://example.com')"),
@@ -586,8 +618,10 @@ LIBRARIES["sqlalchemy"] = (
         E("with engine.connect() as c:\n    c.execute(text('SELECT * FROM missing_table'))"),
         E("with engine.connect() as c:\n    c.execute(text('SELEC 1'))"),
         E("with engine.connect() as c:\n    c.execute(text('SELECT :a'))"),
-        E("with engine.connect() as c:\n    c.execute(text('SELECT 1')).scalar_one() and "
-          "c.execute(text('SELECT 1 WHERE 0')).scalar_one()"),
+        E(
+            "with engine.connect() as c:\n    c.execute(text('SELECT 1')).scalar_one() and "
+            "c.execute(text('SELECT 1 WHERE 0')).scalar_one()"
+        ),
         E("with engine.connect() as c:\n    c.execute(text('SELECT 1 UNION SELECT 2')).one()"),
         E("with engine.connect() as c:\n    c.execute(users.insert(), [{'id': 1}, {'id': 1}])"),
         E("with engine.connect() as c:\n    r = c.execute(text('SELECT 1 AS a'))\n    r.mappings().one()['b']"),
@@ -596,7 +630,9 @@ LIBRARIES["sqlalchemy"] = (
         E("with Session(engine) as s:\n    s.get(User, 1, nonsense=True)"),
         E("with Session(engine) as s:\n    s.execute(select(User).where(User.id == 1)).scalar_one()"),
         E("with Session(engine) as s:\n    s.add(object())"),
-        E("with Session(engine) as s:\n    s.add(User(id=1, name='a'))\n    s.add(User(id=1, name='b'))\n    s.flush()"),
+        E(
+            "with Session(engine) as s:\n    s.add(User(id=1, name='a'))\n    s.add(User(id=1, name='b'))\n    s.flush()"
+        ),
         E("User(nonexistent='x')"),
         E("User.nope"),
         E("inspect(42)"),
@@ -604,23 +640,33 @@ LIBRARIES["sqlalchemy"] = (
         E("class Bad(Base):\n    __tablename__ = 'bad'\n    name: Mapped[str] = mapped_column(String)"),
         E("class NoTable(Base):\n    id: Mapped[int] = mapped_column(primary_key=True)"),
         E("class Dup(Base):\n    __tablename__ = 'orm_users'\n    id: Mapped[int] = mapped_column(primary_key=True)"),
-        E("class A(Base):\n    __tablename__ = 'a_tbl'\n    id: Mapped[int] = mapped_column(primary_key=True)\n"
-          "    bs = relationship('Missing')\nsa.orm.configure_mappers()"),
-        E("class P(Base):\n    __tablename__ = 'p_tbl'\n    id: Mapped[int] = mapped_column(primary_key=True)\n"
-          "    kids = relationship('Kid')\n"
-          "class Kid(Base):\n    __tablename__ = 'kid_tbl'\n    id: Mapped[int] = mapped_column(primary_key=True)\n"
-          "sa.orm.configure_mappers()"),
+        E(
+            "class A(Base):\n    __tablename__ = 'a_tbl'\n    id: Mapped[int] = mapped_column(primary_key=True)\n"
+            "    bs = relationship('Missing')\nsa.orm.configure_mappers()"
+        ),
+        E(
+            "class P(Base):\n    __tablename__ = 'p_tbl'\n    id: Mapped[int] = mapped_column(primary_key=True)\n"
+            "    kids = relationship('Kid')\n"
+            "class Kid(Base):\n    __tablename__ = 'kid_tbl'\n    id: Mapped[int] = mapped_column(primary_key=True)\n"
+            "sa.orm.configure_mappers()"
+        ),
         E("sa.Enum('a', 'b', validate_strings=True).bind_processor(sa.create_engine('sqlite://').dialect)('c')"),
-        E("sa.Numeric(10, 2).result_processor(engine.dialect, None) and sa.Interval().bind_processor(engine.dialect)('x')"),
+        E(
+            "sa.Numeric(10, 2).result_processor(engine.dialect, None) and sa.Interval().bind_processor(engine.dialect)('x')"
+        ),
         E("func.count(users.c.id).over(order_by='x', rows=(1, 'a'))"),
         E("select(users).limit('ten')"),
         E("sa.literal_column('x').label(None).compile(dialect=None) and text('SELECT :x').bindparams(y=1)"),
         E("sa.column('x').in_(5)"),
         E("ForeignKey('users.id').column"),
-        E("md2 = MetaData()\nt = Table('t', md2, Column('x', Integer, ForeignKey('nowhere.id')))\nt.c.x.references(users) or "
-          "list(t.foreign_keys)[0].column"),
-        W("sa.Table('warn_tbl', MetaData(), Column('a', Integer), Column('b', Integer, default=1, server_default='2'))"
-          ".c.a.copy()"),
+        E(
+            "md2 = MetaData()\nt = Table('t', md2, Column('x', Integer, ForeignKey('nowhere.id')))\nt.c.x.references(users) or "
+            "list(t.foreign_keys)[0].column"
+        ),
+        W(
+            "sa.Table('warn_tbl', MetaData(), Column('a', Integer), Column('b', Integer, default=1, server_default='2'))"
+            ".c.a.copy()"
+        ),
         W("select(users.c.id).where(users.c.id.in_(select(users.c.id).subquery()))"),
     ],
 )
@@ -660,21 +706,31 @@ LIBRARIES["botocore"] = (
         E("session.create_client('s3', region_name='us-east-1', config=Config(s3={'addressing_style': 'sideways'}))"),
         E("Config(nonsense=1)"),
         E("Config(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26)"),
-        E("Config(connect_timeout=1, proxies_config={'proxy_use_forwarding_for_https': 1}, retries={'total_max_attempts': 0})"),
+        E(
+            "Config(connect_timeout=1, proxies_config={'proxy_use_forwarding_for_https': 1}, retries={'total_max_attempts': 0})"
+        ),
         E("s3.get_paginator('get_object')"),
         E("s3.get_waiter('bucket_vanished')"),
         E("s3.generate_presigned_url('no_such_method', Params={})"),
         E("s3.nonexistent_operation()"),
-        E("session.get_config_variable('region') or session.get_scoped_config() and session.set_config_variable('x', 1) or "
-          "botocore.session.Session(profile='missing-profile').get_scoped_config()"),
+        E(
+            "session.get_config_variable('region') or session.get_scoped_config() and session.set_config_variable('x', 1) or "
+            "botocore.session.Session(profile='missing-profile').get_scoped_config()"
+        ),
         E("client, stub = stubbed()\nstub.activate()\nclient.list_buckets()"),
         E("client, stub = stubbed()\nstub.add_response('list_buckets', {'Buckets': 'nope'})"),
-        E("client, stub = stubbed()\nstub.add_response('list_buckets', {})\nstub.activate()\n"
-          "client.head_bucket(Bucket='b')"),
-        E("client, stub = stubbed()\nstub.add_response('head_bucket', {}, expected_params={'Bucket': 'a'})\n"
-          "stub.activate()\nclient.head_bucket(Bucket='b')"),
-        E("client, stub = stubbed()\nstub.add_client_error('list_buckets', 'NoSuchThing', 'It is gone', 404)\n"
-          "stub.activate()\nclient.list_buckets()"),
+        E(
+            "client, stub = stubbed()\nstub.add_response('list_buckets', {})\nstub.activate()\n"
+            "client.head_bucket(Bucket='b')"
+        ),
+        E(
+            "client, stub = stubbed()\nstub.add_response('head_bucket', {}, expected_params={'Bucket': 'a'})\n"
+            "stub.activate()\nclient.head_bucket(Bucket='b')"
+        ),
+        E(
+            "client, stub = stubbed()\nstub.add_client_error('list_buckets', 'NoSuchThing', 'It is gone', 404)\n"
+            "stub.activate()\nclient.list_buckets()"
+        ),
         E("client, stub = stubbed()\nstub.add_response('nope_op', {})"),
         E("client, stub = stubbed()\nstub.add_response('list_buckets', {})\nstub.assert_no_pending_responses()"),
         E("botocore.utils.parse_timestamp('not-a-time')"),
@@ -682,7 +738,9 @@ LIBRARIES["botocore"] = (
         E("botocore.utils.ArnParser().parse_arn('arn:aws:s3')"),
         E("botocore.utils.check_dns_name('x') or botocore.utils.validate_region_name('bad region!')"),
         E("botocore.utils.percent_encode_sequence(5)"),
-        E("botocore.utils.is_valid_endpoint_url('x') or botocore.endpoint_provider.RuleSetStandardLibary({}).parse_url(1)"),
+        E(
+            "botocore.utils.is_valid_endpoint_url('x') or botocore.endpoint_provider.RuleSetStandardLibary({}).parse_url(1)"
+        ),
     ],
 )
 
@@ -872,7 +930,9 @@ LIBRARIES["python-dateutil"] = (
         E("relativedelta.relativedelta(nlyearday=500)"),
         E("relativedelta.relativedelta(days=1) + 'x'"),
         E("relativedelta.relativedelta(days=1) * 'x'"),
-        E("rrule.rrule(rrule.DAILY, dtstart=datetime.datetime(2024, 1, 1, tzinfo=tz.UTC), until=datetime.datetime(2024, 2, 1))"),
+        E(
+            "rrule.rrule(rrule.DAILY, dtstart=datetime.datetime(2024, 1, 1, tzinfo=tz.UTC), until=datetime.datetime(2024, 2, 1))"
+        ),
         E("rrule.rrule(rrule.DAILY, dtstart=datetime.datetime(2024, 1, 1), byhour=25, count=1)[0]"),
         E("rrule.rrule(rrule.DAILY, dtstart=datetime.datetime(2024, 1, 1), bysetpos=0)"),
         E("rrule.rrulestr('FREQ=SOMETIMES')"),
@@ -987,7 +1047,9 @@ LIBRARIES["polars"] = (
         E("pl.Config.set_tbl_formatting('fancy')"),
         E("pl.Config.set_fmt_str_lengths(0)"),
         E("pl.Config.set_tbl_cell_alignment('middle')"),
-        E("pl.Config.set_ascii_tables(True) and pl.Config.set_float_precision(-1) and pl.Config.set_thousands_separator(5)"),
+        E(
+            "pl.Config.set_ascii_tables(True) and pl.Config.set_float_precision(-1) and pl.Config.set_thousands_separator(5)"
+        ),
         E("pl.Config.load('{nope')"),
         E("pl.Config.set_decimal_separator('ab')"),
         E("df.lazy().collect(engine='warp-drive')"),
@@ -1142,14 +1204,18 @@ LIBRARIES["pydantic"] = (
         E("class Bad(BaseModel):\n    model_config = ConfigDict(extra='sometimes')"),
         E("class Bad(BaseModel):\n    _x: int\n    x: 'Undefined'\nBad(x=1)"),
         E("class Bad(BaseModel):\n    x: int\n    @computed_field\n    def x(self) -> int:\n        return 1"),
-        E("class Bad(BaseModel):\n    model_config = ConfigDict(frozen=True)\n    x: object = Field(default=object(), frozen=False, validate_default=2, unknown_kw=3)"),
+        E(
+            "class Bad(BaseModel):\n    model_config = ConfigDict(frozen=True)\n    x: object = Field(default=object(), frozen=False, validate_default=2, unknown_kw=3)"
+        ),
         E("class Bad(BaseModel):\n    x: 'int' = 1\n    model_fields = 5"),
         E("User.model_json_schema(mode='sideways')"),
         E("User(id=1, name='bob').model_copy(update=5)"),
         E("BaseModel()"),
         E("pydantic.create_model('M', x=(int, 1, 2))"),
-        E("TypeAdapter(int, config=ConfigDict(strict=True)).validate_python('1') if False else "
-          "TypeAdapter(User, config=ConfigDict(strict=True))"),
+        E(
+            "TypeAdapter(int, config=ConfigDict(strict=True)).validate_python('1') if False else "
+            "TypeAdapter(User, config=ConfigDict(strict=True))"
+        ),
         E("pydantic.validate_call(lambda x: x, validate_return='x')(1) if False else pydantic.validate_call(5)"),
         W("class W(BaseModel):\n    model_config = ConfigDict(fields={'x': 1})\n    x: int = 1"),
         W("User(id=1, name='bob').dict()"),
@@ -1218,28 +1284,55 @@ LIBRARIES[PYTHON] = (
 # ---------------------------------------------------------------------------------------------------------------------
 
 
-def _issue(package: str, version: str, exception: str, message: str, site: tuple[str, int, str], url: str,
-           call: str) -> dict:
+def _issue(
+    package: str, version: str, exception: str, message: str, site: tuple[str, int, str], url: str, call: str
+) -> dict:
     """One issue-thread case, shaped like a run case."""
     return {
-        "package": package, "version": version, "kind": "error", "exception": exception, "message": message,
-        "traceback": None, "expected": {"file": site[0], "line": site[1], "function": site[2]},
-        "abstain": False, "why_abstain": None, "origin": url, "call": call, "callers": [],
+        "package": package,
+        "version": version,
+        "kind": "error",
+        "exception": exception,
+        "message": message,
+        "traceback": None,
+        "expected": {"file": site[0], "line": site[1], "function": site[2]},
+        "abstain": False,
+        "why_abstain": None,
+        "origin": url,
+        "call": call,
+        "callers": [],
     }
 
 
 ISSUE_CASES: list[dict] = [
-    _issue("packaging", "24.1", "packaging.version.InvalidVersion", "Invalid version: '8.9p1-8'",
-           ("packaging/version.py", 202, "Version.__init__"), "https://github.com/pypa/packaging/issues/815",
-           "packaging.version.parse('8.9p1-8')"),
-    _issue("packaging", "23.2", "packaging.version.InvalidVersion", "Invalid version: '6.7.8.9-10.el7'",
-           ("packaging/version.py", 200, "Version.__init__"), "https://github.com/pypa/packaging/issues/749",
-           "packaging.version.parse('6.7.8.9-10.el7')"),
-    _issue("jinja2", "2.10", "jinja2.exceptions.TemplateSyntaxError",
-           "Encountered unknown tag 'end'. Jinja was looking for the following tags: 'endfor' or 'else'. "
-           "The innermost block that needs to be closed is 'for'.",
-           ("jinja2/parser.py", 59, "Parser.fail"), "https://github.com/sphinx-doc/sphinx/issues/5493",
-           "sphinx 'make gettext' compiling a template with {% end %} inside {% for %}"),
+    _issue(
+        "packaging",
+        "24.1",
+        "packaging.version.InvalidVersion",
+        "Invalid version: '8.9p1-8'",
+        ("packaging/version.py", 202, "Version.__init__"),
+        "https://github.com/pypa/packaging/issues/815",
+        "packaging.version.parse('8.9p1-8')",
+    ),
+    _issue(
+        "packaging",
+        "23.2",
+        "packaging.version.InvalidVersion",
+        "Invalid version: '6.7.8.9-10.el7'",
+        ("packaging/version.py", 200, "Version.__init__"),
+        "https://github.com/pypa/packaging/issues/749",
+        "packaging.version.parse('6.7.8.9-10.el7')",
+    ),
+    _issue(
+        "jinja2",
+        "2.10",
+        "jinja2.exceptions.TemplateSyntaxError",
+        "Encountered unknown tag 'end'. Jinja was looking for the following tags: 'endfor' or 'else'. "
+        "The innermost block that needs to be closed is 'for'.",
+        ("jinja2/parser.py", 59, "Parser.fail"),
+        "https://github.com/sphinx-doc/sphinx/issues/5493",
+        "sphinx 'make gettext' compiling a template with {% end %} inside {% for %}",
+    ),
 ]
 
 
@@ -1315,8 +1408,10 @@ def _run_error(exc: BaseException, origin: list | None, owners: dict) -> dict:
     import traceback
 
     exc.__traceback__ = exc.__traceback__.tb_next  # drop the worker's own exec() frame
-    printed = [(frame.f_code.co_filename, line, frame.f_code.co_qualname)
-               for frame, line in traceback.walk_tb(exc.__traceback__)][::-1]
+    printed = [
+        (frame.f_code.co_filename, line, frame.f_code.co_qualname)
+        for frame, line in traceback.walk_tb(exc.__traceback__)
+    ][::-1]
     compiled = _compiled_frame(printed[0], owners) if printed else None
     if compiled is not None:  # raised inside a Cython module whose .py source ships beside it
         origin = [compiled] + printed[1:]
@@ -1357,7 +1452,7 @@ def _compiled_frame(frame: tuple[str, int, str], owners: dict) -> tuple[str, int
     for real, (_dist, _version, rel) in owners.items():
         module = rel[:-3].replace("/", ".")
         if suffix.endswith("/" + rel) and name.startswith(module + "."):
-            return (real, line, name[len(module) + 1:])
+            return (real, line, name[len(module) + 1 :])
     return None
 
 
@@ -1516,7 +1611,11 @@ def run_library(python: Path, library: str) -> dict:
     result.unlink(missing_ok=True)
     proc = subprocess.run(
         [str(python), str(Path(__file__).resolve()), "--worker", str(request), str(result)],
-        cwd=HOME, env=_worker_env(), capture_output=True, text=True, timeout=900,
+        cwd=HOME,
+        env=_worker_env(),
+        capture_output=True,
+        text=True,
+        timeout=900,
     )
     if proc.returncode != 0 or not result.exists():
         raise SystemExit(f"worker for {library} failed (exit {proc.returncode}):\n{proc.stderr[-4000:]}")
@@ -1540,8 +1639,11 @@ def label(library: str, kind: str, code: str, run: dict, versions: dict, indexed
         why = f"raised in {owner[0]}, which the benchmark does not index"
     elif kind == "error" and frames[inner]["statement"] not in RAISING_STATEMENTS:
         source = f"{owner[2]}:{frames[inner]['line']}"
-        cause = "by the interpreter or compiled code" if inner == 0 else \
-            f"in the standard library ({Path(frames[0]['filename']).name})"
+        cause = (
+            "by the interpreter or compiled code"
+            if inner == 0
+            else f"in the standard library ({Path(frames[0]['filename']).name})"
+        )
         why = f"raised {cause} while running {source} ({frames[inner]['statement']}), not by a raise statement"
     else:
         expected = _where(frames[inner])
@@ -1557,7 +1659,7 @@ def label(library: str, kind: str, code: str, run: dict, versions: dict, indexed
         "why_abstain": why,
         "origin": "run",
         "call": code,
-        "callers": _callers(frames[inner + 1:], owner) if expected else [],
+        "callers": _callers(frames[inner + 1 :], owner) if expected else [],
     }
 
 
@@ -1614,15 +1716,31 @@ def verify_issue_case(python: Path, wheels: Path, case: dict) -> None:
     wheels.mkdir(parents=True, exist_ok=True)
     found = [w for w in wheels.glob("*.whl") if _wheel_matches(w.name, case["package"], case["version"])]
     if not found:
-        subprocess.run([str(python), "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
-                        release, "-d", str(wheels)], check=True, env={**os.environ, "PIP_NO_INPUT": "1"})
+        subprocess.run(
+            [
+                str(python),
+                "-m",
+                "pip",
+                "download",
+                "--quiet",
+                "--no-deps",
+                "--only-binary=:all:",
+                release,
+                "-d",
+                str(wheels),
+            ],
+            check=True,
+            env={**os.environ, "PIP_NO_INPUT": "1"},
+        )
         found = [w for w in wheels.glob("*.whl") if _wheel_matches(w.name, case["package"], case["version"])]
     expected = case["expected"]
     with zipfile.ZipFile(found[0]) as wheel:
         source = wheel.read(expected["file"]).decode("utf-8")
     tree = ast.parse(source)
-    statement = min((n for n in ast.walk(tree) if isinstance(n, ast.stmt)
-                     and n.lineno <= expected["line"] <= n.end_lineno), key=lambda n: n.end_lineno - n.lineno)
+    statement = min(
+        (n for n in ast.walk(tree) if isinstance(n, ast.stmt) and n.lineno <= expected["line"] <= n.end_lineno),
+        key=lambda n: n.end_lineno - n.lineno,
+    )
     if not isinstance(statement, ast.Raise) or statement.lineno != expected["line"]:
         raise SystemExit(f"{case['origin']}: {release} {expected['file']}:{expected['line']} is not a raise statement")
     if _qualname_at(tree, expected["line"]) != expected["function"]:
@@ -1684,8 +1802,9 @@ def _write(out: Path, records: list[dict], indexed: frozenset, versions: dict) -
     for old in out.glob("*.json"):
         old.unlink()
     for package, items in by_package.items():
-        numbered = [{"id": f"{package}-{n}", **{k: v for k, v in r.items() if k != "id"}}
-                    for n, r in enumerate(items, 1)]
+        numbered = [
+            {"id": f"{package}-{n}", **{k: v for k, v in r.items() if k != "id"}} for n, r in enumerate(items, 1)
+        ]
         text = json.dumps(numbered, indent=1, ensure_ascii=False) + "\n"
         (out / f"{package}.json").write_text(text, encoding="utf-8")
     releases = {f"{name}=={versions[name]}" for name in indexed}
@@ -1696,8 +1815,11 @@ def _write(out: Path, records: list[dict], indexed: frozenset, versions: dict) -
 def _show(records: list[dict]) -> None:
     """Print one line per record, for writing and checking cases."""
     for r in records:
-        where = f"{r['expected']['file']}:{r['expected']['line']} {r['expected']['function']}" if r["expected"] else \
-            f"ABSTAIN {r['why_abstain']}"
+        where = (
+            f"{r['expected']['file']}:{r['expected']['line']} {r['expected']['function']}"
+            if r["expected"]
+            else f"ABSTAIN {r['why_abstain']}"
+        )
         print(f"{r['package']:<16} {r['exception'][-28:]:<28} {where}\n    {r['message'][:150]!r}")
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 Kind = Literal["error", "warning", "log"]
 SourceKind = Literal["wheel", "sdist", "archive", "folder", "git", "installed"]
@@ -38,6 +38,13 @@ class ReleaseInfo:
     source_kind: SourceKind
     digest: str  # sha256 of the archive, the git commit, or a hash over the files' hashes
     repository_url: str | None = None
+
+
+class FileLine(NamedTuple):
+    """A place in a release as a traceback names it: a file and one line of the raising statement."""
+
+    file: str
+    line: int
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from rich.text import Text
 from errdex.model import ReleaseRecord, Site
 
 if TYPE_CHECKING:  # the index pipeline is heavy to import; only its result type is named here
-    from errdex.index import IndexResult
+    from errdex.indexing import IndexResult
 
 MAX_CALLERS_SHOWN = 10
 MAX_VALUES_SHOWN = 60
@@ -84,7 +84,9 @@ def _page_header(page: dict[str, Any]) -> RenderableType:
     lines.append(Text(f"{page['file']}:{page['line']} in {page['function']}", style="cyan"))
     written = page.get("written_at")
     if written:
-        lines.append(Text(f"message written at {written['file']}:{written['line']} in {written['function']}", style="cyan"))
+        lines.append(
+            Text(f"message written at {written['file']}:{written['line']} in {written['function']}", style="cyan")
+        )
     if page["source_url"]:
         lines.append(Text(page["source_url"], style="dim"))
     return Group(*lines)
@@ -110,8 +112,13 @@ def _source(page: dict[str, Any]) -> RenderableType | None:
     if not snippet["text"]:
         return None
     return Syntax(
-        snippet["text"], "python", line_numbers=True, start_line=snippet["start"], word_wrap=True,
-        highlight_lines=set(range(page["line"], page["end_line"] + 1)), background_color="default",
+        snippet["text"],
+        "python",
+        line_numbers=True,
+        start_line=snippet["start"],
+        word_wrap=True,
+        highlight_lines=set(range(page["line"], page["end_line"] + 1)),
+        background_color="default",
     )
 
 
@@ -156,8 +163,10 @@ def _example_fix(page: dict[str, Any]) -> RenderableType | None:
     if not fix:
         return None
     return Group(
-        Text("before", style="red"), Syntax(fix["before"], "python", background_color="default"),
-        Text("after", style="green"), Syntax(fix["after"], "python", background_color="default"),
+        Text("before", style="red"),
+        Syntax(fix["before"], "python", background_color="default"),
+        Text("after", style="green"),
+        Syntax(fix["after"], "python", background_color="default"),
     )
 
 
@@ -167,7 +176,11 @@ def _related(page: dict[str, Any]) -> RenderableType | None:
     table = Table(box=None, show_header=False, pad_edge=False)
     for r in page["related"]:
         template = (r["template"] or "(no template)").split("\n", 1)[0]
-        table.add_row(Text(r["id"], style="cyan"), Text(r["relation"], style="dim"), Text(template, overflow="ellipsis", no_wrap=True))
+        table.add_row(
+            Text(r["id"], style="cyan"),
+            Text(r["relation"], style="dim"),
+            Text(template, overflow="ellipsis", no_wrap=True),
+        )
     return table
 
 
@@ -181,13 +194,17 @@ def _versions(page: dict[str, Any]) -> RenderableType:
         parts.append(Text(f"not in: {', '.join(versions['missing_in'])}", style="dim"))
     changed = versions["text_changed"]
     if changed:
-        before = f": was {changed['previous_id']} {changed['previous_template']!r}" if changed["previous_id"] else " (new)"
+        before = (
+            f": was {changed['previous_id']} {changed['previous_template']!r}" if changed["previous_id"] else " (new)"
+        )
         parts.append(Text(f"text since {changed['version']}{before}"))
     for change in versions["value_changes"]:
-        parts.append(Text(
-            f"{change['from_version']} → {change['to_version']}: {change['name_before']} → {change['name_after']}"
-            f"  added {change['added'] or 'nothing'}, removed {change['removed'] or 'nothing'}"
-        ))
+        parts.append(
+            Text(
+                f"{change['from_version']} → {change['to_version']}: {change['name_before']} → {change['name_after']}"
+                f"  added {change['added'] or 'nothing'}, removed {change['removed'] or 'nothing'}"
+            )
+        )
     return Group(*parts)
 
 
@@ -206,7 +223,9 @@ def _prose(page: dict[str, Any]) -> RenderableType | None:
         return None
     if not prose["text"]:
         return Text(f"{prose['label']} prose unavailable: {prose['error']}", style="dim")
-    return Panel(Text(prose["text"]), title=Text(f"{prose['label']} ({prose['model']})", style="magenta"), title_align="left")
+    return Panel(
+        Text(prose["text"]), title=Text(f"{prose['label']} ({prose['model']})", style="magenta"), title_align="left"
+    )
 
 
 _SECTIONS: list[tuple[str, Any]] = [

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from errdex.index import index
+from errdex.indexing import index
 from errdex.store import Store
 from tests.backends import BACKENDS, close_postgres, new_index
 

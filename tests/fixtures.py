@@ -55,7 +55,10 @@ def write_wheel(folder: Path, name: str, version: str, files: dict[str, str]) ->
         for rel, text in files.items():
             if rel.endswith(".py"):
                 zf.writestr(_member(rel), text)
-        zf.writestr(_member(f"{name}-{version}.dist-info/METADATA"), f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n")
+        zf.writestr(
+            _member(f"{name}-{version}.dist-info/METADATA"),
+            f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n",
+        )
     return path
 
 

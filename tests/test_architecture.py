@@ -20,16 +20,14 @@ ALLOWED: dict[str, set[str]] = {
     "sources": {"model", "errors"},
     "extract": {"model", "errors"},
     "store": {"model", "errors", "blobs", "jsontext"},
-    "index": {"model", "errors", "blobs", "jsontext", "sources", "extract", "store"},
-    "match": {"model", "errors", "sources", "extract", "store", "index"},
-    "explain": {"model", "errors", "sources", "extract", "store", "index"},
-    "terminal": {"model", "errors", "store", "index", "match", "explain"},
-    "bulk": {"model", "errors", "sources", "extract", "store", "index"},
-    "diff": {"model", "errors", "store"},
+    "indexing": {"model", "errors", "blobs", "jsontext", "sources", "extract", "store"},
+    "match": {"model", "errors", "sources", "extract", "store", "indexing"},
+    "pages": {"model", "errors", "sources", "extract", "store", "indexing"},
+    "terminal": {"model", "errors", "store", "indexing", "match", "pages"},
     # the command line is the entry point: it may start the web server and the hooks' runners
-    "cli": {"model", "errors", "sources", "extract", "store", "index", "bulk", "diff", "match", "explain", "terminal", "web", "hooks"},
-    "web": {"model", "errors", "store", "index", "match", "explain"},
-    "hooks": {"model", "errors", "store", "index", "match", "explain", "terminal"},
+    "cli": {"model", "errors", "sources", "extract", "store", "indexing", "match", "pages", "terminal", "web", "hooks"},
+    "web": {"model", "errors", "store", "indexing", "match", "pages"},
+    "hooks": {"model", "errors", "store", "indexing", "match", "pages", "terminal"},
     "__main__": {"cli"},
 }
 # third-party libraries that belong to the top layer only
@@ -44,9 +42,8 @@ TOP_ONLY = {
 
 
 def stage_of(path: Path) -> str:
-    """The stage a module belongs to: its top-level package or module (`index_*` is `index`)."""
-    name = path.relative_to(ROOT).parts[0].removesuffix(".py")
-    return "index" if name.startswith("index_") else name
+    """The stage a module belongs to: its top-level package or module."""
+    return path.relative_to(ROOT).parts[0].removesuffix(".py")
 
 
 def imports_of(path: Path) -> set[str]:
@@ -76,7 +73,7 @@ def test_module_imports_only_earlier_stages(path: Path) -> None:
     for name in imports_of(path):
         parts = name.split(".")
         if parts[0] == "errdex" and len(parts) > 1:
-            target = "index" if parts[1].startswith("index_") else parts[1]
+            target = parts[1]
             assert target == stage or target in ALLOWED[stage], f"{path.relative_to(ROOT)} imports {name}"
         elif parts[0] in TOP_ONLY:
             assert stage in TOP_ONLY[parts[0]], f"{path.relative_to(ROOT)} imports {parts[0]}"

@@ -9,10 +9,10 @@ import pytest
 from click.testing import CliRunner
 from packaging.specifiers import SpecifierSet
 
-from errdex.bulk import Options, Outcome, Status, index_many
 from errdex.cli import main
 from errdex.errors import InputError
-from errdex.index_versions import choose, expand, read_list
+from errdex.indexing.bulk import Options, Outcome, Status, index_many
+from errdex.indexing.versions import choose, expand, read_list
 from errdex.store import Store
 from tests.fixtures import shop, write_wheel
 
@@ -25,10 +25,14 @@ CAFE = {
 def wheels(folder: Path) -> list[str]:
     """Three releases of shop and two of cafe, as wheel files."""
     folder.mkdir(exist_ok=True)
-    out = [write_wheel(folder, "shop", v, shop(v, modes)) for v, modes in
-           (("1.0", ("fast",)), ("2.0", ("fast", "slow")), ("3.0", ("fast", "slow", "eco")))]
-    out += [write_wheel(folder, "cafe", v, {**CAFE, "cafe/menu.py": CAFE["cafe/menu.py"].replace("'m'", f"'m', '{v}'")})
-            for v in ("1.0", "2.0")]
+    out = [
+        write_wheel(folder, "shop", v, shop(v, modes))
+        for v, modes in (("1.0", ("fast",)), ("2.0", ("fast", "slow")), ("3.0", ("fast", "slow", "eco")))
+    ]
+    out += [
+        write_wheel(folder, "cafe", v, {**CAFE, "cafe/menu.py": CAFE["cafe/menu.py"].replace("'m'", f"'m', '{v}'")})
+        for v in ("1.0", "2.0")
+    ]
     return [str(p) for p in out]
 
 

@@ -20,10 +20,10 @@ import psutil
 import pytest
 from click.testing import CliRunner
 
-from errdex.bulk import Engine, Options, index_many
-from errdex.bulk.cluster import dask_engine, local_cluster
 from errdex.cli import main
 from errdex.errors import InputError
+from errdex.indexing.bulk import Engine, Options, index_many
+from errdex.indexing.cluster import dask_engine, local_cluster
 from errdex.store import Store
 from tests.backends import new_index
 from tests.fixtures import shop, write_tree

@@ -52,8 +52,23 @@ def test_folder_then_list_and_show(tmp_path: Path, db: str) -> None:
     assert {e["template"] for e in errors} == {"mode must be one of {}, got {}", "slow mode is not ready"}
     first = next(e for e in errors if e["template"].startswith("mode"))
     shown = json.loads(run("show", first["id"], "--json", db=db).stdout)
-    for key in ("id", "package", "version", "kind", "exception", "exception_bases", "template", "file", "line",
-                "end_line", "function", "condition", "resolved", "snippet", "related"):
+    for key in (
+        "id",
+        "package",
+        "version",
+        "kind",
+        "exception",
+        "exception_bases",
+        "template",
+        "file",
+        "line",
+        "end_line",
+        "function",
+        "condition",
+        "resolved",
+        "snippet",
+        "related",
+    ):
         assert key in shown, key
     assert shown["resolved"] == {"MODES": ["fast", "slow"]}
     assert shown["related"][0]["template"] == "slow mode is not ready"
@@ -72,7 +87,9 @@ def test_wheel_and_sdist_are_named_from_their_metadata(tmp_path: Path, db: str) 
     wheel = write_wheel(tmp_path, "shop", "3.0", shop("3.0"))
     assert indexed(db, str(wheel))["version"] == "3.0"
     sdist = tmp_path / "shop-4.0.tar.gz"
-    src = write_tree(tmp_path / "sd" / "shop-4.0", {**shop("4.0"), "PKG-INFO": "Metadata-Version: 2.1\nName: shop\nVersion: 4.0\n"})
+    src = write_tree(
+        tmp_path / "sd" / "shop-4.0", {**shop("4.0"), "PKG-INFO": "Metadata-Version: 2.1\nName: shop\nVersion: 4.0\n"}
+    )
     with tarfile.open(sdist, "w:gz") as tar:
         tar.add(src, arcname="shop-4.0")
     entry = indexed(db, str(sdist))
@@ -110,7 +127,9 @@ def test_bad_specs_fail_clearly_and_keep_what_was_indexed(tmp_path: Path, db: st
     indexed(db, str(write_tree(tmp_path / "src", shop())))
     broken = tmp_path / "broken-1.0.tar.gz"
     broken.write_bytes(b"\x1f\x8b\x08 this is not gzip")
-    result = run("index", str(tmp_path / "missing"), str(broken), str(write_tree(tmp_path / "ok", shop("6.0"))), db=db, ok=False)
+    result = run(
+        "index", str(tmp_path / "missing"), str(broken), str(write_tree(tmp_path / "ok", shop("6.0"))), db=db, ok=False
+    )
     assert result.exit_code == 1
     assert "missing" in result.stderr and "broken-1.0.tar.gz" in result.stderr
     assert "Traceback" not in result.output
@@ -126,7 +145,9 @@ def test_unknown_id_and_package(db: str) -> None:
 
 
 def test_folder_with_a_file_that_does_not_parse(tmp_path: Path, db: str) -> None:
-    root = write_tree(tmp_path / "src", {**shop(), "shop/legacy.py": "print 'python 2'\nraise ValueError, 'old style'\n"})
+    root = write_tree(
+        tmp_path / "src", {**shop(), "shop/legacy.py": "print 'python 2'\nraise ValueError, 'old style'\n"}
+    )
     entry = indexed(db, str(root))
     assert entry["skipped"] == 1 and entry["errors"] == 2
 
@@ -151,7 +172,7 @@ def test_explain_does_not_load_the_indexer_or_the_web_server() -> None:
     code = (
         "import sys\nfrom errdex.cli import main\n"
         "main(['explain', '--help'], standalone_mode=False)\n"
-        "print(sorted(m for m in sys.modules if m.startswith(('errdex.web', 'errdex.index', 'errdex.bulk', 'uvicorn'))))"
+        "print(sorted(m for m in sys.modules if m.startswith(('errdex.web', 'errdex.indexing', 'errdex.indexing.bulk', 'uvicorn'))))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip().splitlines()[-1] == "[]"

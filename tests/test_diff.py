@@ -9,9 +9,9 @@ import pytest
 from click.testing import CliRunner
 
 from errdex.cli import console, main
-from errdex.diff import diff_json, diff_releases
 from errdex.errors import NotIndexedError
-from errdex.index import index
+from errdex.indexing import index
+from errdex.pages.diff import diff_json, diff_releases
 from errdex.store import Store
 from tests.fixtures import write_tree
 
@@ -75,10 +75,16 @@ def test_the_same_release_has_no_differences(db: str) -> None:
 def test_kind_filter_and_json(db: str) -> None:
     with Store(db) as store:
         data = diff_json(diff_releases(store, "inn", "1.0", "2.0"))
-        assert diff_json(diff_releases(store, "inn", "1.0", "2.0", kind="warning"))["counts"] == {"added": 0, "removed": 0, "changed": 0}
+        assert diff_json(diff_releases(store, "inn", "1.0", "2.0", kind="warning"))["counts"] == {
+            "added": 0,
+            "removed": 0,
+            "changed": 0,
+        }
     assert (data["from"], data["to"], data["counts"]) == ("1.0", "2.0", {"added": 1, "removed": 1, "changed": 2})
     kinds = next(c for c in data["changed"] if c["template"] == "kind must be one of {}")
-    assert kinds["values"] == {"KINDS": {"old": ["single", "double"], "new": ["single", "double", "suite"], "added": ["suite"], "removed": []}}
+    assert kinds["values"] == {
+        "KINDS": {"old": ["single", "double"], "new": ["single", "double", "suite"], "added": ["suite"], "removed": []}
+    }
     assert kinds["old"]["exception_bases"] == ["Exception"] and kinds["old_id"] == kinds["id"]
     assert json.loads(json.dumps(data)) == data
 

@@ -7,14 +7,16 @@ from pathlib import Path
 
 import pytest
 
-from errdex.index import index
+from errdex.indexing import index
 from errdex.store import Store
 from tests.fixtures import write_tree
 
 
 @pytest.mark.parametrize("enabled", [True, False])
 def test_index_restores_the_garbage_collector(tmp_path: Path, enabled: bool) -> None:
-    root = write_tree(tmp_path / "src", {"pkg/__init__.py": "def f(x):\n    if x:\n        raise ValueError(f'bad {x}')\n"})
+    root = write_tree(
+        tmp_path / "src", {"pkg/__init__.py": "def f(x):\n    if x:\n        raise ValueError(f'bad {x}')\n"}
+    )
     (gc.enable if enabled else gc.disable)()
     try:
         with Store(tmp_path / "index.db") as store:

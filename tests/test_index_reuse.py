@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from errdex.index import IndexResult, index
+from errdex.indexing import IndexResult, index
 from errdex.store import Store
 from tests.backends import copy_index, new_index
 from tests.fixtures import write_tree
@@ -78,10 +78,14 @@ def snapshot(db: str | Path, version: str) -> dict[str, Any]:
         record = store.release(PKG, version)
         sites = sorted(store.release_sites(record), key=repr)
         paths = store.release_paths(record)
-        classes = sorted(tuple(row) for row in store.db.execute(
-            "SELECT c.file, c.qualname, c.line, c.bases, c.attributes FROM classes c JOIN releases r ON r.id = c.release_id"
-            " WHERE r.version = ?", (version,)
-        ))
+        classes = sorted(
+            tuple(row)
+            for row in store.db.execute(
+                "SELECT c.file, c.qualname, c.line, c.bases, c.attributes FROM classes c JOIN releases r ON r.id = c.release_id"
+                " WHERE r.version = ?",
+                (version,),
+            )
+        )
     counts = (record.file_count, record.site_count, record.error_count, record.skip_count)
     return {"sites": sites, "classes": classes, "paths": paths, "counts": counts}
 
@@ -94,7 +98,13 @@ def assert_same_as_cold(tmp_path: Path, db: str, version: str, files: dict[str, 
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(st.lists(st.fixed_dictionaries({path: st.integers(0, len(v) - 1) for path, v in VARIANTS.items()}), min_size=2, max_size=4))
+@given(
+    st.lists(
+        st.fixed_dictionaries({path: st.integers(0, len(v) - 1) for path, v in VARIANTS.items()}),
+        min_size=2,
+        max_size=4,
+    )
+)
 def test_incremental_index_equals_cold_index(
     tmp_path_factory: pytest.TempPathFactory, backend: str, choices: list[dict[str, int]]
 ) -> None:
@@ -108,10 +118,16 @@ def test_incremental_index_equals_cold_index(
 
 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(st.lists(
-    st.tuples(st.sampled_from(["1.0", "2.0"]), st.fixed_dictionaries({p: st.integers(0, len(v) - 1) for p, v in VARIANTS.items()})),
-    min_size=2, max_size=4,
-))
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(["1.0", "2.0"]),
+            st.fixed_dictionaries({p: st.integers(0, len(v) - 1) for p, v in VARIANTS.items()}),
+        ),
+        min_size=2,
+        max_size=4,
+    )
+)
 def test_reindexing_versions_in_place_equals_cold_index(
     tmp_path_factory: pytest.TempPathFactory, backend: str, steps: list[tuple[str, dict[str, int]]]
 ) -> None:
@@ -152,7 +168,9 @@ def test_a_changed_constant_relinks_only_the_files_that_read_it(tmp_path: Path, 
     assert_same_as_cold(tmp_path, db, "2.0", v2)
 
 
-def test_a_change_outside_classes_and_imports_keeps_the_files_that_only_followed_a_class(tmp_path: Path, db_url: str) -> None:
+def test_a_change_outside_classes_and_imports_keeps_the_files_that_only_followed_a_class(
+    tmp_path: Path, db_url: str
+) -> None:
     db = db_url
     v1 = version_files({"pkg/consts.py": 1})
     v2 = version_files({"pkg/consts.py": 1, "pkg/errors.py": 3})
@@ -175,7 +193,10 @@ def test_a_new_class_of_the_same_name_changes_the_sites_that_found_it_by_name(tm
     with Store(db) as store:
         index_version(store, tmp_path / "src", "1.0", v1)
         index_version(store, tmp_path / "src", "2.0", v2)
-        bases = {v: [s.exception_bases for _, s in store.errors(PKG, v) if s.exception == "SpecialError"] for v in ("1.0", "2.0")}
+        bases = {
+            v: [s.exception_bases for _, s in store.errors(PKG, v) if s.exception == "SpecialError"]
+            for v in ("1.0", "2.0")
+        }
     assert bases == {"1.0": [("PkgError", "Exception")], "2.0": [()]}
     assert_same_as_cold(tmp_path, db, "2.0", v2)
 
@@ -199,7 +220,9 @@ def test_a_changed_caller_relinks_the_helpers_file(tmp_path: Path, db_url: str) 
     with Store(db) as store:
         index_version(store, tmp_path / "src", "1.0", v1)
         second = index_version(store, tmp_path / "src", "2.0", v2)
-        helper = {v: [s.template for _, s in store.errors(PKG, v) if s.file == "pkg/helpers.py"] for v in ("1.0", "2.0")}
+        helper = {
+            v: [s.template for _, s in store.errors(PKG, v) if s.file == "pkg/helpers.py"] for v in ("1.0", "2.0")
+        }
     assert second.linked == 2  # user.py itself and helpers.py, whose site holds the caller's message
     assert helper == {"1.0": [None, "user wrote this message"], "2.0": [None, "another message here"]}
     assert_same_as_cold(tmp_path, db, "2.0", v2)
@@ -229,7 +252,9 @@ def test_a_trace_from_another_write_is_not_used(tmp_path: Path, db_url: str) -> 
 
 
 @pytest.mark.network
-def test_transformers_517_after_516_equals_a_cold_index(tmp_path: Path, transformers_db: str, release_cache: Path) -> None:
+def test_transformers_517_after_516_equals_a_cold_index(
+    tmp_path: Path, transformers_db: str, release_cache: Path
+) -> None:
     """The real case the reuse is for: a minor release with 370 changed files of 2681."""
     incremental = copy_index(transformers_db, tmp_path, "incremental.db")
     cold = tmp_path / "cold.db"

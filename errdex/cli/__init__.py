@@ -27,7 +27,11 @@ console = Console(highlight=False)
 err_console = Console(stderr=True, highlight=False)
 
 db_option = click.option(
-    "--db", "db_path", envvar="ERRDEX_DB", type=click.Path(dir_okay=False), help="Index database (default: in your data folder; env ERRDEX_DB)."
+    "--db",
+    "db_path",
+    envvar="ERRDEX_DB",
+    type=click.Path(dir_okay=False),
+    help="Index database (default: in your data folder; env ERRDEX_DB).",
 )
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
 
@@ -57,8 +61,16 @@ def print_json(data: Any) -> None:
 
 # command name -> the module of errdex.cli that defines it
 COMMAND_MODULES = {
-    "diff": "diff", "explain": "explain", "export-site": "serve", "index": "indexing", "list": "browse",
-    "mcp": "mcp", "packages": "browse", "run": "run", "serve": "serve", "show": "browse",
+    "diff": "diff",
+    "explain": "explain",
+    "export-site": "serve",
+    "index": "indexing",
+    "list": "browse",
+    "mcp": "mcp",
+    "packages": "browse",
+    "run": "run",
+    "serve": "serve",
+    "show": "browse",
 }
 
 

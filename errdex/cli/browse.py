@@ -7,8 +7,8 @@ from rich.table import Table
 
 from errdex import terminal
 from errdex.cli import console, db_option, json_option, main, print_json, reports_errors
-from errdex.explain import build_page
-from errdex.explain.record import site_json
+from errdex.pages import build_page
+from errdex.pages.record import site_json
 from errdex.store import Store
 
 
@@ -20,13 +20,20 @@ from errdex.store import Store
 @db_option
 @json_option
 @reports_errors
-def list_(package: str, version_: str | None, exception: str | None, kind: str | None, db_path: str | None, as_json: bool) -> None:
+def list_(
+    package: str, version_: str | None, exception: str | None, kind: str | None, db_path: str | None, as_json: bool
+) -> None:
     """List the errors a release of PACKAGE can raise."""
     with Store(db_path) as store:
         release = store.release(package, version_)
         errors = store.errors(package, release.version, exception=exception, kind=kind)
     if as_json:
-        print_json([{"id": eid, "package": release.package, "version": release.version, **site_json(site)} for eid, site in errors])
+        print_json(
+            [
+                {"id": eid, "package": release.package, "version": release.version, **site_json(site)}
+                for eid, site in errors
+            ]
+        )
         return
     console.print(terminal.error_table(release, errors))
 

@@ -11,7 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from errdex.cli import console, db_option, json_option, main, print_json, reports_errors
-from errdex.diff import Entry, ReleaseDiff, diff_json, diff_releases
+from errdex.pages.diff import Entry, ReleaseDiff, diff_json, diff_releases
 from errdex.store import Store
 
 _VALUE_WIDTH = 100  # characters of a value shown in the table
@@ -26,7 +26,9 @@ _MARKS = {"added": ("+", "green"), "removed": ("-", "red"), "changed": ("~", "ye
 @db_option
 @json_option
 @reports_errors
-def diff(package: str, old_version: str, new_version: str, kind: str | None, db_path: str | None, as_json: bool) -> None:
+def diff(
+    package: str, old_version: str, new_version: str, kind: str | None, db_path: str | None, as_json: bool
+) -> None:
     """What changed in PACKAGE's errors from OLD_VERSION to NEW_VERSION (both indexed): errors added,
     removed, and changed (reworded, other allowed values, other bases or checks)."""
     with Store(db_path) as store:
@@ -40,7 +42,10 @@ def diff(package: str, old_version: str, new_version: str, kind: str | None, db_
 def _render(result: ReleaseDiff) -> RenderableType:
     head = Text.assemble(
         (f"{result.package} {result.old_version} → {result.new_version}: ", "bold"),
-        (f"{len(result.added)} added", "green"), ", ", (f"{len(result.removed)} removed", "red"), ", ",
+        (f"{len(result.added)} added", "green"),
+        ", ",
+        (f"{len(result.removed)} removed", "red"),
+        ", ",
         (f"{len(result.changed)} changed", "yellow"),
     )
     if not (result.added or result.removed or result.changed):
@@ -82,8 +87,13 @@ def _details(entry: Entry) -> Text:
     if entry.old is None or entry.new is None:
         return text
     if "template" in entry.changes:
-        text = Text.assemble(("was: ", "dim"), entry.old.template or f"({entry.old.reason})", "\n", ("now: ", "dim"),
-                             entry.new.template or f"({entry.new.reason})")
+        text = Text.assemble(
+            ("was: ", "dim"),
+            entry.old.template or f"({entry.old.reason})",
+            "\n",
+            ("now: ", "dim"),
+            entry.new.template or f"({entry.new.reason})",
+        )
     if "moved" in entry.changes:
         where = f"{entry.old.file}:{entry.old.line}" + (f" in {entry.old.function}" if entry.old.function else "")
         text.append(f"\nmoved from {where}", style="dim")
@@ -94,8 +104,10 @@ def _details(entry: Entry) -> Text:
         else:
             text.append(f"\n{value.name}: {_shown(value.old)} → {_shown(value.new)}", style="yellow")
     if "bases" in entry.changes:
-        text.append(f"\nbases: {', '.join(entry.old.exception_bases) or '-'} → {', '.join(entry.new.exception_bases) or '-'}",
-                    style="yellow")
+        text.append(
+            f"\nbases: {', '.join(entry.old.exception_bases) or '-'} → {', '.join(entry.new.exception_bases) or '-'}",
+            style="yellow",
+        )
     if "condition" in entry.changes:
         text.append(f"\ncheck: {entry.old.condition or '-'} → {entry.new.condition or '-'}", style="yellow")
     return text

@@ -14,7 +14,8 @@ from rich.text import Text
 from errdex import terminal
 from errdex.cli import console, db_option, json_option, main, print_json, reports_errors
 from errdex.errors import InputError
-from errdex.match import Candidate, MatchResult, explain as explain_text
+from errdex.match import Candidate, MatchResult
+from errdex.match import explain as explain_text
 from errdex.match.result import by_class_alone
 from errdex.store import Store
 
@@ -25,14 +26,20 @@ MAX_SHOWN_ALLOWED = 30
 
 @main.command()
 @click.argument("text", required=False)
-@click.option("--file", "file_", type=click.Path(exists=True, dir_okay=False, path_type=Path), help="Read the paste from a file.")
-@click.option("--fetch", is_flag=True, help="Allow downloading the release the traceback names when it is not installed.")
+@click.option(
+    "--file", "file_", type=click.Path(exists=True, dir_okay=False, path_type=Path), help="Read the paste from a file."
+)
+@click.option(
+    "--fetch", is_flag=True, help="Allow downloading the release the traceback names when it is not installed."
+)
 @click.option("--no-index", is_flag=True, help="Do not index the installed package a traceback names.")
 @click.option("--limit", type=click.IntRange(1, 100), default=5, show_default=True, help="Candidates to return.")
 @db_option
 @json_option
 @reports_errors
-def explain(text: str | None, file_: Path | None, fetch: bool, no_index: bool, limit: int, db_path: str | None, as_json: bool) -> None:
+def explain(
+    text: str | None, file_: Path | None, fetch: bool, no_index: bool, limit: int, db_path: str | None, as_json: bool
+) -> None:
     """Find where an error was raised: TEXT is the message, log line or traceback ('-' reads stdin)."""
     paste = _read_paste(text, file_)
     with Store(db_path) as store:
@@ -64,7 +71,9 @@ def render(result: MatchResult, store: Store) -> RenderableType:
     best = result.best
     if best is None:
         return _abstention(result)
-    from errdex.explain import build_page  # the page's modules are loaded only to show one
+    from errdex.pages import (
+        build_page,  # the page's modules are loaded only to show one
+    )
 
     page = build_page(store, best.id, best.version, values=[v or "" for v in best.values], suggestions=best.suggestions)
     parts: list[RenderableType] = [_summary(best, page), terminal.page_panel(page)]
@@ -75,7 +84,7 @@ def render(result: MatchResult, store: Store) -> RenderableType:
 
 
 def _summary(c: Candidate, page: dict[str, Any]) -> RenderableType:
-    from errdex.explain.values import holes
+    from errdex.pages.values import holes
 
     condition = page.get("condition")
     codes = [h.code for h in holes(page.get("message_source", ""), c.template) or []]
@@ -98,9 +107,15 @@ def _summary(c: Candidate, page: dict[str, Any]) -> RenderableType:
             label = _clip(codes[k], 60) if k < len(codes) else f"value {k + 1}"
             lines.append(Text.assemble((f"{label}: ", "dim"), _clip(value, MAX_SHOWN_VALUE)))
     for name, close in c.suggestions.items():
-        lines.append(Text.assemble(("did you mean: ", "bold magenta"), f"{name} = ", (" or ".join(repr(v) for v in close), "bold")))
+        lines.append(
+            Text.assemble(
+                ("did you mean: ", "bold magenta"), f"{name} = ", (" or ".join(repr(v) for v in close), "bold")
+            )
+        )
     for name, options in c.allowed.items():
-        shown = ", ".join(repr(o) for o in options[:MAX_SHOWN_ALLOWED]) + (", ..." if len(options) > MAX_SHOWN_ALLOWED else "")
+        shown = ", ".join(repr(o) for o in options[:MAX_SHOWN_ALLOWED]) + (
+            ", ..." if len(options) > MAX_SHOWN_ALLOWED else ""
+        )
         lines.append(Text.assemble((f"allowed {name}: ", "dim"), shown))
     if len(c.versions) > 1:
         lines.append(Text.assemble(("in indexed versions: ", "dim"), ", ".join(c.versions)))
@@ -123,7 +138,9 @@ def _abstention(result: MatchResult) -> RenderableType:
     lines: list[RenderableType] = [Text("No indexed error fits this paste well enough.", style="bold yellow")]
     parsed = result.parsed
     if parsed.exception or parsed.message:
-        lines.append(Text.assemble(("understood: ", "dim"), f"{parsed.exception or parsed.kind}: ", _clip(parsed.message, 200)))
+        lines.append(
+            Text.assemble(("understood: ", "dim"), f"{parsed.exception or parsed.kind}: ", _clip(parsed.message, 200))
+        )
     if result.hint:
         lines.append(Text(result.hint))
     if result.matches:

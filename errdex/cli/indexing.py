@@ -9,39 +9,78 @@ from pathlib import Path
 from typing import Any
 
 import click
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+)
 from rich.table import Table
 from rich.text import Text
 
 from errdex import terminal
-from errdex.bulk import Engine, Options, Outcome, Status, index_many
-from errdex.bulk.cluster import LOCAL, dask_engine
-from errdex.cli import console, db_option, err_console, fail, json_option, main, print_json, reports_errors
+from errdex.cli import (
+    console,
+    db_option,
+    err_console,
+    fail,
+    json_option,
+    main,
+    print_json,
+    reports_errors,
+)
 from errdex.errors import InputError
-from errdex.index_versions import expand, read_list
+from errdex.indexing.bulk import Engine, Options, Outcome, Status, index_many
+from errdex.indexing.cluster import LOCAL, dask_engine
+from errdex.indexing.versions import expand, read_list
 from errdex.store import Store
 
 
 @main.command()
 @click.argument("specs", nargs=-1)
-@click.option("-r", "--list", "lists", multiple=True, type=click.Path(dir_okay=False, path_type=Path),
-              help="Also index every spec of this file (one a line, # comments); may be repeated.")
+@click.option(
+    "-r",
+    "--list",
+    "lists",
+    multiple=True,
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Also index every spec of this file (one a line, # comments); may be repeated.",
+)
 @click.option("--versions", help="For each package name: every release in this PEP 440 range, e.g. '>=5.10,<=5.16'.")
-@click.option("--latest", type=click.IntRange(1, 10_000), help="For each package name: its newest N releases (in --versions if given).")
+@click.option(
+    "--latest",
+    type=click.IntRange(1, 10_000),
+    help="For each package name: its newest N releases (in --versions if given).",
+)
 @click.option("--force", is_flag=True, help="Index again releases already indexed with the same digest.")
 @click.option("--name", help="Package name to record (overrides the metadata).")
 @click.option("--version", "version_", help="Version to record (overrides the metadata).")
 @click.option("--installed", is_flag=True, help="Index installed distributions by name, from this environment.")
 @click.option("--workers", type=click.IntRange(1, 64), help="Processes to use (default: all cores).")
-@click.option("--cluster", metavar="ADDRESS|local",
-              help="Prepare releases on a Dask cluster: its scheduler's address (tcp://host:8786), or 'local' to start "
-                   "one here with --workers processes; this process still writes the index. Needs errdex[cluster].")
+@click.option(
+    "--cluster",
+    metavar="ADDRESS|local",
+    help="Prepare releases on a Dask cluster: its scheduler's address (tcp://host:8786), or 'local' to start "
+    "one here with --workers processes; this process still writes the index. Needs errdex[cluster].",
+)
 @db_option
 @json_option
 @reports_errors
-def index(specs: tuple[str, ...], lists: tuple[Path, ...], versions: str | None, latest: int | None, force: bool,
-          name: str | None, version_: str | None, installed: bool, workers: int | None, cluster: str | None,
-          db_path: str | None, as_json: bool) -> None:
+def index(
+    specs: tuple[str, ...],
+    lists: tuple[Path, ...],
+    versions: str | None,
+    latest: int | None,
+    force: bool,
+    name: str | None,
+    version_: str | None,
+    installed: bool,
+    workers: int | None,
+    cluster: str | None,
+    db_path: str | None,
+    as_json: bool,
+) -> None:
     """Index the errors of releases: NAME, NAME==VERSION, a folder, a .whl/.zip/.tar.gz, git+REPO@REV.
 
     Each release is indexed on its own; one that fails is reported and the others still are.
@@ -92,8 +131,11 @@ def _outcome_line(outcome: Outcome) -> Text | None:
     if outcome.result is not None:
         return terminal.index_summary(outcome.result)
     if outcome.info is not None:
-        return Text.assemble(("unchanged ", "dim"), (f"{outcome.info.package} {outcome.info.version}", "bold"),
-                             ": already indexed with the same digest (--force indexes it again)")
+        return Text.assemble(
+            ("unchanged ", "dim"),
+            (f"{outcome.info.package} {outcome.info.version}", "bold"),
+            ": already indexed with the same digest (--force indexes it again)",
+        )
     return None
 
 
@@ -115,6 +157,7 @@ def _summary(status: Status) -> None:
 @contextmanager
 def _view(total: int, quiet: bool) -> Iterator[Callable[[Status, Outcome | None], None]]:
     """One progress bar for the whole batch; each release's line is printed above it as it ends."""
+
     def report_line(status: Status, outcome: Outcome | None) -> None:
         if outcome is None:
             return
@@ -128,13 +171,20 @@ def _view(total: int, quiet: bool) -> Iterator[Callable[[Status, Outcome | None]
     if quiet or not err_console.is_terminal:
         yield report_line
         return
-    columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[stats]}"),
-               TimeElapsedColumn())
+    columns = (
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[stats]}"),
+        TimeElapsedColumn(),
+    )
     with Progress(*columns, console=err_console, transient=True) as bar:
         task = bar.add_task("releases", total=total, stats="")
 
         def report(status: Status, outcome: Outcome | None) -> None:
-            now = ", ".join(status.running[:3]) + (f" {status.stage}" if len(status.running) == 1 and status.stage else "")
+            now = ", ".join(status.running[:3]) + (
+                f" {status.stage}" if len(status.running) == 1 and status.stage else ""
+            )
             stats = f"{status.files_per_second():.0f} files/s · {status.errors} errors · {len(status.failures)} failed"
             bar.update(task, completed=status.done, stats=stats, description=now or "releases")
             report_line(status, outcome)

@@ -58,8 +58,12 @@ def _run_file(path: str) -> None:
     with open(full, "rb") as f:
         source = f.read()
     module = types.ModuleType("__main__")
-    module.__dict__.update(__file__=full, __cached__=None, __builtins__=builtins,
-                           __loader__=importlib.machinery.SourceFileLoader("__main__", full))
+    module.__dict__.update(
+        __file__=full,
+        __cached__=None,
+        __builtins__=builtins,
+        __loader__=importlib.machinery.SourceFileLoader("__main__", full),
+    )
     sys.modules["__main__"] = module
     exec(compile(source, full, "exec", dont_inherit=True), module.__dict__)  # noqa: S102 - running the user's program is the point
 

@@ -15,9 +15,26 @@ H11_MAX_HEAD = 64 * 1024  # bytes of a request line and headers uvicorn reads; t
 
 
 @main.command()
-@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (keep it local unless you mean to share).")
-@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True, help="Port to listen on (0: any free port).")
-@click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True, help="Server processes (one per core serves most).")
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    help="Address to listen on (keep it local unless you mean to share).",
+)
+@click.option(
+    "--port",
+    type=click.IntRange(0, 65535),
+    default=8000,
+    show_default=True,
+    help="Port to listen on (0: any free port).",
+)
+@click.option(
+    "--workers",
+    type=click.IntRange(1, 64),
+    default=1,
+    show_default=True,
+    help="Server processes (one per core serves most).",
+)
 @db_option
 @reports_errors
 def serve(host: str, port: int, workers: int, db_path: str | None) -> None:
@@ -30,20 +47,37 @@ def serve(host: str, port: int, workers: int, db_path: str | None) -> None:
         path = path.resolve()
         label = str(path)
     os.environ["ERRDEX_DB"] = str(path)  # each worker process opens the same index (create_app(None) reads it)
-    console.print(f"errdex: serving {label} on http://{host}:{port}/ with {workers} process{'es' if workers > 1 else ''} (Ctrl-C stops)")
-    uvicorn.run("errdex.web:create_app", factory=True, host=host, port=port, workers=workers, log_level="warning",
-                h11_max_incomplete_event_size=H11_MAX_HEAD)
+    console.print(
+        f"errdex: serving {label} on http://{host}:{port}/ with {workers} process{'es' if workers > 1 else ''} (Ctrl-C stops)"
+    )
+    uvicorn.run(
+        "errdex.web:create_app",
+        factory=True,
+        host=host,
+        port=port,
+        workers=workers,
+        log_level="warning",
+        h11_max_incomplete_event_size=H11_MAX_HEAD,
+    )
 
 
 @main.command("export-site")
 @click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
-@click.option("--package", "packages", multiple=True, help="Only this package (repeat for more; default: every indexed one).")
+@click.option(
+    "--package", "packages", multiple=True, help="Only this package (repeat for more; default: every indexed one)."
+)
 @click.option("--workers", type=click.IntRange(1, 64), help="Processes building error pages (default: all cores).")
 @db_option
 @reports_errors
 def export_site(directory: Path, packages: tuple[str, ...], workers: int | None, db_path: str | None) -> None:
     """Write the site's pages and their JSON files into DIRECTORY, for hosting without a server."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+    )
 
     from errdex.web.export import export
 
@@ -60,4 +94,6 @@ def export_site(directory: Path, packages: tuple[str, ...], workers: int | None,
     console.print(f"errdex: wrote {result.pages} pages and {result.files} JSON files to {directory}")
     if result.failed:
         shown = "; ".join(result.failed[:3])
-        raise ErrdexError(f"{len(result.failed)} error pages could not be built (the rest of the site is written): {shown}")
+        raise ErrdexError(
+            f"{len(result.failed)} error pages could not be built (the rest of the site is written): {shown}"
+        )

@@ -29,7 +29,9 @@ _STATEMENT_START = r"(?:[A-Za-z_@])"
 _CONTINUATION = r"(?!(?:else|elif|except|finally)\b)"  # clauses that go on the statement above
 _INDENTED_START = re.compile(r"\n([ \t]+)" + _STATEMENT_START)
 _CLASS_NAME = re.compile(r"\s*([^(:\s]*)")  # after `class `: the name, up to a bracket, colon or blank
-_ASSIGN_TARGET = re.compile(r"([A-Za-z_]\w*)\s*(?::[^=\n#]*)?=(?!=)")  # (an `=` in a comment after an annotation is none)
+_ASSIGN_TARGET = re.compile(
+    r"([A-Za-z_]\w*)\s*(?::[^=\n#]*)?=(?!=)"
+)  # (an `=` in a comment after an annotation is none)
 # possessive quantifiers (`*+`): giving back a name's letters or blanks could never make these match
 _BLANKS = re.compile(r"[ \t]*+")
 _COMMENT = re.compile(r"#[^\n]*+")
@@ -41,12 +43,16 @@ _SELF_ATTRIBUTE = re.compile(r"self\.([A-Za-z_]\w*+)[ \t]*+(?::[^=\n]{0,200})?=(
 _CLASS_FIELD = re.compile(r"\n[ \t]++([A-Za-z_]\w*+)[ \t]*+:[^=\n]{0,200}+(?![^=\n])")
 _DEFINITION = re.compile(r"^[ \t]*((?=(?:async[ \t]+)?def[ \t]|class[ \t]))", re.M)
 # `class Name(a.B, C):` alone on its line(s), bases plain dotted names: the common header, read without parsing
-_CLASS_LINE = re.compile(r"class[ \t]+([A-Za-z_][A-Za-z0-9_]*)[ \t]*(?:\(([A-Za-z0-9_.,\s]*)\))?[ \t]*:[ \t]*(?:#[^\n]*)?\n")
+_CLASS_LINE = re.compile(
+    r"class[ \t]+([A-Za-z_][A-Za-z0-9_]*)[ \t]*(?:\(([A-Za-z0-9_.,\s]*)\))?[ \t]*:[ \t]*(?:#[^\n]*)?\n"
+)
 _DOTTED = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
 _FROM = re.compile(r"from[ \t]+(\.*)([A-Za-z0-9_.]*)[ \t]+import[ \t]*(.*)", re.S)
 _IMPORT = re.compile(r"import[ \t]+(.*)")
 _DEF_NAME = re.compile(r"def[\s\\]+([^\s(\[\\]+)")  # `def`, blanks or line continuations, the name
-_COMMENT_LINES = re.compile(r"[ \t]*+(?:#[^\n]*+)?(?:\n[ \t]*+(?:#[^\n]*+)?)*+")  # what may follow a statement in its chunk
+_COMMENT_LINES = re.compile(
+    r"[ \t]*+(?:#[^\n]*+)?(?:\n[ \t]*+(?:#[^\n]*+)?)*+"
+)  # what may follow a statement in its chunk
 
 
 class Chunk(NamedTuple):
@@ -68,8 +74,13 @@ def is_interesting(text: str) -> bool:
     The words of SITE_WORDS spelled out: a chain of `in` tests costs a fifth of `any()` over them.
     """
     return (
-        "raise" in text or "assert" in text or "warn" in text or ".error" in text or ".exception" in text
-        or ".critical" in text or ".fatal" in text
+        "raise" in text
+        or "assert" in text
+        or "warn" in text
+        or ".error" in text
+        or ".exception" in text
+        or ".critical" in text
+        or ".fatal" in text
     )
 
 
@@ -318,7 +329,12 @@ def _aliases(names: str, dotted: bool) -> list[ast.alias] | None:
     for item in items:
         if len(item) == 1 and (_dotted_name(item[0]) if dotted else _plain_name(item[0])):
             out.append(ast.alias(name=item[0], asname=None))
-        elif len(item) == 3 and item[1] == "as" and _plain_name(item[2]) and (_dotted_name(item[0]) if dotted else _plain_name(item[0])):
+        elif (
+            len(item) == 3
+            and item[1] == "as"
+            and _plain_name(item[2])
+            and (_dotted_name(item[0]) if dotted else _plain_name(item[0]))
+        ):
             out.append(ast.alias(name=item[0], asname=item[2]))
         else:
             return None

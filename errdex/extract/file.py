@@ -39,7 +39,16 @@ from errdex.extract.visitor import SiteVisitor, looks_like_exception
 
 EXTRACTOR_VERSION = "12"
 MAX_FILE_BYTES = 20_000_000
-_MESSAGE_ATTRIBUTES = ("fmt", "message", "msg", "template", "default_message", "default_detail", "msg_template", "MESSAGE")
+_MESSAGE_ATTRIBUTES = (
+    "fmt",
+    "message",
+    "msg",
+    "template",
+    "default_message",
+    "default_detail",
+    "msg_template",
+    "MESSAGE",
+)
 _CLASS_MESSAGE_METHODS = ("__init__", "__str__")
 
 
@@ -156,7 +165,9 @@ def chunks_to_visit(text: str, module: ModuleScope) -> list[tuple[Chunk, list[tu
 def _module_code(chunks: list[Chunk]) -> int:
     """How many chunks lead up to the last statement outside functions and classes that may raise: the whole-file
     parse visits the statements before it, and the names they bind (in an `if` or `try` too) are its site's."""
-    return max((i for i, chunk in enumerate(chunks) if chunk.interesting and chunk.kind in ("assign", "other")), default=0)
+    return max(
+        (i for i, chunk in enumerate(chunks) if chunk.interesting and chunk.kind in ("assign", "other")), default=0
+    )
 
 
 def _found_elsewhere(text: str, needles: list[str], read: list[str]) -> bool:
@@ -317,7 +328,9 @@ def register_tree(tree: ast.Module, text: str, module: ModuleScope) -> None:
             _register_class_node(stmt, lines, 1, module, [])
 
 
-def _register_class_node(node: ast.ClassDef, lines: list[str], first: int, module: ModuleScope, outer: list[str]) -> None:
+def _register_class_node(
+    node: ast.ClassDef, lines: list[str], first: int, module: ModuleScope, outer: list[str]
+) -> None:
     """Record a class and the classes inside it; `lines` are the text parsed, `first` the file line of its first."""
     qualname = ".".join([*outer, node.name])
     bases = tuple(_unparse_base(b) for b in node.bases)

@@ -37,7 +37,7 @@ def called_name(call: Raw) -> str:
 
 def callee_names(analysis: dict[str, Any]) -> list[str]:
     """The names a file's recorded calls call (last part): which files may call a helper of that name."""
-    if "callees" in analysis:  # a stand-in that knows only this (see `index_link`)
+    if "callees" in analysis:  # a stand-in that knows only this (see `indexing.link`)
         return list(analysis["callees"])
     return sorted({called_name(c) for c in analysis.get("calls") or ()})
 

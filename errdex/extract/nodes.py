@@ -47,7 +47,9 @@ def message_argument(call: ast.Call, bound: Container[str] = ()) -> ast.expr | N
         if (
             isinstance(first, ast.Attribute)
             or (isinstance(first, ast.Name) and first.id not in bound)
-            or (isinstance(first, ast.Constant) and first.value is None)  # PyYAML: `ConstructorError(None, None, "problem", mark)`
+            or (
+                isinstance(first, ast.Constant) and first.value is None
+            )  # PyYAML: `ConstructorError(None, None, "problem", mark)`
         ):
             return next((arg for arg in call.args[1:] if writes_words(arg)), first)
         return first
@@ -103,7 +105,11 @@ def builds_text(expr: ast.expr) -> bool:
     """Whether an expression is the kind that builds a message: `+`, `%`, f-string, `.format`."""
     if isinstance(expr, (ast.BinOp, ast.JoinedStr, ast.IfExp)):
         return True
-    return isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute) and expr.func.attr in ("format", "strip", "rstrip", "lstrip")
+    return (
+        isinstance(expr, ast.Call)
+        and isinstance(expr.func, ast.Attribute)
+        and expr.func.attr in ("format", "strip", "rstrip", "lstrip")
+    )
 
 
 def mentions_shallow(expr: ast.expr, name: str) -> bool:

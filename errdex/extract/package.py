@@ -141,7 +141,9 @@ class Release:
         return values, origins
 
 
-def link(analyses: Mapping[str, Analysis], read_text: Callable[[str], str | None]) -> tuple[list[Site], list[ClassInfo]]:
+def link(
+    analyses: Mapping[str, Analysis], read_text: Callable[[str], str | None]
+) -> tuple[list[Site], list[ClassInfo]]:
     """Every site of a release, with cross-module values and exception bases filled in."""
     release = Release(analyses, read_text)
     sites = [site for path in sorted(analyses) for site in file_sites(release, path)]

@@ -65,7 +65,9 @@ class ClassScope:
     constants: dict[str, Definition] = field(default_factory=dict)
     attributes: tuple[str, ...] = ()
     message_templates: list[str | None] = field(default_factory=list)
-    given_attribute: tuple[str, str] | None = None  # where `__init__` keeps its first argument, and what it strips of it
+    given_attribute: tuple[str, str] | None = (
+        None  # where `__init__` keeps its first argument, and what it strips of it
+    )
     read_constants: Callable[[], dict[str, Definition]] | None = None  # fills `constants` on first lookup
 
     def constant(self, name: str) -> Definition | None:
@@ -138,7 +140,9 @@ class ModuleScope:
 
     def class_constant(self, qualname: str, attr: str, depth: int = 0) -> tuple[Any, str]:
         """A class attribute, looked up through the bases defined in this module."""
-        return self._remembered(("class", qualname, attr, str(depth)), lambda: self._find_in_class(qualname, attr, depth))
+        return self._remembered(
+            ("class", qualname, attr, str(depth)), lambda: self._find_in_class(qualname, attr, depth)
+        )
 
     def _remembered(self, key: tuple[str, ...], find: Callable[[], tuple[Any, str]]) -> tuple[Any, str]:
         """A lookup's answer, worked out once; what depends on the moment (package, budget) is not kept."""

@@ -21,7 +21,9 @@ from typing import Any, Protocol
 from errdex.extract.budget import Budget, TooMuchWork
 from errdex.extract.resolve import Unresolved
 
-TRANSLATIONS = frozenset({"_", "gettext", "gettext_lazy", "ugettext", "ngettext", "ungettext"})  # give back the message they are given
+TRANSLATIONS = frozenset(
+    {"_", "gettext", "gettext_lazy", "ugettext", "ngettext", "ungettext"}
+)  # give back the message they are given
 
 MAX_ALTERNATIVES = 12
 # Where an exception class puts the first argument it is given, in the message it writes: the mark, the
@@ -39,7 +41,9 @@ class _Hole:
 HOLE = _Hole()
 Parts = tuple[Any, ...]  # str or HOLE
 
-_PRINTF = re.compile(r"%(?:\([^)\n]{0,100}\))?[-+ #0]{0,5}(?:\*|\d{1,5})?(?:\.(?:\*|\d{1,5}))?[hlL]?[diouxXeEfFgGcrsa%]")
+_PRINTF = re.compile(
+    r"%(?:\([^)\n]{0,100}\))?[-+ #0]{0,5}(?:\*|\d{1,5})?(?:\.(?:\*|\d{1,5}))?[hlL]?[diouxXeEfFgGcrsa%]"
+)
 _STR_METHODS = {"strip", "rstrip", "lstrip"}
 
 
@@ -175,7 +179,12 @@ def _call(node: ast.Call, scope: _Walk, depth: int) -> list[Parts]:
             return [_apply(parts, _format) for parts in _templates(func.value, scope, depth)]
         if func.attr in _STR_METHODS and not node.args:
             return [_strip(parts, func.attr) for parts in _templates(func.value, scope, depth)]
-        if func.attr == "join" and isinstance(func.value, ast.Constant) and isinstance(func.value.value, str) and len(node.args) == 1:
+        if (
+            func.attr == "join"
+            and isinstance(func.value, ast.Constant)
+            and isinstance(func.value.value, str)
+            and len(node.args) == 1
+        ):
             return _join(func.value.value, node.args[0], scope, depth)
     name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
     if name in ("ngettext", "ungettext") and len(node.args) == 3:  # (singular, plural, count): either is printed
@@ -202,7 +211,9 @@ def _join(separator: str, items: ast.expr, scope: Scope, depth: int) -> list[Par
         joined: list[Parts] = [()]
         for i, elt in enumerate(each.elts):  # type: ignore[attr-defined]
             pieces = _templates(elt, scope, depth)
-            joined = [done + ((separator,) if i else ()) + piece for done in joined for piece in pieces][:MAX_ALTERNATIVES]
+            joined = [done + ((separator,) if i else ()) + piece for done in joined for piece in pieces][
+                :MAX_ALTERNATIVES
+            ]
         out.extend(joined)
     return _unique(out)
 

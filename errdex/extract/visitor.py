@@ -64,7 +64,9 @@ class Binding:
 
 
 Env = dict[str, list[Binding]]
-Params = dict[str, tuple[int | None, ast.expr | None, str | None]]  # name -> (position in a call, default, annotated class)
+Params = dict[
+    str, tuple[int | None, ast.expr | None, str | None]
+]  # name -> (position in a call, default, annotated class)
 
 
 class Walked(NamedTuple):
@@ -128,7 +130,8 @@ def parameters(args: ast.arguments, method: bool) -> Params:
     defaults: list[ast.expr | None] = [None] * (len(positional) - len(args.defaults)) + list(args.defaults)
     skip = 1 if method and positional else 0
     out: Params = {
-        a.arg: (i - skip if i >= skip else None, d, annotated_class(a.annotation)) for i, (a, d) in enumerate(zip(positional, defaults))
+        a.arg: (i - skip if i >= skip else None, d, annotated_class(a.annotation))
+        for i, (a, d) in enumerate(zip(positional, defaults))
     }
     out.update((a.arg, (None, d, annotated_class(a.annotation))) for a, d in zip(args.kwonlyargs, args.kw_defaults))
     return out
@@ -156,7 +159,9 @@ class SiteVisitor:
         self.properties: dict[str, list[str]] = {}  # qualname of a property -> templates it returns
         self.in_property = False
         self.loops: list[int] = []  # first lines of the loops around the statement
-        self.attribute_defaults: dict[str, str] = {}  # "Class.attr" -> class name an `__init__` parameter's default gives it
+        self.attribute_defaults: dict[
+            str, str
+        ] = {}  # "Class.attr" -> class name an `__init__` parameter's default gives it
 
     # -- dispatch -------------------------------------------------------------------------
     def visit(self, node: ast.stmt) -> None:
@@ -286,7 +291,9 @@ class SiteVisitor:
             return
         # an unknown earlier value is a hole (not the name itself, which would refer to this binding)
         previous = self.env.get(name) or [Binding(ast.Constant(value=None), node.lineno)]
-        self.env[name] = [Binding(ast.BinOp(left=b.expr, op=ast.Add(), right=node.value), node.lineno) for b in previous]
+        self.env[name] = [
+            Binding(ast.BinOp(left=b.expr, op=ast.Add(), right=node.value), node.lineno) for b in previous
+        ]
 
     def _bind(self, target: ast.expr, value: ast.expr, line: int) -> None:
         if isinstance(target, ast.Name):
@@ -316,7 +323,9 @@ class SiteVisitor:
         """A site raising `exc` (an exception instance or class, as `raise` is given it)."""
         given = exc.func if isinstance(exc, ast.Call) else exc
         message = message_argument(exc, self.env) if isinstance(exc, ast.Call) else None
-        self._add_site("error", self._argument_default(given), message, node, exception_param=self._parameter_name(given))
+        self._add_site(
+            "error", self._argument_default(given), message, node, exception_param=self._parameter_name(given)
+        )
         if message is not None and isinstance(exc, ast.Call) and exc.args and message is not exc.args[0]:
             self.sites[-1]["message_later"] = True  # a piece of what the class may print (see `package._message`)
 
@@ -388,14 +397,25 @@ class SiteVisitor:
         elif last == "warn" and (name in ("warn", "warnings.warn") or not is_logger(name)):
             category = warning_category(value)
             message = value.args[0] if value.args else keyword_value(value, "message")
-            self._add_site("warning", self._argument_default(category), message, stmt, exception_param=self._parameter_name(category))
+            self._add_site(
+                "warning",
+                self._argument_default(category),
+                message,
+                stmt,
+                exception_param=self._parameter_name(category),
+            )
         elif last in _LOG_METHODS and is_logger(name):
             self._add_site("log", None, log_message(value), stmt, level=last)
         elif isinstance(func, ast.Attribute) and func.attr == "__init__" and self._in_method("__init__"):
             args = value.args if is_super(func.value) else value.args[1:]
             if args and not isinstance(args[0], ast.Starred):
                 self._class_message(args[0])
-        elif isinstance(func, ast.Attribute) and func.attr == "append" and isinstance(func.value, ast.Name) and len(value.args) == 1:
+        elif (
+            isinstance(func, ast.Attribute)
+            and func.attr == "append"
+            and isinstance(func.value, ast.Name)
+            and len(value.args) == 1
+        ):
             self._append(func.value.id, value.args[0], stmt.lineno)
         else:
             self._note_call(value, stmt)
@@ -450,11 +470,22 @@ class SiteVisitor:
         if not exprs or not (own or _writes_message(args)):
             return
         resolved, origins, pending, checks = self._resolve_names(ast.Tuple(elts=exprs, ctx=ast.Load()))
-        self.calls.append({
-            "callee": callee, "receiver": receiver, "line": stmt.lineno, "end_line": stmt.end_lineno or stmt.lineno,
-            "function": self.qualname(), "class": self._class_qualname(), "condition": self._condition_source(),
-            "args": args, "resolved": resolved, "resolved_from": origins, "pending": pending, "checks": checks,
-        })
+        self.calls.append(
+            {
+                "callee": callee,
+                "receiver": receiver,
+                "line": stmt.lineno,
+                "end_line": stmt.end_lineno or stmt.lineno,
+                "function": self.qualname(),
+                "class": self._class_qualname(),
+                "condition": self._condition_source(),
+                "args": args,
+                "resolved": resolved,
+                "resolved_from": origins,
+                "pending": pending,
+                "checks": checks,
+            }
+        )
 
     def _callee(self, func: ast.expr) -> tuple[str | None, str | None]:
         """The called name, and the class of its receiver when it is known: an instance made here (`Cls().m`,
@@ -498,7 +529,8 @@ class SiteVisitor:
         """
         names = self.helper_names()
         return [
-            {k: v for k, v in c.items() if k != "near_site"} for c in self.calls
+            {k: v for k, v in c.items() if k != "near_site"}
+            for c in self.calls
             if called_name(c) in names
             or (c.get("near_site") and self._reachable(c["callee"], c["receiver"]) and _writes_message(c["args"]))
         ]
@@ -515,7 +547,8 @@ class SiteVisitor:
         names = {s["function"].rsplit(".", 1)[-1] for s in self.sites if s.get("message_param")}
         for _ in range(MAX_HELPER_DEPTH):
             more = {
-                c["function"].rsplit(".", 1)[-1] for c in self.calls
+                c["function"].rsplit(".", 1)[-1]
+                for c in self.calls
                 if called_name(c) in names and any(a[2] for a in c["args"])
             } - names
             if not more:
@@ -578,7 +611,12 @@ class SiteVisitor:
         return self.module.classes.get(".".join(names))
 
     def _add_site(
-        self, kind: str, exception: str | None, message: ast.expr | None, node: ast.stmt, level: str | None = None,
+        self,
+        kind: str,
+        exception: str | None,
+        message: ast.expr | None,
+        node: ast.stmt,
+        level: str | None = None,
         exception_param: str | None = None,
     ) -> None:
         self.module.budget.start_site()
@@ -613,7 +651,9 @@ class SiteVisitor:
         if isinstance(message, ast.Attribute) and is_self(message.value):
             site["message_attribute"] = message.attr  # may be a property of the class (see `message_properties`)
         if exception and exception.startswith(("self.", "cls.")) and exception.count(".") == 1:
-            site["exception_attribute"] = exception.split(".", 1)[1]  # may be set in `__init__` (see `exception_attributes`)
+            site["exception_attribute"] = exception.split(".", 1)[
+                1
+            ]  # may be set in `__init__` (see `exception_attributes`)
         if param is not None:  # a raise helper: its callers write the message (and may choose the class)
             site["message_param"] = [param, self.params[param][0]]
             if exception_param is not None:
@@ -646,7 +686,9 @@ class SiteVisitor:
         return " and ".join(guard.text() for guard in self.conditions)
 
     # -- resolving the names a site uses --------------------------------------------------
-    def _resolve_names(self, message: ast.expr | None) -> tuple[dict[str, Any], dict[str, str], list[list[str]], list[str]]:
+    def _resolve_names(
+        self, message: ast.expr | None
+    ) -> tuple[dict[str, Any], dict[str, str], list[list[str]], list[str]]:
         names: dict[str, None] = {}
         walks = [guard.walked() for guard in self.conditions]
         for walked in walks:

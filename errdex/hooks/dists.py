@@ -231,7 +231,9 @@ class LazyIndex:
         return done
 
     def _index(self, dist: Installed) -> bool:
-        from errdex.index import index  # the pipeline is loaded only when something is missing
+        from errdex.indexing import (
+            index,  # the pipeline is loaded only when something is missing
+        )
 
         if self.on_index is not None:
             self.on_index(dist.name, dist.version)

@@ -16,6 +16,7 @@ from errdex.match import Candidate, MatchResult
 from errdex.match.rank import ABSTAIN_BELOW
 from errdex.model import normalize_name
 
+
 def raised_at(c: Candidate, frames: list[FrameType]) -> tuple[str, int] | None:
     """(file, line) where the frames ran in the candidate's file, innermost first: the place that raised.
 
@@ -67,16 +68,20 @@ def elsewhere(result: MatchResult) -> str | None:
     c = None if result.abstain or not result.matches else result.matches[0]
     if c is None:
         return None
-    return (f"the closest indexed message ({c.package} {c.version}, errdex show {c.id}) is raised in {c.file}, "
-            "which this error did not run through, so it is not the answer.")
+    return (
+        f"the closest indexed message ({c.package} {c.version}, errdex show {c.id}) is raised in {c.file}, "
+        "which this error did not run through, so it is not the answer."
+    )
 
 
 def nothing_fits(dists: list[Installed]) -> str:
     """Why nothing is shown when no indexed message fits."""
     if dists:
         return f"no message in the Python source of {', '.join(versions(dists))} fits this error."
-    return ("this error was raised outside installed packages (your code, the standard library or the "
-            "interpreter), which errdex does not index.")
+    return (
+        "this error was raised outside installed packages (your code, the standard library or the "
+        "interpreter), which errdex does not index."
+    )
 
 
 def compiled_hint(tb: TracebackType | None) -> str | None:
@@ -91,12 +96,14 @@ def compiled_hint(tb: TracebackType | None) -> str | None:
     if distribution_of_frame(frame) is None or not line or line.startswith("raise") or " raise " in line:
         return None
     place = f"{_inside_package(frame.f_code.co_filename, str(frame.f_globals.get('__name__')))}:{last.tb_lineno}"
-    return (f"the traceback ends at a call in {place}, not at a `raise`: the message was made by compiled code "
-            "(or in frames the library hides from tracebacks), not by Python source that errdex reads.")
+    return (
+        f"the traceback ends at a call in {place}, not at a `raise`: the message was made by compiled code "
+        "(or in frames the library hides from tracebacks), not by Python source that errdex reads."
+    )
 
 
 def _inside_package(path: str, module: str) -> str:
     """'/…/site-packages/pydantic/main.py' → 'pydantic/main.py' (the path as errdex shows sites)."""
     posix = path.replace("\\", "/")
     cut = posix.rfind("/" + module.partition(".")[0] + "/")
-    return posix[cut + 1:] if cut >= 0 else posix
+    return posix[cut + 1 :] if cut >= 0 else posix

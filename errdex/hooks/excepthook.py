@@ -109,8 +109,14 @@ def explain_exception(exc: BaseException, tb: TracebackType | None, stream: Text
         print_to(shared(_state.db).exception(exc), stream)
 
 
-def _showwarning(message: Warning | str, category: type[Warning], filename: str, lineno: int,
-                 file: TextIO | None = None, line: str | None = None) -> None:
+def _showwarning(
+    message: Warning | str,
+    category: type[Warning],
+    filename: str,
+    lineno: int,
+    file: TextIO | None = None,
+    line: str | None = None,
+) -> None:
     if getattr(_busy, "on", False):
         return  # raised by errdex's own work (e.g. parsing a library's source): not the program's warning
     shown = _state.showwarning or warnings_module._showwarning_orig  # type: ignore[attr-defined]

@@ -14,8 +14,23 @@ from typing import Any
 
 from errdex.errors import ErrdexError, NotIndexedError
 from errdex.hooks.chain import chain, leaf, message_only, printed, summary, type_name
-from errdex.hooks.dists import Installed, LazyIndex, OnIndex, distributions, stack_frames, traceback_frames
-from errdex.hooks.evidence import compiled_hint, elsewhere, nothing_fits, on_frames, raised_at, rewritten_by_library, versions
+from errdex.hooks.dists import (
+    Installed,
+    LazyIndex,
+    OnIndex,
+    distributions,
+    stack_frames,
+    traceback_frames,
+)
+from errdex.hooks.evidence import (
+    compiled_hint,
+    elsewhere,
+    nothing_fits,
+    on_frames,
+    raised_at,
+    rewritten_by_library,
+    versions,
+)
 from errdex.hooks.safe import note
 from errdex.match import Candidate, MatchResult, explain
 from errdex.store import Store, default_path
@@ -95,7 +110,9 @@ class Explainer:
                 candidate=best,
                 page=None,
                 check=None,
-                hint=None if best is not None else compiled_hint(chosen.__traceback__) or elsewhere(result) or nothing_fits(dists),
+                hint=None
+                if best is not None
+                else compiled_hint(chosen.__traceback__) or elsewhere(result) or nothing_fits(dists),
                 earlier=chosen is not raised[0],
                 others=tuple(summary(e) for e in raised if e is not chosen),
                 packages=versions(dists),
@@ -149,7 +166,9 @@ class Explainer:
 
     def _page(self, c: Candidate, site: tuple[str, int] | None) -> dict[str, Any] | None:
         """The page of the place the frames show; of all the error's places when they show none of them."""
-        from errdex.explain import build_page  # loaded only when there is something to explain
+        from errdex.pages import (
+            build_page,  # loaded only when there is something to explain
+        )
 
         for place in dict.fromkeys((site, None)):
             try:

@@ -49,8 +49,8 @@ class Tools:
 
     def explain(self, text: str, limit: int = 3) -> str:
         """Explain a Python error: paste the whole traceback or message; get the raise site, the check, fixes."""
-        from errdex.explain import build_page
         from errdex.match import explain
+        from errdex.pages import build_page
 
         with self.store() as store:
             result = explain(text, store=store, auto_index=True, limit=_bounded(limit))
@@ -60,14 +60,16 @@ class Tools:
                 match.pop("allowed", None)  # the page lists the accepted values once, in its solutions
             best = result.best
             if best is not None:
-                site = (best.file, best.line) if "frame line" in best.evidence else None  # the paste's frame shows the place
+                site = (
+                    (best.file, best.line) if "frame line" in best.evidence else None
+                )  # the paste's frame shows the place
                 page = build_page(store, best.id, best.version, list(best.values), best.suggestions, site=site)  # type: ignore[arg-type]
                 answer["page"] = summary_page(page)
         return compact(answer)
 
     def show(self, error_id: str, version: str | None = None) -> str:
         """The full page of one error id (from `explain` or `search`), in the newest indexed release or `version`."""
-        from errdex.explain import build_page
+        from errdex.pages import build_page
 
         with self.store() as store:
             return compact(build_page(store, error_id.strip(), version))
@@ -95,7 +97,9 @@ def summary_page(page: dict[str, Any]) -> dict[str, Any]:
         "condition": page.get("condition"),
         "means": (page.get("what_it_means") or {}).get("summary"),
         "happens": (page.get("when_it_happens") or {}).get("summary"),
-        "solutions": [{k: s[k] for k in ("kind", "text", "code") if s.get(k)} for s in (page.get("solutions") or [])[:3]],
+        "solutions": [
+            {k: s[k] for k in ("kind", "text", "code") if s.get(k)} for s in (page.get("solutions") or [])[:3]
+        ],
         "example_fix": page.get("example_fix"),
         "user_input": page.get("user_input"),
         "source_url": page.get("source_url"),

@@ -70,8 +70,14 @@ def _rows(e: Explanation) -> Table:
     example = _example(page)
     if example is not None:
         grid.add_row("try", example)
-    grid.add_row("full page", Text(f"errdex show {c.id}" + (f" --version {c.version}" if len(c.versions) > 1 else ""), style="bold"))
-    others = [*e.others[:MAX_OTHERS], *([f"… and {len(e.others) - MAX_OTHERS} more"] if len(e.others) > MAX_OTHERS else [])]
+    grid.add_row(
+        "full page",
+        Text(f"errdex show {c.id}" + (f" --version {c.version}" if len(c.versions) > 1 else ""), style="bold"),
+    )
+    others = [
+        *e.others[:MAX_OTHERS],
+        *([f"… and {len(e.others) - MAX_OTHERS} more"] if len(e.others) > MAX_OTHERS else []),
+    ]
     for i, other in enumerate(others):
         grid.add_row("also raised" if i == 0 else "", Text(_cut(other, MAX_VALUE), style="dim"))
     return grid
@@ -139,13 +145,22 @@ def print_to(explanation: Explanation, stream: TextIO) -> None:
 def to_text(shown: RenderableType, color: bool = False, width: int = HTML_WIDTH) -> str:
     """A renderable as text (ANSI colours when `color`)."""
     out = io.StringIO()
-    console = Console(file=out, width=width, highlight=False, color_system="truecolor" if color else None, force_terminal=color)
+    console = Console(
+        file=out, width=width, highlight=False, color_system="truecolor" if color else None, force_terminal=color
+    )
     console.print(shown)
     return out.getvalue()
 
 
 def to_html(shown: RenderableType) -> str:
     """A renderable as an HTML fragment with inline styles (for notebooks)."""
-    console = Console(file=io.StringIO(), record=True, width=HTML_WIDTH, highlight=False, color_system="truecolor", force_terminal=True)
+    console = Console(
+        file=io.StringIO(),
+        record=True,
+        width=HTML_WIDTH,
+        highlight=False,
+        color_system="truecolor",
+        force_terminal=True,
+    )
     console.print(shown)
     return console.export_html(inline_styles=True, code_format=HTML_FORMAT)

@@ -21,10 +21,18 @@ PLUGIN_NAMES = frozenset({"errdex", "errdex.hooks.pytest_plugin"})
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("errdex", "errdex: explain errors raised by installed libraries")
-    group.addoption("--errdex", action="store_true", default=False,
-                    help="Add an errdex section to failures raised in installed packages.")
-    group.addoption("--errdex-db", default=None, metavar="PATH",
-                    help="errdex index to use (default: ERRDEX_DB or the user's data folder).")
+    group.addoption(
+        "--errdex",
+        action="store_true",
+        default=False,
+        help="Add an errdex section to failures raised in installed packages.",
+    )
+    group.addoption(
+        "--errdex-db",
+        default=None,
+        metavar="PATH",
+        help="errdex index to use (default: ERRDEX_DB or the user's data folder).",
+    )
 
 
 def pytest_configure(config: pytest.Config) -> None:

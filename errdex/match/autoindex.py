@@ -75,7 +75,9 @@ def index_missing(
         version = installed_version(top)
         if version is None or version in versions or not in_this_environment(parsed):
             return None
-    from errdex.index import index  # the pipeline is only loaded when something is indexed
+    from errdex.indexing import (
+        index,  # the pipeline is only loaded when something is indexed
+    )
 
     dist = distribution_of(top)
     try:

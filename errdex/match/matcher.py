@@ -6,20 +6,27 @@ import sys
 from dataclasses import replace
 
 from errdex.errors import InputError
-from errdex.match.autoindex import distribution_of, index_missing, installed_version, raising_package
+from errdex.match.autoindex import (
+    distribution_of,
+    index_missing,
+    installed_version,
+    raising_package,
+)
 from errdex.match.parse import parse
-from errdex.match.parse_lines import is_type_name
+from errdex.match.parse.lines import is_type_name
 from errdex.match.rank import ABSTAIN_BELOW, Query, Scored, rank
 from errdex.match.result import Candidate, MatchResult
 from errdex.match.suggest import did_you_mean
-from errdex.match.tables import Place, Tables, tables_for
+from errdex.match.tables import ReleasePlace, Tables, tables_for
 from errdex.model import ParsedError
 from errdex.store import Store
 
 MAX_LIMIT = 100
 
 
-def explain(text: str, *, store: Store | None = None, fetch: bool = False, auto_index: bool = True, limit: int = 5) -> MatchResult:
+def explain(
+    text: str, *, store: Store | None = None, fetch: bool = False, auto_index: bool = True, limit: int = 5
+) -> MatchResult:
     """Find where a pasted error message, log line or traceback was raised, in the indexed releases."""
     if not 1 <= limit <= MAX_LIMIT:
         raise InputError(f"limit must be between 1 and {MAX_LIMIT}, not {limit}")
@@ -55,7 +62,12 @@ def _typed_by_the_index(parsed: ParsedError, tables: Tables) -> ParsedError:
     if parsed.exception is not None or parsed.source_format != "message":
         return parsed
     name, colon, message = parsed.message.partition(": ")
-    if not colon or not name[:1].isupper() or not is_type_name(name) or not tables.core.raised_anywhere(name.rsplit(".", 1)[-1]):
+    if (
+        not colon
+        or not name[:1].isupper()
+        or not is_type_name(name)
+        or not tables.core.raised_anywhere(name.rsplit(".", 1)[-1])
+    ):
         return parsed
     return replace(parsed, exception=name, message=message)  # (a *Warning name was typed by the parser already)
 
@@ -97,7 +109,9 @@ def _candidate(tables: Tables, query: Query, s: Scored) -> Candidate:
     )
 
 
-def _choose_place(places: list[Place], versions: tuple[str, ...], query: Query, package: str, pointed: frozenset[str]) -> Place:
+def _choose_place(
+    places: list[ReleasePlace], versions: tuple[str, ...], query: Query, package: str, pointed: frozenset[str]
+) -> ReleasePlace:
     """The place the frame points at, else the installed version's, else the newest release's first.
 
     Places in the releases the traceback's frames point to come before the others.
@@ -120,13 +134,13 @@ def _choose_place(places: list[Place], versions: tuple[str, ...], query: Query, 
     return _first(places, order, pointed)
 
 
-def _first(places: list[Place], order: dict[str, int], pointed: frozenset[str]) -> Place:
+def _first(places: list[ReleasePlace], order: dict[str, int], pointed: frozenset[str]) -> ReleasePlace:
     """The first of `places` in the releases pointed to, newest release first, with its function known first;
     the first listed among equals (`min`, not a sort: an error may be raised at hundreds of places)."""
     return min(places, key=lambda p: (p.version not in pointed, -order[p.version], p.function is None))
 
 
-def _site_function(tables: Tables, error_id: str, place: Place) -> tuple[str | None, int]:
+def _site_function(tables: Tables, error_id: str, place: ReleasePlace) -> tuple[str | None, int]:
     """The function and last line of a place known only by its line (an error's second site in a release)."""
     record = tables.store.error(error_id, place.version)
     for site in record.sites:
@@ -144,28 +158,42 @@ def _hint(parsed: ParsedError, tables: Tables, query: Query) -> str:
         return f"The error was raised in '{top}', which is not indexed: errdex index {distribution_of(top) or top}"
     hint = query.hint
     if hint is not None and hint.path is None and hint.strength == "caller":
-        return ("No indexed warning fits these words well enough. The line shown is where your code called the "
-                "library (a warning points at its caller), so it cannot name the library: index the library whose "
-                "call that is (errdex index NAME).")
+        return (
+            "No indexed warning fits these words well enough. The line shown is where your code called the "
+            "library (a warning points at its caller), so it cannot name the library: index the library whose "
+            "call that is (errdex index NAME)."
+        )
     if hint is not None and hint.path is None and parsed.source_format != "message":
-        return ("The innermost frame is not in an installed library: the error comes from your own code, "
-                "the standard library or the interpreter, which errdex does not index.")
+        return (
+            "The innermost frame is not in an installed library: the error comes from your own code, "
+            "the standard library or the interpreter, which errdex does not index."
+        )
     if not query.text:
         return "The paste has no message: paste the whole error, with its traceback if you have it."
     if query.exception == "KeyError" and not parsed.frames and " " not in query.text:
-        return ("A KeyError's message is only the key that was missing, so its words cannot tell where it was "
-                "looked up. Paste the whole traceback: its innermost frame names the lookup.")
+        return (
+            "A KeyError's message is only the key that was missing, so its words cannot tell where it was "
+            "looked up. Paste the whole traceback: its innermost frame names the lookup."
+        )
     if query.interpreter and hint is None:
-        return ("Python itself writes this message (an operation on the wrong kind of value, a missing name or "
-                "attribute), so its words alone do not tell which library raised it. Paste the whole traceback: "
-                "its innermost frame tells whether your code or a library did.")
+        return (
+            "Python itself writes this message (an operation on the wrong kind of value, a missing name or "
+            "attribute), so its words alone do not tell which library raised it. Paste the whole traceback: "
+            "its innermost frame tells whether your code or a library did."
+        )
     home = query.exception_home
     if home in tables.core.top_set:
         ask = " Paste the whole traceback: its innermost frame names the raise site." if not parsed.frames else ""
-        return (f"'{home}' is indexed, but none of its errors fits these words well enough: it may "
-                f"write this message at run time, or in a helper.{ask}")
+        return (
+            f"'{home}' is indexed, but none of its errors fits these words well enough: it may "
+            f"write this message at run time, or in a helper.{ask}"
+        )
     if home is not None and home not in sys.stdlib_module_names and home.isidentifier() and not home.startswith("__"):
-        return (f"The exception's class comes from '{home}', which is not indexed: errdex index "
-                f"{distribution_of(home) or home} (a library written in compiled code has few raise sites to index).")
-    return ("No indexed error fits well enough. If it comes from a library, index that library "
-            "(errdex index NAME), or paste the whole traceback: its frames name the package.")
+        return (
+            f"The exception's class comes from '{home}', which is not indexed: errdex index "
+            f"{distribution_of(home) or home} (a library written in compiled code has few raise sites to index)."
+        )
+    return (
+        "No indexed error fits well enough. If it comes from a library, index that library "
+        "(errdex index NAME), or paste the whole traceback: its frames name the package."
+    )

@@ -37,8 +37,8 @@ from errdex.match.builtin import interpreter_message
 from errdex.match.frames import Agreement, FrameHint, agreement, frame_hint
 from errdex.match.literals import candidates, loose_candidates
 from errdex.match.tables import Cut, Tables
-from errdex.match.versions import ShownFrame, Versions, shown_frames
 from errdex.match.text import fold, message_keys, squash
+from errdex.match.versions import ShownFrame, Versions, shown_frames
 from errdex.model import ParsedError
 
 ABSTAIN_BELOW = 0.5
@@ -65,7 +65,9 @@ FRAME_PENALTY = {
 MISMATCHED_EXCEPTION = (0.45, 0.8)
 BASE_EXCEPTION = (0.9, 1.0)
 UNKNOWN_EXCEPTION = (0.9, 1.0)  # the paste names none, or the site raises a variable (`raise exc_cls(...)`)
-MISMATCHED_KIND = 0.8  # not when the kind was guessed and the class is the site's (`PydanticDeprecatedSince20: ...` warns)
+MISMATCHED_KIND = (
+    0.8  # not when the kind was guessed and the class is the site's (`PydanticDeprecatedSince20: ...` warns)
+)
 INTERPRETER_DISCOUNT = 0.5  # a message the interpreter writes, with no frame for the site
 
 
@@ -91,8 +93,17 @@ class Query(NamedTuple):
             text = _unquote_key(text)
         folded = fold(text)
         hint = frame_hint(parsed, tops)
-        return cls(text, folded, exception, home, parsed.kind, parsed.source_format != "message", hint,
-                   interpreter_message(text, folded), shown_frames(parsed, tops))
+        return cls(
+            text,
+            folded,
+            exception,
+            home,
+            parsed.kind,
+            parsed.source_format != "message",
+            hint,
+            interpreter_message(text, folded),
+            shown_frames(parsed, tops),
+        )
 
 
 class Scored(NamedTuple):
@@ -134,7 +145,11 @@ class Ranker:
         files = {path for path, _ in hint.points} | ({hint.path} if hint.path else set()) if hint else set()
         sites = [(path, row) for path in files for row in tables.raised_in(path)]
         self.in_file = {i for _, (i, _, _) in sites}
-        at = [(i, hint.raised_again_at(path, line, end)) for path, (i, line, end) in sites if hint and hint.at(path, line, end)]
+        at = [
+            (i, hint.raised_again_at(path, line, end))
+            for path, (i, line, end) in sites
+            if hint and hint.at(path, line, end)
+        ]
         self.at_line = {i for i, _ in at}
         self.raised_again = {i for i, again in at if again} - {i for i, again in at if not again}  # at no first point
         self.alignments: dict[str, Alignment] = {}  # by template
@@ -167,7 +182,9 @@ class Ranker:
         top = max(scored.values(), key=lambda s: s.key, default=None)
         # Nothing fits well: look for templates worded differently (another version). Not when the best holds the
         # message exactly: the wording is right, the evidence weak (a short template, a message the interpreter writes).
-        if self.q.text and (top is None or top.confidence < ABSTAIN_BELOW and not (top.alignment and top.alignment.exact)):
+        if self.q.text and (
+            top is None or top.confidence < ABSTAIN_BELOW and not (top.alignment and top.alignment.exact)
+        ):
             loose = loose_candidates(self.core.words, keys, MAX_PARTIAL)
             checked = {i for i, _ in whole}
             partial = [i for i in unique(pool + loose) if i not in checked][: 2 * MAX_PARTIAL]
@@ -185,7 +202,7 @@ class Ranker:
         if len(tied) < 2:
             return ranked
         tied.sort(key=lambda s: not self._written_alike(s.error))
-        return tied + ranked[len(tied):]
+        return tied + ranked[len(tied) :]
 
     def _written_alike(self, i: int) -> bool:
         """Whether the literal parts of error `i`'s template are in the message as written, unfolded, in their
@@ -284,7 +301,9 @@ class Ranker:
             return None
         where, _, text_factor, *_ = self._weights(i)
         releases = self.versions.agreeing(i) or frozenset()
-        evidence = _evidence(alignment, text_factor, where) + ((f"frames of {', '.join(sorted(releases))}",) if releases else ())
+        evidence = _evidence(alignment, text_factor, where) + (
+            (f"frames of {', '.join(sorted(releases))}",) if releases else ()
+        )
         return Scored(i, confidence, alignment, where, evidence, releases)
 
     def _rough(self, i: int, text: float) -> float:
@@ -292,7 +311,13 @@ class Ranker:
 
         The frame's evidence is added; exception and kind, which can only lower it, are left out.
         """
-        frame = FRAME_EVIDENCE["line"] if i in self.at_line else FRAME_EVIDENCE["file"] if i in self.in_file else self.of_class.get(i, 0.0)
+        frame = (
+            FRAME_EVIDENCE["line"]
+            if i in self.at_line
+            else FRAME_EVIDENCE["file"]
+            if i in self.in_file
+            else self.of_class.get(i, 0.0)
+        )
         text *= INTERPRETER_DISCOUNT if self.q.interpreter and frame == 0.0 else 1.0
         return min(1.0, 1 - (1 - text) * (1 - frame))
 
@@ -318,7 +343,9 @@ class Ranker:
             return None
         if discounted:
             text_confidence *= INTERPRETER_DISCOUNT
-        return min(1.0, (1 - (1 - text_confidence * text_factor) * (1 - frame * frame_factor)) * kind * penalty) * release
+        return (
+            min(1.0, (1 - (1 - text_confidence * text_factor) * (1 - frame * frame_factor)) * kind * penalty) * release
+        )
 
     def _weights(self, i: int) -> Weights:
         """What weighs error `i`'s evidence besides its text, worked out once per query."""
@@ -330,11 +357,23 @@ class Ranker:
     def _work_out_weights(self, i: int) -> Weights:
         core, q = self.core, self.q
         text_factor, frame_factor = self._compare_exceptions(i)
-        kind = 1.0 if core.kind[i] == q.kind or (not q.kind_known and core.raised(i)[0] == q.exception) else MISMATCHED_KIND
+        kind = (
+            1.0
+            if core.kind[i] == q.kind or (not q.kind_known and core.raised(i)[0] == q.exception)
+            else MISMATCHED_KIND
+        )
         if q.hint is None:  # no frame to agree or disagree with (what agreement() says of it, without asking)
             of_class = self.of_class.get(i, 0.0)
-            return Weights("class" if of_class else "none", of_class, text_factor, frame_factor, kind, 1.0,
-                           self.versions.factor(i), q.interpreter and not of_class)
+            return Weights(
+                "class" if of_class else "none",
+                of_class,
+                text_factor,
+                frame_factor,
+                kind,
+                1.0,
+                self.versions.factor(i),
+                q.interpreter and not of_class,
+            )
         where = agreement(q.hint, i in self.in_file, i in self.at_line, core.package_top_sets[core.package[i]])
         frame = RAISED_AGAIN if where == "line" and i in self.raised_again else FRAME_EVIDENCE.get(where, 0.0)
         penalty = FRAME_PENALTY[q.hint.strength].get(where, 1.0)
@@ -388,7 +427,9 @@ def _text_confidence(hit: int, total: int, unexplained: int, length: int) -> flo
     if not total:
         return 0.0
     specificity = _SPECIFICITIES[hit] if hit < _TABULATED else _specificity(hit)
-    explained = 1 - unexplained / length if unexplained < length else float(not unexplained)  # (none left when it is all)
+    explained = (
+        1 - unexplained / length if unexplained < length else float(not unexplained)
+    )  # (none left when it is all)
     coverage = hit / total
     return coverage**2 * explained * specificity
 

@@ -44,9 +44,14 @@ def closest(value: str, options: list[Any]) -> list[str]:
     texts = [o for o in options if isinstance(o, str)]
     if not texts or value in texts:
         return []
-    from rapidfuzz import fuzz, process  # only loaded when there is something to compare
+    from rapidfuzz import (  # only loaded when there is something to compare
+        fuzz,
+        process,
+    )
 
-    found = process.extract(value[:MAX_VALUE], texts, scorer=fuzz.ratio, limit=MAX_SUGGESTIONS, score_cutoff=SCORE_CUTOFF)
+    found = process.extract(
+        value[:MAX_VALUE], texts, scorer=fuzz.ratio, limit=MAX_SUGGESTIONS, score_cutoff=SCORE_CUTOFF
+    )
     return [text for text, _, _ in found]
 
 
@@ -76,7 +81,9 @@ def _memberships(condition: str) -> tuple[tuple[str, list[Any] | str], ...]:
         left = node.left
         for op, right in zip(node.ops, node.comparators):
             if isinstance(op, (ast.In, ast.NotIn)):
-                collection = _literal(right) if isinstance(right, (ast.List, ast.Tuple, ast.Set)) else ast.unparse(right)
+                collection = (
+                    _literal(right) if isinstance(right, (ast.List, ast.Tuple, ast.Set)) else ast.unparse(right)
+                )
                 if collection:
                     out.append((ast.unparse(left), collection))
             left = right
@@ -123,7 +130,12 @@ class _Expr:
     """An interpolated expression of a message."""
 
     def __init__(self, node: ast.AST) -> None:
-        while isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _SHOWN_AS and len(node.args) == 1:
+        while (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id in _SHOWN_AS
+            and len(node.args) == 1
+        ):
             node = node.args[0]
         self.source = ast.unparse(node)
 
@@ -192,7 +204,9 @@ def _format(node: ast.Call) -> Iterator[str | _Expr]:
             yield _Expr(keywords[key]) if key in keywords else _Expr(node)
 
 
-def _tested_value(tested: str, holes: list[list[str]], values: tuple[str | None, ...], options: list[Any]) -> str | None:
+def _tested_value(
+    tested: str, holes: list[list[str]], values: tuple[str | None, ...], options: list[Any]
+) -> str | None:
     """The captured text of the hole that shows the tested expression, unquoted.
 
     When the message expression cannot be read hole by hole (a variable built elsewhere), the

@@ -37,7 +37,7 @@ MEMO_STORES = 4  # stores whose tables one process keeps in memory
 MAX_SOURCE_CHARS = 8_000_000  # of release files' text kept in memory per store generation (for frames)
 
 
-class Place(NamedTuple):
+class ReleasePlace(NamedTuple):
     """Where an error is raised in one indexed release (a tuple: a few are made for every answer)."""
 
     version: str
@@ -122,7 +122,9 @@ class Core:
     sources: dict[tuple[str, str, str], list[str] | None] = field(default_factory=dict)  # file lines read, oldest first
     source_chars: int = 0
     releases: dict[int, list[ReleaseRecord]] = field(default_factory=dict)  # indexed releases, by package number
-    exception_names: set[str] | None = None  # unqualified names of the classes raised, once asked (see `raised_anywhere`)
+    exception_names: set[str] | None = (
+        None  # unqualified names of the classes raised, once asked (see `raised_anywhere`)
+    )
     raisers: dict[tuple[str, str], list[int]] = field(default_factory=dict)  # raising(top, name) so far
 
     def __post_init__(self) -> None:
@@ -153,7 +155,9 @@ class Core:
             raised = self.exception[i] or ("UserWarning" if self.kind[i] == "warning" else "")
             bases = self.bases[i]
             found = self.raised_names[i] = (
-                raised.rsplit(".", 1)[-1], tuple(b.rsplit(".", 1)[-1] for b in bases.split(",")) if bases else ())
+                raised.rsplit(".", 1)[-1],
+                tuple(b.rsplit(".", 1)[-1] for b in bases.split(",")) if bases else (),
+            )
         return found
 
     def raising(self, top: str, name: str) -> list[int]:
@@ -176,8 +180,20 @@ class Core:
         return name in self.exception_names
 
     def dumps(self) -> bytes:
-        return _pack((self.ids.text, self.package.tobytes(), self.kind.codes, self.exception.pack(), self.bases.pack(),
-                      self.template.pack(), self.packages, self.package_tops, self.keys.pack(), self.words.pack()))
+        return _pack(
+            (
+                self.ids.text,
+                self.package.tobytes(),
+                self.kind.codes,
+                self.exception.pack(),
+                self.bases.pack(),
+                self.template.pack(),
+                self.packages,
+                self.package_tops,
+                self.keys.pack(),
+                self.words.pack(),
+            )
+        )
 
     @classmethod
     def loads(cls, data: bytes) -> Core | None:
@@ -187,8 +203,18 @@ class Core:
         ids, package, kinds, exception, bases, template, packages, tops, keys, words = fields
         numbers = array("I")
         numbers.frombytes(package)
-        return cls(FixedWidth(ids, ID_WIDTH), numbers, Kinds(kinds), Texts.unpack(exception), Texts.unpack(bases),
-                   Texts.unpack(template), packages, tops, KeyIndex.unpack(keys), KeyIndex.unpack(words))
+        return cls(
+            FixedWidth(ids, ID_WIDTH),
+            numbers,
+            Kinds(kinds),
+            Texts.unpack(exception),
+            Texts.unpack(bases),
+            Texts.unpack(template),
+            packages,
+            tops,
+            KeyIndex.unpack(keys),
+            KeyIndex.unpack(words),
+        )
 
 
 class Tables:
@@ -198,14 +224,14 @@ class Tables:
         self.core = core
         self.store = store
 
-    def places(self, i: int) -> list[Place]:
+    def places(self, i: int) -> list[ReleasePlace]:
         """Every place of error `i` in every indexed release, oldest release first (not to be changed: the
         list is kept in its shard, made of places once per process; an error raised at hundreds of sites
         is a candidate of many messages)."""
         shard = self._shard(self.core.error_shards, "match.errors", i // ERROR_SHARD)[0]
         rows = shard.get(i, [])
-        if rows and not isinstance(rows[0], Place):
-            rows = shard[i] = list(map(Place._make, rows))
+        if rows and not isinstance(rows[0], ReleasePlace):
+            rows = shard[i] = list(map(ReleasePlace._make, rows))
         return rows
 
     def details(self, i: int) -> Details | None:
@@ -236,7 +262,9 @@ class Tables:
         if key in self.core.sources:
             return self.core.sources[key]
         text = self.store.source(release, path)
-        lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n") if text is not None else None  # as linecache numbers them
+        lines = (
+            text.replace("\r\n", "\n").replace("\r", "\n").split("\n") if text is not None else None
+        )  # as linecache numbers them
         self.core.sources[key] = lines
         self.core.source_chars += sum(map(len, lines or ()))
         while self.core.source_chars > MAX_SOURCE_CHARS and len(self.core.sources) > 1:
@@ -323,7 +351,9 @@ class _Collected:
         for eid, i in self.number.items():
             known = {(v, f, line) for v, f, line, _, _ in self.places[i]}
             for version, places in store.error_versions(eid):
-                self.places[i].extend((version, f, line, line, None) for f, line in places if (version, f, line) not in known)
+                self.places[i].extend(
+                    (version, f, line, line, None) for f, line in places if (version, f, line) not in known
+                )
 
 
 def build(store: Store) -> tuple[Core, dict[int, Any], dict[int, Any]]:

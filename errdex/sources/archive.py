@@ -23,7 +23,7 @@ from .tree import (
     DEFAULT_LIMITS,
     LOCAL_VERSION,
     ROOT_METADATA,
-    Limits,
+    SourceLimits,
     TreeSource,
     describe_size,
     file_too_big,
@@ -49,11 +49,11 @@ def _member_path(name: str, label: str) -> str:
     return "/".join(parts)
 
 
-def _too_many(label: str, limits: Limits) -> SourceError:
+def _too_many(label: str, limits: SourceLimits) -> SourceError:
     return SourceError(f"Refusing {label}: it has more than {limits.members:,} members (the limit on member count)")
 
 
-def _too_large(label: str, limits: Limits) -> SourceError:
+def _too_large(label: str, limits: SourceLimits) -> SourceError:
     return SourceError(
         f"Refusing {label}: its files add up to more than {describe_size(limits.total_bytes)} "
         "(the limit on total uncompressed size)"
@@ -86,7 +86,7 @@ def _declared_zip_entries(f: BinaryIO) -> int | None:
 class ZipTree:
     """A wheel or zip archive, members read one at a time straight from the file."""
 
-    def __init__(self, path: Path, limits: Limits) -> None:
+    def __init__(self, path: Path, limits: SourceLimits) -> None:
         self.label = f"archive '{path.name}'"
         self._limits = limits
         self._file = open(path, "rb")  # noqa: SIM115 - owned by the tree until close()
@@ -137,7 +137,7 @@ class ZipTree:
 class TarTree:
     """A tarball read in one streaming pass; the files errdex wants are kept in memory."""
 
-    def __init__(self, path: Path, limits: Limits) -> None:
+    def __init__(self, path: Path, limits: SourceLimits) -> None:
         self.label = f"archive '{path.name}'"
         self._limits = limits
         self._data: dict[str, bytes] = {}
@@ -189,7 +189,7 @@ class _Stripped:
         return self._tree.read(self._prefix + path)
 
 
-def _open_tree(path: Path, limits: Limits) -> ZipTree | TarTree:
+def _open_tree(path: Path, limits: SourceLimits) -> ZipTree | TarTree:
     name = path.name.lower()
     try:
         if name.endswith(ZIP_SUFFIXES):
@@ -220,7 +220,7 @@ def _filename_guess(filename: str) -> tuple[str, str | None]:
     return (name, version) if dash and name else (stem, None)
 
 
-def open_archive_source(path: Path, spec: str, stack: ExitStack, limits: Limits = DEFAULT_LIMITS) -> TreeSource:
+def open_archive_source(path: Path, spec: str, stack: ExitStack, limits: SourceLimits = DEFAULT_LIMITS) -> TreeSource:
     """Open a local archive as a Source; the stack closes it."""
     if not path.is_file():
         raise SourceError(f"No such archive: '{path}' (check the path)")

@@ -16,7 +16,7 @@ from .tree import (
     DEFAULT_LIMITS,
     LOCAL_VERSION,
     ROOT_METADATA,
-    Limits,
+    SourceLimits,
     TreeSource,
     is_wanted,
     read_capped,
@@ -46,7 +46,7 @@ def _is_regular(path: str) -> bool:
 class FolderTree:
     """The wanted files under a folder: regular files only, symlinks never followed."""
 
-    def __init__(self, root: Path, limits: Limits) -> None:
+    def __init__(self, root: Path, limits: SourceLimits) -> None:
         self.label = f"folder '{root}'"
         self._root = root
         self._limits = limits
@@ -80,7 +80,7 @@ class FolderTree:
             raise SourceError(f"Cannot read '{path}' in {self.label}: {exc.strerror or exc}") from exc
 
 
-def open_folder_source(root: Path, spec: str, limits: Limits = DEFAULT_LIMITS) -> TreeSource:
+def open_folder_source(root: Path, spec: str, limits: SourceLimits = DEFAULT_LIMITS) -> TreeSource:
     """Open a project folder as a Source, named by its metadata or else after the folder."""
     if not root.is_dir():
         raise SourceError(f"No such folder: '{root}' (check the path)")

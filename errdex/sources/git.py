@@ -15,7 +15,14 @@ from errdex.model import ReleaseInfo
 
 from .layout import import_paths
 from .metadata import normalize_repository, repository_url
-from .tree import DEFAULT_LIMITS, Limits, TreeSource, file_too_big, is_wanted, read_meta
+from .tree import (
+    DEFAULT_LIMITS,
+    SourceLimits,
+    TreeSource,
+    file_too_big,
+    is_wanted,
+    read_meta,
+)
 
 _REGULAR_MODES = frozenset({"100644", "100755"})  # symlinks (120000) and submodules (160000) are skipped
 
@@ -75,7 +82,7 @@ class _CatFile:
 class GitTree:
     """The wanted files of one commit, listed by `git ls-tree` and read by `git cat-file`."""
 
-    def __init__(self, repo: Path, commit: str, label: str, limits: Limits) -> None:
+    def __init__(self, repo: Path, commit: str, label: str, limits: SourceLimits) -> None:
         self.label = label
         self._limits = limits
         self._blobs = self._list(repo, commit)
@@ -141,7 +148,7 @@ def open_git_source(
     spec: str,
     stack: ExitStack,
     progress: Callable[[str], None],
-    limits: Limits = DEFAULT_LIMITS,
+    limits: SourceLimits = DEFAULT_LIMITS,
 ) -> TreeSource:
     """Open one commit of a git repository (local path, bare or not, or remote URL) as a Source."""
     local = _local_repo(location)

@@ -16,13 +16,13 @@ from errdex.model import ReleaseInfo
 from .folder import FolderTree
 from .layout import import_paths
 from .metadata import from_core_metadata, repository_url
-from .tree import DEFAULT_LIMITS, Limits, TreeSource, read_capped
+from .tree import DEFAULT_LIMITS, SourceLimits, TreeSource, read_capped
 
 
 class InstalledTree:
     """The Python files a distribution's RECORD lists inside site-packages."""
 
-    def __init__(self, dist: metadata.Distribution, label: str, limits: Limits) -> None:
+    def __init__(self, dist: metadata.Distribution, label: str, limits: SourceLimits) -> None:
         self.label = label
         self._dist = dist
         self._limits = limits
@@ -59,7 +59,7 @@ def _editable_folder(dist: metadata.Distribution) -> Path | None:
     return folder if folder and folder.is_dir() else None
 
 
-def open_installed_source(spec: str, limits: Limits = DEFAULT_LIMITS) -> TreeSource:
+def open_installed_source(spec: str, limits: SourceLimits = DEFAULT_LIMITS) -> TreeSource:
     """Open the distribution installed in errdex's own environment; an editable one reads its project folder."""
     try:
         requirement = Requirement(spec.strip())

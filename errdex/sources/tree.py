@@ -22,7 +22,7 @@ _CHUNK = 1 << 20
 
 
 @dataclass(frozen=True)
-class Limits:
+class SourceLimits:
     """Caps that keep a hostile archive or folder from exhausting memory, disk or time."""
 
     # Uncompressed bytes: of every member of a tarball (a stream is decompressed whole), but only
@@ -32,7 +32,7 @@ class Limits:
     file_bytes: int = 50 << 20  # one file read
 
 
-DEFAULT_LIMITS = Limits()
+DEFAULT_LIMITS = SourceLimits()
 
 
 def describe_size(n: int) -> str:
@@ -43,14 +43,14 @@ def describe_size(n: int) -> str:
     return f"{n:,} bytes"
 
 
-def file_too_big(label: str, path: str, limits: Limits) -> SourceError:
+def file_too_big(label: str, path: str, limits: SourceLimits) -> SourceError:
     """The error for one file over the single-file cap."""
     return SourceError(
         f"Refusing {label}: '{path}' is larger than {describe_size(limits.file_bytes)} (the limit on a single file)"
     )
 
 
-def read_capped(stream: BinaryIO, label: str, path: str, limits: Limits) -> bytes:
+def read_capped(stream: BinaryIO, label: str, path: str, limits: SourceLimits) -> bytes:
     """Read a whole stream, refusing one that is larger than the single-file cap.
 
     A file on disk is read with its own size as the bound: asking for the cap itself makes
@@ -126,7 +126,11 @@ class TreeSource:
     """A Source: what the release says about itself, and its Python files in import-path order."""
 
     def __init__(
-        self, info: ReleaseInfo, tree: Tree, mapping: Sequence[tuple[str, str]], read: tuple[SourceFile, ...] | None = None
+        self,
+        info: ReleaseInfo,
+        tree: Tree,
+        mapping: Sequence[tuple[str, str]],
+        read: tuple[SourceFile, ...] | None = None,
     ) -> None:
         self.info = info
         self._tree = tree

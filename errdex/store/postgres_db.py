@@ -53,7 +53,9 @@ class PostgresDatabase:
             migrate(self)
         except psycopg.Error as exc:
             self.conn.close()
-            raise StoreError(f"{self.label} is not a usable errdex index ({_first_line(exc)}); pass another --db") from None
+            raise StoreError(
+                f"{self.label} is not a usable errdex index ({_first_line(exc)}); pass another --db"
+            ) from None
         except BaseException:
             self.conn.close()
             raise

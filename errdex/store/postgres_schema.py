@@ -107,7 +107,9 @@ MIGRATIONS: list[str] = [
     CREATE TABLE errors_fts (
         error_id TEXT COLLATE "C" NOT NULL,
         template TEXT COLLATE "C" NOT NULL,
-        words tsvector GENERATED ALWAYS AS (to_tsvector('simple', """ + WORDS.format(text="template") + """)) STORED
+        words tsvector GENERATED ALWAYS AS (to_tsvector('simple', """
+    + WORDS.format(text="template")
+    + """)) STORED
     );
     CREATE INDEX errors_fts_by_error ON errors_fts (error_id);
     CREATE INDEX errors_fts_by_word ON errors_fts USING GIN (words);

@@ -24,7 +24,16 @@ from packaging.version import InvalidVersion, Version
 from errdex.blobs import unpack
 from errdex.errors import NotIndexedError, StoreError
 from errdex.jsontext import dumps_text
-from errdex.model import ClassInfo, ErrorRecord, Related, ReleaseInfo, ReleaseRecord, Site, Snippet, normalize_name
+from errdex.model import (
+    ClassInfo,
+    ErrorRecord,
+    Related,
+    ReleaseInfo,
+    ReleaseRecord,
+    Site,
+    Snippet,
+    normalize_name,
+)
 from errdex.store.backend import WriteBusy, is_postgres_url, open_database
 
 # Appended to a version while its replacement is written (a version never has this control character).
@@ -128,7 +137,8 @@ class Store:
         for chunk in _chunks(list(hashes), 500):
             marks = ",".join("?" * len(chunk))
             rows = self.db.execute(
-                f"SELECT hash FROM analyses WHERE extractor_version = ? AND hash IN ({marks})", [extractor_version, *chunk]
+                f"SELECT hash FROM analyses WHERE extractor_version = ? AND hash IN ({marks})",
+                [extractor_version, *chunk],
             )
             out.update(h for (h,) in rows)
         return out
@@ -191,7 +201,9 @@ class Store:
                 (package_id, previous.version, previous.digest, previous.indexed_at),
             ).fetchone()
             if row is None:
-                raise StoreError(f"{previous.package} {previous.version} was indexed again meanwhile; index {info.spec} again")
+                raise StoreError(
+                    f"{previous.package} {previous.version} was indexed again meanwhile; index {info.spec} again"
+                )
             old_id = row[0]
             self._insert_files(new_files, extractor_version)
             if previous.version == info.version:
@@ -199,7 +211,9 @@ class Store:
                 self._insert_rows(release_id, package_id, sites, classes)
             else:
                 # counted once the copied and the new rows are all in
-                release_id = self._insert_release(package_id, info, info.version + PENDING, extractor_version, files, 0, 0)
+                release_id = self._insert_release(
+                    package_id, info, info.version + PENDING, extractor_version, files, 0, 0
+                )
                 self._copy_rows(old_id, release_id, paths)
                 self._insert_rows(release_id, package_id, sites, classes)
                 replaced = self._delete_release(package_id, info.version)
@@ -227,8 +241,20 @@ class Store:
             "INSERT INTO releases (package_id, version, spec, source_kind, digest, repository_url, indexed_at,"
             " extractor_version, file_count, site_count, error_count, skip_count)"
             " VALUES (?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id",
-            (package_id, version, info.spec, info.source_kind, info.digest, info.repository_url, _now(),
-             extractor_version, len(files), site_count, error_count, _skips(files)),
+            (
+                package_id,
+                version,
+                info.spec,
+                info.source_kind,
+                info.digest,
+                info.repository_url,
+                _now(),
+                extractor_version,
+                len(files),
+                site_count,
+                error_count,
+                _skips(files),
+            ),
         ).fetchone()[0]
         self._insert_release_files(release_id, files)
         return int(release_id)
@@ -248,21 +274,37 @@ class Store:
         )
 
     def _keep_release(
-        self, release_id: int, info: ReleaseInfo, extractor_version: str, files: Sequence[tuple[str, str, str | None]], kept: str
+        self,
+        release_id: int,
+        info: ReleaseInfo,
+        extractor_version: str,
+        files: Sequence[tuple[str, str, str | None]],
+        kept: str,
     ) -> bool:
         """Rewrite a release in place but the sites and classes of the files in `kept` (a JSON list);
         whether any site was deleted (its error may have no site left)."""
         dropped = self.db.execute(
             f"DELETE FROM sites WHERE release_id = ? AND file NOT IN ({self.db.json_values})", (release_id, kept)
         ).rowcount
-        self.db.execute(f"DELETE FROM classes WHERE release_id = ? AND file NOT IN ({self.db.json_values})", (release_id, kept))
+        self.db.execute(
+            f"DELETE FROM classes WHERE release_id = ? AND file NOT IN ({self.db.json_values})", (release_id, kept)
+        )
         self.db.execute("DELETE FROM release_files WHERE release_id = ?", (release_id,))
         self._insert_release_files(release_id, files)
         self.db.execute(
             "UPDATE releases SET spec = ?, source_kind = ?, digest = ?, repository_url = ?, indexed_at = ?,"
             " extractor_version = ?, file_count = ?, skip_count = ? WHERE id = ?",
-            (info.spec, info.source_kind, info.digest, info.repository_url, _now(), extractor_version, len(files),
-             _skips(files), release_id),
+            (
+                info.spec,
+                info.source_kind,
+                info.digest,
+                info.repository_url,
+                _now(),
+                extractor_version,
+                len(files),
+                _skips(files),
+                release_id,
+            ),
         )
         return bool(dropped)
 
@@ -283,8 +325,11 @@ class Store:
         )
         self.db.executemany(
             "INSERT INTO classes (release_id, file, qualname, line, bases, attributes) VALUES (?,?,?,?,?,?)",
-            [(release_id, c.file, c.qualname, c.line, _json(c.bases), _json(c.attributes))
-             for c in classes if c.attributes or c.bases],
+            [
+                (release_id, c.file, c.qualname, c.line, _json(c.bases), _json(c.attributes))
+                for c in classes
+                if c.attributes or c.bases
+            ],
         )
 
     def _delete_release(self, package_id: int, version: str) -> bool:
@@ -363,7 +408,9 @@ class Store:
             if record.version == version:
                 return record
         have = ", ".join(r.version for r in releases)
-        raise NotIndexedError(f"{package} {version} is not indexed (indexed: {have}); run: errdex index {package}=={version}")
+        raise NotIndexedError(
+            f"{package} {version} is not indexed (indexed: {have}); run: errdex index {package}=={version}"
+        )
 
     def release_digest(self, package: str, version: str) -> tuple[str, str] | None:
         """(digest, extractor version) of an indexed release, or None: lets a batch skip what it has."""
@@ -381,7 +428,9 @@ class Store:
         ).fetchone()
         return int(row[0])
 
-    def errors(self, package: str, version: str | None = None, exception: str | None = None, kind: str | None = None) -> list[tuple[str, Site]]:
+    def errors(
+        self, package: str, version: str | None = None, exception: str | None = None, kind: str | None = None
+    ) -> list[tuple[str, Site]]:
         """The errors of one release, each with its first site, in file and line order."""
         record = self.release(package, version)
         sql = "SELECT error_id, " + _SITE_COLUMNS + " FROM sites WHERE release_id = ?"
@@ -526,7 +575,8 @@ class Store:
     def release_paths(self, record: ReleaseRecord) -> list[tuple[str, str | None]]:
         """The files of a release as (path, skip reason), in path order."""
         rows = self.db.execute(
-            "SELECT path, skip_reason FROM release_files WHERE release_id = ? ORDER BY path", (self._release_id(record),)
+            "SELECT path, skip_reason FROM release_files WHERE release_id = ? ORDER BY path",
+            (self._release_id(record),),
         )
         return [(path, reason) for path, reason in rows]
 
@@ -622,9 +672,21 @@ def _source_text(blob: bytes) -> str:
 
 def _site_row(site: Site) -> tuple[Any, ...]:
     return (
-        site.kind, site.exception, _json(site.exception_bases), site.template, site.reason, site.file,
-        site.line, site.end_line, site.function, site.condition, _json(site.resolved),
-        _json(site.resolved_from), _json(site.checks), site.message_source, site.level,
+        site.kind,
+        site.exception,
+        _json(site.exception_bases),
+        site.template,
+        site.reason,
+        site.file,
+        site.line,
+        site.end_line,
+        site.function,
+        site.condition,
+        _json(site.resolved),
+        _json(site.resolved_from),
+        _json(site.checks),
+        site.message_source,
+        site.level,
     )
 
 
@@ -636,13 +698,39 @@ def _json(value: tuple[Any, ...] | dict[str, Any]) -> str:
 
 
 def _site(row: Sequence[Any]) -> Site:
-    (kind, exception, bases, template, reason, file, line, end_line, function, condition,
-     resolved, resolved_from, checks, message_source, level) = row
+    (
+        kind,
+        exception,
+        bases,
+        template,
+        reason,
+        file,
+        line,
+        end_line,
+        function,
+        condition,
+        resolved,
+        resolved_from,
+        checks,
+        message_source,
+        level,
+    ) = row
     return Site(
-        kind=kind, exception=exception, exception_bases=tuple(json.loads(bases)), template=template, reason=reason,
-        file=file, line=line, end_line=end_line, function=function, condition=condition,
-        resolved=json.loads(resolved), resolved_from=json.loads(resolved_from), checks=tuple(json.loads(checks)),
-        message_source=message_source, level=level,
+        kind=kind,
+        exception=exception,
+        exception_bases=tuple(json.loads(bases)),
+        template=template,
+        reason=reason,
+        file=file,
+        line=line,
+        end_line=end_line,
+        function=function,
+        condition=condition,
+        resolved=json.loads(resolved),
+        resolved_from=json.loads(resolved_from),
+        checks=tuple(json.loads(checks)),
+        message_source=message_source,
+        level=level,
     )
 
 

@@ -34,7 +34,9 @@ class SqliteDatabase:
         if str(path) != ":memory:":
             path.parent.mkdir(parents=True, exist_ok=True)
         try:
-            self.conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_S, isolation_level=None, check_same_thread=False)
+            self.conn = sqlite3.connect(
+                str(path), timeout=BUSY_TIMEOUT_S, isolation_level=None, check_same_thread=False
+            )
             # the connection's own methods, not wrappers: SQLite needs no translation
             self.execute = self.conn.execute
             self.executemany = self.conn.executemany
@@ -43,7 +45,9 @@ class SqliteDatabase:
             self.conn.execute("PRAGMA synchronous=NORMAL")
             migrate(self)
         except sqlite3.DatabaseError as exc:
-            raise StoreError(f"{path} is not a usable errdex index ({exc}); move it away or pass another --db") from None
+            raise StoreError(
+                f"{path} is not a usable errdex index ({exc}); move it away or pass another --db"
+            ) from None
 
     def _enable_wal(self) -> None:
         """Switch to WAL, waiting out another process doing the same on a new file.

@@ -33,16 +33,24 @@ _ERROR_SHAPE = {
 }
 _PROBLEMS = {
     status: {"description": text, "content": {"application/json": {"schema": _ERROR_SHAPE}}}
-    for status, text in ((400, "The request is unusable (empty paste, bad filter)"), (404, "Not indexed"),
-                         (413, "The body is too large"), (414, "The query string is too long"))
+    for status, text in (
+        (400, "The request is unusable (empty paste, bad filter)"),
+        (404, "Not indexed"),
+        (413, "The body is too large"),
+        (414, "The query string is too long"),
+    )
 }
 _PASTE_BODY = {
     "requestBody": {
         "required": True,
         "description": "The paste: a form field `q`, a JSON object with `q`, or the text itself.",
         "content": {
-            "application/json": {"schema": {"type": "object", "properties": {"q": {"type": "string"}}, "required": ["q"]}},
-            "application/x-www-form-urlencoded": {"schema": {"type": "object", "properties": {"q": {"type": "string"}}}},
+            "application/json": {
+                "schema": {"type": "object", "properties": {"q": {"type": "string"}}, "required": ["q"]}
+            },
+            "application/x-www-form-urlencoded": {
+                "schema": {"type": "object", "properties": {"q": {"type": "string"}}}
+            },
             "text/plain": {"schema": {"type": "string"}},
         },
     }
@@ -50,7 +58,10 @@ _PASTE_BODY = {
 
 router = APIRouter(prefix="/api", tags=["api"], responses=_PROBLEMS)
 Ctx = Annotated[Context, Depends(context)]
-Version = Annotated[str | None, Query(max_length=views.MAX_VERSION_CHARS, description="Release to show (default: the newest indexed that has it).")]
+Version = Annotated[
+    str | None,
+    Query(max_length=views.MAX_VERSION_CHARS, description="Release to show (default: the newest indexed that has it)."),
+]
 Values = Annotated[list[str], Query(description="The user's captured values for the template's {} holes, in order.")]
 Limit = Annotated[int, Query(ge=1, le=20, description="Matches to return.")]
 
@@ -75,12 +86,16 @@ async def index(ctx: Ctx) -> Response:
 
 
 @router.get("/search", summary="Match a pasted error message, log line or traceback")
-async def search(ctx: Ctx, q: Annotated[str, Query(description="The pasted text.")], limit: Limit = views.SEARCH_LIMIT) -> JSONResponse:
+async def search(
+    ctx: Ctx, q: Annotated[str, Query(description="The pasted text.")], limit: Limit = views.SEARCH_LIMIT
+) -> JSONResponse:
     return JSONResponse(await ctx.search(q, limit))
 
 
 @router.post("/search", summary="Match a long paste sent in the body", openapi_extra=_PASTE_BODY)
-async def search_posted(ctx: Ctx, paste: Annotated[str, Depends(posted_paste)], limit: Limit = views.SEARCH_LIMIT) -> JSONResponse:
+async def search_posted(
+    ctx: Ctx, paste: Annotated[str, Depends(posted_paste)], limit: Limit = views.SEARCH_LIMIT
+) -> JSONResponse:
     return JSONResponse(await ctx.search(paste, limit))
 
 
@@ -90,8 +105,18 @@ async def package(
     package: str,
     version: Version = None,
     kind: Annotated[str | None, Query(description="error, warning or log")] = None,
-    exception: Annotated[str | None, Query(max_length=views.MAX_EXCEPTION_CHARS, description="Only this exception class or its subclasses")] = None,
-    page: Annotated[int, Query(ge=1, le=views.MAX_PAGE, description=f"Page of the list ({views.PAGE_ERRORS} errors a page at most, whole modules)")] = 1,
+    exception: Annotated[
+        str | None,
+        Query(max_length=views.MAX_EXCEPTION_CHARS, description="Only this exception class or its subclasses"),
+    ] = None,
+    page: Annotated[
+        int,
+        Query(
+            ge=1,
+            le=views.MAX_PAGE,
+            description=f"Page of the list ({views.PAGE_ERRORS} errors a page at most, whole modules)",
+        ),
+    ] = 1,
 ) -> Response:
     return await _cached_json(ctx, views.package(ctx.store(), package, version, kind, exception, page))
 
@@ -102,7 +127,13 @@ async def error(
     error_id: str,
     version: Version = None,
     value: Values = [],  # noqa: B006  (FastAPI copies defaults)
-    file: Annotated[str | None, Query(max_length=views.MAX_FILE_CHARS, description="With line: the place that raised, when the error is raised at several.")] = None,
+    file: Annotated[
+        str | None,
+        Query(
+            max_length=views.MAX_FILE_CHARS,
+            description="With line: the place that raised, when the error is raised at several.",
+        ),
+    ] = None,
     line: Annotated[int | None, Query(ge=1, description="With file: the line of the place that raised.")] = None,
 ) -> Response:
     if (file is None) != (line is None):

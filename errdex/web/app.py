@@ -25,7 +25,7 @@ from errdex.errors import ErrdexError, InputError, NotIndexedError
 from errdex.web import api, pages
 from errdex.web.context import Context
 from errdex.web.headers import SecurityHeaders
-from errdex.web.limits import MAX_BODY, MAX_QUERY, Limits, Refuse
+from errdex.web.limits import MAX_BODY, MAX_QUERY, Refuse, RequestLimits
 from errdex.web.links import ServerLinks
 from errdex.web.render import STATIC
 
@@ -51,10 +51,16 @@ def create_app(store_path: str | Path | None = None) -> FastAPI:
         docs_url=None,  # the interactive docs load scripts from a CDN; the network may be closed
         redoc_url=None,
         lifespan=lifespan,
-        telemetry={"tracing": False, "metrics": False, "logs": False, "operation_spans": False, "auto_configure": False},
+        telemetry={
+            "tracing": False,
+            "metrics": False,
+            "logs": False,
+            "operation_spans": False,
+            "auto_configure": False,
+        },
     )
     app.state.context = context
-    app.add_middleware(Limits, max_body=MAX_BODY, max_query=MAX_QUERY, refuse=_refusal(context))
+    app.add_middleware(RequestLimits, max_body=MAX_BODY, max_query=MAX_QUERY, refuse=_refusal(context))
     app.add_middleware(SecurityHeaders)  # outermost: refusals get the headers too
     app.include_router(api.router)
     app.include_router(pages.router)
@@ -64,7 +70,7 @@ def create_app(store_path: str | Path | None = None) -> FastAPI:
 
 
 def _refusal(context: Context) -> Refuse:
-    """How Limits answers a request it refuses: the one error shape."""
+    """How RequestLimits answers a request it refuses: the one error shape."""
 
     def refuse(scope: Scope, status: int) -> Response:
         return problem(context, scope["path"], status, _LIMIT_MESSAGES[status])

@@ -11,10 +11,10 @@ from starlette.concurrency import run_in_threadpool
 
 from errdex.match import explain
 from errdex.store import Store
+from errdex.web import views
 from errdex.web.memo import MISSING, Memo
 from errdex.web.render import Renderer
 from errdex.web.stores import StorePool
-from errdex.web import views
 from errdex.web.views import Data, View
 
 MEMO_SIZE = 1_536  # views and their HTML and JSON kept in memory (~20 + 30 + 20 KB for an error page)

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from errdex.explain import prebuild
+from errdex.pages import prebuild
 from errdex.store import Store
 from errdex.web import views
 from errdex.web.links import StaticLinks, static_path
@@ -62,8 +62,13 @@ class _Writer:
         target.write_text(text, encoding="utf-8")
 
 
-def export(store: Store, root: Path, packages: Iterable[str] | None = None, progress: Progress | None = None,
-           workers: int | None = None) -> ExportResult:
+def export(
+    store: Store,
+    root: Path,
+    packages: Iterable[str] | None = None,
+    progress: Progress | None = None,
+    workers: int | None = None,
+) -> ExportResult:
     """Write the static site for the given packages (every indexed one when None) into `root`."""
     writer = _Writer(root)
     home = views.home(store).build(store)
@@ -75,7 +80,12 @@ def export(store: Store, root: Path, packages: Iterable[str] | None = None, prog
     for package in home["packages"]:
         for version in package["versions"]:
             stage = f"building {package['package']} {version}"
-            prebuild(store, package["name"], version, progress=(lambda d, t, s=stage: progress(s, d, t)) if progress else None)
+            prebuild(
+                store,
+                package["name"],
+                version,
+                progress=(lambda d, t, s=stage: progress(s, d, t)) if progress else None,
+            )
     result = writer.result
     for count, (written, failure) in enumerate(_error_pages(store, root, jobs, workers or os.cpu_count() or 1), 1):
         result.pages += written
@@ -107,7 +117,12 @@ def _package_pages(store: Store, writer: _Writer, packages: list[dict[str, Any]]
 def _write_listing(writer: _Writer, name: str, version: str, listing: dict[str, Any]) -> None:
     """One page of a release's list, also as the package's own page when the release is the newest."""
     number = listing["page"]["number"]
-    writer.page(static_path("package", name, version, page=number), "package.html", listing, static_path("package", name, version, True, number))
+    writer.page(
+        static_path("package", name, version, page=number),
+        "package.html",
+        listing,
+        static_path("package", name, version, True, number),
+    )
     if number == 1 and version == listing["versions"][-1]:
         writer.page(static_path("package", name), "package.html", listing, static_path("package", name, as_json=True))
 
@@ -125,7 +140,9 @@ def _error_pages(store: Store, root: Path, jobs: list[Job], workers: int) -> Ite
             _worker.clear()
         return
     context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
-    with ProcessPoolExecutor(workers, mp_context=context, initializer=_start, initargs=(str(store.path), str(root))) as pool:
+    with ProcessPoolExecutor(
+        workers, mp_context=context, initializer=_start, initargs=(str(store.path), str(root))
+    ) as pool:
         yield from pool.map(_write_error, jobs, chunksize=CHUNK)
 
 
@@ -143,9 +160,13 @@ def _write_error(job: Job) -> tuple[int, str | None]:
     store, writer = _worker["store"], _worker["writer"]
     try:
         page = views.error(store, error_id, version, []).build(store)
-        writer.page(static_path("error", error_id, version), "error.html", page, static_path("error", error_id, version, True))
+        writer.page(
+            static_path("error", error_id, version), "error.html", page, static_path("error", error_id, version, True)
+        )
         if newest:
-            writer.page(static_path("error", error_id), "error.html", page, static_path("error", error_id, as_json=True))
+            writer.page(
+                static_path("error", error_id), "error.html", page, static_path("error", error_id, as_json=True)
+            )
     except Exception as exc:  # noqa: BLE001  (one page's failure is reported with the others, not fatal to the site)
         return 0, f"{error_id} {version}: {type(exc).__name__}: {exc}"
     return 2 if newest else 1, None

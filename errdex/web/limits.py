@@ -18,7 +18,7 @@ MAX_QUERY = 8_192  # bytes of a query string (long pastes are POSTed)
 Refuse = Callable[[Scope, int], Response]
 
 
-class Limits:
+class RequestLimits:
     """ASGI middleware: refuses requests over `max_query` bytes of query or `max_body` bytes of body."""
 
     def __init__(self, app: ASGIApp, *, max_body: int, max_query: int, refuse: Refuse) -> None:

@@ -10,10 +10,16 @@ import re
 from collections.abc import Sequence
 from urllib.parse import quote, urlencode
 
+from errdex.model import FileLine
+
 _UNSAFE = re.compile(r"[^A-Za-z0-9._+-]")
 MAX_NAME = 120
-_FOLDERS = {("package", False): "p", ("package", True): "api/packages", ("error", False): "errors", ("error", True): "api/errors"}
-Site = tuple[str, int]  # (file, line) of the place that raised, as a traceback shows it
+_FOLDERS = {
+    ("package", False): "p",
+    ("package", True): "api/packages",
+    ("error", False): "errors",
+    ("error", True): "api/errors",
+}
 # The captured values travel to the error page in its link only while the link stays short.
 MAX_VALUES_IN_LINK = 2_000
 
@@ -36,7 +42,7 @@ def _segment(text: str) -> str:
     return quote(text, safe="")
 
 
-def _site(site: Site | None) -> dict[str, str]:
+def _site(site: FileLine | None) -> dict[str, str]:
     """The place that raised, as the `file` and `line` parameters of an error page."""
     return {"file": site[0], "line": str(site[1])} if site else {}
 
@@ -52,10 +58,21 @@ class ServerLinks:
     def search(self, q: str | None = None) -> str | None:
         return "/search" + _query({"q": q})
 
-    def package(self, name: str, version: str | None = None, kind: str | None = None, exception: str | None = None, page: int = 1) -> str | None:
-        return f"/p/{_segment(name)}" + _query({"version": version, "kind": kind, "exception": exception, **_page(page)})
+    def package(
+        self,
+        name: str,
+        version: str | None = None,
+        kind: str | None = None,
+        exception: str | None = None,
+        page: int = 1,
+    ) -> str | None:
+        return f"/p/{_segment(name)}" + _query(
+            {"version": version, "kind": kind, "exception": exception, **_page(page)}
+        )
 
-    def error(self, error_id: str, version: str | None = None, values: Sequence[str | None] = (), site: Site | None = None) -> str:
+    def error(
+        self, error_id: str, version: str | None = None, values: Sequence[str | None] = (), site: FileLine | None = None
+    ) -> str:
         shown = [v for v in values if v is not None]
         carried = shown if sum(len(v) for v in shown) <= MAX_VALUES_IN_LINK else []
         return f"/errors/{_segment(error_id)}" + _query({"version": version, "value": carried, **_site(site)})
@@ -66,10 +83,21 @@ class ServerLinks:
     def api_search(self, q: str | None = None) -> str | None:
         return "/api/search" + _query({"q": q})
 
-    def api_package(self, name: str, version: str | None = None, kind: str | None = None, exception: str | None = None, page: int = 1) -> str | None:
-        return f"/api/packages/{_segment(name)}" + _query({"version": version, "kind": kind, "exception": exception, **_page(page)})
+    def api_package(
+        self,
+        name: str,
+        version: str | None = None,
+        kind: str | None = None,
+        exception: str | None = None,
+        page: int = 1,
+    ) -> str | None:
+        return f"/api/packages/{_segment(name)}" + _query(
+            {"version": version, "kind": kind, "exception": exception, **_page(page)}
+        )
 
-    def api_error(self, error_id: str, version: str | None = None, values: Sequence[str | None] = (), site: Site | None = None) -> str:
+    def api_error(
+        self, error_id: str, version: str | None = None, values: Sequence[str | None] = (), site: FileLine | None = None
+    ) -> str:
         shown = [v for v in values if v is not None]
         return f"/api/errors/{_segment(error_id)}" + _query({"version": version, "value": shown, **_site(site)})
 
@@ -99,10 +127,19 @@ class StaticLinks:
     def search(self, q: str | None = None) -> str | None:
         return None
 
-    def package(self, name: str, version: str | None = None, kind: str | None = None, exception: str | None = None, page: int = 1) -> str | None:
+    def package(
+        self,
+        name: str,
+        version: str | None = None,
+        kind: str | None = None,
+        exception: str | None = None,
+        page: int = 1,
+    ) -> str | None:
         return self._package(name, version, kind, exception, page, as_json=False)
 
-    def error(self, error_id: str, version: str | None = None, values: Sequence[str | None] = (), site: Site | None = None) -> str:
+    def error(
+        self, error_id: str, version: str | None = None, values: Sequence[str | None] = (), site: FileLine | None = None
+    ) -> str:
         return self.root + static_path("error", error_id, version, as_json=False)
 
     def api_home(self) -> str:
@@ -111,10 +148,19 @@ class StaticLinks:
     def api_search(self, q: str | None = None) -> str | None:
         return None
 
-    def api_package(self, name: str, version: str | None = None, kind: str | None = None, exception: str | None = None, page: int = 1) -> str | None:
+    def api_package(
+        self,
+        name: str,
+        version: str | None = None,
+        kind: str | None = None,
+        exception: str | None = None,
+        page: int = 1,
+    ) -> str | None:
         return self._package(name, version, kind, exception, page, as_json=True)
 
-    def api_error(self, error_id: str, version: str | None = None, values: Sequence[str | None] = (), site: Site | None = None) -> str:
+    def api_error(
+        self, error_id: str, version: str | None = None, values: Sequence[str | None] = (), site: FileLine | None = None
+    ) -> str:
         return self.root + static_path("error", error_id, version, as_json=True)
 
     def api_docs(self) -> str | None:
@@ -123,7 +169,9 @@ class StaticLinks:
     def static(self, name: str) -> str:
         return f"{self.root}static/{name}"
 
-    def _package(self, name: str, version: str | None, kind: str | None, exception: str | None, page: int, as_json: bool) -> str | None:
+    def _package(
+        self, name: str, version: str | None, kind: str | None, exception: str | None, page: int, as_json: bool
+    ) -> str | None:
         return None if kind or exception else self.root + static_path("package", name, version, as_json, page)
 
 

@@ -27,7 +27,9 @@ LINKS = ServerLinks()
 
 async def _cached_page(ctx: Context, template: str, view: views.View, alternate: str | None) -> HTMLResponse:
     """A page the same for every visitor: rendered once while its data stays cached."""
-    html = await ctx.output(view, ("html", template, alternate), lambda data: ctx.renderer.page(template, data, LINKS, alternate=alternate))
+    html = await ctx.output(
+        view, ("html", template, alternate), lambda data: ctx.renderer.page(template, data, LINKS, alternate=alternate)
+    )
     return HTMLResponse(html)
 
 
@@ -64,7 +66,12 @@ async def package(request: Request) -> HTMLResponse:
 async def error(request: Request) -> HTMLResponse:
     ctx: Context = request.app.state.context
     query = request.query_params
-    error_id, version, values, site = request.path_params["error_id"], query.get("version"), query.getlist("value"), _site(query)
+    error_id, version, values, site = (
+        request.path_params["error_id"],
+        query.get("version"),
+        query.getlist("value"),
+        _site(query),
+    )
     view = views.error(ctx.store(), error_id, version, values, site)
     return await _cached_page(ctx, "error.html", view, LINKS.api_error(error_id, version, values, site))
 

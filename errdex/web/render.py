@@ -20,8 +20,8 @@ from pygments import highlight
 from pygments.formatters import HtmlFormatter
 from pygments.lexers import PythonLexer
 
-from errdex.explain.source import module_name
 from errdex.match.result import by_class_alone
+from errdex.pages.source import module_name
 from errdex.web.links import Links
 
 HERE = Path(__file__).parent
@@ -30,7 +30,12 @@ STATIC = HERE / "static"
 STRICT_ENV = "ERRDEX_STRICT_TEMPLATES"
 CODE_CLASS = "code"
 MAX_HIGHLIGHT_CHARS = 200_000  # an excerpt longer than this is cut
-RELATIONS = {"function": "same function", "class": "same class", "module": "same module", "setting": "checks a setting of the same class"}
+RELATIONS = {
+    "function": "same function",
+    "class": "same class",
+    "module": "same module",
+    "setting": "checks a setting of the same class",
+}
 _TICKED = re.compile(r"`([^`\n]+)`")
 
 
@@ -119,8 +124,13 @@ def excerpt(snippet: dict[str, Any], line: int, end_line: int) -> Markup:
 def _highlighted(text: str, start: int, line: int, end_line: int) -> str:
     marked = [n - start + 1 for n in range(line, max(line, end_line) + 1)]
     formatter = HtmlFormatter(
-        cssclass=CODE_CLASS, linenos="inline", linenostart=max(start, 1), hl_lines=marked,
-        lineanchors="L", anchorlinenos=True, wrapcode=True,
+        cssclass=CODE_CLASS,
+        linenos="inline",
+        linenostart=max(start, 1),
+        hl_lines=marked,
+        lineanchors="L",
+        anchorlinenos=True,
+        wrapcode=True,
     )
     return highlight(textwrap.dedent(text[:MAX_HIGHLIGHT_CHARS]), PythonLexer(), formatter)
 

@@ -15,10 +15,10 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from errdex.errors import InputError, NotIndexedError
-from errdex.explain import build_page
-from errdex.explain.source import module_name
 from errdex.match import explain
 from errdex.model import Site
+from errdex.pages import build_page
+from errdex.pages.source import module_name
 from errdex.store import Store
 
 KINDS = ("error", "warning", "log")
@@ -50,10 +50,7 @@ def home(store: Store) -> View:
 
 
 def _home(store: Store) -> Data:
-    packages = [
-        {**row, "versions": [r.version for r in store.releases(row["name"])]}
-        for row in store.packages()
-    ]
+    packages = [{**row, "versions": [r.version for r in store.releases(row["name"])]} for row in store.packages()]
     return {"packages": packages, "stats": store.stats()}
 
 
@@ -68,7 +65,9 @@ def search(store: Store, text: str, limit: int = SEARCH_LIMIT) -> Data:
     return {"q": text, **result.to_json()}
 
 
-def package(store: Store, name: str, version: str | None, kind: str | None, exception: str | None, page: int = 1) -> View:
+def package(
+    store: Store, name: str, version: str | None, kind: str | None, exception: str | None, page: int = 1
+) -> View:
     """One page of a release's errors grouped by module and exception, with counts, filtered by kind and exception."""
     kind, exception = kind or None, exception or None
     _check_version(version)
@@ -93,7 +92,9 @@ def _package(store: Store, name: str, version: str | None, kind: str | None, exc
     return pages[page - 1]
 
 
-def package_pages(store: Store, name: str, version: str | None, kind: str | None = None, exception: str | None = None) -> list[Data]:
+def package_pages(
+    store: Store, name: str, version: str | None, kind: str | None = None, exception: str | None = None
+) -> list[Data]:
     """Every page of a release's list of errors, from one read of them (the exported site writes them all)."""
     release = store.release(name, version)
     rows = store.errors(release.package, release.version, exception=exception, kind=kind)
@@ -110,7 +111,10 @@ def package_pages(store: Store, name: str, version: str | None, kind: str | None
         },
     }
     pages = paginate(_modules(rows), PAGE_ERRORS)
-    return [{**listing, "page": {"number": n, "count": len(pages)}, "modules": modules} for n, modules in enumerate(pages, 1)]
+    return [
+        {**listing, "page": {"number": n, "count": len(pages)}, "modules": modules}
+        for n, modules in enumerate(pages, 1)
+    ]
 
 
 def paginate(modules: list[Data], size: int) -> list[list[Data]]:
@@ -138,10 +142,14 @@ def _modules(rows: list[tuple[str, Site]]) -> list[Data]:
             {"exception": exc, "count": len(items), "errors": items}
             for exc, items in sorted(groups.items(), key=lambda item: (-len(item[1]), item[0]))
         ]
-        modules.append({
-            "module": module_name(file), "file": file,
-            "count": sum(e["count"] for e in exceptions), "exceptions": exceptions,
-        })
+        modules.append(
+            {
+                "module": module_name(file),
+                "file": file,
+                "count": sum(e["count"] for e in exceptions),
+                "exceptions": exceptions,
+            }
+        )
     return modules
 
 
@@ -154,19 +162,28 @@ def _group_name(site: Site) -> str:
 
 def _entry(eid: str, site: Site) -> Data:
     return {
-        "id": eid, "kind": site.kind, "exception": site.exception, "template": site.template,
-        "reason": site.reason, "line": site.line, "function": site.function,
+        "id": eid,
+        "kind": site.kind,
+        "exception": site.exception,
+        "template": site.template,
+        "reason": site.reason,
+        "line": site.line,
+        "function": site.function,
     }
 
 
-def error(store: Store, error_id: str, version: str | None, values: list[str], site: tuple[str, int] | None = None) -> View:
+def error(
+    store: Store, error_id: str, version: str | None, values: list[str], site: tuple[str, int] | None = None
+) -> View:
     """The explanation page of one error, filled with the user's captured values when given.
 
     `site` is the (file, line) that raised, as a traceback or the matcher names it: the page is
     then about that place of an error raised at several.
     """
     if not _ERROR_ID.fullmatch(error_id):
-        raise NotIndexedError(f"'{error_id[:40]}' is not an error id: ids are 16 hexadecimal digits, e.g. from errdex list PACKAGE")
+        raise NotIndexedError(
+            f"'{error_id[:40]}' is not an error id: ids are 16 hexadecimal digits, e.g. from errdex list PACKAGE"
+        )
     _check_version(version)
     values = _bounded_values(values)
     if site is not None and (len(site[0]) > MAX_FILE_CHARS or site[1] < 1):

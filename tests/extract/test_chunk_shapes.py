@@ -8,7 +8,13 @@ from pathlib import Path
 import pytest
 
 from errdex.extract.chunks import class_parts, split_block
-from errdex.extract.file import _FallBack, _parse_chunk, _register_chunk, analyse_file, decode
+from errdex.extract.file import (
+    _FallBack,
+    _parse_chunk,
+    _register_chunk,
+    analyse_file,
+    decode,
+)
 from errdex.extract.scope import ModuleScope
 from errdex.extract.templates import given_mark
 from errdex.sources import open_source
@@ -82,7 +88,9 @@ def splits_without_fallback(text: str, module: ModuleScope) -> bool:
 def test_else_except_and_finally_stay_with_their_statement() -> None:
     chunks = split_block(LAZY_INIT, "", 1)
     assert [c.text.split("\n", 1)[0] for c in chunks if c.text.strip()] == [
-        "from typing import TYPE_CHECKING", "if TYPE_CHECKING:", "try:"
+        "from typing import TYPE_CHECKING",
+        "if TYPE_CHECKING:",
+        "try:",
     ]
     assert splits_without_fallback(LAZY_INIT, ModuleScope("pkg/__init__.py"))
 
@@ -107,10 +115,14 @@ def test_a_decorator_over_several_lines_keeps_its_definition() -> None:
 def test_these_shapes_analyse_as_the_full_parse_does() -> None:
     odd_header = LONG_HEADER.replace("# a comment", "# a comment (with a bracket")  # split wrong: only slower
     for text in (LAZY_INIT, LONG_HEADER, DECORATED, odd_header):
-        assert analyse_file("pkg/widgets.py", text.encode()) == analyse_file("pkg/widgets.py", text.encode(), fast=False)
+        assert analyse_file("pkg/widgets.py", text.encode()) == analyse_file(
+            "pkg/widgets.py", text.encode(), fast=False
+        )
     classes = analyse_file("pkg/widgets.py", DECORATED.encode())["classes"]
     # where the class puts the argument it is given is marked, for a site's own words (see templates.given_message)
-    assert [(c["qualname"], c["message_templates"]) for c in classes] == [("WidgetError", ["bad widget " + given_mark()])]
+    assert [(c["qualname"], c["message_templates"]) for c in classes] == [
+        ("WidgetError", ["bad widget " + given_mark()])
+    ]
 
 
 @pytest.mark.network

@@ -8,7 +8,13 @@ import textwrap
 import pytest
 
 from errdex.extract import analyse_file
-from errdex.extract.chunks import SITE_WORDS, class_header, is_interesting, simple_import, split_block
+from errdex.extract.chunks import (
+    SITE_WORDS,
+    class_header,
+    is_interesting,
+    simple_import,
+    split_block,
+)
 
 
 @pytest.mark.parametrize(
@@ -74,7 +80,12 @@ def test_class_header_reads_line_and_bases_as_the_parser_does() -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["class A(Generic[T]):\n    pass\n", "class A(B, metaclass=M):\n    pass\n", "class A: pass\n", "class A(B  # c\n):\n    pass\n"],
+    [
+        "class A(Generic[T]):\n    pass\n",
+        "class A(B, metaclass=M):\n    pass\n",
+        "class A: pass\n",
+        "class A(B  # c\n):\n    pass\n",
+    ],
 )
 def test_other_class_headers_are_left_to_the_parser(text: str) -> None:
     (chunk,) = split_block(text, "", 1)
@@ -128,7 +139,9 @@ def test_a_call_after_the_last_raise_is_read_as_the_full_parse_reads_it() -> Non
     assert [call["callee"] for call in fast["calls"]] == ["fail"]
 
 
-@pytest.mark.parametrize("spelling", ["def \\\n        finish", "def\tfinish", "def \ufb01nish"])  # \ufb01: "fi" in one letter
+@pytest.mark.parametrize(
+    "spelling", ["def \\\n        finish", "def\tfinish", "def \ufb01nish"]
+)  # \ufb01: "fi" in one letter
 def test_a_helper_is_found_however_its_def_is_spelled(spelling: str) -> None:
     """Calls are kept only when they may call a function of the file: its names are read from the text, as
     the parser reads them (line continuations, names it normalises to NFKC)."""

@@ -139,7 +139,7 @@ def test_a_triple_quote_inside_a_string_does_not_hide_the_statements_after_it() 
     """The split takes `'''` in `r".*'''"` for a docstring's start, and the statements up to the next `'''` for one
     chunk; the names and classes they define are found all the same."""
     result = both(
-        '''
+        """
         def read(line):
             mark = re.compile(r".*?\'\'\'")
             if not line:
@@ -158,7 +158,7 @@ def test_a_triple_quote_inside_a_string_does_not_hide_the_statements_after_it() 
 
         def end():
             return "\'\'\'"
-        '''
+        """
     )
     assert [c["qualname"] for c in result["classes"]] == ["Reader"]
     assert result["sites"][1]["resolved"] == {"LIMIT": 3}
@@ -271,7 +271,7 @@ def test_an_annotation_with_a_comment_holding_an_equals_sign_is_no_constant() ->
 def test_a_triple_quote_in_a_one_line_string_or_a_comment_opens_no_string() -> None:
     """A lexer's rules (pygments) hold `"'''"`; the classes after them were read as part of a string."""
     source = textwrap.dedent(
-        '''
+        """
         class PythonLexer(RegexLexer):
             tokens = {
                 "string": [(r"\'\'\'", String, "#pop")],
@@ -285,7 +285,7 @@ def test_a_triple_quote_in_a_one_line_string_or_a_comment_opens_no_string() -> N
         class Broken(Exception):
             pass
         # a comment with \'\'\' in it
-        '''
+        """
     )
     chunks = split_block(source, "", 1)
     assert [c.name for c in chunks if c.kind == "class"] == ["PythonLexer", "TurtleLexer", "Broken"]

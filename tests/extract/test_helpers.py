@@ -158,12 +158,24 @@ def test_a_chain_of_two_helpers_by_keyword(sites) -> None:
 
 def test_a_module_level_warning_helper(sites) -> None:
     site = sites["old_api is going away"]
-    assert (site.kind, site.exception, site.line, site.function, site.condition) == ("warning", "UserWarning", 26, "error", "x")
+    assert (site.kind, site.exception, site.line, site.function, site.condition) == (
+        "warning",
+        "UserWarning",
+        26,
+        "error",
+        "x",
+    )
 
 
 def test_the_category_a_caller_gives_is_the_sites(sites) -> None:
     site = sites["new_api is not ready"]
-    assert (site.kind, site.exception, site.line, site.function, site.condition) == ("warning", "FutureWarning", 26, "error", None)
+    assert (site.kind, site.exception, site.line, site.function, site.condition) == (
+        "warning",
+        "FutureWarning",
+        26,
+        "error",
+        None,
+    )
 
 
 def test_a_helper_called_from_code_without_a_raise_is_found_by_the_fast_path(sites) -> None:
@@ -197,7 +209,12 @@ def test_a_subclass_in_another_module(sites) -> None:
 def test_a_method_of_an_instance_made_here(sites) -> None:
     for template in ("invalid items found", "invalid or unparsed items"):
         site = sites[template + " ({} sub-exception)"]  # as Python prints a group
-        assert (site.exception, site.file, site.line, site.function) == ("ExceptionGroup", "pkg/users.py", 9, "Collector.finalize")
+        assert (site.exception, site.file, site.line, site.function) == (
+            "ExceptionGroup",
+            "pkg/users.py",
+            9,
+            "Collector.finalize",
+        )
 
 
 def test_a_parameter_annotated_with_the_helpers_class(sites) -> None:
@@ -223,7 +240,11 @@ def test_fast_path_equals_full_parse() -> None:
 def test_each_callers_message_is_its_own_error() -> None:
     from errdex.model import error_id
 
-    ids = {error_id("pkg", s.kind, s.exception, s.template, s.message_source) for s in _link(PACKAGE) if s.function == "Parser.fail"}
+    ids = {
+        error_id("pkg", s.kind, s.exception, s.template, s.message_source)
+        for s in _link(PACKAGE)
+        if s.function == "Parser.fail"
+    }
     assert len(ids) == 6  # the helper's own site and five messages written by callers
 
 
@@ -252,7 +273,8 @@ def test_a_message_built_by_a_property_and_a_class_set_in_init() -> None:
     }
     (site, *more) = [s for s in _link(files)]
     assert [(s.template, s.exception, s.function, s.line) for s in [site, *more]] == [
-        ("the value is undefined", "UndefinedError", "Undefined.fail", 17), ("{} is undefined", "UndefinedError", "Undefined.fail", 17)
+        ("the value is undefined", "UndefinedError", "Undefined.fail", 17),
+        ("{} is undefined", "UndefinedError", "Undefined.fail", 17),
     ]  # the class is the default of the `__init__` parameter `self._exc` is set from
     analyse = files["pkg/undefined.py"].encode()
     assert analyse_file("pkg/undefined.py", analyse) == analyse_file("pkg/undefined.py", analyse, fast=False)
@@ -277,5 +299,7 @@ def test_messages_joined_from_a_list_that_grows() -> None:
         )
     }
     assert [s.template for s in _link(files)] == [
-        "Unknown tag {}.", "Unknown tag {}. Looking for {}.", "Missing:\n{}"
+        "Unknown tag {}.",
+        "Unknown tag {}. Looking for {}.",
+        "Missing:\n{}",
     ]  # the optional part left out first; a loop's appends are any number of items

@@ -29,17 +29,32 @@ def calls(inner: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
 
 
 OPERAND = st.recursive(ATOM, calls, max_leaves=4)
-COMPARISON = st.tuples(OPERAND, st.lists(st.tuples(st.sampled_from(["==", "!=", "<", ">=", "is", "is not", "in", "not in"]), OPERAND), min_size=1, max_size=3)).map(
-    lambda c: c[0] + "".join(f" {op} {right}" for op, right in c[1])
+COMPARISON = st.tuples(
+    OPERAND,
+    st.lists(
+        st.tuples(st.sampled_from(["==", "!=", "<", ">=", "is", "is not", "in", "not in"]), OPERAND),
+        min_size=1,
+        max_size=3,
+    ),
+).map(lambda c: c[0] + "".join(f" {op} {right}" for op, right in c[1]))
+PLACEHOLDER = st.tuples(NAME, st.sampled_from(["", "!r", "!s", "!a"]), st.sampled_from(["", ":>10", ":{w}"])).map(
+    lambda p: "{" + "".join(p) + "}"
 )
-PLACEHOLDER = st.tuples(NAME, st.sampled_from(["", "!r", "!s", "!a"]), st.sampled_from(["", ":>10", ":{w}"])).map(lambda p: "{" + "".join(p) + "}")
-FSTRING = st.lists(st.one_of(st.text(alphabet=st.sampled_from(list("ab {}é'\"%:")), max_size=6).map(lambda t: t.replace("{", "{{").replace("}", "}}")), PLACEHOLDER), max_size=4).map(
-    lambda parts: "f" + repr("".join(parts))
-)
+FSTRING = st.lists(
+    st.one_of(
+        st.text(alphabet=st.sampled_from(list("ab {}é'\"%:")), max_size=6).map(
+            lambda t: t.replace("{", "{{").replace("}", "}}")
+        ),
+        PLACEHOLDER,
+    ),
+    max_size=4,
+).map(lambda parts: "f" + repr("".join(parts)))
 
 
 def conditions(inner: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
-    joined = st.tuples(st.sampled_from([" and ", " or "]), st.lists(inner, min_size=2, max_size=5)).map(lambda j: j[0].join(j[1]))
+    joined = st.tuples(st.sampled_from([" and ", " or "]), st.lists(inner, min_size=2, max_size=5)).map(
+        lambda j: j[0].join(j[1])
+    )
     return st.one_of(joined, inner.map(lambda c: f"not {c}"), inner.map(lambda c: f"({c})"))
 
 
@@ -84,9 +99,8 @@ def test_the_shapes_of_conditions_and_messages() -> None:
         'a == 1 and b == "x" and c is None': "a == 1 and b == 'x' and (c is None)",
         "a or b and not c": "a or (b and (not c))",
         "not isinstance(x, (int, str))": None,  # a tuple argument: left to ast.unparse
-        "f\"Invalid `cache_implementation` ({self.cache_implementation!r}). Choose one of: {x}\"":
-            "f'Invalid `cache_implementation` ({self.cache_implementation!r}). Choose one of: {x}'",
-        "f\"it's {x}\"": None,  # a quote inside: ast.unparse picks the quotes
+        'f"Invalid `cache_implementation` ({self.cache_implementation!r}). Choose one of: {x}"': "f'Invalid `cache_implementation` ({self.cache_implementation!r}). Choose one of: {x}'",
+        'f"it\'s {x}"': None,  # a quote inside: ast.unparse picks the quotes
         "f'{x:>10}'": None,
     }
     for source, expected in cases.items():

@@ -102,7 +102,7 @@ def test_qualified_function_names(sites) -> None:
 
 
 def test_guarding_conditions_in_order(sites) -> None:
-    assert sites["too many"].condition == 'not (item not in allowed) and count > LIMITS[\'max\']'
+    assert sites["too many"].condition == "not (item not in allowed) and count > LIMITS['max']"
     assert sites["count must be a positive int"].condition == "not isinstance(count, int) or count < 1"
     assert sites["x is required"].condition == "x is None"
 

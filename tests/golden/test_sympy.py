@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from errdex.index import index
+from errdex.indexing import index
 from errdex.store import Store
 
 pytestmark = pytest.mark.network
@@ -21,4 +21,9 @@ def test_sympy_indexes_whole_with_the_errors_of_its_hardest_file(db_url: str, re
         found = {(site.file, site.line, site.template, site.condition) for _, site in store.errors("sympy")}
     assert result.skipped == 0
     assert ("sympy/integrals/prde.py", 1330, "Inexact division", "common_denom != n * m") in found
-    assert ("sympy/core/evalf.py", 377, "Cannot get integer part of Complex Infinity", "result is S.ComplexInfinity") in found
+    assert (
+        "sympy/core/evalf.py",
+        377,
+        "Cannot get integer part of Complex Infinity",
+        "result is S.ComplexInfinity",
+    ) in found

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from errdex.explain.record import record_json
 from errdex.model import error_id
+from errdex.pages.record import record_json
 from errdex.store import Store
 
 pytestmark = pytest.mark.network
@@ -17,8 +17,17 @@ pytestmark = pytest.mark.network
 TEMPLATE = "Invalid `cache_implementation` ({}). Choose one of: {}"
 FLAGSHIP_ID = error_id("transformers", "error", "ValueError", TEMPLATE, "")
 CACHE_NAMES = [
-    "static", "offloaded_static", "sliding_window", "hybrid", "hybrid_chunked", "offloaded_hybrid",
-    "offloaded_hybrid_chunked", "dynamic", "offloaded", "quantized", "paged",
+    "static",
+    "offloaded_static",
+    "sliding_window",
+    "hybrid",
+    "hybrid_chunked",
+    "offloaded_hybrid",
+    "offloaded_hybrid_chunked",
+    "dynamic",
+    "offloaded",
+    "quantized",
+    "paged",
 ]
 
 
@@ -41,7 +50,13 @@ def test_flagship_error(transformers_store: Store) -> None:
 def test_flagship_related_errors(transformers_store: Store) -> None:
     related = transformers_store.error(FLAGSHIP_ID).related
     texts = " | ".join(r.template or "" for r in related)
-    for setting in ("early_stopping", "max_new_tokens", "max_matching_ngram_size", "assistant_ensemble_weight", "compile_config"):
+    for setting in (
+        "early_stopping",
+        "max_new_tokens",
+        "max_matching_ngram_size",
+        "assistant_ensemble_weight",
+        "compile_config",
+    ):
         assert setting in texts, setting
     same_function = [r for r in related if r.relation == "function"]
     assert all(r.function == "GenerationConfig.validate" for r in same_function)
@@ -62,13 +77,21 @@ def test_coverage_no_raise_with_a_message_is_missed(transformers_store: Store, r
         for name in zf.namelist():
             if name.endswith(".py"):
                 for node in ast.walk(ast.parse(zf.read(name))):
-                    if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call) and (node.exc.args or node.exc.keywords):
+                    if (
+                        isinstance(node, ast.Raise)
+                        and isinstance(node.exc, ast.Call)
+                        and (node.exc.args or node.exc.keywords)
+                    ):
                         expected.add((name, node.lineno))
     errors = transformers_store.errors("transformers")
-    rows = transformers_store.db.execute("SELECT file, line, template, resolved FROM sites WHERE kind = 'error'").fetchall()
+    rows = transformers_store.db.execute(
+        "SELECT file, line, template, resolved FROM sites WHERE kind = 'error'"
+    ).fetchall()
     found = {(file, line) for file, line, _, _ in rows}
     assert expected - found == set()
     with_template = sum(1 for _, _, t, _ in rows if t is not None) / len(rows)
     resolved = sum(1 for _, _, _, r in rows if r != "{}") / len(rows)
-    print(f"\ncoverage: {len(rows)} error sites, {len(errors)} errors, {with_template:.1%} with a template, {resolved:.1%} with resolved values")
+    print(
+        f"\ncoverage: {len(rows)} error sites, {len(errors)} errors, {with_template:.1%} with a template, {resolved:.1%} with resolved values"
+    )
     assert with_template > 0.95

@@ -47,7 +47,9 @@ def environment(db: str | Path, **extra: str) -> dict[str, str]:
 
 
 def run_command(args: list[str], cwd: Path, env: dict[str, str], stdin: str | None = None) -> Run:
-    done = subprocess.run(args, cwd=cwd, env=env, input=stdin, capture_output=True, text=True, encoding="utf-8", timeout=TIMEOUT)
+    done = subprocess.run(
+        args, cwd=cwd, env=env, input=stdin, capture_output=True, text=True, encoding="utf-8", timeout=TIMEOUT
+    )
     return Run(done.returncode, done.stdout, done.stderr)
 
 
@@ -74,8 +76,12 @@ def write_program(tmp_path: Path) -> Callable[[str, bool], Path]:
 def run_program(tmp_path: Path, errdex_db: str, write_program: Callable[..., Path]) -> Runner:
     """Run a program with errdex installed (or not, for the baseline): `run_program(body, *args, install=...)`."""
 
-    def run(body: str, *args: str, install: bool = True, env: dict[str, str] | None = None, options: tuple[str, ...] = ()) -> Run:
+    def run(
+        body: str, *args: str, install: bool = True, env: dict[str, str] | None = None, options: tuple[str, ...] = ()
+    ) -> Run:
         path = write_program(body, install)
-        return run_command([sys.executable, *options, str(path), *args], tmp_path, environment(errdex_db, **(env or {})))
+        return run_command(
+            [sys.executable, *options, str(path), *args], tmp_path, environment(errdex_db, **(env or {}))
+        )
 
     return run

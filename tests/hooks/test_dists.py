@@ -57,7 +57,8 @@ def test_found_by_its_name_and_top_level(on_path: Path) -> None:
     dist_info(on_path, "Shop", "1.2", {"top_level.txt": "shop\n"})
     module(on_path, "shop.cart")
     assert Catalog().find("shop.cart", innermost("shop.cart").f_code.co_filename) == Installed(
-        "Shop", "1.2", str(on_path / "shop-1.2.dist-info"))
+        "Shop", "1.2", str(on_path / "shop-1.2.dist-info")
+    )
 
 
 def test_found_by_record_when_the_import_name_differs(on_path: Path) -> None:

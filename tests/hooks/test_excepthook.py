@@ -23,14 +23,14 @@ def after_traceback(run: Runner, body: str, *args: str) -> tuple[str, str]:
     explained = run(body, *args)
     assert explained.stderr.startswith(plain.stderr), "errdex changed the traceback"
     assert (explained.returncode, explained.stdout) == (plain.returncode, plain.stdout)
-    return plain.stderr, explained.stderr[len(plain.stderr):]
+    return plain.stderr, explained.stderr[len(plain.stderr) :]
 
 
 def test_invalid_version_panel_follows_the_unchanged_traceback(run_program: Runner) -> None:
     traceback, added = after_traceback(run_program, INVALID_VERSION)
     raise_line = re.findall(r'packaging/version\.py", line (\d+)', traceback)[-1]
     assert traceback.rstrip().endswith("packaging.version.InvalidVersion: Invalid version: '1.0.x'")
-    panel = added[added.index(PANEL_TOP):]
+    panel = added[added.index(PANEL_TOP) :]
     assert "packaging" in panel.splitlines()[0] and "InvalidVersion" in panel.splitlines()[0]
     assert f"packaging/version.py:{raise_line} in Version.__init__" in panel
     assert "'1.0.x'" in panel
@@ -73,7 +73,7 @@ def test_click_usage_error(run_program: Runner) -> None:
     """
     traceback, added = after_traceback(run_program, body)
     assert "click.exceptions.NoSuchOption: No such option '--cuont'." in traceback
-    panel = added[added.index(PANEL_TOP):]
+    panel = added[added.index(PANEL_TOP) :]
     assert "click" in panel.splitlines()[0] and "NoSuchOption" in panel.splitlines()[0]
     assert "click/parser.py:" in panel and "_match_long_opt" in panel
     assert "'--cuont'" in panel
@@ -87,7 +87,7 @@ def test_jinja2_template_syntax_error(run_program: Runner) -> None:
     """
     traceback, added = after_traceback(run_program, body)
     assert "TemplateSyntaxError: expected token 'end of print statement', got 'name'" in traceback
-    panel = added[added.index(PANEL_TOP):]
+    panel = added[added.index(PANEL_TOP) :]
     assert "Jinja2" in panel.splitlines()[0] and "TemplateSyntaxError" in panel.splitlines()[0]
     assert "jinja2/lexer.py:" in panel and "TokenStream.expect" in panel
     assert "'end of print statement'" in panel
@@ -136,7 +136,7 @@ def test_chained_explains_the_last_raised_and_mentions_the_others(run_program: R
     """
     traceback, added = after_traceback(run_program, body)
     assert "During handling of the above exception" in traceback
-    panel = added[added.index(PANEL_TOP):]
+    panel = added[added.index(PANEL_TOP) :]
     assert "'2.y'" in panel and "InvalidVersion" in panel
     assert re.search(r"also raised +KeyError: 'missing'", panel)
 
@@ -176,7 +176,7 @@ def test_a_broken_index_costs_one_line_and_keeps_the_traceback_and_exit_code(run
     plain = run_program(INVALID_VERSION, install=False)
     shown = run_program(INVALID_VERSION)
     assert shown.stderr.startswith(plain.stderr)
-    added = shown.stderr[len(plain.stderr):].splitlines()
+    added = shown.stderr[len(plain.stderr) :].splitlines()
     assert len(added) == 1 and added[0].startswith("errdex: could not explain this error (StoreError:")
     assert shown.returncode == plain.returncode == 1
 
@@ -290,7 +290,7 @@ def test_uninstall_keeps_a_hook_installed_after_errdex() -> None:
         sys.excepthook = saved
 
 
-ODDLIB = '''
+ODDLIB = """
 import warnings
 
 PATTERN = "\\d+"  # an invalid escape: parsing this file warns
@@ -300,7 +300,7 @@ def old(x):
     if x < 0:
         warnings.warn(f"negative values like {x} are deprecated", FutureWarning, stacklevel=2)
     return x
-'''
+"""
 
 
 def test_warnings_raised_by_errdex_itself_neither_hang_nor_show(run_program: Runner, tmp_path) -> None:

@@ -26,7 +26,15 @@ Version("2.y")
 
 
 def ipython(tmp_path: Path, db: Path, session: str) -> str:
-    args = [sys.executable, "-m", "IPython", "--simple-prompt", "--no-banner", "--colors=nocolor", "--HistoryManager.enabled=False"]
+    args = [
+        sys.executable,
+        "-m",
+        "IPython",
+        "--simple-prompt",
+        "--no-banner",
+        "--colors=nocolor",
+        "--HistoryManager.enabled=False",
+    ]
     return run_command(args, tmp_path, environment(db), stdin=session).stdout
 
 
@@ -37,7 +45,7 @@ def test_terminal_shell_shows_the_panel_under_the_traceback_and_on_demand(tmp_pa
     panels = [i for i in range(len(out)) if out.startswith(PANEL_TOP, i)]
     assert len(panels) == 2  # under the traceback, and again for %errdex
     assert first < panels[0]
-    assert "packaging/version.py:" in out[panels[0]:] and "'1.0.x'" in out[panels[0]:panels[1]]
+    assert "packaging/version.py:" in out[panels[0] :] and "'1.0.x'" in out[panels[0] : panels[1]]
     full = out.index("Provenance", panels[1])  # %errdex --full prints the whole page
     after_unload = out.index("InvalidVersion: Invalid version: '2.y'")
     assert full < after_unload and PANEL_TOP not in out[after_unload:]

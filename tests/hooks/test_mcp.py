@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from errdex.index import index
+from errdex.indexing import index
 from errdex.store import Store
 from tests.hooks.conftest import environment
 
@@ -76,6 +76,8 @@ def test_explain_show_and_search_answer_in_compact_json(indexed_db: Path) -> Non
 
 
 def test_errors_come_back_as_tool_errors_that_say_what_to_do(indexed_db: Path) -> None:
-    _, [(unknown, text), (empty, why)] = call(indexed_db, ("show", {"error_id": "0000000000000000"}), ("explain", {"text": "  "}))
+    _, [(unknown, text), (empty, why)] = call(
+        indexed_db, ("show", {"error_id": "0000000000000000"}), ("explain", {"text": "  "})
+    )
     assert unknown and "no error with id '0000000000000000' is indexed" in text
     assert empty and "empty" in why

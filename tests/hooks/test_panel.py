@@ -12,10 +12,10 @@ import pytest
 
 from errdex.hooks.explainer import Explainer, Explanation
 from errdex.hooks.panel import renderable, to_html, to_text
-from errdex.index import index
+from errdex.indexing import index
 from errdex.store import Store
 
-KITCHEN = '''
+KITCHEN = """
 MODES = ("bake", "boil", "steam")
 
 
@@ -29,7 +29,7 @@ class Oven:
         if mode == self.mode:
             raise ValueError(f"Unknown mode {mode!r}. Choose one of: {MODES}")
         self.mode = mode
-'''
+"""
 
 
 @pytest.fixture
@@ -58,7 +58,9 @@ def explained(explainer: Explainer, call: Callable[[], object]) -> Explanation:
     return explainer.exception(info.value)
 
 
-def test_panel_names_the_site_the_check_the_value_and_the_closest_allowed_one(kitchen: tuple[Explainer, object]) -> None:
+def test_panel_names_the_site_the_check_the_value_and_the_closest_allowed_one(
+    kitchen: tuple[Explainer, object],
+) -> None:
     explainer, oven = kitchen
     e = explained(explainer, lambda: oven.Oven("baek"))  # type: ignore[attr-defined]
     text = to_text(renderable(e), width=120)

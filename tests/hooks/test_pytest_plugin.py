@@ -52,7 +52,7 @@ def sections(result: pytest.RunResult) -> dict[str, str]:
         end = min((i for i in (out.find("\n____", start + 1), out.find("short test summary", start)) if i > 0))
         block = out[start:end]
         if " errdex " in block:
-            found[name] = block[block.index(" errdex "):]
+            found[name] = block[block.index(" errdex ") :]
     return found
 
 
@@ -64,7 +64,9 @@ def test_plugin_is_inert_without_the_option(project: pytest.Pytester) -> None:
 
 
 @pytest.mark.parametrize("option", [("--errdex",), ("-p", "errdex")])
-def test_failures_from_installed_packages_get_an_errdex_section(project: pytest.Pytester, option: tuple[str, ...]) -> None:
+def test_failures_from_installed_packages_get_an_errdex_section(
+    project: pytest.Pytester, option: tuple[str, ...]
+) -> None:
     result = project.runpytest_subprocess(*option)
     result.assert_outcomes(failed=3, passed=1)
     found = sections(result)
@@ -85,4 +87,4 @@ def test_indexing_is_reported_in_the_section_not_on_the_terminal(project: pytest
 
 def sections_for_one(result: pytest.RunResult) -> str:
     out = result.stdout.str()
-    return out[out.index(" errdex "):out.index("short test summary")]
+    return out[out.index(" errdex ") : out.index("short test summary")]

@@ -34,7 +34,7 @@ def test_run_matches_python_then_adds_the_panel(tmp_path: Path, errdex_db: Path)
     assert shown.returncode == plain.returncode == 1
     assert shown.stderr.startswith(plain.stderr)
     assert "runpy" not in shown.stderr and "errdex/cli" not in shown.stderr
-    panel = shown.stderr[shown.stderr.index(PANEL_TOP):]
+    panel = shown.stderr[shown.stderr.index(PANEL_TOP) :]
     assert "'1.x'" in panel and "KeyError: 'k'" in panel
 
 
@@ -66,4 +66,6 @@ def test_run_a_module(tmp_path: Path, errdex_db: Path) -> None:
 def test_run_a_missing_script_is_one_clear_line(tmp_path: Path, errdex_db: Path) -> None:
     shown = errdex_run(tmp_path, errdex_db, "nowhere.py")
     assert shown.returncode == 2
-    assert shown.stderr.strip().splitlines() == ["error: cannot run 'nowhere.py': no such file (give a Python script, or -m MODULE)"]
+    assert shown.stderr.strip().splitlines() == [
+        "error: cannot run 'nowhere.py': no such file (give a Python script, or -m MODULE)"
+    ]

@@ -26,7 +26,9 @@ def read_all(spec: Path) -> dict[str, bytes]:
         return {f.path: f.data for f in source.files()}
 
 
-@pytest.mark.parametrize("name", ["/abs/evil.py", "C:/evil.py", "C:\\evil.py", "ok/../../evil.py", "\\\\host\\share\\evil.py"])
+@pytest.mark.parametrize(
+    "name", ["/abs/evil.py", "C:/evil.py", "C:\\evil.py", "ok/../../evil.py", "\\\\host\\share\\evil.py"]
+)
 def test_zip_members_that_escape_are_refused(tmp_path: Path, name: str) -> None:
     path = tmp_path / "esc-1.0-py3-none-any.whl"
     with zipfile.ZipFile(path, "w") as zf:
@@ -58,7 +60,9 @@ def test_tar_hard_and_soft_links_pointing_outside_are_not_followed(tmp_path: Pat
     assert read_all(tarball) == {"ln/__init__.py": b"OK = 1\n"}
 
 
-def test_duplicate_member_names_are_read_once_the_last_winning_as_an_installer_would(tmp_path: Path, db_url: str) -> None:
+def test_duplicate_member_names_are_read_once_the_last_winning_as_an_installer_would(
+    tmp_path: Path, db_url: str
+) -> None:
     path = tmp_path / "dup-1.0-py3-none-any.whl"
     with zipfile.ZipFile(path, "w") as zf, pytest.warns(UserWarning, match="Duplicate name"):
         zf.writestr("dup/__init__.py", "raise ValueError('first copy')\n")
@@ -80,7 +84,9 @@ def test_duplicate_member_names_are_read_once_the_last_winning_as_an_installer_w
 def test_setup_py_is_never_run(tmp_path: Path, db_url: str) -> None:
     marker = tmp_path / "MARKER"
     trap = TRAP.format(marker=str(marker))
-    sdist = write_sdist(tmp_path, "trap", "1.0", {"setup.py": trap, "trap/__init__.py": "raise ValueError('trap ready')\n"})
+    sdist = write_sdist(
+        tmp_path, "trap", "1.0", {"setup.py": trap, "trap/__init__.py": "raise ValueError('trap ready')\n"}
+    )
     result = CliRunner().invoke(main, ["index", str(sdist), "--json", "--db", db_url])
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)[0]["errors"] == 1

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 import errdex
 from errdex.cli import main
-from errdex.index import index
+from errdex.indexing import index
 from errdex.match import MatchResult
 from errdex.store import Store
 from tests.backends import new_index
@@ -43,7 +43,8 @@ def meta(tmp_path_factory: pytest.TempPathFactory, backend: str) -> Iterator[str
     """A store with `meta` 1.0 indexed: one function per message of META_MESSAGES."""
     root = tmp_path_factory.mktemp("meta")
     body = "".join(
-        f"\ndef {name}({arg}):\n    raise ValueError(f{template!r})\n" for name, (template, arg) in META_MESSAGES.items()
+        f"\ndef {name}({arg}):\n    raise ValueError(f{template!r})\n"
+        for name, (template, arg) in META_MESSAGES.items()
     )
     (root / "src" / "meta").mkdir(parents=True)
     (root / "src" / "pyproject.toml").write_text('[project]\nname = "meta"\nversion = "1.0"\n')
@@ -63,6 +64,7 @@ def store(meta: str) -> Iterator[Store]:
 @contextmanager
 def hang_guard() -> Iterator[None]:
     """Fail (not wait forever) if the body hangs; a guard, not a timing."""
+
     def hung(signum: int, frame: object) -> None:
         raise AssertionError(f"no answer after {HANG_GUARD} s")
 
@@ -81,7 +83,7 @@ def top(store: Store, paste: str) -> MatchResult:
 
 
 def test_the_public_errdex_explain_stays_a_function_after_the_cli_is_imported(store: Store) -> None:
-    import errdex.cli  # noqa: F401 - imports errdex.explain.* as the CLI does
+    import errdex.cli  # noqa: F401 - imports errdex.pages.* as the CLI does
 
     assert callable(errdex.explain) and not top(store, ERROR).abstain
 
@@ -122,7 +124,9 @@ def test_huge_paste_through_the_command_line(meta: Path, tmp_path: Path, size: i
     paste.write_text(noise(size, 7) + "\n" + ERROR + "\n")
     with hang_guard():
         by_file = CliRunner().invoke(main, ["explain", "--file", str(paste), "--no-index", "--json", "--db", str(meta)])
-        by_stdin = CliRunner().invoke(main, ["explain", "-", "--no-index", "--json", "--db", str(meta)], input=paste.read_text())
+        by_stdin = CliRunner().invoke(
+            main, ["explain", "-", "--no-index", "--json", "--db", str(meta)], input=paste.read_text()
+        )
     for result in (by_file, by_stdin):
         assert result.exit_code == 0, result.output[-2000:]
         answer = json.loads(result.stdout)
@@ -160,27 +164,36 @@ def test_binary_garbage_through_the_command_line(meta: Path, tmp_path: Path) -> 
     assert json.loads(result.stdout)["matches"][0]["function"] == "star"
 
 
-@pytest.mark.parametrize("paint", [
-    lambda s: f"\x1b[0;31m{s}\x1b[0m",
-    lambda s: "".join(f"\x1b[38;5;{i % 255}m{c}" for i, c in enumerate(s)) + "\x1b[0m",
-    lambda s: f"\x1b]8;;https://example.invalid\x07{s}\x1b]8;;\x07\x1b[2K\x1b[1A",
-    lambda s: f"[0;31m{s}[0m",  # colours copied from a web page without their ESC
-])
+@pytest.mark.parametrize(
+    "paint",
+    [
+        lambda s: f"\x1b[0;31m{s}\x1b[0m",
+        lambda s: "".join(f"\x1b[38;5;{i % 255}m{c}" for i, c in enumerate(s)) + "\x1b[0m",
+        lambda s: f"\x1b]8;;https://example.invalid\x07{s}\x1b]8;;\x07\x1b[2K\x1b[1A",
+        lambda s: f"[0;31m{s}[0m",  # colours copied from a web page without their ESC
+    ],
+)
 def test_ansi_escapes_are_removed_before_matching(store: Store, paint) -> None:
     result = top(store, paint(ERROR))
     assert not result.abstain and result.matches[0].function == "star"
     assert result.matches[0].values == ("'abc'",)
 
 
-HOSTILE_TEXT = st.text(alphabet=st.sampled_from(list("(.*+?[{}])\\^$|'\"\n\t\x1b\x00\r é ValueErorTack:0123456789,")), max_size=2000)
+HOSTILE_TEXT = st.text(
+    alphabet=st.sampled_from(list("(.*+?[{}])\\^$|'\"\n\t\x1b\x00\r é ValueErorTack:0123456789,")), max_size=2000
+)
 
 
-@settings(max_examples=150, deadline=10_000, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
-@given(st.one_of(
-    HOSTILE_TEXT,
-    st.builds(lambda pre, post: f"{pre}\n{ERROR}\n{post}", HOSTILE_TEXT, HOSTILE_TEXT),
-    st.builds(lambda piece, n: piece * n, st.text(max_size=20), st.integers(1, 20_000)),
-))
+@settings(
+    max_examples=150, deadline=10_000, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
+)
+@given(
+    st.one_of(
+        HOSTILE_TEXT,
+        st.builds(lambda pre, post: f"{pre}\n{ERROR}\n{post}", HOSTILE_TEXT, HOSTILE_TEXT),
+        st.builds(lambda piece, n: piece * n, st.text(max_size=20), st.integers(1, 20_000)),
+    )
+)
 def test_the_matcher_never_crashes_on_hostile_text(store: Store, paste: str) -> None:
     if not paste.strip():
         return

@@ -22,7 +22,8 @@ HOSTILE: dict[str, bytes] = {
     "syntax.py": b"def f(:\n    raise ValueError('never')\n",
     "py2.py": b"print 'hello'\nraise ValueError, 'old style'\n",
     "latin1.py": "raise ValueError('caf\xe9 without a coding cookie')\n".encode("latin-1"),
-    "mixed.py": "# -*- coding: utf-8 -*-\nraise ValueError('caf\xe9')\n".encode("latin-1") + "raise ValueError('ü')\n".encode(),
+    "mixed.py": "# -*- coding: utf-8 -*-\nraise ValueError('caf\xe9')\n".encode("latin-1")
+    + "raise ValueError('ü')\n".encode(),
     "nul.py": b"raise ValueError('a')\n\x00\nraise ValueError('b')\n",
     "deep.py": b"def f():\n    raise ValueError('x' + " + b"-" * 200_000 + b"1)\n",
     "binop.py": b"raise ValueError(" + b"'a'+" * 300_000 + b"'b')\n",

@@ -35,28 +35,41 @@ def wal_size(db: Path) -> int:
 
 def writing_sites(watcher: Any) -> bool:
     """PostgreSQL: another process holds the write lock and is inserting the release's sites."""
-    return bool(watcher.execute(
-        "SELECT EXISTS (SELECT 1 FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid"
-        " WHERE l.locktype = 'advisory' AND l.granted AND a.datname = current_database()"
-        " AND a.query LIKE 'INSERT INTO sites%')"
-    ).fetchone()[0])
+    return bool(
+        watcher.execute(
+            "SELECT EXISTS (SELECT 1 FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid"
+            " WHERE l.locktype = 'advisory' AND l.granted AND a.datname = current_database()"
+            " AND a.query LIKE 'INSERT INTO sites%')"
+        ).fetchone()[0]
+    )
 
 
 def test_kill_9_in_the_middle_of_writing_a_release_leaves_no_half_release(tmp_path: Path, db_url: str) -> None:
     db = db_url
     root = write_tree(tmp_path / "shop", shop())
-    assert subprocess.run([sys.executable, "-m", "errdex", "index", str(root), "--db", db], capture_output=True).returncode == 0
+    assert (
+        subprocess.run([sys.executable, "-m", "errdex", "index", str(root), "--db", db], capture_output=True).returncode
+        == 0
+    )
     before = 0 if is_postgres(db) else wal_size(Path(db))
     big = big_package(tmp_path / "big", "bigpkg", files=1500)
-    proc = subprocess.Popen([sys.executable, "-m", "errdex", "index", str(big), "--db", db, "--workers", "1"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "errdex", "index", str(big), "--db", db, "--workers", "1"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     watcher = connect(db)
     try:
         # Kill when half the release's rows are written (SQLite: the whole write takes about 30 MB of
         # log; PostgreSQL: while its sites are inserted), or as soon as another process can see a
         # second release: a write that is not one transaction.
         while proc.poll() is None:
-            if is_postgres(db) and writing_sites(watcher) or not is_postgres(db) and wal_size(Path(db)) >= before + (16 << 20):
+            if (
+                is_postgres(db)
+                and writing_sites(watcher)
+                or not is_postgres(db)
+                and wal_size(Path(db)) >= before + (16 << 20)
+            ):
                 break
             if watcher.execute("SELECT COUNT(*) FROM releases").fetchone()[0] > 1:
                 break
@@ -78,7 +91,7 @@ def test_kill_9_in_the_middle_of_writing_a_release_leaves_no_half_release(tmp_pa
 def locked(tmp_path: Path, db_url: str) -> Iterator[str]:
     """An index with an empty cache, while another connection is writing pages of a release (not committed)."""
     db = db_url
-    from errdex.index import index
+    from errdex.indexing import index
 
     with Store(db) as store:
         index(str(write_tree(tmp_path / "shop", shop())), store)
@@ -88,7 +101,9 @@ def locked(tmp_path: Path, db_url: str) -> Iterator[str]:
         writer.execute("BEGIN")
         writer.execute("SELECT pg_advisory_xact_lock(%s)", (WRITE_LOCK,))  # what every writer holds
         writer.execute("DELETE FROM sites")
-        writer.execute("INSERT INTO caches (key, generation, data) VALUES ('spill', 0, decode(repeat('00', 20000000), 'hex'))")
+        writer.execute(
+            "INSERT INTO caches (key, generation, data) VALUES ('spill', 0, decode(repeat('00', 20000000), 'hex'))"
+        )
     else:
         writer.execute("PRAGMA cache_size = 1")  # pages go to disk at once, as in a large release's write
         writer.execute("BEGIN IMMEDIATE")

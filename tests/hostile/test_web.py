@@ -47,9 +47,18 @@ TRAVERSALS = [
 async def raw_get(app: object, raw_path: bytes, query: bytes = b"") -> tuple[int, bytes]:
     """Send one GET exactly as a server would hand it over (no client-side path clean-up)."""
     scope = {
-        "type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "GET", "scheme": "http",
-        "path": unquote(raw_path.decode("latin-1")), "raw_path": raw_path, "root_path": "", "query_string": query,
-        "headers": [(b"host", b"errdex.test")], "client": ("127.0.0.1", 1), "server": ("127.0.0.1", 80),
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": "GET",
+        "scheme": "http",
+        "path": unquote(raw_path.decode("latin-1")),
+        "raw_path": raw_path,
+        "root_path": "",
+        "query_string": query,
+        "headers": [(b"host", b"errdex.test")],
+        "client": ("127.0.0.1", 1),
+        "server": ("127.0.0.1", 80),
     }
     status, body = 0, bytearray()
     asked = False
@@ -81,16 +90,33 @@ async def test_paths_that_climb_out_are_not_found(web_db: Path, path: str) -> No
 
 
 MALFORMED_QUERIES = [
-    b"q=%ZZ", b"q=%", b"q=%E0%A4", b"q=\xff\xfe", b"q&q&q", b"=&&=", b"q=a;limit=3", b"q=%00%00",
-    b"q=a&limit=abc", b"q=a&limit=-1", b"q=a&limit=99999999999999999999999", b"q=a&limit=1e3", b"q[]=a&q[x]=b",
-    b"q=" + b"%" * 4000, b"&" * 4000, b"q=a&" + b"x=1&" * 1500,
+    b"q=%ZZ",
+    b"q=%",
+    b"q=%E0%A4",
+    b"q=\xff\xfe",
+    b"q&q&q",
+    b"=&&=",
+    b"q=a;limit=3",
+    b"q=%00%00",
+    b"q=a&limit=abc",
+    b"q=a&limit=-1",
+    b"q=a&limit=99999999999999999999999",
+    b"q=a&limit=1e3",
+    b"q[]=a&q[x]=b",
+    b"q=" + b"%" * 4000,
+    b"&" * 4000,
+    b"q=a&" + b"x=1&" * 1500,
 ]
 
 
 @pytest.mark.anyio
 @pytest.mark.parametrize("query", MALFORMED_QUERIES)
-@pytest.mark.parametrize("path", ["/api/search", "/search", "/api/packages/shop", "/p/shop", f"/errors/{SHOP_ID}", "/api"])
-async def test_malformed_query_strings_are_answered_without_a_server_error(web_db: Path, path: str, query: bytes) -> None:
+@pytest.mark.parametrize(
+    "path", ["/api/search", "/search", "/api/packages/shop", "/p/shop", f"/errors/{SHOP_ID}", "/api"]
+)
+async def test_malformed_query_strings_are_answered_without_a_server_error(
+    web_db: Path, path: str, query: bytes
+) -> None:
     status, body = await raw_get(create_app(web_db), path.encode(), query)
     assert 200 <= status < 500, (path, query[:40], status, body[:300])
 
@@ -106,7 +132,10 @@ def test_the_json_api_never_answers_with_a_server_error(api: schemathesis.BaseSc
     assert len(operations) >= 5  # every JSON route is described, so every one is fuzzed
 
     for operation in operations:
-        @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True, database=None)
+
+        @settings(
+            max_examples=60, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True, database=None
+        )
         @given(case=operation.as_strategy())
         def no_server_error(case: schemathesis.Case) -> None:
             response = case.call()
@@ -132,7 +161,9 @@ def server(web_db: Path) -> Iterator[str]:
     """`errdex serve` on 127.0.0.1, in its own process, until the test ends."""
     port = free_port()
     command = [sys.executable, "-m", "errdex", "serve", "--host", "127.0.0.1", "--port", str(port), "--db", str(web_db)]
-    proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env={**os.environ, "NO_COLOR": "1"})
+    proc = subprocess.Popen(
+        command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env={**os.environ, "NO_COLOR": "1"}
+    )
     base = f"http://127.0.0.1:{port}"
     try:
         for _ in range(300):
@@ -151,9 +182,16 @@ def server(web_db: Path) -> Iterator[str]:
 
 async def hammer(base: str) -> list[str]:
     """LOAD_REQUESTS requests from LOAD_CLIENTS clients at once; what went wrong, one entry a failure."""
-    paths = ["/", "/api", "/p/shop", f"/errors/{SHOP_ID}", f"/api/errors/{SHOP_ID}",
-             "/api/search?q=ValueError%3A+mode+must+be+one+of+%28%27fast%27%29%2C+got+%27turbo%27",
-             "/search?q=KeyError%3A+%27x%27", "/static/style.css"]
+    paths = [
+        "/",
+        "/api",
+        "/p/shop",
+        f"/errors/{SHOP_ID}",
+        f"/api/errors/{SHOP_ID}",
+        "/api/search?q=ValueError%3A+mode+must+be+one+of+%28%27fast%27%29%2C+got+%27turbo%27",
+        "/search?q=KeyError%3A+%27x%27",
+        "/static/style.css",
+    ]
     queue: asyncio.Queue[str] = asyncio.Queue()
     for i in range(LOAD_REQUESTS):
         queue.put_nowait(paths[i % len(paths)])

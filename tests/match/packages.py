@@ -5,11 +5,11 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
-from errdex.index import index
+from errdex.indexing import index
 from errdex.store import Store
 from tests.backends import new_index
 
-CART = '''
+CART = """
 import logging
 import warnings
 
@@ -32,20 +32,24 @@ class Cart:
 
     def find(self, pattern):
         raise ValueError(f"bad pattern (.*)+[a-z]{{2,}} \\\\d+$ ^ | {pattern} (?P<x>")
-'''
+"""
 
-CHECKS = '''
+CHECKS = """
 def check_{name}(value):
     if value is None:
         raise TypeError(f"value for {{value}} must not be None")
     raise KeyError(f"no item named {{value!r}}")
-'''
+"""
 
 
 def shop_files(version: str = "1.0") -> dict[str, str]:
     """The shop package; version 2.0 words its mode error differently."""
-    cart = CART if version == "1.0" else CART.replace(
-        'f"Unknown mode {mode!r}. Choose one of: {MODES}"', 'f"Unknown mode {mode!r}; please choose one of {MODES}"'
+    cart = (
+        CART
+        if version == "1.0"
+        else CART.replace(
+            'f"Unknown mode {mode!r}. Choose one of: {MODES}"', 'f"Unknown mode {mode!r}; please choose one of {MODES}"'
+        )
     )
     return {
         "pyproject.toml": f'[project]\nname = "shop"\nversion = "{version}"\n',

@@ -12,7 +12,10 @@ def lay(template: str, message: str):
 
 
 def test_exact_message_captures_each_hole() -> None:
-    a = lay("Invalid `cache_implementation` ({}). Choose one of: {}", "Invalid `cache_implementation` (flash). Choose one of: ('static', 'dynamic')")
+    a = lay(
+        "Invalid `cache_implementation` ({}). Choose one of: {}",
+        "Invalid `cache_implementation` (flash). Choose one of: ('static', 'dynamic')",
+    )
     assert a.exact and a.coverage == 1.0
     assert a.values == ("flash", "('static', 'dynamic')")
 

@@ -21,12 +21,12 @@ def test_public_names() -> None:
         errdex.nothing_here  # noqa: B018
 
 
-def test_explain_stays_the_function_after_the_page_package_is_imported() -> None:
-    import errdex.explain.page  # noqa: F401  (the package of the same name)
-    from errdex.explain import build_page
+def test_explain_is_the_function_and_the_pages_are_their_own_package() -> None:
+    import errdex.pages.page  # noqa: F401
+    from errdex.pages import build_page
 
     assert callable(errdex.explain) and errdex.explain.__name__ == "explain"
-    assert sys.modules["errdex.explain"].build_page is build_page
+    assert errdex.pages.build_page is build_page
 
 
 def test_import_is_cheap() -> None:

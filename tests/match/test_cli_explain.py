@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from errdex.cli import main
-from errdex.index import index
+from errdex.indexing import index
 from errdex.match import explain
 from errdex.store import Store
 from tests.match.packages import shop_store
@@ -72,7 +72,9 @@ def test_installed_package_named_by_a_traceback_is_indexed_first(db_url: str) ->
     """click is installed here: its traceback makes explain() index it from disk, with no network."""
     done = subprocess.run(
         [sys.executable, "-c", "import click; click.Choice(['fast', 'slow']).convert('fsat', None, None)"],
-        capture_output=True, text=True, timeout=60,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     paste = done.stderr
     assert "site-packages/click/types.py" in paste
@@ -88,7 +90,9 @@ def test_the_version_installed_here_is_indexed_when_another_one_is(db_url: str) 
     """click is indexed, but not at the version installed here: the traceback's own release is indexed from disk."""
     paste = subprocess.run(
         [sys.executable, "-c", "import click; click.Choice(['fast', 'slow']).convert('fsat', None, None)"],
-        capture_output=True, text=True, timeout=60,
+        capture_output=True,
+        text=True,
+        timeout=60,
     ).stderr
     installed = metadata.version("click")
     with Store(db_url) as store:

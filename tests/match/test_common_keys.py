@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from errdex.index import index
+from errdex.indexing import index
 from errdex.match import explain
 from errdex.match.rank import MAX_VERIFY
 from errdex.store import Store
@@ -40,9 +40,14 @@ def write_package(root: Path, name: str, code: str) -> Path:
 @pytest.fixture(scope="module")
 def crowd(tmp_path_factory: pytest.TempPathFactory, backend: str) -> Iterator[Store]:
     root = tmp_path_factory.mktemp("crowd")
-    folder = write_package(root, "crowd", "".join(
-        f'\n\ndef check_{k}(obj, name):\n    raise ValueError(f"{{obj!r}} is not a known field of {{name!r}}{ending}")\n'
-        for k, ending in enumerate(ENDINGS)))
+    folder = write_package(
+        root,
+        "crowd",
+        "".join(
+            f'\n\ndef check_{k}(obj, name):\n    raise ValueError(f"{{obj!r}} is not a known field of {{name!r}}{ending}")\n'
+            for k, ending in enumerate(ENDINGS)
+        ),
+    )
     store = Store(new_index(backend, root, "crowd.db"))
     index(str(folder), store)
     yield store
@@ -60,8 +65,16 @@ def test_each_message_finds_its_own_template(crowd: Store, k: int) -> None:
     assert best.values == ("'Model'", "'size'") and not best.approximate
 
 
-@pytest.mark.parametrize("paste", [message(5), message(COUNT - 1), "'Model' is not a known field of 'size' in this version",
-                                   "ValueError: is not a known field", "TypeError: 'x' is not a known field of"])
+@pytest.mark.parametrize(
+    "paste",
+    [
+        message(5),
+        message(COUNT - 1),
+        "'Model' is not a known field of 'size' in this version",
+        "ValueError: is not a known field",
+        "TypeError: 'x' is not a known field of",
+    ],
+)
 def test_asking_for_more_answers_keeps_the_first_ones(crowd: Store, paste: str) -> None:
     few = explain(paste, store=crowd, auto_index=False, limit=5).matches
     many = explain(paste, store=crowd, auto_index=False, limit=100).matches

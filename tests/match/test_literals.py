@@ -55,10 +55,10 @@ def test_long_messages_are_cut_at_both_ends() -> None:
     assert {"start here", "end there"} <= keys
 
 
-
-
 def test_loose_index_counts_rare_words_before_common_ones() -> None:
     common = [f"the value of field_{k} is wrong" for k in range(900)]  # each filed under 'is', 'of' and 'the' too
     _, loose = build_keys(common + ["Unknown cart mode {}. Choose one of: {}"])
-    found = loose_candidates(loose, message_keys(fold("the value of the unknown cart mode is bad; choose from ('a',)")), 5)
+    found = loose_candidates(
+        loose, message_keys(fold("the value of the unknown cart mode is bad; choose from ('a',)")), 5
+    )
     assert found == [900]  # the common words' lists, 2,700 templates long, were not counted

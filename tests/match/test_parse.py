@@ -39,8 +39,16 @@ def frame_at(result: ParsedError, index: int = -1) -> tuple[str, int | None, str
     [
         (FLAGSHIP_MESSAGE, None, FLAGSHIP_MESSAGE),
         (f"ValueError: {FLAGSHIP_MESSAGE}", "ValueError", FLAGSHIP_MESSAGE),
-        ("transformers.utils.import_utils.OptionalDependencyNotAvailable: no torch", "transformers.utils.import_utils.OptionalDependencyNotAvailable", "no torch"),
-        ("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 MiB", "torch.OutOfMemoryError", "CUDA out of memory. Tried to allocate 20.00 MiB"),
+        (
+            "transformers.utils.import_utils.OptionalDependencyNotAvailable: no torch",
+            "transformers.utils.import_utils.OptionalDependencyNotAvailable",
+            "no torch",
+        ),
+        (
+            "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 MiB",
+            "torch.OutOfMemoryError",
+            "CUDA out of memory. Tried to allocate 20.00 MiB",
+        ),
         ("KeyError: 'model_type'", "KeyError", "'model_type'"),
         ("KeyboardInterrupt", "KeyboardInterrupt", ""),
         ("StopIteration", "StopIteration", ""),
@@ -75,13 +83,18 @@ def test_indented_type_line_of_a_message_is_part_of_it() -> None:
     """Python prints a message's later lines as they are: `\tError: bad` under `ValueError: ...` is
     the message's last line (as the traceback form reads it), not an error of its own. A record
     that starts no deeper than the first one is another error."""
-    code = 'raise ValueError("invalid value for configuration \'x\':\\n\\tFailed casting 3\\n\\tto int\\n\\tError: bad")'
+    code = (
+        "raise ValueError(\"invalid value for configuration 'x':\\n\\tFailed casting 3\\n\\tto int\\n\\tError: bad\")"
+    )
     stderr = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60).stderr
     message = "invalid value for configuration 'x':\n\tFailed casting 3\n\tto int\n\tError: bad"
     assert (parse(stderr).exception, parse(stderr).message) == ("ValueError", message)
     bare = parse(stderr[stderr.index("ValueError") :])
     assert (bare.exception, bare.message, bare.source_format) == ("ValueError", message, "message")
-    assert (parse("  ValueError: a\n  TypeError: b").exception, parse("  ValueError: a\n  TypeError: b").message) == ("TypeError", "b")
+    assert (parse("  ValueError: a\n  TypeError: b").exception, parse("  ValueError: a\n  TypeError: b").message) == (
+        "TypeError",
+        "b",
+    )
     logged = parse("2024-01-01 12:00:00 ERROR Failed to load\n    ValueError: bad config")
     assert (logged.exception, logged.message) == ("ValueError", "bad config")  # under a log line, as before
 
@@ -89,7 +102,9 @@ def test_indented_type_line_of_a_message_is_part_of_it() -> None:
 def test_bare_message_without_type_is_the_whole_text() -> None:
     text = "  `max_new_tokens` must be greater than 0, but is -1.\nSet it in the generation config.  \n"
     result = parse(text)
-    assert result == ParsedError(None, "`max_new_tokens` must be greater than 0, but is -1.\nSet it in the generation config.")
+    assert result == ParsedError(
+        None, "`max_new_tokens` must be greater than 0, but is -1.\nSet it in the generation config."
+    )
 
 
 def test_bare_warning_type_is_a_warning() -> None:
@@ -383,7 +398,9 @@ def test_qualified_exception_without_message_in_traceback() -> None:
     )
     result = parse(text)
     assert (result.exception, result.message, result.source_format) == ("click.exceptions.Abort", "", "traceback")
-    assert result.frames[-1] == Frame("/tmp/casesenv/lib/python3.11/site-packages/click/core.py", 821, "abort", "raise Abort()")
+    assert result.frames[-1] == Frame(
+        "/tmp/casesenv/lib/python3.11/site-packages/click/core.py", 821, "abort", "raise Abort()"
+    )
 
 
 def test_lowercase_dotted_line_alone_is_not_an_exception() -> None:
@@ -439,8 +456,10 @@ def test_did_you_mean_suggestion_is_removed(exception: str, printed: str, messag
 @pytest.mark.parametrize(
     ("exc", "message"),
     [
-        (TypeError("'x' must be <class 'int'> (got '1' that is a <class 'str'>).", object(), int, "1"),
-         "'x' must be <class 'int'> (got '1' that is a <class 'str'>)."),
+        (
+            TypeError("'x' must be <class 'int'> (got '1' that is a <class 'str'>).", object(), int, "1"),
+            "'x' must be <class 'int'> (got '1' that is a <class 'str'>).",
+        ),
         (ValueError('it\'s "quoted" and has a \\ backslash', 2), 'it\'s "quoted" and has a \\ backslash'),
         (ValueError("two lines\nof message", None), "two lines\nof message"),
         (KeyError(("a key", "b")), "('a key', 'b')"),  # a KeyError prints its key
@@ -515,11 +534,20 @@ TASKGROUP = "\n".join(
 def test_exception_group_main_is_the_group_and_its_members_are_chained(text: str) -> None:
     result = parse(text)
     assert (result.exception, result.message, result.source_format) == (
-        "ExceptionGroup", "unhandled errors in a TaskGroup (2 sub-exceptions)", "traceback"
+        "ExceptionGroup",
+        "unhandled errors in a TaskGroup (2 sub-exceptions)",
+        "traceback",
     )
-    assert result.frames[-1] == Frame("/usr/lib/python3.12/asyncio/taskgroups.py", 145, "__aexit__", "raise me from None")
-    assert [(c.exception, c.message) for c in result.chained] == [("ConnectionError", "upstream refused"), ("ValueError", "bad payload")]
-    assert result.chained[0].frames == (Frame("/home/ana/svc/main.py", 9, "fetch", 'raise ConnectionError("upstream refused")'),)
+    assert result.frames[-1] == Frame(
+        "/usr/lib/python3.12/asyncio/taskgroups.py", 145, "__aexit__", "raise me from None"
+    )
+    assert [(c.exception, c.message) for c in result.chained] == [
+        ("ConnectionError", "upstream refused"),
+        ("ValueError", "bad payload"),
+    ]
+    assert result.chained[0].frames == (
+        Frame("/home/ana/svc/main.py", 9, "fetch", 'raise ConnectionError("upstream refused")'),
+    )
 
 
 def test_exception_group_raised_by_a_library_as_cpython_prints_it() -> None:
@@ -545,7 +573,10 @@ def test_exception_group_raised_by_a_library_as_cpython_prints_it() -> None:
     result = parse(text)
     assert (result.exception, result.message) == ("ExceptionGroup", "invalid metadata (1 sub-exception)")
     assert result.frames[-1] == Frame(
-        "/tmp/casesenv/lib/python3.11/site-packages/packaging/errors.py", 64, "finalize", "raise ExceptionGroup(msg, self.errors)"
+        "/tmp/casesenv/lib/python3.11/site-packages/packaging/errors.py",
+        64,
+        "finalize",
+        "raise ExceptionGroup(msg, self.errors)",
     )
     assert [(c.exception, c.message) for c in result.chained] == [
         ("packaging.metadata.InvalidMetadata", "'9.9' is not a valid metadata version")
@@ -683,9 +714,24 @@ def test_ipython7_and_colab_traceback() -> None:
     assert (result.exception, result.source_format) == ("TypeError", "ipython")
     assert result.message == "You have modified the pretrained model configuration to control generation."
     assert result.frames == (
-        Frame("<ipython-input-93-b7caa67ca199>", 17, "<cell line: 17>", "outputs = model.generate(input_ids=inputs, max_new_tokens=64)"),
-        Frame("/usr/local/lib/python3.10/dist-packages/torch/utils/_contextlib.py", 116, "decorate_context", "return func(*args, **kwargs)"),
-        Frame("/usr/local/lib/python3.12/dist-packages/transformers/generation/utils.py", 1724, "_prepare_generation_config", "raise TypeError("),
+        Frame(
+            "<ipython-input-93-b7caa67ca199>",
+            17,
+            "<cell line: 17>",
+            "outputs = model.generate(input_ids=inputs, max_new_tokens=64)",
+        ),
+        Frame(
+            "/usr/local/lib/python3.10/dist-packages/torch/utils/_contextlib.py",
+            116,
+            "decorate_context",
+            "return func(*args, **kwargs)",
+        ),
+        Frame(
+            "/usr/local/lib/python3.12/dist-packages/transformers/generation/utils.py",
+            1724,
+            "_prepare_generation_config",
+            "raise TypeError(",
+        ),
     )
 
 
@@ -732,7 +778,9 @@ def test_ipython_header_of_a_long_type_name_touches_its_tail() -> None:
 
 
 def test_ipython_minimal_mode_cell_frame() -> None:
-    text = "Traceback (most recent call last):\n  Cell In[1], line 1\n    beatles.remove('Sinatra')\nKeyError: 'Sinatra'\n"
+    text = (
+        "Traceback (most recent call last):\n  Cell In[1], line 1\n    beatles.remove('Sinatra')\nKeyError: 'Sinatra'\n"
+    )
     result = parse(text)
     assert result.frames == (Frame("Cell In[1]", 1, None, "beatles.remove('Sinatra')"),)
     assert release_path(result.frames[0].file) is None
@@ -752,7 +800,7 @@ RICH = "\n".join(
         "╭───────────────────── Traceback (most recent call last) ──────────────────────╮",
         "│ /home/ana/proj/generate.py:11 in <module>                                    │",
         "│                                                                              │",
-        "│    10 cfg.cache_implementation = \"flash\"                                      │",
+        '│    10 cfg.cache_implementation = "flash"                                      │',
         "│ ❱  11 cfg.validate()                                                         │",
         "│                                                                              │",
         "│ /home/ana/.venv/lib/python3.11/site-packages/transformers/generation/configu │",
@@ -760,7 +808,7 @@ RICH = "\n".join(
         "│                                                                              │",
         "│    686 │   │   if self.cache_implementation not in valid:                    │",
         "│ ❱  687 │   │   │   raise ValueError(                                         │",
-        "│    688 │   │   │   │   f\"Invalid `cache_implementation`\"                     │",
+        '│    688 │   │   │   │   f"Invalid `cache_implementation`"                     │',
         "│                                                                              │",
         "│ ╭───────────────────────────────── locals ─────────────────────────────────╮ │",
         "│ │  self = GenerationConfig {}                                              │ │",
@@ -790,7 +838,7 @@ def test_rich_traceback_between_rules_pasted_double_spaced() -> None:
         "                                                                                ",
         "  /mount/src/app/streamlit_app.py:71 in <module>                                ",
         "                                                                                ",
-        "     70 │   │   \"AMT_CREDIT\": [amt_credit],                                     ",
+        '     70 │   │   "AMT_CREDIT": [amt_credit],                                     ',
         "  ❱  71 │   model.predict(frame)                                                ",
         "────────────────────────────────────────────────────────────────────────────────",
         "KeyError: 'AMT_ANNUITY'",
@@ -798,7 +846,11 @@ def test_rich_traceback_between_rules_pasted_double_spaced() -> None:
     result = parse("\n\n".join(rows))
     assert (result.exception, result.message) == ("KeyError", "'AMT_ANNUITY'")
     assert result.frames == (
-        Frame("/home/adminuser/venv/lib/python3.13/site-packages/streamlit/runtime/scriptrunner/exec_code.py", 129, "exec_func_with_error_handling"),
+        Frame(
+            "/home/adminuser/venv/lib/python3.13/site-packages/streamlit/runtime/scriptrunner/exec_code.py",
+            129,
+            "exec_func_with_error_handling",
+        ),
         Frame("/mount/src/app/streamlit_app.py", 71, "<module>", "model.predict(frame)"),
     )
 
@@ -884,10 +936,18 @@ PYTEST_LONG = paste(
 def test_pytest_long_report() -> None:
     result = parse(PYTEST_LONG)
     assert (result.exception, result.source_format) == ("ValueError", "pytest")
-    assert result.message == "Invalid `cache_implementation` (flash). Choose one of:\n  ('static', 'offloaded_static', 'paged')"
+    assert (
+        result.message
+        == "Invalid `cache_implementation` (flash). Choose one of:\n  ('static', 'offloaded_static', 'paged')"
+    )
     assert result.frames == (
         Frame("tests/test_gen.py", 14, "test_bad_cache_impl", "cfg.validate()"),
-        Frame(".venv/lib/python3.11/site-packages/transformers/generation/configuration_utils.py", 687, "validate", "raise ValueError("),
+        Frame(
+            ".venv/lib/python3.11/site-packages/transformers/generation/configuration_utils.py",
+            687,
+            "validate",
+            "raise ValueError(",
+        ),
     )
 
 
@@ -911,7 +971,12 @@ def test_pytest_short_report_while_collecting() -> None:
     result = parse(text)
     assert (result.exception, result.message) == ("ModuleNotFoundError", "No module named 'soundfile'")
     assert result.frames == (
-        Frame("/usr/lib/python3.11/importlib/__init__.py", 126, "import_module", "return _bootstrap._gcd_import(name[level:], package)"),
+        Frame(
+            "/usr/lib/python3.11/importlib/__init__.py",
+            126,
+            "import_module",
+            "return _bootstrap._gcd_import(name[level:], package)",
+        ),
         Frame("tests/test_types.py", 5, "<module>", "from smolagents.agent_types import AgentAudio"),
     )
 
@@ -997,17 +1062,26 @@ MODULE = "transformers/generation/configuration_utils.py"
 @pytest.mark.parametrize(
     ("line", "frame"),
     [
-        ("2024-05-01 12:00:00,123 - transformers.generation.configuration_utils - WARNING - {}", Frame(MODULE, None, None)),
+        (
+            "2024-05-01 12:00:00,123 - transformers.generation.configuration_utils - WARNING - {}",
+            Frame(MODULE, None, None),
+        ),
         ("05/01/2024 12:00:00 - WARNING - transformers.generation.configuration_utils - {}", Frame(MODULE, None, None)),
         ("WARNING:transformers.generation.configuration_utils:{}", Frame(MODULE, None, None)),
-        ("[WARNING|configuration_utils.py:687] 2024-05-01 12:00:00,123 >> {}", Frame("configuration_utils.py", 687, None)),
+        (
+            "[WARNING|configuration_utils.py:687] 2024-05-01 12:00:00,123 >> {}",
+            Frame("configuration_utils.py", 687, None),
+        ),
         ("2020-06-23 10:24:06 transformers.generation.configuration_utils INFO: {}", Frame(MODULE, None, None)),
         ("2024-05-01T12:00:00.123Z WARNING transformers.generation.configuration_utils: {}", Frame(MODULE, None, None)),
         (
             "2024-05-01 12:00:00.123 | WARNING  | transformers.generation.configuration_utils:validate:687 - {}",
             Frame(MODULE, 687, "validate"),
         ),
-        ("[2024-05-01 12:00:00,123][transformers.generation.configuration_utils][WARNING] - {}", Frame(MODULE, None, None)),
+        (
+            "[2024-05-01 12:00:00,123][transformers.generation.configuration_utils][WARNING] - {}",
+            Frame(MODULE, None, None),
+        ),
         ("WARNING 05-01 12:00:00 [configuration_utils.py:687] {}", Frame("configuration_utils.py", 687, None)),
         ("W0501 12:00:00.123456 140 configuration_utils.py:687] {}", Frame("configuration_utils.py", 687, None)),
         ("[2024-05-01 12:00:00] ERROR in app: {}", None),
@@ -1129,7 +1203,10 @@ def test_warning_outranks_logs() -> None:
         ("/x/lib/python3.11/site-packages/transformers/generation/configuration_utils.py", MODULE),
         ("/usr/local/lib/python3.12/dist-packages/transformers/generation/configuration_utils.py", MODULE),
         ("/proj/.venv/lib/python3.11/site-packages/transformers/generation/configuration_utils.py", MODULE),
-        (r"C:\Users\Me\AppData\Local\Programs\Python\Python311\Lib\site-packages\transformers\generation\configuration_utils.py", MODULE),
+        (
+            r"C:\Users\Me\AppData\Local\Programs\Python\Python311\Lib\site-packages\transformers\generation\configuration_utils.py",
+            MODULE,
+        ),
         ("~/miniconda3/lib/python3.11/site-packages/transformers/generation/configuration_utils.py", MODULE),
         ("/x/site-packages/foo-1.0-py3.8.egg/foo/bar.py", "foo/bar.py"),
         ("/home/ana/transformers/src/transformers/generation/configuration_utils.py", MODULE),
@@ -1199,7 +1276,14 @@ def test_nul_bytes_surrogates_and_binary_garbage() -> None:
 
 
 def test_many_lines_of_exception_looking_text() -> None:
-    lines = ["ValueError: x", '  File "a.py", line 1, in f', "Traceback (most recent call last):", "WARNING:a.b:c", "E   e", ""]
+    lines = [
+        "ValueError: x",
+        '  File "a.py", line 1, in f',
+        "Traceback (most recent call last):",
+        "WARNING:a.b:c",
+        "E   e",
+        "",
+    ]
     text = "\n".join(lines[i % len(lines)] for i in range(100_000))
     assert isinstance(parse(text), ParsedError)
 
@@ -1230,9 +1314,7 @@ PIECES = [
     "[0m",
     "",
 ]
-HANG_GUARD = settings(
-    max_examples=150, deadline=timedelta(seconds=5), suppress_health_check=[HealthCheck.too_slow]
-)
+HANG_GUARD = settings(max_examples=150, deadline=timedelta(seconds=5), suppress_health_check=[HealthCheck.too_slow])
 
 
 def _parse_or_blank(text: str) -> None:
@@ -1259,7 +1341,10 @@ def test_random_structure_never_raises(pieces: list[str], glue: str) -> None:
 
 
 @HANG_GUARD
-@given(st.sampled_from(SAMPLES), st.lists(st.tuples(st.integers(0, 10_000), st.integers(0, 40), st.text(max_size=20)), max_size=20))
+@given(
+    st.sampled_from(SAMPLES),
+    st.lists(st.tuples(st.integers(0, 10_000), st.integers(0, 40), st.text(max_size=20)), max_size=20),
+)
 def test_mutated_real_pastes_never_raise(sample: str, edits: list[tuple[int, int, str]]) -> None:
     text = sample
     for at, cut, insert in edits:
@@ -1332,11 +1417,15 @@ _line = st.builds(
 
 
 @HANG_GUARD
-@given(st.lists(st.one_of(_line, st.text(alphabet=st.characters(blacklist_characters="\n\r"), max_size=30)), max_size=30))
+@given(
+    st.lists(st.one_of(_line, st.text(alphabet=st.characters(blacklist_characters="\n\r"), max_size=30)), max_size=30)
+)
 def test_line_patterns_cover_what_recognisers_take(lines: list[str]) -> None:
-    from errdex.match import parse_message, parse_pytest, parse_traceback
-    from errdex.match.parse_lines import Paste, head, indent, split_exception
-    from errdex.match.parse_log import located_exception, log_record
+    from errdex.match.parse import message as parse_message
+    from errdex.match.parse import pytest_report as parse_pytest
+    from errdex.match.parse import tracebacks as parse_traceback
+    from errdex.match.parse.lines import Paste, head, indent, split_exception
+    from errdex.match.parse.logs import located_exception, log_record
 
     p = Paste("\n".join(lines), lines)
     stops = set(p.marks(parse_message.STOP_LINES))
@@ -1364,8 +1453,8 @@ def test_line_patterns_cover_what_recognisers_take(lines: list[str]) -> None:
 @given(st.one_of(_line, st.text(alphabet=st.characters(blacklist_characters="\n\r"), max_size=30)))
 def test_a_bare_exception_line_is_no_log_record_nor_location(line: str) -> None:
     """line_records tries `Type: msg` first; that is only right while no such line is one of the others."""
-    from errdex.match.parse_lines import head, indent, split_exception
-    from errdex.match.parse_log import located_exception, log_record
+    from errdex.match.parse.lines import head, indent, split_exception
+    from errdex.match.parse.logs import located_exception, log_record
 
     if split_exception(line[indent(head(line)) :]) is not None:
         assert log_record(line) is None

@@ -17,8 +17,14 @@ from errdex.store import Store
 from tests.match.packages import shop_store
 
 # Literal text as hostile as templates get: regex metacharacters, quotes, braces, unicode, newlines.
-LITERAL = st.text(alphabet=st.sampled_from(list("ab Zé.*+?()[]{}|^$\\'\"`\n\t:;-_0123456789İ")), min_size=1, max_size=30)
-VALUE = st.text(alphabet=st.sampled_from(list("xyz'()[], 0123456789.-_")), min_size=1, max_size=20).map(str.strip).filter(bool)
+LITERAL = st.text(
+    alphabet=st.sampled_from(list("ab Zé.*+?()[]{}|^$\\'\"`\n\t:;-_0123456789İ")), min_size=1, max_size=30
+)
+VALUE = (
+    st.text(alphabet=st.sampled_from(list("xyz'()[], 0123456789.-_")), min_size=1, max_size=20)
+    .map(str.strip)
+    .filter(bool)
+)
 
 
 @st.composite
@@ -67,7 +73,10 @@ def test_bound_of_a_template_on_its_own_message_is_its_alignment(case: tuple[str
     assert align_bound(parts, fold(text)) == (a.hit, a.total, a.unexplained, True)
 
 
-@given(st.lists(LITERAL, min_size=1, max_size=5).map("{}".join), st.text(alphabet=st.sampled_from(list("ab Z.()'0_:")), max_size=80))
+@given(
+    st.lists(LITERAL, min_size=1, max_size=5).map("{}".join),
+    st.text(alphabet=st.sampled_from(list("ab Z.()'0_:")), max_size=80),
+)
 def test_bound_is_never_below_the_alignment(template: str, message: str) -> None:
     text = squash(message)
     parts = template_parts(template)
@@ -85,12 +94,28 @@ def shop(tmp_path_factory: pytest.TempPathFactory, backend: str) -> Iterator[Sto
     store.close()
 
 
-PASTE_PIECES = st.sampled_from([
-    "Traceback (most recent call last):\n", '  File "/x/site-packages/shop/cart.py", line 14, in __init__\n',
-    "ValueError: ", "Unknown mode ", "'fsat'", ". Choose one of: ", "('fast', 'slow')", "\n", "E   ", "> ",
-    "During handling of the above exception, another exception occurred:\n", "\x1b[0;31m", "+---------------- 1 ----",
-    "2024-01-01 10:00:00 WARNING shop.cart: ", "/x/shop/cart.py:18: FutureWarning: ", "Did you mean: 'x'?", "{}", "\\",
-])
+PASTE_PIECES = st.sampled_from(
+    [
+        "Traceback (most recent call last):\n",
+        '  File "/x/site-packages/shop/cart.py", line 14, in __init__\n',
+        "ValueError: ",
+        "Unknown mode ",
+        "'fsat'",
+        ". Choose one of: ",
+        "('fast', 'slow')",
+        "\n",
+        "E   ",
+        "> ",
+        "During handling of the above exception, another exception occurred:\n",
+        "\x1b[0;31m",
+        "+---------------- 1 ----",
+        "2024-01-01 10:00:00 WARNING shop.cart: ",
+        "/x/shop/cart.py:18: FutureWarning: ",
+        "Did you mean: 'x'?",
+        "{}",
+        "\\",
+    ]
+)
 
 
 @settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture], deadline=2000)

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from errdex.index import index
+from errdex.indexing import index
 from errdex.match import explain
 from errdex.store import Store
 from tests.backends import new_index
@@ -40,14 +40,20 @@ def run(code: str, folder: Path, *flags: str) -> str:
     """stderr of running `code` with the shop package importable: the real traceback or warning."""
     done = subprocess.run(
         [sys.executable, *flags, "-c", textwrap.dedent(code)],
-        cwd=folder, capture_output=True, text=True, timeout=60, env={"PYTHONPATH": str(folder), "PATH": "/usr/bin:/bin"},
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={"PYTHONPATH": str(folder), "PATH": "/usr/bin:/bin"},
     )
     return done.stderr
 
 
 def test_bare_message_with_and_without_type(shop: Store) -> None:
-    for text in ("ValueError: Unknown mode 'fsat'. Choose one of: ('fast', 'slow', 'steady')",
-                 "Unknown mode 'fsat'. Choose one of: ('fast', 'slow', 'steady')"):
+    for text in (
+        "ValueError: Unknown mode 'fsat'. Choose one of: ('fast', 'slow', 'steady')",
+        "Unknown mode 'fsat'. Choose one of: ('fast', 'slow', 'steady')",
+    ):
         r = explain(text, store=shop, auto_index=False)
         best = r.best
         assert best is not None and (best.file, best.line, best.function) == ("shop/cart.py", 14, "Cart.__init__")
@@ -162,10 +168,14 @@ def test_frame_alone_names_the_site_of_a_reworded_message(shop: Store) -> None:
 
 def test_message_from_another_version(tmp_path: Path, backend: str) -> None:
     with shop_store(tmp_path, "1.0", backend=backend) as store:
-        best = explain("ValueError: Unknown mode 'x'; please choose one of ('fast', 'slow', 'steady')", store=store).best
+        best = explain(
+            "ValueError: Unknown mode 'x'; please choose one of ('fast', 'slow', 'steady')", store=store
+        ).best
         assert best is not None and best.line == 14 and best.approximate and best.versions == ("1.0",)
     with shop_store(tmp_path / "both", "1.0", "2.0", backend=backend) as store:
-        best = explain("ValueError: Unknown mode 'x'; please choose one of ('fast', 'slow', 'steady')", store=store).best
+        best = explain(
+            "ValueError: Unknown mode 'x'; please choose one of ('fast', 'slow', 'steady')", store=store
+        ).best
         assert best is not None and not best.approximate and best.version == "2.0" and best.versions == ("2.0",)
         common = explain("TypeError: value for 3 must not be None", store=store).best
         assert common is not None and common.versions == ("1.0", "2.0") and common.version == "2.0"
@@ -178,7 +188,7 @@ def test_message_from_another_version(tmp_path: Path, backend: str) -> None:
         "NameError: name 'cart' is not defined",
         "ValueError: invalid literal for int() with base 10: 'abc'",
         "Unknown",
-        "Traceback (most recent call last):\n  File \"/x/site-packages/numpy/core/x.py\", line 3, in f\n"
+        'Traceback (most recent call last):\n  File "/x/site-packages/numpy/core/x.py", line 3, in f\n'
         "ValueError: Unknown mode 'x'. Choose one of: ('fast', 'slow', 'steady')",
     ],
 )
@@ -197,7 +207,9 @@ def test_hint_for_a_message_python_itself_writes(shop: Store, tmp_path: Path) ->
 
 
 def test_hint_names_the_unindexed_package(shop: Store) -> None:
-    paste = 'Traceback (most recent call last):\n  File "/x/site-packages/numpy/core/x.py", line 3, in f\nValueError: bad'
+    paste = (
+        'Traceback (most recent call last):\n  File "/x/site-packages/numpy/core/x.py", line 3, in f\nValueError: bad'
+    )
     r = explain(paste, store=shop, auto_index=False)
     assert r.abstain and "numpy" in (r.hint or "")
 
@@ -218,12 +230,26 @@ def test_one_megabyte_paste(shop: Store) -> None:
 def test_json_shape(shop: Store) -> None:
     data = explain("Unknown mode 'fsat'. Choose one of: ('fast', 'slow', 'steady')", store=shop).to_json()
     assert set(data) == {"abstain", "matches", "hint", "parsed"}
-    assert {"id", "score", "confidence", "package", "version", "file", "line", "function", "exception", "template",
-            "values", "suggestions", "approximate", "versions"} <= set(data["matches"][0])
+    assert {
+        "id",
+        "score",
+        "confidence",
+        "package",
+        "version",
+        "file",
+        "line",
+        "function",
+        "exception",
+        "template",
+        "values",
+        "suggestions",
+        "approximate",
+        "versions",
+    } <= set(data["matches"][0])
     assert data["parsed"]["message"].startswith("Unknown mode")
 
 
-ENGINE = '''
+ENGINE = """
 import sys
 
 
@@ -255,13 +281,19 @@ def execute():
 def flush():
     with reraise():
         execute()
-'''
+"""
 
 
 def test_innermost_reraising_frame_raised_the_exception_first(tmp_path: Path, backend: str) -> None:
     """Like sqlalchemy's `safe_reraise` around `_handle_dbapi_exception`: both frames re-raise with a traceback."""
-    folder = write_tree(tmp_path / "pool-1.0", {"pyproject.toml": '[project]\nname = "pool"\nversion = "1.0"\n',
-                                                 "pool/__init__.py": "", "pool/engine.py": textwrap.dedent(ENGINE)})
+    folder = write_tree(
+        tmp_path / "pool-1.0",
+        {
+            "pyproject.toml": '[project]\nname = "pool"\nversion = "1.0"\n',
+            "pool/__init__.py": "",
+            "pool/engine.py": textwrap.dedent(ENGINE),
+        },
+    )
     paste = run("from pool.engine import flush; flush()", folder)
     assert "raise value.with_traceback(tb)" in paste and paste.rstrip().endswith("DBError: (driver) 'missing'")
     with Store(new_index(backend, tmp_path, "pool.db")) as store:
@@ -271,7 +303,7 @@ def test_innermost_reraising_frame_raised_the_exception_first(tmp_path: Path, ba
     assert [(m.function, m.confidence) for m in r.matches[:2]] == [("_wrap", 0.92), ("reraise.__exit__", 0.9)]
 
 
-RUNTIME = '''
+RUNTIME = """
 class UndefinedError(Exception):
     pass
 
@@ -285,7 +317,7 @@ class Undefined:
 
     def _fail(self):
         raise UndefinedError(f"{self.name!r} is undefined")
-'''
+"""
 ENVIRONMENT = '''
 import sys
 import types
@@ -321,9 +353,15 @@ def render(name):
 
 def test_site_below_a_traceback_the_library_cut(tmp_path: Path, backend: str) -> None:
     """The innermost frame shown only calls (`return getattr(...)`) below a `raise`: the site's frames were cut."""
-    folder = write_tree(tmp_path / "tmpl-1.0", {
-        "pyproject.toml": '[project]\nname = "tmpl"\nversion = "1.0"\n', "tmpl/__init__.py": "",
-        "tmpl/runtime.py": textwrap.dedent(RUNTIME), "tmpl/environment.py": textwrap.dedent(ENVIRONMENT)})
+    folder = write_tree(
+        tmp_path / "tmpl-1.0",
+        {
+            "pyproject.toml": '[project]\nname = "tmpl"\nversion = "1.0"\n',
+            "tmpl/__init__.py": "",
+            "tmpl/runtime.py": textwrap.dedent(RUNTIME),
+            "tmpl/environment.py": textwrap.dedent(ENVIRONMENT),
+        },
+    )
     paste = run("from tmpl.environment import render; render('user')", folder)
     assert paste.rstrip().endswith("tmpl.runtime.UndefinedError: 'user' is undefined")
     assert "raise _rewrite(exc, tb)" in paste and "runtime.py" not in paste
@@ -332,19 +370,26 @@ def test_site_below_a_traceback_the_library_cut(tmp_path: Path, backend: str) ->
         r = explain(paste, store=store, auto_index=False)
         cut = paste.replace("    raise _rewrite(exc, tb)", "    return _rewrite(exc, tb)")
         uncut = explain(cut, store=store, auto_index=False)
-    assert r.best is not None and (r.best.file, r.best.line, r.best.function) == ("tmpl/runtime.py", 14, "Undefined._fail")
+    assert r.best is not None and (r.best.file, r.best.line, r.best.function) == (
+        "tmpl/runtime.py",
+        14,
+        "Undefined._fail",
+    )
     assert uncut.best is None  # no frame raised further out: the innermost frame would be the site, and it is elsewhere
 
 
 def test_a_bare_paste_is_typed_by_a_class_the_index_raises(tmp_path: Path, backend: str) -> None:
     """`NotReady: ...` reads as no type by its name alone; a class of that name the index raises types it
     (and picks its site over another of the same words), while an unknown `Note:` stays part of the message."""
-    folder = write_tree(tmp_path / "conn-1.0", {
-        "pyproject.toml": '[project]\nname = "conn"\nversion = "1.0"\n',
-        "conn/__init__.py": "class NotReady(Exception):\n    pass\n",
-        "conn/setup.py": "from conn import NotReady\n\ndef start(host):\n    raise NotReady(f'Cannot connect to host {host}')\n",
-        "conn/retry.py": "def again(host):\n    raise ConnectionError(f'Cannot connect to host {host}')\n",
-    })
+    folder = write_tree(
+        tmp_path / "conn-1.0",
+        {
+            "pyproject.toml": '[project]\nname = "conn"\nversion = "1.0"\n',
+            "conn/__init__.py": "class NotReady(Exception):\n    pass\n",
+            "conn/setup.py": "from conn import NotReady\n\ndef start(host):\n    raise NotReady(f'Cannot connect to host {host}')\n",
+            "conn/retry.py": "def again(host):\n    raise ConnectionError(f'Cannot connect to host {host}')\n",
+        },
+    )
     paste = run("from conn.setup import start; start('db.local')", folder).rstrip().splitlines()[-1]
     assert paste == "conn.NotReady: Cannot connect to host db.local"
     bare = paste.removeprefix("conn.")
@@ -353,15 +398,24 @@ def test_a_bare_paste_is_typed_by_a_class_the_index_raises(tmp_path: Path, backe
         typed = explain(bare, store=store, auto_index=False)
         untyped = explain("Note: Cannot connect to host db.local", store=store, auto_index=False)
     assert typed.parsed.exception == "NotReady" and typed.parsed.message == "Cannot connect to host db.local"
-    assert typed.best is not None and (typed.best.file, typed.best.exception, typed.best.values) == ("conn/setup.py", "NotReady", ("db.local",))
+    assert typed.best is not None and (typed.best.file, typed.best.exception, typed.best.values) == (
+        "conn/setup.py",
+        "NotReady",
+        ("db.local",),
+    )
     assert untyped.parsed.exception is None and untyped.parsed.message.startswith("Note: ")
 
 
 def test_answers_far_below_the_best_are_not_listed(tmp_path: Path, backend: str) -> None:
     """`{} to {}` shares a word with an exactly matched message: it would rank second, at a seventh of the best."""
-    code = 'def start(host):\n    raise ConnectionError(f"Cannot connect to host {host}")\n\n' \
-           'def move(a, b):\n    raise ValueError(f"{a} to {b}")\n'
-    folder = write_tree(tmp_path / "junk-1.0", {"pyproject.toml": '[project]\nname = "junk"\nversion = "1.0"\n', "junk/__init__.py": code})
+    code = (
+        'def start(host):\n    raise ConnectionError(f"Cannot connect to host {host}")\n\n'
+        'def move(a, b):\n    raise ValueError(f"{a} to {b}")\n'
+    )
+    folder = write_tree(
+        tmp_path / "junk-1.0",
+        {"pyproject.toml": '[project]\nname = "junk"\nversion = "1.0"\n', "junk/__init__.py": code},
+    )
     with Store(new_index(backend, tmp_path, "junk.db")) as store:
         index(str(folder), store)
         exact = explain("ConnectionError: Cannot connect to host db.local", store=store, auto_index=False, limit=10)
@@ -374,18 +428,28 @@ def test_a_message_held_exactly_is_not_searched_for_rewordings(tmp_path: Path, b
     """The interpreter's own wording, raised by a package too, matches exactly but weakly (the
     interpreter writes it more often): templates worded differently are not looked for, so
     `unsupported type {} for {}` is not listed under it; a message from a rewording still finds it."""
-    code = ('def add(op, a, b):\n    raise TypeError(f"unsupported operand type(s) for {op}: \'{a}\' and \'{b}\'")\n\n'
-            'def check(kind, name):\n    raise TypeError(f"unsupported type {kind} for {name}")\n')
-    folder = write_tree(tmp_path / "ops-1.0", {"pyproject.toml": '[project]\nname = "ops"\nversion = "1.0"\n', "ops/__init__.py": code})
+    code = (
+        "def add(op, a, b):\n    raise TypeError(f\"unsupported operand type(s) for {op}: '{a}' and '{b}'\")\n\n"
+        'def check(kind, name):\n    raise TypeError(f"unsupported type {kind} for {name}")\n'
+    )
+    folder = write_tree(
+        tmp_path / "ops-1.0", {"pyproject.toml": '[project]\nname = "ops"\nversion = "1.0"\n', "ops/__init__.py": code}
+    )
     message = subprocess.run([sys.executable, "-c", "1 + 'a'"], capture_output=True, text=True).stderr.splitlines()[-1]
     with Store(new_index(backend, tmp_path, "ops.db")) as store:
         index(str(folder), store)
         weak = explain(message, store=store, auto_index=False, limit=10)
-        reworded = explain("TypeError: unsupported value type list for the field", store=store, auto_index=False, limit=10)
+        reworded = explain(
+            "TypeError: unsupported value type list for the field", store=store, auto_index=False, limit=10
+        )
     assert message == "TypeError: unsupported operand type(s) for +: 'int' and 'str'"
     assert weak.abstain and [(m.template, m.approximate) for m in weak.matches] == [
-        ("unsupported operand type(s) for {}: '{}' and '{}'", False)]
-    assert reworded.matches and (reworded.matches[0].template, reworded.matches[0].approximate) == ("unsupported type {} for {}", True)
+        ("unsupported operand type(s) for {}: '{}' and '{}'", False)
+    ]
+    assert reworded.matches and (reworded.matches[0].template, reworded.matches[0].approximate) == (
+        "unsupported type {} for {}",
+        True,
+    )
 
 
 def test_a_qualified_exception_points_at_its_package_sites(shop: Store) -> None:
@@ -416,12 +480,15 @@ def test_hint_for_a_warning_whose_words_fit_nothing(shop: Store, tmp_path: Path)
 def test_of_templates_tied_once_folded_the_one_written_alike_comes_first(tmp_path: Path, backend: str) -> None:
     """networkx raises both `graph is not connected.` and `Graph is not connected.`: matching folds case and
     quotes away, so they tie; the one whose words the message holds as written is the answer."""
-    folder = write_tree(tmp_path / "graphs-1.0", {
-        "pyproject.toml": '[project]\nname = "graphs"\nversion = "1.0"\n',
-        "graphs/__init__.py": "",
-        "graphs/cut.py": "def cut(g):\n    if not g.connected:\n        raise ValueError('graph is not connected.')\n",
-        "graphs/paths.py": "def path(g):\n    if not g.connected:\n        raise ValueError('Graph is not connected.')\n",
-    })
+    folder = write_tree(
+        tmp_path / "graphs-1.0",
+        {
+            "pyproject.toml": '[project]\nname = "graphs"\nversion = "1.0"\n',
+            "graphs/__init__.py": "",
+            "graphs/cut.py": "def cut(g):\n    if not g.connected:\n        raise ValueError('graph is not connected.')\n",
+            "graphs/paths.py": "def path(g):\n    if not g.connected:\n        raise ValueError('Graph is not connected.')\n",
+        },
+    )
     with Store(new_index(backend, tmp_path, "graphs.db")) as store:
         index(str(folder), store)
         upper = explain("ValueError: Graph is not connected.", store=store, auto_index=False)
@@ -449,16 +516,23 @@ def test_hint_for_a_key_error_without_its_traceback(shop: Store, tmp_path: Path)
     assert bare.parsed.message == "'colour'" and bare.abstain and "only the key" in (bare.hint or "")
 
 
-def test_a_bare_paste_of_a_warning_category_not_named_warning_is_not_taken_for_an_error(tmp_path: Path, backend: str) -> None:
+def test_a_bare_paste_of_a_warning_category_not_named_warning_is_not_taken_for_an_error(
+    tmp_path: Path, backend: str
+) -> None:
     """`PydanticDeprecatedSince20: ...` alone does not say it was a warning (its name does not end in Warning),
     but the index warns with that class there: the kind guessed from the bare line does not lower the match."""
-    folder = write_tree(tmp_path / "olds-1.0", {
-        "pyproject.toml": '[project]\nname = "olds"\nversion = "1.0"\n',
-        "olds/__init__.py": "import warnings\n\n\nclass DeprecatedSince2(DeprecationWarning):\n    pass\n\n\n"
-                            "def dict_(model):\n    warnings.warn('The `dict` method is deprecated; use `dump` instead.', "
-                            "DeprecatedSince2, stacklevel=2)\n",
-    })
+    folder = write_tree(
+        tmp_path / "olds-1.0",
+        {
+            "pyproject.toml": '[project]\nname = "olds"\nversion = "1.0"\n',
+            "olds/__init__.py": "import warnings\n\n\nclass DeprecatedSince2(DeprecationWarning):\n    pass\n\n\n"
+            "def dict_(model):\n    warnings.warn('The `dict` method is deprecated; use `dump` instead.', "
+            "DeprecatedSince2, stacklevel=2)\n",
+        },
+    )
     with Store(new_index(backend, tmp_path, "olds.db")) as store:
         index(str(folder), store)
-        r = explain("olds.DeprecatedSince2: The `dict` method is deprecated; use `dump` instead.", store=store, auto_index=False)
+        r = explain(
+            "olds.DeprecatedSince2: The `dict` method is deprecated; use `dump` instead.", store=store, auto_index=False
+        )
     assert r.parsed.kind == "error" and r.best is not None and r.best.kind == "warning" and r.best.confidence > 0.9

@@ -29,13 +29,20 @@ def test_membership_checks_with_resolved_names_and_literals() -> None:
 
 
 def test_typo_gets_the_closest_name() -> None:
-    suggestions, allowed = did_you_mean(CONDITION, {"valid_cache_implementations": NAMES}, FLAGSHIP_SOURCE, ("statc", "(...)"))
+    suggestions, allowed = did_you_mean(
+        CONDITION, {"valid_cache_implementations": NAMES}, FLAGSHIP_SOURCE, ("statc", "(...)")
+    )
     assert suggestions == {"cache_implementation": ["static"]}
     assert allowed == {"cache_implementation": NAMES}
 
 
 def test_quoted_values_are_compared_unquoted() -> None:
-    suggestions, _ = did_you_mean("mode not in MODES", {"MODES": ["fast", "slow"]}, "f'Unknown mode {mode!r}: {MODES}'", ("'fsat'", "('fast', 'slow')"))
+    suggestions, _ = did_you_mean(
+        "mode not in MODES",
+        {"MODES": ["fast", "slow"]},
+        "f'Unknown mode {mode!r}: {MODES}'",
+        ("'fsat'", "('fast', 'slow')"),
+    )
     assert suggestions == {"mode": ["fast"]}
 
 

@@ -6,7 +6,7 @@ import marshal
 import sys
 from pathlib import Path
 
-from errdex.index import index
+from errdex.indexing import index
 from errdex.match import explain
 from errdex.match.tables import CORE_KEY, FORMAT, Core, FixedWidth, forget, tables_for
 from errdex.store import Store
@@ -22,7 +22,9 @@ def test_tables_are_stored_and_loaded_back(tmp_path: Path, backend: str) -> None
         assert list(loaded.ids) == list(built.ids) and loaded.template == built.template
         assert loaded.keys == built.keys and list(loaded.package) == list(built.package)
         places = tables_for(store).places(loaded.template.index("Unknown mode {}. Choose one of: {}"))
-        assert [(p.version, p.file, p.line, p.function) for p in places] == [("1.0", "shop/cart.py", 14, "Cart.__init__")]
+        assert [(p.version, p.file, p.line, p.function) for p in places] == [
+            ("1.0", "shop/cart.py", 14, "Cart.__init__")
+        ]
 
 
 def test_indexing_a_release_makes_new_tables(tmp_path: Path, backend: str) -> None:

@@ -15,8 +15,19 @@ from tests.backends import copy_index
 pytestmark = pytest.mark.network
 
 FILE = "transformers/generation/configuration_utils.py"
-NAMES = ("static", "offloaded_static", "sliding_window", "hybrid", "hybrid_chunked", "offloaded_hybrid",
-         "offloaded_hybrid_chunked", "dynamic", "offloaded", "quantized", "paged")
+NAMES = (
+    "static",
+    "offloaded_static",
+    "sliding_window",
+    "hybrid",
+    "hybrid_chunked",
+    "offloaded_hybrid",
+    "offloaded_hybrid_chunked",
+    "dynamic",
+    "offloaded",
+    "quantized",
+    "paged",
+)
 # What GenerationConfig.validate() raises, as the f-string formats it.
 MESSAGE = "Invalid `cache_implementation` ({}). Choose one of: " + repr(NAMES)
 
@@ -70,7 +81,7 @@ def test_ipython_traceback_with_colours(store: Store) -> None:
         "\x1b[0;31m---------------------------------------------------------------------------\x1b[0m\n"
         "\x1b[0;31mValueError\x1b[0m                                Traceback (most recent call last)\n"
         "Cell \x1b[0;32mIn[3], line 1\x1b[0m\n"
-        "\x1b[0;32m----> 1\x1b[0m model\x1b[38;5;241m.\x1b[39mgenerate(cache_implementation\x1b[38;5;241m=\x1b[39m\x1b[38;5;124m\"flash\"\x1b[39m)\n\n"
+        '\x1b[0;32m----> 1\x1b[0m model\x1b[38;5;241m.\x1b[39mgenerate(cache_implementation\x1b[38;5;241m=\x1b[39m\x1b[38;5;124m"flash"\x1b[39m)\n\n'
         f"File \x1b[0;32m/opt/conda/lib/python3.11/site-packages/transformers/generation/configuration_utils.py:687\x1b[0m, in \x1b[0;36mGenerationConfig.validate\x1b[0;34m(self, strict)\x1b[0m\n"
         "\x1b[0;32m--> 687\x1b[0m     \x1b[38;5;28;01mraise\x1b[39;00m \x1b[38;5;167;01mValueError\x1b[39;00m(\n\n"
         f"\x1b[0;31mValueError\x1b[0m: {MESSAGE.format('flash')}\n"
@@ -102,8 +113,10 @@ def test_reworded_message_from_an_older_version(store: Store) -> None:
 
 
 def test_messages_of_other_libraries_abstain(store: Store) -> None:
-    for paste in ("ZeroDivisionError: division by zero",
-                  "ValueError: operands could not be broadcast together with shapes (2,3) (4,)",
-                  "RuntimeError: CUDA out of memory. Tried to allocate 20.00 MiB"):
+    for paste in (
+        "ZeroDivisionError: division by zero",
+        "ValueError: operands could not be broadcast together with shapes (2,3) (4,)",
+        "RuntimeError: CUDA out of memory. Tried to allocate 20.00 MiB",
+    ):
         result = explain(paste, store=store)
         assert result.abstain, paste

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from errdex.index import index
+from errdex.indexing import index
 from errdex.match import explain
 from errdex.match.parse import parse
 from errdex.match.tables import tables_for
@@ -24,7 +24,7 @@ from errdex.match.versions import ShownFrame, shown_frames
 from errdex.store import Store
 from tests.backends import new_index
 
-BOOK = '''
+BOOK = """
 class Book:
     def __init__(self):
         self.accounts = {{}}
@@ -35,15 +35,15 @@ class Book:
                 {message}
             )
         return self.accounts[name]
-'''
-API = '''
+"""
+API = """
 from ledger.book import Book
 {added}
 
 def balance(name):
     book = Book()
     return book.lookup(name)
-'''
+"""
 RELEASES = {
     "1.0": (BOOK.format(message='''f"no account '{name}'"'''), API.format(added="")),
     "2.0": (BOOK.format(message='f"no account {name!r}"'), API.format(added="DEFAULT_CURRENCY = 'EUR'\n")),
@@ -69,7 +69,11 @@ def traceback_of(folder: Path) -> str:
     """The traceback Python prints when `ledger.api.balance` of this release fails."""
     done = subprocess.run(
         [sys.executable, "-c", "from ledger.api import balance; balance('bob')"],
-        cwd=folder, capture_output=True, text=True, timeout=60, env={"PYTHONPATH": str(folder), "PATH": "/usr/bin:/bin"},
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={"PYTHONPATH": str(folder), "PATH": "/usr/bin:/bin"},
     )
     return done.stderr
 

@@ -14,7 +14,7 @@ import pytest
 from errdex.errors import SourceError
 from errdex.sources import open_source
 from errdex.sources.archive import open_archive_source
-from errdex.sources.tree import Limits
+from errdex.sources.tree import SourceLimits
 
 from .conftest import core_metadata, write_sdist, write_tar, write_wheel
 
@@ -172,7 +172,7 @@ def test_zip_bomb_member_over_single_file_cap(tmp_path: Path) -> None:
         read_all(path)
 
 
-def _open_with(path: Path, limits: Limits) -> dict[str, bytes]:
+def _open_with(path: Path, limits: SourceLimits) -> dict[str, bytes]:
     with ExitStack() as stack:
         source = open_archive_source(path, str(path), stack, limits)
         return {f.path: f.data for f in source.files()}
@@ -182,20 +182,20 @@ def test_total_uncompressed_size_cap(tmp_path: Path) -> None:
     files = {f"big/m{i}.py": "x" * 600 for i in range(3)}
     for path in (write_wheel(tmp_path, "big", "1.0", files), write_sdist(tmp_path, "big", "1.0", files)):
         with pytest.raises(SourceError, match=rf"{path.name}.*more than 1 KiB.*total uncompressed size"):
-            _open_with(path, Limits(total_bytes=1024))
+            _open_with(path, SourceLimits(total_bytes=1024))
 
 
 def test_member_count_cap(tmp_path: Path) -> None:
     files = {f"many/m{i}.py": "" for i in range(20)}
     for path in (write_wheel(tmp_path, "many", "1.0", files), write_sdist(tmp_path, "many", "1.0", files)):
         with pytest.raises(SourceError, match=rf"{path.name}.*more than 10 members"):
-            _open_with(path, Limits(members=10))
+            _open_with(path, SourceLimits(members=10))
 
 
 def test_tar_member_over_single_file_cap(tmp_path: Path) -> None:
     path = write_sdist(tmp_path, "fat", "1.0", {"fat.py": "x" * 5000})
     with pytest.raises(SourceError, match=r"'fat-1\.0/fat\.py'.*4 KiB.*single file"):
-        _open_with(path, Limits(file_bytes=4096))
+        _open_with(path, SourceLimits(file_bytes=4096))
 
 
 def test_not_an_archive_is_a_clear_error(tmp_path: Path) -> None:

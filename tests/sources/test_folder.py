@@ -11,7 +11,7 @@ import pytest
 from errdex.errors import SourceError
 from errdex.sources import open_source
 from errdex.sources.folder import open_folder_source
-from errdex.sources.tree import Limits
+from errdex.sources.tree import SourceLimits
 
 from .conftest import core_metadata, write_tree
 
@@ -135,8 +135,8 @@ def test_a_file_over_the_cap_is_refused_and_one_at_the_cap_is_read_whole(tmp_pat
     cap = 4096
     at_cap = b"x = 1\n" + b"#" * (cap - 7) + b"\n"
     root = write_tree(tmp_path / "capped", {"capped/__init__.py": "", "capped/big.py": at_cap.decode()})
-    source = open_folder_source(root, str(root), Limits(file_bytes=cap))
+    source = open_folder_source(root, str(root), SourceLimits(file_bytes=cap))
     assert {f.path: f.data for f in source.files()}["capped/big.py"] == at_cap
     (root / "capped" / "big.py").write_bytes(at_cap + b"y = 2\n")
     with pytest.raises(SourceError, match=r"'capped/big.py' is larger than 4 KiB"):
-        open_folder_source(root, str(root), Limits(file_bytes=cap))
+        open_folder_source(root, str(root), SourceLimits(file_bytes=cap))

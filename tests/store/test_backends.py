@@ -58,7 +58,9 @@ def test_errdex_db_may_be_a_url_and_a_file_is_still_a_path(monkeypatch: pytest.M
 
 def test_sqlite_never_imports_psycopg(tmp_path: Path) -> None:
     code = "import sys; from errdex.store import Store; Store(sys.argv[1]).close(); print('psycopg' in sys.modules)"
-    done = subprocess.run([sys.executable, "-c", code, str(tmp_path / "x.db")], capture_output=True, text=True, check=True)
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(tmp_path / "x.db")], capture_output=True, text=True, check=True
+    )
     assert done.stdout.strip() == "False"
 
 
@@ -122,7 +124,7 @@ RESERVED = error_id("words", "error", "KeyError", "x-y is reserved", "")
 def test_search_cuts_text_into_the_same_words_on_both_backends(
     db_url: str, tmp_path: Path, words: list[str], found: set[str]
 ) -> None:
-    from errdex.index import index
+    from errdex.indexing import index
 
     with Store(db_url) as store:
         index(str(write_tree(tmp_path / "words", TEXTS)), store)
@@ -131,7 +133,7 @@ def test_search_cuts_text_into_the_same_words_on_both_backends(
 
 def test_a_dropped_postgres_connection_is_opened_again(tmp_path: Path) -> None:
     """A server restart must not leave a running `errdex serve` with a dead connection."""
-    from errdex.index import index
+    from errdex.indexing import index
 
     url = postgres().database()
     with Store(url) as store:
@@ -147,7 +149,7 @@ def test_a_dropped_postgres_connection_is_opened_again(tmp_path: Path) -> None:
 
 def test_a_nul_character_in_a_message_is_stored(db_url: str, tmp_path: Path) -> None:
     """PostgreSQL text cannot hold NUL: there it is stored as U+FFFD, and the release is indexed all the same."""
-    from errdex.index import index
+    from errdex.indexing import index
 
     files = {"nul/__init__.py": 'def f(x):\n    raise ValueError(f"bad\\x00value {x}")\n'}
     with Store(db_url) as store:
@@ -159,7 +161,7 @@ def test_a_nul_character_in_a_message_is_stored(db_url: str, tmp_path: Path) -> 
 
 def test_a_postgres_index_may_live_in_its_own_schema(tmp_path: Path) -> None:
     """Sharing a database with other tables: the URL's search_path decides where errdex's go."""
-    from errdex.index import index
+    from errdex.indexing import index
 
     url = postgres().database()
     with connect(url) as admin:

@@ -33,7 +33,8 @@ def big_package(root: Path, name: str, files: int = 1500) -> Path:
 def index_process(db: str, spec: str) -> subprocess.Popen:
     return subprocess.Popen(
         [sys.executable, "-m", "errdex", "index", spec, "--db", str(db), "--json", "--workers", "1"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
     )
 
 
@@ -87,7 +88,7 @@ def test_reader_is_not_blocked_while_a_release_is_written(tmp_path: Path, db_url
 
 @pytest.mark.parametrize("workers", [1, 2])
 def test_result_does_not_depend_on_the_number_of_workers(tmp_path: Path, db_url: str, workers: int) -> None:
-    from errdex.index import index
+    from errdex.indexing import index
 
     big = big_package(tmp_path / "big", "wpkg", files=80)
     with Store(db_url) as store:
@@ -107,7 +108,7 @@ def test_processes_that_open_one_new_index_at_once_all_succeed(db_url: str) -> N
 def test_new_files_stored_ahead_of_their_release_are_kept_and_reused(tmp_path: Path, db_url: str) -> None:
     """A worker stores a release's new files while the parent links it: if the release is then never
     written (an error, Ctrl-C), the store has the files and no release, and the next index analyses none."""
-    from errdex.index import index, prepare
+    from errdex.indexing import index, prepare
     from errdex.sources import open_source
 
     big = big_package(tmp_path / "big", "epkg", files=80)

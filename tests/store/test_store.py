@@ -11,10 +11,16 @@ import pytest
 
 from errdex.errors import NotIndexedError, StoreError
 from errdex.extract import EXTRACTOR_VERSION
-from errdex.index import index
+from errdex.indexing import index
 from errdex.model import ReleaseInfo, Site
 from errdex.store import Store
-from tests.backends import blob_sql, break_index, migrations, run_sql, set_schema_version_sql
+from tests.backends import (
+    blob_sql,
+    break_index,
+    migrations,
+    run_sql,
+    set_schema_version_sql,
+)
 from tests.fixtures import shop, write_tree
 
 
@@ -85,7 +91,9 @@ def test_blobs_written_with_zlib_by_earlier_versions_are_still_read(tmp_path: Pa
     old_source = zlib.compress(b"# as stored before\n")
     for h, data in store.known_files(hashes, EXTRACTOR_VERSION).items():
         assert data is not None
-        run_sql(store.path, f"UPDATE analyses SET data = {blob_sql(store.path, zlib.compress(data))} WHERE hash = '{h}'")
+        run_sql(
+            store.path, f"UPDATE analyses SET data = {blob_sql(store.path, zlib.compress(data))} WHERE hash = '{h}'"
+        )
         run_sql(store.path, f"UPDATE files SET source = {blob_sql(store.path, old_source)} WHERE hash = '{h}'")
     assert store.source(record, "shop/cart.py") == "# as stored before\n"
     second = index_shop(tmp_path, store, "1.0")
@@ -155,7 +163,7 @@ def test_values_json_cannot_spell_are_stored_exactly(tmp_path: Path, store: Stor
     """Big integers and lone surrogates leave the fast encoder for the standard one; non-finite floats become text."""
     code = (
         'BIG = 1180591620717411303424\nHUGE = 1e999\nODD = "\\ud800"\n\n'
-        "def check(x):\n    if x in (BIG, HUGE, ODD):\n        raise ValueError(f\"x is out of range: {x}\")\n"
+        'def check(x):\n    if x in (BIG, HUGE, ODD):\n        raise ValueError(f"x is out of range: {x}")\n'
     )
     index(str(write_tree(tmp_path / "limits", {"limits/__init__.py": code})), store)
     [(_, site)] = store.errors("limits")
@@ -164,7 +172,9 @@ def test_values_json_cannot_spell_are_stored_exactly(tmp_path: Path, store: Stor
 
 def test_an_error_described_at_another_of_its_places(tmp_path: Path, store: Store) -> None:
     files = shop()
-    files["shop/cart.py"] += "\n\ndef check(mode):\n    if mode == 'slow':\n        raise NotImplementedError(\"slow mode is not ready\")\n"
+    files["shop/cart.py"] += (
+        "\n\ndef check(mode):\n    if mode == 'slow':\n        raise NotImplementedError(\"slow mode is not ready\")\n"
+    )
     index(str(write_tree(tmp_path / "shop", files)), store)
     eid = next(eid for eid, s in store.errors("shop") if s.exception == "NotImplementedError")
     first, second = store.error(eid).sites

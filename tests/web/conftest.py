@@ -13,7 +13,7 @@ from collections.abc import AsyncIterator
 import httpx
 import pytest
 
-from errdex.index import index
+from errdex.indexing import index
 from errdex.model import error_id
 from errdex.store import Store
 from errdex.web import create_app
@@ -57,7 +57,11 @@ def web_db(tmp_path_factory: pytest.TempPathFactory, backend: str) -> str:
     root = tmp_path_factory.mktemp("web")
     path = new_index(backend, root, "web.db")
     with Store(path) as store:
-        for name, files in (("shop-1.0", shop("1.0")), ("shop-2.0", shop("2.0", ("fast", "slow", "eco"))), ("evil", EVIL)):
+        for name, files in (
+            ("shop-1.0", shop("1.0")),
+            ("shop-2.0", shop("2.0", ("fast", "slow", "eco"))),
+            ("evil", EVIL),
+        ):
             index(str(write_tree(root / name, files)), store)
     return path
 

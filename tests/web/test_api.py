@@ -8,7 +8,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from errdex.index import index
+from errdex.indexing import index
 from errdex.store import Store
 from errdex.web import create_app
 from errdex.web.limits import MAX_BODY, MAX_QUERY
@@ -74,11 +74,13 @@ async def test_search_without_a_paste_is_a_400(client: httpx.AsyncClient, url: s
 
 @pytest.mark.parametrize(
     "kwargs",
-    [{"content": b"{not json", "headers": {"content-type": "application/json"}},
-     {"json": {"text": "no q"}},
-     {"json": ["q"]},
-     {"content": b"[" * 100_000, "headers": {"content-type": "application/json"}},
-     {"data": {"other": "x"}}],
+    [
+        {"content": b"{not json", "headers": {"content-type": "application/json"}},
+        {"json": {"text": "no q"}},
+        {"json": ["q"]},
+        {"content": b"[" * 100_000, "headers": {"content-type": "application/json"}},
+        {"data": {"other": "x"}},
+    ],
     ids=["bad-json", "json-without-q", "json-list", "deep-json", "form-without-q"],
 )
 async def test_malformed_posts_are_400_with_what_to_send(client: httpx.AsyncClient, kwargs: dict) -> None:
@@ -87,7 +89,9 @@ async def test_malformed_posts_are_400_with_what_to_send(client: httpx.AsyncClie
 
 async def test_a_10_mb_paste_is_refused_with_413(client: httpx.AsyncClient) -> None:
     body = b"ValueError: x" + b"a" * (10 * 1024 * 1024)
-    message = assert_problem(await client.post("/api/search", content=body, headers={"content-type": "text/plain"}), 413)
+    message = assert_problem(
+        await client.post("/api/search", content=body, headers={"content-type": "text/plain"}), 413
+    )
     assert "KiB" in message
 
 
@@ -113,7 +117,11 @@ async def test_package_groups_errors_by_module_and_exception(client: httpx.Async
     data = (await client.get("/api/packages/shop")).json()
     assert data["release"]["version"] == "2.0" and data["versions"] == ["1.0", "2.0"]
     assert data["count"] == 2
-    assert data["counts"] == {"kind": {"error": 2}, "exception": {"NotImplementedError": 1, "ValueError": 1}, "log_level": {}}
+    assert data["counts"] == {
+        "kind": {"error": 2},
+        "exception": {"NotImplementedError": 1, "ValueError": 1},
+        "log_level": {},
+    }
     (module,) = data["modules"]
     assert (module["module"], module["file"], module["count"]) == ("shop.cart", "shop/cart.py", 2)
     groups = {g["exception"]: [e["id"] for e in g["errors"]] for g in module["exceptions"]}
@@ -130,9 +138,14 @@ async def test_package_filters_by_version_kind_and_exception(client: httpx.Async
 
 @pytest.mark.parametrize(
     ("url", "status"),
-    [("/api/packages/nope", 404), ("/api/packages/shop?version=9.9", 404), ("/api/packages/shop?kind=bogus", 400),
-     ("/api/packages/shop?exception=" + "E" * 300, 400), ("/api/packages/shop'%20OR%201=1--", 404),
-     ("/api/packages/..%2F..%2Fetc%2Fpasswd", 404)],
+    [
+        ("/api/packages/nope", 404),
+        ("/api/packages/shop?version=9.9", 404),
+        ("/api/packages/shop?kind=bogus", 400),
+        ("/api/packages/shop?exception=" + "E" * 300, 400),
+        ("/api/packages/shop'%20OR%201=1--", 404),
+        ("/api/packages/..%2F..%2Fetc%2Fpasswd", 404),
+    ],
 )
 async def test_package_problems(client: httpx.AsyncClient, url: str, status: int) -> None:
     assert_problem(await client.get(url), status)
@@ -141,7 +154,16 @@ async def test_package_problems(client: httpx.AsyncClient, url: str, status: int
 async def test_error_page_data(client: httpx.AsyncClient) -> None:
     page = (await client.get(f"/api/errors/{SHOP_ID}")).json()
     assert (page["id"], page["version"], page["template"], page["line"]) == (SHOP_ID, "2.0", SHOP_TEMPLATE, 11)
-    for key in ("what_it_means", "when_it_happens", "solutions", "related", "versions", "provenance", "snippet", "source_url"):
+    for key in (
+        "what_it_means",
+        "when_it_happens",
+        "solutions",
+        "related",
+        "versions",
+        "provenance",
+        "snippet",
+        "source_url",
+    ):
         assert key in page
     assert page["resolved"]["MODES"] == ["fast", "slow", "eco"]
     assert [r["version"] for r in page["versions"]["releases"]] == ["1.0", "2.0"]
@@ -150,16 +172,24 @@ async def test_error_page_data(client: httpx.AsyncClient) -> None:
 async def test_error_page_of_an_older_release_and_with_captured_values(client: httpx.AsyncClient) -> None:
     old = (await client.get(f"/api/errors/{SHOP_ID}", params={"version": "1.0"})).json()
     assert old["version"] == "1.0" and old["resolved"]["MODES"] == ["fast", "slow"]
-    filled = (await client.get(f"/api/errors/{SHOP_ID}", params=[("value", "('fast', 'slow', 'eco')"), ("value", "'fsat'")])).json()
+    filled = (
+        await client.get(f"/api/errors/{SHOP_ID}", params=[("value", "('fast', 'slow', 'eco')"), ("value", "'fsat'")])
+    ).json()
     assert filled["user_input"]["values"] == ["('fast', 'slow', 'eco')", "'fsat'"]
     assert (await client.get(f"/api/errors/{SHOP_ID}")).json()["user_input"] is None
 
 
 @pytest.mark.parametrize(
     "url",
-    ["/api/errors/0123456789abcdef", "/api/errors/not-an-id", "/api/errors/..%2F..%2Fetc%2Fpasswd",
-     f"/api/errors/{SHOP_ID}?version=0.1", "/api/errors/" + "a" * 5000, "/api/nothing-here",
-     f"/api/errors/{SHOP_ID}?file=../../etc/passwd&line=1"],
+    [
+        "/api/errors/0123456789abcdef",
+        "/api/errors/not-an-id",
+        "/api/errors/..%2F..%2Fetc%2Fpasswd",
+        f"/api/errors/{SHOP_ID}?version=0.1",
+        "/api/errors/" + "a" * 5000,
+        "/api/nothing-here",
+        f"/api/errors/{SHOP_ID}?file=../../etc/passwd&line=1",
+    ],
 )
 async def test_unknown_errors_are_404_in_the_one_shape(client: httpx.AsyncClient, url: str) -> None:
     assert_problem(await client.get(url), 404)
@@ -203,8 +233,13 @@ async def test_a_release_indexed_while_serving_is_found_at_once(web_db: str, tmp
     transport = httpx.ASGITransport(app=create_app(db))
     async with httpx.AsyncClient(transport=transport, base_url="http://errdex.test") as live:
         assert (await live.get("/api/search", params={"q": TURBO})).json()["abstain"] is False
-        folder = write_tree(tmp_path / "late", {"pyproject.toml": '[project]\nname = "late"\nversion = "1.0"\n',
-                                                "late/__init__.py": "def f(x):\n    raise KeyError(f'late arrival {x} is unknown')\n"})
+        folder = write_tree(
+            tmp_path / "late",
+            {
+                "pyproject.toml": '[project]\nname = "late"\nversion = "1.0"\n',
+                "late/__init__.py": "def f(x):\n    raise KeyError(f'late arrival {x} is unknown')\n",
+            },
+        )
         with Store(db) as store:
             index(str(folder), store)
         found = (await live.get("/api/search", params={"q": "KeyError: 'late arrival 7 is unknown'"})).json()

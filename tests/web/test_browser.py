@@ -25,8 +25,14 @@ pytestmark = pytest.mark.network
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
 ]
 SHOTS = Path(__file__).resolve().parents[2] / "test-output" / "web"
 FLAGSHIP_ID = "44c51e6e70d45f6a"
@@ -60,7 +66,9 @@ def server(transformers_db: str, tmp_path_factory: pytest.TempPathFactory) -> It
     db = copy_index(transformers_db, tmp_path_factory.mktemp("serve"), "errdex.db")
     port = free_port()
     command = [sys.executable, "-m", "errdex", "serve", "--host", "127.0.0.1", "--port", str(port), "--db", str(db)]
-    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env={**os.environ, "NO_COLOR": "1"})
+    proc = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env={**os.environ, "NO_COLOR": "1"}
+    )
     url = f"http://127.0.0.1:{port}"
     try:
         _wait_until_up(url, proc)

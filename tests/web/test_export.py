@@ -27,10 +27,22 @@ def site(web_db: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_the_layout_has_every_page_and_its_json(site: Path) -> None:
-    for name in ("index.html", "api/index.json", "p/shop.html", "p/shop/1.0.html", "p/shop/2.0.html", "p/evil.html",
-                 f"errors/{SHOP_ID}.html", f"errors/{SHOP_ID}/1.0.html", f"errors/{SHOP_ID}/2.0.html",
-                 f"api/errors/{SHOP_ID}.json", f"api/errors/{SHOP_ID}/1.0.json", f"api/packages/shop/1.0.json",
-                 "static/style.css", "static/highlight.css"):
+    for name in (
+        "index.html",
+        "api/index.json",
+        "p/shop.html",
+        "p/shop/1.0.html",
+        "p/shop/2.0.html",
+        "p/evil.html",
+        f"errors/{SHOP_ID}.html",
+        f"errors/{SHOP_ID}/1.0.html",
+        f"errors/{SHOP_ID}/2.0.html",
+        f"api/errors/{SHOP_ID}.json",
+        f"api/errors/{SHOP_ID}/1.0.json",
+        f"api/packages/shop/1.0.json",
+        "static/style.css",
+        "static/highlight.css",
+    ):
         assert (site / name).is_file(), name
 
 
@@ -62,9 +74,11 @@ def test_static_pages_have_no_search_and_say_why(site: Path) -> None:
 
 @pytest.mark.anyio
 async def test_json_files_are_the_api_answers(site: Path, client: httpx.AsyncClient) -> None:
-    for route, name in ((f"/api/errors/{SHOP_ID}", static_path("error", SHOP_ID, as_json=True)),
-                        (f"/api/errors/{SHOP_ID}?version=1.0", static_path("error", SHOP_ID, "1.0", as_json=True)),
-                        ("/api/packages/shop?version=1.0", static_path("package", "shop", "1.0", as_json=True))):
+    for route, name in (
+        (f"/api/errors/{SHOP_ID}", static_path("error", SHOP_ID, as_json=True)),
+        (f"/api/errors/{SHOP_ID}?version=1.0", static_path("error", SHOP_ID, "1.0", as_json=True)),
+        ("/api/packages/shop?version=1.0", static_path("package", "shop", "1.0", as_json=True)),
+    ):
         assert json.loads((site / name).read_text()) == (await client.get(route)).json()
 
 
@@ -94,7 +108,9 @@ def test_a_folder_that_holds_something_else_is_refused(web_db: Path, tmp_path: P
 def test_worker_processes_write_the_same_site(tmp_path: Path, db_url: str) -> None:
     """Enough errors for the pool of worker processes: every page is written once, with its JSON."""
     body = "".join(f"def f{i}(x):\n    if x:\n        raise ValueError(f'problem {i}: {{x}}')\n" for i in range(40))
-    folder = write_tree(tmp_path / "many", {"pyproject.toml": '[project]\nname = "many"\nversion = "1.0"\n', "many/__init__.py": body})
+    folder = write_tree(
+        tmp_path / "many", {"pyproject.toml": '[project]\nname = "many"\nversion = "1.0"\n', "many/__init__.py": body}
+    )
     db = db_url
     assert CliRunner().invoke(main, ["index", str(folder), "--db", db]).exit_code == 0
     result = CliRunner().invoke(main, ["export-site", str(tmp_path / "site"), "--workers", "2", "--db", db])
@@ -110,4 +126,6 @@ def test_a_page_that_cannot_be_written_is_reported_and_the_rest_written(web_db: 
     result = CliRunner().invoke(main, ["export-site", str(tmp_path), "--db", str(web_db)])
     assert result.exit_code == 1
     assert "1 error pages could not be built" in " ".join(result.output.split()) and SHOP_ID in result.output
-    assert (tmp_path / f"errors/{EVIL_ID}.html").is_file() and (tmp_path / "index.html").read_text() != "an earlier export"
+    assert (tmp_path / f"errors/{EVIL_ID}.html").is_file() and (
+        tmp_path / "index.html"
+    ).read_text() != "an earlier export"

@@ -35,13 +35,23 @@ def tags_of(html: str) -> list[tuple[str, dict[str, str | None]]]:
 
 
 def alternate(html: str) -> str:
-    (href,) = [a["href"] for t, a in tags_of(html) if t == "link" and a.get("rel") == "alternate" and a.get("type") == "application/json"]
+    (href,) = [
+        a["href"]
+        for t, a in tags_of(html)
+        if t == "link" and a.get("rel") == "alternate" and a.get("type") == "application/json"
+    ]
     assert href
     return href
 
 
-PAGES = ["/", "/p/shop", "/p/shop?version=1.0&kind=error", f"/errors/{SHOP_ID}", f"/errors/{SHOP_ID}?version=1.0",
-         "/search?q=" + TURBO.replace(" ", "+")]
+PAGES = [
+    "/",
+    "/p/shop",
+    "/p/shop?version=1.0&kind=error",
+    f"/errors/{SHOP_ID}",
+    f"/errors/{SHOP_ID}?version=1.0",
+    "/search?q=" + TURBO.replace(" ", "+"),
+]
 
 
 @pytest.mark.parametrize("url", PAGES)
@@ -86,7 +96,9 @@ async def test_empty_search_goes_back_home(client: httpx.AsyncClient) -> None:
 
 
 async def test_error_page_shows_facts_source_and_links(client: httpx.AsyncClient) -> None:
-    html = (await client.get(f"/errors/{SHOP_ID}", params=[("value", "('fast', 'slow', 'eco')"), ("value", "'fsat'")])).text
+    html = (
+        await client.get(f"/errors/{SHOP_ID}", params=[("value", "('fast', 'slow', 'eco')"), ("value", "'fsat'")])
+    ).text
     assert "shop/cart.py:11" in html and "Cart.validate" in html
     assert 'class="hll"' in html  # the raise line is marked in the excerpt
     assert "https://github.com/example/shop/blob/v2.0/shop/cart.py#L11-L11" in html
@@ -129,8 +141,15 @@ async def test_pasted_markup_is_shown_as_text(client: httpx.AsyncClient) -> None
 
 @pytest.mark.parametrize(
     ("url", "status"),
-    [("/errors/0123456789abcdef", 404), ("/errors/..%2F..%2Fetc%2Fpasswd", 404), ("/p/nope", 404), ("/nope", 404),
-     ("/static/..%2F..%2Fapp.py", 404), ("/static/../../app.py", 404), ("/p/shop?kind=<b>", 400)],
+    [
+        ("/errors/0123456789abcdef", 404),
+        ("/errors/..%2F..%2Fetc%2Fpasswd", 404),
+        ("/p/nope", 404),
+        ("/nope", 404),
+        ("/static/..%2F..%2Fapp.py", 404),
+        ("/static/../../app.py", 404),
+        ("/p/shop?kind=<b>", 400),
+    ],
 )
 async def test_problems_are_pages(client: httpx.AsyncClient, url: str, status: int) -> None:
     response = await client.get(url)
@@ -172,9 +191,18 @@ async def test_search_page_offers_did_you_mean(client: httpx.AsyncClient) -> Non
     assert "Did you mean <code>fast</code>?" in html
 
 
-@pytest.mark.parametrize("url", [f"/errors/{SHOP_ID}?version=" + "9" * 101, f"/errors/{SHOP_ID}?file=x.py",
-                                 f"/errors/{SHOP_ID}?file=x.py&line=-3", f"/errors/{SHOP_ID}?file=" + "x" * 501 + "&line=1", f"/errors/{SHOP_ID}?" + "&".join(["value=x"] * 17),
-                                 "/p/shop?version=" + "9" * 101, "/p/shop?exception=" + "E" * 201])
+@pytest.mark.parametrize(
+    "url",
+    [
+        f"/errors/{SHOP_ID}?version=" + "9" * 101,
+        f"/errors/{SHOP_ID}?file=x.py",
+        f"/errors/{SHOP_ID}?file=x.py&line=-3",
+        f"/errors/{SHOP_ID}?file=" + "x" * 501 + "&line=1",
+        f"/errors/{SHOP_ID}?" + "&".join(["value=x"] * 17),
+        "/p/shop?version=" + "9" * 101,
+        "/p/shop?exception=" + "E" * 201,
+    ],
+)
 async def test_page_parameters_are_bounded(client: httpx.AsyncClient, url: str) -> None:
     response = await client.get(url)
     assert response.status_code == 400 and "Back to the start page" in response.text

@@ -8,7 +8,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from errdex.index import index
+from errdex.indexing import index
 from errdex.store import Store
 from errdex.web import create_app
 from errdex.web.export import export
@@ -43,7 +43,9 @@ def long_db(tmp_path_factory: pytest.TempPathFactory, backend: str) -> str:
 
 @pytest.fixture
 async def client(long_db: str) -> AsyncIterator[httpx.AsyncClient]:
-    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=create_app(long_db)), base_url="http://errdex.test") as c:
+    async with httpx.AsyncClient(
+        transport=httpx.ASGITransport(app=create_app(long_db)), base_url="http://errdex.test"
+    ) as c:
         yield c
 
 

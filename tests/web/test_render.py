@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from errdex.explain.record import record_json
+from errdex.pages.record import record_json
 from errdex.store import Store
 from errdex.web.links import ServerLinks, StaticLinks
 from errdex.web.memo import Memo

@@ -1,0 +1,91 @@
+"""Pasted text → ParsedError: what the user's error is, where it was raised, and how it was shown.
+
+A paste may hold a bare message, a traceback (CPython, IPython, rich; chained, exception groups),
+pytest's report, logging or warnings output, with other output around it. Each reader finds the
+records it knows; the main error is the record that tells most, the last one among equals:
+
+    pytest failure > traceback > `path:line: Type: msg` > `Type: msg` > warning > log line > text
+
+In a chained traceback the main error is the last one raised and the others go to `chained`; in
+exception-group output it is the group itself, and its sub-exceptions go to `chained`. Log records rank by level.
+A log line names no file, but a dotted logger name ('transformers.generation.utils') is read as a
+module and becomes a frame 'transformers/generation/utils.py' with no line; logging formats that
+print the file and line (transformers' `[WARNING|utils.py:687]`, absl, vLLM, loguru) give those.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from errdex.errors import InputError
+from errdex.match.parse.lines import Paste, prepare, strip_ansi
+from errdex.match.parse.message import (
+    RANK_LOCATED,
+    RANK_PYTEST,
+    RANK_TRACEBACK,
+    Box,
+    Raw,
+    build,
+    select,
+)
+from errdex.match.parse.paths import release_path
+from errdex.match.parse.pytest_report import pytest_items
+from errdex.match.parse.scan import line_records
+from errdex.match.parse.tracebacks import traceback_items
+from errdex.model import ParsedError
+
+__all__ = ["MAX_PASTE", "parse", "release_path", "strip_ansi"]
+
+MAX_PASTE = 1_000_000  # characters considered; a longer paste keeps its end, where the exception is
+
+_TRACEBACK_SIGNS = ("Traceback (most recent call last)", "File ", "Cell In[", "Input In [", "above exception")
+_PYTEST_SIGNS = ("\nE ", "FAILED ", "ERROR ")
+
+_Key = tuple[int, int, int]
+_Candidate = tuple[_Key, Raw, list[Raw]]
+
+
+def parse(text: str) -> ParsedError:
+    """Read a pasted error message, traceback, pytest report, log or warning line."""
+    body = text.rstrip()
+    if not body:
+        raise InputError("The pasted text is empty: paste an error message, a traceback or a log line.")
+    p = prepare(body, MAX_PASTE)
+    best: _Candidate | None = None
+    for key, raw, chained in _candidates(p):
+        if best is None or key >= best[0]:
+            best = (key, raw, chained)
+    if best is None:
+        return ParsedError(exception=None, message="\n".join(p.lines).strip())
+    return build(best[1], best[2])
+
+
+def _candidates(p: Paste) -> Iterator[_Candidate]:
+    """(key, main record, its chain) for what each reader found; the highest key wins."""
+    if p.boxes or _holds_any(p.text, _TRACEBACK_SIGNS):
+        yield from _chain(RANK_TRACEBACK, traceback_items(p))
+    if p.text.startswith("E ") or _holds_any(p.text, _PYTEST_SIGNS):
+        failures, summaries = pytest_items(p)
+        yield from _chain(RANK_PYTEST, failures)
+        yield from ((_key(RANK_LOCATED, 0, raw), raw, []) for raw in summaries[-1:])
+    for rank, severity, raw in line_records(p):
+        yield _key(rank, severity, raw), raw, []
+
+
+def _holds_any(text: str, signs: tuple[str, ...]) -> bool:
+    """Whether one of the signs occurs in the text; a plain loop costs less than any() over an iterator."""
+    for sign in signs:
+        if sign in text:
+            return True
+    return False
+
+
+def _chain(rank: int, items: Sequence[Raw | Box]) -> Iterator[_Candidate]:
+    chosen = select(items)
+    if chosen is not None:
+        main, others = chosen
+        yield _key(rank, 0, main), main, others
+
+
+def _key(rank: int, severity: int, raw: Raw) -> _Key:
+    return (rank, severity, raw.index)

@@ -1,0 +1,220 @@
+"""The parts of a page that depend on the user's values: triggers, the example fix, what their values do.
+
+They are derived from the page's static facts (condition, resolved values, ways in), so a
+cached page is filled with a user's values without reading the release again. A page that speaks
+for places whose checks differ (`site_scope.exact` false) holds only their shared clauses: those
+can show that a value is accepted everywhere, never that it raises, so it gets no trigger either.
+"""
+
+from __future__ import annotations
+
+import ast
+import difflib
+from dataclasses import dataclass
+from typing import Any
+
+from errdex.pages.conditions import input_name, parse_condition
+from errdex.pages.evaluate import verdict
+from errdex.pages.source import module_name
+from errdex.pages.triggers import (
+    TriggerValue,
+    code_value,
+    find_fix,
+    find_trigger,
+    pools,
+)
+from errdex.pages.values import Hole, holes, user_values
+
+
+@dataclass(frozen=True)
+class PageFacts:
+    """What derivation reads from a page: the condition tree, names' values, inputs and their ways in."""
+
+    node: ast.expr | None
+    env: dict[str, Any]
+    inputs: dict[str, dict[str, Any]]  # code -> the page's input entry
+    module: str
+
+    @classmethod
+    def of(cls, page: dict[str, Any]) -> PageFacts:
+        inputs = {item["code"]: item for item in page["when_it_happens"]["inputs"]}
+        return cls(parse_condition(page["condition"]), dict(page["resolved"]), inputs, module_name(page["file"]))
+
+
+def user_input(
+    page: dict[str, Any], values: list[str] | None, suggestions: dict[str, list[str]] | None
+) -> dict[str, Any] | None:
+    """The user's values tied to the message's holes, what each says about this release, did-you-means.
+
+    A hole that is an input of the check gets `raises` / `accepted` / `unknown` here; a hole that
+    shows a resolved list (`Choose one of: [...]`) is compared with that list in every indexed release.
+    """
+    if not values and not suggestions:
+        return None
+    facts = PageFacts.of(page)
+    found = holes(page["message_source"], page["template"]) or []
+    readings = user_values(found, values)
+    checked = []
+    for i, hole in enumerate(found):
+        if hole.code not in readings:
+            continue
+        code, options = hole.code, readings[hole.code]
+        entry: dict[str, Any] = {"code": code, "value": values[i] if values else None}
+        if isinstance(page["resolved"].get(code), (list, dict)):
+            entry["matches"] = _releases_listing(page, code, options[-1])
+            entry["result"] = "same as this release" if page["version"] in entry["matches"] else "differs"
+        else:
+            entry["result"] = _verdict(facts, code, options, page["site_scope"]["exact"])
+        checked.append(entry)
+    raising = {c["code"] for c in checked if c["result"] == "raises"}
+    return {
+        "values": list(values or []),
+        "suggestions": _suggestions(page, readings, raising, suggestions),
+        "holes": [h.json() for h in found],
+        "checked": checked,
+    }
+
+
+def _suggestions(
+    page: dict[str, Any], readings: dict[str, list[Any]], raising: set[str], given: dict[str, list[str]] | None
+) -> dict[str, list[str]]:
+    """The matcher's did-you-means, else the closest accepted values to a value that raises here."""
+    merged = {name: list(names) for name, names in (given or {}).items()}
+    for entry in page["what_it_means"]["lists"]:
+        texts = [v for v in readings.get(entry["subject"], []) if isinstance(v, str)]
+        if suggested_for(entry, merged):
+            merged.setdefault(entry["name"], suggested_for(entry, merged))
+        elif entry["role"] == "allowed" and entry["subject"] in raising and texts:
+            allowed = [v for v in entry["values"] if isinstance(v, str)]
+            merged[entry["name"]] = difflib.get_close_matches(texts[0], allowed, n=3, cutoff=0.6)
+    return merged
+
+
+def suggested_for(entry: dict[str, Any], suggestions: dict[str, list[str]]) -> list[str]:
+    """Did-you-means for a checked list, keyed by the list's name or by the tested name (the matcher's way)."""
+    found = suggestions.get(entry["name"]) or suggestions.get(input_name(entry["subject"])) or []
+    return [s for s in found if s in entry["values"]]
+
+
+def _releases_listing(page: dict[str, Any], name: str, shown: Any) -> list[str]:
+    """The indexed releases whose value of `name` (or of the list the check uses in its place) is what the message showed."""
+    if not isinstance(shown, list):
+        return [page["version"]] if shown == page["resolved"][name] else []
+    subject = next((e["subject"] for e in page["what_it_means"]["lists"] if e["name"] == name), None)
+    out = []
+    for release in page["versions"]["releases"]:
+        value = release["resolved"].get(name)
+        if value is None:
+            value = next((e["values"] for e in release["lists"] if e["subject"] == subject), None)
+        if isinstance(value, list) and _same_items(value, shown):
+            out.append(release["version"])
+    return out
+
+
+def _same_items(a: list[Any], b: list[Any]) -> bool:
+    return sorted(map(repr, a)) == sorted(map(repr, b))
+
+
+def stated_holes(user: dict[str, Any]) -> list[Hole]:
+    """The holes of a page's `user_input`, back as Hole objects."""
+    return [Hole(**h) for h in user["holes"]]
+
+
+def _verdict(facts: PageFacts, code: str, options: list[Any], exact: bool) -> str:
+    """`raises` if a reading of the value makes the check fire here, `accepted` if none can, else `unknown`.
+
+    On shared clauses only (`exact` false) a value that satisfies them may still pass a place's own check.
+    """
+    if code not in facts.inputs or facts.node is None:
+        return "not checked"
+    found = verdict(facts.node, facts.env, code, options)
+    return "unknown" if found == "raises" and not exact else found
+
+
+def triggers_and_fix(
+    page: dict[str, Any], user: dict[str, Any] | None
+) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
+    """Trigger examples (a call that certainly raises) and the example fix (one that certainly does not)."""
+    facts = PageFacts.of(page)
+    if facts.node is None or not facts.inputs or not page["site_scope"]["exact"]:
+        return [], None
+    first = _first_candidates(facts, page, user)
+    pool = pools(facts.node, list(facts.inputs), facts.env, first)
+    trigger = find_trigger(facts.node, pool, facts.env)
+    if trigger is None:
+        return [], None
+    entry = _trigger_json(facts, trigger)
+    fix = find_fix(facts.node, trigger, pool, facts.env)
+    if fix is None or entry["code"] is None:
+        return [entry], None
+    changed = {**trigger, fix[0]: fix[1]}
+    after = _call(facts, changed)
+    example = {
+        "before": entry["code"],
+        "after": after,
+        "input": fix[0],
+        "value_before": code_value(trigger[fix[0]].value),
+        "value_after": code_value(fix[1].value),
+        "value_source": fix[1].tag,
+    }
+    return [entry], example if after else None
+
+
+def _first_candidates(
+    facts: PageFacts, page: dict[str, Any], user: dict[str, Any] | None
+) -> dict[str, list[TriggerValue]]:
+    first: dict[str, list[TriggerValue]] = {}
+    if user:
+        for code, options in user_values(stated_holes(user), user["values"]).items():
+            if code in facts.inputs:
+                first.setdefault(code, []).extend(TriggerValue(v, "user") for v in options)
+        for entry in page["what_it_means"]["lists"]:
+            if entry["subject"] in facts.inputs and entry["role"] == "allowed":
+                first.setdefault(entry["subject"], []).extend(
+                    TriggerValue(s, "suggested") for s in suggested_for(entry, user["suggestions"])
+                )
+    return first
+
+
+def changes_candidates(page: dict[str, Any], user: dict[str, Any]) -> bool:
+    """Whether the user's values or did-you-means give the trigger search values to try first."""
+    return bool(_first_candidates(PageFacts.of(page), page, user))
+
+
+def _trigger_json(facts: PageFacts, trigger: dict[str, TriggerValue]) -> dict[str, Any]:
+    values = {code: code_value(c.value) for code, c in trigger.items()}
+    code = _call(facts, trigger)
+    names = [facts.inputs[c]["name"] for c in values]
+    shown = [
+        c if names.count(facts.inputs[c]["name"]) > 1 else facts.inputs[c]["name"] for c in values
+    ]  # `mode` and `self.mode`
+    said = " and ".join(f"`{s}` is {v}" for s, v in zip(shown, values.values()))
+    return {
+        "code": code,
+        "values": values,
+        "from_user": any(c.tag == "user" for c in trigger.values()),
+        "text": f"The check certainly fires when {said}.",
+    }
+
+
+def _call(facts: PageFacts, assignment: dict[str, TriggerValue]) -> str | None:
+    """One call through a shared way in that sets every assigned input (with its import), or None."""
+    ways = [_best_way(facts.inputs[code]) for code in assignment]
+    if any(w is None for w in ways) or len({w["via"] for w in ways}) != 1:  # type: ignore[index]
+        return None
+    head = ways[0]["call"].split("(", 1)[0]  # type: ignore[index]
+    by_keyword: dict[str, set[str]] = {}
+    for code, way in zip(assignment, ways):
+        by_keyword.setdefault(way["keyword"], set()).add(code_value(assignment[code].value))  # type: ignore[index]
+    if any(len(values) > 1 for values in by_keyword.values()):
+        return None  # one keyword sets two inputs: they cannot take different values
+    given = {keyword: values.pop() for keyword, values in by_keyword.items()}
+    required = [r for r in ways[0]["required"] if r not in given]  # type: ignore[index]
+    args = [f"{r}=..." for r in required] + [f"{k}={v}" for k, v in given.items()]
+    code = f"{head}({', '.join(args)})"
+    defined = ways[0]["via"].split(".", 1)[0]  # type: ignore[index]
+    return f"from {facts.module} import {head}\n\n{code}" if head == defined else code
+
+
+def _best_way(item: dict[str, Any]) -> dict[str, Any] | None:
+    return next((w for w in item["ways_in"] if w["call"] and w["keyword"] and w["reaches_check"]), None)

@@ -1,0 +1,309 @@
+"""Where the inputs of a check come from: the parameter or the argument a user passes to set them.
+
+For `self.cache_implementation` checked in `GenerationConfig.validate`, the class's methods are
+searched for `self.cache_implementation = ...`: `__init__` stores `kwargs.pop("cache_implementation",
+None)` there and calls `self.validate()`, so the way in is `GenerationConfig(cache_implementation=...)`.
+A plain name is a parameter of the function (the way in is a call of that function) or a local
+computed in it. Only the file of the site is read; base classes defined in it are searched too.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+from typing import Any
+
+from errdex.pages.conditions import input_name
+from errdex.pages.source import (
+    FoundDefinition,
+    FunctionNode,
+    call_code,
+    find,
+    methods,
+    parameters,
+)
+
+
+@dataclass(frozen=True)
+class WayIn:
+    """One way a user sets an input: the call, what the method does with it, where, and whether it reaches the check."""
+
+    call: str | None
+    via: str
+    how: str
+    line: int
+    reaches: bool
+    keyword: str | None = None
+    required: tuple[str, ...] = ()  # the other parameters a call of `via` must pass
+
+    def json(self, file: str) -> dict[str, Any]:
+        return {
+            "call": self.call,
+            "keyword": self.keyword,
+            "required": list(self.required),
+            "via": self.via,
+            "how": self.how,
+            "file": file,
+            "line": self.line,
+            "reaches_check": self.reaches,
+        }
+
+
+def trace(tree: ast.Module, site_function: str, code: str, line: int) -> tuple[str, list[WayIn]]:
+    """The kind of an input (`attribute`, `parameter`, `local`, `other`) and its ways in, best first.
+
+    `line` is the raise's: the checking function's own stores after it come too late to reach it.
+    """
+    located = find(tree, site_function)
+    if located is None or isinstance(located.node, ast.ClassDef):
+        return "other", []
+    if code.startswith(("self.", "cls.")):
+        return "attribute", _attribute_ways(tree, located, input_name(code), line)
+    params = {p.arg for p in parameters(located.node)}
+    if code in params:
+        call = call_code(site_function, located.node, [code])
+        how = f"`{code}` is a parameter of `{site_function}`"
+        required = required_parameters(located.node, code)
+        return "parameter", [WayIn(call, site_function, how, located.node.lineno, True, code, required)]
+    local = _local_assignment(located.node, code)
+    if local is not None:
+        how = f"`{code}` is computed in `{site_function}` from `{_short(local.value)}`"
+        return "local", [WayIn(None, site_function, how, local.lineno, True)]
+    return "other", []
+
+
+def _attribute_ways(tree: ast.Module, located: FoundDefinition, attr: str, line: int) -> list[WayIn]:
+    ways: list[WayIn] = []
+    owner = located.owner
+    reaching = _reaching(methods(owner), located.node.name) if owner is not None else set()
+    for cls in _class_and_bases(tree, owner):
+        for name, method in methods(cls).items():
+            stores = sorted(_stores(method, attr), key=lambda pair: _is_generic_setattr(pair[1], method))
+            if method is located.node:
+                stores = [(stmt, value) for stmt, value in stores if stmt.lineno < line]
+            if not stores:
+                continue
+            way = _way(cls.name, name, method, attr, *stores[0], reaching if cls is owner else set())
+            ways.append(way)
+            if cls is not owner and owner is not None and way.keyword:
+                ways += _passed_on(owner, cls.name, method, way, reaching)
+    return sorted(ways, key=lambda w: (not w.reaches, w.call is None, not w.via.endswith(".__init__"), w.line))
+
+
+def _passed_on(
+    owner: ast.ClassDef, base: str, base_method: FunctionNode, way: WayIn, reaching: set[str]
+) -> list[WayIn]:
+    """Methods of the class that hand one of their own arguments to the base method that stores the input."""
+    out = []
+    for name, method in methods(owner).items():
+        for call in ast.walk(method):
+            if not (isinstance(call, ast.Call) and _calls_base(call, base, base_method.name)):
+                continue
+            keyword = _argument_for(call, method, base_method, way.keyword or "")
+            if keyword is None:
+                continue
+            qualname = f"{owner.name}.{name}"
+            how = f"`{qualname}` passes `{keyword}` on to `{base}.{base_method.name}` (line {call.lineno}); {way.how}"
+            reaches = name in reaching
+            if reaches:
+                how += f", and then reaches the check{_call_line(method, reaching)}"
+            code = call_code(qualname, method, [keyword])
+            out.append(WayIn(code, qualname, how, call.lineno, reaches, keyword, required_parameters(method, keyword)))
+    return out
+
+
+def _calls_base(call: ast.Call, base: str, method: str) -> bool:
+    """`super().method(...)` or `Base.method(self, ...)`."""
+    func = call.func
+    if not isinstance(func, ast.Attribute) or func.attr != method:
+        return False
+    receiver = func.value
+    if isinstance(receiver, ast.Call) and isinstance(receiver.func, ast.Name) and receiver.func.id == "super":
+        return True
+    return isinstance(receiver, ast.Name) and receiver.id == base
+
+
+def _argument_for(call: ast.Call, caller: FunctionNode, callee: FunctionNode, keyword: str) -> str | None:
+    """The caller's own parameter that the call passes as the callee's `keyword`, if any."""
+    own = {p.arg for p in parameters(caller)}
+    for kw in call.keywords:
+        if kw.arg == keyword and isinstance(kw.value, ast.Name) and kw.value.id in own:
+            return kw.value.id
+        if (
+            kw.arg is None
+            and caller.args.kwarg
+            and isinstance(kw.value, ast.Name)
+            and kw.value.id == caller.args.kwarg.arg
+        ):
+            return keyword  # `**kwargs` passed on: the caller accepts the same keyword
+    named = [p.arg for p in [*callee.args.posonlyargs, *callee.args.args] if p.arg not in ("self", "cls")]
+    args = call.args[1:] if isinstance(call.func, ast.Attribute) and not _is_super_call(call) else call.args
+    if keyword in named and named.index(keyword) < len(args):
+        value = args[named.index(keyword)]
+        if isinstance(value, ast.Name) and value.id in own:
+            return value.id
+    return None
+
+
+def _is_super_call(call: ast.Call) -> bool:
+    receiver = call.func.value if isinstance(call.func, ast.Attribute) else None
+    return isinstance(receiver, ast.Call) and isinstance(receiver.func, ast.Name) and receiver.func.id == "super"
+
+
+def _way(
+    cls: str, name: str, method: FunctionNode, attr: str, stmt: ast.stmt, stored: ast.expr, reaching: set[str]
+) -> WayIn:
+    qualname = f"{cls}.{name}"
+    keyword = _keyword_for(method, stored, attr)
+    call = call_code(qualname, method, [keyword]) if keyword else None
+    reaches = name in reaching
+    if _is_generic_setattr(stored, method):
+        how = f"`{qualname}` sets the attribute named by each keyword argument (`{_short(stored)}`, line {stmt.lineno})"
+    else:
+        how = f"`{qualname}` stores `{_short(stored)}` in `self.{attr}` (line {stmt.lineno})"
+    if reaches:
+        how += f" and then reaches the check{_call_line(method, reaching)}"
+    return WayIn(
+        call, qualname, how, stmt.lineno, reaches, keyword, required_parameters(method, keyword) if call else ()
+    )
+
+
+def required_parameters(func: FunctionNode, given: str | None) -> tuple[str, ...]:
+    """Parameters without a default (other than `given`): a call must pass them."""
+    a = func.args
+    positional = [*a.posonlyargs, *a.args]
+    without_default = positional[: len(positional) - len(a.defaults)]
+    keyword_only = [p for p, d in zip(a.kwonlyargs, a.kw_defaults) if d is None]
+    names = [p.arg for p in [*without_default, *keyword_only] if p.arg not in ("self", "cls")]
+    return tuple(n for n in names if n != given)
+
+
+def _stores(method: FunctionNode, attr: str) -> list[tuple[ast.stmt, ast.expr]]:
+    """Statements of a method that set `self.<attr>`, with the stored expression."""
+    out: list[tuple[ast.stmt, ast.expr]] = []
+    for node in ast.walk(method):
+        if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if any(_is_self_attr(t, attr) for t in targets):
+                out.append((node, node.value))
+        elif isinstance(node, ast.Expr) and _is_generic_setattr(node.value, method):
+            out.append((node, node.value))
+    return out
+
+
+def _keyword_for(method: FunctionNode, stored: ast.expr, attr: str) -> str | None:
+    """The keyword argument a caller passes to set the attribute, when the stored value is one."""
+    params = {p.arg for p in parameters(method)}
+    if isinstance(stored, ast.Name) and stored.id in params:
+        return stored.id
+    kwargs = method.args.kwarg.arg if method.args.kwarg else None
+    if kwargs is None:
+        return None
+    if isinstance(stored, ast.Call) and isinstance(stored.func, ast.Attribute) and stored.func.attr in ("pop", "get"):
+        target = stored.func.value
+        if (
+            isinstance(target, ast.Name)
+            and target.id == kwargs
+            and stored.args
+            and isinstance(stored.args[0], ast.Constant)
+        ):
+            return stored.args[0].value if isinstance(stored.args[0].value, str) else None
+    if isinstance(stored, ast.Subscript) and isinstance(stored.value, ast.Name) and stored.value.id == kwargs:
+        key = stored.slice
+        return key.value if isinstance(key, ast.Constant) and isinstance(key.value, str) else None
+    if _is_generic_setattr(stored, method):
+        return attr
+    return None
+
+
+def _is_generic_setattr(node: ast.expr, method: FunctionNode) -> bool:
+    """`setattr(self, key, value)` in a method taking `**kwargs`: any attribute can be set by keyword."""
+    return (
+        method.args.kwarg is not None
+        and isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "setattr"
+        and len(node.args) == 3
+        and isinstance(node.args[0], ast.Name)
+        and node.args[0].id == "self"
+        and not isinstance(node.args[1], ast.Constant)
+    )
+
+
+def _reaching(members: dict[str, FunctionNode], target: str) -> set[str]:
+    """The target and the methods of the class that call `self.<target>()`, directly or through others."""
+    calls = {name: _self_calls(method) for name, method in members.items()}
+    reached = {target}
+    changed = True
+    while changed:
+        changed = False
+        for name, called in calls.items():
+            if name not in reached and called & reached:
+                reached.add(name)
+                changed = True
+    return reached
+
+
+def _self_calls(method: FunctionNode) -> set[str]:
+    out = set()
+    for node in ast.walk(method):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and isinstance(node.func.value, ast.Name)
+        ):
+            if node.func.value.id in ("self", "cls"):
+                out.add(node.func.attr)
+    return out
+
+
+def _call_line(method: FunctionNode, reaching: set[str]) -> str:
+    for node in ast.walk(method):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and isinstance(node.func.value, ast.Name)
+        ):
+            if node.func.value.id in ("self", "cls") and node.func.attr in reaching and node.func.attr != method.name:
+                return f" by calling `self.{node.func.attr}()` (line {node.lineno})"
+    return ""
+
+
+def _class_and_bases(tree: ast.Module, cls: ast.ClassDef | None) -> list[ast.ClassDef]:
+    """The class, then its base classes defined in the same module (nearest first)."""
+    if cls is None:
+        return []
+    out = [cls]
+    by_name = {n.name: n for n in tree.body if isinstance(n, ast.ClassDef)}
+    queue = list(cls.bases)
+    while queue and len(out) < 16:
+        base = queue.pop(0)
+        found = by_name.get(base.id) if isinstance(base, ast.Name) else None
+        if found is not None and found not in out:
+            out.append(found)
+            queue += found.bases
+    return out
+
+
+def _local_assignment(func: FunctionNode, name: str) -> ast.Assign | None:
+    for node in ast.walk(func):
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in node.targets):
+            return node
+    return None
+
+
+def _is_self_attr(node: ast.expr, attr: str) -> bool:
+    return (
+        isinstance(node, ast.Attribute)
+        and node.attr == attr
+        and isinstance(node.value, ast.Name)
+        and node.value.id == "self"
+    )
+
+
+def _short(node: ast.expr, limit: int = 120) -> str:
+    try:
+        text = ast.unparse(node)
+    except (RecursionError, ValueError):
+        return "<expression>"
+    return text if len(text) <= limit else text[: limit - 3] + "..."

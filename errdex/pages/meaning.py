@@ -1,0 +1,109 @@
+"""What an error means: the check that fires, in words and as code, and the values it is checked against.
+
+Tests of where the code runs are listed apart, in words, as conditions of the environment.
+A site without a condition is said to be raised whenever its line runs, with the `except`
+block around it when there is one; a module-level or class-level site, when it is imported.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Any
+
+from errdex.pages.conditions import (
+    clauses,
+    count_phrase,
+    describe,
+    membership_lists,
+    parse_condition,
+)
+from errdex.pages.environment import tests
+from errdex.pages.source import find, handler_around
+
+
+def what_it_means(
+    site: dict[str, Any], tree: ast.Module | None, names: frozenset[str], places: int = 1, exact: bool = True
+) -> dict[str, Any]:
+    """The `what_it_means` section of a page, from the site's JSON and its file's tree.
+
+    `names` are the values its module fixes at import (see `environment.module_values`); `places`
+    is how many places the page speaks for, and `exact` whether they all have the very same check
+    (otherwise the site's `condition` is the part they share).
+    """
+    node = parse_condition(site["condition"])
+    resolved = site["resolved"]
+    raises = _raises(site, places)
+    context = _context(site, tree) if places == 1 else None
+    out: dict[str, Any] = {
+        "summary": "",
+        "condition": site["condition"],
+        "clauses": [c.json() for c in clauses(node, resolved, names)] if node is not None else [],
+        "values": _values(site),
+        "lists": membership_lists(node, resolved, names),
+        "environment": [t.json() for t in tests(node, names)],
+        "context": context,
+        "derivable": node is not None,
+    }
+    if not exact:
+        out["summary"] = _shared(raises, describe(node, resolved, False, names) if node is not None else None)
+    elif node is not None:
+        out["summary"] = f"{raises} when {describe(node, resolved, False, names)}."
+    elif site["condition"]:
+        out["summary"] = f"{raises} under a condition that could not be read: `{site['condition'][:300]}`."
+    else:
+        out["summary"] = f"{raises} {_unconditional(site, context, places)}."
+    return out
+
+
+def _shared(raises: str, common: str | None) -> str:
+    """The summary of places whose checks differ: only what all of them require."""
+    if common is None:
+        return (
+            f"{raises} under checks that differ from place to place and share no part: ask for the page of one place."
+        )
+    return f"{raises} under checks that differ from place to place; every one of them requires that {common}."
+
+
+def _raises(site: dict[str, Any], places: int) -> str:
+    if places > 1:
+        where = f"Each of its {places} places"
+    else:
+        where = "Module-level code" if site["function"] == "<module>" else f"`{site['function']}`"
+    if site["kind"] == "error":
+        return f"{where} raises {site['exception'] or 'an error'}"
+    if site["kind"] == "warning":
+        return f"{where} warns ({site['exception'] or 'UserWarning'})"
+    return f"{where} logs at level {site['level'] or 'warning'}"
+
+
+def _unconditional(site: dict[str, Any], context: str | None, places: int) -> str:
+    line = f"line {site['line']}" if places == 1 else "its line"
+    base = f"whenever {line} runs: no `if` condition guards it, so nothing more can be derived about when"
+    return f"{base}; {context}" if context else base
+
+
+def _context(site: dict[str, Any], tree: ast.Module | None) -> str | None:
+    """What surrounds an unguarded line: an `except` block, module import, class definition."""
+    if site["function"] == "<module>":
+        return "it runs when the module is imported"
+    if tree is None:
+        return None
+    located = find(tree, site["function"])
+    if located is None:
+        return None
+    if isinstance(located.node, ast.ClassDef):
+        return f"it runs when the class `{site['function']}` is defined, at import"
+    handler = handler_around(located.node, site["line"])
+    if handler is None:
+        return None
+    types, try_line = handler
+    return f"it is raised while handling {' or '.join(f'`{t}`' for t in types)} from the `try` block at line {try_line}"
+
+
+def _values(site: dict[str, Any]) -> list[dict[str, Any]]:
+    out = []
+    for name, value in site["resolved"].items():
+        entry = {"name": name, "value": value, "defined_at": site["resolved_from"].get(name)}
+        entry["count"] = count_phrase(value) if isinstance(value, (list, dict)) else None
+        out.append(entry)
+    return out

@@ -1,0 +1,245 @@
+"""The explanation page of one error in one release: one plain dict that the CLI, the web and the JSON API render.
+
+A page speaks for one place of the error (`site=(file, line)`, as a traceback shows it) or for
+all of its places; then it claims only what holds at every one (see `scope.py`). The page is
+built once per (error id, release, place) and cached in the store; when a user's captured
+values are given, the parts that depend on them (triggers, example fix, solutions) are derived
+again from the cached facts, which needs no reading of the release.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Callable
+from typing import Any
+
+from errdex.model import ErrorRecord, FileLine, ReleaseRecord, Site
+from errdex.pages.callers import Target, callers
+from errdex.pages.derive import changes_candidates, triggers_and_fix, user_input
+from errdex.pages.environment import module_values
+from errdex.pages.happens import when_it_happens
+from errdex.pages.links import source_links
+from errdex.pages.meaning import what_it_means
+from errdex.pages.prose import add_prose
+from errdex.pages.record import record_json
+from errdex.pages.scope import (
+    Check,
+    check_of,
+    chosen_site,
+    place_checks,
+    record_at,
+    scope_json,
+)
+from errdex.pages.solutions import solutions
+from errdex.pages.source import parse
+from errdex.pages.versions import versions
+from errdex.store import Store
+
+PAGE_VERSION = 4
+
+
+def build_page(
+    store: Store,
+    error_id: str,
+    version: str | None = None,
+    values: list[str] | None = None,
+    suggestions: dict[str, list[str]] | None = None,
+    site: FileLine | None = None,
+) -> dict[str, Any]:
+    """The whole page of an error (newest indexed release that has it, unless `version` is given).
+
+    `values` are the user's captured values for the template's `{}` holes, in order, and
+    `suggestions` did-you-mean candidates by resolved name; the page is filled with them.
+    `site` is the (file, line) that raised it, as the traceback shows it (any line of the raise
+    statement): the page is then about that place; without it, about all of the error's places.
+    """
+    version, places = _places(store, error_id, version)
+    page = static_page(store, error_id, version, places, site)
+    user = user_input(page, values, suggestions)
+    if user is not None:
+        _derive(page, user)
+    page["user_input"] = user
+    add_prose(store, page)
+    return _ordered(page)
+
+
+def _places(store: Store, error_id: str, version: str | None) -> tuple[str, list[FileLine]]:
+    """The release of the page and the error's (file, line) places in it."""
+    have = dict(store.error_versions(error_id))
+    if not have or (version is not None and version not in have):
+        store.error(error_id, version)  # raises NotIndexedError with a message that says what to do
+    version = version if version is not None else list(have)[-1]
+    return version, have[version]
+
+
+def static_page(
+    store: Store,
+    error_id: str,
+    version: str,
+    places: list[FileLine],
+    site: FileLine | None = None,
+    read: Callable[[], ErrorRecord] | None = None,
+) -> dict[str, Any]:
+    """The facts of the page read from the release, cached per (error id, release, place).
+
+    `read` gives the error in `version` when it is needed (one reading can serve the pages of several places).
+    """
+    read = read or functools.cache(lambda: store.error(error_id, version))
+    if site is not None and tuple(site) not in places:  # a line inside the raise statement: find its place
+        found = chosen_site(read(), site[0], site[1])
+        site = (found.file, found.line)
+    place = None if site is None or len(places) == 1 else (site[0], site[1])
+    key = f"explain:page:v{PAGE_VERSION}:{error_id}:{version}:" + (f"{place[0]}:{place[1]}" if place else "*")
+    cached = store.cache_get(key)
+    if cached is not None:
+        return json.loads(cached)
+    page = _static(store, read(), place)
+    store.cache_put(key, json.dumps(page).encode())
+    return page
+
+
+def _static(store: Store, record: ErrorRecord, place: FileLine | None) -> dict[str, Any]:
+    chosen = chosen_site(record, *place) if place else None
+    check = check_of([chosen] if chosen else record.sites)
+    record = record_at(store, record, chosen or record.site)
+    site, release = record.site, record.release
+    base = _with_check(record_json(record), check)
+    base["site_scope"] = scope = scope_json(record, site, chosen is not None, check)
+    for entry, index in zip(base["sites"], place_checks(record.sites)):
+        entry["check"] = index
+    speaks_for = 1 if scope["site"] else scope["count"]
+    tree = parse(store.source(release, site.file))
+    names = module_values(tree, site.function)
+    found = callers(store, release, Target(site.file, site.function), tree)
+    page = {
+        **base,
+        **_links(release, site),
+        "what_it_means": what_it_means(base, tree, names, speaks_for, check.exact),
+        "when_it_happens": when_it_happens(base, tree, found["callers"], names, _traced_at(record, speaks_for)),
+        "callers": found["callers"],
+        "versions": versions(store, record.id, site, check, release.version, release.package, chosen is not None),
+        "generated_by": "static",
+    }
+    page["provenance"] = provenance(page, release, found)
+    _derive(page, None)
+    return page
+
+
+def _with_check(base: dict[str, Any], check: Check) -> dict[str, Any]:
+    """The page's own fields with the check it speaks for (the whole check of one place, or what all places share)."""
+    return {
+        **base,
+        "condition": check.condition,
+        "resolved": check.resolved,
+        "resolved_from": check.resolved_from,
+        "checks": list(check.checks),
+    }
+
+
+def _traced_at(record: ErrorRecord, speaks_for: int) -> str | None:
+    """Says where inputs and callers are traced when the page speaks for places in several functions."""
+    site = record.site
+    others = {(s.file, s.function) for s in record.sites} - {(site.file, site.function)}
+    if speaks_for == 1 or not others:
+        return None
+    return (
+        f"Traced at the first of its {len(record.sites)} places, `{site.function}` ({site.file}:{site.line}); the"
+        f" others are in {len(others)} other function{'s' if len(others) > 1 else ''}, reached in their own ways."
+    )
+
+
+def _derive(page: dict[str, Any], user: dict[str, Any] | None) -> None:
+    """Triggers, example fix and solutions, for the user's values or (None) for none.
+
+    The triggers of a cached page stand when the user's values add nothing for the search to try.
+    """
+    if user is None or changes_candidates(page, user):
+        page["triggers"], page["example_fix"] = triggers_and_fix(page, user)
+    page["solutions"] = solutions(page, user)
+
+
+def _links(release: ReleaseRecord, site: Site) -> dict[str, Any]:
+    url, alternatives = source_links(release, site.file, site.line, site.end_line)
+    return {"source_url": url, "source_url_alternatives": alternatives}
+
+
+def provenance(page: dict[str, Any], release: ReleaseRecord, found: dict[str, Any]) -> list[dict[str, Any]]:
+    """Which release and file each fact on the page comes from."""
+    name = f"{release.package} {release.version}"
+    facts = [_fact("message, check and source excerpt", name, page["file"], page["line"])]
+    for value in page["what_it_means"]["values"]:
+        file, line = _place(value["defined_at"])
+        facts.append(_fact(f"value of `{value['name']}`", name, file, line))
+    for item in page["when_it_happens"]["inputs"]:
+        for way in item["ways_in"]:
+            facts.append(_fact(f"way in for `{item['name']}` ({way['via']})", name, way["file"], way["line"]))
+    detail = (
+        f"{found['files_parsed']} of {found['files_searched']} files parsed; {found['files_not_followed']} more call"
+        " the name but do not name the class or import the function"
+        + (" (search cut short)" if found["truncated"] else "")
+    )
+    facts.append(_fact("callers (static call graph by name)", name, None, None, detail))
+    for entry in page["versions"]["releases"]:
+        place = entry["places"][0]
+        facts.append(_fact("versions", f"{release.package} {entry['version']}", place["file"], place["line"]))
+    return facts
+
+
+def _fact(fact: str, release: str, file: str | None, line: int | None, detail: str | None = None) -> dict[str, Any]:
+    return {"fact": fact, "release": release, "file": file, "line": line, "detail": detail}
+
+
+def _place(defined_at: str | None) -> tuple[str | None, int | None]:
+    if not defined_at or ":" not in defined_at:
+        return defined_at, None
+    file, _, line = defined_at.rpartition(":")
+    return file, int(line) if line.isdigit() else None
+
+
+_KEY_ORDER = (
+    "id",
+    "package",
+    "version",
+    "kind",
+    "exception",
+    "exception_bases",
+    "template",
+    "reason",
+    "file",
+    "line",
+    "end_line",
+    "function",
+    "written_at",
+    "condition",
+    "resolved",
+    "resolved_from",
+    "checks",
+    "message_source",
+    "level",
+    "snippet",
+    "sites",
+    "site_scope",
+    "repository_url",
+    "source_url",
+    "source_url_alternatives",
+    "what_it_means",
+    "when_it_happens",
+    "triggers",
+    "callers",
+    "solutions",
+    "example_fix",
+    "related",
+    "versions",
+    "provenance",
+    "generated_by",
+    "prose",
+    "user_input",
+)
+
+
+def _ordered(page: dict[str, Any]) -> dict[str, Any]:
+    """The page with its keys in reading order (the order docs/page.md lists them in)."""
+    return {key: page[key] for key in _KEY_ORDER if key in page} | {
+        k: v for k, v in page.items() if k not in _KEY_ORDER
+    }

@@ -1,0 +1,189 @@
+"""Ranked solutions: from the check itself, from version drift across indexed releases, then by exception class.
+
+Every solution is built from facts on the page: the lists the check accepts, the condition's
+negation in words, the values a user's message showed and how they fare in each indexed
+release, what the code says to install, and the curated advice for built-in exceptions.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from errdex.pages.advice import advice_for, install_solution
+from errdex.pages.conditions import either, input_name, parse_condition, python_repr
+from errdex.pages.derive import stated_holes, suggested_for
+from errdex.pages.environment import ACTIONABLE
+from errdex.pages.evaluate import truth, verdict
+from errdex.pages.values import user_values
+
+MAX_LISTED = 40
+
+
+def solutions(page: dict[str, Any], user: dict[str, Any] | None) -> list[dict[str, Any]]:
+    """The page's solutions, best first, each with `rank`, `kind`, `text` and optional `code` / `values`."""
+    drift = _drift(page, user)
+    accepted_here = any(c["result"] in ("accepted", "differs") for c in (user or {}).get("checked", []))
+    found = [*drift, *_from_check(page, user)] if accepted_here else [*_from_check(page, user), *drift]
+    install = install_solution(page["template"], page["condition"]) if _is_import_error(page) else None
+    if install:
+        found.append(install)
+    advice = advice_for(page["exception"], page["exception_bases"])
+    if advice:
+        text = advice[1]
+        if advice[0] == "TypeError" and page["when_it_happens"]["signature"]:
+            text += f" `{page['function']}` is defined as `{page['when_it_happens']['signature']}`."
+        found.append({"kind": "exception_advice", "text": text, "exception": advice[0]})
+    return [{"rank": i, **s} for i, s in enumerate(found, 1)]
+
+
+def _from_check(page: dict[str, Any], user: dict[str, Any] | None) -> list[dict[str, Any]]:
+    """Use an allowed value, make a clause of the check false, or (for a test of where the code runs) say where it fires.
+
+    Only clauses a user controls become "make sure that ..."; a test of the environment
+    (`__debug__`, `sys.version_info`, `is_torch_available()`) never does.
+    """
+    meaning = page["what_it_means"]
+    release = f"{page['package']} {page['version']}"
+    out = [_list_solution(entry, release, page, user) for entry in meaning["lists"]]
+    own = [c["negated"] for c in meaning["clauses"] if c["kind"] != "environment"]
+    if own:
+        out.append({"kind": "satisfy_check", "text": f"Make sure that {either(own)}: then this check does not fire."})
+    where = [c for c in meaning["clauses"] if c["kind"] == "environment" and _actionable(c, meaning["environment"])]
+    if where:
+        fires, avoids = " and ".join(c["text"] for c in where), either([c["negated"] for c in where])
+        text = f"This check depends on where the code runs: it fires only when {fires}, and not when {avoids}."
+        out.append({"kind": "environment", "text": text})
+    return out
+
+
+def _actionable(clause: dict[str, Any], environment: list[dict[str, Any]]) -> bool:
+    """Whether every test of the environment in a clause is one a user acts on (a Python version, a variable, a package)."""
+    inside = [t for t in environment if t["code"] in clause["code"]]
+    return bool(inside) and all(t["kind"] in ACTIONABLE for t in inside)
+
+
+def _list_solution(
+    entry: dict[str, Any], release: str, page: dict[str, Any], user: dict[str, Any] | None
+) -> dict[str, Any]:
+    name, values = entry["name"], entry["values"]
+    shown = ", ".join(python_repr(v, 80) for v in values[:MAX_LISTED]) + (", ..." if len(values) > MAX_LISTED else "")
+    where = page["resolved_from"].get(name)
+    defined = f" (defined at {where})" if where else ""
+    subject = input_name(entry["subject"])
+    if entry["role"] == "forbidden":
+        text = f"Do not set `{subject}` to any of the {len(values)} values of `{name}`{defined}: {shown}."
+        return {"kind": "avoid_value", "text": text, "values": values}
+    text = f"Set `{subject}` to one of the {len(values)} values `{name}` accepts in {release}{defined}: {shown}."
+    closest = suggested_for(entry, user["suggestions"]) if user else []
+    if closest:
+        text = f"Use {python_repr(closest[0])}, the closest accepted value. " + text
+    if _none_passes(page, entry["subject"]):
+        text += f" Leaving `{subject}` None also passes this check."
+    return {"kind": "use_allowed_value", "text": text, "values": values, "closest": closest}
+
+
+def _none_passes(page: dict[str, Any], subject: str) -> bool:
+    node = parse_condition(page["condition"])
+    return node is not None and truth(node, {**page["resolved"], subject: None}) is False
+
+
+def _drift(page: dict[str, Any], user: dict[str, Any] | None) -> list[dict[str, Any]]:
+    """Version drift: the user's value in other releases, changed lists, changed or new text."""
+    versions = page["versions"]
+    package = page["package"]
+    out = _user_value_drift(page, user) if user else []
+    for change in versions["value_changes"]:
+        parts = []
+        if change["added"]:
+            parts.append("added " + ", ".join(python_repr(v, 60) for v in change["added"]))
+        if change["removed"]:
+            parts.append("removed " + ", ".join(python_repr(v, 60) for v in change["removed"]))
+        if not parts:
+            continue
+        text = (
+            f"The accepted values changed between {package} {change['from_version']} and {change['to_version']}"
+            f" (`{change['name_before']}` → `{change['name_after']}`): {'; '.join(parts)}."
+            " Code or configuration files written for one of these releases may fail on the other."
+        )
+        out.append({"kind": "version_drift", "text": text, "change": change})
+    changed = versions["text_changed"]
+    if changed and changed["previous_id"]:
+        text = (
+            f"The message text changed in {package} {changed['version']}; in {changed['previous_version']} the same check"
+            f" said: {changed['previous_template']!r} (error {changed['previous_id']})."
+        )
+        out.append({"kind": "version_drift", "text": text})
+    elif changed:
+        text = f"This error first appears in {package} {changed['version']}: the indexed {changed['previous_version']} does not raise it."
+        out.append({"kind": "version_drift", "text": text})
+    return out
+
+
+def _user_value_drift(page: dict[str, Any], user: dict[str, Any]) -> list[dict[str, Any]]:
+    """How each value the user's message showed fares in every indexed release that has the error."""
+    out = []
+    readings = user_values(stated_holes(user), user["values"])
+    for checked in user["checked"]:
+        code = checked["code"]
+        if checked["result"] == "differs":
+            out.append(_listing_drift(page, checked))
+            continue
+        if checked["result"] not in ("raises", "accepted"):
+            continue
+        options = _consistent(page, code, readings[code]) if checked["result"] == "raises" else readings[code]
+        fares = {r["version"]: _fares(r, code, options) for r in page["versions"]["releases"]}
+        accepted = [v for v, f in fares.items() if f == "accepted"]
+        rejected = [v for v, f in fares.items() if f == "raises"]
+        value = python_repr(options[0])
+        if checked["result"] == "accepted":
+            text = (
+                f"{value} is accepted by this check in {page['package']} {page['version']}, so the message you have"
+                f" comes from another release or another place"
+                + (f"; it is rejected in the indexed {', '.join(rejected)}." if rejected else ".")
+                + " Check which release is installed where the error happened (`pip show "
+                + page["package"]
+                + "`)."
+            )
+        elif accepted:
+            text = (
+                f"{value} is accepted in {page['package']} {', '.join(accepted)} but rejected in {page['version']}:"
+                f" use a value accepted here, or pin {page['package']}=={accepted[-1]} if you need it."
+            )
+        else:
+            continue
+        out.append({"kind": "version_drift", "text": text, "accepted_in": accepted, "rejected_in": rejected})
+    return out
+
+
+def _listing_drift(page: dict[str, Any], checked: dict[str, Any]) -> dict[str, Any]:
+    """The message lists other values than this release's `name`: say which indexed release lists them."""
+    release = f"{page['package']} {page['version']}"
+    if checked["matches"]:
+        text = (
+            f"The values your message lists for `{checked['code']}` are those of {page['package']} {', '.join(checked['matches'])},"
+            f" not of {release}: the error was raised by that release. Look at its page (`--version {checked['matches'][-1]}`)."
+        )
+    else:
+        text = (
+            f"The values your message lists for `{checked['code']}` differ from {release} and from every indexed release"
+            f" ({', '.join(page['versions']['indexed'])}): index the release you run (`errdex index {page['package']}==VERSION`)."
+        )
+    return {"kind": "version_drift", "text": text, "accepted_in": checked["matches"], "rejected_in": []}
+
+
+def _consistent(page: dict[str, Any], code: str, options: list[Any]) -> list[Any]:
+    """The readings of a captured value that do raise in this release (the value really was one of them)."""
+    node = parse_condition(page["condition"])
+    return [v for v in options if node is not None and truth(node, {**page["resolved"], code: v}) is True] or options
+
+
+def _fares(release: dict[str, Any], code: str, readings: list[Any]) -> str:
+    """How a value fares in a release: `raises` only where the check is the whole check of every place spoken for."""
+    node = parse_condition(release["condition"])
+    found = "unknown" if node is None else verdict(node, release["resolved"], code, readings)
+    return "unknown" if found == "raises" and not release["exact"] else found
+
+
+def _is_import_error(page: dict[str, Any]) -> bool:
+    names = [page["exception"] or "", *page["exception_bases"]]
+    return any(n.rsplit(".", 1)[-1] in ("ImportError", "ModuleNotFoundError") for n in names)

@@ -1,0 +1,164 @@
+"""Read the code of an indexed release again: parse one file, find a function by qualified name.
+
+Explanations need more than the extractor kept (which method stores an argument, who calls
+whom); they parse the few files they need with `ast`, bounded in size, and never run them.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import re
+from dataclasses import dataclass
+
+MAX_PARSE_BYTES = 4_000_000
+FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef
+
+
+@dataclass(frozen=True)
+class FoundDefinition:
+    """A function (or class body) found by qualified name, with the class that owns it, if any."""
+
+    node: FunctionNode | ast.ClassDef
+    owner: ast.ClassDef | None
+    qualname: str
+
+
+def parse(text: str | None) -> ast.Module | None:
+    """The module's tree, or None when there is no text, it is too large, or it does not parse.
+
+    The last few trees are kept: the pages of one file's errors are built one after another, and
+    each reads the same tree (no reader changes a tree).
+    """
+    if text is None or len(text) > MAX_PARSE_BYTES:
+        return None
+    return _parse(text)
+
+
+@functools.lru_cache(maxsize=2)
+def _parse(text: str) -> ast.Module | None:
+    try:
+        return ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+
+
+def module_name(path: str) -> str:
+    """`transformers/generation/configuration_utils.py` -> `transformers.generation.configuration_utils`."""
+    parts = path[:-3].split("/") if path.endswith(".py") else path.split("/")
+    if parts and parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def find(tree: ast.Module, qualname: str) -> FoundDefinition | None:
+    """The definition named by a qualified name such as `GenerationConfig.validate` or `f.<locals>.g`."""
+    parts = [p for p in qualname.split(".") if p != "<locals>"]
+    body: list[ast.stmt] = tree.body
+    owner: ast.ClassDef | None = None
+    node: FunctionNode | ast.ClassDef | None = None
+    for i, part in enumerate(parts):
+        node = _last_definition(body, part)
+        if node is None:
+            return None
+        if isinstance(node, ast.ClassDef) and i < len(parts) - 1:
+            owner = node
+        elif i < len(parts) - 1:
+            owner = None
+        body = node.body
+    return FoundDefinition(node, owner, qualname) if node is not None else None
+
+
+def _last_definition(body: list[ast.stmt], name: str) -> FunctionNode | ast.ClassDef | None:
+    """The definition of `name` in a body, looking into `if`/`try` blocks; the last one wins, as at run time."""
+    found = None
+    for stmt in body:
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and stmt.name == name:
+            found = stmt
+        elif isinstance(stmt, (ast.If, ast.Try)):
+            inner = _last_definition([*stmt.body, *getattr(stmt, "orelse", []), *getattr(stmt, "finalbody", [])], name)
+            found = inner or found
+    return found
+
+
+def methods(cls: ast.ClassDef) -> dict[str, FunctionNode]:
+    """The methods a class body defines, by name."""
+    return {s.name: s for s in cls.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))}
+
+
+def parameters(func: FunctionNode) -> list[ast.arg]:
+    """Every named parameter of a function, `self`/`cls` excluded."""
+    a = func.args
+    named = [*a.posonlyargs, *a.args, *a.kwonlyargs]
+    return [p for p in named if p.arg not in ("self", "cls")]
+
+
+def signature(func: FunctionNode) -> str | None:
+    """`validate(self, strict=False, user_set_attributes=None)` as written (annotations left out)."""
+    try:
+        return f"{func.name}({ast.unparse(copy_without_annotations(func.args))})"
+    except (RecursionError, ValueError):
+        return None
+
+
+def copy_without_annotations(args: ast.arguments) -> ast.arguments:
+    strip = lambda items: [ast.arg(arg=a.arg) for a in items]  # noqa: E731
+    return ast.arguments(
+        posonlyargs=strip(args.posonlyargs),
+        args=strip(args.args),
+        vararg=ast.arg(arg=args.vararg.arg) if args.vararg else None,
+        kwonlyargs=strip(args.kwonlyargs),
+        kw_defaults=args.kw_defaults,
+        kwarg=ast.arg(arg=args.kwarg.arg) if args.kwarg else None,
+        defaults=args.defaults,
+    )
+
+
+def is_static(func: FunctionNode) -> bool:
+    """Whether a method is a staticmethod or classmethod (called on the class, not an instance)."""
+    return any(isinstance(d, ast.Name) and d.id in ("staticmethod", "classmethod") for d in func.decorator_list)
+
+
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+
+
+def instance_name(cls: str) -> str:
+    """The usual variable name for an instance of a class: `GenerationConfig` -> `generation_config`."""
+    return _CAMEL.sub("_", cls).lower()
+
+
+def call_code(qualname: str, func: FunctionNode | None, keywords: list[str], static: bool = False) -> str | None:
+    """How a user calls a function with these keyword arguments, or None for a nested function.
+
+    `Cls.__init__` is called as `Cls(name=...)`, `Cls.__call__` as `cls(name=...)`, a method as `cls.meth(name=...)`, a
+    static or class method as `Cls.meth(...)`, a module function as `func(...)`.
+    """
+    if "<locals>" in qualname:
+        return None
+    parts = qualname.split(".")
+    args = ", ".join(f"{k}=..." for k in keywords)
+    if len(parts) == 1:
+        return f"{parts[0]}({args})"
+    owner, name = parts[-2], parts[-1]
+    if name == "__init__":
+        return f"{owner}({args})"
+    if name == "__call__":
+        return f"{instance_name(owner)}({args})"
+    receiver = owner if static or (func is not None and is_static(func)) else instance_name(owner)
+    return f"{receiver}.{name}({args})"
+
+
+def handler_around(func: ast.AST, line: int) -> tuple[list[str], int] | None:
+    """The exception types and `try` line of the innermost `except` block holding `line`, if any."""
+    best: tuple[list[str], int] | None = None
+    for node in ast.walk(func):
+        if not isinstance(node, ast.Try):
+            continue
+        for handler in node.handlers:
+            end = handler.end_lineno or handler.lineno
+            if handler.lineno <= line <= end and (best is None or node.lineno >= best[1]):
+                types = (
+                    handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type] if handler.type else []
+                )
+                best = ([ast.unparse(t) for t in types] or ["any exception"], node.lineno)
+    return best

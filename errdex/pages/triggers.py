@@ -1,0 +1,205 @@
+"""Find input values that certainly raise the error (a trigger) and a change that certainly avoids it.
+
+TriggerValue values for each input come from the condition itself: the members of the list it is
+checked against, the numbers it is compared with and their neighbours, None, instances of the
+classes it must be, plus one fresh value known to be outside every list. Each assignment is
+checked with the three-valued evaluator: a trigger must make the condition certainly true, a
+fix certainly false. A fix only uses values read from the code (or the user's did-you-mean),
+never an invented one, so an allowed value is never called invalid nor a made-up value valid.
+"""
+
+from __future__ import annotations
+
+import ast
+import itertools
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from errdex.pages.evaluate import OPAQUE, UNKNOWN, Instance, truth, value_of
+
+MAX_POOL = 24
+MAX_TRIES = 1000
+_BUILTIN_SAMPLES: dict[str, Any] = {"int": 1, "float": 1.0, "str": "text", "bool": True, "list": [], "dict": {}}
+_TYPE_SAMPLES: list[Any] = ["text", 1, 1.5, [], {}]
+FIX_TAGS = ("user", "suggested", "listed", "boundary", "instance", "none")
+
+
+@dataclass(frozen=True)
+class TriggerValue:
+    """A value to try for one input, and where it came from (only some origins may serve as a fix)."""
+
+    value: Any
+    tag: str  # user | suggested | listed | compared | boundary | instance | none | fresh | sample | truthy | empty | opaque
+
+
+def pools(
+    node: ast.expr, inputs: list[str], env: Mapping[str, Any], first: Mapping[str, list[TriggerValue]]
+) -> dict[str, list[TriggerValue]]:
+    """For each input, the values worth trying, most telling first (`first` before the rest)."""
+    found: dict[str, list[TriggerValue]] = {code: list(first.get(code, [])) for code in inputs}
+    numbers: dict[str, list[float]] = {code: [] for code in inputs}
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Compare):
+            _from_compare(sub, found, numbers, env)
+        elif (
+            isinstance(sub, ast.Call)
+            and isinstance(sub.func, ast.Name)
+            and sub.func.id == "isinstance"
+            and len(sub.args) == 2
+        ):
+            _from_isinstance(sub, found)
+        elif isinstance(sub, ast.UnaryOp) and isinstance(sub.op, ast.Not):
+            _from_truthiness(sub.operand, found)
+        elif isinstance(sub, ast.BoolOp):
+            for value in sub.values:
+                _from_truthiness(value, found)
+    for code, values in numbers.items():
+        ordered = sorted(set(values))
+        found[code] += [TriggerValue(_mid(a, b), "boundary") for a, b in zip(ordered, ordered[1:])]
+    # None always joins as a trigger candidate; it is a fix only where the code compares with None itself
+    return {code: _unique(values + [TriggerValue(None, "sample")])[:MAX_POOL] for code, values in found.items()}
+
+
+def _from_compare(
+    node: ast.Compare, found: dict[str, list[TriggerValue]], numbers: dict[str, list[float]], env: Mapping[str, Any]
+) -> None:
+    sides = [node.left, *node.comparators]
+    for i, op in enumerate(node.ops):
+        left, right = sides[i], sides[i + 1]
+        for subject, other, mirrored in ((left, right, False), (right, left, True)):
+            code = _code(subject)
+            if code not in found:
+                continue
+            value = value_of(other, env)
+            if value is UNKNOWN:
+                continue
+            found[code] += _from_pair(type(op), value, mirrored)
+            if _is_number(value):
+                numbers[code].append(value)
+
+
+def _from_pair(op: type, value: Any, mirrored: bool) -> list[TriggerValue]:
+    if op in (ast.In, ast.NotIn) and not mirrored:
+        members = list(value)[:MAX_POOL] if isinstance(value, (list, dict)) else []
+        return [TriggerValue(m, "listed") for m in members if _plain(m)] + [TriggerValue(fresh_outside(value), "fresh")]
+    if op in (ast.Is, ast.IsNot):
+        return [TriggerValue(value, "none")] if value is None else []
+    if op in (ast.Eq, ast.NotEq):
+        return [TriggerValue(value, "compared"), TriggerValue(fresh_outside([value]), "fresh")] if _plain(value) else []
+    if _is_number(value):
+        step = 1 if isinstance(value, int) else 1.0
+        return [
+            TriggerValue(value, "boundary"),
+            TriggerValue(value - step, "boundary"),
+            TriggerValue(value + step, "boundary"),
+        ]
+    return []
+
+
+def _from_isinstance(node: ast.Call, found: dict[str, list[TriggerValue]]) -> None:
+    code = _code(node.args[0])
+    if code not in found:
+        return
+    kinds = node.args[1].elts if isinstance(node.args[1], ast.Tuple) else [node.args[1]]
+    for kind in kinds:
+        name = _code(kind)
+        if name in _BUILTIN_SAMPLES:
+            found[code].append(TriggerValue(_BUILTIN_SAMPLES[name], "instance"))
+        elif name:
+            found[code].append(TriggerValue(Instance(name.rsplit(".", 1)[-1]), "instance"))
+    found[code] += [TriggerValue(v, "sample") for v in _TYPE_SAMPLES] + [TriggerValue(OPAQUE, "opaque")]
+
+
+def _from_truthiness(node: ast.expr, found: dict[str, list[TriggerValue]]) -> None:
+    code = _code(node)
+    if code in found:
+        found[code] += [TriggerValue(True, "truthy"), TriggerValue("", "empty"), TriggerValue(0, "empty")]
+
+
+def fresh_outside(container: Any) -> Any:
+    """A value certainly not in `container`: one past the largest int, else an unused word."""
+    members = list(container) if isinstance(container, (list, dict, str)) else []
+    ints = [m for m in members if isinstance(m, int) and not isinstance(m, bool)]
+    if ints and len(ints) == len(members):
+        return max(ints) + 1
+    word, n = "invalid", 1
+    while word in members:
+        n += 1
+        word = f"invalid{n}"
+    return word
+
+
+def find_trigger(
+    node: ast.expr, pool: Mapping[str, list[TriggerValue]], env: Mapping[str, Any]
+) -> dict[str, TriggerValue] | None:
+    """The smallest assignment of inputs (fewest inputs set) that makes the condition certainly true."""
+    for assignment in _assignments(pool):
+        if truth(node, {**env, **{code: c.value for code, c in assignment.items()}}) is True:
+            return assignment
+    return None
+
+
+def find_fix(
+    node: ast.expr, trigger: Mapping[str, TriggerValue], pool: Mapping[str, list[TriggerValue]], env: Mapping[str, Any]
+) -> tuple[str, TriggerValue] | None:
+    """One input of the trigger changed to a value from the code that makes the condition certainly false."""
+    for code in trigger:
+        for candidate in sorted(
+            pool.get(code, []), key=lambda c: FIX_TAGS.index(c.tag) if c.tag in FIX_TAGS else len(FIX_TAGS)
+        ):
+            if candidate.tag not in FIX_TAGS:
+                continue
+            values = {**env, **{k: c.value for k, c in trigger.items()}, code: candidate.value}
+            if truth(node, values) is False:
+                return code, candidate
+    return None
+
+
+def _assignments(pool: Mapping[str, list[TriggerValue]]) -> Iterator[dict[str, TriggerValue]]:
+    codes = list(pool)
+    tries = 0
+    for size in range(1, len(codes) + 1):
+        for chosen in itertools.combinations(codes, size):
+            for values in itertools.product(*(pool[c] for c in chosen)):
+                tries += 1
+                if tries > MAX_TRIES:
+                    return
+                yield dict(zip(chosen, values))
+
+
+def _unique(values: list[TriggerValue]) -> list[TriggerValue]:
+    out: list[TriggerValue] = []
+    seen: set[str] = set()
+    for candidate in values:
+        key = repr((type(candidate.value).__name__, candidate.value))
+        if key not in seen:
+            seen.add(key)
+            out.append(candidate)
+    return out
+
+
+def _mid(a: float, b: float) -> float:
+    return (a + b) / 2 if isinstance(a, float) or isinstance(b, float) or (a + b) % 2 else (a + b) // 2
+
+
+def _plain(value: Any) -> bool:
+    return value is None or isinstance(value, (str, int, float, bool))
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _code(node: ast.expr) -> str | None:
+    try:
+        return ast.unparse(node) if isinstance(node, (ast.Name, ast.Attribute)) else None
+    except (RecursionError, ValueError):
+        return None
+
+
+def code_value(value: Any) -> str:
+    """A candidate written as Python source: `'static'`, `0`, `None`, `CompileConfig(...)`, `object()`."""
+    if isinstance(value, Instance):
+        return f"{value.cls}(...)"
+    return repr(value)

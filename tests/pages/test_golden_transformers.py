@@ -1,0 +1,159 @@
+"""Golden pages on the real transformers wheels: 5.16.0's flagship error, and what changed since 4.57.0."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from errdex.indexing import index
+from errdex.pages import build_page
+from errdex.store import Store
+from tests.backends import copy_index
+from tests.explain.conftest import strings
+
+pytestmark = pytest.mark.network
+
+FLAGSHIP_ID = "44c51e6e70d45f6a"
+CACHE_NAMES = [
+    "static",
+    "offloaded_static",
+    "sliding_window",
+    "hybrid",
+    "hybrid_chunked",
+    "offloaded_hybrid",
+    "offloaded_hybrid_chunked",
+    "dynamic",
+    "offloaded",
+    "quantized",
+    "paged",
+]
+SIBLINGS = (
+    "early_stopping",
+    "max_new_tokens",
+    "max_matching_ngram_size",
+    "assistant_ensemble_weight",
+    "compile_config",
+)
+REJECTING = ("invalid", "rejected", "not accepted", "not one of", "unsupported")
+
+
+def assert_dynamic_never_called_invalid(page: dict[str, Any]) -> None:
+    for text in strings({k: v for k, v in page.items() if k not in ("snippet", "related")}):
+        if "'dynamic'" in text:
+            assert not any(word in text.lower() for word in REJECTING), text
+    assert all("'dynamic'" not in v for t in page["triggers"] for v in t["values"].values())
+    if page["example_fix"]:
+        assert page["example_fix"]["value_before"] != "'dynamic'"
+
+
+def test_flagship_page(transformers_store: Store) -> None:
+    page = build_page(transformers_store, FLAGSHIP_ID)
+    assert (page["package"], page["version"], page["line"]) == ("transformers", "5.16.0", 687)
+    meaning = page["what_it_means"]
+    assert meaning["condition"] == (
+        "self.cache_implementation is not None and self.cache_implementation not in valid_cache_implementations"
+    )
+    assert meaning["lists"] == [
+        {
+            "subject": "self.cache_implementation",
+            "name": "valid_cache_implementations",
+            "role": "allowed",
+            "values": CACHE_NAMES,
+        }
+    ]
+    assert meaning["values"][0]["defined_at"] == "transformers/generation/configuration_utils.py:685"
+    assert "is not one of `valid_cache_implementations` (11 values)" in meaning["summary"]
+
+    (item,) = page["when_it_happens"]["inputs"]
+    way = item["ways_in"][0]
+    assert way["call"] == "GenerationConfig(cache_implementation=...)" and way["reaches_check"]
+    assert "stores `kwargs.pop('cache_implementation', None)` in `self.cache_implementation` (line 407)" in way["how"]
+    assert "by calling `self.validate()` (line 518)" in way["how"]
+    assert "generation_config.update(cache_implementation=...)" in [w["call"] for w in item["ways_in"]]
+    assert page["when_it_happens"]["summary"].startswith(
+        "`cache_implementation` comes from `GenerationConfig(cache_implementation=...)`"
+    )
+
+    own = {c["function"] for c in page["callers"] if c["match"] == "self"}
+    assert own == {"GenerationConfig.__init__", "GenerationConfig.update", "GenerationConfig.save_pretrained"}
+    assert any(c["match"] == "receiver" and c["file"].startswith("transformers/models/") for c in page["callers"])
+    assert "reached from `GenerationConfig.__init__`" in page["when_it_happens"]["summary"]
+
+    related = " | ".join(r["template"] or "" for r in page["related"])
+    assert all(sibling in related for sibling in SIBLINGS)
+    assert [r["relation"] for r in page["related"][:4]] == ["function"] * 4
+
+    trigger = page["triggers"][0]["code"]
+    assert trigger == (
+        "from transformers.generation.configuration_utils import GenerationConfig\n\n"
+        "GenerationConfig(cache_implementation='invalid')"
+    )
+    assert page["example_fix"]["after"].endswith("GenerationConfig(cache_implementation='static')")
+    assert page["solutions"][0]["kind"] == "use_allowed_value" and page["solutions"][0]["values"] == CACHE_NAMES
+    assert page["source_url"] == (
+        "https://github.com/huggingface/transformers/blob/v5.16.0/transformers/generation/configuration_utils.py#L687-L690"
+    )
+    assert page["source_url_alternatives"][0]["url"] == (  # where the repository really keeps it
+        "https://github.com/huggingface/transformers/blob/v5.16.0/src/transformers/generation/configuration_utils.py#L687-L690"
+    )
+    assert page["generated_by"] == "static"
+    assert_dynamic_never_called_invalid(page)
+
+
+def test_flagship_with_the_users_values(transformers_store: Store) -> None:
+    listed = repr(tuple(CACHE_NAMES))
+    typo = build_page(
+        transformers_store,
+        FLAGSHIP_ID,
+        values=["statc", listed],
+        suggestions={"valid_cache_implementations": ["static"]},
+    )
+    assert typo["triggers"][0]["from_user"] and typo["triggers"][0]["code"].endswith(
+        "GenerationConfig(cache_implementation='statc')"
+    )
+    assert typo["solutions"][0]["text"].startswith("Use 'static', the closest accepted value.")
+    assert typo["example_fix"]["value_after"] == "'static'"
+    accepted = build_page(transformers_store, FLAGSHIP_ID, values=["dynamic", listed])
+    assert accepted["user_input"]["checked"][0]["result"] == "accepted"
+    assert accepted["solutions"][0]["text"].startswith("'dynamic' is accepted by this check in transformers 5.16.0")
+    assert_dynamic_never_called_invalid(accepted)
+
+
+@pytest.fixture(scope="module")
+def two_releases(transformers_db: str, release_cache: Path, tmp_path_factory: pytest.TempPathFactory) -> str:
+    """5.16.0 and 4.57.0 indexed together: 4.57.0 accepts 'dynamic_full', 5.16.0 'paged' instead."""
+    path = copy_index(transformers_db, tmp_path_factory.mktemp("drift"), "errdex.db")
+    with Store(path) as store:
+        index("transformers==4.57.0", store, cache_dir=release_cache)
+    return path
+
+
+def test_versions_show_the_cache_names_that_changed(two_releases: str) -> None:
+    with Store(two_releases) as store:
+        page = build_page(store, FLAGSHIP_ID)
+        older = build_page(store, FLAGSHIP_ID, version="4.57.0")
+        drift = build_page(store, FLAGSHIP_ID, values=["dynamic_full", repr(tuple(CACHE_NAMES))])
+    versions = page["versions"]
+    assert [r["version"] for r in versions["releases"]] == ["4.57.0", "5.16.0"]
+    assert versions["releases"][0]["places"] == [
+        {"file": "transformers/generation/configuration_utils.py", "line": 555}
+    ]
+    assert versions["value_changes"] == [
+        {
+            "from_version": "4.57.0",
+            "to_version": "5.16.0",
+            "name_before": "ALL_CACHE_IMPLEMENTATIONS",
+            "name_after": "valid_cache_implementations",
+            "added": ["paged"],
+            "removed": ["dynamic_full"],
+            "reordered": False,
+        }
+    ]
+    assert "dynamic_full" in older["what_it_means"]["lists"][0]["values"]
+    assert "paged" not in older["what_it_means"]["lists"][0]["values"]
+    texts = [s["text"] for s in drift["solutions"] if s["kind"] == "version_drift"]
+    assert "'dynamic_full' is accepted in transformers 4.57.0 but rejected in 5.16.0" in texts[0]
+    assert any("added 'paged'; removed 'dynamic_full'" in t for t in texts)
+    assert_dynamic_never_called_invalid(page)

@@ -1,0 +1,148 @@
+"""The page as a whole: every key documented in docs/page.md, cached, rendered by `errdex show`."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from rich.console import Console
+
+from errdex.cli import main
+from errdex.errors import NotIndexedError
+from errdex.model import ReleaseRecord
+from errdex.pages import build_page
+from errdex.pages.links import source_links
+from errdex.pages.page import PAGE_VERSION
+from errdex.store import Store
+from errdex.terminal import page_panel
+from tests.explain.conftest import Indexer, error_id_of
+from tests.fixtures import MODE_TEMPLATE as TEMPLATE
+from tests.fixtures import cart_module
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "page.md"
+PACKAGE = {"pyproject.toml": "", "shop/__init__.py": "", "shop/cart.py": cart_module()}
+
+
+def documented() -> set[str]:
+    """Every key named by a section heading or at the head of a bullet in docs/page.md (`a`, `a.b`, `a[].b`)."""
+    keys: set[str] = set()
+    for line in DOC.read_text().splitlines():
+        if line.startswith(("- `", "## `")):
+            head = line.split(": ", 1)[0]
+            keys.update(re.findall(r"`([a-z_]+(?:\[\])?(?:\.[a-z_]+(?:\[\])?)*)`", head))
+    return keys
+
+
+@pytest.fixture
+def shop(indexed: Indexer) -> tuple[Store, str]:
+    store = indexed(
+        {k: v for k, v in PACKAGE.items() if k != "pyproject.toml"}, name="shop", url="https://github.com/example/shop"
+    )
+    return store, error_id_of(store, "shop", TEMPLATE)
+
+
+def test_every_key_is_documented_and_every_documented_key_is_there(shop: tuple[Store, str]) -> None:
+    store, eid = shop
+    page = build_page(store, eid, values=["('fast', 'slow')", "'fats'"])
+    keys = documented()
+    assert {k for k in keys if "." not in k and "[" not in k} == set(page)
+    for section in ("site_scope", "what_it_means", "when_it_happens", "versions", "example_fix", "user_input"):
+        assert {
+            k.split(".", 1)[1] for k in keys if k.startswith(section + ".") and "[" not in k.split(".", 1)[1]
+        } == set(page[section]), section
+    for section in ("triggers", "callers"):
+        assert {k.split(".", 1)[1] for k in keys if k.startswith(section + "[].")} == set(page[section][0]), section
+    way = page["when_it_happens"]["inputs"][0]["ways_in"][0]
+    assert set(way) <= set(
+        re.findall(r"`([a-z_]+)`", DOC.read_text().split("`when_it_happens.inputs[].ways_in`")[1].split("\n")[0])
+    )
+    assert {"rank", "kind", "text"} <= {k.split(".", 1)[1] for k in keys if k.startswith("solutions[].")}
+
+
+def test_the_page_is_plain_json_data(shop: tuple[Store, str]) -> None:
+    store, eid = shop
+    page = build_page(store, eid, values=["('fast', 'slow')", "'fats'"])
+    assert json.loads(json.dumps(page)) == page
+
+
+def test_the_static_part_is_cached_and_the_user_part_is_not(shop: tuple[Store, str]) -> None:
+    store, eid = shop
+    plain = build_page(store, eid)
+    assert store.cache_get(f"explain:page:v{PAGE_VERSION}:{eid}:1.0:*") is not None
+    filled = build_page(store, eid, values=["('fast', 'slow')", "'fats'"])
+    assert plain["user_input"] is None and filled["user_input"]["checked"][1]["result"] == "raises"
+    assert filled["triggers"][0]["code"].endswith("Cart(mode='fats')")
+    assert build_page(store, eid)["triggers"] == plain["triggers"]
+
+
+def test_unknown_id_or_version_fails_with_what_to_do(shop: tuple[Store, str]) -> None:
+    store, eid = shop
+    with pytest.raises(NotIndexedError, match="errdex list PACKAGE"):
+        build_page(store, "0123456789abcdef")
+    with pytest.raises(NotIndexedError, match=r"is not in shop 9\.9 \(it is in: 1\.0\)"):
+        build_page(store, eid, version="9.9")
+
+
+def test_page_panel_shows_every_section(shop: tuple[Store, str]) -> None:
+    store, eid = shop
+    out = io.StringIO()
+    Console(file=out, width=120, color_system=None).print(page_panel(build_page(store, eid)))
+    text = out.getvalue()
+    for title in (
+        "What it means",
+        "Source",
+        "When it happens",
+        "Trigger",
+        "Solutions",
+        "Example fix",
+        "Related errors",
+        "Versions",
+        "Provenance",
+    ):
+        assert title in text, title
+    assert "❱ 11" in text  # the raise line is marked in the excerpt
+    assert "Cart(mode='invalid')" in text and "Cart(mode='fast')" in text
+    assert "[bold]" not in text
+
+
+def test_show_command_text_and_json(shop: tuple[Store, str]) -> None:
+    store, eid = shop
+    db = str(store.path)
+    shown = CliRunner().invoke(main, ["show", eid, "--db", db])
+    assert shown.exit_code == 0, shown.output
+    assert "What it means" in shown.stdout and "shop/cart.py:11" in shown.stdout
+    as_json = CliRunner().invoke(main, ["show", eid, "--version", "1.0", "--json", "--db", db])
+    assert json.loads(as_json.stdout) == build_page(store, eid, "1.0")
+
+
+def test_pages_do_not_share_state(shop: tuple[Store, str]) -> None:
+    store, eid = shop
+    first: dict[str, Any] = build_page(store, eid)
+    first["solutions"].clear()
+    first["what_it_means"]["clauses"].clear()
+    again = build_page(store, eid)
+    assert again["solutions"] and again["what_it_means"]["clauses"]
+
+
+def test_source_link_uses_the_installed_path_and_offers_the_src_layout_labelled(shop: tuple[Store, str]) -> None:
+    store, eid = shop
+    page = build_page(store, eid)
+    assert page["source_url"] == "https://github.com/example/shop/blob/v1.0/shop/cart.py#L11-L11"
+    (alternative,) = page["source_url_alternatives"]
+    assert alternative["url"] == "https://github.com/example/shop/blob/v1.0/src/shop/cart.py#L11-L11"
+    assert alternative["path"] == "src/shop/cart.py"
+    assert "does not record the repository's layout" in alternative["label"]
+
+
+def test_source_links_pin_git_commits_and_speak_gitlab() -> None:
+    git = ReleaseRecord("shop", "1.0", "git+.@abc", "git", "abc123", "https://gitlab.com/example/shop", "", 1, 1, 1, 0)
+    url, alternatives = source_links(git, "shop/cart.py", 3, 5)
+    assert url == "https://gitlab.com/example/shop/-/blob/abc123/shop/cart.py#L3-5"
+    assert alternatives[0]["url"] == "https://gitlab.com/example/shop/-/blob/abc123/src/shop/cart.py#L3-5"
+    unknown = ReleaseRecord("shop", "1.0", "shop==1.0", "wheel", "d", "https://example.org/shop", "", 1, 1, 1, 0)
+    assert source_links(unknown, "shop/cart.py", 3, 5) == (None, [])

@@ -1,0 +1,44 @@
+"""prebuild: a release's pages built ahead of the first request are the pages build_page makes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from errdex.indexing import index
+from errdex.pages import build_page, prebuild
+from errdex.pages.page import PAGE_VERSION
+from errdex.store import Store
+from tests.explain.conftest import Indexer
+from tests.explain.test_callers import FILES
+from tests.explain.test_scope import KITCHEN
+
+
+def test_prebuilt_pages_are_cached_and_equal_to_pages_built_on_request(indexed: Indexer, tmp_path: Path) -> None:
+    store = indexed({**FILES, "app/tools.py": KITCHEN}, name="app")
+    done = prebuild(store, "app", every_place=True)
+    sites = store.release_sites(store.release("app"))
+    ids = {eid for eid, _ in sites}
+    several = {eid: [s for e, s in sites if e == eid] for eid in ids}
+    several = {eid: places for eid, places in several.items() if len(places) > 1}
+    assert several  # the kitchen's message is raised at three places
+    assert (done["package"], done["version"], done["pages"]) == (
+        "app",
+        "1.0",
+        len(ids) + sum(map(len, several.values())),
+    )
+    assert done["callers_searched"] == done["functions"] == len({(s.file, s.function) for _, s in sites})
+    for eid in ids:
+        assert store.cache_get(f"explain:page:v{PAGE_VERSION}:{eid}:1.0:*") is not None
+    for eid, places in several.items():
+        for site in places:
+            assert store.cache_get(f"explain:page:v{PAGE_VERSION}:{eid}:1.0:{site.file}:{site.line}") is not None
+    with Store(tmp_path / "on-request.db") as fresh:
+        index(str(tmp_path / "app-1.0"), fresh, name="app", version="1.0", workers=1)
+        for eid in ids:
+            assert build_page(store, eid) == build_page(fresh, eid)
+        for eid, places in several.items():
+            for site in places:
+                assert build_page(store, eid, site=(site.file, site.line)) == build_page(
+                    fresh, eid, site=(site.file, site.line)
+                )
+    assert prebuild(store, "app")["callers_searched"] == 0  # nothing left to search

@@ -1,0 +1,81 @@
+"""The versions section across releases of a fixture package: lists that changed, text that changed, drift advice."""
+
+from __future__ import annotations
+
+from errdex.pages import build_page
+from tests.explain.conftest import Indexer, error_id_of
+from tests.fixtures import MODE_MESSAGE as NEW_TEXT
+from tests.fixtures import MODE_TEMPLATE as TEMPLATE
+from tests.fixtures import cart_module
+
+OLD_TEXT = 'f"bad mode {self.mode!r}; use one of {MODES}"'
+
+
+def release(indexed: Indexer, version: str, modes: tuple[str, ...], message: str = NEW_TEXT) -> None:
+    files = {"shop/__init__.py": "", "shop/cart.py": cart_module(modes, message)}
+    indexed(files, name="shop", version=version, url="https://github.com/example/shop")
+
+
+def test_a_changed_list_and_a_changed_text_across_releases(indexed: Indexer) -> None:
+    release(indexed, "1.0", ("fast", "slow"), OLD_TEXT)
+    release(indexed, "2.0", ("fast", "slow", "eco"))
+    release(indexed, "3.0", ("fast", "eco"))
+    store = indexed({"other/__init__.py": "raise ImportError('no')\n"}, name="other")  # another package is not mixed in
+    eid = error_id_of(store, "shop", TEMPLATE)
+    page = build_page(store, eid)
+    versions = page["versions"]
+    assert page["version"] == "3.0"
+    assert versions["indexed"] == ["1.0", "2.0", "3.0"]
+    assert [r["version"] for r in versions["releases"]] == ["2.0", "3.0"]
+    assert versions["releases"][0]["places"] == [{"file": "shop/cart.py", "line": 11}]
+    assert versions["missing_in"] == ["1.0"]
+    old_id = error_id_of(store, "shop", "bad mode {}; use one of {}", "1.0")
+    assert versions["text_changed"] == {
+        "version": "2.0",
+        "previous_version": "1.0",
+        "previous_id": old_id,
+        "previous_template": "bad mode {}; use one of {}",
+    }
+    assert versions["value_changes"] == [
+        {
+            "from_version": "2.0",
+            "to_version": "3.0",
+            "name_before": "MODES",
+            "name_after": "MODES",
+            "added": [],
+            "removed": ["slow"],
+            "reordered": False,
+        }
+    ]
+    texts = [s["text"] for s in page["solutions"] if s["kind"] == "version_drift"]
+    assert any("removed 'slow'" in t and "between shop 2.0 and 3.0" in t for t in texts)
+    assert any(t.startswith("The message text changed in shop 2.0") and old_id in t for t in texts)
+    assert page["source_url"] == "https://github.com/example/shop/blob/v3.0/shop/cart.py#L11-L11"
+
+
+def test_a_value_accepted_in_an_older_release(indexed: Indexer) -> None:
+    release(indexed, "2.0", ("fast", "slow", "eco"))
+    store = indexed({"shop/__init__.py": "", "shop/cart.py": cart_module(("fast", "eco"))}, name="shop", version="3.0")
+    eid = error_id_of(store, "shop", TEMPLATE)
+    page = build_page(store, eid, values=["('fast', 'eco')", "'slow'"])
+    assert page["user_input"]["checked"] == [
+        {"code": "MODES", "value": "('fast', 'eco')", "matches": ["3.0"], "result": "same as this release"},
+        {"code": "self.mode", "value": "'slow'", "result": "raises"},
+    ]
+    drift = next(s for s in page["solutions"] if s["kind"] == "version_drift")
+    assert drift["text"] == (
+        "'slow' is accepted in shop 2.0 but rejected in 3.0: use a value accepted here, or pin shop==2.0 if you need it."
+    )
+    older = build_page(store, eid, version="2.0", values=["('fast', 'slow', 'eco')", "'slow'"])
+    assert older["user_input"]["checked"][1]["result"] == "accepted"
+    assert older["solutions"][0]["text"].startswith("'slow' is accepted by this check in shop 2.0")
+
+
+def test_the_list_in_the_message_names_the_release(indexed: Indexer) -> None:
+    release(indexed, "2.0", ("fast", "slow", "eco"))
+    release(indexed, "3.0", ("fast", "eco"))
+    store = indexed({"x/__init__.py": ""}, name="x")
+    page = build_page(store, error_id_of(store, "shop", TEMPLATE), values=["('fast', 'slow', 'eco')", "'turbo'"])
+    first = page["solutions"][0]
+    assert first["kind"] == "version_drift" and first["accepted_in"] == ["2.0"]
+    assert "are those of shop 2.0, not of shop 3.0" in first["text"]
