@@ -9,7 +9,7 @@ from errdex.indexing import index
 from errdex.pages import build_page
 from errdex.pages.callers import CACHE_VERSION, Target, callers, release_callers
 from errdex.store import Store
-from tests.explain.conftest import Indexer, error_id_of
+from tests.pages.conftest import Indexer, error_id_of
 
 FILES = {
     "app/__init__.py": "from .settings import Settings\n",

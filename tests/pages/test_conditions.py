@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from errdex.pages import build_page
-from tests.explain.conftest import Indexer, error_id_of
+from tests.pages.conftest import Indexer, error_id_of
 
 CONFIG = """
     MODES = ("fast", "slow")

@@ -10,7 +10,7 @@ import pytest
 
 from errdex.pages import build_page
 from errdex.pages.environment import kind_of, phrase
-from tests.explain.conftest import Indexer, error_id_of
+from tests.pages.conftest import Indexer, error_id_of
 
 PROBES = """
     import importlib.util

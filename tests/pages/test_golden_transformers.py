@@ -11,7 +11,7 @@ from errdex.indexing import index
 from errdex.pages import build_page
 from errdex.store import Store
 from tests.backends import copy_index
-from tests.explain.conftest import strings
+from tests.pages.conftest import strings
 
 pytestmark = pytest.mark.network
 

@@ -20,7 +20,7 @@ from errdex.pages.links import source_links
 from errdex.pages.page import PAGE_VERSION
 from errdex.store import Store
 from errdex.terminal import page_panel
-from tests.explain.conftest import Indexer, error_id_of
+from tests.pages.conftest import Indexer, error_id_of
 from tests.fixtures import MODE_TEMPLATE as TEMPLATE
 from tests.fixtures import cart_module
 

@@ -8,9 +8,9 @@ from errdex.indexing import index
 from errdex.pages import build_page, prebuild
 from errdex.pages.page import PAGE_VERSION
 from errdex.store import Store
-from tests.explain.conftest import Indexer
-from tests.explain.test_callers import FILES
-from tests.explain.test_scope import KITCHEN
+from tests.pages.conftest import Indexer
+from tests.pages.test_callers import FILES
+from tests.pages.test_scope import KITCHEN
 
 
 def test_prebuilt_pages_are_cached_and_equal_to_pages_built_on_request(indexed: Indexer, tmp_path: Path) -> None:

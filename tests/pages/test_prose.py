@@ -12,7 +12,7 @@ import pytest
 
 from errdex.pages import build_page
 from errdex.pages.prose import LABEL
-from tests.explain.conftest import Indexer, error_id_of
+from tests.pages.conftest import Indexer, error_id_of
 
 PACKAGE = {
     "pkg/__init__.py": "",

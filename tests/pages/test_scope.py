@@ -8,7 +8,7 @@ from errdex.errors import NotIndexedError
 from errdex.pages import build_page
 from errdex.pages.page import PAGE_VERSION
 from errdex.store import Store
-from tests.explain.conftest import Indexer, error_id_of, strings
+from tests.pages.conftest import Indexer, error_id_of, strings
 
 # one message, three places, three different checks (copied code drifts apart like this)
 KITCHEN = """

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from errdex.pages import build_page
 from errdex.pages.advice import ADVICE, advice_for, distributions
-from tests.explain.conftest import Indexer, error_id_of
+from tests.pages.conftest import Indexer, error_id_of
 
 PACKAGE = {
     "lib/__init__.py": "",

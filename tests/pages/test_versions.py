@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from errdex.pages import build_page
-from tests.explain.conftest import Indexer, error_id_of
+from tests.pages.conftest import Indexer, error_id_of
 from tests.fixtures import MODE_MESSAGE as NEW_TEXT
 from tests.fixtures import MODE_TEMPLATE as TEMPLATE
 from tests.fixtures import cart_module

@@ -9,7 +9,7 @@ from rich.console import Console
 from errdex.match import explain
 from errdex.pages import build_page
 from errdex.terminal import page_panel
-from tests.explain.conftest import Indexer, error_id_of
+from tests.pages.conftest import Indexer, error_id_of
 
 PACKAGE = {
     "pyproject.toml": "",
