@@ -56,12 +56,23 @@ class Snippet:
     text: str
 
 
+@dataclass(frozen=True, slots=True)
+class WrittenAt:
+    """Where a raise helper's caller wrote the message the helper raises: a place and its function."""
+
+    file: str
+    line: int
+    function: str
+
+
 @dataclass(frozen=True)
 class Site:
     """One place in one release that raises an error, issues a warning or logs a problem.
 
     `template` is the message with every interpolated part written `{}`; it is None when the
-    message cannot be resolved statically, and `reason` then says why.
+    message cannot be resolved statically, and `reason` then says why. `holes` are, for each `{}` of
+    the template, the sources of the expressions it shows (several where adjacent parts merged into
+    one hole, none where unknown); () when the template's holes are not known one by one.
     """
 
     kind: Kind
@@ -73,13 +84,20 @@ class Site:
     line: int
     end_line: int
     function: str  # qualified name of the enclosing function or class, "<module>" at top level
-    condition: str | None  # source of the guarding `if` condition(s), innermost last, joined by " and "
+    clauses: tuple[str, ...]  # source of each guarding `if` condition (or negated one, assert), innermost last
     resolved: dict[str, Any] = field(default_factory=dict)  # name -> JSON value, statically resolved
     resolved_from: dict[str, str] = field(default_factory=dict)  # name -> "path:line" of its definition
     checks: tuple[str, ...] = ()  # attribute / parameter names the condition tests, e.g. ("cache_implementation",)
     snippet: Snippet = Snippet(0, 0, "")
     message_source: str = ""  # the message expression as source (ast.unparse), for display and ids
     level: str | None = None  # for logs: "warning", "error", "warning_once", ...
+    holes: tuple[tuple[str, ...], ...] = ()
+    written_at: WrittenAt | None = None  # for a raise helper's site: the caller that wrote its message
+
+    @property
+    def condition(self) -> str | None:
+        """The guarding conditions as one expression's source (`a and b`), None when unguarded."""
+        return " and ".join(self.clauses) if self.clauses else None
 
 
 @dataclass(frozen=True)

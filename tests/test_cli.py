@@ -176,3 +176,35 @@ def test_explain_does_not_load_the_indexer_or_the_web_server() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip().splitlines()[-1] == "[]"
+
+
+HELPER_PACKAGE = {
+    "pyproject.toml": '[project]\nname = "tpl"\nversion = "1.0"\n',
+    "tpl/__init__.py": "",
+    "tpl/parser.py": (
+        "class TemplateSyntaxError(Exception):\n"
+        "    pass\n"
+        "\n"
+        "\n"
+        "class Parser:\n"
+        "    def fail(self, msg, exc=TemplateSyntaxError):\n"
+        "        raise exc(msg)\n"
+        "\n"
+        "    def parse_statement(self, token):\n"
+        "        if token not in ('if', 'for'):\n"
+        "            self.fail(f'Encountered unknown tag {token!r}.')\n"
+    ),
+}
+
+
+def test_list_and_show_json_say_where_a_helper_message_was_written_outside_resolved_from(
+    tmp_path: Path, db: str
+) -> None:
+    indexed(db, str(write_tree(tmp_path / "tpl", HELPER_PACKAGE)))
+    (error,) = [e for e in json.loads(run("list", "tpl", "--json", db=db).stdout) if e["template"]]
+    shown = json.loads(run("show", error["id"], "--json", db=db).stdout)
+    written = {"file": "tpl/parser.py", "line": 11, "function": "Parser.parse_statement"}
+    for entry in (error, shown):
+        assert entry["written_at"] == written
+        assert all(not name.startswith("<") for name in entry["resolved_from"]), entry["resolved_from"]
+    assert shown["sites"][0]["written_at"] == written

@@ -5,7 +5,7 @@ each `self.fail(f"unexpected {token!r}")` does. The file analysis records the he
 whose message is a parameter, `message_param`) and the calls that pass a message, or a parameter
 of their own, to a function of the file (`calls`). Linking turns every such call into a site AT
 THE HELPER'S RAISE (the place a traceback ends), with the caller's template, condition and
-values, and where the message was written kept under `VIA` in `resolved_from`; an exception
+values, and where the message was written kept as `written_at`; an exception
 class (or warning category) the caller passes for the helper's class parameter is the site's
 exception. A helper that passes its parameter on to another of its module (`fail_eof` -> `fail`)
 is a helper too, to a small depth. Each template is its own error, as any site's.
@@ -23,7 +23,6 @@ from typing import Any
 
 MAX_DEPTH = 3  # helpers passing their message on, followed this deep
 MAX_BASES = 8
-VIA = "<via>"  # key of `resolved_from` naming where a helper's message was written: "path:line function"
 
 Raw = dict[str, Any]
 Param = tuple[str, "int | None"]  # the parameter carrying the message: name, position in a call
@@ -59,13 +58,14 @@ def caller_sites(release: Any, path: str) -> Iterator[Raw]:
                 continue
             for target_path, function in _targets(release, caller, call):
                 for site, param in helpers.get(function, ()) if target_path == path else ():
-                    for key, found, _, source in call["args"]:
+                    for key, found, _, source, *holes in call["args"]:
                         if found is None or key not in param:
                             continue
                         fresh = [t for t in found if (site["line"], caller, call["line"], t) not in seen]
                         seen.update((site["line"], caller, call["line"], t) for t in fresh)
                         if fresh:
-                            yield _written_by(site, call, fresh, source, caller)
+                            written = dict(zip(found, holes[0]))
+                            yield _written_by(site, call, fresh, [written[t] for t in fresh], source, caller)
 
 
 def _caller_files(release: Any, path: str, names: set[str]) -> list[str]:
@@ -84,7 +84,7 @@ def _helpers(release: Any, path: str) -> dict[str, list[tuple[Raw, Param]]]:
     for _ in range(MAX_DEPTH):
         grown = False
         for call in forwarding:
-            passed = [(key, tuple(param)) for key, _, param, _ in call["args"] if param]
+            passed = [(key, tuple(param)) for key, _, param, *_ in call["args"] if param]
             for target_path, function in _targets(release, path, call):
                 for site, param in list(out.get(function, ())) if target_path == path else ():
                     for key, own in passed:
@@ -133,32 +133,22 @@ def _methods(release: Any, path: str, class_name: str, name: str) -> list[Target
     return out
 
 
-def _written_by(site: Raw, call: Raw, templates: list[str], source: str, path: str) -> Raw:
+def _written_by(site: Raw, call: Raw, templates: list[str], holes: list[Any], source: str, path: str) -> Raw:
     """The helper's site with the message, condition and values of the call that wrote it."""
-    via = f"{path}:{call['line']} {call['function']}"
     chosen = site.get("exception_param") or ()
     exception = next((a[3] for a in call["args"] if a[3] and a[1] is None and a[2] is None and a[0] in chosen), None)
     return {
         **site,
         "exception": exception or site["exception"],
         "templates": templates,
+        "holes": holes,
         "reason": None,
-        "condition": call["condition"],
+        "clauses": call["clauses"],
         "resolved": call["resolved"],
-        "resolved_from": {**call["resolved_from"], VIA: via},
+        "resolved_from": call["resolved_from"],
+        "written_at": [path, call["line"], call["function"]],  # the caller's file is the one `pending` names are of
         "pending": call["pending"],
-        "written_in": path,  # the caller's file, whose names `pending` are
         "checks": call["checks"],
         "message_source": source,
         "level": None,
     }
-
-
-def written_at(resolved_from: dict[str, str]) -> dict[str, Any] | None:
-    """Where a helper site's message was written ({file, line, function}), or None for any other site."""
-    via = resolved_from.get(VIA)
-    if not via:
-        return None
-    place, _, function = via.partition(" ")
-    file, _, line = place.rpartition(":")
-    return {"file": file, "line": int(line) if line.isdigit() else None, "function": function}

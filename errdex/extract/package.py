@@ -16,9 +16,9 @@ from errdex.extract.file import register_chunks
 from errdex.extract.helpers import callee_names, caller_sites
 from errdex.extract.resolve import Unresolved, evaluate, to_json
 from errdex.extract.scope import ModuleScope, module_name
-from errdex.extract.templates import GIVEN, MAX_ALTERNATIVES, given_message, render
+from errdex.extract.templates import GIVEN, MAX_ALTERNATIVES, given_holes, given_message, render
 from errdex.extract.visitor import MAX_TEMPLATE
-from errdex.model import ClassInfo, Site
+from errdex.model import ClassInfo, Site, WrittenAt
 
 MAX_BASES = 12
 GROUP_SUFFIXES = (" ({} sub-exception)", " ({} sub-exceptions)")  # what str() of an exception group adds
@@ -160,13 +160,15 @@ def file_sites(release: Release, path: str) -> Iterator[Site]:
     helpers, with the names left pending in its analysis resolved across the release."""
     for raw in [*release.analyses[path]["sites"], *caller_sites(release, path)]:
         resolved, origins = dict(raw["resolved"]), dict(raw["resolved_from"])
+        written_at = WrittenAt(*raw["written_at"]) if raw.get("written_at") else None
         if raw["pending"]:
-            values, more = release.resolve_pending(raw.get("written_in", path), raw["pending"])
+            values, more = release.resolve_pending(written_at.file if written_at else path, raw["pending"])
             resolved.update(values)
             origins.update(more)
         checks = tuple(c for c in raw["checks"] if c not in resolved)
+        clauses = tuple(raw["clauses"])
         exception, bases, templates, reason = _message(release, path, raw, resolved)
-        for template in templates:
+        for template, holes in templates.items():
             yield Site(
                 kind=raw["kind"],
                 exception=exception,
@@ -177,32 +179,40 @@ def file_sites(release: Release, path: str) -> Iterator[Site]:
                 line=raw["line"],
                 end_line=raw["end_line"],
                 function=raw["function"],
-                condition=raw["condition"],
+                clauses=clauses,
                 resolved=resolved,
                 resolved_from=origins,
                 checks=checks,
                 message_source=raw["message_source"],
                 level=raw["level"],
+                holes=holes if template is not None and len(holes) == template.count("{}") else (),
+                written_at=written_at,
             )
+
+
+Holes = tuple[tuple[str, ...], ...]  # see `Site.holes`
+Templates = dict[str | None, Holes]  # a site's templates, in order, with the sources of each one's holes
 
 
 def _message(
     release: Release, path: str, raw: dict[str, Any], resolved: dict[str, Any]
-) -> tuple[str | None, tuple[str, ...], list[str | None], str | None]:
+) -> tuple[str | None, tuple[str, ...], Templates, str | None]:
     """A site's exception, its bases, templates and the reason for none, with what only linking knows:
     a message kept in another module's constant (pandas' `_chained_assignment_msg`), a property of the
     class given as the message, the class `__init__` gives an attribute raised, the exception class's
     own message, the count an exception group adds."""
     analysis = release.analyses[path]
-    templates: list[str | None] = raw["templates"]
+    templates: Templates = {t: tuple(map(tuple, h)) for t, h in zip(raw["templates"], raw["holes"])}
     reason = raw["reason"]
-    constant = resolved.get(raw["message_source"]) if templates == [None] else None
+    unknown = list(templates) == [None]
+    constant = resolved.get(raw["message_source"]) if unknown else None
     kept = render((constant,)) if isinstance(constant, str) and len(constant) <= MAX_TEMPLATE else None
     if kept is not None:
-        templates, reason = [kept], None
-    if templates == [None] and raw.get("message_attribute"):
-        templates = analysis.get("properties", {}).get(f"{raw['class']}.{raw['message_attribute']}") or templates
-        reason = None if templates != [None] else reason
+        templates, reason, unknown = {kept: ()}, None, False
+    if unknown and raw.get("message_attribute"):
+        found = analysis.get("properties", {}).get(f"{raw['class']}.{raw['message_attribute']}") or []
+        if found:
+            templates, reason = dict.fromkeys(found, ()), None
     exception = raw["exception"]
     if raw.get("exception_attribute"):
         exception = analysis.get("attribute_classes", {}).get(f"{raw['class']}.{raw['exception_attribute']}", exception)
@@ -214,12 +224,12 @@ def _message(
     if raw["kind"] == "error" and exception:
         bases, _ = release.bases(path, exception)
         if _is_group(exception, bases) and None not in templates:
-            templates = [t + suffix for t in templates for suffix in GROUP_SUFFIXES]  # type: ignore[operator]
+            templates = {t + suffix: (*h, ()) for t, h in templates.items() for suffix in GROUP_SUFFIXES}  # type: ignore[operator]
     return exception, bases, templates, reason
 
 
-def _as_printed(templates: list[str | None], own: list[str], later: bool) -> list[str | None]:
-    """A site's templates as its exception class (or warning category) prints them; [] to keep its own.
+def _as_printed(templates: Templates, own: list[str], later: bool) -> Templates:
+    """A site's templates as its exception class (or warning category) prints them; {} to keep its own.
 
     A class that writes its own message around the first argument it is given (marked there, see
     `templates.given_message`) gets the site's words in that place. A site with no words of its own
@@ -227,14 +237,20 @@ def _as_printed(templates: list[str | None], own: list[str], later: bool) -> lis
     something, when the class says more than its arguments (`{}: {}` does not).
     """
     if not own:
-        return []
-    if templates == [None] or (later and any(map(_has_words, own))):
-        return list(dict.fromkeys(t for t in (given_message(c, None) for c in own) if t is not None))
+        return {}
+    if list(templates) == [None] or (later and any(map(_has_words, own))):
+        printed = ((given_message(c, None), given_holes(c, ((),))) for c in own)
+        return dict(p for p in printed if p[0] is not None)
     marked = [c for c in own if GIVEN in c]
     if later or not marked:
-        return []
-    printed = (given_message(c, t) for c in marked for t in templates)
-    return list(dict.fromkeys(t for t in printed if t is not None))[:MAX_ALTERNATIVES]
+        return {}
+    out: Templates = {}
+    for c in marked:
+        for t, holes in templates.items():
+            text = given_message(c, t)
+            if text is not None and text not in out and len(out) < MAX_ALTERNATIVES:
+                out[text] = given_holes(c, holes)
+    return out
 
 
 def _has_words(template: str | None) -> bool:

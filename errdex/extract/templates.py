@@ -33,18 +33,40 @@ _GIVEN_AT = re.compile(GIVEN + "([^" + GIVEN_END + "]{0,10})" + GIVEN_END)
 MAX_DEPTH = 8
 
 
-class _Hole:
+class Hole:
+    """A run-time part of a message: `{}` in its template, with the expression it shows when known."""
+
+    __slots__ = ("node",)
+
+    def __init__(self, node: ast.expr | None = None) -> None:
+        self.node = node
+
     def __repr__(self) -> str:
         return "{}"
 
+    def source(self) -> str | None:
+        """The shown expression as source, `str(x)` and `repr(x)` read as `x` (they show the same value)."""
+        node = self.node
+        while isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _SHOWN_AS:
+            if len(node.args) != 1 or node.keywords:
+                break
+            node = node.args[0]
+        if node is None:
+            return None
+        from errdex.extract.nodes import unparse  # (nodes reads this module's TRANSLATIONS)
 
-HOLE = _Hole()
-Parts = tuple[Any, ...]  # str or HOLE
+        return unparse(node)
+
+
+HOLE = Hole()  # a hole whose expression is not known
+Parts = tuple[Any, ...]  # str or Hole
+HoleSources = tuple[tuple[str, ...], ...]  # per `{}` of a rendered template: the expressions it shows (merged holes)
 
 _PRINTF = re.compile(
     r"%(?:\([^)\n]{0,100}\))?[-+ #0]{0,5}(?:\*|\d{1,5})?(?:\.(?:\*|\d{1,5}))?[hlL]?[diouxXeEfFgGcrsa%]"
 )
 _STR_METHODS = {"strip", "rstrip", "lstrip"}
+_SHOWN_AS = frozenset({"str", "repr"})
 
 
 class Scope(Protocol):
@@ -78,7 +100,7 @@ def render(parts: Parts) -> str | None:
     """The template as text, adjacent holes merged; None when no literal text is left."""
     out: list[str] = []
     for part in parts:
-        if part is HOLE:
+        if isinstance(part, Hole):
             if out and out[-1] == "{}":
                 continue
             out.append("{}")
@@ -88,6 +110,26 @@ def render(parts: Parts) -> str | None:
     if not text.replace("{}", "").strip():
         return None
     return text
+
+
+def hole_sources(parts: Parts) -> HoleSources:
+    """The expressions each `{}` of the rendered template shows (several where adjacent holes merged, none
+    where unknown); () when the template's text holds a `{}` of its own, which no expression fills."""
+    out: list[list[str]] = []
+    merged = False
+    for part in parts:
+        if isinstance(part, Hole):
+            if not merged:
+                out.append([])
+                merged = True
+            source = part.source()
+            if source is not None and source not in out[-1]:
+                out[-1].append(source)
+        elif part:
+            if "{}" in part:
+                return ()
+            merged = False
+    return tuple(tuple(sources) for sources in out)
 
 
 def _templates(node: ast.expr, scope: _Walk, depth: int) -> list[Parts]:
@@ -121,6 +163,8 @@ def _joined(node: ast.JoinedStr, scope: _Walk, depth: int) -> list[Parts]:
             parts.append(value.value)
         elif _is_given(value):
             parts.append(value.value.value)  # type: ignore[attr-defined]
+        elif isinstance(value, ast.FormattedValue):
+            parts.append(Hole(value.value))
         else:
             parts.append(HOLE)
     return [tuple(parts)]
@@ -142,7 +186,7 @@ def _binop(node: ast.BinOp, scope: _Walk, depth: int) -> list[Parts]:
         _spend(scope, sum(len(parts) for parts in joined))  # copies: `m = m + m` doubles them
         return joined
     if isinstance(node.op, ast.Mod):
-        return [_apply(parts, _printf) for parts in _templates(node.left, scope, depth)]
+        return [_apply(parts, _Printf(node.right)) for parts in _templates(node.left, scope, depth)]
     return [(HOLE,)]
 
 
@@ -156,16 +200,16 @@ def _name(node: ast.Name, scope: _Walk, depth: int) -> list[Parts]:
     try:
         value = scope.constant(node.id)
     except Unresolved:
-        return [(HOLE,)]
-    return [(value,)] if isinstance(value, str) else [(HOLE,)]
+        return [(Hole(node),)]
+    return [(value,)] if isinstance(value, str) else [(Hole(node),)]
 
 
 def _attribute(node: ast.Attribute, scope: _Walk, depth: int) -> list[Parts]:
     try:
         value = scope.constant(ast.unparse(node))
     except Unresolved:
-        return [(HOLE,)]
-    return [(value,)] if isinstance(value, str) else [(HOLE,)]
+        return [(Hole(node),)]
+    return [(value,)] if isinstance(value, str) else [(Hole(node),)]
 
 
 def _ifexp(node: ast.IfExp, scope: _Walk, depth: int) -> list[Parts]:
@@ -176,7 +220,7 @@ def _call(node: ast.Call, scope: _Walk, depth: int) -> list[Parts]:
     func = node.func
     if isinstance(func, ast.Attribute):
         if func.attr == "format":
-            return [_apply(parts, _format) for parts in _templates(func.value, scope, depth)]
+            return [_apply(parts, _Format(node)) for parts in _templates(func.value, scope, depth)]
         if func.attr in _STR_METHODS and not node.args:
             return [_strip(parts, func.attr) for parts in _templates(func.value, scope, depth)]
         if (
@@ -194,7 +238,7 @@ def _call(node: ast.Call, scope: _Walk, depth: int) -> list[Parts]:
         if name in ("dedent", "cleandoc"):
             return [_apply(parts, _dedent) for parts in inner]
         return inner
-    return [(HOLE,)]
+    return [(Hole(node),)]
 
 
 def _join(separator: str, items: ast.expr, scope: Scope, depth: int) -> list[Parts]:
@@ -222,31 +266,75 @@ def _apply(parts: Parts, convert: Callable[[str], list[Any]]) -> Parts:
     """Apply a formatting operator to the literal parts of a template, holes untouched."""
     out: list[Any] = []
     for part in parts:
-        out.extend([part] if part is HOLE else convert(part))
+        out.extend([part] if isinstance(part, Hole) else convert(part))
     return tuple(out)
 
 
-def _printf(text: str) -> list[Any]:
-    out: list[Any] = []
-    pos = 0
-    for m in _PRINTF.finditer(text):
-        out.append(text[pos : m.start()])
-        out.append("%" if m.group() == "%%" else HOLE)
-        pos = m.end()
-    out.append(text[pos:])
-    return out
+class _Printf:
+    """`pattern % args` applied to a template's literal parts in order: each conversion a hole showing the
+    argument it takes (by position in a tuple, by key in a dict literal, or the one argument)."""
+
+    def __init__(self, args: ast.expr | None) -> None:
+        self.items = args.elts if isinstance(args, ast.Tuple) else None
+        self.keys = _keyed(args.keys, args.values) if isinstance(args, ast.Dict) else {}
+        self.single = args if self.items is None and not isinstance(args, ast.Dict) else None
+        self.taken = 0
+
+    def __call__(self, text: str) -> list[Any]:
+        out: list[Any] = []
+        pos = 0
+        for m in _PRINTF.finditer(text):
+            out.append(text[pos : m.start()])
+            out.append("%" if m.group() == "%%" else Hole(self._argument(m.group())))
+            pos = m.end()
+        out.append(text[pos:])
+        return out
+
+    def _argument(self, conversion: str) -> ast.expr | None:
+        if conversion.startswith("%("):
+            return self.keys.get(conversion[2 : conversion.index(")")])
+        position = self.taken + conversion.count("*")  # a `*` width or precision takes an argument first
+        self.taken = position + 1
+        if self.items is not None:
+            return self.items[position] if position < len(self.items) else None
+        return self.single if position == 0 else None
 
 
-def _format(text: str) -> list[Any]:
-    out: list[Any] = []
-    try:
-        for literal, field, _spec, _conversion in string.Formatter().parse(text):
-            out.append(literal)
-            if field is not None:
-                out.append(HOLE)
-    except ValueError:  # not a valid format string: the call would fail, keep the text
-        return [text]
-    return out
+class _Format:
+    """`str.format(*args, **kwargs)` applied to a template's literal parts: each field a hole showing its argument."""
+
+    def __init__(self, call: ast.Call | None) -> None:
+        self.call = call  # None for a pattern kept as text, whose arguments are not seen
+        self.keywords = {k.arg: k.value for k in call.keywords if k.arg} if call is not None else {}
+        self.auto = 0
+
+    def __call__(self, text: str) -> list[Any]:
+        out: list[Any] = []
+        try:
+            for literal, field, _spec, _conversion in string.Formatter().parse(text):
+                out.append(literal)
+                if field is not None:
+                    out.append(Hole(self._argument(field)))
+        except ValueError:  # not a valid format string: the call would fail, keep the text
+            return [text]
+        return out
+
+    def _argument(self, field: str) -> ast.expr | None:
+        """The argument a field shows (the whole call when it is not among those written)."""
+        key = field.split(".", 1)[0].split("[", 1)[0]
+        if self.call is None:
+            return None
+        if key == "" or key.isdigit():
+            position = self.auto if key == "" else int(key)
+            self.auto += key == ""
+            args = self.call.args
+            return args[position] if position < len(args) else self.call
+        return self.keywords.get(key, self.call)
+
+
+def _keyed(keys: list[ast.expr | None], values: list[ast.expr]) -> dict[str, ast.expr]:
+    """The entries of a dict literal whose keys are strings."""
+    return {k.value: v for k, v in zip(keys, values) if isinstance(k, ast.Constant) and isinstance(k.value, str)}
 
 
 def _dedent(text: str) -> list[Any]:
@@ -255,9 +343,9 @@ def _dedent(text: str) -> list[Any]:
 
 def _strip(parts: Parts, method: str) -> Parts:
     items = list(parts)
-    if method in ("strip", "lstrip") and items and items[0] is not HOLE:
+    if method in ("strip", "lstrip") and items and not isinstance(items[0], Hole):
         items[0] = items[0].lstrip()
-    if method in ("strip", "rstrip") and items and items[-1] is not HOLE:
+    if method in ("strip", "rstrip") and items and not isinstance(items[-1], Hole):
         items[-1] = items[-1].rstrip()
     return tuple(items)
 
@@ -291,6 +379,14 @@ def given_message(class_template: str, argument: str | None) -> str | None:
     return render((_GIVEN_AT.sub(lambda m: "{}" if argument is None else argument.rstrip(m.group(1)), class_template),))
 
 
+def given_holes(class_template: str, argument: HoleSources) -> HoleSources:
+    """The hole sources of `given_message(class_template, ...)`: the class's own holes unknown, the argument's
+    where the mark is (they no longer match the template where holes merged; `Site.holes` checks)."""
+    before, _, after = class_template.partition(GIVEN)
+    after = after.partition(GIVEN_END)[2]
+    return ((),) * before.count("{}") + argument + ((),) * after.count("{}")
+
+
 def format_template(text: str) -> str | None:
     """The template of a `str.format` pattern kept as text (`"Invalid {name}"` -> `"Invalid {}"`)."""
-    return render(_apply((text,), _format))
+    return render(_apply((text,), _Format(None)))

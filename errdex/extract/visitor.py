@@ -41,7 +41,7 @@ from errdex.extract.nodes import (
 )
 from errdex.extract.resolve import Unresolved, dotted_name, evaluate, to_json
 from errdex.extract.scope import ClassScope, ModuleScope, NeedsPackage
-from errdex.extract.templates import given_mark, given_message, render, templates
+from errdex.extract.templates import Parts, given_mark, given_message, hole_sources, render, templates
 
 MAX_BINDINGS = 12
 MAX_TEMPLATE = 20_000
@@ -478,7 +478,7 @@ class SiteVisitor:
                 "end_line": stmt.end_lineno or stmt.lineno,
                 "function": self.qualname(),
                 "class": self._class_qualname(),
-                "condition": self._condition_source(),
+                "clauses": self._clauses(),
                 "args": args,
                 "resolved": resolved,
                 "resolved_from": origins,
@@ -504,15 +504,18 @@ class SiteVisitor:
         return callee, None
 
     def _message_templates(self, expr: ast.expr) -> list[Any] | None:
-        """[templates, None, source] of an argument that reads as a message (literal words), else None.
+        """[templates, None, source, holes of each template] of an argument that reads as a message (literal
+        words), else None.
 
         (A parameter passed along is [None, [name, position], None] instead, an exception class [None, None, name].)
         """
         if not isinstance(expr, _MESSAGE_NODES):
             return None
-        rendered = [t for t in (render(parts) for parts in templates(expr, _TemplateScope(self))) if t is not None]
-        rendered = [t for t in dict.fromkeys(rendered) if " " in t.strip() and len(t) <= MAX_TEMPLATE]
-        return [rendered, None, unparse(expr)[:MAX_TEMPLATE]] if rendered else None
+        found = _unique_templates(templates(expr, _TemplateScope(self)))
+        kept = [(t, h) for t, h in zip(*found) if t is not None and " " in t.strip() and len(t) <= MAX_TEMPLATE]
+        if not kept:
+            return None
+        return [[t for t, _ in kept], None, unparse(expr)[:MAX_TEMPLATE], [h for _, h in kept]]
 
     def _parameter_name(self, expr: ast.expr) -> str | None:
         """The name of this function's parameter that `expr` is, untouched, or None."""
@@ -621,26 +624,28 @@ class SiteVisitor:
     ) -> None:
         self.module.budget.start_site()
         scope = _TemplateScope(self)
+        rendered: list[str | None] = [None]
+        holes: list[list[list[str]]] = [[]]
         if message is None:
-            rendered: list[str | None] = [None]
             reason = "no message argument" if kind == "error" else "message not given"
         else:
-            rendered = [render(parts) for parts in templates(message, scope, self.module.budget)] or [None]
-            reason = None if any(t is not None for t in rendered) else "message is built at run time"
+            rendered, holes = _unique_templates(templates(message, scope, self.module.budget))
+            reason = None if rendered != [None] else "message is built at run time"
             if any(t is not None and len(t) > MAX_TEMPLATE for t in rendered):
-                rendered, reason = [None], f"message is longer than {MAX_TEMPLATE:,} characters"
+                rendered, holes, reason = [None], [[]], f"message is longer than {MAX_TEMPLATE:,} characters"
         resolved, origins, pending, checks = self._resolve_names(message)
         param = self._parameter_name(message) if message is not None else None
         site = {
             "kind": kind,
             "exception": exception,
-            "templates": _unique_templates(rendered),
+            "templates": rendered,
+            "holes": holes,
             "reason": reason,
             "line": node.lineno,
             "end_line": node.end_lineno or node.lineno,
             "function": self.qualname(),
             "class": self._class_qualname(),
-            "condition": self._condition_source(),
+            "clauses": self._clauses(),
             "resolved": resolved,
             "resolved_from": origins,
             "pending": pending,
@@ -680,10 +685,9 @@ class SiteVisitor:
             owner = ".".join(names)
         return owner
 
-    def _condition_source(self) -> str | None:
-        if not self.conditions:
-            return None
-        return " and ".join(guard.text() for guard in self.conditions)
+    def _clauses(self) -> list[str]:
+        """The source of each guarding condition, outermost first."""
+        return [guard.text() for guard in self.conditions]
 
     # -- resolving the names a site uses --------------------------------------------------
     def _resolve_names(
@@ -811,6 +815,14 @@ def _writes_message(args: list[list[Any]]) -> bool:
     return any(arg[1] for arg in args)
 
 
-def _unique_templates(items: list[str | None]) -> list[str | None]:
-    out = list(dict.fromkeys(t for t in items if t is not None))
-    return out or [None]
+def _unique_templates(found: list[Parts]) -> tuple[list[str | None], list[list[list[str]]]]:
+    """The distinct templates of a message's alternatives ([None] when none has one), with the expressions
+    each `{}` of each shows (as the first alternative rendering to it has them)."""
+    out: dict[str, list[list[str]]] = {}
+    for parts in found:
+        text = render(parts)
+        if text is not None and text not in out:
+            out[text] = [list(sources) for sources in hole_sources(parts)]
+    if not out:
+        return [None], [[]]
+    return list(out), list(out.values())

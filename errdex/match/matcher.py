@@ -86,7 +86,7 @@ def _candidate(tables: Tables, query: Query, s: Scored) -> Candidate:
     suggestions, allowed = {}, {}
     details = tables.details(i) if values else None
     if details is not None:
-        suggestions, allowed = did_you_mean(details.condition, details.resolved, details.message_source, values)
+        suggestions, allowed = did_you_mean(details.condition, details.resolved, details.holes, values)
     return Candidate(
         id=core.ids[i],
         score=s.confidence + min(hit, 10_000) / 1e7,

@@ -1,14 +1,13 @@
 """Did you mean: the allowed values closest to a captured value that failed a membership check.
 
 A site guarded by `x not in valid_values` (or `x not in ("a", "b")`) whose message shows `x` in
-one of its holes tells what the user should have written. Which hole shows `x` is read from the
-message expression (f-string, `str.format`, `%`), parsed with `ast` like everything errdex reads.
+one of its holes tells what the user should have written. Which hole shows `x` is what extraction
+found of the template (`Site.holes`: the expressions each hole shows).
 """
 
 from __future__ import annotations
 
 import ast
-import string
 from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any
@@ -17,16 +16,16 @@ MAX_SUGGESTIONS = 3
 SCORE_CUTOFF = 60.0
 MAX_VALUE = 200  # characters of a captured value compared
 _QUOTES = ("'", '"', "`")
-_SHOWN_AS = frozenset({"str", "repr"})
+Holes = tuple[tuple[str, ...], ...]  # see `Site.holes`
 
 
 def did_you_mean(
-    condition: str, resolved: dict[str, Any], message_source: str, values: tuple[str | None, ...]
+    condition: str, resolved: dict[str, Any], holes: Holes, values: tuple[str | None, ...]
 ) -> tuple[dict[str, list[str]], dict[str, list[Any]]]:
-    """({tested name: closest allowed values}, {tested name: allowed values}) for a site's membership checks."""
+    """({tested name: closest allowed values}, {tested name: allowed values}) for a site's membership checks;
+    `holes` are the expressions each hole of the template shows, `values` what each hole captured."""
     suggestions: dict[str, list[str]] = {}
     allowed: dict[str, list[Any]] = {}
-    holes = hole_sources(message_source)
     for tested, options in membership_checks(condition, resolved):
         name = tested.rsplit(".", 1)[-1]
         allowed[name] = options
@@ -107,110 +106,11 @@ def _resolved(value: Any) -> list[Any] | None:
     return list(value) if isinstance(value, (list, tuple)) else None
 
 
-@lru_cache(maxsize=1024)
-def hole_sources(message_source: str) -> list[list[str]]:
-    """For each hole of the message's template, the sources of the expressions it shows."""
-    tree = _parse(message_source)
-    if not isinstance(tree, ast.Expression):
-        return []
-    holes: list[list[str]] = []
-    literal = True
-    for part in _pieces(tree.body):
-        if isinstance(part, str):
-            literal = literal or bool(part)
-        elif literal:
-            holes.append([part.source])
-            literal = False
-        else:
-            holes[-1].append(part.source)
-    return holes
-
-
-class _Expr:
-    """An interpolated expression of a message."""
-
-    def __init__(self, node: ast.AST) -> None:
-        while (
-            isinstance(node, ast.Call)
-            and isinstance(node.func, ast.Name)
-            and node.func.id in _SHOWN_AS
-            and len(node.args) == 1
-        ):
-            node = node.args[0]
-        self.source = ast.unparse(node)
-
-
-def _pieces(node: ast.AST) -> Iterator[str | _Expr]:
-    """The message as literal strings and interpolated expressions, in order."""
-    if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        yield node.value
-    elif isinstance(node, ast.JoinedStr):
-        for value in node.values:
-            yield _Expr(value.value) if isinstance(value, ast.FormattedValue) else from_constant(value)
-    elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
-        yield from _pieces(node.left)
-        yield from _pieces(node.right)
-    elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod) and isinstance(node.left, ast.Constant):
-        yield from _printf(node.left.value, node.right)
-    elif _is_format_call(node):
-        yield from _format(node)  # type: ignore[arg-type]
-    else:
-        yield _Expr(node)
-
-
-def from_constant(node: ast.expr) -> str:
-    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else ""
-
-
-def _printf(pattern: object, args: ast.expr) -> Iterator[str | _Expr]:
-    if not isinstance(pattern, str):
-        return
-    items = list(args.elts) if isinstance(args, ast.Tuple) else [args]
-    chunks = pattern.replace("%%", "\x00").split("%")
-    yield chunks[0].replace("\x00", "%")
-    for k, chunk in enumerate(chunks[1:]):
-        if k < len(items):
-            yield _Expr(items[k])
-        yield chunk.lstrip("-+ #0123456789.hlLdiouxXeEfFgGcrsa").replace("\x00", "%")
-
-
-def _is_format_call(node: ast.AST) -> bool:
-    return (
-        isinstance(node, ast.Call)
-        and isinstance(node.func, ast.Attribute)
-        and node.func.attr == "format"
-        and isinstance(node.func.value, ast.Constant)
-        and isinstance(node.func.value.value, str)
-    )
-
-
-def _format(node: ast.Call) -> Iterator[str | _Expr]:
-    keywords = {k.arg: k.value for k in node.keywords if k.arg}
-    auto = 0
-    try:
-        fields = list(string.Formatter().parse(node.func.value.value))  # type: ignore[attr-defined]
-    except ValueError:
-        return
-    for literal, name, _, _ in fields:
-        yield literal
-        if name is None:
-            continue
-        if name == "" or name.isdigit():
-            k = auto if name == "" else int(name)
-            auto += name == ""
-            yield _Expr(node.args[k]) if k < len(node.args) else _Expr(node)
-        else:
-            key = name.split(".", 1)[0].split("[", 1)[0]
-            yield _Expr(keywords[key]) if key in keywords else _Expr(node)
-
-
-def _tested_value(
-    tested: str, holes: list[list[str]], values: tuple[str | None, ...], options: list[Any]
-) -> str | None:
+def _tested_value(tested: str, holes: Holes, values: tuple[str | None, ...], options: list[Any]) -> str | None:
     """The captured text of the hole that shows the tested expression, unquoted.
 
-    When the message expression cannot be read hole by hole (a variable built elsewhere), the
-    one captured value that looks like a single wrong option is taken.
+    When the template's holes are not known one by one (a message built elsewhere), the one captured
+    value that looks like a single wrong option is taken.
     """
     short = tested.rsplit(".", 1)[-1]
     if len(holes) == len(values):

@@ -29,7 +29,7 @@ from errdex.match.text import template_parts
 from errdex.model import ReleaseRecord, Site
 from errdex.store import Store
 
-FORMAT = 9  # bump whenever what is stored, or how keys are cut, changes
+FORMAT = 10  # bump whenever what is stored, or how keys are cut, changes
 CORE_KEY = "match.core"
 ERROR_SHARD = 256  # errors per shard of places
 FILE_SHARDS = 256
@@ -53,7 +53,7 @@ class Details:
 
     condition: str
     resolved: dict[str, Any]
-    message_source: str
+    holes: tuple[tuple[str, ...], ...]  # see `Site.holes`
 
 
 class Cut(NamedTuple):
@@ -239,8 +239,8 @@ class Tables:
         row = self._shard(self.core.error_shards, "match.errors", i // ERROR_SHARD)[1].get(i)
         if not row:
             return None
-        condition, resolved, message_source = row
-        return Details(condition, json.loads(resolved) if names_collections(condition) else {}, message_source)
+        condition, resolved, holes = row
+        return Details(condition, json.loads(resolved) if names_collections(condition) else {}, holes)
 
     def releases(self, package: int) -> list[ReleaseRecord]:
         """The indexed releases of a package, oldest first (asked of the store once per generation)."""
@@ -333,7 +333,7 @@ class _Collected:
     sites: list[Site] = field(default_factory=list)  # the first site seen of each error
     package: list[int] = field(default_factory=list)
     places: list[list[tuple[str, str, int, int, str | None]]] = field(default_factory=list)
-    details: dict[int, tuple[str, str, str]] = field(default_factory=dict)
+    details: dict[int, tuple[str, str, tuple[tuple[str, ...], ...]]] = field(default_factory=dict)  # see `Details`
 
     def add(self, package: int, version: str, eid: str, site: Site) -> None:
         i = self.number.get(eid)
@@ -344,7 +344,7 @@ class _Collected:
             self.places.append([])
         self.places[i].append((version, site.file, site.line, site.end_line, site.function))
         if site.resolved and site.condition:
-            self.details[i] = (site.condition, json.dumps(site.resolved), site.message_source)
+            self.details[i] = (site.condition, json.dumps(site.resolved), site.holes)
 
     def add_other_places(self, store: Store) -> None:
         """The places beyond each release's first one, for an error raised at several sites."""

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from errdex.extract.helpers import written_at
-from errdex.model import ErrorRecord, Related, Site
+from errdex.model import ErrorRecord, Related, Site, WrittenAt
 
 
 def site_json(site: Site) -> dict[str, Any]:
@@ -20,7 +19,7 @@ def site_json(site: Site) -> dict[str, Any]:
         "line": site.line,
         "end_line": site.end_line,
         "function": site.function,
-        "written_at": written_at(site.resolved_from),  # a raise helper's caller, who wrote the message
+        "written_at": written_at_json(site.written_at),  # a raise helper's caller, who wrote the message
         "condition": site.condition,
         "resolved": site.resolved,
         "resolved_from": site.resolved_from,
@@ -28,6 +27,11 @@ def site_json(site: Site) -> dict[str, Any]:
         "message_source": site.message_source,
         "level": site.level,
     }
+
+
+def written_at_json(written: WrittenAt | None) -> dict[str, Any] | None:
+    """Where a helper site's message was written ({file, line, function}), or None for any other site."""
+    return None if written is None else {"file": written.file, "line": written.line, "function": written.function}
 
 
 def related_json(related: Related) -> dict[str, Any]:
@@ -57,7 +61,7 @@ def record_json(record: ErrorRecord) -> dict[str, Any]:
                 "line": s.line,
                 "end_line": s.end_line,
                 "function": s.function,
-                "written_at": written_at(s.resolved_from),
+                "written_at": written_at_json(s.written_at),
             }
             for s in record.sites
         ],

@@ -128,4 +128,21 @@ MIGRATIONS: list[str] = [
     );
     INSERT INTO meta (key, value) VALUES ('generation', '0');
     """,
+    # 3: a site's guarding clauses one by one, the expressions its template's holes show, and where a raise
+    # helper's caller wrote its message (see schema.py)
+    """
+    ALTER TABLE sites ADD COLUMN clauses TEXT COLLATE "C" NOT NULL DEFAULT '[]';
+    ALTER TABLE sites ADD COLUMN holes TEXT COLLATE "C" NOT NULL DEFAULT '[]';
+    ALTER TABLE sites ADD COLUMN written_file TEXT COLLATE "C";
+    ALTER TABLE sites ADD COLUMN written_line INTEGER;
+    ALTER TABLE sites ADD COLUMN written_function TEXT COLLATE "C";
+    UPDATE sites SET clauses = json_build_array(condition)::text WHERE condition IS NOT NULL;
+    UPDATE sites SET
+        written_file = split_part(split_part(vias.via, ' ', 1), ':', 1),
+        written_line = split_part(split_part(vias.via, ' ', 1), ':', 2)::integer,
+        written_function = substr(vias.via, strpos(vias.via, ' ') + 1),
+        resolved_from = (resolved_from::jsonb - '<via>')::text
+    FROM (SELECT id AS via_id, resolved_from::jsonb ->> '<via>' AS via FROM sites) AS vias
+    WHERE vias.via_id = sites.id AND vias.via IS NOT NULL;
+    """,
 ]

@@ -32,6 +32,7 @@ from errdex.model import (
     ReleaseRecord,
     Site,
     Snippet,
+    WrittenAt,
     normalize_name,
 )
 from errdex.store.backend import WriteBusy, is_postgres_url, open_database
@@ -320,7 +321,7 @@ class Store:
         """The errors, sites (as (error id, site)) and classes of a release."""
         self._insert_errors(package_id, sites)
         self.db.executemany(
-            f"INSERT INTO sites (release_id, error_id, {_SITE_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            f"INSERT INTO sites (release_id, error_id, {_SITE_COLUMNS}) VALUES ({_SITE_VALUES})",
             [(release_id, eid, *_site_row(site)) for eid, site in sites],
         )
         self.db.executemany(
@@ -653,8 +654,10 @@ _RELEASE_SQL = (
 )
 _SITE_COLUMNS = (
     "kind, exception, exception_bases, template, reason, file, line, end_line, function, condition,"
-    " resolved, resolved_from, checks, message_source, level"
+    " resolved, resolved_from, checks, message_source, level, clauses, holes, written_file, written_line,"
+    " written_function"
 )
+_SITE_VALUES = ",".join("?" * (2 + _SITE_COLUMNS.count(",") + 1))  # release id, error id, then the columns
 
 
 def _now() -> str:
@@ -687,7 +690,14 @@ def _site_row(site: Site) -> tuple[Any, ...]:
         _json(site.checks),
         site.message_source,
         site.level,
+        _json(site.clauses),
+        _json(site.holes),
+        *_written_at(site.written_at),
     )
+
+
+def _written_at(written: WrittenAt | None) -> tuple[str | None, int | None, str | None]:
+    return (written.file, written.line, written.function) if written is not None else (None, None, None)
 
 
 def _json(value: tuple[Any, ...] | dict[str, Any]) -> str:
@@ -708,12 +718,17 @@ def _site(row: Sequence[Any]) -> Site:
         line,
         end_line,
         function,
-        condition,
+        _condition,  # (kept for whoever reads the table: the clauses joined)
         resolved,
         resolved_from,
         checks,
         message_source,
         level,
+        clauses,
+        holes,
+        written_file,
+        written_line,
+        written_function,
     ) = row
     return Site(
         kind=kind,
@@ -725,12 +740,14 @@ def _site(row: Sequence[Any]) -> Site:
         line=line,
         end_line=end_line,
         function=function,
-        condition=condition,
+        clauses=tuple(json.loads(clauses)),
         resolved=json.loads(resolved),
         resolved_from=json.loads(resolved_from),
         checks=tuple(json.loads(checks)),
         message_source=message_source,
         level=level,
+        holes=tuple(map(tuple, json.loads(holes))),
+        written_at=WrittenAt(written_file, written_line, written_function) if written_file is not None else None,
     )
 
 

@@ -8,7 +8,8 @@ Tables:
                  in any release is analysed once
   release_files  the files of a release (path -> sha256), with the reason a file was skipped
   errors         one row an error: the stable id of (package, kind, exception, template)
-  sites          where an error is raised in a release: file, line, function, condition, values
+  sites          where an error is raised in a release: file, line, function, condition (and each of its
+                 clauses), values, the expressions the template's holes show, where a helper's caller wrote it
   classes        classes of a release: bases and the attributes they set (for related errors)
   errors_fts     FTS5 index over templates
   caches         derived data (matcher lookup tables, computed page parts, AI prose) by key,
@@ -111,5 +112,22 @@ MIGRATIONS: list[str] = [
         value TEXT NOT NULL
     );
     INSERT INTO meta (key, value) VALUES ('generation', '0');
+    """,
+    # 3: a site's guarding clauses one by one, the expressions its template's holes show, and where a raise
+    # helper's caller wrote its message (it was a "<via>" entry of resolved_from: "path:line function")
+    """
+    ALTER TABLE sites ADD COLUMN clauses TEXT NOT NULL DEFAULT '[]';
+    ALTER TABLE sites ADD COLUMN holes TEXT NOT NULL DEFAULT '[]';
+    ALTER TABLE sites ADD COLUMN written_file TEXT;
+    ALTER TABLE sites ADD COLUMN written_line INTEGER;
+    ALTER TABLE sites ADD COLUMN written_function TEXT;
+    UPDATE sites SET clauses = json_array(condition) WHERE condition IS NOT NULL;
+    UPDATE sites SET
+        written_file = substr(via, 1, instr(via, ':') - 1),
+        written_line = CAST(substr(via, instr(via, ':') + 1, instr(via, ' ') - instr(via, ':') - 1) AS INTEGER),
+        written_function = substr(via, instr(via, ' ') + 1),
+        resolved_from = json_remove(resolved_from, '$."<via>"')
+    FROM (SELECT id AS via_id, json_extract(resolved_from, '$."<via>"') AS via FROM sites) AS vias
+    WHERE vias.via_id = sites.id AND via IS NOT NULL;
     """,
 ]

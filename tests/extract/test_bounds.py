@@ -49,7 +49,7 @@ def wide_condition(terms: int, sites: int) -> bytes:
 
 def test_a_local_rebound_to_an_expression_of_itself_is_inlined_without_a_cycle() -> None:
     first, second = analyse_file("pkg/prde.py", SELF_REBOUND.encode())["sites"]
-    assert (first["templates"], first["condition"]) == (["Inexact division"], "common != n")
+    assert (first["templates"], first["clauses"]) == (["Inexact division"], ["common != n"])
     assert second["templates"] == ["{} terms left"]
 
 
@@ -112,7 +112,7 @@ def test_a_site_over_its_allowance_leaves_names_open_and_the_next_site_resolves(
 def test_sites_under_a_condition_too_large_to_walk_are_all_found() -> None:
     result = analyse_file("pkg/wide.py", wide_condition(20_000, 40))
     assert result["skip"] is None and len(result["sites"]) == 40
-    assert result["sites"][-1]["condition"] == "<expression too large> and y > 39"
+    assert result["sites"][-1]["clauses"] == ["<expression too large>", "y > 39"]
 
 
 def test_a_file_over_its_budget_is_a_skip_that_keeps_the_sites_found_first() -> None:

@@ -7,8 +7,7 @@ import textwrap
 import pytest
 
 from errdex.extract import analyse_file, link
-from errdex.extract.helpers import VIA, written_at
-from errdex.model import Site
+from errdex.model import Site, WrittenAt
 
 PACKAGE = {
     "pkg/__init__.py": "",
@@ -136,24 +135,24 @@ def test_method_helper_site_is_at_the_helpers_raise_with_the_callers_message(sit
     assert site.exception_bases == ("Exception",)
     assert site.condition == "token != 'name'"  # the caller's check, not the helper's
     assert site.message_source == "f'unexpected {token!r}'"
-    assert written_at(site.resolved_from) == {"file": "pkg/parser.py", "line": 16, "function": "Parser.parse_tag"}
+    assert site.written_at == WrittenAt("pkg/parser.py", 16, "Parser.parse_tag")
 
 
 def test_the_helpers_own_site_stays() -> None:
-    own = [s for s in _link(PACKAGE) if s.function == "Parser.fail" and VIA not in s.resolved_from]
+    own = [s for s in _link(PACKAGE) if s.function == "Parser.fail" and s.written_at is None]
     assert [(s.template, s.line) for s in own] == [(None, 9)]
 
 
 def test_a_subclass_calling_the_helper(sites) -> None:
     site = sites["filter name expected"]
     assert (site.line, site.function, site.condition) == (9, "Parser.fail", "not name")
-    assert written_at(site.resolved_from)["function"] == "FilterParser.parse_filter"
+    assert site.written_at.function == "FilterParser.parse_filter"
 
 
 def test_a_chain_of_two_helpers_by_keyword(sites) -> None:
     site = sites["end of template reached"]
     assert (site.line, site.function) == (9, "Parser.fail")
-    assert written_at(site.resolved_from) == {"file": "pkg/parser.py", "line": 17, "function": "Parser.parse_tag"}
+    assert site.written_at == WrittenAt("pkg/parser.py", 17, "Parser.parse_tag")
 
 
 def test_a_module_level_warning_helper(sites) -> None:
@@ -194,7 +193,7 @@ def test_six_raise_from_and_reraise_are_raises(sites) -> None:
 def test_an_imported_helper_and_a_helper_of_an_imported_module(sites) -> None:
     site = sites["{} items: the limit is 9"]
     assert (site.file, site.line, site.function, site.exception) == ("pkg/quiet.py", 3, "report", "RuntimeError")
-    assert written_at(site.resolved_from) == {"file": "pkg/users.py", "line": 22, "function": "load"}
+    assert site.written_at == WrittenAt("pkg/users.py", 22, "load")
     assert site.condition == "len(items) > LIMIT" and site.resolved == {"LIMIT": 9}  # the caller's names, in its module
     assert site.resolved_from["LIMIT"] == "pkg/limits.py:1"
     assert sites["nothing to load at all"].file == "pkg/quiet.py"
@@ -203,7 +202,7 @@ def test_an_imported_helper_and_a_helper_of_an_imported_module(sites) -> None:
 def test_a_subclass_in_another_module(sites) -> None:
     site = sites["macro needs arguments"]
     assert (site.file, site.line, site.function, site.condition) == ("pkg/parser.py", 9, "Parser.fail", "not args")
-    assert written_at(site.resolved_from)["file"] == "pkg/users.py"
+    assert site.written_at.file == "pkg/users.py"
 
 
 def test_a_method_of_an_instance_made_here(sites) -> None:
@@ -220,7 +219,7 @@ def test_a_method_of_an_instance_made_here(sites) -> None:
 def test_a_parameter_annotated_with_the_helpers_class(sites) -> None:
     site = sites["unknown block {}"]
     assert (site.file, site.line, site.function) == ("pkg/parser.py", 9, "Parser.fail")
-    assert written_at(site.resolved_from)["function"] == "with_parser"
+    assert site.written_at.function == "with_parser"
 
 
 def test_an_exception_groups_message_has_the_count_python_adds(sites) -> None:

@@ -135,7 +135,7 @@ def test_warnings_and_logs() -> None:
 def test_assert_with_message_is_a_site() -> None:
     sites = sites_of("def f(x):\n    assert x > 0, f'x must be positive, got {x}'\n")
     assert sites[0]["exception"] == "AssertionError"
-    assert sites[0]["condition"] == "not (x > 0)"
+    assert sites[0]["clauses"] == ["not (x > 0)"]
     assert sites[0]["templates"] == ["x must be positive, got {}"]
 
 
@@ -175,3 +175,23 @@ def test_augmented_assignment_after_an_opaque_value() -> None:
         """
     )
     assert templates == ["Invalid: \n{}\nSee the docs."]
+
+
+HOLES = [
+    ("f-string", 'raise ValueError(f"bad {x!r} in {str(y)}")', [["x"], ["y"]]),
+    ("percent tuple", 'raise KeyError("wrong mode %r for %r" % (mode, backend))', [["mode"], ["backend"]]),
+    ("percent one", 'raise KeyError("wrong mode %s" % mode)', [["mode"]]),
+    ("percent star", 'raise KeyError("%*d items of %s" % (width, n, kind))', [["n"], ["kind"]]),
+    ("percent keys", 'raise KeyError("%(a)s then %(b)r" % {"b": y, "a": x})', [["x"], ["y"]]),
+    ("percent percent", 'raise KeyError("%d%% of %s" % (share, whole))', [["share"], ["whole"]]),
+    ("format", 'raise KeyError("{} then {k} and {0}".format(x, k=y))', [["x"], ["y"], ["x"]]),
+    ("concatenation", 'raise KeyError("value " + repr(x) + " is bad")', [["x"]]),
+    ("merged", 'raise KeyError(f"{a}{b} is bad")', [["a", "b"]]),
+    ("unknown", 'raise KeyError("%s is bad" % args[0] if args else "bad")', [["args[0]"]]),
+]
+
+
+@pytest.mark.parametrize("source, expected", [c[1:] for c in HOLES], ids=[c[0] for c in HOLES])
+def test_holes_show_the_expression_each_takes(source: str, expected: list[list[str]]) -> None:
+    (site,) = sites_of(f"def f(mode, backend, x, y, a, b, n, width, kind, share, whole, *args):\n    {source}\n")
+    assert site["holes"][0] == expected
