@@ -64,9 +64,17 @@ class Binding:
 
 
 Env = dict[str, list[Binding]]
-Params = dict[
-    str, tuple[int | None, ast.expr | None, str | None]
-]  # name -> (position in a call, default, annotated class)
+
+
+class Parameter(NamedTuple):
+    """A parameter of the function visited (a tuple: one is made for each parameter of every function)."""
+
+    position: int | None  # its position in a call (`self` dropped for a method), None when keyword-only
+    default: ast.expr | None
+    annotated: str | None  # the class its annotation names, if any
+
+
+Params = dict[str, Parameter]
 
 
 class Walked(NamedTuple):
@@ -130,10 +138,12 @@ def parameters(args: ast.arguments, method: bool) -> Params:
     defaults: list[ast.expr | None] = [None] * (len(positional) - len(args.defaults)) + list(args.defaults)
     skip = 1 if method and positional else 0
     out: Params = {
-        a.arg: (i - skip if i >= skip else None, d, annotated_class(a.annotation))
+        a.arg: Parameter(i - skip if i >= skip else None, d, annotated_class(a.annotation))
         for i, (a, d) in enumerate(zip(positional, defaults))
     }
-    out.update((a.arg, (None, d, annotated_class(a.annotation))) for a, d in zip(args.kwonlyargs, args.kw_defaults))
+    out.update(
+        (a.arg, Parameter(None, d, annotated_class(a.annotation))) for a, d in zip(args.kwonlyargs, args.kw_defaults)
+    )
     return out
 
 
@@ -332,7 +342,8 @@ class SiteVisitor:
     def _argument_default(self, node: ast.expr) -> str:
         """A name as written, or the default of the parameter it names (`exc=TemplateSyntaxError`)."""
         if isinstance(node, ast.Name) and node.id not in self.env:
-            default = self.params.get(node.id, (None, None, None))[1]
+            found = self.params.get(node.id)
+            default = found.default if found is not None else None
             if default is not None and dotted_name(default) is not None:
                 return expr_name(default)
         return expr_name(node)
@@ -364,7 +375,7 @@ class SiteVisitor:
         if not (self._in_method("__init__") and isinstance(target, ast.Attribute) and is_self(target.value)):
             return
         param = self._parameter_name(value)
-        default = self.params[param][1] if param else None
+        default = self.params[param].default if param else None
         if default is not None and dotted_name(default) is not None:
             self.attribute_defaults[f"{self._class_qualname()}.{target.attr}"] = expr_name(default)
 
@@ -461,7 +472,7 @@ class SiteVisitor:
         exprs: list[ast.expr] = []
         for key, expr in call_arguments(call):
             param = self._parameter_name(expr)
-            found = [None, [param, self.params[param][0]], None] if param else self._message_templates(expr)
+            found = [None, [param, self.params[param].position], None] if param else self._message_templates(expr)
             if found is not None:
                 args.append([key, *found])
                 exprs.append(expr)
@@ -500,7 +511,7 @@ class SiteVisitor:
         if bound and len(bound) == 1 and isinstance(bound[0].expr, ast.Call):
             return callee, dotted_name(bound[0].expr.func)
         if rest and "." not in rest and not bound and head in self.params:
-            return callee, self.params[head][2]  # `def parse(self, parser: "Parser"): parser.fail(...)`
+            return callee, self.params[head].annotated  # `def parse(self, parser: "Parser"): parser.fail(...)`
         return callee, None
 
     def _message_templates(self, expr: ast.expr) -> list[Any] | None:
@@ -606,7 +617,7 @@ class SiteVisitor:
 
     def _first_parameter(self) -> str | None:
         """The method's first parameter after `self`, while the body has not bound it again."""
-        first = next((name for name, (position, _, _) in self.params.items() if position == 0), None)
+        first = next((name for name, p in self.params.items() if p.position == 0), None)
         return first if first is not None and first not in self.env else None
 
     def _current_class(self) -> ClassScope | None:
@@ -660,9 +671,9 @@ class SiteVisitor:
                 1
             ]  # may be set in `__init__` (see `exception_attributes`)
         if param is not None:  # a raise helper: its callers write the message (and may choose the class)
-            site["message_param"] = [param, self.params[param][0]]
+            site["message_param"] = [param, self.params[param].position]
             if exception_param is not None:
-                site["exception_param"] = [exception_param, self.params[exception_param][0]]
+                site["exception_param"] = [exception_param, self.params[exception_param].position]
         self.sites.append(site)
 
     def qualname(self) -> str:

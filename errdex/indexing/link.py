@@ -31,8 +31,17 @@ from errdex.model import ClassInfo, Site
 
 Analysis = dict[str, Any]
 Loader = Callable[[list[str]], dict[str, Analysis]]  # hashes -> their analyses
-FileFacts = tuple[str, list[str], str | None, list[str]]  # shape digest, class names, skip reason, callee names
 TRACE_FORMAT = 5
+
+
+@dataclass(frozen=True, slots=True)
+class FileFacts:
+    """What the trace keeps of a file's analysis (see `file_facts`)."""
+
+    shape: str  # digest of what other files' links may read of it: classes, imports, calls
+    classes: list[str]  # qualnames of its classes
+    skip: str | None  # why it was not analysed
+    callees: list[str]  # the names its recorded calls call
 
 
 @dataclass
@@ -112,21 +121,18 @@ def link_release(
     trace = ReleaseTrace(hashes, {}, {}, {}, {})
     for path, h in hashes.items():
         if path in kept:
-            shape, classes, skip, callees = (
-                old.shapes[path],
-                old.classes.get(path, []),
-                old.skips.get(path),
-                old.callees.get(path, []),
+            facts_of = FileFacts(
+                old.shapes[path], old.classes.get(path, []), old.skips.get(path), old.callees.get(path, [])
             )
         else:
-            shape, classes, skip, callees = known_facts.get(h) or file_facts(analyses[h])
-        trace.shapes[path] = shape
-        if classes:
-            trace.classes[path] = classes
-        if callees:
-            trace.callees[path] = callees
-        if skip:
-            trace.skips[path] = skip
+            facts_of = known_facts.get(h) or file_facts(analyses[h])
+        trace.shapes[path] = facts_of.shape
+        if facts_of.classes:
+            trace.classes[path] = facts_of.classes
+        if facts_of.callees:
+            trace.callees[path] = facts_of.callees
+        if facts_of.skip:
+            trace.skips[path] = facts_of.skip
     clean = _clean(old, trace, kept)
     dirty = [p for p in hashes if p not in clean]
     analyses.update(load([h for h in dict.fromkeys(hashes[p] for p in dirty) if h not in analyses]))
@@ -159,7 +165,7 @@ def file_facts(analysis: Analysis) -> FileFacts:
     classes, imports, calls), its class names, its skip reason, the names its calls call."""
     shape = dumps([analysis["classes"], analysis["imports"], analysis.get("calls") or []], sort_keys=True)
     digest = hashlib.sha256(shape).hexdigest()[:24]
-    return digest, [c["qualname"] for c in analysis["classes"]], analysis["skip"], callee_names(analysis)
+    return FileFacts(digest, [c["qualname"] for c in analysis["classes"]], analysis["skip"], callee_names(analysis))
 
 
 def _clean(old: ReleaseTrace, new: ReleaseTrace, kept: set[str]) -> set[str]:

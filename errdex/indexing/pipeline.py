@@ -55,11 +55,20 @@ Progress = Callable[[str, int, int], None]  # (stage, done, total)
 POOL_THRESHOLD = 64  # fewer new files than this are analysed in this process
 TRACE_CANDIDATES = 4  # indexed releases tried, nearest version first, for a trace to reuse
 _Call = TypeVar("_Call", bound=Callable[..., Any])
-# hash, analysis (pickled to the parent: faster to load than its JSON), analysis compressed, size, link facts
-Analysed = tuple[str, dict[str, Any], bytes, int, FileFacts]
 _pauses = 0  # calls running with the collector paused (see `_collector_paused`)
 _pauses_lock = threading.Lock()
 _collector_was_enabled = True
+
+
+@dataclass(frozen=True, slots=True)
+class Analysed:
+    """One new file analysed by a worker, as the parent needs it."""
+
+    hash: str
+    analysis: dict[str, Any]  # pickled to the parent: faster to load than its JSON
+    analysis_z: bytes  # the analysis compressed, for the store
+    size: int
+    facts: FileFacts  # what linking's trace keeps of it
 
 
 @dataclass(frozen=True)
@@ -169,10 +178,10 @@ def prepare(
     facts: dict[str, FileFacts] = {}
     stored: list[tuple[str, int, bytes]] = []  # (hash, size, analysis compressed) of each new file, in job order
     with _Workers(todo, hashes, workers) as pool:
-        for done, (digest, analysis, analysis_z, size, linking) in enumerate(pool.analyses(), 1):
-            analyses[digest] = analysis
-            facts[digest] = linking
-            stored.append((digest, size, analysis_z))
+        for done, new in enumerate(pool.analyses(), 1):
+            analyses[new.hash] = new.analysis
+            facts[new.hash] = new.facts
+            stored.append((new.hash, new.size, new.analysis_z))
             report("files", done + len(files) - len(todo), len(files))
         report("files", len(files), len(files))
         files_left = pool.new_files(stored, store.path if store_files else None)  # under way while this process links
@@ -361,10 +370,10 @@ def _store_numbered(location: Path | str, numbered: list[tuple[int, tuple[str, i
 
 
 def _analyse_job(job: tuple[str, bytes, str]) -> Analysed:
-    """Analyse one file; return its hash, analysis, the analysis compressed for the store, size, and what linking needs of it."""
+    """Analyse one file, for the store and for linking."""
     path, data, digest = job
     analysis = analyse_file(path, data)
-    return digest, analysis, pack(dumps(analysis)), len(data), file_facts(analysis)
+    return Analysed(digest, analysis, pack(dumps(analysis)), len(data), file_facts(analysis))
 
 
 def _text(files: dict[str, SourceFile], path: str) -> str | None:

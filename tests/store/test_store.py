@@ -12,7 +12,7 @@ import pytest
 from errdex.errors import NotIndexedError, StoreError
 from errdex.extract import EXTRACTOR_VERSION
 from errdex.indexing import index
-from errdex.model import ReleaseInfo, Site
+from errdex.model import ReleaseInfo, Site, WrittenAt
 from errdex.store import Store
 from tests.backends import (
     blob_sql,
@@ -48,6 +48,37 @@ def test_older_schema_is_migrated_and_keeps_data(db_url: str) -> None:
         assert store.schema_version == len(steps)
         assert store.stats()["packages"] == 1
         assert store.generation() == 0
+
+
+OLD_SITES = """
+INSERT INTO packages (name, display_name) VALUES ('tpl', 'tpl');
+INSERT INTO releases (package_id, version, spec, source_kind, digest, indexed_at, extractor_version,
+    file_count, site_count, error_count, skip_count)
+    SELECT id, '1.0', 'tpl==1.0', 'wheel', 'd', '2026-01-01T00:00:00+00:00', '12', 1, 2, 2, 0 FROM packages;
+INSERT INTO errors (id, package_id, kind, exception, template) SELECT 'a', id, 'error', 'E', 'bad {}' FROM packages;
+INSERT INTO errors (id, package_id, kind, exception, template) SELECT 'b', id, 'error', 'E', 'plain' FROM packages;
+INSERT INTO sites (release_id, error_id, kind, exception, exception_bases, template, reason, file, line, end_line,
+    function, condition, resolved, resolved_from, checks, message_source, level)
+    SELECT id, 'a', 'error', 'E', '[]', 'bad {}', NULL, 'tpl/p.py', 7, 7, 'Parser.fail', 'x and y', '{"N": 1}',
+        '{"N": "tpl/p.py:2", "<via>": "tpl/q.py:11 Parser.parse"}', '[]', 'msg', NULL FROM releases;
+INSERT INTO sites (release_id, error_id, kind, exception, exception_bases, template, reason, file, line, end_line,
+    function, condition, resolved, resolved_from, checks, message_source, level)
+    SELECT id, 'b', 'error', 'E', '[]', 'plain', NULL, 'tpl/p.py', 9, 9, 'f', NULL, '{}', '{}', '[]', 'm', NULL
+    FROM releases;
+"""
+
+
+def test_sites_stored_before_clauses_and_written_at_keep_their_facts(db_url: str) -> None:
+    steps = migrations(db_url)
+    before = next(i for i, step in enumerate(steps) if "ADD COLUMN written_file" in step)
+    run_sql(db_url, ";".join(steps[:before]) + ";" + set_schema_version_sql(db_url, before) + ";")
+    run_sql(db_url, OLD_SITES)
+    with Store(db_url) as store:
+        helper, plain = (site for _, site in store.errors("tpl"))
+    assert (helper.clauses, helper.condition, plain.clauses, plain.condition) == (("x and y",), "x and y", (), None)
+    assert helper.written_at == WrittenAt("tpl/q.py", 11, "Parser.parse") and plain.written_at is None
+    assert helper.resolved_from == {"N": "tpl/p.py:2"} and helper.resolved == {"N": 1}
+    assert helper.holes == () == plain.holes  # not known one by one: did-you-mean reads the values loosely
 
 
 def test_corrupt_database_gives_a_clear_error(db_url: str) -> None:
