@@ -16,7 +16,6 @@ import ast
 import io
 import tokenize
 import warnings
-from typing import Any
 
 from errdex.extract.budget import Budget, OverBudget
 from errdex.extract.chunks import (
@@ -32,9 +31,10 @@ from errdex.extract.chunks import (
     simple_import,
     split_block,
 )
+from errdex.extract.records import ClassRecord, FileAnalysis, Imported
 from errdex.extract.resolve import Unresolved
 from errdex.extract.scope import ClassScope, Definition, ModuleScope
-from errdex.extract.templates import format_template
+from errdex.extract.templates import class_message, format_template
 from errdex.extract.visitor import SiteVisitor, looks_like_exception
 
 EXTRACTOR_VERSION = "13"
@@ -56,7 +56,7 @@ class _FallBack(Exception):
     """A piece of the file did not parse on its own: parse the whole file instead."""
 
 
-def analyse_file(path: str, data: bytes, fast: bool = True, budget: Budget | None = None) -> dict[str, Any]:
+def analyse_file(path: str, data: bytes, fast: bool = True, budget: Budget | None = None) -> FileAnalysis:
     """Sites, classes and imports of one Python file, or a skip with the reason.
 
     `fast=False` parses the whole file (the reference the fast path is tested against). The
@@ -68,7 +68,7 @@ def analyse_file(path: str, data: bytes, fast: bool = True, budget: Budget | Non
         return _analyse(path, data, fast, budget if budget is not None else Budget())
 
 
-def _analyse(path: str, data: bytes, fast: bool, budget: Budget) -> dict[str, Any]:
+def _analyse(path: str, data: bytes, fast: bool, budget: Budget) -> FileAnalysis:
     if len(data) > MAX_FILE_BYTES:
         return skipped(f"file is larger than {MAX_FILE_BYTES // 1_000_000} MB")
     text, reason = decode(data)
@@ -96,14 +96,14 @@ def _analyse(path: str, data: bytes, fast: bool, budget: Budget) -> dict[str, An
     return _result(module, visitor)
 
 
-def _stopped(module: ModuleScope, visitor: SiteVisitor, exc: OverBudget) -> dict[str, Any]:
+def _stopped(module: ModuleScope, visitor: SiteVisitor, exc: OverBudget) -> FileAnalysis:
     """A file that used up its budget: a skip that keeps the sites found before it stopped."""
     kept = len(visitor.sites)
-    return {**_result(module, visitor), "skip": f"{exc}; partly analysed, {kept} site{'s' if kept != 1 else ''} kept"}
+    return _result(module, visitor, f"{exc}; partly analysed, {kept} site{'s' if kept != 1 else ''} kept")
 
 
-def skipped(reason: str) -> dict[str, Any]:
-    return {"skip": reason, "sites": [], "classes": [], "imports": {}}
+def skipped(reason: str) -> FileAnalysis:
+    return FileAnalysis(skip=reason)
 
 
 def decode(data: bytes) -> tuple[str | None, str]:
@@ -360,30 +360,23 @@ def _register_imports(stmt: ast.stmt, module: ModuleScope) -> None:
 
 
 # -- result ----------------------------------------------------------------------------------
-def _result(module: ModuleScope, visitor: SiteVisitor) -> dict[str, Any]:
+def _result(module: ModuleScope, visitor: SiteVisitor, skip: str | None = None) -> FileAnalysis:
     classes = []
     for cls in module.classes.values():
         templates = list(cls.message_templates)
         if looks_like_exception(cls.qualname, cls.bases):
             templates.extend(t for t in _message_attribute(module, cls) if t not in templates)
-        classes.append(
-            {
-                "qualname": cls.qualname,
-                "line": cls.line,
-                "bases": list(cls.bases),
-                "attributes": list(cls.attributes),
-                "message_templates": templates,
-            }
-        )
-    return {
-        "skip": None,
-        "sites": visitor.sites,
-        "calls": visitor.helper_calls(),
-        "properties": visitor.message_properties(),
-        "attribute_classes": visitor.exception_attributes(),
-        "classes": classes,
-        "imports": {k: list(v) for k, v in module.imports.items()},
-    }
+        messages = tuple(map(class_message, templates))
+        classes.append(ClassRecord(cls.qualname, cls.line, tuple(cls.bases), tuple(cls.attributes), messages))
+    return FileAnalysis(
+        skip=skip,
+        sites=tuple(visitor.sites),
+        calls=visitor.helper_calls(),
+        properties=visitor.message_properties(),
+        attribute_classes=visitor.exception_attributes(),
+        classes=tuple(classes),
+        imports={k: Imported(*v) for k, v in module.imports.items()},
+    )
 
 
 def _message_attribute(module: ModuleScope, cls: ClassScope) -> list[str]:

@@ -13,33 +13,34 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from errdex.extract.file import register_chunks
-from errdex.extract.helpers import callee_names, caller_sites
+from errdex.extract.helpers import caller_sites
+from errdex.extract.records import ClassMessage, ClassRecord, FileAnalysis, HoleSources, Pending, RawSite
 from errdex.extract.resolve import Unresolved, evaluate, to_json
 from errdex.extract.scope import ModuleScope, module_name
-from errdex.extract.templates import GIVEN, MAX_ALTERNATIVES, given_holes, given_message, render
+from errdex.extract.templates import MAX_ALTERNATIVES, given_holes, given_message, render
 from errdex.extract.visitor import MAX_TEMPLATE
-from errdex.model import ClassInfo, Site, WrittenAt
+from errdex.model import ClassInfo, Site
 
 MAX_BASES = 12
 GROUP_SUFFIXES = (" ({} sub-exception)", " ({} sub-exceptions)")  # what str() of an exception group adds
 _GROUPS = ("ExceptionGroup", "BaseExceptionGroup")
-Analysis = dict[str, Any]
+FoundClass = tuple[str, ClassRecord]  # the file a class is defined in, and its record
 
 
 class Release:
     """The analyses of every file of one release, with lazily built module scopes."""
 
-    def __init__(self, analyses: Mapping[str, Analysis], read_text: Callable[[str], str | None]) -> None:
+    def __init__(self, analyses: Mapping[str, FileAnalysis], read_text: Callable[[str], str | None]) -> None:
         self.analyses = analyses
         self.read_text = read_text
         self.paths = {module_name(path): path for path in analyses}
         self._scopes: dict[str, ModuleScope | None] = {}
-        self._classes: dict[str, list[tuple[str, dict[str, Any]]]] = {}
+        self._classes: dict[str, list[FoundClass]] = {}
         self._callers: dict[str, list[str]] = {}
         for path, analysis in analyses.items():
-            for cls in analysis["classes"]:
-                self._classes.setdefault(cls["qualname"].rsplit(".", 1)[-1], []).append((path, cls))
-            for name in callee_names(analysis):
+            for cls in analysis.classes:
+                self._classes.setdefault(cls.qualname.rsplit(".", 1)[-1], []).append((path, cls))
+            for name in analysis.callees():
                 self._callers.setdefault(name, []).append(path)
 
     def callers(self, name: str) -> list[str]:
@@ -61,7 +62,7 @@ class Release:
                 self._scopes[path] = scope
         return self._scopes[path]
 
-    def find_class(self, path: str, name: str, depth: int = 0) -> tuple[str, dict[str, Any]] | None:
+    def find_class(self, path: str, name: str, depth: int = 0) -> FoundClass | None:
         """The class a name refers to in a file, following imports inside the package."""
         if depth > 6:
             return None
@@ -69,10 +70,10 @@ class Release:
         if analysis is None:
             return None
         head, _, rest = name.partition(".")
-        for cls in analysis["classes"]:
-            if cls["qualname"] == name:
+        for cls in analysis.classes:
+            if cls.qualname == name:
                 return path, cls
-        imported = analysis["imports"].get(head)
+        imported = analysis.imports.get(head)
         if imported is not None:
             module, attr = imported
             wanted = ".".join(p for p in (attr, rest) if p)
@@ -88,39 +89,39 @@ class Release:
         candidates = self._classes.get(name.rsplit(".", 1)[-1], [])
         return candidates[0] if len(candidates) == 1 and depth == 0 else None
 
-    def bases(self, path: str, exception: str) -> tuple[tuple[str, ...], dict[str, Any] | None]:
+    def bases(self, path: str, exception: str) -> tuple[tuple[str, ...], ClassRecord | None]:
         """Base classes of an exception (nearest first) and its own class record, if defined here."""
         found = self.find_class(path, exception)
         if found is None:
             return (), None
         out: list[str] = []
         queue = [found]
-        seen = {(found[0], found[1]["qualname"])}
+        seen = {(found[0], found[1].qualname)}
         while queue and len(out) < MAX_BASES:
             cls_path, cls = queue.pop(0)
-            for base in cls["bases"]:
+            for base in cls.bases:
                 short = base.rsplit(".", 1)[-1]
                 if short not in out:
                     out.append(short)
                 parent = self.find_class(cls_path, base)
-                if parent is not None and (parent[0], parent[1]["qualname"]) not in seen:
-                    seen.add((parent[0], parent[1]["qualname"]))
+                if parent is not None and (parent[0], parent[1].qualname) not in seen:
+                    seen.add((parent[0], parent[1].qualname))
                     queue.append(parent)
         return tuple(out), found[1]
 
-    def class_message(self, path: str, exception: str) -> list[str]:
-        """Templates an exception class (or its nearest base that has one) builds itself."""
+    def class_message(self, path: str, exception: str) -> tuple[ClassMessage, ...]:
+        """The messages an exception class (or its nearest base that has one) writes itself."""
         found = self.find_class(path, exception)
         for _ in range(MAX_BASES):
             if found is None:
-                return []
+                return ()
             cls_path, cls = found
-            if cls["message_templates"]:
-                return list(cls["message_templates"])
-            found = next((f for f in (self.find_class(cls_path, b) for b in cls["bases"]) if f), None)
-        return []
+            if cls.messages:
+                return cls.messages
+            found = next((f for f in (self.find_class(cls_path, b) for b in cls.bases) if f), None)
+        return ()
 
-    def resolve_pending(self, path: str, pending: list[list[str]]) -> tuple[dict[str, Any], dict[str, str]]:
+    def resolve_pending(self, path: str, pending: tuple[Pending, ...]) -> tuple[dict[str, Any], dict[str, str]]:
         """Values of names that came from other modules, now that the whole release is known."""
         scope = self.scope(module_name(path))
         values: dict[str, Any] = {}
@@ -142,93 +143,92 @@ class Release:
 
 
 def link(
-    analyses: Mapping[str, Analysis], read_text: Callable[[str], str | None]
+    analyses: Mapping[str, FileAnalysis], read_text: Callable[[str], str | None]
 ) -> tuple[list[Site], list[ClassInfo]]:
     """Every site of a release, with cross-module values and exception bases filled in."""
     release = Release(analyses, read_text)
     sites = [site for path in sorted(analyses) for site in file_sites(release, path)]
-    classes = [
-        ClassInfo(path, cls["qualname"], cls["line"], tuple(cls["bases"]), tuple(cls["attributes"]))
-        for path in sorted(analyses)
-        for cls in analyses[path]["classes"]
-    ]
+    classes = [class_info(path, cls) for path in sorted(analyses) for cls in analyses[path].classes]
     return sites, classes
+
+
+def class_info(path: str, cls: ClassRecord) -> ClassInfo:
+    """A class as the store keeps it (for related errors)."""
+    return ClassInfo(path, cls.qualname, cls.line, cls.bases, cls.attributes)
 
 
 def file_sites(release: Release, path: str) -> Iterator[Site]:
     """The sites of one file of a release: its own and those its callers write through its raise
     helpers, with the names left pending in its analysis resolved across the release."""
-    for raw in [*release.analyses[path]["sites"], *caller_sites(release, path)]:
-        resolved, origins = dict(raw["resolved"]), dict(raw["resolved_from"])
-        written_at = WrittenAt(*raw["written_at"]) if raw.get("written_at") else None
-        if raw["pending"]:
-            values, more = release.resolve_pending(written_at.file if written_at else path, raw["pending"])
+    for raw in [*release.analyses[path].sites, *caller_sites(release, path)]:
+        resolved, origins = dict(raw.values.resolved), dict(raw.values.resolved_from)
+        written_at = raw.written_at
+        if raw.values.pending:
+            values, more = release.resolve_pending(written_at.file if written_at else path, raw.values.pending)
             resolved.update(values)
             origins.update(more)
-        checks = tuple(c for c in raw["checks"] if c not in resolved)
-        clauses = tuple(raw["clauses"])
+        checks = tuple(c for c in raw.values.checks if c not in resolved)
         exception, bases, templates, reason = _message(release, path, raw, resolved)
         for template, holes in templates.items():
             yield Site(
-                kind=raw["kind"],
+                kind=raw.kind,  # type: ignore[arg-type]
                 exception=exception,
                 exception_bases=bases,
                 template=template,
                 reason=reason if template is None else None,
                 file=path,
-                line=raw["line"],
-                end_line=raw["end_line"],
-                function=raw["function"],
-                clauses=clauses,
+                line=raw.line,
+                end_line=raw.end_line,
+                function=raw.function,
+                clauses=raw.clauses,
                 resolved=resolved,
                 resolved_from=origins,
                 checks=checks,
-                message_source=raw["message_source"],
-                level=raw["level"],
+                message_source=raw.message_source,
+                level=raw.level,
                 holes=holes if template is not None and len(holes) == template.count("{}") else (),
                 written_at=written_at,
             )
 
 
-Holes = tuple[tuple[str, ...], ...]  # see `Site.holes`
-Templates = dict[str | None, Holes]  # a site's templates, in order, with the sources of each one's holes
+Templates = dict[str | None, HoleSources]  # a site's templates, in order, with the sources of each one's holes
 
 
 def _message(
-    release: Release, path: str, raw: dict[str, Any], resolved: dict[str, Any]
+    release: Release, path: str, raw: RawSite, resolved: dict[str, Any]
 ) -> tuple[str | None, tuple[str, ...], Templates, str | None]:
     """A site's exception, its bases, templates and the reason for none, with what only linking knows:
     a message kept in another module's constant (pandas' `_chained_assignment_msg`), a property of the
     class given as the message, the class `__init__` gives an attribute raised, the exception class's
     own message, the count an exception group adds."""
     analysis = release.analyses[path]
-    templates: Templates = {t: tuple(map(tuple, h)) for t, h in zip(raw["templates"], raw["holes"])}
-    reason = raw["reason"]
-    unknown = list(templates) == [None]
-    constant = resolved.get(raw["message_source"]) if unknown else None
+    templates: Templates = {t.text: t.holes for t in raw.templates} or {None: ()}
+    reason = raw.reason
+    unknown = not raw.templates
+    constant = resolved.get(raw.message_source) if unknown else None
     kept = render((constant,)) if isinstance(constant, str) and len(constant) <= MAX_TEMPLATE else None
     if kept is not None:
         templates, reason, unknown = {kept: ()}, None, False
-    if unknown and raw.get("message_attribute"):
-        found = analysis.get("properties", {}).get(f"{raw['class']}.{raw['message_attribute']}") or []
+    if unknown and raw.message_attribute:
+        found = analysis.properties.get(f"{raw.owner}.{raw.message_attribute}") or ()
         if found:
             templates, reason = dict.fromkeys(found, ()), None
-    exception = raw["exception"]
-    if raw.get("exception_attribute"):
-        exception = analysis.get("attribute_classes", {}).get(f"{raw['class']}.{raw['exception_attribute']}", exception)
+    exception = raw.exception
+    if raw.exception_attribute:
+        exception = analysis.attribute_classes.get(f"{raw.owner}.{raw.exception_attribute}", exception)
     bases: tuple[str, ...] = ()
-    if raw["kind"] in ("error", "warning") and exception:
-        printed = _as_printed(templates, release.class_message(path, exception), bool(raw.get("message_later")))
+    if raw.kind in ("error", "warning") and exception:
+        printed = _as_printed(templates, release.class_message(path, exception), raw.message_later)
         if printed:
             templates, reason = printed, None
-    if raw["kind"] == "error" and exception:
+    if raw.kind == "error" and exception:
         bases, _ = release.bases(path, exception)
         if _is_group(exception, bases) and None not in templates:
             templates = {t + suffix: (*h, ()) for t, h in templates.items() for suffix in GROUP_SUFFIXES}  # type: ignore[operator]
     return exception, bases, templates, reason
 
 
-def _as_printed(templates: Templates, own: list[str], later: bool) -> Templates:
+def _as_printed(templates: Templates, own: tuple[ClassMessage, ...], later: bool) -> Templates:
     """A site's templates as its exception class (or warning category) prints them; {} to keep its own.
 
     A class that writes its own message around the first argument it is given (marked there, see
@@ -238,10 +238,10 @@ def _as_printed(templates: Templates, own: list[str], later: bool) -> Templates:
     """
     if not own:
         return {}
-    if list(templates) == [None] or (later and any(map(_has_words, own))):
+    if list(templates) == [None] or (later and any(_has_words("".join(c.parts)) for c in own)):
         printed = ((given_message(c, None), given_holes(c, ((),))) for c in own)
         return dict(p for p in printed if p[0] is not None)
-    marked = [c for c in own if GIVEN in c]
+    marked = [c for c in own if len(c.parts) > 1]
     if later or not marked:
         return {}
     out: Templates = {}

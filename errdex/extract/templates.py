@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from errdex.extract.budget import Budget, TooMuchWork
+from errdex.extract.records import ClassMessage, HoleSources
 from errdex.extract.resolve import Unresolved
 
 TRANSLATIONS = frozenset(
@@ -27,7 +28,8 @@ TRANSLATIONS = frozenset(
 
 MAX_ALTERNATIVES = 12
 # Where an exception class puts the first argument it is given, in the message it writes: the mark, the
-# characters it strips from the argument's end (`message.rstrip('.')`), the mark's end (see `given_message`).
+# characters it strips from the argument's end (`message.rstrip('.')`), the mark's end. The marks live only
+# while a class's templates are made; what is kept is a `ClassMessage` (see `class_message`).
 GIVEN, GIVEN_END = "\ue000", "\ue001"
 _GIVEN_AT = re.compile(GIVEN + "([^" + GIVEN_END + "]{0,10})" + GIVEN_END)
 MAX_DEPTH = 8
@@ -60,7 +62,6 @@ class Hole:
 
 HOLE = Hole()  # a hole whose expression is not known
 Parts = tuple[Any, ...]  # str or Hole
-HoleSources = tuple[tuple[str, ...], ...]  # per `{}` of a rendered template: the expressions it shows (merged holes)
 
 _PRINTF = re.compile(
     r"%(?:\([^)\n]{0,100}\))?[-+ #0]{0,5}(?:\*|\d{1,5})?(?:\.(?:\*|\d{1,5}))?[hlL]?[diouxXeEfFgGcrsa%]"
@@ -373,18 +374,26 @@ def given_mark(stripped: str = "") -> str:
     return f"{GIVEN}{stripped}{GIVEN_END}"
 
 
-def given_message(class_template: str, argument: str | None) -> str | None:
+def class_message(text: str) -> ClassMessage:
+    """A class's template made with the argument it is given marked, as the parts around the argument."""
+    pieces = _GIVEN_AT.split(text)  # part, stripped, part, stripped, ..., part
+    return ClassMessage(tuple(pieces[0::2]), pieces[1] if len(pieces) > 1 else "")
+
+
+def given_message(message: ClassMessage, argument: str | None) -> str | None:
     """A class's template with the argument's template where it goes (a hole when the argument's is not
     known); None when no literal text is left."""
-    return render((_GIVEN_AT.sub(lambda m: "{}" if argument is None else argument.rstrip(m.group(1)), class_template),))
+    filler = "{}" if argument is None else argument.rstrip(message.stripped)
+    return render((filler.join(message.parts),))
 
 
-def given_holes(class_template: str, argument: HoleSources) -> HoleSources:
-    """The hole sources of `given_message(class_template, ...)`: the class's own holes unknown, the argument's
-    where the mark is (they no longer match the template where holes merged; `Site.holes` checks)."""
-    before, _, after = class_template.partition(GIVEN)
-    after = after.partition(GIVEN_END)[2]
-    return ((),) * before.count("{}") + argument + ((),) * after.count("{}")
+def given_holes(message: ClassMessage, argument: HoleSources) -> HoleSources:
+    """The hole sources of `given_message(message, ...)`: the class's own holes unknown, the argument's where it
+    goes (they no longer match the template where holes merged; `Site.holes` checks)."""
+    out: HoleSources = ()
+    for i, part in enumerate(message.parts):
+        out += (argument if i else ()) + ((),) * part.count("{}")
+    return out
 
 
 def format_template(text: str) -> str | None:

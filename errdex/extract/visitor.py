@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import ast
 import builtins
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from errdex.extract.helpers import MAX_DEPTH as MAX_HELPER_DEPTH
-from errdex.extract.helpers import called_name
 from errdex.extract.nodes import (
     MAX_NODES,
     annotated_class,
@@ -39,9 +39,18 @@ from errdex.extract.nodes import (
     unparse,
     warning_category,
 )
+from errdex.extract.records import CallArg, HelperCall, ParamRef, Pending, RawSite, Template, Values
 from errdex.extract.resolve import Unresolved, dotted_name, evaluate, to_json
 from errdex.extract.scope import ClassScope, ModuleScope, NeedsPackage
-from errdex.extract.templates import Parts, given_mark, given_message, hole_sources, render, templates
+from errdex.extract.templates import (
+    Parts,
+    class_message,
+    given_mark,
+    given_message,
+    hole_sources,
+    render,
+    templates,
+)
 
 MAX_BINDINGS = 12
 MAX_TEMPLATE = 20_000
@@ -153,19 +162,20 @@ def looks_like_exception(name: str, bases: tuple[str, ...] = ()) -> bool:
 
 
 class SiteVisitor:
-    """Collects raw sites (plain dicts, cached as JSON) from the statements it is given."""
+    """Collects raw sites (and the calls that may reach a raise helper) from the statements it is given."""
 
     def __init__(self, module: ModuleScope, functions: frozenset[str] | None = None) -> None:
         """`functions`: the names the functions it will visit may have (see `chunks.defined_names`), None for
         any; only a call of one of them may call a raise helper of this module."""
         self.module = module
         self.functions = functions
-        self.sites: list[dict[str, Any]] = []
+        self.sites: list[RawSite] = []
         self.scopes: list[tuple[str, str]] = []  # ("class" | "def", name)
         self.env: Env = {}
         self.conditions: list[Guard] = []
         self.params: Params = {}  # the enclosing function's parameters
-        self.calls: list[dict[str, Any]] = []  # calls passing a message (or a parameter) along
+        self.calls: list[HelperCall] = []  # calls passing a message (or a parameter) along
+        self.near_site: set[int] = set()  # (indexes of) calls in functions that raise something themselves
         self.properties: dict[str, list[str]] = {}  # qualname of a property -> templates it returns
         self.in_property = False
         self.loops: list[int] = []  # first lines of the loops around the statement
@@ -202,8 +212,7 @@ class SiteVisitor:
         sites, calls = len(self.sites), len(self.calls)
         self.visit_body(node.body)
         if len(self.sites) > sites:
-            for call in self.calls[calls:]:
-                call["near_site"] = True  # kept for helpers of other files (see `helper_calls`)
+            self.near_site.update(range(calls, len(self.calls)))  # kept for helpers of other files (see `helper_calls`)
         self.scopes.pop()
         self.env, self.conditions, self.params, self.in_property = saved
 
@@ -333,11 +342,15 @@ class SiteVisitor:
         """A site raising `exc` (an exception instance or class, as `raise` is given it)."""
         given = exc.func if isinstance(exc, ast.Call) else exc
         message = message_argument(exc, self.env) if isinstance(exc, ast.Call) else None
+        later = message is not None and isinstance(exc, ast.Call) and bool(exc.args) and message is not exc.args[0]
         self._add_site(
-            "error", self._argument_default(given), message, node, exception_param=self._parameter_name(given)
+            "error",
+            self._argument_default(given),
+            message,
+            node,
+            exception_param=self._parameter_name(given),
+            message_later=later,  # a piece of what the class may print (see `package._message`)
         )
-        if message is not None and isinstance(exc, ast.Call) and exc.args and message is not exc.args[0]:
-            self.sites[-1]["message_later"] = True  # a piece of what the class may print (see `package._message`)
 
     def _argument_default(self, node: ast.expr) -> str:
         """A name as written, or the default of the parameter it names (`exc=TemplateSyntaxError`)."""
@@ -381,19 +394,19 @@ class SiteVisitor:
 
     def exception_attributes(self) -> dict[str, str]:
         """The default classes of the attributes sites raise (`raise self._exception(...)`)."""
-        wanted = {f"{s['class']}.{s['exception_attribute']}" for s in self.sites if s.get("exception_attribute")}
+        wanted = {f"{s.owner}.{s.exception_attribute}" for s in self.sites if s.exception_attribute}
         return {name: found for name, found in self.attribute_defaults.items() if name in wanted}
 
-    def message_properties(self) -> dict[str, list[str]]:
+    def message_properties(self) -> dict[str, tuple[str, ...]]:
         """The templates of the properties that sites give as their message (`raise E(self.message)`)."""
-        wanted = {f"{s['class']}.{s['message_attribute']}" for s in self.sites if s.get("message_attribute")}
-        return {name: found for name, found in self.properties.items() if name in wanted and found}
+        wanted = {f"{s.owner}.{s.message_attribute}" for s in self.sites if s.message_attribute}
+        return {name: tuple(found) for name, found in self.properties.items() if name in wanted and found}
 
     def needed_elsewhere(self) -> list[str]:
         """Text that marks code a site's message may come from: calls of this module's helpers, the
         properties sites raise with (the fast path must read every chunk holding one)."""
-        attributes = {s["message_attribute"] for s in self.sites if s.get("message_attribute")}
-        if any(s.get("exception_attribute") for s in self.sites):
+        attributes = {s.message_attribute for s in self.sites if s.message_attribute}
+        if any(s.exception_attribute for s in self.sites):
             attributes.add("__init__")
         return [f"{name}(" for name in sorted(self.helper_names())] + [f"def {name}(" for name in sorted(attributes)]
 
@@ -468,34 +481,30 @@ class SiteVisitor:
         own = self.functions is None or callee.rsplit(".", 1)[-1] in self.functions
         if not own and not self._reachable(callee, receiver):
             return
-        args: list[list[Any]] = []
+        args: list[CallArg] = []
         exprs: list[ast.expr] = []
         for key, expr in call_arguments(call):
             param = self._parameter_name(expr)
-            found = [None, [param, self.params[param].position], None] if param else self._message_templates(expr)
+            found = CallArg(key, param=self._param_ref(param)) if param else self._message_argument(key, expr)
             if found is not None:
-                args.append([key, *found])
+                args.append(found)
                 exprs.append(expr)
             elif looks_like_exception(dotted_name(expr) or ""):
-                args.append([key, None, None, dotted_name(expr)])  # the class a helper may be told to raise
+                args.append(CallArg(key, exception=dotted_name(expr)))  # the class a helper may be told to raise
         if not exprs or not (own or _writes_message(args)):
             return
-        resolved, origins, pending, checks = self._resolve_names(ast.Tuple(elts=exprs, ctx=ast.Load()))
         self.calls.append(
-            {
-                "callee": callee,
-                "receiver": receiver,
-                "line": stmt.lineno,
-                "end_line": stmt.end_lineno or stmt.lineno,
-                "function": self.qualname(),
-                "class": self._class_qualname(),
-                "clauses": self._clauses(),
-                "args": args,
-                "resolved": resolved,
-                "resolved_from": origins,
-                "pending": pending,
-                "checks": checks,
-            }
+            HelperCall(
+                callee=callee,
+                receiver=receiver,
+                line=stmt.lineno,
+                end_line=stmt.end_lineno or stmt.lineno,
+                function=self.qualname(),
+                owner=self._class_qualname(),
+                clauses=self._clauses(),
+                args=tuple(args),
+                values=self._resolve_names(ast.Tuple(elts=exprs, ctx=ast.Load())),
+            )
         )
 
     def _callee(self, func: ast.expr) -> tuple[str | None, str | None]:
@@ -514,19 +523,16 @@ class SiteVisitor:
             return callee, self.params[head].annotated  # `def parse(self, parser: "Parser"): parser.fail(...)`
         return callee, None
 
-    def _message_templates(self, expr: ast.expr) -> list[Any] | None:
-        """[templates, None, source, holes of each template] of an argument that reads as a message (literal
-        words), else None.
-
-        (A parameter passed along is [None, [name, position], None] instead, an exception class [None, None, name].)
-        """
+    def _message_argument(self, key: int | str, expr: ast.expr) -> CallArg | None:
+        """An argument that reads as a message (literal words), with its templates and source, else None."""
         if not isinstance(expr, _MESSAGE_NODES):
             return None
         found = _unique_templates(templates(expr, _TemplateScope(self)))
-        kept = [(t, h) for t, h in zip(*found) if t is not None and " " in t.strip() and len(t) <= MAX_TEMPLATE]
-        if not kept:
-            return None
-        return [[t for t, _ in kept], None, unparse(expr)[:MAX_TEMPLATE], [h for _, h in kept]]
+        kept = tuple(t for t in found if " " in t.text.strip() and len(t.text) <= MAX_TEMPLATE)
+        return CallArg(key, templates=kept, source=unparse(expr)[:MAX_TEMPLATE]) if kept else None
+
+    def _param_ref(self, name: str | None) -> ParamRef | None:
+        return ParamRef(name, self.params[name].position) if name is not None else None
 
     def _parameter_name(self, expr: ast.expr) -> str | None:
         """The name of this function's parameter that `expr` is, untouched, or None."""
@@ -534,7 +540,7 @@ class SiteVisitor:
             return expr.id
         return None
 
-    def helper_calls(self) -> list[dict[str, Any]]:
+    def helper_calls(self) -> tuple[HelperCall, ...]:
         """The calls worth keeping: those of this module's own raise helpers (found up to a small depth), and, in
         functions that raise something themselves, those writing a message that may reach a helper of another module.
 
@@ -542,12 +548,12 @@ class SiteVisitor:
         calls of other modules' helpers from those functions only makes it see what a full parse sees.)
         """
         names = self.helper_names()
-        return [
-            {k: v for k, v in c.items() if k != "near_site"}
-            for c in self.calls
-            if called_name(c) in names
-            or (c.get("near_site") and self._reachable(c["callee"], c["receiver"]) and _writes_message(c["args"]))
-        ]
+        return tuple(
+            c
+            for i, c in enumerate(self.calls)
+            if c.called in names
+            or (i in self.near_site and self._reachable(c.callee, c.receiver) and _writes_message(c.args))
+        )
 
     def _reachable(self, callee: str, receiver: str | None) -> bool:
         """Whether a call may reach another module's function that linking can find: an imported name, a
@@ -558,12 +564,10 @@ class SiteVisitor:
 
     def helper_names(self) -> set[str]:
         """Names of functions here that raise (or warn) a message given as a parameter, or pass one to such a function."""
-        names = {s["function"].rsplit(".", 1)[-1] for s in self.sites if s.get("message_param")}
+        names = {s.function.rsplit(".", 1)[-1] for s in self.sites if s.message_param}
         for _ in range(MAX_HELPER_DEPTH):
             more = {
-                c["function"].rsplit(".", 1)[-1]
-                for c in self.calls
-                if called_name(c) in names and any(a[2] for a in c["args"])
+                c.function.rsplit(".", 1)[-1] for c in self.calls if c.called in names and any(a.param for a in c.args)
             } - names
             if not more:
                 break
@@ -584,7 +588,11 @@ class SiteVisitor:
         scope = _TemplateScope(self, given)
         for parts in templates(substitute(expr, *given) if given else expr, scope, self.module.budget):
             text = render(parts)
-            if text is not None and given_message(text, None) is not None and text not in cls.message_templates:
+            if (
+                text is not None
+                and given_message(class_message(text), None) is not None
+                and text not in cls.message_templates
+            ):
                 cls.message_templates.append(text)
 
     def _given(self, cls: ClassScope) -> tuple[str, ast.expr] | None:
@@ -632,49 +640,47 @@ class SiteVisitor:
         node: ast.stmt,
         level: str | None = None,
         exception_param: str | None = None,
+        message_later: bool = False,
     ) -> None:
         self.module.budget.start_site()
         scope = _TemplateScope(self)
-        rendered: list[str | None] = [None]
-        holes: list[list[list[str]]] = [[]]
+        found: tuple[Template, ...] = ()
         if message is None:
-            reason = "no message argument" if kind == "error" else "message not given"
+            reason: str | None = "no message argument" if kind == "error" else "message not given"
         else:
-            rendered, holes = _unique_templates(templates(message, scope, self.module.budget))
-            reason = None if rendered != [None] else "message is built at run time"
-            if any(t is not None and len(t) > MAX_TEMPLATE for t in rendered):
-                rendered, holes, reason = [None], [[]], f"message is longer than {MAX_TEMPLATE:,} characters"
-        resolved, origins, pending, checks = self._resolve_names(message)
+            found = _unique_templates(templates(message, scope, self.module.budget))
+            reason = None if found else "message is built at run time"
+            if any(len(t.text) > MAX_TEMPLATE for t in found):
+                found, reason = (), f"message is longer than {MAX_TEMPLATE:,} characters"
+        values = self._resolve_names(message)
         param = self._parameter_name(message) if message is not None else None
-        site = {
-            "kind": kind,
-            "exception": exception,
-            "templates": rendered,
-            "holes": holes,
-            "reason": reason,
-            "line": node.lineno,
-            "end_line": node.end_lineno or node.lineno,
-            "function": self.qualname(),
-            "class": self._class_qualname(),
-            "clauses": self._clauses(),
-            "resolved": resolved,
-            "resolved_from": origins,
-            "pending": pending,
-            "checks": checks,
-            "message_source": unparse(message)[:MAX_TEMPLATE] if message is not None else "",
-            "level": level,
-        }
-        if isinstance(message, ast.Attribute) and is_self(message.value):
-            site["message_attribute"] = message.attr  # may be a property of the class (see `message_properties`)
-        if exception and exception.startswith(("self.", "cls.")) and exception.count(".") == 1:
-            site["exception_attribute"] = exception.split(".", 1)[
-                1
-            ]  # may be set in `__init__` (see `exception_attributes`)
-        if param is not None:  # a raise helper: its callers write the message (and may choose the class)
-            site["message_param"] = [param, self.params[param].position]
-            if exception_param is not None:
-                site["exception_param"] = [exception_param, self.params[exception_param].position]
-        self.sites.append(site)
+        helper = param is not None  # a raise helper: its callers write the message (and may choose the class)
+        self_attribute = exception is not None and exception.startswith(("self.", "cls.")) and exception.count(".") == 1
+        self.sites.append(
+            RawSite(
+                kind=kind,
+                exception=exception,
+                templates=found,
+                reason=reason,
+                line=node.lineno,
+                end_line=node.end_lineno or node.lineno,
+                function=self.qualname(),
+                owner=self._class_qualname(),
+                clauses=self._clauses(),
+                values=values,
+                message_source=unparse(message)[:MAX_TEMPLATE] if message is not None else "",
+                level=level,
+                message_later=message_later,
+                # may be a property of the class (see `message_properties`)
+                message_attribute=message.attr
+                if isinstance(message, ast.Attribute) and is_self(message.value)
+                else None,
+                # may be set in `__init__` (see `exception_attributes`)
+                exception_attribute=exception.split(".", 1)[1] if exception and self_attribute else None,
+                message_param=self._param_ref(param),
+                exception_param=self._param_ref(exception_param) if helper else None,
+            )
+        )
 
     def qualname(self) -> str:
         if not self.scopes:
@@ -696,14 +702,13 @@ class SiteVisitor:
             owner = ".".join(names)
         return owner
 
-    def _clauses(self) -> list[str]:
+    def _clauses(self) -> tuple[str, ...]:
         """The source of each guarding condition, outermost first."""
-        return [guard.text() for guard in self.conditions]
+        return tuple(guard.text() for guard in self.conditions)
 
     # -- resolving the names a site uses --------------------------------------------------
-    def _resolve_names(
-        self, message: ast.expr | None
-    ) -> tuple[dict[str, Any], dict[str, str], list[list[str]], list[str]]:
+    def _resolve_names(self, message: ast.expr | None) -> Values:
+        """The values of the names the message and the conditions use, as far as this file tells."""
         names: dict[str, None] = {}
         walks = [guard.walked() for guard in self.conditions]
         for walked in walks:
@@ -717,22 +722,22 @@ class SiteVisitor:
         checks = {name: None for walked in walks for name, plain in walked.tested if not plain or name not in constants}
         resolved: dict[str, Any] = {}
         origins: dict[str, str] = {}
-        pending: list[list[str]] = []
+        pending: list[Pending] = []
         for name in names:
             try:
                 value, origin = self.resolve(name)
             except NeedsPackage:
                 expr = self._inline(name)
                 if expr is not None:
-                    pending.append([name, expr])
+                    pending.append(Pending(name, expr))
                 continue
             except (Unresolved, RecursionError):
                 continue
             resolved[name] = to_json(value)
             origins[name] = origin
             checks.pop(name, None)
-        tested = [c for c in checks if not {c, f"self.{c}", f"cls.{c}"} & resolved.keys()]
-        return resolved, origins, pending, tested
+        tested = tuple(c for c in checks if not {c, f"self.{c}", f"cls.{c}"} & resolved.keys())
+        return Values(resolved, origins, tuple(pending), tested)
 
     def resolve(self, name: str, depth: int = 0) -> tuple[Any, str]:
         """Value and origin of a name as seen from the current statement."""
@@ -821,19 +826,17 @@ def _merge(a: Env, b: Env) -> Env:
     return out
 
 
-def _writes_message(args: list[list[Any]]) -> bool:
+def _writes_message(args: Sequence[CallArg]) -> bool:
     """Whether a call passes a message it writes (not only parameters passed along)."""
-    return any(arg[1] for arg in args)
+    return any(arg.templates for arg in args)
 
 
-def _unique_templates(found: list[Parts]) -> tuple[list[str | None], list[list[list[str]]]]:
-    """The distinct templates of a message's alternatives ([None] when none has one), with the expressions
-    each `{}` of each shows (as the first alternative rendering to it has them)."""
-    out: dict[str, list[list[str]]] = {}
+def _unique_templates(found: list[Parts]) -> tuple[Template, ...]:
+    """The distinct templates of a message's alternatives, with the expressions each `{}` of each shows (as the
+    first alternative rendering to it has them)."""
+    out: dict[str, Template] = {}
     for parts in found:
         text = render(parts)
         if text is not None and text not in out:
-            out[text] = [list(sources) for sources in hole_sources(parts)]
-    if not out:
-        return [None], [[]]
-    return list(out), list(out.values())
+            out[text] = Template(text, hole_sources(parts))
+    return tuple(out.values())

@@ -23,14 +23,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from errdex.blobs import pack, unpack
-from errdex.extract.helpers import callee_names
-from errdex.extract.package import Release, file_sites
+from errdex.extract.package import Release, class_info, file_sites
+from errdex.extract.records import ClassRecord, FileAnalysis
 from errdex.extract.scope import ModuleScope, module_name
 from errdex.jsontext import dumps
 from errdex.model import ClassInfo, Site
 
-Analysis = dict[str, Any]
-Loader = Callable[[list[str]], dict[str, Analysis]]  # hashes -> their analyses
+Loader = Callable[[list[str]], dict[str, FileAnalysis]]  # hashes -> their analyses
 TRACE_FORMAT = 5
 
 
@@ -102,7 +101,7 @@ class Linked:
 def link_release(
     hashes: dict[str, str],
     read_text: Callable[[str], str | None],
-    analyses: dict[str, Analysis],
+    analyses: dict[str, FileAnalysis],
     load: Loader,
     previous: ReleaseTrace | None,
     facts: Mapping[str, FileFacts] | None = None,
@@ -140,11 +139,7 @@ def link_release(
     sites = (
         _link_files(_TracingRelease(_Analyses(trace, analyses, load), read_text), sorted(dirty), trace) if dirty else []
     )
-    classes = [
-        ClassInfo(path, c["qualname"], c["line"], tuple(c["bases"]), tuple(c["attributes"]))
-        for path in sorted(dirty)
-        for c in analyses[hashes[path]]["classes"]
-    ]
+    classes = [class_info(path, c) for path in sorted(dirty) for c in analyses[hashes[path]].classes]
     return Linked(sites, classes, sorted(clean), trace)
 
 
@@ -160,12 +155,19 @@ def _link_files(release: _TracingRelease, paths: list[str], trace: ReleaseTrace)
     return sites
 
 
-def file_facts(analysis: Analysis) -> FileFacts:
+def file_facts(analysis: FileAnalysis) -> FileFacts:
     """What the trace keeps of an analysis: the digest of its shape (what other files' links may read of it:
     classes, imports, calls), its class names, its skip reason, the names its calls call."""
-    shape = dumps([analysis["classes"], analysis["imports"], analysis.get("calls") or []], sort_keys=True)
+    shape = dumps(
+        [
+            [c.to_json() for c in analysis.classes],
+            {k: list(v) for k, v in analysis.imports.items()},
+            [c.to_json() for c in analysis.calls],
+        ],
+        sort_keys=True,
+    )
     digest = hashlib.sha256(shape).hexdigest()[:24]
-    return FileFacts(digest, [c["qualname"] for c in analysis["classes"]], analysis["skip"], callee_names(analysis))
+    return FileFacts(digest, [c.qualname for c in analysis.classes], analysis.skip, analysis.callees())
 
 
 def _clean(old: ReleaseTrace, new: ReleaseTrace, kept: set[str]) -> set[str]:
@@ -190,7 +192,7 @@ def _clean(old: ReleaseTrace, new: ReleaseTrace, kept: set[str]) -> set[str]:
     }
 
 
-class _Analyses(Mapping[str, Analysis]):
+class _Analyses(Mapping[str, FileAnalysis]):
     """Analyses by path, loaded on first use; each access is reported to `note`.
 
     `Release.__init__` reads only the classes of every file (through `items`): a file whose
@@ -198,7 +200,7 @@ class _Analyses(Mapping[str, Analysis]):
     so that building a release decodes no analysis of an unchanged file.
     """
 
-    def __init__(self, trace: ReleaseTrace, analyses: dict[str, Analysis], load: Loader) -> None:
+    def __init__(self, trace: ReleaseTrace, analyses: dict[str, FileAnalysis], load: Loader) -> None:
         self.hashes = trace.hashes
         self.classes = trace.classes
         self.callees = trace.callees
@@ -206,7 +208,7 @@ class _Analyses(Mapping[str, Analysis]):
         self.load = load
         self.note: Callable[[str], None] = _unnoted
 
-    def __getitem__(self, path: str) -> Analysis:
+    def __getitem__(self, path: str) -> FileAnalysis:
         h = self.hashes[path]
         self.note(path)
         if h not in self.analyses:
@@ -219,32 +221,35 @@ class _Analyses(Mapping[str, Analysis]):
     def __len__(self) -> int:
         return len(self.hashes)
 
-    def items(self) -> list[tuple[str, Analysis]]:  # type: ignore[override]
+    def items(self) -> list[tuple[str, FileAnalysis]]:  # type: ignore[override]
         return [(path, self.analyses.get(h) or self._stand_in(path)) for path, h in self.hashes.items()]
 
-    def _stand_in(self, path: str) -> Analysis:
-        return {
-            "classes": [_LazyClass(self, path, i, q) for i, q in enumerate(self.classes.get(path, ()))],
-            "callees": self.callees.get(path, []),
-        }
+    def _stand_in(self, path: str) -> FileAnalysis:
+        """What `Release.__init__` reads of a file (its classes and callees), without loading its analysis."""
+        classes = [_LazyClass(self, path, i, q) for i, q in enumerate(self.classes.get(path, ()))]
+        return _StandIn(classes, self.callees.get(path, []))  # type: ignore[return-value]
 
 
-class _LazyClass(Mapping[str, Any]):
+class _StandIn:
+    """A file's analysis as far as the trace knows it: class records that load the rest on use, callees."""
+
+    def __init__(self, classes: list[_LazyClass], callees: list[str]) -> None:
+        self.classes = classes
+        self._callees = callees
+
+    def callees(self) -> list[str]:
+        return self._callees
+
+
+class _LazyClass:
     """A class record that knows its qualname and loads its file's analysis for anything else."""
 
     def __init__(self, analyses: _Analyses, path: str, index: int, qualname: str) -> None:
         self.analyses, self.path, self.index, self.qualname = analyses, path, index, qualname
 
-    def __getitem__(self, key: str) -> Any:
-        if key == "qualname":
-            return self.qualname
-        return self.analyses[self.path]["classes"][self.index][key]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self.analyses[self.path]["classes"][self.index])
-
-    def __len__(self) -> int:
-        return len(self.analyses[self.path]["classes"][self.index])
+    def __getattr__(self, name: str) -> Any:
+        record: ClassRecord = self.analyses[self.path].classes[self.index]
+        return getattr(record, name)
 
 
 def _unnoted(*args: Any) -> None:

@@ -30,6 +30,7 @@ from errdex.blobs import pack
 from errdex.errors import SourceError
 from errdex.extract import EXTRACTOR_VERSION, analyse_file
 from errdex.extract.file import decode
+from errdex.extract.records import FileAnalysis
 from errdex.indexing.link import (
     FileFacts,
     ReleaseTrace,
@@ -65,7 +66,7 @@ class Analysed:
     """One new file analysed by a worker, as the parent needs it."""
 
     hash: str
-    analysis: dict[str, Any]  # pickled to the parent: faster to load than its JSON
+    analysis: FileAnalysis
     analysis_z: bytes  # the analysis compressed, for the store
     size: int
     facts: FileFacts  # what linking's trace keeps of it
@@ -174,7 +175,7 @@ def prepare(
         )
     hashes = {f.path: f.sha256 for f in files}
     todo = _unique_new(files, hashes, store.analysed_hashes(set(hashes.values()), EXTRACTOR_VERSION))
-    analyses: dict[str, dict[str, Any]] = {}
+    analyses: dict[str, FileAnalysis] = {}
     facts: dict[str, FileFacts] = {}
     stored: list[tuple[str, int, bytes]] = []  # (hash, size, analysis compressed) of each new file, in job order
     with _Workers(todo, hashes, workers) as pool:
@@ -261,10 +262,11 @@ def _version_key(version: str) -> tuple[int, Any]:
         return (0, version)
 
 
-def _load(store: Store, hashes: list[str]) -> dict[str, dict[str, Any]]:
+def _load(store: Store, hashes: list[str]) -> dict[str, FileAnalysis]:
     if not hashes:
         return {}
-    return {h: json.loads(data) for h, data in store.known_files(hashes, EXTRACTOR_VERSION).items() if data is not None}
+    known = store.known_files(hashes, EXTRACTOR_VERSION).items()
+    return {h: FileAnalysis.from_json(json.loads(data)) for h, data in known if data is not None}
 
 
 def _unique_new(files: list[SourceFile], hashes: dict[str, str], known: set[str]) -> list[SourceFile]:
@@ -373,7 +375,7 @@ def _analyse_job(job: tuple[str, bytes, str]) -> Analysed:
     """Analyse one file, for the store and for linking."""
     path, data, digest = job
     analysis = analyse_file(path, data)
-    return Analysed(digest, analysis, pack(dumps(analysis)), len(data), file_facts(analysis))
+    return Analysed(digest, analysis, pack(dumps(analysis.to_json())), len(data), file_facts(analysis))
 
 
 def _text(files: dict[str, SourceFile], path: str) -> str | None:

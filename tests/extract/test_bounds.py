@@ -17,6 +17,7 @@ from errdex.extract.file import register_chunks
 from errdex.extract.resolve import Unresolved, evaluate
 from errdex.extract.scope import ModuleScope
 from errdex.extract.templates import render, templates
+from tests.extract.raw import texts
 
 # sympy/integrals/prde.py: `terms` is rebound to an expression of itself, then inlined twice
 SELF_REBOUND = """
@@ -48,27 +49,27 @@ def wide_condition(terms: int, sites: int) -> bytes:
 
 
 def test_a_local_rebound_to_an_expression_of_itself_is_inlined_without_a_cycle() -> None:
-    first, second = analyse_file("pkg/prde.py", SELF_REBOUND.encode())["sites"]
-    assert (first["templates"], first["clauses"]) == (["Inexact division"], ["common != n"])
-    assert second["templates"] == ["{} terms left"]
+    first, second = analyse_file("pkg/prde.py", SELF_REBOUND.encode()).sites
+    assert (texts(first), first.clauses) == (["Inexact division"], ("common != n",))
+    assert texts(second) == ["{} terms left"]
 
 
 def test_module_constants_that_multiply_past_the_size_bound_stay_open() -> None:
     code = nested(150) + "def f(x):\n    if x not in D:\n        raise ValueError('not in D')\n"
-    (site,) = analyse_file("pkg/table.py", code.encode())["sites"]
-    assert site["resolved"] == {} and site["templates"] == ["not in D"]
+    (site,) = analyse_file("pkg/table.py", code.encode()).sites
+    assert site.values.resolved == {} and texts(site) == ["not in D"]
 
 
 def test_module_constants_nested_within_the_bound_still_resolve() -> None:
     code = nested(3) + "def f(x):\n    if x not in D:\n        raise ValueError('not in D')\n"
-    (site,) = analyse_file("pkg/table.py", code.encode())["sites"]
-    assert site["resolved"]["D"] == [[[["a", "b"]] * 3] * 3] * 3
+    (site,) = analyse_file("pkg/table.py", code.encode()).sites
+    assert site.values.resolved["D"] == [[[["a", "b"]] * 3] * 3] * 3
 
 
 def test_locals_that_multiply_past_the_size_bound_stay_open() -> None:
     code = "def f(x):\n" + nested(150, "    ") + "    if x not in D:\n        raise ValueError('not in D')\n"
-    (site,) = analyse_file("pkg/local.py", code.encode())["sites"]
-    assert site["resolved"] == {} and site["templates"] == ["not in D"]
+    (site,) = analyse_file("pkg/local.py", code.encode()).sites
+    assert site.values.resolved == {} and texts(site) == ["not in D"]
 
 
 def test_linking_bounds_constants_imported_from_another_module() -> None:
@@ -103,22 +104,22 @@ def test_a_site_over_its_allowance_leaves_names_open_and_the_next_site_resolves(
         "def f(x):\n    if x not in MANY:\n        raise ValueError('many')\n"
         "    if x not in FEW:\n        raise ValueError('few')\n"
     )
-    many, few = analyse_file("pkg/limits.py", code.encode(), budget=Budget(per_site=40))["sites"]
-    assert many["resolved"] == {} and few["resolved"] == {"FEW": ["a", "b"]}
-    many, _ = analyse_file("pkg/limits.py", code.encode())["sites"]
-    assert len(many["resolved"]["MANY"]) == 60
+    many, few = analyse_file("pkg/limits.py", code.encode(), budget=Budget(per_site=40)).sites
+    assert many.values.resolved == {} and few.values.resolved == {"FEW": ["a", "b"]}
+    many, _ = analyse_file("pkg/limits.py", code.encode()).sites
+    assert len(many.values.resolved["MANY"]) == 60
 
 
 def test_sites_under_a_condition_too_large_to_walk_are_all_found() -> None:
     result = analyse_file("pkg/wide.py", wide_condition(20_000, 40))
-    assert result["skip"] is None and len(result["sites"]) == 40
-    assert result["sites"][-1]["clauses"] == ["<expression too large>", "y > 39"]
+    assert result.skip is None and len(result.sites) == 40
+    assert result.sites[-1].clauses == ("<expression too large>", "y > 39")
 
 
 def test_a_file_over_its_budget_is_a_skip_that_keeps_the_sites_found_first() -> None:
     result = analyse_file("pkg/wide.py", wide_condition(20_000, 40), budget=Budget(steps=50_000))
-    kept = [site["templates"] for site in result["sites"]]
-    assert result["skip"] == f"analysis took too long (more than 50,000 steps); partly analysed, {len(kept)} sites kept"
+    kept = [texts(site) for site in result.sites]
+    assert result.skip == f"analysis took too long (more than 50,000 steps); partly analysed, {len(kept)} sites kept"
     assert 0 < len(kept) < 40 and kept[:2] == [["site 0"], ["site 1"]]
 
 
@@ -127,8 +128,8 @@ def test_a_long_function_with_many_locals_and_branches_stops_at_its_budget() -> 
     names = "".join(f"    v{i} = {i}\n" for i in range(300))
     branches = "".join(f"    if x == {i}:\n        raise ValueError('branch {i}')\n" for i in range(300))
     result = analyse_file("pkg/generated.py", f"def f(x):\n{names}{branches}".encode(), budget=Budget(steps=100_000))
-    assert result["skip"].startswith("analysis took too long (more than 100,000 steps); partly analysed")
-    assert 0 < len(result["sites"]) < 300 and result["sites"][0]["templates"] == ["branch 0"]
+    assert result.skip.startswith("analysis took too long (more than 100,000 steps); partly analysed")
+    assert 0 < len(result.sites) < 300 and texts(result.sites[0]) == ["branch 0"]
 
 
 def _deep_rebinding(depth: int) -> bytes:
@@ -138,15 +139,15 @@ def _deep_rebinding(depth: int) -> bytes:
 @pytest.mark.parametrize("fast", [True, False])
 def test_a_deep_rebinding_keeps_its_site_and_a_deeper_one_is_a_skip_on_both_paths(fast: bool) -> None:
     kept = analyse_file("pkg/deep.py", _deep_rebinding(900), fast=fast)
-    assert kept["skip"] is None and [s["templates"] for s in kept["sites"]] == [["a{}"]]
-    assert analyse_file("pkg/deep.py", _deep_rebinding(2000), fast=fast)["skip"] == "too deeply nested to analyse"
+    assert kept.skip is None and [texts(s) for s in kept.sites] == [["a{}"]]
+    assert analyse_file("pkg/deep.py", _deep_rebinding(2000), fast=fast).skip == "too deeply nested to analyse"
 
 
 def test_a_message_too_large_to_walk_keeps_its_template() -> None:
     data = b"def f(x):\n    raise ValueError(" + b"f'{x}a' " * 5_000 + b")\n"
-    (site,) = analyse_file("pkg/fstrings.py", data)["sites"]
-    assert site["templates"] == ["{}a" * 5_000]
-    assert site["message_source"] == "<expression too large>"
+    (site,) = analyse_file("pkg/fstrings.py", data).sites
+    assert texts(site) == ["{}a" * 5_000]
+    assert site.message_source == "<expression too large>"
 
 
 class _NoNames:

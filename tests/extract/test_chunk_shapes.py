@@ -15,8 +15,8 @@ from errdex.extract.file import (
     analyse_file,
     decode,
 )
+from errdex.extract.records import ClassMessage
 from errdex.extract.scope import ModuleScope
-from errdex.extract.templates import given_mark
 from errdex.sources import open_source
 
 LAZY_INIT = textwrap.dedent(
@@ -118,11 +118,9 @@ def test_these_shapes_analyse_as_the_full_parse_does() -> None:
         assert analyse_file("pkg/widgets.py", text.encode()) == analyse_file(
             "pkg/widgets.py", text.encode(), fast=False
         )
-    classes = analyse_file("pkg/widgets.py", DECORATED.encode())["classes"]
-    # where the class puts the argument it is given is marked, for a site's own words (see templates.given_message)
-    assert [(c["qualname"], c["message_templates"]) for c in classes] == [
-        ("WidgetError", ["bad widget " + given_mark()])
-    ]
+    classes = analyse_file("pkg/widgets.py", DECORATED.encode()).classes
+    # where the class puts the argument it is given is kept, for a site's own words (see templates.given_message)
+    assert [(c.qualname, c.messages) for c in classes] == [("WidgetError", (ClassMessage(("bad widget ", "")),))]
 
 
 @pytest.mark.network

@@ -115,9 +115,9 @@ UNREAD_BODIES = textwrap.dedent(
 def test_constants_of_a_class_whose_body_is_read_late_resolve() -> None:
     fast = analyse_file("pkg/things.py", UNREAD_BODIES.encode())
     assert fast == analyse_file("pkg/things.py", UNREAD_BODIES.encode(), fast=False)
-    assert [c["qualname"] for c in fast["classes"]] == ["Base", "Outer", "Outer.Inner", "Thing"]
-    (site,) = fast["sites"]
-    assert site["resolved"] == {"self.KINDS": ["a", "b"]}
+    assert [c.qualname for c in fast.classes] == ["Base", "Outer", "Outer.Inner", "Thing"]
+    (site,) = fast.sites
+    assert site.values.resolved == {"self.KINDS": ["a", "b"]}
 
 
 def test_a_call_after_the_last_raise_is_read_as_the_full_parse_reads_it() -> None:
@@ -136,7 +136,7 @@ def test_a_call_after_the_last_raise_is_read_as_the_full_parse_reads_it() -> Non
     )
     fast = analyse_file("pkg/user.py", source.encode())
     assert fast == analyse_file("pkg/user.py", source.encode(), fast=False)
-    assert [call["callee"] for call in fast["calls"]] == ["fail"]
+    assert [call.callee for call in fast.calls] == ["fail"]
 
 
 @pytest.mark.parametrize(
@@ -158,8 +158,10 @@ def test_a_helper_is_found_however_its_def_is_spelled(spelling: str) -> None:
         """
     )
     for fast in (True, False):
-        calls = analyse_file("pkg/user.py", source.encode(), fast=fast)["calls"]
-        assert [(call["callee"], call["args"][0][1]) for call in calls] == [("finish", ["user wrote {}"])]
+        calls = analyse_file("pkg/user.py", source.encode(), fast=fast).calls
+        assert [(call.callee, [t.text for t in call.args[0].templates]) for call in calls] == [
+            ("finish", ["user wrote {}"])
+        ]
 
 
 def test_is_interesting_knows_every_site_word() -> None:

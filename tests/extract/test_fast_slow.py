@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import textwrap
-from typing import Any
 
 from errdex.extract import analyse_file
 from errdex.extract.chunks import split_block
+from errdex.extract.records import FileAnalysis
+from tests.extract.raw import texts
 
 
-def both(source: str, path: str = "pkg/mod.py") -> dict[str, Any]:
+def both(source: str, path: str = "pkg/mod.py") -> FileAnalysis:
     """The fast path's analysis, checked equal to the whole-file parse's."""
     data = textwrap.dedent(source).encode()
     fast = analyse_file(path, data)
@@ -17,8 +18,8 @@ def both(source: str, path: str = "pkg/mod.py") -> dict[str, Any]:
     return fast
 
 
-def attributes(result: dict[str, Any]) -> dict[str, list[str]]:
-    return {c["qualname"]: c["attributes"] for c in result["classes"]}
+def attributes(result: FileAnalysis) -> dict[str, list[str]]:
+    return {c.qualname: list(c.attributes) for c in result.classes}
 
 
 def test_every_annotated_field_is_an_attribute_the_last_one_too() -> None:
@@ -113,7 +114,7 @@ def test_an_import_in_a_class_body_is_no_import_of_the_module() -> None:
                 raise RuntimeError("no model")
         """
     )
-    assert result["imports"] == {}
+    assert result.imports == {}
 
 
 def test_every_name_of_a_chained_assignment_is_a_constant() -> None:
@@ -130,9 +131,9 @@ def test_every_name_of_a_chained_assignment_is_a_constant() -> None:
                     raise ImportError("the parser needs antlr4")
         """
     )
-    (site,) = result["sites"]
-    assert site["checks"] == ["listener"]
-    assert site["resolved"] == {"self.HIGH": 3}
+    (site,) = result.sites
+    assert site.values.checks == ("listener",)
+    assert site.values.resolved == {"self.HIGH": 3}
 
 
 def test_a_triple_quote_inside_a_string_does_not_hide_the_statements_after_it() -> None:
@@ -160,8 +161,8 @@ def test_a_triple_quote_inside_a_string_does_not_hide_the_statements_after_it() 
             return "\'\'\'"
         """
     )
-    assert [c["qualname"] for c in result["classes"]] == ["Reader"]
-    assert result["sites"][1]["resolved"] == {"LIMIT": 3}
+    assert [c.qualname for c in result.classes] == ["Reader"]
+    assert result.sites[1].values.resolved == {"LIMIT": 3}
 
 
 def test_a_field_whose_annotation_takes_several_lines_is_a_constant() -> None:
@@ -183,9 +184,9 @@ def test_a_field_whose_annotation_takes_several_lines_is_a_constant() -> None:
                     raise ValueError("data and raw both set")
         """
     )
-    (site,) = result["sites"]
-    assert site["resolved"] == {"self.data": None}
-    assert site["checks"] == ["raw"]
+    (site,) = result.sites
+    assert site.values.resolved == {"self.data": None}
+    assert site.values.checks == ("raw",)
 
 
 def test_a_site_outside_functions_knows_what_the_statements_before_it_bind() -> None:
@@ -206,7 +207,7 @@ def test_a_site_outside_functions_knows_what_the_statements_before_it_bind() -> 
             raise ImportError("run from the source tree")
         """
     )
-    assert [(s["templates"], s["resolved"]) for s in result["sites"]] == [
+    assert [(texts(s), s.values.resolved) for s in result.sites] == [
         (["cannot both support and not support {}"], {}),
         (["run from the source tree"], {"__SETUP__": False}),
     ]
@@ -226,7 +227,7 @@ def test_a_decorated_class_in_a_class_is_not_its_own_member() -> None:
                     raise ValueError("negative weight")
         """
     )
-    assert [c["qualname"] for c in result["classes"]] == ["Iterator", "Iterator.Partition"]
+    assert [c.qualname for c in result.classes] == ["Iterator", "Iterator.Partition"]
 
 
 def test_brackets_in_a_comment_before_a_class_body_do_not_hide_its_members() -> None:
@@ -252,7 +253,7 @@ def test_brackets_in_a_comment_before_a_class_body_do_not_hide_its_members() -> 
                 pass
         """
     )
-    assert [s["line"] for s in result["sites"]] == [13]
+    assert [s.line for s in result.sites] == [13]
 
 
 def test_an_annotation_with_a_comment_holding_an_equals_sign_is_no_constant() -> None:
@@ -265,7 +266,7 @@ def test_an_annotation_with_a_comment_holding_an_equals_sign_is_no_constant() ->
                 raise ImportError("install requests")
         """
     )
-    assert result["sites"][0]["checks"] == ["IMPORT_ERROR"]
+    assert result.sites[0].values.checks == ("IMPORT_ERROR",)
 
 
 def test_a_triple_quote_in_a_one_line_string_or_a_comment_opens_no_string() -> None:
@@ -289,4 +290,4 @@ def test_a_triple_quote_in_a_one_line_string_or_a_comment_opens_no_string() -> N
     )
     chunks = split_block(source, "", 1)
     assert [c.name for c in chunks if c.kind == "class"] == ["PythonLexer", "TurtleLexer", "Broken"]
-    assert [c["qualname"] for c in both(source)["classes"]] == ["PythonLexer", "TurtleLexer", "Broken"]
+    assert [c.qualname for c in both(source).classes] == ["PythonLexer", "TurtleLexer", "Broken"]

@@ -7,6 +7,7 @@ import textwrap
 import pytest
 
 from errdex.extract import analyse_file, link
+from tests.extract.raw import texts
 
 PACKAGE = {
     "shop/__init__.py": "from .errors import ShopError\n",
@@ -148,13 +149,13 @@ def test_fast_path_equals_full_parse() -> None:
 
 def test_file_that_does_not_parse_is_a_skip_with_reason() -> None:
     result = analyse_file("pkg/py2.py", b"print 'hello'\nraise ValueError, 'old'\n")
-    assert result["skip"].startswith("does not parse")
-    assert result["sites"] == []
+    assert result.skip.startswith("does not parse")
+    assert result.sites == ()
 
 
 def test_deep_expression_is_analysed_or_skipped_never_a_crash() -> None:
     result = analyse_file("pkg/deep.py", b"raise ValueError(" + b"1+" * 100_000 + b"1)\n")
-    assert result["skip"] in (None, "too deeply nested to analyse")
+    assert result.skip in (None, "too deeply nested to analyse")
 
 
 @pytest.mark.parametrize(
@@ -169,7 +170,7 @@ def test_deep_expression_is_analysed_or_skipped_never_a_crash() -> None:
 def test_hostile_files(data: bytes, reason: str | None) -> None:
     result = analyse_file("pkg/bad.py", data)
     if reason is None:
-        assert result["skip"] is None
-        assert result["sites"][0]["templates"] == ["café"]
+        assert result.skip is None
+        assert texts(result.sites[0]) == ["café"]
     else:
-        assert result["skip"] is not None and reason in result["skip"]
+        assert result.skip is not None and reason in result.skip

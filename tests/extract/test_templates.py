@@ -8,20 +8,22 @@ import textwrap
 import pytest
 
 from errdex.extract import analyse_file
+from errdex.extract.records import ClassMessage, FileAnalysis, RawSite
+from tests.extract.raw import texts
 
 
-def sites_of(source: str, path: str = "pkg/mod.py", fast: bool = True) -> list[dict]:
+def sites_of(source: str, path: str = "pkg/mod.py", fast: bool = True) -> tuple[RawSite, ...]:
     result = analyse_file(path, textwrap.dedent(source).encode(), fast=fast)
-    assert result["skip"] is None, result["skip"]
+    assert result.skip is None, result.skip
     # linking gets a new file's analysis as made, and a known file's as stored (JSON): they must be equal
-    assert json.loads(json.dumps(result)) == result
-    return result["sites"]
+    assert FileAnalysis.from_json(json.loads(json.dumps(result.to_json()))) == result
+    return result.sites
 
 
 def only_templates(source: str) -> list[str | None]:
     sites = sites_of(source)
     assert len(sites) == 1, sites
-    return sites[0]["templates"]
+    return texts(sites[0])
 
 
 CASES = [
@@ -94,7 +96,7 @@ def test_module_constant_message_with_percent() -> None:
             raise OSError(ERROR % (path, why))
         """
     )
-    assert sites[0]["templates"] == ["cannot open {}: {}"]
+    assert texts(sites[0]) == ["cannot open {}: {}"]
 
 
 def test_unresolvable_message_is_kept_with_a_reason() -> None:
@@ -104,9 +106,9 @@ def test_unresolvable_message_is_kept_with_a_reason() -> None:
             raise ValueError(build())
         """
     )
-    assert sites[0]["templates"] == [None]
-    assert sites[0]["reason"] == "message is built at run time"
-    assert sites[0]["message_source"] == "build()"
+    assert texts(sites[0]) == [None]
+    assert sites[0].reason == "message is built at run time"
+    assert sites[0].message_source == "build()"
 
 
 def test_warnings_and_logs() -> None:
@@ -123,7 +125,7 @@ def test_warnings_and_logs() -> None:
             self_log = 1
         """
     )
-    found = [(s["kind"], s["exception"], s["level"], s["templates"]) for s in sites]
+    found = [(s.kind, s.exception, s.level, texts(s)) for s in sites]
     assert found == [
         ("warning", "FutureWarning", None, ["{} is deprecated"]),
         ("log", None, "warning", ["value {} ignored"]),
@@ -134,13 +136,13 @@ def test_warnings_and_logs() -> None:
 
 def test_assert_with_message_is_a_site() -> None:
     sites = sites_of("def f(x):\n    assert x > 0, f'x must be positive, got {x}'\n")
-    assert sites[0]["exception"] == "AssertionError"
-    assert sites[0]["clauses"] == ["not (x > 0)"]
-    assert sites[0]["templates"] == ["x must be positive, got {}"]
+    assert sites[0].exception == "AssertionError"
+    assert sites[0].clauses == ("not (x > 0)",)
+    assert texts(sites[0]) == ["x must be positive, got {}"]
 
 
 def test_bare_reraise_is_not_a_site() -> None:
-    assert sites_of("try:\n    f()\nexcept KeyError:\n    raise\n") == []
+    assert sites_of("try:\n    f()\nexcept KeyError:\n    raise\n") == ()
 
 
 @pytest.mark.parametrize("fast", [True, False])
@@ -159,10 +161,10 @@ def test_exception_class_building_its_own_message(fast: bool) -> None:
         ).encode(),
         fast=fast,
     )
-    classes = {c["qualname"]: c for c in result["classes"]}
-    assert classes["ConfigError"]["message_templates"] == ["unknown key {}; allowed: {}"]
-    assert classes["ConfigError"]["bases"] == ["ValueError"]
-    assert classes["ParamError"]["message_templates"] == ["Parameter validation failed:\n{}"]
+    classes = {c.qualname: c for c in result.classes}
+    assert classes["ConfigError"].messages == (ClassMessage(("unknown key {}; allowed: {}",)),)
+    assert classes["ConfigError"].bases == ("ValueError",)
+    assert classes["ParamError"].messages == (ClassMessage(("Parameter validation failed:\n{}",)),)
 
 
 def test_augmented_assignment_after_an_opaque_value() -> None:
@@ -194,4 +196,4 @@ HOLES = [
 @pytest.mark.parametrize("source, expected", [c[1:] for c in HOLES], ids=[c[0] for c in HOLES])
 def test_holes_show_the_expression_each_takes(source: str, expected: list[list[str]]) -> None:
     (site,) = sites_of(f"def f(mode, backend, x, y, a, b, n, width, kind, share, whole, *args):\n    {source}\n")
-    assert site["holes"][0] == expected
+    assert [list(h) for h in site.templates[0].holes] == expected
