@@ -284,6 +284,11 @@ class FileAnalysis:
         """The names its recorded calls call (last part): which files may call a helper of that name."""
         return sorted({c.called for c in self.calls})
 
+    def __reduce__(self) -> tuple[Any, tuple[Json]]:
+        """Pickled (to the process that links, see `indexing.pipeline`) as its JSON form: plain lists and dicts
+        pickle in half the time the records take (as fast to load)."""
+        return FileAnalysis.from_json, (self.to_json(),)
+
     def to_json(self) -> Json:
         return {
             "skip": self.skip,
