@@ -171,7 +171,7 @@ def file_sites(release: Release, path: str) -> Iterator[Site]:
         exception, bases, templates, reason = _message(release, path, raw, resolved)
         for template, holes in templates.items():
             yield Site(
-                kind=raw.kind,  # type: ignore[arg-type]
+                kind=raw.kind,
                 exception=exception,
                 exception_bases=bases,
                 template=template,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from errdex.model import WrittenAt
+from errdex.model import Kind, WrittenAt
 
 HoleSources = tuple[tuple[str, ...], ...]  # per `{}` of a template: the expressions it shows (see `Site.holes`)
 Json = Any  # what `json.loads` gives
@@ -121,7 +121,7 @@ class RawSite:
     helper's raise for a caller (see `helpers.py`) has `written_at`.
     """
 
-    kind: str
+    kind: Kind
     exception: str | None
     templates: tuple[Template, ...]
     reason: str | None

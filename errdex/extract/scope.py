@@ -64,7 +64,7 @@ class ClassScope:
     bases: tuple[str, ...]
     constants: dict[str, Definition] = field(default_factory=dict)
     attributes: tuple[str, ...] = ()
-    message_templates: list[str | None] = field(default_factory=list)
+    message_templates: list[str] = field(default_factory=list)
     given_attribute: tuple[str, str] | None = (
         None  # where `__init__` keeps its first argument, and what it strips of it
     )

@@ -51,6 +51,7 @@ from errdex.extract.templates import (
     render,
     templates,
 )
+from errdex.model import Kind
 
 MAX_BINDINGS = 12
 MAX_TEMPLATE = 20_000
@@ -634,7 +635,7 @@ class SiteVisitor:
 
     def _add_site(
         self,
-        kind: str,
+        kind: Kind,
         exception: str | None,
         message: ast.expr | None,
         node: ast.stmt,
