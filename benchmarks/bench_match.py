@@ -33,9 +33,6 @@ from multiprocessing import Pipe, Process
 from multiprocessing.connection import Connection
 from pathlib import Path
 
-from corpus import PASTES, judge, load_cases, parts, report  # benchmarks/corpus.py, beside this script
-from corpus import RELEASES as CASE_RELEASES
-
 from errdex.errors import ErrdexError
 from errdex.match import explain
 from errdex.match.parse import parse
@@ -43,6 +40,10 @@ from errdex.match.tables import Core, build, forget, tables_for
 from errdex.store import Store
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))  # this file runs as a script: the repository root, for benchmarks.corpus
+from benchmarks.corpus import PASTES, judge, load_cases, parts, report  # noqa: E402
+from benchmarks.corpus import RELEASES as CASE_RELEASES  # noqa: E402
+
 # Popular Python-heavy releases with large sources: together 172,574 sites, 116,676 errors. (sympy is
 # left out: indexing it did not finish in 15 minutes.)
 RELEASES = (

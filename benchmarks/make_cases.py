@@ -110,16 +110,17 @@ def load_library(name: str) -> Library:
     if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
         body = body[1:]  # the docstring
     first = next((i for i, node in enumerate(body) if _case_kind(node)), len(body))
-    setup, cases = body[:first], body[first:]
-    if not setup or not cases or not all(_case_kind(node) for node in cases):
+    setup, rest = body[:first], body[first:]
+    cases = [(kind, node) for node in rest if isinstance(node, ast.FunctionDef) and (kind := _case_kind(node))]
+    if not setup or not cases or len(cases) != len(rest):
         raise SystemExit(f"{path}: expected setup statements, then only error_<n>/warning_<n> functions")
     setup_text = "\n".join(lines[_first_line(setup[0]) - 1 : setup[-1].end_lineno]) + "\n"
-    return Library(setup_text, tuple((_case_kind(node), _case_code(lines, node, path)) for node in cases))
+    return Library(setup_text, tuple((kind, _case_code(lines, node, path)) for kind, node in cases))
 
 
 def _case_kind(node: ast.stmt) -> str | None:
     """The kind of a case function ("error" or "warning"), else None."""
-    found = isinstance(node, ast.FunctionDef) and CASE_FUNCTION.fullmatch(node.name)
+    found = CASE_FUNCTION.fullmatch(node.name) if isinstance(node, ast.FunctionDef) else None
     return found.group(1) if found else None
 
 
