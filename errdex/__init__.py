@@ -5,7 +5,7 @@ The public API, documented in docs/api.md; each name is imported on first use, s
 - `index(spec, store)` indexes a release into a `Store` and returns an `IndexResult`;
 - `explain(text, store=...)` matches a pasted error and returns a `MatchResult` of `Candidate`s;
 - `build_page(store, error_id, ...)` builds the explanation page of an error (docs/page.md);
-- `install()`, `uninstall()`, `fingerprint(exc)` and the IPython extension are the hooks;
+- `install()`, `uninstall()`, `fingerprint(exc)`, `before_send` and the IPython extension are the hooks;
 - `ErrdexError` is the base of the errors errdex raises about its inputs, sources and index.
 """
 
@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from errdex.errors import ErrdexError
     from errdex.hooks import (
+        before_send,
         fingerprint,
         install,
         load_ipython_extension,
@@ -40,6 +41,7 @@ _HOMES = {
     "install": "errdex.hooks",
     "uninstall": "errdex.hooks",
     "fingerprint": "errdex.hooks",
+    "before_send": "errdex.hooks",
     "load_ipython_extension": "errdex.hooks",
     "unload_ipython_extension": "errdex.hooks",
 }
@@ -50,6 +52,7 @@ __all__ = [
     "IndexResult",
     "MatchResult",
     "Store",
+    "before_send",
     "build_page",
     "explain",
     "fingerprint",

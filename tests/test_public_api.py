@@ -9,7 +9,7 @@ import pytest
 
 import errdex
 from errdex.errors import ErrdexError
-from errdex.hooks import fingerprint, install, load_ipython_extension, uninstall, unload_ipython_extension
+from errdex.hooks import before_send, fingerprint, install, load_ipython_extension, uninstall, unload_ipython_extension
 from errdex.indexing import IndexResult, index
 from errdex.match import Candidate, MatchResult, explain
 from errdex.pages import build_page
@@ -27,6 +27,7 @@ PUBLIC = {
     "install": install,
     "uninstall": uninstall,
     "fingerprint": fingerprint,
+    "before_send": before_send,
     "load_ipython_extension": load_ipython_extension,
     "unload_ipython_extension": unload_ipython_extension,
 }
