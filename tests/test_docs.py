@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from tests.test_architecture import ALLOWED
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
@@ -76,3 +79,21 @@ def test_examples_run(document: Path, tmp_path: Path) -> None:
         timeout=300,
     )
     assert done.returncode == 0, done.stderr[-4000:]
+
+
+def readme_layout() -> list[set[str]]:
+    """The stages the README's Development section lists, in groups separated by arrows."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text.split("\n## Development\n", 1)[1].split("\n## ", 1)[0]
+    layout = section.split("Layout:", 1)[1].split("(", 1)[0]
+    return [set(re.findall(r"`errdex/(\w+)`", group)) for group in layout.split("→")]
+
+
+def test_the_readme_layout_is_the_folders_and_the_layering_test() -> None:
+    groups = readme_layout()
+    folders = {p.parent.name for p in (ROOT / "errdex").glob("*/__init__.py")}
+    assert set().union(*groups) == folders
+    for position, group in enumerate(groups):
+        later = set().union(*groups[position + 1 :])
+        for stage in group:
+            assert not ALLOWED[stage] & later, f"{stage} may import {ALLOWED[stage] & later}, listed after it"
