@@ -97,8 +97,8 @@ class _TracebackReader:
         expect_code, self.expect_code = self.expect_code, False
         if i in self.p.boxes:
             self.close()
-            depth, kind = self.p.boxes[i]
-            self.items.append(Box(i, depth, kind))
+            box = self.p.boxes[i]
+            self.items.append(Box(i, box.depth, box.kind))
             self.after_marker = True
             return self.next(i)
         h = head(self.p.lines[i])
@@ -176,8 +176,8 @@ class _TracebackReader:
         elif not is_log_line(h):
             exc = split_exception(self.p.lines[i][indent(h) :], loose=True)
             if exc is not None:
-                lines, end = read_message(self.p, i, exc[1])
-                self.add(i, exc[0], lines)
+                lines, end = read_message(self.p, i, exc.message)
+                self.add(i, exc.name, lines)
                 return end
         return self.next(i)
 
@@ -186,10 +186,10 @@ class _TracebackReader:
         exc = split_exception(self.p.lines[i][indent(h) :], loose=after_marker)
         if exc is None:
             return self.next(i)
-        lines, end = read_message(self.p, i, exc[1])
+        lines, end = read_message(self.p, i, exc.message)
         if after_marker or end in self.p.boxes or self.separator_at(end):
             self.frames, self.fmt, self.header_type = [], "traceback", None
-            self.add(i, exc[0], lines)
+            self.add(i, exc.name, lines)
         return end
 
     def separator_at(self, i: int) -> bool:
