@@ -73,9 +73,9 @@ def _candidates(p: Paste) -> Iterator[_Candidate]:
     if p.boxes or _holds_any(p.text, _TRACEBACK_SIGNS):
         yield from _chain(RANK_TRACEBACK, traceback_items(p))
     if p.text.startswith("E ") or _holds_any(p.text, _PYTEST_SIGNS):
-        failures, summaries = pytest_items(p)
-        yield from _chain(RANK_PYTEST, failures)
-        yield from (_Candidate(_key(RANK_LOCATED, 0, raw), raw, []) for raw in summaries[-1:])
+        items = pytest_items(p)
+        yield from _chain(RANK_PYTEST, items.failures)
+        yield from (_Candidate(_key(RANK_LOCATED, 0, raw), raw, []) for raw in items.summaries[-1:])
     for record in line_records(p):
         yield _Candidate(_key(record.rank, record.severity, record.raw), record.raw, [])
 

@@ -149,7 +149,14 @@ def _is_rule_before_header(p: Paste, j: int, s: str) -> bool:
     return False
 
 
-def read_message(p: Paste, i: int, first: str, records: int | None = None) -> tuple[list[str], int]:
+class MessageLines(NamedTuple):
+    """A message's lines as printed, and the paste line after it (where reading goes on)."""
+
+    lines: list[str]
+    end: int
+
+
+def read_message(p: Paste, i: int, first: str, records: int | None = None) -> MessageLines:
     """The lines of the message that starts on line `i` with `first`, and the index after it.
 
     With `records`, a line that reads as `SomeError: ...` indented at most that many columns also
@@ -168,7 +175,7 @@ def read_message(p: Paste, i: int, first: str, records: int | None = None) -> tu
     k = j
     while k > i + 1 and is_blank(lines[k - 1]):
         k -= 1
-    return [first, *lines[i + 1 : k]], j
+    return MessageLines([first, *lines[i + 1 : k]], j)
 
 
 def clean_message(exception: str | None, lines: list[str]) -> tuple[str, tuple[str, ...]]:

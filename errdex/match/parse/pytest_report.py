@@ -8,6 +8,7 @@ ends with `path:line: ` (the last one with the exception's type); the short form
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 from errdex.match.parse.lines import (
     BLANKS,
@@ -39,11 +40,18 @@ _PYTEST_LINES = line_pattern(  # at least every line the reader acts on
 )
 
 
-def pytest_items(p: Paste) -> tuple[list[Raw], list[Raw]]:
+class PytestItems(NamedTuple):
     """The exceptions of pytest's failure sections, and those of its short summary lines."""
+
+    failures: list[Raw]
+    summaries: list[Raw]
+
+
+def pytest_items(p: Paste) -> PytestItems:
+    """The exceptions pytest's report shows."""
     reader = _PytestReader(p)
     reader.run()
-    return reader.failures, reader.summaries
+    return PytestItems(reader.failures, reader.summaries)
 
 
 def _is_e_line(h: str) -> bool:

@@ -46,13 +46,16 @@ def line_records(p: Paste) -> Iterator[LineRecord]:
         line = lines[i]
         end = i + 1
         if (exc := bare_exception(line)) is not None:
-            body, end = read_message(p, i, exc.message, records=indent(head(line)))
+            message = read_message(p, i, exc.message, records=indent(head(line)))
+            end = message.end
             rank = RANK_BARE_WARNING if exc.name.endswith("Warning") else RANK_BARE_ERROR
-            yield LineRecord(rank, 0, Raw(exc.name, body, (), "message", i))
+            yield LineRecord(rank, 0, Raw(exc.name, message.lines, (), "message", i))
         elif (record := log_record(line)) is not None:
-            body, end = read_message(p, i, record.message, records=LINE_CAP)  # at any indentation
+            message = read_message(p, i, record.message, records=LINE_CAP)  # at any indentation
+            end = message.end
             frames = (record.frame,) if record.frame else ()
-            yield LineRecord(RANK_LOG, SEVERITY[record.level], Raw(None, body, frames, "log", i, kind="log"))
+            raw = Raw(None, message.lines, frames, "log", i, kind="log")
+            yield LineRecord(RANK_LOG, SEVERITY[record.level], raw)
         elif (located := located_exception(line, loose=True)) is not None and (read := _read_located(p, i, located)):
             raw, end = read
             yield LineRecord(RANK_WARNING if raw.kind == "warning" else RANK_LOCATED, 0, raw)
