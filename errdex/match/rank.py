@@ -124,7 +124,7 @@ class Scored(NamedTuple):
     @property
     def key(self) -> tuple[float, int]:
         """What answers are sorted by: confidence, then literal characters found."""
-        return (self.confidence, self.alignment.hit if self.alignment else 0)
+        return (self.confidence, self.hit)
 
 
 class Weights(NamedTuple):
