@@ -39,7 +39,7 @@ from errdex.match.literals import candidates, loose_candidates
 from errdex.match.tables import Cut, Tables
 from errdex.match.text import fold, message_keys, squash
 from errdex.match.versions import ShownFrame, Versions, shown_frames
-from errdex.model import ParsedError
+from errdex.model import Kind, ParsedError
 
 ABSTAIN_BELOW = 0.5
 # Other answers are listed only while they score at least this share of the best: below it they
@@ -78,7 +78,7 @@ class Query(NamedTuple):
     folded: str  # the same with quotes folded, for searching
     exception: str | None  # short name
     exception_home: str | None  # the top-level module that qualifies it (`click` of `click.exceptions.X`)
-    kind: str
+    kind: Kind
     kind_known: bool  # shown by the paste (a warning line, a traceback), not guessed from a bare `Type: message`
     hint: FrameHint | None
     interpreter: bool  # the message is one the interpreter or the standard library writes

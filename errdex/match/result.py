@@ -23,7 +23,7 @@ class CandidateJson(TypedDict):
     end_line: int
     function: str | None
     exception: str | None
-    kind: str
+    kind: Kind
     template: str | None
     values: list[str | None]
     suggestions: dict[str, list[str]]
@@ -82,7 +82,7 @@ class Candidate:
     function: str | None
     exception: str | None
     template: str | None
-    kind: str = "error"
+    kind: Kind = "error"
     values: tuple[str | None, ...] = ()  # the text each `{}` of the template captured
     suggestions: dict[str, list[str]] = field(default_factory=dict)  # tested name -> closest allowed values
     allowed: dict[str, list[JsonValue]] = field(default_factory=dict)  # tested name -> its resolved collection

@@ -26,7 +26,7 @@ from errdex.match.literals import build_keys
 from errdex.match.packed import KeyIndex, StoredKeys, StoredTexts, Texts
 from errdex.match.suggest import names_collections
 from errdex.match.text import template_parts
-from errdex.model import ReleaseRecord, Site
+from errdex.model import Kind, ReleaseRecord, Site
 from errdex.store import Store
 
 FORMAT = 9  # bump whenever what is stored, or how keys are cut, changes
@@ -102,7 +102,7 @@ StoredCore = tuple[
     str, bytes, str, StoredTexts, StoredTexts, StoredTexts, list[str], list[list[str]], StoredKeys, StoredKeys
 ]
 
-KIND_CODES = {"error": "e", "warning": "w", "log": "l"}
+KIND_CODES: dict[Kind, str] = {"error": "e", "warning": "w", "log": "l"}
 KINDS = {code: kind for kind, code in KIND_CODES.items()}
 ID_WIDTH = 16
 
@@ -131,7 +131,7 @@ class Kinds:
     def __init__(self, codes: str) -> None:
         self.codes = codes
 
-    def __getitem__(self, i: int) -> str:
+    def __getitem__(self, i: int) -> Kind:
         return KINDS[self.codes[i]]
 
 
