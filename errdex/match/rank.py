@@ -140,26 +140,17 @@ class Weights(NamedTuple):
     discounted: bool  # an interpreter's message with no frame for the site
 
 
-class TextBound(NamedTuple):
-    """At least the text's evidence for a template, and the literal characters alignment finds of it when the
-    bound is exact (all its parts found whole: the bound is then what alignment gives)."""
-
-    text: float
-    hit: int | None  # None when the bound is not exact
-
-
-NO_TEXT = TextBound(0.0, None)
-
-
-class Group(NamedTuple):
-    """Errors sharing a template (or one error at a frame's file), queued together by `_best`."""
-
-    members: list[tuple[int, int]]  # (position among the candidates, error), in order
-    bound: TextBound  # of their template
-
-
-# An entry of `_best`'s queue: (minus its bound, position, whether it is a group, the group or the error). A
-# plain tuple, as heapq orders it: at equal bound and position an error comes before a group.
+# The records below live inside one Ranker and are made many times a query: plain tuples, since named ones made
+# queries measurably slower (about 5% at p50 on the generated queries of benchmarks/bench_match.py).
+#
+# At least the text's evidence for a template, and the literal characters alignment finds of it when the bound is
+# exact (all its parts found whole: the bound is then what alignment gives), else None.
+TextBound = tuple[float, int | None]
+# Errors sharing a template (or one error at a frame's file), queued together by `_best`: their (position among the
+# candidates, error) in order, and their template's bound.
+Group = tuple[list[tuple[int, int]], TextBound]
+# An entry of `_best`'s queue: (minus its bound, position, whether it is a group, the group or the error). At equal
+# bound and position an error comes before a group.
 Queued = tuple[float, int, bool, "int | Group"]
 # A key of the `limit` best so far: (confidence, literal characters found, minus position; 1 for those scored before).
 Kept = tuple[float, int, int]
@@ -207,7 +198,7 @@ class Ranker:
         pool = candidates(self.core.keys, keys, MAX_EXAMINE) if keys else []
         whole = [(i, cut) for i, cut in zip(pool, self.core.cuts_of(pool), strict=True) if cut.longest in folded]
         if len(whole) > MAX_VERIFY:  # more templates share the message's keys than are weighed: the likeliest
-            by_bound = sorted(whole, key=lambda pair: self._text_bound(pair[1]).text, reverse=True)
+            by_bound = sorted(whole, key=lambda pair: self._text_bound(pair[1])[0], reverse=True)
             likeliest = {i for i, _ in by_bound[:MAX_VERIFY]}
             whole = [(i, cut) for i, cut in whole if i in likeliest]
         scored = self._best(whole, limit, {})
@@ -270,9 +261,9 @@ class Ranker:
             bound, k, _, item = heapq.heappop(queue)
             if len(best) >= limit and -bound < best[0][0] or best and -bound < RUNNER_UP_SHARE * max(best)[0]:
                 break  # the rest cannot make the best `limit`, nor reach the share of the best that is listed
-            if isinstance(item, Group):  # errors sharing a template
-                text, hit = item.bound
-                for k, i in item.members:
+            if isinstance(item, tuple):  # errors sharing a template
+                members, (text, hit) = item
+                for k, i in members:
                     if hit is not None and len(best) >= limit and (-bound, hit, -k) < best[0]:
                         break  # exact: none of the others, further down, can reach the group's bound and make the best
                     confidence = self._confidence(i, text)
@@ -315,7 +306,7 @@ class Ranker:
         for cut, members in groups.values():
             k, i = members[0]
             bound = self._text_bound(cut)
-            queue.append((-self._rough(i, bound.text), k, True, Group(members, bound)))
+            queue.append((-self._rough(i, bound[0]), k, True, (members, bound)))
         heapq.heapify(queue)
         return queue
 
@@ -356,12 +347,12 @@ class Ranker:
     def _text_bound(self, cut: Cut) -> TextBound:
         """The bound of the text's evidence for a template (a few `str.find`s, once a distinct template)."""
         if not cut.template or not self.q.text:
-            return NO_TEXT
+            return (0.0, None)
         found = self.text_bounds.get(cut.template)
         if found is None:
             b = align_bound(cut.parts, self.q.folded)
             text = _text_confidence(b.hit, b.total, b.unexplained, len(self.q.text))
-            found = self.text_bounds[cut.template] = TextBound(text, b.hit if b.exact else None)
+            found = self.text_bounds[cut.template] = (text, b.hit if b.exact else None)
         return found
 
     def _confidence(self, i: int, text_confidence: float) -> float | None:
