@@ -16,9 +16,6 @@ from typing import Any
 
 import orjson
 
-# What a JSON document holds (what `json.loads` gives back): the type of values errdex passes on as they were read.
-JsonValue = None | bool | int | float | str | list["JsonValue"] | dict[str, "JsonValue"]
-
 
 def dumps(value: Any, *, sort_keys: bool = False) -> bytes:
     """`value` as compact JSON bytes (keys sorted if asked), as `json.loads` reads it back."""

@@ -6,7 +6,6 @@ import sys
 from dataclasses import replace
 
 from errdex.errors import InputError
-from errdex.jsontext import JsonValue
 from errdex.match.autoindex import (
     distribution_of,
     index_missing,
@@ -19,7 +18,7 @@ from errdex.match.rank import ABSTAIN_BELOW, Query, Scored, rank
 from errdex.match.result import Candidate, MatchResult
 from errdex.match.suggest import did_you_mean
 from errdex.match.tables import ReleasePlace, Tables, tables_for
-from errdex.model import ParsedError
+from errdex.model import JsonValue, ParsedError
 from errdex.store import Store
 
 MAX_LIMIT = 100

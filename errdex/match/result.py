@@ -6,8 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TypedDict
 
-from errdex.jsontext import JsonValue
-from errdex.model import Kind, ParsedError
+from errdex.model import JsonValue, Kind, ParsedError
 
 
 class CandidateJson(TypedDict):
