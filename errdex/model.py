@@ -13,6 +13,8 @@ from typing import Any, Literal, NamedTuple
 
 Kind = Literal["error", "warning", "log"]
 SourceKind = Literal["wheel", "sdist", "archive", "folder", "git", "installed"]
+# What a JSON document holds (what `json.loads` gives back), for values errdex passes on as they were read.
+JsonValue = None | bool | int | float | str | list["JsonValue"] | dict[str, "JsonValue"]
 
 
 @dataclass(frozen=True)
@@ -154,7 +156,7 @@ class ParsedError:
     frames: tuple[Frame, ...] = ()
     kind: Kind = "error"
     notes: tuple[str, ...] = ()
-    chained: tuple["ParsedError", ...] = ()  # the other exceptions of a chained paste, in order shown
+    chained: tuple[ParsedError, ...] = ()  # the other exceptions of a chained paste, in order shown
     source_format: str = "message"  # message | traceback | ipython | pytest | log | warning
 
 

@@ -54,10 +54,13 @@ class Tools:
 
         with self.store() as store:
             result = explain(text, store=store, auto_index=True, limit=_bounded(limit))
-            answer = result.to_json()
-            answer.pop("parsed", None)
-            for match in answer["matches"]:
-                match.pop("allowed", None)  # the page lists the accepted values once, in its solutions
+            found = result.to_json()
+            answer: dict[str, object] = {  # not what was parsed of the paste
+                "abstain": found["abstain"],
+                # nor each match's allowed values: the page lists the accepted values once, in its solutions
+                "matches": [{k: v for k, v in match.items() if k != "allowed"} for match in found["matches"]],
+                "hint": found["hint"],
+            }
             best = result.best
             if best is not None:
                 site = (

@@ -18,7 +18,7 @@ from errdex.match.rank import ABSTAIN_BELOW, Query, Scored, rank
 from errdex.match.result import Candidate, MatchResult
 from errdex.match.suggest import did_you_mean
 from errdex.match.tables import ReleasePlace, Tables, tables_for
-from errdex.model import ParsedError
+from errdex.model import JsonValue, ParsedError
 from errdex.store import Store
 
 MAX_LIMIT = 100
@@ -91,14 +91,15 @@ def _candidate(tables: Tables, query: Query, s: Scored) -> Candidate:
     if function is None:
         function, end_line = _site_function(tables, core.ids[i], place)
     values = s.alignment.values if s.alignment else ()
-    _, hit = s.key
+    suggestions: dict[str, list[str]]
+    allowed: dict[str, list[JsonValue]]
     suggestions, allowed = {}, {}
     details = tables.details(i) if values else None
     if details is not None:
         suggestions, allowed = did_you_mean(details.condition, details.resolved, details.message_source, values)
     return Candidate(
         id=core.ids[i],
-        score=s.confidence + min(hit, 10_000) / 1e7,
+        score=s.confidence + min(s.hit, 10_000) / 1e7,
         confidence=round(s.confidence, 4),
         package=package,
         version=place.version,
@@ -130,7 +131,7 @@ def _choose_place(
     order = {v: k for k, v in enumerate(versions)}
     hint = query.hint
     if hint is not None:
-        files = {path for path, _ in hint.points} | {hint.path}
+        files = {p.file for p in hint.points} | {hint.path}
         same = [p for p in places if p.file in files]
         exact = [p for p in same if hint.at(p.file, p.line, p.end_line)]
         if exact or same:
