@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from rich.console import Group, RenderableType
 from rich.panel import Panel
@@ -28,7 +28,23 @@ MAX_SHOWN_LABEL = 60
 MAX_SHOWN_TEMPLATE = 100
 
 
-def index_result_json(result: IndexResult) -> dict[str, Any]:
+class IndexResultJson(TypedDict):
+    """What indexing one release did, as `errdex index --json` reports it."""
+
+    package: str
+    version: str
+    source_kind: str
+    digest: str
+    files: int
+    analysed: int
+    reused: int
+    skipped: int
+    sites: int
+    errors: int
+    seconds: float
+
+
+def index_result_json(result: IndexResult) -> IndexResultJson:
     r = result.release
     return {
         "package": r.package,

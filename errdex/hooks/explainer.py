@@ -10,7 +10,7 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass, replace
 from types import FrameType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypedDict
 
 from errdex.errors import ErrdexError, NotIndexedError
 from errdex.hooks.chain import chain, leaf, message_only, printed, summary, type_name
@@ -42,6 +42,27 @@ MAX_TRIES = 3  # exceptions of one chain given to the matcher, last raised first
 MAX_CANDIDATES = 5
 
 
+class ExplanationJson(TypedDict):
+    """An explanation as compact JSON: the error, the raise site found (or nulls), its check and first solution."""
+
+    error: str
+    exception: str
+    id: str | None
+    package: str | None
+    version: str | None
+    site: str | None
+    function: str | None
+    template: str | None
+    values: list[str | None]
+    suggestions: dict[str, list[str]]
+    check: str | None
+    solution: str | None
+    confidence: float | None
+    hint: str | None
+    others: list[str]
+    packages: list[str]
+
+
 @dataclass(frozen=True)
 class Explanation:
     """What errdex can say about one error: the best raise site and its page, or why it abstains."""
@@ -57,7 +78,7 @@ class Explanation:
     packages: tuple[str, ...]  # 'name version' of the installed distributions the frames ran in
     indexed: tuple[str, ...]  # 'name version' indexed from disk to answer this one
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> ExplanationJson:
         """A compact JSON form (for error trackers and tools)."""
         c = self.candidate
         solutions = self.page["solutions"] if self.page else []

@@ -129,7 +129,19 @@ def _brief(solution: Solution) -> dict[str, str]:
     return {key: value for key, value in shown if value}
 
 
-def _row(store: Store, error_id: str) -> dict[str, Any]:
+class SearchRow(TypedDict):
+    """One error `search` finds: where it is raised, in the newest indexed release that has it."""
+
+    id: str
+    package: str
+    version: str
+    exception: str | None
+    template: str | None
+    site: str
+    function: str
+
+
+def _row(store: Store, error_id: str) -> SearchRow:
     record = store.error(error_id)
     site = record.site
     return {
