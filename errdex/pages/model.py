@@ -44,7 +44,7 @@ class SiteJson(TypedDict):
     level: str | None
 
 
-class Snippet(TypedDict):
+class SourceExcerpt(TypedDict):
     start: int
     end: int
     text: str
@@ -77,7 +77,7 @@ class ErrorJson(SiteJson):
     id: str
     package: str
     version: str
-    snippet: Snippet
+    snippet: SourceExcerpt
     sites: list[Place]
     related: list[RelatedError]
     repository_url: str | None
@@ -235,7 +235,7 @@ class ListChange(TypedDict):
     reordered: bool
 
 
-class Versions(TypedDict):
+class VersionHistory(TypedDict):
     indexed: list[str]
     releases: list[ReleaseCheck]
     missing_in: list[str]
@@ -252,7 +252,7 @@ class StaticFacts(ErrorJson):
     what_it_means: WhatItMeans
     when_it_happens: WhenItHappens
     callers: list[Caller]
-    versions: Versions
+    versions: VersionHistory
     generated_by: str
 
 

@@ -16,7 +16,7 @@ import difflib
 
 from errdex.model import ReleaseRecord, Site
 from errdex.pages.conditions import membership_lists, parse_condition
-from errdex.pages.model import ListChange, ReleaseCheck, TextChange, Versions
+from errdex.pages.model import ListChange, ReleaseCheck, TextChange, VersionHistory
 from errdex.pages.scope import Check, check_of, counterpart
 from errdex.store import Store
 
@@ -25,7 +25,7 @@ MIN_SIMILARITY = 0.4
 
 def versions(
     store: Store, error_id: str, current: Site, check: Check, version: str, package: str, one_place: bool
-) -> Versions:
+) -> VersionHistory:
     """The versions section of a page (see the module docstring).
 
     `current` is the page's place in `version` and `check` the check it speaks for there: that

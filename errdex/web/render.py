@@ -22,7 +22,7 @@ from pygments.formatters import HtmlFormatter
 from pygments.lexers import PythonLexer
 
 from errdex.match.result import by_class_alone
-from errdex.pages.model import Snippet
+from errdex.pages.model import SourceExcerpt
 from errdex.pages.source import module_name
 from errdex.web.links import Links
 
@@ -114,7 +114,7 @@ def _python(code: str) -> str:
     return highlight(code[:MAX_HIGHLIGHT_CHARS], PythonLexer(), formatter)
 
 
-def excerpt(snippet: Snippet, line: int, end_line: int) -> Markup:
+def excerpt(snippet: SourceExcerpt, line: int, end_line: int) -> Markup:
     """The source excerpt highlighted, numbered from its first line, the raise lines marked.
 
     The indentation all its lines share is removed, so that the code fits narrow screens.
