@@ -65,6 +65,23 @@ def _unwrapped(kind: object) -> object:
     return kind
 
 
+def mismatches(value: object, kind: object, path: str = "page") -> list[str]:
+    """Where a built page's keys differ from its type's: missing keys, keys the type does not have."""
+    if typing.get_origin(kind) is typing.NotRequired:
+        kind = typing.get_args(kind)[0]
+    kind = _unwrapped(kind) if value is not None else kind
+    if typing.is_typeddict(kind) and isinstance(value, dict):
+        hints = typing.get_type_hints(kind, include_extras=True)
+        optional = {k for k, t in hints.items() if typing.get_origin(t) is typing.NotRequired}
+        found = [] if set(hints) - optional <= set(value) <= set(hints) else [f"{path}: {sorted(value)}"]
+        return found + [
+            m for key in set(value) & set(hints) for m in mismatches(value[key], hints[key], f"{path}.{key}")
+        ]
+    if typing.get_origin(kind) is list and isinstance(value, list):
+        return [m for i, item in enumerate(value) for m in mismatches(item, typing.get_args(kind)[0], f"{path}[{i}]")]
+    return []
+
+
 def test_the_doc_lists_the_page_s_keys_and_no_other() -> None:
     paths = documented_paths(DOC.read_text(encoding="utf-8"))
     objects = {parent(p) for p in paths}
