@@ -60,6 +60,7 @@ CALLERS = Cache(
     2,
     "the callers of a function of a release (static call graph by name)",
     code=("pages/callers.py", "pages/source.py"),
+    ignores=("pages/model.py",),  # the page's types: they compute nothing
 )
 PAGES = Cache(
     "page",
@@ -89,6 +90,7 @@ PAGES = Cache(
     ),
     builds_on=(CALLERS,),
     ignores=(
+        "pages/model.py",  # the page's types: they compute nothing
         "pages/prose.py",  # added to the page after the static part is kept
         "extract/budget.py",  # a type of resolve.py's; pages evaluate without a budget
     ),
@@ -99,6 +101,7 @@ PROSE = Cache(
     "the AI-assisted prose of a page, per release, place and model",
     code=("pages/prose.py",),
     builds_on=(PAGES,),
+    ignores=("pages/model.py",),  # the page's types: they compute nothing
 )
 CACHES = (ANALYSES, LINK_TRACES, MATCH_TABLES, CALLERS, PAGES, PROSE)
 EXTRACTOR_VERSION = str(ANALYSES.version)  # as the store keeps it

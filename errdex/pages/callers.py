@@ -21,10 +21,11 @@ import json
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import cast
 
 from errdex.caches import CALLERS
 from errdex.model import ReleaseRecord, normalize_name
+from errdex.pages.model import Caller, CallerSearch
 from errdex.pages.source import instance_name, module_name, parse
 from errdex.store import Store
 
@@ -126,7 +127,7 @@ class Module:
         return self._calls[name]
 
 
-def callers(store: Store, release: ReleaseRecord, target: Target, tree: ast.Module | None = None) -> dict[str, Any]:
+def callers(store: Store, release: ReleaseRecord, target: Target, tree: ast.Module | None = None) -> CallerSearch:
     """`{"callers": [...], "files_searched", "files_parsed", "files_not_followed", "truncated"}`, cached.
 
     `files_not_followed` call the name but neither mention the class nor import the function (so
@@ -134,7 +135,7 @@ def callers(store: Store, release: ReleaseRecord, target: Target, tree: ast.Modu
     """
     cached = store.cache_get(_key(release, target))
     if cached is not None:
-        return json.loads(cached)
+        return cast(CallerSearch, json.loads(cached))
     result = _search(store, release, target, tree)
     store.cache_put(_key(release, target), json.dumps(result).encode())
     return result
@@ -190,7 +191,7 @@ class _Search:
     """The callers of one function found so far, and what was read to find them."""
 
     target: Target
-    found: list[dict[str, Any]] = field(default_factory=list)
+    found: list[Caller] = field(default_factory=list)
     parsed: int = 0
     unfollowed: int = 0
     budget: int = 0
@@ -221,7 +222,7 @@ class _Search:
     def add(self, module: Module) -> None:
         self.found += _calls_in(self.target, module)
 
-    def result(self, searched: int) -> dict[str, Any]:
+    def result(self, searched: int) -> CallerSearch:
         found = sorted(
             self.found, key=lambda c: (_RANK[c["match"]], c["file"] != self.target.file, c["file"], c["line"])
         )
@@ -234,7 +235,7 @@ class _Search:
         }
 
 
-def _search(store: Store, release: ReleaseRecord, target: Target, tree: ast.Module | None) -> dict[str, Any]:
+def _search(store: Store, release: ReleaseRecord, target: Target, tree: ast.Module | None) -> CallerSearch:
     """Parse the function's own file, then the files that call the name and mention the class (or import the function)."""
     search = _Search(target)
     if search.name is None:
@@ -273,7 +274,13 @@ def _line_numbers(text: str, offsets: list[int]) -> list[int]:
     return out
 
 
-def _walk(node: ast.AST, scopes: tuple[tuple[str, str], ...], lines: list[int], name: str, found: list[Any]) -> None:
+def _walk(
+    node: ast.AST,
+    scopes: tuple[tuple[str, str], ...],
+    lines: list[int],
+    name: str,
+    found: list[tuple[ast.Call, tuple[tuple[str, str], ...]]],
+) -> None:
     """Collect the calls of `name` under `node`, entering only the parts whose lines hold `name(`."""
     for child in ast.iter_child_nodes(node):
         if not _holds_a_line(child, lines):
@@ -307,9 +314,9 @@ def _called_name(func: ast.expr) -> str | None:
     return func.attr if isinstance(func, ast.Attribute) else None
 
 
-def _calls_in(target: Target, module: Module) -> list[dict[str, Any]]:
+def _calls_in(target: Target, module: Module) -> list[Caller]:
     """The target's callers among the calls of its name in one file, one per (calling function, how sure)."""
-    found: dict[tuple[str, str], dict[str, Any]] = {}
+    found: dict[tuple[str, str], Caller] = {}
     matcher = _Matcher(target, module)
     for call, scopes in module.calls(target.called_as or ""):
         match = matcher.match(call.func, scopes)

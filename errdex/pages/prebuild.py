@@ -12,9 +12,9 @@ from __future__ import annotations
 import functools
 import time
 from collections.abc import Callable
-from typing import Any
 
 from errdex.pages.callers import release_callers
+from errdex.pages.model import PrebuildReport
 from errdex.pages.page import static_page
 from errdex.store import Store
 
@@ -28,7 +28,7 @@ def prebuild(
     *,
     every_place: bool = False,
     progress: Progress | None = None,
-) -> dict[str, Any]:
+) -> PrebuildReport:
     """Cache the callers of every function and the page of every error of one release; what was done and how long it took."""
     release = store.release(package, version)
     started = time.perf_counter()

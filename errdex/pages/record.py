@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from errdex.extract.helpers import written_at
 from errdex.model import ErrorRecord, Related, Site
+from errdex.pages.model import ErrorJson, RelatedError, SiteJson
+from errdex.pages.scope import place_checks
 
 
-def site_json(site: Site) -> dict[str, Any]:
+def site_json(site: Site) -> SiteJson:
     """One raise site as JSON: where it is, what guards it, what its names resolve to."""
     return {
         "kind": site.kind,
@@ -30,7 +30,7 @@ def site_json(site: Site) -> dict[str, Any]:
     }
 
 
-def related_json(related: Related) -> dict[str, Any]:
+def related_json(related: Related) -> RelatedError:
     return {
         "id": related.id,
         "template": related.template,
@@ -42,8 +42,8 @@ def related_json(related: Related) -> dict[str, Any]:
     }
 
 
-def record_json(record: ErrorRecord) -> dict[str, Any]:
-    """The error's id and release, its first site's fields at top level, all its sites, related."""
+def record_json(record: ErrorRecord) -> ErrorJson:
+    """The error's id and release, its first site's fields at top level, all its sites (with their checks), related."""
     site = record.site
     return {
         "id": record.id,
@@ -58,8 +58,9 @@ def record_json(record: ErrorRecord) -> dict[str, Any]:
                 "end_line": s.end_line,
                 "function": s.function,
                 "written_at": written_at(s.resolved_from),
+                "check": check,
             }
-            for s in record.sites
+            for s, check in zip(record.sites, place_checks(record.sites), strict=True)
         ],
         "related": [related_json(r) for r in record.related],
         "repository_url": record.release.repository_url,

@@ -10,14 +10,15 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from errdex.errors import InputError, NotIndexedError
 from errdex.match import explain
 from errdex.model import Site
 from errdex.pages import build_page
+from errdex.pages.model import Page
 from errdex.pages.source import module_name
 from errdex.store import Store
 
@@ -34,17 +35,18 @@ _ERROR_ID = re.compile(r"[0-9a-f]{16}")
 
 
 Data = dict[str, Any]
+D = TypeVar("D", bound=Mapping[str, object])  # a view's data: Data, or the Page of an error
 
 
 @dataclass(frozen=True)
-class View:
+class View(Generic[D]):
     """A page's data as the key it is cached under and the function that builds it from a Store."""
 
     key: Hashable
-    build: Callable[[Store], Data]
+    build: Callable[[Store], D]
 
 
-def home(store: Store) -> View:
+def home(store: Store) -> View[Data]:
     """What is indexed: each package with its releases and error count, and the totals."""
     return View(("home", store.generation()), _home)
 
@@ -67,7 +69,7 @@ def search(store: Store, text: str, limit: int = SEARCH_LIMIT) -> Data:
 
 def package(
     store: Store, name: str, version: str | None, kind: str | None, exception: str | None, page: int = 1
-) -> View:
+) -> View[Data]:
     """One page of a release's errors grouped by module and exception, with counts, filtered by kind and exception."""
     kind, exception = kind or None, exception or None
     _check_version(version)
@@ -174,7 +176,7 @@ def _entry(eid: str, site: Site) -> Data:
 
 def error(
     store: Store, error_id: str, version: str | None, values: list[str], site: tuple[str, int] | None = None
-) -> View:
+) -> View[Page]:
     """The explanation page of one error, filled with the user's captured values when given.
 
     `site` is the (file, line) that raised, as a traceback or the matcher names it: the page is
