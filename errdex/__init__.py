@@ -4,7 +4,7 @@ The public API, documented in docs/api.md; each name is imported on first use, s
 
 - `index(spec, store)` indexes a release into a `Store` and returns an `IndexResult`;
 - `explain(text, store=...)` matches a pasted error and returns a `MatchResult` of `Candidate`s;
-- `build_page(store, error_id, ...)` builds the explanation page of an error (docs/page.md);
+- `build_page(store, error_id, ...)` builds the explanation `Page` of an error (docs/page.md);
 - `install()`, `uninstall()`, `fingerprint(exc)`, `before_send` and the IPython extension are the hooks;
 - `ErrdexError` is the base of the errors errdex raises about its inputs, sources and index.
 """
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     )
     from errdex.indexing import IndexResult, index
     from errdex.match import Candidate, MatchResult, explain
-    from errdex.pages import build_page
+    from errdex.pages import Page, build_page
     from errdex.store import Store
 
 _HOMES = {
@@ -37,6 +37,7 @@ _HOMES = {
     "IndexResult": "errdex.indexing",
     "Store": "errdex.store",
     "build_page": "errdex.pages",
+    "Page": "errdex.pages",
     "ErrdexError": "errdex.errors",
     "install": "errdex.hooks",
     "uninstall": "errdex.hooks",
@@ -51,6 +52,7 @@ __all__ = [
     "ErrdexError",
     "IndexResult",
     "MatchResult",
+    "Page",
     "Store",
     "before_send",
     "build_page",

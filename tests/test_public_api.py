@@ -12,7 +12,7 @@ from errdex.errors import ErrdexError
 from errdex.hooks import before_send, fingerprint, install, load_ipython_extension, uninstall, unload_ipython_extension
 from errdex.indexing import IndexResult, index
 from errdex.match import Candidate, MatchResult, explain
-from errdex.pages import build_page
+from errdex.pages import Page, build_page
 from errdex.store import Store
 
 PUBLIC = {
@@ -23,6 +23,7 @@ PUBLIC = {
     "IndexResult": IndexResult,
     "Store": Store,
     "build_page": build_page,
+    "Page": Page,
     "ErrdexError": ErrdexError,
     "install": install,
     "uninstall": uninstall,
