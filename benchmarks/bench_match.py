@@ -409,8 +409,8 @@ def _at_expected(store: Store, best: Candidate, case: dict) -> bool:
     if best.file == want["file"] and best.line <= want["line"] <= best.end_line:
         return True
     return any(
-        version == case["version"] and (want["file"], want["line"]) in places
-        for version, places in store.error_versions(best.id)
+        held.version == case["version"] and (want["file"], want["line"]) in held.places
+        for held in store.error_versions(best.id)
     )
 
 
@@ -461,8 +461,8 @@ def main() -> None:
         f"load average: {load_before:.2f} when errdex was timed, {os.getloadavg()[0]:.2f} at the end (2 cores shared)"
     )
     print(
-        f"index: {stats['sites']} sites, {stats['errors']} errors, {sum(1 for t in core.template if t)} templates, "
-        f"{stats['packages']} packages"
+        f"index: {stats.sites} sites, {stats.errors} errors, {sum(1 for t in core.template if t)} templates, "
+        f"{stats.packages} packages"
     )
     print(f"tables: built in {build_seconds:.2f} s, core loaded from the cache in {load_seconds * 1000:.0f} ms")
     print(
