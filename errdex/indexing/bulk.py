@@ -32,8 +32,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from errdex.caches import EXTRACTOR_VERSION
 from errdex.errors import ErrdexError
-from errdex.extract import EXTRACTOR_VERSION
 from errdex.indexing.pipeline import (
     IndexResult,
     Prepared,

@@ -32,7 +32,6 @@ from errdex.model import ClassInfo, Site
 Analysis = dict[str, Any]
 Loader = Callable[[list[str]], dict[str, Analysis]]  # hashes -> their analyses
 FileFacts = tuple[str, list[str], str | None, list[str]]  # shape digest, class names, skip reason, callee names
-TRACE_FORMAT = 5
 
 
 @dataclass
@@ -321,7 +320,6 @@ def dump_trace(trace: ReleaseTrace, stamp: list[Any]) -> bytes:
         for path, t in trace.files.items()
     ]
     data = {
-        "format": TRACE_FORMAT,
         "stamp": stamp,
         "paths": list(trace.hashes),
         "hashes": list(trace.hashes.values()),
@@ -335,12 +333,12 @@ def dump_trace(trace: ReleaseTrace, stamp: list[Any]) -> bytes:
 
 
 def load_trace(blob: bytes, stamp: list[Any]) -> ReleaseTrace | None:
-    """The trace stored with `dump_trace`, or None if it is of another format or another write."""
+    """The trace stored with `dump_trace`, or None if it is damaged or of another write."""
     try:
         data = json.loads(unpack(blob))
     except ValueError:
         return None
-    if not isinstance(data, dict) or data.get("format") != TRACE_FORMAT or data.get("stamp") != stamp:
+    if not isinstance(data, dict) or data.get("stamp") != stamp:
         return None
     paths: list[str] = data["paths"]
     files = {

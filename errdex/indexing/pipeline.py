@@ -27,8 +27,9 @@ from typing import Any, TypeVar
 from packaging.version import InvalidVersion, Version
 
 from errdex.blobs import pack
+from errdex.caches import EXTRACTOR_VERSION, LINK_TRACES
 from errdex.errors import SourceError
-from errdex.extract import EXTRACTOR_VERSION, analyse_file
+from errdex.extract import analyse_file
 from errdex.extract.file import decode
 from errdex.indexing.link import (
     FileFacts,
@@ -238,7 +239,7 @@ def _previous_trace(store: Store, info: ReleaseInfo) -> tuple[ReleaseRecord, Rel
 
 
 def _trace_key(package: str, version: str) -> str:
-    return f"link-trace:{EXTRACTOR_VERSION}:{normalize_name(package)}:{version}"
+    return LINK_TRACES.key(normalize_name(package), version)
 
 
 def _stamp(record: ReleaseRecord) -> list[Any]:

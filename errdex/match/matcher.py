@@ -25,9 +25,18 @@ MAX_LIMIT = 100
 
 
 def explain(
-    text: str, *, store: Store | None = None, fetch: bool = False, auto_index: bool = True, limit: int = 5
+    text: str, *, store: Store | None = None, fetch: bool = False, auto_index: bool = False, limit: int = 5
 ) -> MatchResult:
-    """Find where a pasted error message, log line or traceback was raised, in the indexed releases."""
+    """Find where a pasted error message, log line or traceback was raised, in the indexed releases.
+
+    `store` defaults to the user's default index. Nothing is indexed unless asked: `auto_index` indexes,
+    from disk, the installed package a traceback names when it is missing (the CLI and the hooks ask for
+    it); `fetch` also allows downloading that release. A bad argument raises TypeError or ValueError.
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"text must be a str, not {type(text).__name__}")
+    if not isinstance(limit, int) or isinstance(limit, bool):
+        raise TypeError(f"limit must be an int, not {type(limit).__name__}")
     if not 1 <= limit <= MAX_LIMIT:
         raise InputError(f"limit must be between 1 and {MAX_LIMIT}, not {limit}")
     parsed = parse(text)

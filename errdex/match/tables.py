@@ -3,8 +3,8 @@
 The core, loaded for every query, holds each error's package, kind, exception, bases and template
 in flat lists, and the literal-part index. What only a few errors of a query need is split into
 shards loaded on demand: an error's places in every release with the did-you-mean details
-(`match.errors.N`), and the sites of each file, for frames (`match.files.N`). Everything is
-stored with `marshal` (plain lists, dicts, tuples and strings: quick to load) and kept in memory
+(`MATCH_TABLES.key("errors", N)`), and the sites of each file, for frames (`"files", N`). Everything
+is stored with `marshal` (plain lists, dicts, tuples and strings: quick to load) and kept in memory
 per store path and generation.
 """
 
@@ -21,6 +21,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from errdex.caches import MATCH_TABLES
 from errdex.errors import StoreError
 from errdex.match.literals import build_keys
 from errdex.match.packed import KeyIndex, Texts
@@ -29,8 +30,7 @@ from errdex.match.text import template_parts
 from errdex.model import ReleaseRecord, Site
 from errdex.store import Store
 
-FORMAT = 9  # bump whenever what is stored, or how keys are cut, changes
-CORE_KEY = "match.core"
+CORE_KEY = MATCH_TABLES.key("core")
 ERROR_SHARD = 256  # errors per shard of places
 FILE_SHARDS = 256
 MEMO_STORES = 4  # stores whose tables one process keeps in memory
@@ -228,7 +228,7 @@ class Tables:
         """Every place of error `i` in every indexed release, oldest release first (not to be changed: the
         list is kept in its shard, made of places once per process; an error raised at hundreds of sites
         is a candidate of many messages)."""
-        shard = self._shard(self.core.error_shards, "match.errors", i // ERROR_SHARD)[0]
+        shard = self._shard(self.core.error_shards, "errors", i // ERROR_SHARD)[0]
         rows = shard.get(i, [])
         if rows and not isinstance(rows[0], ReleasePlace):
             rows = shard[i] = list(map(ReleasePlace._make, rows))
@@ -236,7 +236,7 @@ class Tables:
 
     def details(self, i: int) -> Details | None:
         """What did-you-mean needs of error `i`: resolved values are decoded only when a membership test names them."""
-        row = self._shard(self.core.error_shards, "match.errors", i // ERROR_SHARD)[1].get(i)
+        row = self._shard(self.core.error_shards, "errors", i // ERROR_SHARD)[1].get(i)
         if not row:
             return None
         condition, resolved, message_source = row
@@ -274,12 +274,12 @@ class Tables:
 
     def raised_in(self, path: str) -> list[tuple[int, int, int]]:
         """(error, line, end line) of every site in the file at this release path, in any release."""
-        return self._shard(self.core.file_shards, "match.files", _file_shard(path)).get(path, [])
+        return self._shard(self.core.file_shards, "files", _file_shard(path)).get(path, [])
 
     def _shard(self, loaded: dict[int, Any], prefix: str, number: int) -> Any:
         found = loaded.get(number)
         if found is None:
-            data = self.store.cache_get(f"{prefix}.{number}")
+            data = self.store.cache_get(MATCH_TABLES.key(prefix, number))
             found = _unpack(data) if data else None
             if found is None:
                 raise StoreError(f"the matcher's tables in {self.store.label} are incomplete; run the command again")
@@ -316,9 +316,9 @@ def _build_and_save(store: Store) -> Core:
     core.file_shards.update(file_shards)
     try:
         for number, shard in error_shards.items():
-            store.cache_put(f"match.errors.{number}", _pack(shard))
+            store.cache_put(MATCH_TABLES.key("errors", number), _pack(shard))
         for number, shard in file_shards.items():
-            store.cache_put(f"match.files.{number}", _pack(shard))
+            store.cache_put(MATCH_TABLES.key("files", number), _pack(shard))
         store.cache_put(CORE_KEY, core.dumps())  # last: a core in the cache means its shards are there
     except StoreError:
         pass  # a read-only index: the tables are built again by the next process
@@ -411,18 +411,18 @@ def _file_shard(path: str) -> int:
 
 
 def _pack(value: Any) -> bytes:
-    return marshal.dumps((FORMAT, sys.byteorder, value))
+    return marshal.dumps((sys.byteorder, value))
 
 
 def _unpack(data: bytes) -> Any:
-    """The value packed in `data`, or None when it was written in another format or is damaged."""
+    """The value packed in `data`, or None when it was written on a machine of the other byte order or is damaged."""
     was = gc.isenabled()
     gc.disable()  # the collector would walk every container made so far, again and again
     try:
-        fmt, byteorder, value = marshal.loads(data)
+        byteorder, value = marshal.loads(data)
     except (ValueError, EOFError, TypeError):
         return None
     finally:
         if was:
             gc.enable()
-    return value if (fmt, byteorder) == (FORMAT, sys.byteorder) else None
+    return value if byteorder == sys.byteorder else None

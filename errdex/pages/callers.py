@@ -23,11 +23,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from errdex.caches import CALLERS
 from errdex.model import ReleaseRecord, normalize_name
 from errdex.pages.source import instance_name, module_name, parse
 from errdex.store import Store
 
-CACHE_VERSION = 2
 MAX_PARSE_CHARS = 3_000_000  # source parsed per search, beyond the function's own file
 MAX_CALLERS = 200
 _RANK = {"self": 0, "super": 1, "constructor": 2, "import": 2, "receiver": 3, "name": 4}
@@ -177,7 +177,7 @@ def release_callers(store: Store, release: ReleaseRecord, functions: Iterable[tu
 
 
 def _key(release: ReleaseRecord, target: Target) -> str:
-    return f"explain:callers:v{CACHE_VERSION}:{normalize_name(release.package)}:{release.version}:{target.file}:{target.function}"
+    return CALLERS.key(normalize_name(release.package), release.version, target.file, target.function)
 
 
 def _called_names(text: str, longest: int) -> set[str]:

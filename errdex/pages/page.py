@@ -14,6 +14,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from errdex.caches import PAGES
 from errdex.model import ErrorRecord, FileLine, ReleaseRecord, Site
 from errdex.pages.callers import Target, callers
 from errdex.pages.derive import changes_candidates, triggers_and_fix, user_input
@@ -35,8 +36,6 @@ from errdex.pages.solutions import solutions
 from errdex.pages.source import parse
 from errdex.pages.versions import versions
 from errdex.store import Store
-
-PAGE_VERSION = 4
 
 
 def build_page(
@@ -90,7 +89,7 @@ def static_page(
         found = chosen_site(read(), site[0], site[1])
         site = (found.file, found.line)
     place = None if site is None or len(places) == 1 else (site[0], site[1])
-    key = f"explain:page:v{PAGE_VERSION}:{error_id}:{version}:" + (f"{place[0]}:{place[1]}" if place else "*")
+    key = PAGES.key(error_id, version, *(place or ("*",)))
     cached = store.cache_get(key)
     if cached is not None:
         return json.loads(cached)

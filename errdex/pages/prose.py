@@ -13,11 +13,11 @@ import json
 import os
 from typing import Any
 
+from errdex.caches import PROSE
 from errdex.store import Store
 
 ENV_URL = "ERRDEX_LLM_URL"
 ENV_MODEL = "ERRDEX_LLM_MODEL"
-CACHE_VERSION = 2
 TIMEOUT_SECONDS = 60
 MAX_RESPONSE_BYTES = 1_000_000
 MAX_PROSE_CHARS = 6000
@@ -47,7 +47,7 @@ def add_prose(store: Store, page: dict[str, Any]) -> None:
     if config is None:
         return
     url, model = config
-    key = f"explain:prose:v{CACHE_VERSION}:{page['id']}:{page['version']}:{page['site_scope']['site'] or '*'}:{model}"
+    key = PROSE.key(page["id"], page["version"], page["site_scope"]["site"] or "*", model)
     cached = store.cache_get(key)
     prose: dict[str, Any] = {"text": None, "model": model, "label": LABEL, "cached": cached is not None, "error": None}
     if cached is not None:

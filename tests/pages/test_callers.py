@@ -5,9 +5,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from errdex.caches import CALLERS
 from errdex.indexing import index
 from errdex.pages import build_page
-from errdex.pages.callers import CACHE_VERSION, Target, callers, release_callers
+from errdex.pages.callers import Target, callers, release_callers
 from errdex.store import Store
 from tests.pages.conftest import Indexer, error_id_of
 
@@ -82,7 +83,7 @@ def test_callers_are_cached_per_release_and_function(indexed: Indexer) -> None:
     release = store.release("app")
     target = Target("app/settings.py", "Settings.check")
     first = callers(store, release, target)
-    key = f"explain:callers:v{CACHE_VERSION}:app:1.0:{target.file}:{target.function}"
+    key = CALLERS.key("app", "1.0", target.file, target.function)
     assert json.loads(store.cache_get(key) or b"null") == first
     store.cache_put(key, json.dumps({**first, "callers": []}).encode())
     assert callers(store, release, target)["callers"] == []  # served from the cache

@@ -12,17 +12,17 @@ import pytest
 from click.testing import CliRunner
 from rich.console import Console
 
+from errdex.caches import PAGES
 from errdex.cli import main
 from errdex.errors import NotIndexedError
 from errdex.model import ReleaseRecord
 from errdex.pages import build_page
 from errdex.pages.links import source_links
-from errdex.pages.page import PAGE_VERSION
 from errdex.store import Store
 from errdex.terminal import page_panel
-from tests.pages.conftest import Indexer, error_id_of
 from tests.fixtures import MODE_TEMPLATE as TEMPLATE
 from tests.fixtures import cart_module
+from tests.pages.conftest import Indexer, error_id_of
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "page.md"
 PACKAGE = {"pyproject.toml": "", "shop/__init__.py": "", "shop/cart.py": cart_module()}
@@ -73,7 +73,7 @@ def test_the_page_is_plain_json_data(shop: tuple[Store, str]) -> None:
 def test_the_static_part_is_cached_and_the_user_part_is_not(shop: tuple[Store, str]) -> None:
     store, eid = shop
     plain = build_page(store, eid)
-    assert store.cache_get(f"explain:page:v{PAGE_VERSION}:{eid}:1.0:*") is not None
+    assert store.cache_get(PAGES.key(eid, "1.0", "*")) is not None
     filled = build_page(store, eid, values=["('fast', 'slow')", "'fats'"])
     assert plain["user_input"] is None and filled["user_input"]["checked"][1]["result"] == "raises"
     assert filled["triggers"][0]["code"].endswith("Cart(mode='fats')")

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from errdex.caches import PAGES
 from errdex.indexing import index
 from errdex.pages import build_page, prebuild
-from errdex.pages.page import PAGE_VERSION
 from errdex.store import Store
 from tests.pages.conftest import Indexer
 from tests.pages.test_callers import FILES
@@ -28,10 +28,10 @@ def test_prebuilt_pages_are_cached_and_equal_to_pages_built_on_request(indexed: 
     )
     assert done["callers_searched"] == done["functions"] == len({(e.site.file, e.site.function) for e in sites})
     for eid in ids:
-        assert store.cache_get(f"explain:page:v{PAGE_VERSION}:{eid}:1.0:*") is not None
+        assert store.cache_get(PAGES.key(eid, "1.0", "*")) is not None
     for eid, places in several.items():
         for site in places:
-            assert store.cache_get(f"explain:page:v{PAGE_VERSION}:{eid}:1.0:{site.file}:{site.line}") is not None
+            assert store.cache_get(PAGES.key(eid, "1.0", site.file, site.line)) is not None
     with Store(tmp_path / "on-request.db") as fresh:
         index(str(tmp_path / "app-1.0"), fresh, name="app", version="1.0", workers=1)
         for eid in ids:
