@@ -424,8 +424,8 @@ def main() -> None:
         f"load average: {load_before:.2f} when errdex was timed, {os.getloadavg()[0]:.2f} at the end (2 cores shared)"
     )
     print(
-        f"index: {stats['sites']} sites, {stats['errors']} errors, {sum(1 for t in core.template if t)} templates, "
-        f"{stats['packages']} packages"
+        f"index: {stats.sites} sites, {stats.errors} errors, {sum(1 for t in core.template if t)} templates, "
+        f"{stats.packages} packages"
     )
     print(f"tables: built in {build_seconds:.2f} s, core loaded from the cache in {load_seconds * 1000:.0f} ms")
     print(

@@ -177,6 +177,5 @@ def _at_expected(store: Store, best: Candidate, case: Case) -> bool:
     if best.file == want.file and best.line <= want.line <= best.end_line:
         return True
     return any(
-        version == case.version and (want.file, want.line) in places
-        for version, places in store.error_versions(best.id)
+        held.version == case.version and (want.file, want.line) in held.places for held in store.error_versions(best.id)
     )

@@ -50,21 +50,21 @@ LINK_TRACES = Cache(
 )
 MATCH_TABLES = Cache(
     "match",
-    9,
+    10,
     "the matcher's lookup tables of a store generation: the core and its shards of places and of files' sites",
     code=("match/tables.py", "match/literals.py", "match/packed.py", "match/text.py"),
     ignores=("match/suggest.py",),  # did-you-mean reads the stored condition when a query asks
 )
 CALLERS = Cache(
     "callers",
-    2,
+    3,
     "the callers of a function of a release (static call graph by name)",
     code=("pages/callers.py", "pages/source.py"),
     ignores=("pages/model.py",),  # the page's types: they compute nothing
 )
 PAGES = Cache(
     "page",
-    4,
+    5,
     "the static part of an error's page, per release and place (what the user's values do not change)",
     code=(
         "pages/page.py",

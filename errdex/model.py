@@ -106,7 +106,7 @@ class Skip:
 @lru_cache(maxsize=4096)  # a release's every site asks for its package's
 def normalize_name(name: str) -> str:
     """The PEP 503 normalised form of a distribution name: 'Foo_Bar' -> 'foo-bar'."""
-    out = []
+    out: list[str] = []
     dash = False
     for ch in name.strip().lower():
         if ch in "-_.":

@@ -13,12 +13,15 @@ from rich.syntax import Syntax
 from rich.table import Table
 from rich.text import Text
 
-from errdex.model import ReleaseRecord, Site
+from errdex.model import ReleaseRecord
 
-if TYPE_CHECKING:  # the pipeline, the matcher and the pages are heavy to import; only their types are named here
+if TYPE_CHECKING:  # the pipeline, matcher, pages and store are heavy to import; only their types are named here
+    TYPE_CHECKING
+):  # the pipeline, the matcher, the pages and the store are heavy to import; only their types are named here
     from errdex.indexing import IndexResult
     from errdex.match import Candidate
     from errdex.pages.model import Page
+    from errdex.store import IndexedSite
 
 MAX_CALLERS_SHOWN = 10
 MAX_VALUES_SHOWN = 60
@@ -73,12 +76,13 @@ def index_summary(result: IndexResult) -> Text:
     return text
 
 
-def error_table(release: ReleaseRecord, errors: list[tuple[str, Site]]) -> RenderableType:
+def error_table(release: ReleaseRecord, errors: list[IndexedSite]) -> RenderableType:
     """One entry an error: id, exception and place on one line, the template under it."""
     lines = [Text(f"{release.package} {release.version}: {len(errors)} errors", style="bold")]
-    for eid, site in errors:
+    for error in errors:
+        site = error.site
         line = Text()
-        line.append(eid, style="cyan")
+        line.append(error.error_id, style="cyan")
         line.append(f"  {site.exception or site.level or site.kind}  ", style="bold")
         line.append(f"{site.file}:{site.line}", style="dim")
         line.append("\n    ")

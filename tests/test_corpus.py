@@ -72,7 +72,7 @@ def corpus_store(release_cache: Path) -> Iterator[Store]:
 
 @pytest.mark.network
 def test_the_index_holds_exactly_the_listed_releases(corpus_store: Store) -> None:
-    held = {f"{p['name']}=={r.version}" for p in corpus_store.packages() for r in corpus_store.releases(p["name"])}
+    held = {f"{p.name}=={r.version}" for p in corpus_store.packages() for r in corpus_store.releases(p.name)}
     assert held == set(RELEASES.read_text(encoding="utf-8").split())
     assert not corpus_store.releases("marshmallow")
 

@@ -400,9 +400,11 @@ class _Collected:
         """The places beyond each release's first one, for an error raised at several sites."""
         for eid, i in self.number.items():
             known = {(p.version, p.file, p.line) for p in self.places[i]}
-            for version, places in store.error_versions(eid):
+            for held in store.error_versions(eid):
                 self.places[i].extend(
-                    ReleasePlace(version, f, line, line, None) for f, line in places if (version, f, line) not in known
+                    ReleasePlace(held.version, p.file, p.line, p.line, None)
+                    for p in held.places
+                    if (held.version, p.file, p.line) not in known
                 )
 
 
@@ -419,10 +421,10 @@ def build(store: Store) -> Built:
     c = _Collected()
     packages = []
     for row in store.packages():
-        packages.append(row["package"])
-        for record in store.releases(row["name"]):
-            for eid, site in store.errors(row["name"], record.version):
-                c.add(len(packages) - 1, record.version, eid, site)
+        packages.append(row.package)
+        for record in store.releases(row.name):
+            for error in store.errors(row.name, record.version):
+                c.add(len(packages) - 1, record.version, error.error_id, error.site)
     c.add_other_places(store)
     templates = [s.template for s in c.sites]
     tops: list[set[str]] = [set() for _ in packages]

@@ -157,12 +157,12 @@ def release_callers(store: Store, release: ReleaseRecord, functions: Iterable[tu
     longest = max((len(n) for n in by_name), default=0)
     searched = 0
     sources = store.release_sources(release)
-    for path, text in sources:
+    for source in sources:
         searched += 1
-        module = Module(path, text)
-        for search in own.pop(path, []):
+        module = Module(source.path, source.text)
+        for search in own.pop(source.path, []):
             search.own_file(module)
-        for name in _called_names(text, longest) & by_name.keys():
+        for name in _called_names(source.text, longest) & by_name.keys():
             for search in by_name[name]:
                 if search.wants(module):
                     search.add(module)
@@ -244,10 +244,10 @@ def _search(store: Store, release: ReleaseRecord, target: Target, tree: ast.Modu
     search.own_file(Module(target.file, store.source(release, target.file) or "", tree))
     searched = 0
     sources = store.release_sources(release)
-    for path, text in sources:
+    for source in sources:
         searched += 1
-        if token in text:
-            module = Module(path, text)
+        if token in source.text:
+            module = Module(source.path, source.text)
             if search.wants(module):
                 search.add(module)
     sources.close()  # finish the read before the cache is written

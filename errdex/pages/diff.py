@@ -16,7 +16,7 @@ from difflib import SequenceMatcher
 from typing import Any, NotRequired, TypedDict
 
 from errdex.model import Site
-from errdex.store import Store
+from errdex.store import IndexedSite, Store
 
 Key = tuple[str, str, str, str | None]  # (kind, file, function, exception)
 
@@ -87,11 +87,11 @@ def diff_releases(
     )
 
 
-def _by_id(rows: list[tuple[str, Site]], kind: str | None) -> dict[str, list[Site]]:
+def _by_id(rows: list[IndexedSite], kind: str | None) -> dict[str, list[Site]]:
     out: dict[str, list[Site]] = {}
-    for eid, site in rows:
-        if kind is None or site.kind == kind:
-            out.setdefault(eid, []).append(site)
+    for row in rows:
+        if kind is None or row.site.kind == kind:
+            out.setdefault(row.error_id, []).append(row.site)
     return out
 
 

@@ -73,11 +73,11 @@ def build_page(
 
 def _places(store: Store, error_id: str, version: str | None) -> tuple[str, list[FileLine]]:
     """The release of the page and the error's (file, line) places in it."""
-    have = dict(store.error_versions(error_id))
+    have = {v.version: v.places for v in store.error_versions(error_id)}
     if not have or (version is not None and version not in have):
         store.error(error_id, version)  # raises NotIndexedError with a message that says what to do
     version = version if version is not None else list(have)[-1]
-    return version, have[version]
+    return version, list(have[version])
 
 
 def static_page(

@@ -34,8 +34,9 @@ def prebuild(
     started = time.perf_counter()
     places: dict[str, list[tuple[str, int]]] = {}
     functions: set[tuple[str, str]] = set()
-    for error_id, site in store.release_sites(release):
-        places.setdefault(error_id, []).append((site.file, site.line))
+    for indexed in store.release_sites(release):
+        site = indexed.site
+        places.setdefault(indexed.error_id, []).append((site.file, site.line))
         functions.add((site.file, site.function))
     searched = release_callers(store, release, functions)
     found = time.perf_counter()

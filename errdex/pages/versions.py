@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import difflib
 
-from errdex.model import ReleaseRecord, Site
+from errdex.model import FileLine, ReleaseRecord, Site
 from errdex.pages.conditions import membership_lists, parse_condition
 from errdex.pages.model import ListChange, ReleaseCheck, TextChange, VersionHistory
 from errdex.pages.scope import Check, check_of, counterpart
@@ -32,7 +32,7 @@ def versions(
     place's own when `one_place`, else what all of the error's places share.
     """
     indexed = [r.version for r in store.releases(package)]
-    places = dict(store.error_versions(error_id))
+    places = {v.version: v.places for v in store.error_versions(error_id)}
     sites: dict[str, tuple[Site, Check]] = {version: (current, check)}
     for v in indexed:
         if v in places and v != version:
@@ -48,10 +48,10 @@ def versions(
     }
 
 
-def _release_json(version: str, places: list[tuple[str, int]], site: Site, check: Check) -> ReleaseCheck:
+def _release_json(version: str, places: tuple[FileLine, ...], site: Site, check: Check) -> ReleaseCheck:
     return {
         "version": version,
-        "places": [{"file": f, "line": line} for f, line in places],
+        "places": [{"file": p.file, "line": p.line} for p in places],
         "function": site.function,
         "condition": check.condition,
         "resolved": check.resolved,
@@ -93,14 +93,15 @@ def _predecessor(
 ) -> tuple[str, str | None] | None:
     """The error of `before` at the site's place that is gone in `after`: same function and exception, closest text."""
     exception = (site.exception or "").rsplit(".", 1)[-1] or None
-    remaining = {eid for eid, _ in store.errors(after.package, after.version, exception=exception, kind=site.kind)}
+    remaining = {e.error_id for e in store.errors(after.package, after.version, exception=exception, kind=site.kind)}
     best: tuple[float, str, str | None] | None = None
-    for eid, old in store.errors(before.package, before.version, exception=exception, kind=site.kind):
-        if eid in remaining or old.function != site.function:
+    for e in store.errors(before.package, before.version, exception=exception, kind=site.kind):
+        old = e.site
+        if e.error_id in remaining or old.function != site.function:
             continue
         score = _similarity(old, site)
         if score >= MIN_SIMILARITY and (best is None or score > best[0]):
-            best = (score, eid, old.template)
+            best = (score, e.error_id, old.template)
     return None if best is None else (best[1], best[2])
 
 

@@ -20,7 +20,7 @@ from errdex.model import Site
 from errdex.pages import build_page
 from errdex.pages.model import Page
 from errdex.pages.source import module_name
-from errdex.store import Store
+from errdex.store import IndexedSite, Store
 
 KINDS = ("error", "warning", "log")
 MAX_VALUES = 16  # captured values a link may carry to an error page
@@ -52,8 +52,8 @@ def home(store: Store) -> View[Data]:
 
 
 def _home(store: Store) -> Data:
-    packages = [{**row, "versions": [r.version for r in store.releases(row["name"])]} for row in store.packages()]
-    return {"packages": packages, "stats": store.stats()}
+    packages = [{**asdict(row), "versions": [r.version for r in store.releases(row.name)]} for row in store.packages()]
+    return {"packages": packages, "stats": asdict(store.stats())}
 
 
 def search(store: Store, text: str, limit: int = SEARCH_LIMIT) -> Data:
@@ -100,16 +100,17 @@ def package_pages(
     """Every page of a release's list of errors, from one read of them (the exported site writes them all)."""
     release = store.release(name, version)
     rows = store.errors(release.package, release.version, exception=exception, kind=kind)
+    sites = [row.site for row in rows]
     listing = {
         "package": release.package,
         "release": asdict(release),
         "versions": [r.version for r in store.releases(release.package)],
         "filters": {"version": release.version, "kind": kind, "exception": exception},
-        "count": len(rows),
+        "count": len(sites),
         "counts": {
-            "kind": dict(Counter(site.kind for _, site in rows)),
-            "exception": dict(Counter(site.exception for _, site in rows if site.exception).most_common()),
-            "log_level": dict(Counter(site.level or "unknown" for _, site in rows if site.kind == "log").most_common()),
+            "kind": dict(Counter(site.kind for site in sites)),
+            "exception": dict(Counter(site.exception for site in sites if site.exception).most_common()),
+            "log_level": dict(Counter(site.level or "unknown" for site in sites if site.kind == "log").most_common()),
         },
     }
     pages = paginate(_modules(rows), PAGE_ERRORS)
@@ -132,12 +133,12 @@ def paginate(modules: list[Data], size: int) -> list[list[Data]]:
     return pages
 
 
-def _modules(rows: list[tuple[str, Site]]) -> list[Data]:
+def _modules(rows: list[IndexedSite]) -> list[Data]:
     """Errors by module (in file order), then by exception (most frequent first)."""
     by_file: dict[str, dict[str, list[dict[str, Any]]]] = {}
-    for eid, site in rows:
-        groups = by_file.setdefault(site.file, {})
-        groups.setdefault(_group_name(site), []).append(_entry(eid, site))
+    for row in rows:
+        groups = by_file.setdefault(row.site.file, {})
+        groups.setdefault(_group_name(row.site), []).append(_entry(row.error_id, row.site))
     modules = []
     for file, groups in by_file.items():
         exceptions = [

@@ -27,7 +27,7 @@ def test_the_library_indexes_nothing_unless_asked(db_url: str, click_traceback: 
         result = errdex.explain(click_traceback, store=store)
         assert store.packages() == [] and result.abstain
         asked = errdex.explain(click_traceback, store=store, auto_index=True)
-        assert [row["name"] for row in store.packages()] == ["click"]
+        assert [row.name for row in store.packages()] == ["click"]
     assert asked.best is not None and asked.best.package == "click"
 
 
@@ -35,7 +35,7 @@ def test_the_command_line_indexes_what_a_traceback_names(db_url: str, click_trac
     done = CliRunner().invoke(main, ["explain", "-", "--db", db_url, "--json"], input=click_traceback)
     assert done.exit_code == 0, done.output
     with Store(db_url) as store:
-        assert [row["name"] for row in store.packages()] == ["click"]
+        assert [row.name for row in store.packages()] == ["click"]
 
 
 @pytest.mark.parametrize(

@@ -80,7 +80,7 @@ def test_installed_package_named_by_a_traceback_is_indexed_first(db_url: str) ->
     assert "site-packages/click/types.py" in paste
     with Store(db_url) as store:
         result = explain(paste, store=store, auto_index=True)
-        assert [row["name"] for row in store.packages()] == ["click"]
+        assert [row.name for row in store.packages()] == ["click"]
     best = result.best
     assert best is not None and best.package == "click" and best.file == "click/types.py"
     assert best.function == "ParamType.fail" and "indexed click" in (result.hint or "")

@@ -113,7 +113,7 @@ def test_ways_in_through_init_a_base_class_and_a_generic_setattr(indexed: Indexe
 def test_one_pass_over_the_release_finds_what_each_search_finds(indexed: Indexer, tmp_path: Path) -> None:
     store = indexed(FILES, name="app")
     release = store.release("app")
-    functions = [(site.file, site.function) for _, site in store.release_sites(release)]
+    functions = [(e.site.file, e.site.function) for e in store.release_sites(release)]
     functions += [("app/settings.py", "Settings.__init__"), ("app/use.py", "make"), ("app/use.py", "Other.check")]
     assert release_callers(store, release, functions) == len(set(functions))
     assert release_callers(store, release, functions) == 0  # all cached now
