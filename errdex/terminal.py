@@ -16,8 +16,6 @@ from rich.text import Text
 from errdex.model import ReleaseRecord
 
 if TYPE_CHECKING:  # the pipeline, matcher, pages and store are heavy to import; only their types are named here
-    TYPE_CHECKING
-):  # the pipeline, the matcher, the pages and the store are heavy to import; only their types are named here
     from errdex.indexing import IndexResult
     from errdex.match import Candidate
     from errdex.pages.model import Page
