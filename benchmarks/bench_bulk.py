@@ -94,14 +94,14 @@ def one_round(specs: list[str], workers: int | None) -> None:
         print(f"    failed {outcome.spec}: {outcome.error}")
     print(f"  total {seconds:.1f}s, {seen / seconds:.0f} files/s")
     print(
-        f"  files seen {seen}, distinct {stats['files']} ({stats['files'] / max(seen, 1):.1%}; analysed {analysed},"
+        f"  files seen {seen}, distinct {stats.files} ({stats.files / max(seen, 1):.1%}; analysed {analysed},"
         f" linked again {linked} = {linked / max(seen, 1):.1%} of files seen)"
     )
     print(
-        f"  errors: {stats['errors']} distinct, {sum(r.release.error_count for r in results)} over all releases,"
-        f" {stats['sites']} sites"
+        f"  errors: {stats.errors} distinct, {sum(r.release.error_count for r in results)} over all releases,"
+        f" {stats.sites} sites"
     )
-    print(f"  store {size / 1e6:.1f} MB, {size / max(stats['errors'], 1) / 1e3:.1f} kB per distinct error")
+    print(f"  store {size / 1e6:.1f} MB, {size / max(stats.errors, 1) / 1e3:.1f} kB per distinct error")
 
 
 def main() -> None:

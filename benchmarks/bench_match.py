@@ -5,7 +5,8 @@ strings, tuples, class reprs, shapes, paths). Both matchers answer the same quer
 process; the report gives queries/s, p50 and p99 latency of the whole `errdex.explain()` call
 (parsing included), top-1 accuracy of both, the cold costs (building the tables, loading them in a
 fresh process, one whole `errdex explain` command), and, when benchmarks/cases/ holds the corpus
-of real messages, top-1 accuracy and abstain precision on it.
+of real messages, top-1 accuracy and abstain precision on it, on its development and held-out parts
+too (scored by benchmarks/corpus.py, as tests/test_corpus.py does).
 
     python benchmarks/bench_match.py --db /tmp/bench.db --cases-db /tmp/cases.db [--prepare] [--prepare-cases]
                                      [--queries 3000] [--baseline 200]
@@ -20,7 +21,6 @@ scan, accuracy no lower than the scan's; one `errdex explain` process within 1 s
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import random
 import re
@@ -34,13 +34,16 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 
 from errdex.errors import ErrdexError
-from errdex.match import Candidate, explain
+from errdex.match import explain
 from errdex.match.parse import parse
 from errdex.match.tables import Core, build, forget, tables_for
 from errdex.store import Store
 
 HERE = Path(__file__).resolve().parent
-CASES = HERE / "cases"
+sys.path.insert(0, str(HERE.parent))  # this file runs as a script: the repository root, for benchmarks.corpus
+from benchmarks.corpus import PASTES, judge, load_cases, parts, report  # noqa: E402
+from benchmarks.corpus import RELEASES as CASE_RELEASES  # noqa: E402
+
 # Popular Python-heavy releases with large sources: together 172,574 sites, 116,676 errors. (sympy is
 # left out: indexing it did not finish in 15 minutes.)
 RELEASES = (
@@ -373,47 +376,6 @@ def cold_load(store: Store) -> float:
     return time.perf_counter() - started
 
 
-def case_accuracy(store: Store, traceback: bool) -> dict[str, float] | None:
-    """Top-1 accuracy and abstain precision on the corpus of real messages, when it exists.
-
-    Each case is pasted as its traceback (or warning line), or, with traceback=False, as
-    "Type: message" alone. The top match is right when one of its places in the case's release is
-    the expected file and line (the line may fall inside a multi-line raise statement).
-    """
-    files = sorted(CASES.glob("*.json"))
-    if not files:
-        return None
-    right = total = abstained = abstained_right = should_abstain = 0
-    for path in files:
-        for case in json.loads(path.read_text(encoding="utf-8")):
-            paste = (traceback and case.get("traceback")) or f"{case['exception']}: {case['message']}"
-            best = explain(paste, store=store, auto_index=False).best
-            if case["abstain"]:
-                should_abstain += 1
-            else:
-                total += 1
-                right += best is not None and _at_expected(store, best, case)
-            if best is None:
-                abstained += 1
-                abstained_right += case["abstain"]
-    return {
-        "cases": total + should_abstain,
-        "top1": right / total if total else 0.0,
-        "abstain_precision": abstained_right / abstained if abstained else 1.0,
-        "abstain_recall": abstained_right / should_abstain if should_abstain else 1.0,
-    }
-
-
-def _at_expected(store: Store, best: Candidate, case: dict) -> bool:
-    want = case["expected"]
-    if best.file == want["file"] and best.line <= want["line"] <= best.end_line:
-        return True
-    return any(
-        version == case["version"] and (want["file"], want["line"]) in places
-        for version, places in store.error_versions(best.id)
-    )
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--db", type=Path, required=True)
@@ -427,7 +389,7 @@ def main() -> None:
     if args.prepare:
         prepare(args.db, RELEASES)
     if args.prepare_cases and args.cases_db:
-        prepare(args.cases_db, tuple((CASES / "releases.txt").read_text().split()))
+        prepare(args.cases_db, tuple(CASE_RELEASES.read_text().split()))
     with Store(args.db) as store:
         stats = store.stats()
         started = time.perf_counter()
@@ -452,17 +414,18 @@ def main() -> None:
         process = whole_process(args.db, queries[0].text, 5)
     if args.cases_db:
         with Store(args.cases_db) as cases_store:
-            cases = [case_accuracy(cases_store, traceback=True), case_accuracy(cases_store, traceback=False)]
+            corpus = load_cases()
+            cases = {paste: parts(judge(cases_store, corpus, paste)) for paste in PASTES}
     else:
-        cases = [None, None]
+        cases = {}
     p50, p99 = percentile(latencies, 0.5), percentile(latencies, 0.99)
     s50, s99 = percentile(scan_latencies, 0.5), percentile(scan_latencies, 0.99)
     print(
         f"load average: {load_before:.2f} when errdex was timed, {os.getloadavg()[0]:.2f} at the end (2 cores shared)"
     )
     print(
-        f"index: {stats['sites']} sites, {stats['errors']} errors, {sum(1 for t in core.template if t)} templates, "
-        f"{stats['packages']} packages"
+        f"index: {stats.sites} sites, {stats.errors} errors, {sum(1 for t in core.template if t)} templates, "
+        f"{stats.packages} packages"
     )
     print(f"tables: built in {build_seconds:.2f} s, core loaded from the cache in {load_seconds * 1000:.0f} ms")
     print(
@@ -491,13 +454,9 @@ def main() -> None:
         f"{s50 / percentile(sample_best, 0.5):.0f}x at p50, {s99 / percentile(sample_best, 0.99):.0f}x at p99)"
     )
     print(f"one `errdex explain` process: {process:.2f} s (median of 5)")
-    for label, found in zip(("with their tracebacks", "as 'Type: message' only"), cases):
-        if found:
-            print(
-                f"cases {label}: {found['cases']} real messages, top-1 {found['top1']:.2%}, "
-                f"abstain precision {found['abstain_precision']:.2%}, recall {found['abstain_recall']:.2%}"
-            )
-    if cases[0] is None:
+    for paste, found in cases.items():
+        print(report(paste, found))
+    if not cases:
         print("cases: pass --cases-db, an index of exactly benchmarks/cases/releases.txt (see --prepare-cases)")
 
 

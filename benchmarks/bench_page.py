@@ -45,7 +45,7 @@ def timed(store: Store, error_id: str, values: list[str] | None = None, site: tu
 
 
 def sample_ids(store: Store, count: int, seed: int) -> list[str]:
-    ids = [eid for package in store.packages() for eid, _ in store.errors(package["name"])]
+    ids = [e.error_id for package in store.packages() for e in store.errors(package.name)]
     rng = random.Random(seed)
     chosen = rng.sample(ids, min(count, len(ids)))
     return [FLAGSHIP, *[i for i in chosen if i != FLAGSHIP]] if FLAGSHIP in ids else chosen
@@ -92,21 +92,21 @@ def after_prebuild(pristine: Path, work: Path) -> None:
     shutil.copy(pristine, work)
     with Store(work) as store:
         for package in store.packages():
-            for release in store.releases(package["name"]):
+            for release in store.releases(package.name):
                 done = prebuild(store, release.package, release.version, every_place=True)
                 print(
                     f"prebuild {done['package']} {done['version']}: callers of {done['functions']} functions in"
                     f" {done['callers_seconds']:.1f} s, {done['pages']} pages in {done['pages_seconds']:.1f} s"
                 )
         sites = [
-            (eid, site)
+            indexed
             for package in store.packages()
-            for release in store.releases(package["name"])
-            for eid, site in store.release_sites(release)
+            for release in store.releases(package.name)
+            for indexed in store.release_sites(release)
         ]
-        ids = list(dict.fromkeys(eid for eid, _ in sites))
+        ids = list(dict.fromkeys(e.error_id for e in sites))
         report("first request after prebuild", [timed(store, eid) for eid in ids])
-        report("first request of a place", [timed(store, eid, site=(s.file, s.line)) for eid, s in sites])
+        report("first request of a place", [timed(store, e.error_id, site=(e.site.file, e.site.line)) for e in sites])
         report("flagship with values, prebuilt", [timed(store, FLAGSHIP, ["statc", "('static',)"]) for _ in range(200)])
 
 

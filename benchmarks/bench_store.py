@@ -63,7 +63,7 @@ def one_round(db: str, spec: str) -> dict[str, float]:
         out["cold index"], _ = timed(lambda: index(spec, store))
         out["index again"], _ = timed(lambda: index(spec, store))
         out["errors of the release"], errors = timed(lambda: store.errors(name))
-        sample = random.Random(1).sample([eid for eid, _ in errors], min(PAGES, len(errors)))
+        sample = random.Random(1).sample([e.error_id for e in errors], min(PAGES, len(errors)))
         out[f"{len(sample)} error() reads"], _ = timed(lambda: [store.error(eid) for eid in sample])
         out["every template"], _ = timed(lambda: list(store.templates()))
         out["search 2 words"], _ = timed(lambda: store.search_templates(["cache", "implementation"]))

@@ -83,9 +83,9 @@ def workload(db: Path, errors: int, seed: int) -> tuple[list[str], list[str]]:
     """Error page paths and search paths, drawn from the index's newest transformers release."""
     rng = random.Random(seed)
     with Store(db) as store:
-        rows = [(eid, site) for eid, site in store.errors("transformers") if site.template and site.kind == "error"]
+        rows = [e.error_id for e in store.errors("transformers") if e.site.template and e.site.kind == "error"]
     chosen = rng.sample(rows, min(errors, len(rows)))
-    pages = [f"/errors/{FLAGSHIP_ID}"] + [f"/errors/{eid}" for eid, _ in chosen]
+    pages = [f"/errors/{FLAGSHIP_ID}"] + [f"/errors/{eid}" for eid in chosen]
     pastes = [FLAGSHIP] + [
         f"{site.exception or 'Exception'}: {site.template.replace('{}', 'foo')}" for _, site in chosen
     ]

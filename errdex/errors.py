@@ -17,5 +17,9 @@ class NotIndexedError(ErrdexError):
     """The package, release or error asked for is not in the index."""
 
 
-class InputError(ErrdexError):
-    """Pasted text or a command-line value is unusable (too large, empty, malformed)."""
+class InputError(ErrdexError, ValueError):
+    """Pasted text or a command-line value is unusable (too large, empty, malformed).
+
+    Also a ValueError: a library caller passing a bad argument catches what Python code expects,
+    while the command line still reports it as one line like every ErrdexError.
+    """

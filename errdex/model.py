@@ -13,6 +13,8 @@ from typing import Any, Literal, NamedTuple
 
 Kind = Literal["error", "warning", "log"]
 SourceKind = Literal["wheel", "sdist", "archive", "folder", "git", "installed"]
+# What a JSON document holds (what `json.loads` gives back), for values errdex passes on as they were read.
+JsonValue = None | bool | int | float | str | list["JsonValue"] | dict[str, "JsonValue"]
 
 
 @dataclass(frozen=True)
@@ -122,7 +124,7 @@ class Skip:
 @lru_cache(maxsize=4096)  # a release's every site asks for its package's
 def normalize_name(name: str) -> str:
     """The PEP 503 normalised form of a distribution name: 'Foo_Bar' -> 'foo-bar'."""
-    out = []
+    out: list[str] = []
     dash = False
     for ch in name.strip().lower():
         if ch in "-_.":
@@ -172,7 +174,7 @@ class ParsedError:
     frames: tuple[Frame, ...] = ()
     kind: Kind = "error"
     notes: tuple[str, ...] = ()
-    chained: tuple["ParsedError", ...] = ()  # the other exceptions of a chained paste, in order shown
+    chained: tuple[ParsedError, ...] = ()  # the other exceptions of a chained paste, in order shown
     source_format: str = "message"  # message | traceback | ipython | pytest | log | warning
 
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from rich.console import Group, RenderableType
 from rich.panel import Panel
@@ -11,16 +13,39 @@ from rich.syntax import Syntax
 from rich.table import Table
 from rich.text import Text
 
-from errdex.model import ReleaseRecord, Site
+from errdex.model import ReleaseRecord
 
-if TYPE_CHECKING:  # the index pipeline is heavy to import; only its result type is named here
+if TYPE_CHECKING:  # the pipeline, matcher, pages and store are heavy to import; only their types are named here
     from errdex.indexing import IndexResult
+    from errdex.match import Candidate
+    from errdex.pages.model import Page
+    from errdex.store import IndexedSite
 
 MAX_CALLERS_SHOWN = 10
 MAX_VALUES_SHOWN = 60
+MAX_SHOWN_VALUE = 300
+MAX_SHOWN_ALLOWED = 30
+MAX_SHOWN_LABEL = 60
+MAX_SHOWN_TEMPLATE = 100
 
 
-def index_result_json(result: IndexResult) -> dict[str, Any]:
+class IndexResultJson(TypedDict):
+    """What indexing one release did, as `errdex index --json` reports it."""
+
+    package: str
+    version: str
+    source_kind: str
+    digest: str
+    files: int
+    analysed: int
+    reused: int
+    skipped: int
+    sites: int
+    errors: int
+    seconds: float
+
+
+def index_result_json(result: IndexResult) -> IndexResultJson:
     r = result.release
     return {
         "package": r.package,
@@ -49,12 +74,13 @@ def index_summary(result: IndexResult) -> Text:
     return text
 
 
-def error_table(release: ReleaseRecord, errors: list[tuple[str, Site]]) -> RenderableType:
+def error_table(release: ReleaseRecord, errors: list[IndexedSite]) -> RenderableType:
     """One entry an error: id, exception and place on one line, the template under it."""
     lines = [Text(f"{release.package} {release.version}: {len(errors)} errors", style="bold")]
-    for eid, site in errors:
+    for error in errors:
+        site = error.site
         line = Text()
-        line.append(eid, style="cyan")
+        line.append(error.error_id, style="cyan")
         line.append(f"  {site.exception or site.level or site.kind}  ", style="bold")
         line.append(f"{site.file}:{site.line}", style="dim")
         line.append("\n    ")
@@ -63,7 +89,124 @@ def error_table(release: ReleaseRecord, errors: list[tuple[str, Site]]) -> Rende
     return Group(*lines)
 
 
-def page_panel(page: dict[str, Any]) -> RenderableType:
+def sureness(c: Candidate) -> tuple[str, str] | None:
+    """How far a candidate falls short of the message, as (what, why); None when the message matched it."""
+    from errdex.match.result import by_class_alone
+
+    if by_class_alone(c.evidence):
+        return "found by its exception class alone", "no words of the message were matched"
+    if c.approximate and c.template is not None:
+        return "approximate", "the message differs from this version's template"
+    return None
+
+
+@dataclass(frozen=True)
+class SummaryRow:
+    """One labelled fact of a candidate: a line `label: text` in the CLI, a row of the hooks' grid."""
+
+    label: str
+    text: Text
+    label_style: str = "dim"
+
+    def line(self) -> Text:
+        return Text.assemble((f"{self.label}: ", self.label_style), self.text)
+
+
+@dataclass(frozen=True)
+class CandidateSummary:
+    """A candidate at a glance (where, the check, the values, the did-you-mean), each fact rendered once."""
+
+    id: str
+    head: Text  # exception, release, confidence and how sure
+    template: Text
+    place: Text
+    check: SummaryRow | None
+    values: list[SummaryRow]  # labelled with the code that filled each hole of the message
+    did_you_mean: list[SummaryRow]
+    allowed: list[SummaryRow]
+    versions: SummaryRow | None
+
+    def panel(self) -> Panel:
+        """The summary as the CLI shows it above the page."""
+        rows = [self.check, *self.values, *self.did_you_mean, *self.allowed, self.versions]
+        lines = [self.head, self.template, self.place, *(row.line() for row in rows if row is not None)]
+        return Panel(Group(*lines), title=self.id, title_align="left")
+
+
+def candidate_summary(
+    c: Candidate, page: Page | None, max_value: int = MAX_SHOWN_VALUE, max_check: int | None = None
+) -> CandidateSummary:
+    """The summary of a candidate with its page (None: it could not be built); values cut at `max_value` characters.
+
+    The page names what filled each hole of the message and gives the check; `max_check` cuts the check.
+    """
+    from errdex.pages.values import holes
+
+    codes = [h.code for h in holes(page["message_source"], c.template) or []] if page is not None else []
+    condition = page["condition"] if page is not None else None
+    shown_check = condition if max_check is None or not condition else clip(condition, max_check)
+    return CandidateSummary(
+        id=c.id,
+        head=_candidate_head(c),
+        template=Text(c.template or "(no template)", style="bold"),
+        place=Text(f"{c.file}:{c.line} in {c.function or '?'}", style="cyan"),
+        check=SummaryRow("check that fired", Text(shown_check, style="yellow")) if shown_check else None,
+        values=[
+            SummaryRow(
+                clip(codes[k], MAX_SHOWN_LABEL) if k < len(codes) else f"value {k + 1}", Text(clip(v, max_value))
+            )
+            for k, v in enumerate(c.values)
+            if v is not None
+        ],
+        did_you_mean=[
+            SummaryRow(
+                "did you mean",
+                Text.assemble(f"{name} = ", (" or ".join(repr(v) for v in close), "bold")),
+                "bold magenta",
+            )
+            for name, close in c.suggestions.items()
+        ],
+        allowed=[SummaryRow(f"allowed {name}", Text(_listed(options))) for name, options in c.allowed.items()],
+        versions=SummaryRow("in indexed versions", Text(", ".join(c.versions))) if len(c.versions) > 1 else None,
+    )
+
+
+def _candidate_head(c: Candidate) -> Text:
+    head = Text()
+    head.append(c.exception or c.kind, style="bold red")
+    head.append(f"  {c.package} {c.version}", style="bold")
+    head.append(f"  confidence {c.confidence:.0%}", style="green" if c.confidence >= 0.8 else "yellow")
+    short = sureness(c)
+    if short is not None:
+        head.append(f"  ({short[0]}: {short[1]})", style="yellow")
+    return head
+
+
+def _listed(options: list[Any]) -> str:
+    return ", ".join(repr(o) for o in options[:MAX_SHOWN_ALLOWED]) + (
+        ", ..." if len(options) > MAX_SHOWN_ALLOWED else ""
+    )
+
+
+def other_candidates(others: list[Candidate]) -> RenderableType:
+    """The candidates after the best one, one line each."""
+    lines = [Text("other candidates", style="bold")]
+    for c in others:
+        line = Text()
+        line.append(f"{c.confidence:4.0%} ", style="dim")
+        line.append(c.id, style="cyan")
+        line.append(f"  {c.package} {c.version}  {c.file}:{c.line}  ", style="dim")
+        line.append(clip(c.template or "", MAX_SHOWN_TEMPLATE))
+        lines.append(line)
+    return Group(*lines)
+
+
+def clip(text: str, limit: int) -> str:
+    """The text, cut to `limit` characters with `...` when longer."""
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def page_panel(page: Page) -> RenderableType:
     """The whole explanation page (build_page's dict) as sections, for the terminal and the hooks."""
     sections: list[RenderableType] = [_page_header(page)]
     for title, render in _SECTIONS:
@@ -73,7 +216,7 @@ def page_panel(page: dict[str, Any]) -> RenderableType:
     return Panel(Group(*sections), title=Text(page["id"], style="cyan"), title_align="left")
 
 
-def _page_header(page: dict[str, Any]) -> RenderableType:
+def _page_header(page: Page) -> RenderableType:
     head = Text()
     head.append(f"{page['package']} {page['version']}", style="bold")
     head.append(f" · {page['kind']} · ")
@@ -82,7 +225,7 @@ def _page_header(page: dict[str, Any]) -> RenderableType:
         head.append(f" ({', '.join(page['exception_bases'])})")
     lines: list[RenderableType] = [head, Text(page["template"] or f"({page['reason']})", style="bold")]
     lines.append(Text(f"{page['file']}:{page['line']} in {page['function']}", style="cyan"))
-    written = page.get("written_at")
+    written = page["written_at"]
     if written:
         lines.append(
             Text(f"message written at {written['file']}:{written['line']} in {written['function']}", style="cyan")
@@ -92,7 +235,7 @@ def _page_header(page: dict[str, Any]) -> RenderableType:
     return Group(*lines)
 
 
-def _meaning(page: dict[str, Any]) -> RenderableType:
+def _meaning(page: Page) -> RenderableType:
     meaning = page["what_it_means"]
     parts: list[RenderableType] = [code_text(meaning["summary"])]
     if meaning["condition"]:
@@ -107,7 +250,7 @@ def _meaning(page: dict[str, Any]) -> RenderableType:
     return Group(*parts)
 
 
-def _source(page: dict[str, Any]) -> RenderableType | None:
+def _source(page: Page) -> RenderableType | None:
     snippet = page["snippet"]
     if not snippet["text"]:
         return None
@@ -122,7 +265,7 @@ def _source(page: dict[str, Any]) -> RenderableType | None:
     )
 
 
-def _happens(page: dict[str, Any]) -> RenderableType:
+def _happens(page: Page) -> RenderableType:
     happens = page["when_it_happens"]
     parts: list[RenderableType] = [code_text(happens["summary"])]
     for item in happens["inputs"]:
@@ -141,7 +284,7 @@ def _happens(page: dict[str, Any]) -> RenderableType:
     return Group(*parts)
 
 
-def _triggers(page: dict[str, Any]) -> RenderableType | None:
+def _triggers(page: Page) -> RenderableType | None:
     if not page["triggers"]:
         return None
     parts: list[RenderableType] = []
@@ -152,13 +295,13 @@ def _triggers(page: dict[str, Any]) -> RenderableType | None:
     return Group(*parts)
 
 
-def _solutions(page: dict[str, Any]) -> RenderableType | None:
+def _solutions(page: Page) -> RenderableType | None:
     if not page["solutions"]:
         return None
     return Group(*(code_text(f"{s['rank']}. {s['text']}") for s in page["solutions"]))
 
 
-def _example_fix(page: dict[str, Any]) -> RenderableType | None:
+def _example_fix(page: Page) -> RenderableType | None:
     fix = page["example_fix"]
     if not fix:
         return None
@@ -170,7 +313,7 @@ def _example_fix(page: dict[str, Any]) -> RenderableType | None:
     )
 
 
-def _related(page: dict[str, Any]) -> RenderableType | None:
+def _related(page: Page) -> RenderableType | None:
     if not page["related"]:
         return None
     table = Table(box=None, show_header=False, pad_edge=False)
@@ -184,7 +327,7 @@ def _related(page: dict[str, Any]) -> RenderableType | None:
     return table
 
 
-def _versions(page: dict[str, Any]) -> RenderableType:
+def _versions(page: Page) -> RenderableType:
     versions = page["versions"]
     parts: list[RenderableType] = []
     for release in versions["releases"]:
@@ -208,7 +351,7 @@ def _versions(page: dict[str, Any]) -> RenderableType:
     return Group(*parts)
 
 
-def _provenance(page: dict[str, Any]) -> RenderableType:
+def _provenance(page: Page) -> RenderableType:
     lines = []
     for fact in page["provenance"]:
         where = f"{fact['file']}:{fact['line']}" if fact["file"] else (fact["detail"] or "")
@@ -217,8 +360,8 @@ def _provenance(page: dict[str, Any]) -> RenderableType:
     return Group(*lines)
 
 
-def _prose(page: dict[str, Any]) -> RenderableType | None:
-    prose = page.get("prose")
+def _prose(page: Page) -> RenderableType | None:
+    prose = page["prose"]
     if not prose:
         return None
     if not prose["text"]:
@@ -228,7 +371,7 @@ def _prose(page: dict[str, Any]) -> RenderableType | None:
     )
 
 
-_SECTIONS: list[tuple[str, Any]] = [
+_SECTIONS: list[tuple[str, Callable[[Page], RenderableType | None]]] = [
     ("What it means", _meaning),
     ("Source", _source),
     ("When it happens", _happens),

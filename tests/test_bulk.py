@@ -42,9 +42,11 @@ def test_a_batch_in_worker_processes_indexes_everything(tmp_path: Path, db_url: 
         status = index_many(specs, store, jobs=2)
         assert [r.version for r in store.releases("shop")] == ["1.0", "2.0", "3.0"]
         assert [r.version for r in store.releases("cafe")] == ["1.0", "2.0"]
-        eid = next(e for e, s in store.errors("shop", "3.0") if s.template and s.template.startswith("mode"))
-        assert [v for v, _ in store.error_versions(eid)] == ["1.0", "2.0", "3.0"]
-        assert store.errors("shop", "3.0")[0][1].resolved == {"MODES": ["fast", "slow", "eco"]}
+        eid = next(
+            e.error_id for e in store.errors("shop", "3.0") if e.site.template and e.site.template.startswith("mode")
+        )
+        assert [v.version for v in store.error_versions(eid)] == ["1.0", "2.0", "3.0"]
+        assert store.errors("shop", "3.0")[0].site.resolved == {"MODES": ["fast", "slow", "eco"]}
     assert [o.status for o in status.outcomes].count("indexed") == 5
     assert status.done == status.total == 5
     assert status.files == 3 * 2 + 2 * 2
@@ -74,7 +76,7 @@ def test_an_interrupted_batch_resumes_where_it_stopped(tmp_path: Path, db_url: s
     with Store(db_url) as store:
         with pytest.raises(KeyboardInterrupt):
             index_many(specs, store, jobs=1, report=stop_after_two)
-        assert store.stats()["releases"] == 2
+        assert store.stats().releases == 2
         status = index_many(specs, store, jobs=1)
         assert [o.status for o in status.outcomes] == ["unchanged", "unchanged", "indexed", "indexed", "indexed"]
         again = index_many(specs[:1], store, Options(force=True))

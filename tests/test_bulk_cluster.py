@@ -58,7 +58,7 @@ def contents(db: str) -> dict[tuple[str, str], Any]:
     with Store(db) as store:
         out = {}
         for package in store.packages():
-            for r in store.releases(package["name"]):
+            for r in store.releases(package.name):
                 sites = sorted(store.release_sites(r), key=repr)
                 out[(r.package, r.version)] = (r.digest, r.file_count, r.site_count, r.error_count, r.skip_count, sites)
     return out

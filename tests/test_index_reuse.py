@@ -139,7 +139,7 @@ def test_reindexing_versions_in_place_equals_cold_index(
         for version, choice in steps:
             last[version] = version_files(choice)
             index_version(store, tmp_path / "src", version, last[version])
-        assert store.stats()["releases"] == len(last)
+        assert store.stats().releases == len(last)
     for version, files in last.items():
         assert_same_as_cold(tmp_path, db, version, files)
 
@@ -161,7 +161,7 @@ def test_a_changed_constant_relinks_only_the_files_that_read_it(tmp_path: Path, 
     with Store(db) as store:
         index_version(store, tmp_path / "src", "1.0", v1)
         second = index_version(store, tmp_path / "src", "2.0", v2)
-        (site,) = [s for _, s in store.errors(PKG, "2.0") if s.file == "pkg/core.py"]
+        (site,) = [e.site for e in store.errors(PKG, "2.0") if e.site.file == "pkg/core.py"]
     assert second.analysed == 1
     assert second.linked == 2  # consts.py itself and core.py, which imports MODES from it
     assert site.resolved == {"MODES": ["a", "b", "c"]}
@@ -179,7 +179,7 @@ def test_a_change_outside_classes_and_imports_keeps_the_files_that_only_followed
         index_version(store, tmp_path / "src", "1.0", v1)
         second = index_version(store, tmp_path / "src", "2.0", v2)
         third = index_version(store, tmp_path / "src", "3.0", v3)
-        bases = [s.exception_bases for _, s in store.errors(PKG, "3.0") if s.exception == "PkgError"]
+        bases = [e.site.exception_bases for e in store.errors(PKG, "3.0") if e.site.exception == "PkgError"]
     assert second.linked == 1  # errors.py itself; core.py raises PkgError but read only its class
     assert third.linked == 2 and bases == [("ValueError",)]
     assert_same_as_cold(tmp_path, db, "2.0", v2)
@@ -194,7 +194,7 @@ def test_a_new_class_of_the_same_name_changes_the_sites_that_found_it_by_name(tm
         index_version(store, tmp_path / "src", "1.0", v1)
         index_version(store, tmp_path / "src", "2.0", v2)
         bases = {
-            v: [s.exception_bases for _, s in store.errors(PKG, v) if s.exception == "SpecialError"]
+            v: [e.site.exception_bases for e in store.errors(PKG, v) if e.site.exception == "SpecialError"]
             for v in ("1.0", "2.0")
         }
     assert bases == {"1.0": [("PkgError", "Exception")], "2.0": [()]}
@@ -208,7 +208,9 @@ def test_a_module_that_appears_resolves_a_pending_import(tmp_path: Path, db_url:
     with Store(db) as store:
         index_version(store, tmp_path / "src", "1.0", v1)
         index_version(store, tmp_path / "src", "2.0", v2)
-        resolved = {v: [s.resolved for _, s in store.errors(PKG, v) if s.file == "pkg/core.py"] for v in ("1.0", "2.0")}
+        resolved = {
+            v: [e.site.resolved for e in store.errors(PKG, v) if e.site.file == "pkg/core.py"] for v in ("1.0", "2.0")
+        }
     assert resolved == {"1.0": [{}], "2.0": [{"LIMIT": 3}]}
     assert_same_as_cold(tmp_path, db, "2.0", v2)
 
@@ -221,7 +223,8 @@ def test_a_changed_caller_relinks_the_helpers_file(tmp_path: Path, db_url: str) 
         index_version(store, tmp_path / "src", "1.0", v1)
         second = index_version(store, tmp_path / "src", "2.0", v2)
         helper = {
-            v: [s.template for _, s in store.errors(PKG, v) if s.file == "pkg/helpers.py"] for v in ("1.0", "2.0")
+            v: [e.site.template for e in store.errors(PKG, v) if e.site.file == "pkg/helpers.py"]
+            for v in ("1.0", "2.0")
         }
     assert second.linked == 2  # user.py itself and helpers.py, whose site holds the caller's message
     assert helper == {"1.0": [None, "user wrote this message"], "2.0": [None, "another message here"]}
@@ -234,7 +237,7 @@ def test_reindexing_the_same_version_after_a_change_replaces_it(tmp_path: Path, 
     with Store(db) as store:
         index_version(store, tmp_path / "src", "1.0", version_files({}))
         again = index_version(store, tmp_path / "src", "1.0", v2)
-        assert store.stats()["releases"] == 1
+        assert store.stats().releases == 1
     assert again.linked < again.files
     assert_same_as_cold(tmp_path, db, "1.0", v2)
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import asdict
+
 import click
 from rich.table import Table
 
@@ -30,8 +32,8 @@ def list_(
     if as_json:
         print_json(
             [
-                {"id": eid, "package": release.package, "version": release.version, **site_json(site)}
-                for eid, site in errors
+                {"id": e.error_id, "package": release.package, "version": release.version, **site_json(e.site)}
+                for e in errors
             ]
         )
         return
@@ -62,11 +64,11 @@ def packages(db_path: str | None, as_json: bool) -> None:
     """What is indexed: packages, their releases and error counts."""
     with Store(db_path) as store:
         rows = store.packages()
-        releases = {row["name"]: [r.version for r in store.releases(row["name"])] for row in rows}
+        releases = {row.name: [r.version for r in store.releases(row.name)] for row in rows}
     if as_json:
-        print_json([{**row, "versions": releases[row["name"]]} for row in rows])
+        print_json([{**asdict(row), "versions": releases[row.name]} for row in rows])
         return
     table = Table("package", "releases", "errors")
     for row in rows:
-        table.add_row(row["package"], ", ".join(releases[row["name"]]), str(row["errors"]))
+        table.add_row(row.package, ", ".join(releases[row.name]), str(row.errors))
     console.print(table if rows else "Nothing is indexed yet. Try: errdex index transformers==5.16.0")

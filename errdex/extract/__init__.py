@@ -4,7 +4,8 @@
 of a release (names imported across modules, exception base classes).
 """
 
-from errdex.extract.file import EXTRACTOR_VERSION, analyse_file
+from errdex.caches import EXTRACTOR_VERSION
+from errdex.extract.file import analyse_file
 from errdex.extract.package import link
 
 __all__ = ["EXTRACTOR_VERSION", "analyse_file", "link"]

@@ -37,7 +37,6 @@ from errdex.extract.scope import ClassScope, Definition, ModuleScope
 from errdex.extract.templates import class_message, format_template
 from errdex.extract.visitor import SiteVisitor, looks_like_exception
 
-EXTRACTOR_VERSION = "13"
 MAX_FILE_BYTES = 20_000_000
 _MESSAGE_ATTRIBUTES = (
     "fmt",

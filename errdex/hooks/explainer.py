@@ -10,7 +10,7 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass, replace
 from types import FrameType
-from typing import Any
+from typing import TYPE_CHECKING, TypedDict
 
 from errdex.errors import ErrdexError, NotIndexedError
 from errdex.hooks.chain import chain, leaf, message_only, printed, summary, type_name
@@ -35,8 +35,32 @@ from errdex.hooks.safe import note
 from errdex.match import Candidate, MatchResult, explain
 from errdex.store import Store, default_path
 
+if TYPE_CHECKING:  # the pages are loaded only when there is an error to explain
+    from errdex.pages.model import Page
+
 MAX_TRIES = 3  # exceptions of one chain given to the matcher, last raised first
 MAX_CANDIDATES = 5
+
+
+class ExplanationJson(TypedDict):
+    """An explanation as compact JSON: the error, the raise site found (or nulls), its check and first solution."""
+
+    error: str
+    exception: str
+    id: str | None
+    package: str | None
+    version: str | None
+    site: str | None
+    function: str | None
+    template: str | None
+    values: list[str | None]
+    suggestions: dict[str, list[str]]
+    check: str | None
+    solution: str | None
+    confidence: float | None
+    hint: str | None
+    others: list[str]
+    packages: list[str]
 
 
 @dataclass(frozen=True)
@@ -46,7 +70,7 @@ class Explanation:
     error: str  # 'InvalidVersion: Invalid version: ...' (one line) of the exception explained
     exception: str  # its type as printed: 'packaging.version.InvalidVersion'
     candidate: Candidate | None  # None when errdex abstains
-    page: dict[str, Any] | None
+    page: Page | None
     check: str | None  # the guarding condition of the place that raised (what all its places share, when unknown)
     hint: str | None
     earlier: bool  # the explained exception is not the last raised one of the chain
@@ -54,10 +78,10 @@ class Explanation:
     packages: tuple[str, ...]  # 'name version' of the installed distributions the frames ran in
     indexed: tuple[str, ...]  # 'name version' indexed from disk to answer this one
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> ExplanationJson:
         """A compact JSON form (for error trackers and tools)."""
         c = self.candidate
-        solutions = (self.page or {}).get("solutions") or []
+        solutions = self.page["solutions"] if self.page else []
         return {
             "error": self.error,
             "exception": self.exception,
@@ -70,7 +94,7 @@ class Explanation:
             "values": list(c.values) if c else [],
             "suggestions": c.suggestions if c else {},
             "check": self.check,
-            "solution": solutions[0].get("text") if solutions else None,
+            "solution": solutions[0]["text"] if solutions else None,
             "confidence": c.confidence if c else None,
             "hint": self.hint,
             "others": list(self.others),
@@ -164,7 +188,7 @@ class Explainer:
         page = self._page(c, raised_at(c, frames))
         return replace(found, page=page, check=page["condition"] if page else None)
 
-    def _page(self, c: Candidate, site: tuple[str, int] | None) -> dict[str, Any] | None:
+    def _page(self, c: Candidate, site: tuple[str, int] | None) -> Page | None:
         """The page of the place the frames show; of all the error's places when they show none of them."""
         from errdex.pages import (
             build_page,  # loaded only when there is something to explain

@@ -11,10 +11,13 @@ import json
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from errdex.errors import ErrdexError
 from errdex.store import Store
+
+if TYPE_CHECKING:  # the pages are loaded by the tools that build one
+    from errdex.pages.model import ExampleFix, Page, Solution, UserInput
 
 MAX_LIMIT = 20
 MAX_QUERY_WORDS = 12
@@ -54,10 +57,13 @@ class Tools:
 
         with self.store() as store:
             result = explain(text, store=store, auto_index=True, limit=_bounded(limit))
-            answer = result.to_json()
-            answer.pop("parsed", None)
-            for match in answer["matches"]:
-                match.pop("allowed", None)  # the page lists the accepted values once, in its solutions
+            found = result.to_json()
+            answer: dict[str, object] = {  # not what was parsed of the paste
+                "abstain": found["abstain"],
+                # nor each match's allowed values: the page lists the accepted values once, in its solutions
+                "matches": [{k: v for k, v in match.items() if k != "allowed"} for match in found["matches"]],
+                "hint": found["hint"],
+            }
             best = result.best
             if best is not None:
                 site = (
@@ -87,26 +93,58 @@ class Tools:
         return compact({"query": query, "results": rows[:limit]})
 
 
-def summary_page(page: dict[str, Any]) -> dict[str, Any]:
+class PageSummary(TypedDict):
+    """The part of a page `explain` answers with."""
+
+    id: str
+    site: str
+    places: str | None
+    function: str
+    condition: str | None
+    means: str
+    happens: str
+    solutions: list[dict[str, str]]  # kind, text and (for `install`) code
+    example_fix: ExampleFix | None
+    user_input: UserInput | None
+    source_url: str | None
+
+
+def summary_page(page: Page) -> PageSummary:
     """What an agent needs from a page to fix the error; `show` gives the rest."""
     return {
-        "id": page.get("id"),
-        "site": f"{page.get('file')}:{page.get('line')}",
-        "places": (page.get("site_scope") or {}).get("text"),
-        "function": page.get("function"),
-        "condition": page.get("condition"),
-        "means": (page.get("what_it_means") or {}).get("summary"),
-        "happens": (page.get("when_it_happens") or {}).get("summary"),
-        "solutions": [
-            {k: s[k] for k in ("kind", "text", "code") if s.get(k)} for s in (page.get("solutions") or [])[:3]
-        ],
-        "example_fix": page.get("example_fix"),
-        "user_input": page.get("user_input"),
-        "source_url": page.get("source_url"),
+        "id": page["id"],
+        "site": f"{page['file']}:{page['line']}",
+        "places": page["site_scope"]["text"],
+        "function": page["function"],
+        "condition": page["condition"],
+        "means": page["what_it_means"]["summary"],
+        "happens": page["when_it_happens"]["summary"],
+        "solutions": [_brief(s) for s in page["solutions"][:3]],
+        "example_fix": page["example_fix"],
+        "user_input": page["user_input"],
+        "source_url": page["source_url"],
     }
 
 
-def _row(store: Store, error_id: str) -> dict[str, Any]:
+def _brief(solution: Solution) -> dict[str, str]:
+    """A solution's kind, text and code (the keys it has and are not empty)."""
+    shown = (("kind", solution["kind"]), ("text", solution["text"]), ("code", solution.get("code")))
+    return {key: value for key, value in shown if value}
+
+
+class SearchRow(TypedDict):
+    """One error `search` finds: where it is raised, in the newest indexed release that has it."""
+
+    id: str
+    package: str
+    version: str
+    exception: str | None
+    template: str | None
+    site: str
+    function: str
+
+
+def _row(store: Store, error_id: str) -> SearchRow:
     record = store.error(error_id)
     site = record.site
     return {

@@ -7,7 +7,7 @@ like `[bold]` is shown as written. Long texts are cut: the full page is one comm
 from __future__ import annotations
 
 import io
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from rich.console import Console, RenderableType
 from rich.panel import Panel
@@ -15,6 +15,10 @@ from rich.table import Table
 from rich.text import Text
 
 from errdex.hooks.explainer import Explanation
+from errdex.terminal import candidate_summary, sureness
+
+if TYPE_CHECKING:  # the pages are loaded only when there is an error to explain
+    from errdex.pages.model import Page
 
 MAX_TEXT = 320
 MAX_VALUE = 120
@@ -42,34 +46,27 @@ def _title(e: Explanation) -> Text:
     c = e.candidate
     assert c is not None
     title = Text.assemble(("errdex", "bold cyan"), f" · {c.package} {c.version} · ", (c.exception or c.kind, "bold"))
-    if c.approximate:
-        title.append(f" · approximate ({c.confidence:.0%})", style="yellow")
+    short = sureness(c)
+    if short is not None:
+        title.append(f" · {short[0]} ({c.confidence:.0%})", style="yellow")
     return title
 
 
 def _rows(e: Explanation) -> Table:
     c = e.candidate
     assert c is not None
-    page = e.page or {}
     grid = Table.grid(padding=(0, 2))
     grid.add_column(style="dim", no_wrap=True)
     grid.add_column(overflow="fold")
     if e.earlier:
         grid.add_row("explains", Text(e.error + " (raised earlier in this chain)"))
-    grid.add_row("raised at", Text.assemble((f"{c.file}:{c.line}", "cyan"), f" in {c.function}" if c.function else ""))
-    if e.check:
-        grid.add_row("check", Text(_cut(e.check, MAX_TEXT), style="yellow"))
-    for label, value in _values(c.values, page.get("user_input")):
-        grid.add_row(label, value)
-    mean = _did_you_mean(c.suggestions, page.get("user_input"))
-    if mean is not None:
-        grid.add_row("did you mean", mean)
-    solution = _solution(page)
-    if solution is not None:
-        grid.add_row("fix", solution)
-    example = _example(page)
-    if example is not None:
-        grid.add_row("try", example)
+    summary = candidate_summary(c, e.page, MAX_VALUE, MAX_TEXT)
+    grid.add_row("raised at", summary.place)
+    for row in [summary.check, *summary.values[:MAX_VALUES], *summary.did_you_mean[:MAX_VALUES]]:
+        if row is not None:
+            grid.add_row(Text(row.label, style=row.label_style), row.text)
+    if e.page is not None:
+        _page_rows(grid, e.page)
     grid.add_row(
         "full page",
         Text(f"errdex show {c.id}" + (f" --version {c.version}" if len(c.versions) > 1 else ""), style="bold"),
@@ -83,53 +80,18 @@ def _rows(e: Explanation) -> Table:
     return grid
 
 
-def _values(values: tuple[str | None, ...], user: dict[str, Any] | None) -> list[tuple[str, Text]]:
-    """The captured values, named by the code that filled each hole of the message when it is known."""
-    checked = (user or {}).get("checked") or []
-    rows: list[tuple[str, Text]] = []
-    if checked:
-        for entry in checked[:MAX_VALUES]:
-            line = Text.assemble((str(entry.get("code")), "bold"), " = ", _cut(str(entry.get("value")), MAX_VALUE))
-            if entry.get("result") in ("raises", "differs"):
-                line.append(f"  ({entry['result']})", style="red" if entry["result"] == "raises" else "yellow")
-            rows.append(("value" if not rows else "", line))
-        return rows
-    shown = [v for v in values if v]
-    return [("value" if i == 0 else "", Text(_cut(v, MAX_VALUE))) for i, v in enumerate(shown[:MAX_VALUES])]
-
-
-def _did_you_mean(suggestions: dict[str, list[str]], user: dict[str, Any] | None) -> Text | None:
-    merged = {**((user or {}).get("suggestions") or {}), **suggestions}
-    closest: dict[str, str] = {}
-    for name, options in merged.items():
-        if options and options[0] not in closest:
-            closest[options[0]] = name
-    if not closest:
-        return None
-    text = Text()
-    for i, (value, name) in enumerate(list(closest.items())[:MAX_VALUES]):
-        text.append(", " if i else "")
-        text.append(repr(value), style="bold green")
-        text.append(f" (for {name})", style="dim")
-    return text
-
-
-def _solution(page: dict[str, Any]) -> Text | None:
-    solutions = page.get("solutions") or []
-    if not solutions:
-        return None
-    text = Text(_cut(str(solutions[0].get("text", "")), MAX_TEXT))
-    code = solutions[0].get("code")
-    if code:
-        text.append("\n" + _cut(str(code), MAX_VALUE), style="bold")
-    return text
-
-
-def _example(page: dict[str, Any]) -> Text | None:
-    """The last line of the page's example fix: the call written with a value that passes."""
-    fix = page.get("example_fix") or {}
-    lines = [line for line in str(fix.get("after") or "").splitlines() if line.strip()]
-    return Text(_cut(lines[-1], MAX_TEXT), style="bold green") if lines else None
+def _page_rows(grid: Table, page: Page) -> None:
+    """The page's first solution and the call of its example fix."""
+    if page["solutions"]:
+        first = page["solutions"][0]
+        text = Text(_cut(first["text"], MAX_TEXT))
+        if first.get("code"):
+            text.append("\n" + _cut(first["code"], MAX_VALUE), style="bold")
+        grid.add_row("fix", text)
+    fix = page["example_fix"]
+    lines = [line for line in fix["after"].splitlines() if line.strip()] if fix else []
+    if lines:  # its last line: the call written with a value that passes
+        grid.add_row("try", Text(_cut(lines[-1], MAX_TEXT), style="bold green"))
 
 
 def _cut(text: str, limit: int) -> str:

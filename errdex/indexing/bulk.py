@@ -32,8 +32,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from errdex.caches import EXTRACTOR_VERSION
 from errdex.errors import ErrdexError
-from errdex.extract import EXTRACTOR_VERSION
 from errdex.indexing.pipeline import (
     IndexResult,
     Prepared,
@@ -45,7 +45,7 @@ from errdex.indexing.pipeline import (
 from errdex.model import ReleaseInfo, normalize_name
 from errdex.sources import open_source
 from errdex.sources.spec import PipSpec, parse_spec
-from errdex.store import Store
+from errdex.store import ReleaseDigest, Store
 
 
 @dataclass(frozen=True)
@@ -110,7 +110,7 @@ class Engine:
 
 
 Report = Callable[[Status, Outcome | None], None]  # called when a release starts or ends
-Digests = dict[tuple[str, str], tuple[str, str] | None]  # (package, version) -> (digest, extractor version)
+Digests = dict[tuple[str, str], ReleaseDigest | None]  # (package, version) -> what says it is current
 JobResult = tuple[Prepared | ReleaseInfo | str, float]  # what a worker hands back, and its seconds
 
 
@@ -276,9 +276,10 @@ def _prepare(
 
 def _current(info: ReleaseInfo, store: Store, digests: Digests | None) -> bool:
     """Whether the release is indexed with this digest by this extractor: asks the store, or what was shipped."""
+    current = ReleaseDigest(info.digest, EXTRACTOR_VERSION)
     if digests is None:
-        return store.release_digest(info.package, info.version) == (info.digest, EXTRACTOR_VERSION)
-    return digests.get((normalize_name(info.package), info.version)) == (info.digest, EXTRACTOR_VERSION)
+        return store.release_digest(info.package, info.version) == current
+    return digests.get((normalize_name(info.package), info.version)) == current
 
 
 def _by_package(specs: list[str]) -> dict[str, deque[str]]:

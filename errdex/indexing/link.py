@@ -30,7 +30,6 @@ from errdex.jsontext import dumps
 from errdex.model import ClassInfo, Site
 
 Loader = Callable[[list[str]], dict[str, FileAnalysis]]  # hashes -> their analyses
-TRACE_FORMAT = 5
 
 
 @dataclass(frozen=True, slots=True)
@@ -332,7 +331,6 @@ def dump_trace(trace: ReleaseTrace, stamp: list[Any]) -> bytes:
         for path, t in trace.files.items()
     ]
     data = {
-        "format": TRACE_FORMAT,
         "stamp": stamp,
         "paths": list(trace.hashes),
         "hashes": list(trace.hashes.values()),
@@ -346,12 +344,12 @@ def dump_trace(trace: ReleaseTrace, stamp: list[Any]) -> bytes:
 
 
 def load_trace(blob: bytes, stamp: list[Any]) -> ReleaseTrace | None:
-    """The trace stored with `dump_trace`, or None if it is of another format or another write."""
+    """The trace stored with `dump_trace`, or None if it is damaged or of another write."""
     try:
         data = json.loads(unpack(blob))
     except ValueError:
         return None
-    if not isinstance(data, dict) or data.get("format") != TRACE_FORMAT or data.get("stamp") != stamp:
+    if not isinstance(data, dict) or data.get("stamp") != stamp:
         return None
     paths: list[str] = data["paths"]
     files = {

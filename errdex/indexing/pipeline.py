@@ -27,8 +27,9 @@ from typing import Any, TypeVar
 from packaging.version import InvalidVersion, Version
 
 from errdex.blobs import pack
+from errdex.caches import EXTRACTOR_VERSION, LINK_TRACES
 from errdex.errors import SourceError
-from errdex.extract import EXTRACTOR_VERSION, analyse_file
+from errdex.extract import analyse_file
 from errdex.extract.file import decode
 from errdex.extract.records import FileAnalysis
 from errdex.indexing.link import (
@@ -44,13 +45,12 @@ from errdex.model import (
     ClassInfo,
     ReleaseInfo,
     ReleaseRecord,
-    Site,
     SourceFile,
     error_id,
     normalize_name,
 )
 from errdex.sources import open_source
-from errdex.store import NewFile, Store
+from errdex.store import IndexedSite, NewFile, ReleaseFile, Store
 
 Progress = Callable[[str, int, int], None]  # (stage, done, total)
 POOL_THRESHOLD = 64  # fewer new files than this are analysed in this process
@@ -90,9 +90,9 @@ class Prepared:
     """A release ready to be written: everything `index` does before touching the store."""
 
     info: ReleaseInfo
-    files: list[tuple[str, str, str | None]]  # (path, hash, skip reason)
+    files: list[ReleaseFile]
     new_files: list[NewFile]
-    sites: list[tuple[str, Site]]  # (error id, site) of the files linked again
+    sites: list[IndexedSite]  # of the files linked again
     classes: list[ClassInfo]
     previous: ReleaseRecord | None  # the release whose rows `reused` files copy
     reused: list[str]
@@ -193,19 +193,21 @@ def prepare(
         )
         unstored = files_left()
     report("sites", len(linked.sites), len(linked.sites))
-    rows = [(error_id(info.package, s.kind, s.exception, s.template, s.message_source), s) for s in linked.sites]
-    file_rows = [(path, h, linked.trace.skips.get(path)) for path, h in sorted(hashes.items())]
+    rows = [
+        IndexedSite(error_id(info.package, s.kind, s.exception, s.template, s.message_source), s) for s in linked.sites
+    ]
+    file_rows = [ReleaseFile(path, h, linked.trace.skips.get(path)) for path, h in sorted(hashes.items())]
     _refuse_if_all_skipped(info, file_rows)
     return Prepared(info, file_rows, unstored, rows, linked.classes, previous, linked.reused, linked.trace, len(todo))
 
 
-def _refuse_if_all_skipped(info: ReleaseInfo, file_rows: list[tuple[str, str, str | None]]) -> None:
+def _refuse_if_all_skipped(info: ReleaseInfo, file_rows: list[ReleaseFile]) -> None:
     """A release none of whose files could be analysed is an error, not an empty release."""
-    if file_rows and all(reason for _, _, reason in file_rows):
-        path, _, reason = file_rows[0]
+    if file_rows and all(f.skip_reason for f in file_rows):
+        first = file_rows[0]
         raise SourceError(
             f"{info.package} {info.version}: nothing indexed, all {len(file_rows)} Python files were skipped "
-            f"(e.g. '{path}': {reason}); check that this is the package's source"
+            f"(e.g. '{first.path}': {first.skip_reason}); check that this is the package's source"
         )
 
 
@@ -226,7 +228,7 @@ def write(store: Store, prepared: Prepared) -> ReleaseRecord:
 def result(record: ReleaseRecord, prepared: Prepared, seconds: float) -> IndexResult:
     """What indexing one prepared release did."""
     files = len(prepared.files)
-    skipped = sum(1 for _, _, reason in prepared.files if reason)
+    skipped = sum(1 for f in prepared.files if f.skip_reason)
     linked = files - len(prepared.reused)
     return IndexResult(record, files, prepared.analysed, files - prepared.analysed, skipped, seconds, linked)
 
@@ -247,7 +249,7 @@ def _previous_trace(store: Store, info: ReleaseInfo) -> tuple[ReleaseRecord, Rel
 
 
 def _trace_key(package: str, version: str) -> str:
-    return f"link-trace:{EXTRACTOR_VERSION}:{normalize_name(package)}:{version}"
+    return LINK_TRACES.key(normalize_name(package), version)
 
 
 def _stamp(record: ReleaseRecord) -> list[Any]:

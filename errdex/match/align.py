@@ -9,6 +9,7 @@ message from another version (a word changed, a clause added) still lines up wit
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import pairwise
 from typing import NamedTuple
 
 from errdex.match.text import folded_words
@@ -39,7 +40,7 @@ class Alignment(NamedTuple):
 def align(parts: list[str], folded: str, text: str) -> Alignment:
     """Align the literal `parts` of a template with a message (`folded` for search, `text` for values)."""
     spans = _exact_spans(parts, folded)
-    hit = sum(len(p) for p, s in zip(parts, spans) if s is not None)
+    hit = sum(len(p) for p, s in zip(parts, spans, strict=True) if s is not None)
     for k, span in enumerate(spans):
         if span is None:
             low = _end_before(spans, k)
@@ -154,7 +155,7 @@ def _unexplained(parts: list[str], spans: list[Span | None], n: int) -> int:
 def _values(spans: list[Span | None], text: str) -> tuple[str | None, ...]:
     """The text between consecutive parts, for each hole whose two neighbours were found."""
     out: list[str | None] = []
-    for left, right in zip(spans, spans[1:]):
+    for left, right in pairwise(spans):
         if left is None or right is None or right[0] < left[1]:
             out.append(None)
         else:

@@ -18,8 +18,9 @@ from dataclasses import dataclass
 from typing import Literal
 
 from errdex.match.parse import release_path
-from errdex.model import Frame, ParsedError
+from errdex.model import FileLine, Frame, ParsedError
 
+Strength = Literal["raise", "caller", "module"]  # traceback frame, warning location, logger module
 Agreement = Literal["line", "file", "package", "callee", "other", "user", "none", "class"]  # class: see rank
 _NOT_FILES = ("<", "Cell In[", "Input In [")
 _EXECUTED = "<string>"
@@ -33,8 +34,8 @@ class FrameHint:
     path: str | None  # e.g. "transformers/generation/configuration_utils.py"; None for user code
     line: int | None
     library: bool  # the file is library code (installed, or a file of an indexed release)
-    strength: Literal["raise", "caller", "module"]  # traceback frame, warning location, logger module
-    reraised: tuple[tuple[str, int], ...] = ()  # library frames that ran `raise exc.with_traceback(tb)`
+    strength: Strength
+    reraised: tuple[FileLine, ...] = ()  # library frames that ran `raise exc.with_traceback(tb)`
     attached: bool = False  # its line raises nothing and it comes after a library frame that raised (see _attached)
 
     @property
@@ -42,9 +43,9 @@ class FrameHint:
         return self.path.split("/", 1)[0] if self.path and "/" in self.path else None
 
     @property
-    def points(self) -> tuple[tuple[str, int], ...]:
-        """Every (path, line) that may have raised the exception shown."""
-        own = ((self.path, self.line),) if self.path is not None and self.line is not None else ()
+    def points(self) -> tuple[FileLine, ...]:
+        """Every path and line that may have raised the exception shown."""
+        own = (FileLine(self.path, self.line),) if self.path is not None and self.line is not None else ()
         return own + self.reraised
 
     def at(self, file: str, line: int, end_line: int) -> bool:
@@ -62,8 +63,8 @@ class FrameHint:
         return _at(self.reraised[:-1], file, line, end_line) and not _at(first, file, line, end_line)
 
 
-def _at(points: tuple[tuple[str, int], ...], file: str, line: int, end_line: int) -> bool:
-    return any(path == file and line <= at <= max(line, end_line) for path, at in points)
+def _at(points: tuple[FileLine, ...], file: str, line: int, end_line: int) -> bool:
+    return any(p.file == file and line <= p.line <= max(line, end_line) for p in points)
 
 
 def frame_hint(parsed: ParsedError, tops: set[str]) -> FrameHint | None:
@@ -72,7 +73,7 @@ def frame_hint(parsed: ParsedError, tops: set[str]) -> FrameHint | None:
         return None
     shown = tuple(f for f in parsed.frames if f.file != _EXECUTED) or parsed.frames
     frame = shown[-1]
-    strength = "module" if parsed.kind == "log" else "caller" if parsed.kind == "warning" else "raise"
+    strength: Strength = "module" if parsed.kind == "log" else "caller" if parsed.kind == "warning" else "raise"
     path = library_path(frame, tops)
     if path is None and frame.file.startswith("<") and _called_by_library(shown, tops):
         return None  # a library's own pseudo-file ('<template>' of jinja2): it tells nothing
@@ -92,14 +93,14 @@ def _attached(frames: tuple[Frame, ...], tops: set[str]) -> bool:
     return any((f.code or "").lstrip().startswith("raise ") and library_path(f, tops) is not None for f in frames[:-1])
 
 
-def _reraised(frames: tuple[Frame, ...], tops: set[str]) -> tuple[tuple[str, int], ...]:
+def _reraised(frames: tuple[Frame, ...], tops: set[str]) -> tuple[FileLine, ...]:
     """Library frames that raised with another exception's traceback, which is printed inside theirs."""
-    out = []
+    out: list[FileLine] = []
     for frame in frames:
         code = (frame.code or "").lstrip()
         path = library_path(frame, tops) if code.startswith("raise ") and ".with_traceback(" in code else None
         if path is not None and frame.line is not None:
-            out.append((path, frame.line))
+            out.append(FileLine(path, frame.line))
     return tuple(out)
 
 

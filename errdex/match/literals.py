@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from itertools import chain
+from typing import NamedTuple
 
 from errdex.match.packed import KeyIndex
 from errdex.match.text import template_keys, template_parts
@@ -30,8 +31,15 @@ LOOSE_BUDGET = 1000  # templates counted for one message, at most (a common word
 Index = dict[str, list[int]]
 
 
-def build_keys(templates: Sequence[str | None]) -> tuple[KeyIndex, KeyIndex]:
-    """(key -> templates filed under it, word -> templates filed under it)."""
+class LiteralIndexes(NamedTuple):
+    """The two indexes of a list of templates."""
+
+    keys: KeyIndex  # key -> the templates filed under it
+    words: KeyIndex  # word -> the templates filed under it, the loose index
+
+
+def build_keys(templates: Sequence[str | None]) -> LiteralIndexes:
+    """The literal-part index and the loose index of `templates`, which they number by position."""
     keysets = [template_keys(template_parts(t)) if t else set() for t in templates]
     df: Counter[str] = Counter()
     for keys in keysets:
@@ -44,7 +52,7 @@ def build_keys(templates: Sequence[str | None]) -> tuple[KeyIndex, KeyIndex]:
             index.setdefault(key, []).append(i)
         for word in [k for k in ranked if " " not in k][:WORDS_PER_TEMPLATE]:
             loose.setdefault(word, []).append(i)
-    return KeyIndex.of(index), KeyIndex.of(loose)
+    return LiteralIndexes(KeyIndex.of(index), KeyIndex.of(loose))
 
 
 def _diverse(ranked: list[str], df: Counter[str]) -> list[str]:

@@ -18,16 +18,25 @@ from errdex.match.rank import ABSTAIN_BELOW, Query, Scored, rank
 from errdex.match.result import Candidate, MatchResult
 from errdex.match.suggest import did_you_mean
 from errdex.match.tables import ReleasePlace, Tables, tables_for
-from errdex.model import ParsedError
+from errdex.model import JsonValue, ParsedError
 from errdex.store import Store
 
 MAX_LIMIT = 100
 
 
 def explain(
-    text: str, *, store: Store | None = None, fetch: bool = False, auto_index: bool = True, limit: int = 5
+    text: str, *, store: Store | None = None, fetch: bool = False, auto_index: bool = False, limit: int = 5
 ) -> MatchResult:
-    """Find where a pasted error message, log line or traceback was raised, in the indexed releases."""
+    """Find where a pasted error message, log line or traceback was raised, in the indexed releases.
+
+    `store` defaults to the user's default index. Nothing is indexed unless asked: `auto_index` indexes,
+    from disk, the installed package a traceback names when it is missing (the CLI and the hooks ask for
+    it); `fetch` also allows downloading that release. A bad argument raises TypeError or ValueError.
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"text must be a str, not {type(text).__name__}")
+    if not isinstance(limit, int) or isinstance(limit, bool):
+        raise TypeError(f"limit must be an int, not {type(limit).__name__}")
     if not 1 <= limit <= MAX_LIMIT:
         raise InputError(f"limit must be between 1 and {MAX_LIMIT}, not {limit}")
     parsed = parse(text)
@@ -82,14 +91,15 @@ def _candidate(tables: Tables, query: Query, s: Scored) -> Candidate:
     if function is None:
         function, end_line = _site_function(tables, core.ids[i], place)
     values = s.alignment.values if s.alignment else ()
-    _, hit = s.key
+    suggestions: dict[str, list[str]]
+    allowed: dict[str, list[JsonValue]]
     suggestions, allowed = {}, {}
     details = tables.details(i) if values else None
     if details is not None:
         suggestions, allowed = did_you_mean(details.condition, details.resolved, details.holes, values)
     return Candidate(
         id=core.ids[i],
-        score=s.confidence + min(hit, 10_000) / 1e7,
+        score=s.confidence + min(s.hit, 10_000) / 1e7,
         confidence=round(s.confidence, 4),
         package=package,
         version=place.version,
@@ -121,7 +131,7 @@ def _choose_place(
     order = {v: k for k, v in enumerate(versions)}
     hint = query.hint
     if hint is not None:
-        files = {path for path, _ in hint.points} | {hint.path}
+        files = {p.file for p in hint.points} | {hint.path}
         same = [p for p in places if p.file in files]
         exact = [p for p in same if hint.at(p.file, p.line, p.end_line)]
         if exact or same:

@@ -16,7 +16,9 @@ import zlib
 from array import array
 from collections.abc import Iterable, Iterator, Sequence, Set
 
-Packed = tuple[str, bytes, dict[int, str]]
+# A Texts and a KeyIndex as marshal stores them (it takes plain tuples only): made by `pack`, read by `unpack` alone.
+StoredTexts = tuple[str, bytes, dict[int, str]]  # (text, the offsets' bytes, the items kept apart)
+StoredKeys = tuple[StoredTexts, bytes, bytes, bytes]  # (keys, the numbers', the ends' and the buckets' bytes)
 # Building a KeyIndex's dict costs about as much as looking up, in the packed form, this share of
 # the keys it holds (measured: 0.54-0.58 of the 145,000 keys of a hundred packages; 0.85 of 40,000
 # words, whose lists are eight times as long, but that index is asked only when no template fits).
@@ -25,13 +27,13 @@ Packed = tuple[str, bytes, dict[int, str]]
 DICT_COST = 0.5
 
 
-def _offsets(data: bytes) -> array:
+def _offsets(data: bytes) -> array[int]:
     numbers = array("I")
     numbers.frombytes(data)
     return numbers
 
 
-def _ends(lengths: Iterable[int]) -> array:
+def _ends(lengths: Iterable[int]) -> array[int]:
     out = array("I", [0])
     total = 0
     for n in lengths:
@@ -44,7 +46,7 @@ class Texts:
     """A list of strings (None kept as "") as one string and the offsets where each starts; an item
     that is not ASCII is kept apart, by number, and takes no room in the string (so it stays ASCII)."""
 
-    def __init__(self, text: str, starts: array, apart: dict[int, str]) -> None:
+    def __init__(self, text: str, starts: array[int], apart: dict[int, str]) -> None:
         self.text, self.starts, self.apart = text, starts, apart
 
     @classmethod
@@ -55,10 +57,11 @@ class Texts:
         return cls("".join(values), _ends(len(v) for v in values), apart)
 
     @classmethod
-    def unpack(cls, packed: Packed) -> Texts:
-        return cls(packed[0], _offsets(packed[1]), packed[2])
+    def unpack(cls, stored: StoredTexts) -> Texts:
+        text, starts, apart = stored
+        return cls(text, _offsets(starts), apart)
 
-    def pack(self) -> Packed:
+    def pack(self) -> StoredTexts:
         return self.text, self.starts.tobytes(), self.apart
 
     def __len__(self) -> int:
@@ -90,7 +93,7 @@ class KeyIndex:
     The keys that are not ASCII (kept apart by Texts) come last, in no bucket: a lookup intersects them with its own.
     """
 
-    def __init__(self, keys: Texts, numbers: array, ends: array, buckets: array) -> None:
+    def __init__(self, keys: Texts, numbers: array[int], ends: array[int], buckets: array[int]) -> None:
         self.keys, self.numbers, self.ends, self.buckets = keys, numbers, ends, buckets
         self.apart = {key: k for k, key in keys.apart.items()}  # the keys in no bucket
         self.view = memoryview(numbers)  # posting lists are handed out as views: a common word's is long
@@ -110,10 +113,11 @@ class KeyIndex:
         return cls(Texts.of(keys), numbers, _ends(len(index[k]) for k in keys), _ends(sizes))
 
     @classmethod
-    def unpack(cls, packed: tuple[Packed, bytes, bytes, bytes]) -> KeyIndex:
-        return cls(Texts.unpack(packed[0]), _offsets(packed[1]), _offsets(packed[2]), _offsets(packed[3]))
+    def unpack(cls, stored: StoredKeys) -> KeyIndex:
+        keys, numbers, ends, buckets = stored
+        return cls(Texts.unpack(keys), _offsets(numbers), _offsets(ends), _offsets(buckets))
 
-    def pack(self) -> tuple[Packed, bytes, bytes, bytes]:
+    def pack(self) -> StoredKeys:
         return self.keys.pack(), self.numbers.tobytes(), self.ends.tobytes(), self.buckets.tobytes()
 
     def lookup(self, keys: Set[str]) -> list[Sequence[int]]:
@@ -167,7 +171,9 @@ class KeyIndex:
         """
         text, starts, ends, numbers = self.keys.text, self.keys.starts, self.ends, tuple(self.numbers)
         bucketed = self.buckets[-1]  # the keys kept apart follow those in buckets
-        table = {text[a:b]: numbers[c:d] for a, b, c, d in zip(starts[:bucketed], starts[1:], ends, ends[1:])}
+        table = {
+            text[a:b]: numbers[c:d] for a, b, c, d in zip(starts[:bucketed], starts[1:], ends, ends[1:], strict=False)
+        }
         table.update({key: numbers[ends[k] : ends[k + 1]] for key, k in self.apart.items()})
         return table
 

@@ -30,7 +30,7 @@ aligning them all, at a fraction of the cost when many templates share a message
 from __future__ import annotations
 
 import heapq
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from errdex.match.align import Alignment, align, align_bound
 from errdex.match.builtin import interpreter_message
@@ -39,7 +39,7 @@ from errdex.match.literals import candidates, loose_candidates
 from errdex.match.tables import Cut, Tables
 from errdex.match.text import fold, message_keys, squash
 from errdex.match.versions import ShownFrame, Versions, shown_frames
-from errdex.model import ParsedError
+from errdex.model import Kind, ParsedError
 
 ABSTAIN_BELOW = 0.5
 # Other answers are listed only while they score at least this share of the best: below it they
@@ -78,7 +78,7 @@ class Query(NamedTuple):
     folded: str  # the same with quotes folded, for searching
     exception: str | None  # short name
     exception_home: str | None  # the top-level module that qualifies it (`click` of `click.exceptions.X`)
-    kind: str
+    kind: Kind
     kind_known: bool  # shown by the paste (a warning line, a traceback), not guessed from a bare `Type: message`
     hint: FrameHint | None
     interpreter: bool  # the message is one the interpreter or the standard library writes
@@ -117,8 +117,14 @@ class Scored(NamedTuple):
     releases: frozenset[str] = frozenset()  # the releases raising it that the paste's frames point to
 
     @property
+    def hit(self) -> int:
+        """The literal characters of the template found in the message."""
+        return self.alignment.hit if self.alignment else 0
+
+    @property
     def key(self) -> tuple[float, int]:
-        return (self.confidence, self.alignment.hit if self.alignment else 0)
+        """What answers are sorted by: confidence, then literal characters found."""
+        return (self.confidence, self.hit)
 
 
 class Weights(NamedTuple):
@@ -134,6 +140,22 @@ class Weights(NamedTuple):
     discounted: bool  # an interpreter's message with no frame for the site
 
 
+# The records below live inside one Ranker and are made many times a query: plain tuples, since named ones made
+# queries measurably slower (about 5% at p50 on the generated queries of benchmarks/bench_match.py).
+#
+# At least the text's evidence for a template, and the literal characters alignment finds of it when the bound is
+# exact (all its parts found whole: the bound is then what alignment gives), else None.
+TextBound = tuple[float, int | None]
+# Errors sharing a template (or one error at a frame's file), queued together by `_best`: their (position among the
+# candidates, error) in order, and their template's bound.
+Group = tuple[list[tuple[int, int]], TextBound]
+# An entry of `_best`'s queue: (minus its bound, position, whether it is a group, the group or the error). At equal
+# bound and position an error comes before a group.
+Queued = tuple[float, int, bool, "int | Group"]
+# A key of the `limit` best so far: (confidence, literal characters found, minus position; 1 for those scored before).
+Kept = tuple[float, int, int]
+
+
 class Ranker:
     """Scores the errors of one set of tables against one query."""
 
@@ -142,18 +164,18 @@ class Ranker:
         self.core = tables.core
         self.q = query
         hint = query.hint
-        files = {path for path, _ in hint.points} | ({hint.path} if hint.path else set()) if hint else set()
-        sites = [(path, row) for path in files for row in tables.raised_in(path)]
-        self.in_file = {i for _, (i, _, _) in sites}
+        files = {p.file for p in hint.points} | ({hint.path} if hint.path else set()) if hint else set()
+        sites = [(path, site) for path in files for site in tables.raised_in(path)]
+        self.in_file = {site.error for _, site in sites}
         at = [
-            (i, hint.raised_again_at(path, line, end))
-            for path, (i, line, end) in sites
-            if hint and hint.at(path, line, end)
+            (site.error, hint.raised_again_at(path, site.line, site.end_line))
+            for path, site in sites
+            if hint and hint.at(path, site.line, site.end_line)
         ]
         self.at_line = {i for i, _ in at}
         self.raised_again = {i for i, again in at if again} - {i for i, again in at if not again}  # at no first point
         self.alignments: dict[str, Alignment] = {}  # by template
-        self.text_bounds: dict[str, tuple[float, int | None]] = {}  # by template: _text_bound_and_hit
+        self.text_bounds: dict[str, TextBound] = {}  # by template
         self.weights: dict[int, Weights] = {}  # by error
         self.versions = Versions(tables, query.frames)
         self.of_class = self._of_class()
@@ -174,9 +196,10 @@ class Ranker:
         folded = self.q.folded
         keys = message_keys(folded)
         pool = candidates(self.core.keys, keys, MAX_EXAMINE) if keys else []
-        whole = [(i, cut) for i, cut in zip(pool, self.core.cuts_of(pool)) if cut.longest in folded]
+        whole = [(i, cut) for i, cut in zip(pool, self.core.cuts_of(pool), strict=True) if cut.longest in folded]
         if len(whole) > MAX_VERIFY:  # more templates share the message's keys than are weighed: the likeliest
-            likeliest = {i for i, _ in sorted(whole, key=self._text_bound, reverse=True)[:MAX_VERIFY]}
+            by_bound = sorted(whole, key=lambda pair: self._text_bound(pair[1])[0], reverse=True)
+            likeliest = {i for i, _ in by_bound[:MAX_VERIFY]}
             whole = [(i, cut) for i, cut in whole if i in likeliest]
         scored = self._best(whole, limit, {})
         top = max(scored.values(), key=lambda s: s.key, default=None)
@@ -188,7 +211,7 @@ class Ranker:
             loose = loose_candidates(self.core.words, keys, MAX_PARTIAL)
             checked = {i for i, _ in whole}
             partial = [i for i in unique(pool + loose) if i not in checked][: 2 * MAX_PARTIAL]
-            scored = self._best(list(zip(partial, self.core.cuts_of(partial))), limit, scored)
+            scored = self._best(list(zip(partial, self.core.cuts_of(partial), strict=True)), limit, scored)
         for i in [*self.at_line, *self.of_class]:
             if i not in scored and (s := self._score(i)) is not None:
                 scored[i] = s
@@ -230,15 +253,15 @@ class Ranker:
         """
         # The keys of the `limit` best so far, lowest first, as the final order sorts them:
         # (confidence, literal characters found, -position); those scored before come first.
-        best = heapq.nlargest(limit, ((*s.key, 1) for s in scored.values())) if scored else []
+        best: list[Kept] = heapq.nlargest(limit, ((*s.key, 1) for s in scored.values())) if scored else []
         heapq.heapify(best)
         queue = self._queue(numbers)
         aligned: dict[int, Scored] = {}  # by position: the errors weighed whose bound was not exact
         while queue:
-            bound, k, group, item = heapq.heappop(queue)
+            bound, k, _, item = heapq.heappop(queue)
             if len(best) >= limit and -bound < best[0][0] or best and -bound < RUNNER_UP_SHARE * max(best)[0]:
                 break  # the rest cannot make the best `limit`, nor reach the share of the best that is listed
-            if group:  # errors sharing a template
+            if isinstance(item, tuple):  # errors sharing a template
                 members, (text, hit) = item
                 for k, i in members:
                     if hit is not None and len(best) >= limit and (-bound, hit, -k) < best[0]:
@@ -265,7 +288,7 @@ class Ranker:
         assert s is not None  # it scored before
         return s
 
-    def _queue(self, numbers: list[tuple[int, Cut]]) -> list[tuple[float, int, bool, Any]]:
+    def _queue(self, numbers: list[tuple[int, Cut]]) -> list[Queued]:
         """The errors grouped for `_best` by template, each group queued by its rough bound.
 
         An error at a frame's file is a group of its own: the frame's evidence raises its bound.
@@ -279,11 +302,11 @@ class Ranker:
                 groups[key] = (cut, [(k, i)])
             else:
                 group[1].append((k, i))
-        queue = []
+        queue: list[Queued] = []
         for cut, members in groups.values():
             k, i = members[0]
-            text = self._text_bound_and_hit(cut)
-            queue.append((-self._rough(i, text[0]), k, True, (members, text)))
+            bound = self._text_bound(cut)
+            queue.append((-self._rough(i, bound[0]), k, True, (members, bound)))
         heapq.heapify(queue)
         return queue
 
@@ -299,12 +322,12 @@ class Ranker:
         confidence = self._confidence(i, text_confidence)
         if confidence is None:
             return None
-        where, _, text_factor, *_ = self._weights(i)
+        weights = self._weights(i)
         releases = self.versions.agreeing(i) or frozenset()
-        evidence = _evidence(alignment, text_factor, where) + (
+        evidence = _evidence(alignment, weights.text, weights.where) + (
             (f"frames of {', '.join(sorted(releases))}",) if releases else ()
         )
-        return Scored(i, confidence, alignment, where, evidence, releases)
+        return Scored(i, confidence, alignment, weights.where, evidence, releases)
 
     def _rough(self, i: int, text: float) -> float:
         """At least the confidence of error `i` whose text's evidence is at most `text`.
@@ -321,12 +344,8 @@ class Ranker:
         text *= INTERPRETER_DISCOUNT if self.q.interpreter and frame == 0.0 else 1.0
         return min(1.0, 1 - (1 - text) * (1 - frame))
 
-    def _text_bound(self, item: tuple[int, Cut]) -> float:
-        """At least the text's evidence for an error and its cut (a few `str.find`s, once a distinct template)."""
-        return self._text_bound_and_hit(item[1])[0]
-
-    def _text_bound_and_hit(self, cut: Cut) -> tuple[float, int | None]:
-        """The text's bound, and the literal characters alignment finds of the template when that bound is exact."""
+    def _text_bound(self, cut: Cut) -> TextBound:
+        """The bound of the text's evidence for a template (a few `str.find`s, once a distinct template)."""
         if not cut.template or not self.q.text:
             return (0.0, None)
         found = self.text_bounds.get(cut.template)
@@ -338,6 +357,7 @@ class Ranker:
 
     def _confidence(self, i: int, text_confidence: float) -> float | None:
         """The text's and the frame's evidence combined; None when there is neither."""
+        # (unpacked, not read by name: this is asked of every candidate weighed, and unpacking is the quicker)
         _, frame, text_factor, frame_factor, kind, penalty, release, discounted = self._weights(i)
         if text_confidence == 0.0 and frame == 0.0:
             return None
@@ -359,7 +379,7 @@ class Ranker:
         text_factor, frame_factor = self._compare_exceptions(i)
         kind = (
             1.0
-            if core.kind[i] == q.kind or (not q.kind_known and core.raised(i)[0] == q.exception)
+            if core.kind[i] == q.kind or (not q.kind_known and core.raised(i).name == q.exception)
             else MISMATCHED_KIND
         )
         if q.hint is None:  # no frame to agree or disagree with (what agreement() says of it, without asking)
@@ -390,19 +410,20 @@ class Ranker:
     def _compare_exceptions(self, i: int) -> tuple[float, float]:
         """How the paste's exception agrees with the site's: factors for text and frame evidence."""
         core, q = self.core, self.q
-        own, bases = core.raised(i)
+        raised = core.raised(i)
+        own = raised.name
         if q.exception is None or not own[:1].isupper():
             return UNKNOWN_EXCEPTION
         if own == "UserWarning" and q.exception.endswith("Warning"):
             return UNKNOWN_EXCEPTION if q.exception != own else (1.0, 1.0)  # also what a helper's warn() is read as
         if own == q.exception:
-            return MISMATCHED_EXCEPTION if self._defined_elsewhere(i, bases) else (1.0, 1.0)
-        if q.exception in bases:
+            return MISMATCHED_EXCEPTION if self._defined_elsewhere(i, raised.bases) else (1.0, 1.0)
+        if q.exception in raised.bases:
             return BASE_EXCEPTION
         return MISMATCHED_EXCEPTION
 
 
-def _keep(best: list[tuple[float, int, int]], limit: int, key: tuple[float, int, int]) -> None:
+def _keep(best: list[Kept], limit: int, key: Kept) -> None:
     """Add `key` to the heap of the `limit` best keys (dropping the lowest when it is full)."""
     if len(best) >= limit:
         heapq.heappushpop(best, key)

@@ -4,9 +4,62 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TypedDict
 
-from errdex.model import ParsedError
+from errdex.model import JsonValue, Kind, ParsedError
+
+
+class CandidateJson(TypedDict):
+    """A candidate as `errdex explain --json` and the web's search answer write it."""
+
+    id: str
+    score: float
+    confidence: float
+    package: str
+    version: str
+    file: str
+    line: int
+    end_line: int
+    function: str | None
+    exception: str | None
+    kind: Kind
+    template: str | None
+    values: list[str | None]
+    suggestions: dict[str, list[str]]
+    allowed: dict[str, list[JsonValue]]
+    approximate: bool
+    versions: list[str]
+    evidence: list[str]
+
+
+class FrameJson(TypedDict):
+    """A frame of the paste, as `parsed` lists them."""
+
+    file: str
+    line: int | None
+    function: str | None
+    code: str | None
+
+
+class ParsedJson(TypedDict):
+    """What errdex understood of the paste."""
+
+    exception: str | None
+    message: str
+    kind: Kind
+    source_format: str
+    frames: list[FrameJson]
+    notes: list[str]
+    chained: list[ParsedJson]
+
+
+class MatchResultJson(TypedDict):
+    """A whole answer: the JSON of `MatchResult`."""
+
+    abstain: bool
+    matches: list[CandidateJson]
+    hint: str | None
+    parsed: ParsedJson
 
 
 @dataclass(slots=True)
@@ -28,15 +81,15 @@ class Candidate:
     function: str | None
     exception: str | None
     template: str | None
-    kind: str = "error"
+    kind: Kind = "error"
     values: tuple[str | None, ...] = ()  # the text each `{}` of the template captured
     suggestions: dict[str, list[str]] = field(default_factory=dict)  # tested name -> closest allowed values
-    allowed: dict[str, list[Any]] = field(default_factory=dict)  # tested name -> the statically resolved collection
+    allowed: dict[str, list[JsonValue]] = field(default_factory=dict)  # tested name -> its resolved collection
     approximate: bool = False  # the message differs from the template (another version, reworded, cut off)
     versions: tuple[str, ...] = ()  # indexed versions that have this error, oldest first
     evidence: tuple[str, ...] = ()  # why it was chosen: "message", "exception", "frame line", ...
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> CandidateJson:
         return {
             "id": self.id,
             "score": round(self.score, 4),
@@ -78,7 +131,7 @@ class MatchResult:
     def best(self) -> Candidate | None:
         return None if self.abstain or not self.matches else self.matches[0]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> MatchResultJson:
         return {
             "abstain": self.abstain,
             "matches": [c.to_json() for c in self.matches],
@@ -87,7 +140,7 @@ class MatchResult:
         }
 
 
-def parsed_json(parsed: ParsedError) -> dict[str, Any]:
+def parsed_json(parsed: ParsedError) -> ParsedJson:
     """What errdex understood of the paste, as JSON."""
     return {
         "exception": parsed.exception,

@@ -3,8 +3,8 @@
 The core, loaded for every query, holds each error's package, kind, exception, bases and template
 in flat lists, and the literal-part index. What only a few errors of a query need is split into
 shards loaded on demand: an error's places in every release with the did-you-mean details
-(`match.errors.N`), and the sites of each file, for frames (`match.files.N`). Everything is
-stored with `marshal` (plain lists, dicts, tuples and strings: quick to load) and kept in memory
+(`MATCH_TABLES.key("errors", N)`), and the sites of each file, for frames (`"files", N`). Everything
+is stored with `marshal` (plain lists, dicts, tuples and strings: quick to load) and kept in memory
 per store path and generation.
 """
 
@@ -17,20 +17,20 @@ import marshal
 import sys
 import zlib
 from array import array
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar, cast
 
+from errdex.caches import MATCH_TABLES
 from errdex.errors import StoreError
 from errdex.match.literals import build_keys
-from errdex.match.packed import KeyIndex, Texts
+from errdex.match.packed import KeyIndex, StoredKeys, StoredTexts, Texts
 from errdex.match.suggest import names_collections
 from errdex.match.text import template_parts
-from errdex.model import ReleaseRecord, Site
+from errdex.model import Kind, ReleaseRecord, Site
 from errdex.store import Store
 
-FORMAT = 10  # bump whenever what is stored, or how keys are cut, changes
-CORE_KEY = "match.core"
+CORE_KEY = MATCH_TABLES.key("core")
 ERROR_SHARD = 256  # errors per shard of places
 FILE_SHARDS = 256
 MEMO_STORES = 4  # stores whose tables one process keeps in memory
@@ -45,6 +45,38 @@ class ReleasePlace(NamedTuple):
     line: int
     end_line: int
     function: str | None  # None when only the line is known (not the release's first site of the error)
+
+    def row(self) -> PlaceRow:
+        """The place as a shard stores it."""
+        return (self.version, self.file, self.line, self.end_line, self.function)
+
+
+class FileSite(NamedTuple):
+    """An error raised in a file (in any release), and the lines of its raising statement there."""
+
+    error: int
+    line: int
+    end_line: int
+
+
+class Raised(NamedTuple):
+    """The unqualified names of the class an error raises and of that class's bases."""
+
+    name: str  # "UserWarning" for a warning given no category, "" when unknown
+    bases: tuple[str, ...]
+
+
+# The rows shards store: marshal takes plain tuples only, so a place or a file's site is named when first asked for.
+PlaceRow = tuple[str, str, int, int, str | None]  # a ReleasePlace
+FileSiteRow = tuple[int, int, int]  # a FileSite
+FileShard = dict[str, list[FileSiteRow]]  # a release path's sites, for the paths of one shard
+
+
+class ErrorShard(NamedTuple):
+    """The places of ERROR_SHARD errors, by error, and what did-you-mean needs of those that have it."""
+
+    places: dict[int, list[PlaceRow]]
+    details: dict[int, tuple[str, str, tuple[tuple[str, ...], ...]]]  # condition, resolved (JSON), holes
 
 
 @dataclass(frozen=True)
@@ -64,7 +96,13 @@ class Cut(NamedTuple):
     longest: str  # the longest part: a message from the template holds it whole
 
 
-KIND_CODES = {"error": "e", "warning": "w", "log": "l"}
+# The core as marshal stores it (plain tuples only), made by `Core.dumps` and read by `Core.loads` alone: ids,
+# package numbers' bytes, kind codes, exceptions, bases, templates, package names, their top-level folders, keys, words.
+StoredCore = tuple[
+    str, bytes, str, StoredTexts, StoredTexts, StoredTexts, list[str], list[list[str]], StoredKeys, StoredKeys
+]
+
+KIND_CODES: dict[Kind, str] = {"error": "e", "warning": "w", "log": "l"}
 KINDS = {code: kind for kind, code in KIND_CODES.items()}
 ID_WIDTH = 16
 
@@ -93,7 +131,7 @@ class Kinds:
     def __init__(self, codes: str) -> None:
         self.codes = codes
 
-    def __getitem__(self, i: int) -> str:
+    def __getitem__(self, i: int) -> Kind:
         return KINDS[self.codes[i]]
 
 
@@ -106,7 +144,7 @@ class Core:
     """
 
     ids: FixedWidth
-    package: array  # package number of each error
+    package: array[int]  # package number of each error
     kind: Kinds
     exception: Texts
     bases: Texts  # each error's exception bases, comma-separated
@@ -115,10 +153,12 @@ class Core:
     package_tops: list[list[str]]  # each package's top-level folders
     keys: KeyIndex  # the literal-part index
     words: KeyIndex  # the loose index of rarest words
-    error_shards: dict[int, Any] = field(default_factory=dict)  # loaded shards, by number
-    file_shards: dict[int, Any] = field(default_factory=dict)
+    error_shards: dict[int, ErrorShard] = field(default_factory=dict)  # loaded shards, by number
+    file_shards: dict[int, FileShard] = field(default_factory=dict)
+    places: dict[int, list[ReleasePlace]] = field(default_factory=dict)  # Tables.places(i) so far, by error
+    file_sites: dict[str, list[FileSite]] = field(default_factory=dict)  # Tables.raised_in(path) so far, by path
     cuts: dict[int, Cut] = field(default_factory=dict)  # templates cut so far, by error
-    raised_names: dict[int, tuple[str, tuple[str, ...]]] = field(default_factory=dict)  # raised(i) so far, by error
+    raised_names: dict[int, Raised] = field(default_factory=dict)  # raised(i) so far, by error
     sources: dict[tuple[str, str, str], list[str] | None] = field(default_factory=dict)  # file lines read, oldest first
     source_chars: int = 0
     releases: dict[int, list[ReleaseRecord]] = field(default_factory=dict)  # indexed releases, by package number
@@ -144,17 +184,16 @@ class Core:
         """`cut(i)` of each of `numbers`, for the many candidates of one query (those cut before in one `map`)."""
         found = list(map(self.cuts.get, numbers))
         if None in found:
-            found = [c or self.cut(i) for i, c in zip(numbers, found)]
-        return found
+            return [c or self.cut(i) for i, c in zip(numbers, found, strict=True)]
+        return cast("list[Cut]", found)  # (no None in it)
 
-    def raised(self, i: int) -> tuple[str, tuple[str, ...]]:
-        """The unqualified names of what error `i` raises ("UserWarning" for a warning given no
-        category, "" when unknown) and of its bases; worked out once per process."""
+    def raised(self, i: int) -> Raised:
+        """What error `i` raises and its bases, unqualified; worked out once per process."""
         found = self.raised_names.get(i)
         if found is None:
             raised = self.exception[i] or ("UserWarning" if self.kind[i] == "warning" else "")
             bases = self.bases[i]
-            found = self.raised_names[i] = (
+            found = self.raised_names[i] = Raised(
                 raised.rsplit(".", 1)[-1],
                 tuple(b.rsplit(".", 1)[-1] for b in bases.split(",")) if bases else (),
             )
@@ -169,7 +208,7 @@ class Core:
             for p, tops in enumerate(self.package_top_sets):
                 if top in tops:
                     start, end = bisect.bisect_left(self.package, p), bisect.bisect_right(self.package, p)
-                    found.extend(i for i in range(start, end) if self.raised(i)[0] == name)
+                    found.extend(i for i in range(start, end) if self.raised(i).name == name)
         return found
 
     def raised_anywhere(self, name: str) -> bool:
@@ -180,24 +219,23 @@ class Core:
         return name in self.exception_names
 
     def dumps(self) -> bytes:
-        return _pack(
-            (
-                self.ids.text,
-                self.package.tobytes(),
-                self.kind.codes,
-                self.exception.pack(),
-                self.bases.pack(),
-                self.template.pack(),
-                self.packages,
-                self.package_tops,
-                self.keys.pack(),
-                self.words.pack(),
-            )
+        stored: StoredCore = (
+            self.ids.text,
+            self.package.tobytes(),
+            self.kind.codes,
+            self.exception.pack(),
+            self.bases.pack(),
+            self.template.pack(),
+            self.packages,
+            self.package_tops,
+            self.keys.pack(),
+            self.words.pack(),
         )
+        return _pack(stored)
 
     @classmethod
     def loads(cls, data: bytes) -> Core | None:
-        fields = _unpack(data)
+        fields: StoredCore | None = _unpack(data)
         if fields is None:
             return None
         ids, package, kinds, exception, bases, template, packages, tops, keys, words = fields
@@ -217,6 +255,9 @@ class Core:
         )
 
 
+S = TypeVar("S")  # a shard, as loaded
+
+
 class Tables:
     """The core of a store's tables, with its shards read from that store when first needed."""
 
@@ -226,17 +267,17 @@ class Tables:
 
     def places(self, i: int) -> list[ReleasePlace]:
         """Every place of error `i` in every indexed release, oldest release first (not to be changed: the
-        list is kept in its shard, made of places once per process; an error raised at hundreds of sites
-        is a candidate of many messages)."""
-        shard = self._shard(self.core.error_shards, "match.errors", i // ERROR_SHARD)[0]
-        rows = shard.get(i, [])
-        if rows and not isinstance(rows[0], ReleasePlace):
-            rows = shard[i] = list(map(ReleasePlace._make, rows))
-        return rows
+        list is kept, made of places once per process; an error raised at hundreds of sites is a candidate
+        of many messages)."""
+        found = self.core.places.get(i)
+        if found is None:
+            rows = self._error_shard(i // ERROR_SHARD).places.get(i, ())
+            found = self.core.places[i] = list(map(ReleasePlace._make, rows))
+        return found
 
     def details(self, i: int) -> Details | None:
         """What did-you-mean needs of error `i`: resolved values are decoded only when a membership test names them."""
-        row = self._shard(self.core.error_shards, "match.errors", i // ERROR_SHARD)[1].get(i)
+        row = self._error_shard(i // ERROR_SHARD).details.get(i)
         if not row:
             return None
         condition, resolved, holes = row
@@ -272,18 +313,26 @@ class Tables:
             self.core.source_chars -= sum(map(len, self.core.sources.pop(oldest) or ()))
         return lines
 
-    def raised_in(self, path: str) -> list[tuple[int, int, int]]:
-        """(error, line, end line) of every site in the file at this release path, in any release."""
-        return self._shard(self.core.file_shards, "match.files", _file_shard(path)).get(path, [])
+    def raised_in(self, path: str) -> list[FileSite]:
+        """Every site in the file at this release path, in any release (made of sites once per process)."""
+        found = self.core.file_sites.get(path)
+        if found is None:
+            rows = self._shard(self.core.file_shards, "files", _file_shard(path), dict).get(path, ())
+            found = self.core.file_sites[path] = list(map(FileSite._make, rows))
+        return found
 
-    def _shard(self, loaded: dict[int, Any], prefix: str, number: int) -> Any:
+    def _error_shard(self, number: int) -> ErrorShard:
+        return self._shard(self.core.error_shards, "errors", number, ErrorShard._make)
+
+    def _shard(self, loaded: dict[int, S], prefix: str, number: int, make: Callable[[Any], S]) -> S:
+        """Shard `number` of `prefix`, read from the store (as `make` makes it of what was stored) once."""
         found = loaded.get(number)
         if found is None:
-            data = self.store.cache_get(f"{prefix}.{number}")
-            found = _unpack(data) if data else None
-            if found is None:
+            data = self.store.cache_get(MATCH_TABLES.key(prefix, number))
+            stored = _unpack(data) if data else None
+            if stored is None:
                 raise StoreError(f"the matcher's tables in {self.store.label} are incomplete; run the command again")
-            loaded[number] = found
+            found = loaded[number] = make(stored)
         return found
 
 
@@ -311,14 +360,15 @@ def forget() -> None:
 
 
 def _build_and_save(store: Store) -> Core:
-    core, error_shards, file_shards = build(store)
-    core.error_shards.update(error_shards)
-    core.file_shards.update(file_shards)
+    built = build(store)
+    core = built.core
+    core.error_shards.update(built.error_shards)
+    core.file_shards.update(built.file_shards)
     try:
-        for number, shard in error_shards.items():
-            store.cache_put(f"match.errors.{number}", _pack(shard))
-        for number, shard in file_shards.items():
-            store.cache_put(f"match.files.{number}", _pack(shard))
+        for number, shard in built.error_shards.items():
+            store.cache_put(MATCH_TABLES.key("errors", number), _pack(tuple(shard)))
+        for number, files in built.file_shards.items():
+            store.cache_put(MATCH_TABLES.key("files", number), _pack(files))
         store.cache_put(CORE_KEY, core.dumps())  # last: a core in the cache means its shards are there
     except StoreError:
         pass  # a read-only index: the tables are built again by the next process
@@ -332,7 +382,7 @@ class _Collected:
     number: dict[str, int] = field(default_factory=dict)
     sites: list[Site] = field(default_factory=list)  # the first site seen of each error
     package: list[int] = field(default_factory=list)
-    places: list[list[tuple[str, str, int, int, str | None]]] = field(default_factory=list)
+    places: list[list[ReleasePlace]] = field(default_factory=list)
     details: dict[int, tuple[str, str, tuple[tuple[str, ...], ...]]] = field(default_factory=dict)  # see `Details`
 
     def add(self, package: int, version: str, eid: str, site: Site) -> None:
@@ -342,35 +392,45 @@ class _Collected:
             self.sites.append(site)
             self.package.append(package)
             self.places.append([])
-        self.places[i].append((version, site.file, site.line, site.end_line, site.function))
+        self.places[i].append(ReleasePlace(version, site.file, site.line, site.end_line, site.function))
         if site.resolved and site.condition:
             self.details[i] = (site.condition, json.dumps(site.resolved), site.holes)
 
     def add_other_places(self, store: Store) -> None:
         """The places beyond each release's first one, for an error raised at several sites."""
         for eid, i in self.number.items():
-            known = {(v, f, line) for v, f, line, _, _ in self.places[i]}
-            for version, places in store.error_versions(eid):
+            known = {(p.version, p.file, p.line) for p in self.places[i]}
+            for held in store.error_versions(eid):
                 self.places[i].extend(
-                    (version, f, line, line, None) for f, line in places if (version, f, line) not in known
+                    ReleasePlace(held.version, p.file, p.line, p.line, None)
+                    for p in held.places
+                    if (held.version, p.file, p.line) not in known
                 )
 
 
-def build(store: Store) -> tuple[Core, dict[int, Any], dict[int, Any]]:
+class Built(NamedTuple):
+    """The tables built from a store: the core, and the shards loaded on demand, by number."""
+
+    core: Core
+    error_shards: dict[int, ErrorShard]
+    file_shards: dict[int, FileShard]
+
+
+def build(store: Store) -> Built:
     """Read every indexed release's errors and build the core and its shards."""
     c = _Collected()
     packages = []
     for row in store.packages():
-        packages.append(row["package"])
-        for record in store.releases(row["name"]):
-            for eid, site in store.errors(row["name"], record.version):
-                c.add(len(packages) - 1, record.version, eid, site)
+        packages.append(row.package)
+        for record in store.releases(row.name):
+            for error in store.errors(row.name, record.version):
+                c.add(len(packages) - 1, record.version, error.error_id, error.site)
     c.add_other_places(store)
     templates = [s.template for s in c.sites]
     tops: list[set[str]] = [set() for _ in packages]
-    for package, places in zip(c.package, c.places):
-        tops[package].update(p[1].split("/", 1)[0] for p in places if "/" in p[1])
-    keys, words = build_keys(templates)
+    for package, places in zip(c.package, c.places, strict=True):
+        tops[package].update(p.file.split("/", 1)[0] for p in places if "/" in p.file)
+    literals = build_keys(templates)
     core = Core(
         ids=FixedWidth("".join(c.number), ID_WIDTH),
         package=array("I", c.package),
@@ -380,27 +440,27 @@ def build(store: Store) -> tuple[Core, dict[int, Any], dict[int, Any]]:
         template=Texts.of(templates),
         packages=packages,
         package_tops=[sorted(t) for t in tops],
-        keys=keys,
-        words=words,
+        keys=literals.keys,
+        words=literals.words,
     )
-    return core, _error_shards(c), _file_shards(c.places)
+    return Built(core, _error_shards(c), _file_shards(c.places))
 
 
-def _error_shards(c: _Collected) -> dict[int, Any]:
-    shards: dict[int, Any] = {}
+def _error_shards(c: _Collected) -> dict[int, ErrorShard]:
+    shards: dict[int, ErrorShard] = {}
     for i, places in enumerate(c.places):
-        shard = shards.setdefault(i // ERROR_SHARD, ({}, {}))
-        shard[0][i] = places
+        shard = shards.setdefault(i // ERROR_SHARD, ErrorShard({}, {}))
+        shard.places[i] = [p.row() for p in places]
         if i in c.details:
-            shard[1][i] = c.details[i]
+            shard.details[i] = c.details[i]
     return shards
 
 
-def _file_shards(places: Iterable[list[tuple[str, str, int, int, str | None]]]) -> dict[int, Any]:
-    shards: dict[int, Any] = {n: {} for n in range(FILE_SHARDS)}
+def _file_shards(places: list[list[ReleasePlace]]) -> dict[int, FileShard]:
+    shards: dict[int, FileShard] = {n: {} for n in range(FILE_SHARDS)}
     for i, rows in enumerate(places):
-        for row in {(path, line, end_line) for _, path, line, end_line, _ in rows}:
-            shards[_file_shard(row[0])].setdefault(row[0], []).append((i, row[1], row[2]))
+        for path, line, end_line in {(p.file, p.line, p.end_line) for p in rows}:
+            shards[_file_shard(path)].setdefault(path, []).append((i, line, end_line))
     return shards
 
 
@@ -409,18 +469,18 @@ def _file_shard(path: str) -> int:
 
 
 def _pack(value: Any) -> bytes:
-    return marshal.dumps((FORMAT, sys.byteorder, value))
+    return marshal.dumps((sys.byteorder, value))
 
 
 def _unpack(data: bytes) -> Any:
-    """The value packed in `data`, or None when it was written in another format or is damaged."""
+    """The value packed in `data`, or None when it was written on a machine of the other byte order or is damaged."""
     was = gc.isenabled()
     gc.disable()  # the collector would walk every container made so far, again and again
     try:
-        fmt, byteorder, value = marshal.loads(data)
+        byteorder, value = marshal.loads(data)
     except (ValueError, EOFError, TypeError):
         return None
     finally:
         if was:
             gc.enable()
-    return value if (fmt, byteorder) == (FORMAT, sys.byteorder) else None
+    return value if byteorder == sys.byteorder else None

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from itertools import pairwise
 
 HOLE = "{}"
 TOKEN_WINDOW = 16_000  # characters at each end of a long message that are cut into words
@@ -73,7 +74,7 @@ def template_keys(parts: list[str]) -> set[str]:
     keys: set[str] = set()
     for ws in safe_words(parts):
         keys.update(ws)
-        keys.update(f"{a} {b}" for a, b in zip(ws, ws[1:]))
+        keys.update(f"{a} {b}" for a, b in pairwise(ws))
     return keys
 
 
@@ -85,6 +86,6 @@ def message_keys(folded: str) -> set[str]:
     else:
         ws = folded_words(folded)
     keys = set(ws)
-    keys.update(map(" ".join, zip(ws, ws[1:])))
+    keys.update(map(" ".join, pairwise(ws)))
     keys.discard("")
     return keys

@@ -63,7 +63,8 @@ class Versions:
         return VERSION_DISAGREES if agreeing is not None and not agreeing else 1.0
 
     def agreeing(self, i: int) -> frozenset[str] | None:
-        """The releases the frames point to that raise error `i`; None when the frames do not tell its package's releases apart."""
+        """The releases the frames point to that raise error `i`; None when the frames do not tell its package's
+        releases apart."""
         if not self.frames:
             return None
         if i not in self.by_error:

@@ -9,7 +9,9 @@ the condition; otherwise the advice says so instead of guessing.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TypedDict
+
+from errdex.pages.model import SolutionBody
 
 ADVICE: dict[str, str] = {
     "ModuleNotFoundError": "A module this code imports is not installed in the running environment. Install the "
@@ -68,6 +70,13 @@ _PIP_INSTALL = re.compile(
 _AVAILABLE = re.compile(r"\bis_([A-Za-z0-9_]{1,60}?)_available\b")
 
 
+class Distribution(TypedDict):
+    """A distribution the code says must be installed, and where it says so."""
+
+    name: str
+    source: str
+
+
 def advice_for(exception: str | None, bases: list[str] | tuple[str, ...]) -> tuple[str, str] | None:
     """(class the advice is about, the advice) for the exception or its nearest tabled base."""
     for name in [exception or "", *bases]:
@@ -77,7 +86,7 @@ def advice_for(exception: str | None, bases: list[str] | tuple[str, ...]) -> tup
     return None
 
 
-def distributions(template: str | None, condition: str | None) -> list[dict[str, str]]:
+def distributions(template: str | None, condition: str | None) -> list[Distribution]:
     """What the code says must be installed: `pip install NAME` in the message, `is_NAME_available()` in the check."""
     found: dict[str, str] = {}
     for match in _PIP_INSTALL.finditer((template or "")[:5000]):
@@ -87,7 +96,7 @@ def distributions(template: str | None, condition: str | None) -> list[dict[str,
     return [{"name": name, "source": source} for name, source in found.items() if name and "{}" not in name]
 
 
-def install_solution(template: str | None, condition: str | None) -> dict[str, Any] | None:
+def install_solution(template: str | None, condition: str | None) -> SolutionBody | None:
     """The ImportError solution: which distribution to install, from the code; None when the code does not say."""
     names = distributions(template, condition)
     if not names:

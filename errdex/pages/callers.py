@@ -21,13 +21,14 @@ import json
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import cast
 
+from errdex.caches import CALLERS
 from errdex.model import ReleaseRecord, normalize_name
+from errdex.pages.model import Caller, CallerSearch
 from errdex.pages.source import instance_name, module_name, parse
 from errdex.store import Store
 
-CACHE_VERSION = 2
 MAX_PARSE_CHARS = 3_000_000  # source parsed per search, beyond the function's own file
 MAX_CALLERS = 200
 _RANK = {"self": 0, "super": 1, "constructor": 2, "import": 2, "receiver": 3, "name": 4}
@@ -126,7 +127,7 @@ class Module:
         return self._calls[name]
 
 
-def callers(store: Store, release: ReleaseRecord, target: Target, tree: ast.Module | None = None) -> dict[str, Any]:
+def callers(store: Store, release: ReleaseRecord, target: Target, tree: ast.Module | None = None) -> CallerSearch:
     """`{"callers": [...], "files_searched", "files_parsed", "files_not_followed", "truncated"}`, cached.
 
     `files_not_followed` call the name but neither mention the class nor import the function (so
@@ -134,7 +135,7 @@ def callers(store: Store, release: ReleaseRecord, target: Target, tree: ast.Modu
     """
     cached = store.cache_get(_key(release, target))
     if cached is not None:
-        return json.loads(cached)
+        return cast(CallerSearch, json.loads(cached))
     result = _search(store, release, target, tree)
     store.cache_put(_key(release, target), json.dumps(result).encode())
     return result
@@ -156,12 +157,12 @@ def release_callers(store: Store, release: ReleaseRecord, functions: Iterable[tu
     longest = max((len(n) for n in by_name), default=0)
     searched = 0
     sources = store.release_sources(release)
-    for path, text in sources:
+    for source in sources:
         searched += 1
-        module = Module(path, text)
-        for search in own.pop(path, []):
+        module = Module(source.path, source.text)
+        for search in own.pop(source.path, []):
             search.own_file(module)
-        for name in _called_names(text, longest) & by_name.keys():
+        for name in _called_names(source.text, longest) & by_name.keys():
             for search in by_name[name]:
                 if search.wants(module):
                     search.add(module)
@@ -177,7 +178,7 @@ def release_callers(store: Store, release: ReleaseRecord, functions: Iterable[tu
 
 
 def _key(release: ReleaseRecord, target: Target) -> str:
-    return f"explain:callers:v{CACHE_VERSION}:{normalize_name(release.package)}:{release.version}:{target.file}:{target.function}"
+    return CALLERS.key(normalize_name(release.package), release.version, target.file, target.function)
 
 
 def _called_names(text: str, longest: int) -> set[str]:
@@ -190,7 +191,7 @@ class _Search:
     """The callers of one function found so far, and what was read to find them."""
 
     target: Target
-    found: list[dict[str, Any]] = field(default_factory=list)
+    found: list[Caller] = field(default_factory=list)
     parsed: int = 0
     unfollowed: int = 0
     budget: int = 0
@@ -221,7 +222,7 @@ class _Search:
     def add(self, module: Module) -> None:
         self.found += _calls_in(self.target, module)
 
-    def result(self, searched: int) -> dict[str, Any]:
+    def result(self, searched: int) -> CallerSearch:
         found = sorted(
             self.found, key=lambda c: (_RANK[c["match"]], c["file"] != self.target.file, c["file"], c["line"])
         )
@@ -234,7 +235,7 @@ class _Search:
         }
 
 
-def _search(store: Store, release: ReleaseRecord, target: Target, tree: ast.Module | None) -> dict[str, Any]:
+def _search(store: Store, release: ReleaseRecord, target: Target, tree: ast.Module | None) -> CallerSearch:
     """Parse the function's own file, then the files that call the name and mention the class (or import the function)."""
     search = _Search(target)
     if search.name is None:
@@ -243,10 +244,10 @@ def _search(store: Store, release: ReleaseRecord, target: Target, tree: ast.Modu
     search.own_file(Module(target.file, store.source(release, target.file) or "", tree))
     searched = 0
     sources = store.release_sources(release)
-    for path, text in sources:
+    for source in sources:
         searched += 1
-        if token in text:
-            module = Module(path, text)
+        if token in source.text:
+            module = Module(source.path, source.text)
             if search.wants(module):
                 search.add(module)
     sources.close()  # finish the read before the cache is written
@@ -273,7 +274,13 @@ def _line_numbers(text: str, offsets: list[int]) -> list[int]:
     return out
 
 
-def _walk(node: ast.AST, scopes: tuple[tuple[str, str], ...], lines: list[int], name: str, found: list[Any]) -> None:
+def _walk(
+    node: ast.AST,
+    scopes: tuple[tuple[str, str], ...],
+    lines: list[int],
+    name: str,
+    found: list[tuple[ast.Call, tuple[tuple[str, str], ...]]],
+) -> None:
     """Collect the calls of `name` under `node`, entering only the parts whose lines hold `name(`."""
     for child in ast.iter_child_nodes(node):
         if not _holds_a_line(child, lines):
@@ -307,9 +314,9 @@ def _called_name(func: ast.expr) -> str | None:
     return func.attr if isinstance(func, ast.Attribute) else None
 
 
-def _calls_in(target: Target, module: Module) -> list[dict[str, Any]]:
+def _calls_in(target: Target, module: Module) -> list[Caller]:
     """The target's callers among the calls of its name in one file, one per (calling function, how sure)."""
-    found: dict[tuple[str, str], dict[str, Any]] = {}
+    found: dict[tuple[str, str], Caller] = {}
     matcher = _Matcher(target, module)
     for call, scopes in module.calls(target.called_as or ""):
         match = matcher.match(call.func, scopes)

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from errdex.pages.environment import inside, only_environment, phrase
+from errdex.pages.model import CheckClause, JsonValue, MembershipList
 from errdex.pages.syntax import MIRRORED_OP, NEGATED_OP, OP_WORDS, unparse
 
 NO_NAMES: frozenset[str] = frozenset()
@@ -33,7 +34,7 @@ class Clause:
     negated: str
     kind: str  # membership | comparison | identity | isinstance | truthiness | call | combined | environment | other
 
-    def json(self) -> dict[str, str]:
+    def json(self) -> CheckClause:
         return {"code": self.code, "text": self.text, "negated": self.negated, "kind": self.kind}
 
 
@@ -65,7 +66,7 @@ def conjuncts(node: ast.expr) -> list[ast.expr]:
     return [node]
 
 
-def clauses(node: ast.expr, resolved: dict[str, Any], names: frozenset[str] = NO_NAMES) -> list[Clause]:
+def clauses(node: ast.expr, resolved: dict[str, JsonValue], names: frozenset[str] = NO_NAMES) -> list[Clause]:
     """Each conjunct of the condition, in words; `names` are the module's values fixed at import (see environment.py)."""
     return [
         Clause(
@@ -102,7 +103,9 @@ def clause_kind(node: ast.expr, names: frozenset[str] = NO_NAMES) -> str:
     return "other"
 
 
-def describe(node: ast.expr, resolved: dict[str, Any], negated: bool = False, names: frozenset[str] = NO_NAMES) -> str:
+def describe(
+    node: ast.expr, resolved: dict[str, JsonValue], negated: bool = False, names: frozenset[str] = NO_NAMES
+) -> str:
     """A sentence saying when `node` is true (or false, when `negated`)."""
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
         return describe(node.operand, resolved, not negated, names)
@@ -122,7 +125,7 @@ def describe(node: ast.expr, resolved: dict[str, Any], negated: bool = False, na
     return f"`{unparse(node)}` is {'false' if negated else 'true'}"
 
 
-def _describe_boolop(node: ast.BoolOp, resolved: dict[str, Any], negated: bool, names: frozenset[str]) -> str:
+def _describe_boolop(node: ast.BoolOp, resolved: dict[str, JsonValue], negated: bool, names: frozenset[str]) -> str:
     is_and = isinstance(node.op, ast.And) != negated  # De Morgan
     parts = [describe(value, resolved, negated, names) for value in node.values]
     return " and ".join(parts) if is_and else either(parts)
@@ -137,7 +140,7 @@ def either(parts: list[str]) -> str:
     return "any of: " + "; ".join(parts)
 
 
-def _describe_compare(node: ast.Compare, resolved: dict[str, Any], negated: bool) -> str:
+def _describe_compare(node: ast.Compare, resolved: dict[str, JsonValue], negated: bool) -> str:
     pairs = list(zip([node.left, *node.comparators], node.ops, node.comparators))
     parts = [_describe_pair(left, op, right, resolved, negated) for left, op, right in pairs]
     if len(parts) == 1:
@@ -145,7 +148,9 @@ def _describe_compare(node: ast.Compare, resolved: dict[str, Any], negated: bool
     return (" or " if negated else " and ").join(parts)
 
 
-def _describe_pair(left: ast.expr, op: ast.cmpop, right: ast.expr, resolved: dict[str, Any], negated: bool) -> str:
+def _describe_pair(
+    left: ast.expr, op: ast.cmpop, right: ast.expr, resolved: dict[str, JsonValue], negated: bool
+) -> str:
     op_type = type(op)
     if negated:
         op_type = NEGATED_OP[op_type]
@@ -179,7 +184,7 @@ def _subject(node: ast.expr) -> str:
     return f"`{unparse(node)}`"
 
 
-def _operand(node: ast.expr, resolved: dict[str, Any]) -> str:
+def _operand(node: ast.expr, resolved: dict[str, JsonValue]) -> str:
     code = unparse(node)
     if code in resolved and isinstance(resolved[code], (list, dict)):
         return f"`{code}` ({count_phrase(resolved[code])})"
@@ -225,7 +230,10 @@ def _is_literal(node: ast.expr) -> bool:
 
 
 def subjects(
-    node: ast.expr, checks: tuple[str, ...] | list[str], resolved: dict[str, Any], names: frozenset[str] = NO_NAMES
+    node: ast.expr,
+    checks: tuple[str, ...] | list[str],
+    resolved: dict[str, JsonValue],
+    names: frozenset[str] = NO_NAMES,
 ) -> list[str]:
     """The inputs a condition tests, as code: `self.cache_implementation`, `path`, in order of appearance.
 
@@ -264,14 +272,14 @@ def input_name(code: str) -> str:
 
 
 def membership_lists(
-    node: ast.expr | None, resolved: dict[str, Any], names: frozenset[str] = NO_NAMES
-) -> list[dict[str, Any]]:
+    node: ast.expr | None, resolved: dict[str, JsonValue], names: frozenset[str] = NO_NAMES
+) -> list[MembershipList]:
     """Each `x in NAME` / `x not in NAME` test whose NAME was resolved to a list or dict (tests of the environment aside).
 
     `role` is what the list is for the error: `allowed` when the error is raised for values
     outside it (`x not in NAME`, or `not (x in NAME)`), `forbidden` when raised for values in it.
     """
-    out: list[dict[str, Any]] = []
+    out: list[MembershipList] = []
     environment = inside(node, names)
     for sub, negated in _atoms(node, False) if node is not None else []:
         if id(sub) in environment:

@@ -15,6 +15,16 @@ from typing import Any
 
 from errdex.pages.conditions import input_name, parse_condition
 from errdex.pages.evaluate import verdict
+from errdex.pages.model import (
+    CheckedInput,
+    CheckedValue,
+    ExampleFix,
+    JsonValue,
+    MembershipList,
+    StaticFacts,
+    Trigger,
+    UserInput,
+)
 from errdex.pages.source import module_name
 from errdex.pages.triggers import (
     TriggerValue,
@@ -31,19 +41,19 @@ class PageFacts:
     """What derivation reads from a page: the condition tree, names' values, inputs and their ways in."""
 
     node: ast.expr | None
-    env: dict[str, Any]
-    inputs: dict[str, dict[str, Any]]  # code -> the page's input entry
+    env: dict[str, JsonValue]
+    inputs: dict[str, CheckedInput]  # code -> the page's input entry
     module: str
 
     @classmethod
-    def of(cls, page: dict[str, Any]) -> PageFacts:
+    def of(cls, page: StaticFacts) -> PageFacts:
         inputs = {item["code"]: item for item in page["when_it_happens"]["inputs"]}
         return cls(parse_condition(page["condition"]), dict(page["resolved"]), inputs, module_name(page["file"]))
 
 
 def user_input(
-    page: dict[str, Any], values: list[str] | None, suggestions: dict[str, list[str]] | None
-) -> dict[str, Any] | None:
+    page: StaticFacts, values: list[str] | None, suggestions: dict[str, list[str]] | None
+) -> UserInput | None:
     """The user's values tied to the message's holes, what each says about this release, did-you-means.
 
     A hole that is an input of the check gets `raises` / `accepted` / `unknown` here; a hole that
@@ -54,18 +64,20 @@ def user_input(
     facts = PageFacts.of(page)
     found = holes(page["message_source"], page["template"]) or []
     readings = user_values(found, values)
-    checked = []
+    checked: list[CheckedValue] = []
     for i, hole in enumerate(found):
         if hole.code not in readings:
             continue
         code, options = hole.code, readings[hole.code]
-        entry: dict[str, Any] = {"code": code, "value": values[i] if values else None}
+        value = values[i] if values else None
         if isinstance(page["resolved"].get(code), (list, dict)):
-            entry["matches"] = _releases_listing(page, code, options[-1])
-            entry["result"] = "same as this release" if page["version"] in entry["matches"] else "differs"
+            matches = _releases_listing(page, code, options[-1])
+            result = "same as this release" if page["version"] in matches else "differs"
+            checked.append({"code": code, "value": value, "matches": matches, "result": result})
         else:
-            entry["result"] = _verdict(facts, code, options, page["site_scope"]["exact"])
-        checked.append(entry)
+            checked.append(
+                {"code": code, "value": value, "result": _verdict(facts, code, options, page["site_scope"]["exact"])}
+            )
     raising = {c["code"] for c in checked if c["result"] == "raises"}
     return {
         "values": list(values or []),
@@ -76,7 +88,7 @@ def user_input(
 
 
 def _suggestions(
-    page: dict[str, Any], readings: dict[str, list[Any]], raising: set[str], given: dict[str, list[str]] | None
+    page: StaticFacts, readings: dict[str, list[Any]], raising: set[str], given: dict[str, list[str]] | None
 ) -> dict[str, list[str]]:
     """The matcher's did-you-means, else the closest accepted values to a value that raises here."""
     merged = {name: list(names) for name, names in (given or {}).items()}
@@ -90,13 +102,13 @@ def _suggestions(
     return merged
 
 
-def suggested_for(entry: dict[str, Any], suggestions: dict[str, list[str]]) -> list[str]:
+def suggested_for(entry: MembershipList, suggestions: dict[str, list[str]]) -> list[str]:
     """Did-you-means for a checked list, keyed by the list's name or by the tested name (the matcher's way)."""
     found = suggestions.get(entry["name"]) or suggestions.get(input_name(entry["subject"])) or []
     return [s for s in found if s in entry["values"]]
 
 
-def _releases_listing(page: dict[str, Any], name: str, shown: Any) -> list[str]:
+def _releases_listing(page: StaticFacts, name: str, shown: Any) -> list[str]:
     """The indexed releases whose value of `name` (or of the list the check uses in its place) is what the message showed."""
     if not isinstance(shown, list):
         return [page["version"]] if shown == page["resolved"][name] else []
@@ -115,7 +127,7 @@ def _same_items(a: list[Any], b: list[Any]) -> bool:
     return sorted(map(repr, a)) == sorted(map(repr, b))
 
 
-def stated_holes(user: dict[str, Any]) -> list[Hole]:
+def stated_holes(user: UserInput) -> list[Hole]:
     """The holes of a page's `user_input`, back as Hole objects."""
     return [Hole(**h) for h in user["holes"]]
 
@@ -131,9 +143,7 @@ def _verdict(facts: PageFacts, code: str, options: list[Any], exact: bool) -> st
     return "unknown" if found == "raises" and not exact else found
 
 
-def triggers_and_fix(
-    page: dict[str, Any], user: dict[str, Any] | None
-) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
+def triggers_and_fix(page: StaticFacts, user: UserInput | None) -> tuple[list[Trigger], ExampleFix | None]:
     """Trigger examples (a call that certainly raises) and the example fix (one that certainly does not)."""
     facts = PageFacts.of(page)
     if facts.node is None or not facts.inputs or not page["site_scope"]["exact"]:
@@ -149,7 +159,9 @@ def triggers_and_fix(
         return [entry], None
     changed = {**trigger, fix[0]: fix[1]}
     after = _call(facts, changed)
-    example = {
+    if not after:
+        return [entry], None
+    example: ExampleFix = {
         "before": entry["code"],
         "after": after,
         "input": fix[0],
@@ -157,12 +169,10 @@ def triggers_and_fix(
         "value_after": code_value(fix[1].value),
         "value_source": fix[1].tag,
     }
-    return [entry], example if after else None
+    return [entry], example
 
 
-def _first_candidates(
-    facts: PageFacts, page: dict[str, Any], user: dict[str, Any] | None
-) -> dict[str, list[TriggerValue]]:
+def _first_candidates(facts: PageFacts, page: StaticFacts, user: UserInput | None) -> dict[str, list[TriggerValue]]:
     first: dict[str, list[TriggerValue]] = {}
     if user:
         for code, options in user_values(stated_holes(user), user["values"]).items():
@@ -176,12 +186,12 @@ def _first_candidates(
     return first
 
 
-def changes_candidates(page: dict[str, Any], user: dict[str, Any]) -> bool:
+def changes_candidates(page: StaticFacts, user: UserInput) -> bool:
     """Whether the user's values or did-you-means give the trigger search values to try first."""
     return bool(_first_candidates(PageFacts.of(page), page, user))
 
 
-def _trigger_json(facts: PageFacts, trigger: dict[str, TriggerValue]) -> dict[str, Any]:
+def _trigger_json(facts: PageFacts, trigger: dict[str, TriggerValue]) -> Trigger:
     values = {code: code_value(c.value) for code, c in trigger.items()}
     code = _call(facts, trigger)
     names = [facts.inputs[c]["name"] for c in values]
@@ -199,22 +209,36 @@ def _trigger_json(facts: PageFacts, trigger: dict[str, TriggerValue]) -> dict[st
 
 def _call(facts: PageFacts, assignment: dict[str, TriggerValue]) -> str | None:
     """One call through a shared way in that sets every assigned input (with its import), or None."""
-    ways = [_best_way(facts.inputs[code]) for code in assignment]
-    if any(w is None for w in ways) or len({w["via"] for w in ways}) != 1:  # type: ignore[index]
+    found = [_best_way(facts.inputs[code]) for code in assignment]
+    ways = [w for w in found if w is not None]
+    if len(ways) < len(found) or len({w.via for w in ways}) != 1:
         return None
-    head = ways[0]["call"].split("(", 1)[0]  # type: ignore[index]
+    head = ways[0].call.split("(", 1)[0]
     by_keyword: dict[str, set[str]] = {}
     for code, way in zip(assignment, ways):
-        by_keyword.setdefault(way["keyword"], set()).add(code_value(assignment[code].value))  # type: ignore[index]
+        by_keyword.setdefault(way.keyword, set()).add(code_value(assignment[code].value))
     if any(len(values) > 1 for values in by_keyword.values()):
         return None  # one keyword sets two inputs: they cannot take different values
     given = {keyword: values.pop() for keyword, values in by_keyword.items()}
-    required = [r for r in ways[0]["required"] if r not in given]  # type: ignore[index]
+    required = [r for r in ways[0].required if r not in given]
     args = [f"{r}=..." for r in required] + [f"{k}={v}" for k, v in given.items()]
     code = f"{head}({', '.join(args)})"
-    defined = ways[0]["via"].split(".", 1)[0]  # type: ignore[index]
+    defined = ways[0].via.split(".", 1)[0]
     return f"from {facts.module} import {head}\n\n{code}" if head == defined else code
 
 
-def _best_way(item: dict[str, Any]) -> dict[str, Any] | None:
-    return next((w for w in item["ways_in"] if w["call"] and w["keyword"] and w["reaches_check"]), None)
+@dataclass(frozen=True)
+class _KeywordWay:
+    """A way in that a call sets by keyword and that goes on to run the check."""
+
+    call: str
+    keyword: str
+    via: str
+    required: tuple[str, ...]
+
+
+def _best_way(item: CheckedInput) -> _KeywordWay | None:
+    for way in item["ways_in"]:
+        if way["call"] and way["keyword"] and way["reaches_check"]:
+            return _KeywordWay(way["call"], way["keyword"], way["via"], tuple(way["required"]))
+    return None

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from errdex.model import Site
-from errdex.store import Store
+from errdex.store import IndexedSite, Store
 
 Key = tuple[str, str, str, str | None]  # (kind, file, function, exception)
 
@@ -87,11 +87,11 @@ def diff_releases(
     )
 
 
-def _by_id(rows: list[tuple[str, Site]], kind: str | None) -> dict[str, list[Site]]:
+def _by_id(rows: list[IndexedSite], kind: str | None) -> dict[str, list[Site]]:
     out: dict[str, list[Site]] = {}
-    for eid, site in rows:
-        if kind is None or site.kind == kind:
-            out.setdefault(eid, []).append(site)
+    for row in rows:
+        if kind is None or row.site.kind == kind:
+            out.setdefault(row.error_id, []).append(row.site)
     return out
 
 
@@ -169,7 +169,60 @@ def _values(old: dict[str, Any], new: dict[str, Any]) -> tuple[ValueChange, ...]
     return tuple(out)
 
 
-def diff_json(diff: ReleaseDiff) -> dict[str, Any]:
+class SiteBefore(TypedDict):
+    """A changed error's site in the older release."""
+
+    template: str | None
+    file: str
+    line: int
+    condition: str | None
+    exception_bases: list[str]
+
+
+class ValueDiff(TypedDict):
+    old: Any
+    new: Any
+    added: NotRequired[list[Any]]  # for lists whose items changed
+    removed: NotRequired[list[Any]]
+
+
+class EntryJson(TypedDict):
+    """An added, removed or changed error, at its site in the newer release (else the older); a changed one has more."""
+
+    id: str
+    kind: str
+    exception: str | None
+    template: str | None
+    file: str
+    line: int
+    function: str
+    old_id: NotRequired[str]
+    old: NotRequired[SiteBefore]
+    changes: NotRequired[list[str]]
+    values: NotRequired[dict[str, ValueDiff]]
+
+
+class DiffCounts(TypedDict):
+    added: int
+    removed: int
+    changed: int
+
+
+DiffJson = TypedDict(
+    "DiffJson",
+    {
+        "package": str,
+        "from": str,
+        "to": str,
+        "counts": DiffCounts,
+        "added": list[EntryJson],
+        "removed": list[EntryJson],
+        "changed": list[EntryJson],
+    },
+)  # the functional form: `from` is a keyword
+
+
+def diff_json(diff: ReleaseDiff) -> DiffJson:
     """The diff as JSON for programs."""
     return {
         "package": diff.package,
@@ -182,9 +235,9 @@ def diff_json(diff: ReleaseDiff) -> dict[str, Any]:
     }
 
 
-def _entry_json(entry: Entry) -> dict[str, Any]:
+def _entry_json(entry: Entry) -> EntryJson:
     site = entry.site
-    out: dict[str, Any] = {
+    out: EntryJson = {
         "id": entry.id,
         "kind": site.kind,
         "exception": site.exception,
@@ -197,18 +250,18 @@ def _entry_json(entry: Entry) -> dict[str, Any]:
         out["old_id"] = entry.old_id or entry.id
         out["old"] = _site_json(entry.old)
         out["changes"] = list(entry.changes)
-        out["values"] = {
-            v.name: {
-                "old": v.old,
-                "new": v.new,
-                **({"added": v.added, "removed": v.removed} if v.added or v.removed else {}),
-            }
-            for v in entry.values
-        }
+        out["values"] = {v.name: _value_json(v) for v in entry.values}
     return out
 
 
-def _site_json(site: Site) -> dict[str, Any]:
+def _value_json(change: ValueChange) -> ValueDiff:
+    out: ValueDiff = {"old": change.old, "new": change.new}
+    if change.added or change.removed:
+        out["added"], out["removed"] = change.added, change.removed
+    return out
+
+
+def _site_json(site: Site) -> SiteBefore:
     return {
         "template": site.template,
         "file": site.file,

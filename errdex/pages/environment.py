@@ -13,6 +13,7 @@ import ast
 import re
 from dataclasses import dataclass
 
+from errdex.pages.model import EnvironmentTest
 from errdex.pages.source import find, parameters
 from errdex.pages.syntax import MIRRORED_OP, NEGATED_OP, OP_WORDS, dotted, unparse
 
@@ -36,7 +37,7 @@ class Test:
     text: str
     kind: str  # interpreter | version | platform | variable | installed | probe | module
 
-    def json(self) -> dict[str, str]:
+    def json(self) -> EnvironmentTest:
         return {"code": self.code, "text": self.text, "kind": self.kind}
 
 

@@ -3,44 +3,44 @@
 from __future__ import annotations
 
 import ast
-from typing import Any
 
 from errdex.pages.conditions import input_name, parse_condition, subjects
 from errdex.pages.inputs import trace
+from errdex.pages.model import Caller, CheckedInput, SiteJson, WhenItHappens
 from errdex.pages.source import find, signature
 
 MAX_NAMED_CALLERS = 6
 
 
 def when_it_happens(
-    site: dict[str, Any],
+    site: SiteJson,
     tree: ast.Module | None,
-    callers: list[dict[str, Any]],
+    callers: list[Caller],
     names: frozenset[str],
     traced_at: str | None = None,
-) -> dict[str, Any]:
+) -> WhenItHappens:
     """The `when_it_happens` section: inputs with their ways in (tests of the environment are no inputs), and a summary.
 
     `traced_at` says which place the inputs and callers were traced at, when the page speaks for places in several functions.
     """
     node = parse_condition(site["condition"])
     codes = subjects(node, site["checks"], site["resolved"], names) if node is not None else []
-    inputs = []
+    inputs: list[CheckedInput] = []
     for code in codes:
         kind, ways = trace(tree, site["function"], code, site["line"]) if tree is not None else ("other", [])
         inputs.append(
             {"code": code, "name": input_name(code), "kind": kind, "ways_in": [w.json(site["file"]) for w in ways]}
         )
     located = find(tree, site["function"]) if tree is not None else None
-    node = located.node if located is not None else None
+    function = located.node if located is not None else None
     return {
         "summary": " ".join(filter(None, (traced_at, _summary(site, inputs, callers)))),
         "inputs": inputs,
-        "signature": signature(node) if node is not None and not isinstance(node, ast.ClassDef) else None,
+        "signature": signature(function) if function is not None and not isinstance(function, ast.ClassDef) else None,
     }
 
 
-def _summary(site: dict[str, Any], inputs: list[dict[str, Any]], callers: list[dict[str, Any]]) -> str:
+def _summary(site: SiteJson, inputs: list[CheckedInput], callers: list[Caller]) -> str:
     sentences = []
     for item in inputs:
         ways = [w for w in item["ways_in"] if w["call"] and w["reaches_check"]]
@@ -63,7 +63,7 @@ def _summary(site: dict[str, Any], inputs: list[dict[str, Any]], callers: list[d
     return " ".join(sentences)
 
 
-def reached_from(callers: list[dict[str, Any]]) -> str:
+def reached_from(callers: list[Caller]) -> str:
     """'reached from `A`, `B` and 3 more' for the distinct calling functions, surest first."""
     names = list(dict.fromkeys(c["function"] for c in callers))
     shown = ", ".join(f"`{n}`" for n in names[:MAX_NAMED_CALLERS])

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass
-from typing import Any
 
 from errdex.pages.conditions import input_name
+from errdex.pages.model import InputWay
 from errdex.pages.source import (
     FoundDefinition,
     FunctionNode,
@@ -36,7 +36,7 @@ class WayIn:
     keyword: str | None = None
     required: tuple[str, ...] = ()  # the other parameters a call of `via` must pass
 
-    def json(self, file: str) -> dict[str, Any]:
+    def json(self, file: str) -> InputWay:
         return {
             "call": self.call,
             "keyword": self.keyword,

@@ -8,9 +8,8 @@ second link puts it under `src/`, labelled as the alternative it is.
 
 from __future__ import annotations
 
-from typing import Any
-
 from errdex.model import ReleaseRecord
+from errdex.pages.model import SourceLink
 
 SRC_LAYOUT = "src"
 SRC_LABEL = (
@@ -19,9 +18,7 @@ SRC_LABEL = (
 )
 
 
-def source_links(
-    release: ReleaseRecord, path: str, line: int, end_line: int
-) -> tuple[str | None, list[dict[str, Any]]]:
+def source_links(release: ReleaseRecord, path: str, line: int, end_line: int) -> tuple[str | None, list[SourceLink]]:
     """The link to the lines (path as installed) and the alternative links, each with its repository path and label."""
     url = _blob(release, path, line, end_line)
     if url is None or path.startswith(SRC_LAYOUT + "/"):

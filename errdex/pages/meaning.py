@@ -8,7 +8,6 @@ block around it when there is one; a module-level or class-level site, when it i
 from __future__ import annotations
 
 import ast
-from typing import Any
 
 from errdex.pages.conditions import (
     clauses,
@@ -18,12 +17,13 @@ from errdex.pages.conditions import (
     parse_condition,
 )
 from errdex.pages.environment import tests
+from errdex.pages.model import ResolvedValue, SiteJson, WhatItMeans
 from errdex.pages.source import find, handler_around
 
 
 def what_it_means(
-    site: dict[str, Any], tree: ast.Module | None, names: frozenset[str], places: int = 1, exact: bool = True
-) -> dict[str, Any]:
+    site: SiteJson, tree: ast.Module | None, names: frozenset[str], places: int = 1, exact: bool = True
+) -> WhatItMeans:
     """The `what_it_means` section of a page, from the site's JSON and its file's tree.
 
     `names` are the values its module fixes at import (see `environment.module_values`); `places`
@@ -34,7 +34,7 @@ def what_it_means(
     resolved = site["resolved"]
     raises = _raises(site, places)
     context = _context(site, tree) if places == 1 else None
-    out: dict[str, Any] = {
+    out: WhatItMeans = {
         "summary": "",
         "condition": site["condition"],
         "clauses": [c.json() for c in clauses(node, resolved, names)] if node is not None else [],
@@ -64,7 +64,7 @@ def _shared(raises: str, common: str | None) -> str:
     return f"{raises} under checks that differ from place to place; every one of them requires that {common}."
 
 
-def _raises(site: dict[str, Any], places: int) -> str:
+def _raises(site: SiteJson, places: int) -> str:
     if places > 1:
         where = f"Each of its {places} places"
     else:
@@ -76,13 +76,13 @@ def _raises(site: dict[str, Any], places: int) -> str:
     return f"{where} logs at level {site['level'] or 'warning'}"
 
 
-def _unconditional(site: dict[str, Any], context: str | None, places: int) -> str:
+def _unconditional(site: SiteJson, context: str | None, places: int) -> str:
     line = f"line {site['line']}" if places == 1 else "its line"
     base = f"whenever {line} runs: no `if` condition guards it, so nothing more can be derived about when"
     return f"{base}; {context}" if context else base
 
 
-def _context(site: dict[str, Any], tree: ast.Module | None) -> str | None:
+def _context(site: SiteJson, tree: ast.Module | None) -> str | None:
     """What surrounds an unguarded line: an `except` block, module import, class definition."""
     if site["function"] == "<module>":
         return "it runs when the module is imported"
@@ -100,10 +100,13 @@ def _context(site: dict[str, Any], tree: ast.Module | None) -> str | None:
     return f"it is raised while handling {' or '.join(f'`{t}`' for t in types)} from the `try` block at line {try_line}"
 
 
-def _values(site: dict[str, Any]) -> list[dict[str, Any]]:
-    out = []
-    for name, value in site["resolved"].items():
-        entry = {"name": name, "value": value, "defined_at": site["resolved_from"].get(name)}
-        entry["count"] = count_phrase(value) if isinstance(value, (list, dict)) else None
-        out.append(entry)
-    return out
+def _values(site: SiteJson) -> list[ResolvedValue]:
+    return [
+        {
+            "name": name,
+            "value": value,
+            "defined_at": site["resolved_from"].get(name),
+            "count": count_phrase(value) if isinstance(value, (list, dict)) else None,
+        }
+        for name, value in site["resolved"].items()
+    ]

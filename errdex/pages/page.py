@@ -11,23 +11,32 @@ from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import cast
 
-from errdex.model import ErrorRecord, FileLine, ReleaseRecord, Site
+from errdex.caches import PAGES
+from errdex.model import ErrorRecord, FileLine, ReleaseRecord
 from errdex.pages.callers import Target, callers
 from errdex.pages.derive import changes_candidates, triggers_and_fix, user_input
 from errdex.pages.environment import module_values
 from errdex.pages.happens import when_it_happens
 from errdex.pages.links import source_links
 from errdex.pages.meaning import what_it_means
+from errdex.pages.model import (
+    CallerSearch,
+    ErrorJson,
+    Page,
+    ProvenanceFact,
+    StaticFacts,
+    StaticPage,
+    UserInput,
+)
 from errdex.pages.prose import add_prose
 from errdex.pages.record import record_json
 from errdex.pages.scope import (
     Check,
     check_of,
     chosen_site,
-    place_checks,
     record_at,
     scope_json,
 )
@@ -35,8 +44,6 @@ from errdex.pages.solutions import solutions
 from errdex.pages.source import parse
 from errdex.pages.versions import versions
 from errdex.store import Store
-
-PAGE_VERSION = 4
 
 
 def build_page(
@@ -46,7 +53,7 @@ def build_page(
     values: list[str] | None = None,
     suggestions: dict[str, list[str]] | None = None,
     site: FileLine | None = None,
-) -> dict[str, Any]:
+) -> Page:
     """The whole page of an error (newest indexed release that has it, unless `version` is given).
 
     `values` are the user's captured values for the template's `{}` holes, in order, and
@@ -55,22 +62,22 @@ def build_page(
     statement): the page is then about that place; without it, about all of the error's places.
     """
     version, places = _places(store, error_id, version)
-    page = static_page(store, error_id, version, places, site)
-    user = user_input(page, values, suggestions)
+    static = static_page(store, error_id, version, places, site)
+    user = user_input(static, values, suggestions)
     if user is not None:
-        _derive(page, user)
-    page["user_input"] = user
+        _derive(static, user)
+    page: Page = {**static, "user_input": user, "prose": None}
     add_prose(store, page)
     return _ordered(page)
 
 
 def _places(store: Store, error_id: str, version: str | None) -> tuple[str, list[FileLine]]:
     """The release of the page and the error's (file, line) places in it."""
-    have = dict(store.error_versions(error_id))
+    have = {v.version: v.places for v in store.error_versions(error_id)}
     if not have or (version is not None and version not in have):
         store.error(error_id, version)  # raises NotIndexedError with a message that says what to do
     version = version if version is not None else list(have)[-1]
-    return version, have[version]
+    return version, list(have[version])
 
 
 def static_page(
@@ -80,7 +87,7 @@ def static_page(
     places: list[FileLine],
     site: FileLine | None = None,
     read: Callable[[], ErrorRecord] | None = None,
-) -> dict[str, Any]:
+) -> StaticPage:
     """The facts of the page read from the release, cached per (error id, release, place).
 
     `read` gives the error in `version` when it is needed (one reading can serve the pages of several places).
@@ -90,43 +97,49 @@ def static_page(
         found = chosen_site(read(), site[0], site[1])
         site = (found.file, found.line)
     place = None if site is None or len(places) == 1 else (site[0], site[1])
-    key = f"explain:page:v{PAGE_VERSION}:{error_id}:{version}:" + (f"{place[0]}:{place[1]}" if place else "*")
+    key = PAGES.key(error_id, version, *(place or ("*",)))
     cached = store.cache_get(key)
     if cached is not None:
-        return json.loads(cached)
+        return cast(StaticPage, json.loads(cached))
     page = _static(store, read(), place)
     store.cache_put(key, json.dumps(page).encode())
     return page
 
 
-def _static(store: Store, record: ErrorRecord, place: FileLine | None) -> dict[str, Any]:
+def _static(store: Store, record: ErrorRecord, place: FileLine | None) -> StaticPage:
     chosen = chosen_site(record, *place) if place else None
     check = check_of([chosen] if chosen else record.sites)
     record = record_at(store, record, chosen or record.site)
     site, release = record.site, record.release
     base = _with_check(record_json(record), check)
-    base["site_scope"] = scope = scope_json(record, site, chosen is not None, check)
-    for entry, index in zip(base["sites"], place_checks(record.sites)):
-        entry["check"] = index
+    scope = scope_json(record, site, chosen is not None, check)
     speaks_for = 1 if scope["site"] else scope["count"]
     tree = parse(store.source(release, site.file))
     names = module_values(tree, site.function)
     found = callers(store, release, Target(site.file, site.function), tree)
-    page = {
+    url, alternatives = source_links(release, site.file, site.line, site.end_line)
+    facts: StaticFacts = {
         **base,
-        **_links(release, site),
+        "site_scope": scope,
+        "source_url": url,
+        "source_url_alternatives": alternatives,
         "what_it_means": what_it_means(base, tree, names, speaks_for, check.exact),
         "when_it_happens": when_it_happens(base, tree, found["callers"], names, _traced_at(record, speaks_for)),
         "callers": found["callers"],
         "versions": versions(store, record.id, site, check, release.version, release.package, chosen is not None),
         "generated_by": "static",
     }
-    page["provenance"] = provenance(page, release, found)
-    _derive(page, None)
-    return page
+    triggers, example_fix = triggers_and_fix(facts, None)
+    return {
+        **facts,
+        "provenance": provenance(facts, release, found),
+        "triggers": triggers,
+        "example_fix": example_fix,
+        "solutions": solutions(facts, None),
+    }
 
 
-def _with_check(base: dict[str, Any], check: Check) -> dict[str, Any]:
+def _with_check(base: ErrorJson, check: Check) -> ErrorJson:
     """The page's own fields with the check it speaks for (the whole check of one place, or what all places share)."""
     return {
         **base,
@@ -149,22 +162,17 @@ def _traced_at(record: ErrorRecord, speaks_for: int) -> str | None:
     )
 
 
-def _derive(page: dict[str, Any], user: dict[str, Any] | None) -> None:
-    """Triggers, example fix and solutions, for the user's values or (None) for none.
+def _derive(page: StaticPage, user: UserInput) -> None:
+    """Triggers, example fix and solutions for the user's values.
 
     The triggers of a cached page stand when the user's values add nothing for the search to try.
     """
-    if user is None or changes_candidates(page, user):
+    if changes_candidates(page, user):
         page["triggers"], page["example_fix"] = triggers_and_fix(page, user)
     page["solutions"] = solutions(page, user)
 
 
-def _links(release: ReleaseRecord, site: Site) -> dict[str, Any]:
-    url, alternatives = source_links(release, site.file, site.line, site.end_line)
-    return {"source_url": url, "source_url_alternatives": alternatives}
-
-
-def provenance(page: dict[str, Any], release: ReleaseRecord, found: dict[str, Any]) -> list[dict[str, Any]]:
+def provenance(page: StaticFacts, release: ReleaseRecord, found: CallerSearch) -> list[ProvenanceFact]:
     """Which release and file each fact on the page comes from."""
     name = f"{release.package} {release.version}"
     facts = [_fact("message, check and source excerpt", name, page["file"], page["line"])]
@@ -186,7 +194,7 @@ def provenance(page: dict[str, Any], release: ReleaseRecord, found: dict[str, An
     return facts
 
 
-def _fact(fact: str, release: str, file: str | None, line: int | None, detail: str | None = None) -> dict[str, Any]:
+def _fact(fact: str, release: str, file: str | None, line: int | None, detail: str | None = None) -> ProvenanceFact:
     return {"fact": fact, "release": release, "file": file, "line": line, "detail": detail}
 
 
@@ -197,7 +205,7 @@ def _place(defined_at: str | None) -> tuple[str | None, int | None]:
     return file, int(line) if line.isdigit() else None
 
 
-_KEY_ORDER = (
+KEY_ORDER = (  # the order of a page's keys in JSON: the error and its check, where it is, then the sections
     "id",
     "package",
     "version",
@@ -238,8 +246,7 @@ _KEY_ORDER = (
 )
 
 
-def _ordered(page: dict[str, Any]) -> dict[str, Any]:
-    """The page with its keys in reading order (the order docs/page.md lists them in)."""
-    return {key: page[key] for key in _KEY_ORDER if key in page} | {
-        k: v for k, v in page.items() if k not in _KEY_ORDER
-    }
+def _ordered(page: Page) -> Page:
+    """The page with its keys in reading order: the error and its check, where it is, then the sections."""
+    keyed: Mapping[str, object] = page
+    return cast(Page, {key: keyed[key] for key in KEY_ORDER})

@@ -12,9 +12,9 @@ from __future__ import annotations
 import functools
 import time
 from collections.abc import Callable
-from typing import Any
 
 from errdex.pages.callers import release_callers
+from errdex.pages.model import PrebuildReport
 from errdex.pages.page import static_page
 from errdex.store import Store
 
@@ -28,14 +28,15 @@ def prebuild(
     *,
     every_place: bool = False,
     progress: Progress | None = None,
-) -> dict[str, Any]:
+) -> PrebuildReport:
     """Cache the callers of every function and the page of every error of one release; what was done and how long it took."""
     release = store.release(package, version)
     started = time.perf_counter()
     places: dict[str, list[tuple[str, int]]] = {}
     functions: set[tuple[str, str]] = set()
-    for error_id, site in store.release_sites(release):
-        places.setdefault(error_id, []).append((site.file, site.line))
+    for indexed in store.release_sites(release):
+        site = indexed.site
+        places.setdefault(indexed.error_id, []).append((site.file, site.line))
         functions.add((site.file, site.function))
     searched = release_callers(store, release, functions)
     found = time.perf_counter()

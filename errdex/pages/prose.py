@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import json
 import os
-from typing import Any
 
+from errdex.caches import PROSE
+from errdex.pages.model import Page, Prose, StaticPage
 from errdex.store import Store
 
 ENV_URL = "ERRDEX_LLM_URL"
 ENV_MODEL = "ERRDEX_LLM_MODEL"
-CACHE_VERSION = 2
 TIMEOUT_SECONDS = 60
 MAX_RESPONSE_BYTES = 1_000_000
 MAX_PROSE_CHARS = 6000
@@ -40,22 +40,23 @@ def llm_config() -> tuple[str, str] | None:
     return (url if url.rstrip("/").endswith("/chat/completions") else url.rstrip("/") + "/chat/completions"), model
 
 
-def add_prose(store: Store, page: dict[str, Any]) -> None:
+def add_prose(store: Store, page: Page) -> None:
     """Set `page["prose"]` (and `generated_by` to the model) when an endpoint is configured."""
     config = llm_config()
     page["prose"] = None
     if config is None:
         return
     url, model = config
-    key = f"explain:prose:v{CACHE_VERSION}:{page['id']}:{page['version']}:{page['site_scope']['site'] or '*'}:{model}"
+    key = PROSE.key(page["id"], page["version"], page["site_scope"]["site"] or "*", model)
     cached = store.cache_get(key)
-    prose: dict[str, Any] = {"text": None, "model": model, "label": LABEL, "cached": cached is not None, "error": None}
+    prose: Prose = {"text": None, "model": model, "label": LABEL, "cached": cached is not None, "error": None}
     if cached is not None:
         prose["text"] = cached.decode("utf-8", "replace")
     else:
         try:
-            prose["text"] = complete(url, model, facts_message(page))
-            store.cache_put(key, prose["text"].encode())
+            text = complete(url, model, facts_message(page))
+            prose["text"] = text
+            store.cache_put(key, text.encode())
         except ProseError as exc:
             prose["error"] = str(exc)
     page["prose"] = prose
@@ -67,7 +68,7 @@ class ProseError(Exception):
     """The endpoint could not be reached or gave no usable answer."""
 
 
-def facts_message(page: dict[str, Any]) -> str:
+def facts_message(page: StaticPage) -> str:
     """The static facts of a page and its source excerpt, as the model's only input."""
     facts = {
         "package": page["package"],

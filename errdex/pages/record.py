@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from errdex.model import ErrorRecord, Related, Site, WrittenAt
+from errdex.pages.model import ErrorJson, RelatedError, SiteJson, WrittenAtJson
+from errdex.pages.scope import place_checks
 
 
-def site_json(site: Site) -> dict[str, Any]:
+def site_json(site: Site) -> SiteJson:
     """One raise site as JSON: where it is, what guards it, what its names resolve to."""
     return {
         "kind": site.kind,
@@ -29,12 +29,12 @@ def site_json(site: Site) -> dict[str, Any]:
     }
 
 
-def written_at_json(written: WrittenAt | None) -> dict[str, Any] | None:
+def written_at_json(written: WrittenAt | None) -> WrittenAtJson | None:
     """Where a helper site's message was written ({file, line, function}), or None for any other site."""
     return None if written is None else {"file": written.file, "line": written.line, "function": written.function}
 
 
-def related_json(related: Related) -> dict[str, Any]:
+def related_json(related: Related) -> RelatedError:
     return {
         "id": related.id,
         "template": related.template,
@@ -46,8 +46,8 @@ def related_json(related: Related) -> dict[str, Any]:
     }
 
 
-def record_json(record: ErrorRecord) -> dict[str, Any]:
-    """The error's id and release, its first site's fields at top level, all its sites, related."""
+def record_json(record: ErrorRecord) -> ErrorJson:
+    """The error's id and release, its first site's fields at top level, all its sites (with their checks), related."""
     site = record.site
     return {
         "id": record.id,
@@ -62,8 +62,9 @@ def record_json(record: ErrorRecord) -> dict[str, Any]:
                 "end_line": s.end_line,
                 "function": s.function,
                 "written_at": written_at_json(s.written_at),
+                "check": check,
             }
-            for s in record.sites
+            for s, check in zip(record.sites, place_checks(record.sites), strict=True)
         ],
         "related": [related_json(r) for r in record.related],
         "repository_url": record.release.repository_url,

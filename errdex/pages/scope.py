@@ -14,11 +14,11 @@ import ast
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from errdex.errors import NotIndexedError
 from errdex.model import ErrorRecord, Site
 from errdex.pages.conditions import conjuncts, parse_condition
+from errdex.pages.model import JsonValue, SiteScope
 from errdex.pages.syntax import unparse
 from errdex.store import Store
 
@@ -30,7 +30,7 @@ class Check:
     """The part of a check that holds at every place spoken for, with the values they all resolve alike."""
 
     condition: str | None
-    resolved: dict[str, Any]
+    resolved: dict[str, JsonValue]
     resolved_from: dict[str, str]
     checks: tuple[str, ...]
     exact: bool  # every place has this very check (condition, resolved values and message)
@@ -107,7 +107,7 @@ def counterpart(sites: Sequence[Site], chosen: Site | None) -> tuple[Site, ...]:
     return (min(same, key=lambda s: abs(s.line - chosen.line)),) if same else tuple(sites)
 
 
-def scope_json(record: ErrorRecord, site: Site, chosen: bool, check: Check) -> dict[str, Any]:
+def scope_json(record: ErrorRecord, site: Site, chosen: bool, check: Check) -> SiteScope:
     """The page's `site_scope`: which place(s) it speaks for, and the distinct checks of the error's places."""
     groups, _ = _groups(record.sites)
     return {

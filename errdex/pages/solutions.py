@@ -14,15 +14,26 @@ from errdex.pages.conditions import either, input_name, parse_condition, python_
 from errdex.pages.derive import stated_holes, suggested_for
 from errdex.pages.environment import ACTIONABLE
 from errdex.pages.evaluate import truth, verdict
+from errdex.pages.model import (
+    CheckClause,
+    CheckedValue,
+    EnvironmentTest,
+    MembershipList,
+    ReleaseCheck,
+    Solution,
+    SolutionBody,
+    StaticFacts,
+    UserInput,
+)
 from errdex.pages.values import user_values
 
 MAX_LISTED = 40
 
 
-def solutions(page: dict[str, Any], user: dict[str, Any] | None) -> list[dict[str, Any]]:
+def solutions(page: StaticFacts, user: UserInput | None) -> list[Solution]:
     """The page's solutions, best first, each with `rank`, `kind`, `text` and optional `code` / `values`."""
     drift = _drift(page, user)
-    accepted_here = any(c["result"] in ("accepted", "differs") for c in (user or {}).get("checked", []))
+    accepted_here = any(c["result"] in ("accepted", "differs") for c in (user["checked"] if user else []))
     found = [*drift, *_from_check(page, user)] if accepted_here else [*_from_check(page, user), *drift]
     install = install_solution(page["template"], page["condition"]) if _is_import_error(page) else None
     if install:
@@ -36,7 +47,7 @@ def solutions(page: dict[str, Any], user: dict[str, Any] | None) -> list[dict[st
     return [{"rank": i, **s} for i, s in enumerate(found, 1)]
 
 
-def _from_check(page: dict[str, Any], user: dict[str, Any] | None) -> list[dict[str, Any]]:
+def _from_check(page: StaticFacts, user: UserInput | None) -> list[SolutionBody]:
     """Use an allowed value, make a clause of the check false, or (for a test of where the code runs) say where it fires.
 
     Only clauses a user controls become "make sure that ..."; a test of the environment
@@ -56,15 +67,13 @@ def _from_check(page: dict[str, Any], user: dict[str, Any] | None) -> list[dict[
     return out
 
 
-def _actionable(clause: dict[str, Any], environment: list[dict[str, Any]]) -> bool:
+def _actionable(clause: CheckClause, environment: list[EnvironmentTest]) -> bool:
     """Whether every test of the environment in a clause is one a user acts on (a Python version, a variable, a package)."""
     inside = [t for t in environment if t["code"] in clause["code"]]
     return bool(inside) and all(t["kind"] in ACTIONABLE for t in inside)
 
 
-def _list_solution(
-    entry: dict[str, Any], release: str, page: dict[str, Any], user: dict[str, Any] | None
-) -> dict[str, Any]:
+def _list_solution(entry: MembershipList, release: str, page: StaticFacts, user: UserInput | None) -> SolutionBody:
     name, values = entry["name"], entry["values"]
     shown = ", ".join(python_repr(v, 80) for v in values[:MAX_LISTED]) + (", ..." if len(values) > MAX_LISTED else "")
     where = page["resolved_from"].get(name)
@@ -82,12 +91,12 @@ def _list_solution(
     return {"kind": "use_allowed_value", "text": text, "values": values, "closest": closest}
 
 
-def _none_passes(page: dict[str, Any], subject: str) -> bool:
+def _none_passes(page: StaticFacts, subject: str) -> bool:
     node = parse_condition(page["condition"])
     return node is not None and truth(node, {**page["resolved"], subject: None}) is False
 
 
-def _drift(page: dict[str, Any], user: dict[str, Any] | None) -> list[dict[str, Any]]:
+def _drift(page: StaticFacts, user: UserInput | None) -> list[SolutionBody]:
     """Version drift: the user's value in other releases, changed lists, changed or new text."""
     versions = page["versions"]
     package = page["package"]
@@ -119,9 +128,9 @@ def _drift(page: dict[str, Any], user: dict[str, Any] | None) -> list[dict[str, 
     return out
 
 
-def _user_value_drift(page: dict[str, Any], user: dict[str, Any]) -> list[dict[str, Any]]:
+def _user_value_drift(page: StaticFacts, user: UserInput) -> list[SolutionBody]:
     """How each value the user's message showed fares in every indexed release that has the error."""
-    out = []
+    out: list[SolutionBody] = []
     readings = user_values(stated_holes(user), user["values"])
     for checked in user["checked"]:
         code = checked["code"]
@@ -155,7 +164,7 @@ def _user_value_drift(page: dict[str, Any], user: dict[str, Any]) -> list[dict[s
     return out
 
 
-def _listing_drift(page: dict[str, Any], checked: dict[str, Any]) -> dict[str, Any]:
+def _listing_drift(page: StaticFacts, checked: CheckedValue) -> SolutionBody:
     """The message lists other values than this release's `name`: say which indexed release lists them."""
     release = f"{page['package']} {page['version']}"
     if checked["matches"]:
@@ -171,19 +180,19 @@ def _listing_drift(page: dict[str, Any], checked: dict[str, Any]) -> dict[str, A
     return {"kind": "version_drift", "text": text, "accepted_in": checked["matches"], "rejected_in": []}
 
 
-def _consistent(page: dict[str, Any], code: str, options: list[Any]) -> list[Any]:
+def _consistent(page: StaticFacts, code: str, options: list[Any]) -> list[Any]:
     """The readings of a captured value that do raise in this release (the value really was one of them)."""
     node = parse_condition(page["condition"])
     return [v for v in options if node is not None and truth(node, {**page["resolved"], code: v}) is True] or options
 
 
-def _fares(release: dict[str, Any], code: str, readings: list[Any]) -> str:
+def _fares(release: ReleaseCheck, code: str, readings: list[Any]) -> str:
     """How a value fares in a release: `raises` only where the check is the whole check of every place spoken for."""
     node = parse_condition(release["condition"])
     found = "unknown" if node is None else verdict(node, release["resolved"], code, readings)
     return "unknown" if found == "raises" and not release["exact"] else found
 
 
-def _is_import_error(page: dict[str, Any]) -> bool:
+def _is_import_error(page: StaticFacts) -> bool:
     names = [page["exception"] or "", *page["exception_bases"]]
     return any(n.rsplit(".", 1)[-1] in ("ImportError", "ModuleNotFoundError") for n in names)

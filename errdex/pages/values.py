@@ -11,8 +11,11 @@ from __future__ import annotations
 import ast
 import re
 import string
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
+
+from errdex.pages.model import MessageHole
 
 MAX_VALUE_CHARS = 2000
 MAX_SOURCE_CHARS = 20_000
@@ -28,7 +31,7 @@ class Hole:
     code: str
     shown_as: str  # "repr" | "str"
 
-    def json(self) -> dict[str, str]:
+    def json(self) -> MessageHole:
         return {"code": self.code, "shown_as": self.shown_as}
 
 
@@ -108,7 +111,7 @@ def readings(text: str, shown_as: str = "str") -> list[Any]:
     return [text] if isinstance(literal, str) else [text, literal]
 
 
-def user_values(found: list[Hole], values: list[str | None] | None) -> dict[str, list[Any]]:
+def user_values(found: list[Hole], values: Sequence[str | None] | None) -> dict[str, list[Any]]:
     """Hole code -> its possible values, for the holes the user gave a value for."""
     if not found or not values:
         return {}

@@ -13,10 +13,10 @@
 from __future__ import annotations
 
 import difflib
-from typing import Any
 
-from errdex.model import ReleaseRecord, Site
+from errdex.model import FileLine, ReleaseRecord, Site
 from errdex.pages.conditions import membership_lists, parse_condition
+from errdex.pages.model import ListChange, ReleaseCheck, TextChange, VersionHistory
 from errdex.pages.scope import Check, check_of, counterpart
 from errdex.store import Store
 
@@ -25,14 +25,14 @@ MIN_SIMILARITY = 0.4
 
 def versions(
     store: Store, error_id: str, current: Site, check: Check, version: str, package: str, one_place: bool
-) -> dict[str, Any]:
+) -> VersionHistory:
     """The versions section of a page (see the module docstring).
 
     `current` is the page's place in `version` and `check` the check it speaks for there: that
     place's own when `one_place`, else what all of the error's places share.
     """
     indexed = [r.version for r in store.releases(package)]
-    places = dict(store.error_versions(error_id))
+    places = {v.version: v.places for v in store.error_versions(error_id)}
     sites: dict[str, tuple[Site, Check]] = {version: (current, check)}
     for v in indexed:
         if v in places and v != version:
@@ -48,10 +48,10 @@ def versions(
     }
 
 
-def _release_json(version: str, places: list[tuple[str, int]], site: Site, check: Check) -> dict[str, Any]:
+def _release_json(version: str, places: tuple[FileLine, ...], site: Site, check: Check) -> ReleaseCheck:
     return {
         "version": version,
-        "places": [{"file": f, "line": line} for f, line in places],
+        "places": [{"file": p.file, "line": p.line} for p in places],
         "function": site.function,
         "condition": check.condition,
         "resolved": check.resolved,
@@ -66,9 +66,9 @@ def _text_changed(
     package: str,
     current: str,
     indexed: list[str],
-    places: dict[str, Any],
+    places: dict[str, list[tuple[str, int]]],
     sites: dict[str, tuple[Site, Check]],
-) -> dict[str, Any] | None:
+) -> TextChange | None:
     """Where the run of releases having the error starts, and what the error was before, if found."""
     start = indexed.index(current)
     while start > 0 and indexed[start - 1] in places:
@@ -77,7 +77,7 @@ def _text_changed(
         return None
     first, previous = indexed[start], indexed[start - 1]
     found = _predecessor(store, store.release(package, previous), store.release(package, first), sites[first][0])
-    out: dict[str, Any] = {
+    out: TextChange = {
         "version": first,
         "previous_version": previous,
         "previous_id": None,
@@ -93,14 +93,15 @@ def _predecessor(
 ) -> tuple[str, str | None] | None:
     """The error of `before` at the site's place that is gone in `after`: same function and exception, closest text."""
     exception = (site.exception or "").rsplit(".", 1)[-1] or None
-    remaining = {eid for eid, _ in store.errors(after.package, after.version, exception=exception, kind=site.kind)}
+    remaining = {e.error_id for e in store.errors(after.package, after.version, exception=exception, kind=site.kind)}
     best: tuple[float, str, str | None] | None = None
-    for eid, old in store.errors(before.package, before.version, exception=exception, kind=site.kind):
-        if eid in remaining or old.function != site.function:
+    for e in store.errors(before.package, before.version, exception=exception, kind=site.kind):
+        old = e.site
+        if e.error_id in remaining or old.function != site.function:
             continue
         score = _similarity(old, site)
         if score >= MIN_SIMILARITY and (best is None or score > best[0]):
-            best = (score, eid, old.template)
+            best = (score, e.error_id, old.template)
     return None if best is None else (best[1], best[2])
 
 
@@ -111,8 +112,8 @@ def _similarity(old: Site, new: Site) -> float:
     return text + 0.3 * shared_checks + 0.1 * same_file
 
 
-def _value_changes(releases: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    changes: list[dict[str, Any]] = []
+def _value_changes(releases: list[ReleaseCheck]) -> list[ListChange]:
+    changes: list[ListChange] = []
     for before, after in zip(releases, releases[1:]):
         for old_name, new_name in _pairs(before, after):
             old, new = before["resolved"][old_name], after["resolved"][new_name]
@@ -134,7 +135,7 @@ def _value_changes(releases: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return changes
 
 
-def _pairs(before: dict[str, Any], after: dict[str, Any]) -> list[tuple[str, str]]:
+def _pairs(before: ReleaseCheck, after: ReleaseCheck) -> list[tuple[str, str]]:
     """Resolved names to compare: the same name in both releases, or the lists a membership test uses."""
     pairs = [(n, n) for n in before["resolved"] if n in after["resolved"]]
     for old_list, new_list in zip(before["lists"], after["lists"]):

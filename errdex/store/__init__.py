@@ -1,5 +1,29 @@
-"""The index: a SQLite file by default, or PostgreSQL for a postgresql:// URL. The only part of errdex that writes SQL."""
+"""The index: a SQLite file by default, or PostgreSQL for a postgresql:// URL.
+
+The only part of errdex that writes SQL.
+"""
 
 from errdex.store.queries import NewFile, Store, TemplateRow, default_path
+from errdex.store.records import (
+    ErrorVersion,
+    FileText,
+    IndexedSite,
+    PackageSummary,
+    ReleaseDigest,
+    ReleaseFile,
+    StoreStats,
+)
 
-__all__ = ["NewFile", "Store", "TemplateRow", "default_path"]
+__all__ = [
+    "ErrorVersion",
+    "FileText",
+    "IndexedSite",
+    "NewFile",
+    "PackageSummary",
+    "ReleaseDigest",
+    "ReleaseFile",
+    "Store",
+    "StoreStats",
+    "TemplateRow",
+    "default_path",
+]

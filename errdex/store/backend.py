@@ -6,7 +6,7 @@ RETURNING); a Database runs it in its own dialect and supplies the few fragments
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any, Protocol
@@ -20,22 +20,55 @@ class WriteBusy(StoreError):
     """Another process held the write lock longer than a write that may be skipped would wait."""
 
 
+Row = tuple[Any, ...]  # one result row; its columns are the SELECT's, in order
+
+
+class Cursor(Protocol):
+    """The result of one statement, as both drivers give it."""
+
+    @property
+    def rowcount(self) -> int: ...
+
+    def fetchone(self) -> Row | None: ...
+
+    def fetchall(self) -> list[Row]: ...
+
+    def __iter__(self) -> Iterator[Row]: ...
+
+
 class Database(Protocol):
-    """One connection to an errdex index, running the Store's portable SQL."""
+    """One connection to an errdex index, running the Store's portable SQL.
 
-    location: str | Path  # what opens it again (a file path or a URL)
-    label: str  # how messages name it (never with a password)
-    migrations: list[str]  # numbered schema steps, the same in every backend
-    like: str  # LIKE that ignores ASCII case, as SQLite's does
-    json_values: str  # a subquery of the strings in one JSON array parameter
-    row_order: str  # the column that orders the rows of `classes` as they were inserted
-    failure: type[Exception]  # what the driver raises when a write cannot be done (read-only, full)
+    Read-only properties, so that each backend may narrow them (a SQLite index is a Path, a
+    PostgreSQL one a URL; each driver raises its own error class).
+    """
 
-    def execute(self, sql: str, params: Sequence[Any] = ()) -> Any: ...
+    @property
+    def location(self) -> str | Path: ...  # what opens it again (a file path or a URL)
 
-    def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> Any: ...
+    @property
+    def label(self) -> str: ...  # how messages name it (never with a password)
 
-    def transaction(self, wait_ms: int | None = None) -> AbstractContextManager[Any]: ...
+    @property
+    def migrations(self) -> Sequence[str]: ...  # numbered schema steps, the same in every backend
+
+    @property
+    def like(self) -> str: ...  # LIKE that ignores ASCII case, as SQLite's does
+
+    @property
+    def json_values(self) -> str: ...  # a subquery of the strings in one JSON array parameter
+
+    @property
+    def row_order(self) -> str: ...  # the column that orders the rows of `classes` as they were inserted
+
+    @property
+    def failure(self) -> type[Exception]: ...  # what the driver raises when a write cannot be done (read-only, full)
+
+    def execute(self, sql: str, params: Sequence[Any] = (), /) -> Cursor: ...
+
+    def executemany(self, sql: str, rows: Iterable[Sequence[Any]], /) -> object: ...
+
+    def transaction(self, wait_ms: int | None = None) -> AbstractContextManager[None]: ...
 
     def schema_version(self) -> int: ...
 

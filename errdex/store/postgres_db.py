@@ -22,7 +22,8 @@ from errdex.store.postgres_schema import MIGRATIONS, WORDS
 
 try:
     import psycopg
-    from psycopg.conninfo import conninfo_to_dict
+    from psycopg.abc import Buffer
+    from psycopg.conninfo import conninfo_to_dict, make_conninfo
     from psycopg.types.string import StrDumperUnknown
 except ImportError:  # pragma: no cover - depends on what is installed
     psycopg = None  # type: ignore[assignment]
@@ -62,13 +63,14 @@ class PostgresDatabase:
 
     def _connect(self) -> psycopg.Connection[Any]:
         try:
-            settings = conninfo_to_dict(self.location)
-            if "connect_timeout" not in settings:
-                settings["connect_timeout"] = CONNECT_TIMEOUT
-            conn = psycopg.connect(**settings, autocommit=True)
+            conninfo = self.location
+            if "connect_timeout" not in conninfo_to_dict(conninfo):
+                conninfo = make_conninfo(conninfo, connect_timeout=CONNECT_TIMEOUT)
+            conn = psycopg.connect(conninfo, autocommit=True)
         except psycopg.Error as exc:
             raise StoreError(
-                f"cannot open the PostgreSQL index {self.label} ({_first_line(exc)}); check the URL and that the server is running"
+                f"cannot open the PostgreSQL index {self.label} ({_first_line(exc)});"
+                " check the URL and that the server is running"
             ) from None
         conn.adapters.register_dumper(str, _TextWithoutNul)
         return conn
@@ -118,12 +120,13 @@ class PostgresDatabase:
         # pg_tables through the statement's snapshot, not to_regclass: in a transaction that began
         # before another process created the table, to_regclass still answers from a stale cache.
         exists = self.conn.execute(
-            "SELECT EXISTS (SELECT 1 FROM pg_catalog.pg_tables"
-            " WHERE tablename = 'schema_version' AND schemaname = ANY (current_schemas(false)))"
-        ).fetchone()[0]
-        if not exists:
+            "SELECT 1 FROM pg_catalog.pg_tables"
+            " WHERE tablename = 'schema_version' AND schemaname = ANY (current_schemas(false))"
+        ).fetchone()
+        if exists is None:
             return 0
-        return int(self.conn.execute("SELECT version FROM schema_version").fetchone()[0])
+        row = self.conn.execute("SELECT version FROM schema_version").fetchone()
+        return 0 if row is None else int(row[0])
 
     def set_schema_version(self, version: int) -> None:
         self.conn.execute("UPDATE schema_version SET version = %s", (version,))
@@ -146,12 +149,12 @@ class PostgresDatabase:
         return [r[0] for r in rows]
 
 
-class _TextWithoutNul(StrDumperUnknown):  # type: ignore[misc,valid-type]
+class _TextWithoutNul(StrDumperUnknown):
     """Strings as psycopg sends them, but a NUL (which PostgreSQL text cannot hold, and a hostile
     source's string literal can) becomes U+FFFD, instead of failing the whole release."""
 
-    def dump(self, obj: str) -> bytes:
-        return super().dump(obj.replace("\x00", "\ufffd") if "\x00" in obj else obj)  # type: ignore[no-any-return]
+    def dump(self, obj: str) -> Buffer | None:
+        return super().dump(obj.replace("\x00", "\ufffd") if "\x00" in obj else obj)
 
 
 def redacted(url: str) -> str:

@@ -11,10 +11,10 @@ from __future__ import annotations
 import json
 import os
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Generator, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, replace
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +27,7 @@ from errdex.jsontext import dumps_text
 from errdex.model import (
     ClassInfo,
     ErrorRecord,
+    FileLine,
     Related,
     ReleaseInfo,
     ReleaseRecord,
@@ -35,10 +36,17 @@ from errdex.model import (
     WrittenAt,
     normalize_name,
 )
-from errdex.store.backend import WriteBusy, is_postgres_url, open_database
+from errdex.store.backend import Row, WriteBusy, is_postgres_url, open_database
+from errdex.store.records import (
+    ErrorVersion,
+    FileText,
+    IndexedSite,
+    PackageSummary,
+    ReleaseDigest,
+    ReleaseFile,
+    StoreStats,
+)
 
-# Appended to a version while its replacement is written (a version never has this control character).
-PENDING = "\x01new"
 SNIPPET_BEFORE = 22
 SNIPPET_AFTER = 14
 RELATED_LIMITS = {"function": 12, "class": 6, "module": 6, "setting": 6}
@@ -103,8 +111,15 @@ class Store:
     def schema_version(self) -> int:
         return self.db.schema_version()
 
-    def _transaction(self) -> AbstractContextManager[Any]:
+    def _transaction(self) -> AbstractContextManager[None]:
         return self.db.transaction()
+
+    def _one(self, sql: str, params: Sequence[Any] = ()) -> Row:
+        """The row of a statement that always gives one (a count, an INSERT ... RETURNING, a key just written)."""
+        row = self.db.execute(sql, params).fetchone()
+        if row is None:
+            raise StoreError(f"{self.db.label} gave no row for: {sql}")
+        return row
 
     # -- content-addressed files ----------------------------------------------------------
     def known_files(self, hashes: Iterable[str], extractor_version: str) -> dict[str, bytes | None]:
@@ -152,25 +167,23 @@ class Store:
     def replace_release(
         self,
         info: ReleaseInfo,
-        files: Sequence[tuple[str, str, str | None]],
+        files: Sequence[ReleaseFile],
         new_files: Sequence[NewFile],
-        sites: Sequence[tuple[str, Site]],
+        sites: Sequence[IndexedSite],
         classes: Sequence[ClassInfo],
         extractor_version: str,
     ) -> ReleaseRecord:
-        """Store one release (files as (path, hash, skip reason), sites as (error id, site)).
+        """Store one release: its files, and its sites each with the id of its error.
 
         Everything happens in one transaction: the release is replaced whole or not at all.
         """
         name = normalize_name(info.package)
-        error_ids = {eid for eid, _ in sites}
+        error_ids = {s.error_id for s in sites}
         with self._transaction():
             package_id = self._package_id(name, info)
             replaced = self._delete_release(package_id, info.version)
             self._insert_files(new_files, extractor_version)
-            release_id = self._insert_release(
-                package_id, info, info.version, extractor_version, files, len(sites), len(error_ids)
-            )
+            release_id = self._insert_release(package_id, info, extractor_version, files, len(sites), len(error_ids))
             self._insert_rows(release_id, package_id, sites, classes)
             self._finish_write(package_id, replaced)
         return self.release(info.package, info.version)
@@ -178,9 +191,9 @@ class Store:
     def replace_release_reusing(
         self,
         info: ReleaseInfo,
-        files: Sequence[tuple[str, str, str | None]],
+        files: Sequence[ReleaseFile],
         new_files: Sequence[NewFile],
-        sites: Sequence[tuple[str, Site]],
+        sites: Sequence[IndexedSite],
         classes: Sequence[ClassInfo],
         extractor_version: str,
         previous: ReleaseRecord,
@@ -211,18 +224,16 @@ class Store:
                 release_id, replaced = old_id, self._keep_release(old_id, info, extractor_version, files, paths)
                 self._insert_rows(release_id, package_id, sites, classes)
             else:
-                # counted once the copied and the new rows are all in
-                release_id = self._insert_release(
-                    package_id, info, info.version + PENDING, extractor_version, files, 0, 0
-                )
+                # `previous` is another version: the one replaced goes first, as in `replace_release`, and
+                # the new one is counted once the copied and the new rows are all in
+                replaced = self._delete_release(package_id, info.version)
+                release_id = self._insert_release(package_id, info, extractor_version, files, 0, 0)
                 self._copy_rows(old_id, release_id, paths)
                 self._insert_rows(release_id, package_id, sites, classes)
-                replaced = self._delete_release(package_id, info.version)
             self.db.execute(
-                "UPDATE releases SET version = ?,"
-                " site_count = (SELECT COUNT(*) FROM sites WHERE release_id = ?),"
+                "UPDATE releases SET site_count = (SELECT COUNT(*) FROM sites WHERE release_id = ?),"
                 " error_count = (SELECT COUNT(DISTINCT error_id) FROM sites WHERE release_id = ?) WHERE id = ?",
-                (info.version, release_id, release_id, release_id),
+                (release_id, release_id, release_id),
             )
             self._finish_write(package_id, replaced)
         return self.release(info.package, info.version)
@@ -231,20 +242,19 @@ class Store:
         self,
         package_id: int,
         info: ReleaseInfo,
-        version: str,
         extractor_version: str,
-        files: Sequence[tuple[str, str, str | None]],
+        files: Sequence[ReleaseFile],
         site_count: int,
         error_count: int,
     ) -> int:
-        """The release row and its files (path, hash, skip reason); returns the release's id."""
-        release_id = self.db.execute(
+        """The release row and its files; returns the release's id."""
+        (release_id,) = self._one(
             "INSERT INTO releases (package_id, version, spec, source_kind, digest, repository_url, indexed_at,"
             " extractor_version, file_count, site_count, error_count, skip_count)"
             " VALUES (?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id",
             (
                 package_id,
-                version,
+                info.version,
                 info.spec,
                 info.source_kind,
                 info.digest,
@@ -256,7 +266,7 @@ class Store:
                 error_count,
                 _skips(files),
             ),
-        ).fetchone()[0]
+        )
         self._insert_release_files(release_id, files)
         return int(release_id)
 
@@ -279,7 +289,7 @@ class Store:
         release_id: int,
         info: ReleaseInfo,
         extractor_version: str,
-        files: Sequence[tuple[str, str, str | None]],
+        files: Sequence[ReleaseFile],
         kept: str,
     ) -> bool:
         """Rewrite a release in place but the sites and classes of the files in `kept` (a JSON list);
@@ -309,20 +319,20 @@ class Store:
         )
         return bool(dropped)
 
-    def _insert_release_files(self, release_id: int, files: Sequence[tuple[str, str, str | None]]) -> None:
+    def _insert_release_files(self, release_id: int, files: Sequence[ReleaseFile]) -> None:
         self.db.executemany(
             "INSERT INTO release_files (release_id, path, hash, skip_reason) VALUES (?,?,?,?)",
-            [(release_id, path, h, reason) for path, h, reason in files],
+            [(release_id, f.path, f.hash, f.skip_reason) for f in files],
         )
 
     def _insert_rows(
-        self, release_id: int, package_id: int, sites: Sequence[tuple[str, Site]], classes: Sequence[ClassInfo]
+        self, release_id: int, package_id: int, sites: Sequence[IndexedSite], classes: Sequence[ClassInfo]
     ) -> None:
-        """The errors, sites (as (error id, site)) and classes of a release."""
+        """The errors, sites and classes of a release."""
         self._insert_errors(package_id, sites)
         self.db.executemany(
             f"INSERT INTO sites (release_id, error_id, {_SITE_COLUMNS}) VALUES ({_SITE_VALUES})",
-            [(release_id, eid, *_site_row(site)) for eid, site in sites],
+            [(release_id, s.error_id, *_site_row(s.site)) for s in sites],
         )
         self.db.executemany(
             "INSERT INTO classes (release_id, file, qualname, line, bases, attributes) VALUES (?,?,?,?,?,?)",
@@ -339,7 +349,7 @@ class Store:
         return bool(cursor.rowcount)
 
     def _finish_write(self, package_id: int, replaced: bool) -> None:
-        """Drop errors no release has any more (only a replaced release can leave some) and mark derived caches stale."""
+        """Drop errors no release has any more (only a replaced release can leave some); mark derived caches stale."""
         if replaced:
             self._drop_orphan_errors(package_id)
         self.db.execute("UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'generation'")
@@ -347,10 +357,11 @@ class Store:
     def _package_id(self, name: str, info: ReleaseInfo) -> int:
         self.db.execute(
             "INSERT INTO packages (name, display_name, repository_url) VALUES (?,?,?)"
-            " ON CONFLICT (name) DO UPDATE SET repository_url = COALESCE(excluded.repository_url, packages.repository_url)",
+            " ON CONFLICT (name) DO UPDATE"
+            " SET repository_url = COALESCE(excluded.repository_url, packages.repository_url)",
             (name, info.package, info.repository_url),
         )
-        return int(self.db.execute("SELECT id FROM packages WHERE name = ?", (name,)).fetchone()[0])
+        return int(self._one("SELECT id FROM packages WHERE name = ?", (name,))[0])
 
     def _insert_files(self, new_files: Sequence[NewFile], extractor_version: str) -> None:
         self.db.executemany(
@@ -363,11 +374,11 @@ class Store:
             [(f.hash, extractor_version, f.analysis_z) for f in new_files if f.analysis_z is not None],
         )
 
-    def _insert_errors(self, package_id: int, sites: Sequence[tuple[str, Site]]) -> None:
+    def _insert_errors(self, package_id: int, sites: Sequence[IndexedSite]) -> None:
         new: dict[str, Site] = {}
-        for eid, site in sites:
-            new.setdefault(eid, site)
-        known = set()
+        for s in sites:
+            new.setdefault(s.error_id, s.site)
+        known: set[str] = set()
         ids = list(new)
         for chunk in _chunks(ids, 500):
             marks = ",".join("?" * len(chunk))
@@ -380,18 +391,22 @@ class Store:
         )
 
     def _drop_orphan_errors(self, package_id: int) -> None:
-        orphan = "SELECT id FROM errors e WHERE package_id = ? AND NOT EXISTS (SELECT 1 FROM sites s WHERE s.error_id = e.id)"
+        orphan = (
+            "SELECT id FROM errors e WHERE package_id = ?"
+            " AND NOT EXISTS (SELECT 1 FROM sites s WHERE s.error_id = e.id)"
+        )
         self.db.execute(f"DELETE FROM errors_fts WHERE error_id IN ({orphan})", (package_id,))
         self.db.execute(f"DELETE FROM errors WHERE id IN ({orphan})", (package_id,))
 
     # -- reading --------------------------------------------------------------------------
-    def packages(self) -> list[dict[str, Any]]:
-        """Every indexed package with its release and error counts."""
+    def packages(self) -> list[PackageSummary]:
+        """Every indexed package with its release and error counts, by normalised name."""
         rows = self.db.execute(
-            "SELECT p.display_name, p.name, COUNT(DISTINCT r.id), (SELECT COUNT(*) FROM errors e WHERE e.package_id = p.id)"
+            "SELECT p.display_name, p.name, COUNT(DISTINCT r.id),"
+            " (SELECT COUNT(*) FROM errors e WHERE e.package_id = p.id)"
             " FROM packages p JOIN releases r ON r.package_id = p.id GROUP BY p.id ORDER BY p.name"
         )
-        return [{"package": d, "name": n, "releases": r, "errors": e} for d, n, r, e in rows]
+        return [PackageSummary(package, name, int(releases), int(errors)) for package, name, releases, errors in rows]
 
     def releases(self, package: str) -> list[ReleaseRecord]:
         """The indexed releases of a package, oldest version first."""
@@ -413,25 +428,27 @@ class Store:
             f"{package} {version} is not indexed (indexed: {have}); run: errdex index {package}=={version}"
         )
 
-    def release_digest(self, package: str, version: str) -> tuple[str, str] | None:
-        """(digest, extractor version) of an indexed release, or None: lets a batch skip what it has."""
+    def release_digest(self, package: str, version: str) -> ReleaseDigest | None:
+        """The digest and extractor version of an indexed release, or None: lets a batch skip what it has."""
         row = self.db.execute(
             "SELECT r.digest, r.extractor_version FROM releases r JOIN packages p ON p.id = r.package_id"
             " WHERE p.name = ? AND r.version = ?",
             (normalize_name(package), version),
         ).fetchone()
-        return (row[0], row[1]) if row else None
+        return None if row is None else ReleaseDigest(*row)
 
     def _release_id(self, record: ReleaseRecord) -> int:
         row = self.db.execute(
             "SELECT r.id FROM releases r JOIN packages p ON p.id = r.package_id WHERE p.name = ? AND r.version = ?",
             (normalize_name(record.package), record.version),
         ).fetchone()
+        if row is None:
+            raise NotIndexedError(f"{record.package} {record.version} is no longer indexed")
         return int(row[0])
 
     def errors(
         self, package: str, version: str | None = None, exception: str | None = None, kind: str | None = None
-    ) -> list[tuple[str, Site]]:
+    ) -> list[IndexedSite]:
         """The errors of one release, each with its first site, in file and line order."""
         record = self.release(package, version)
         sql = "SELECT error_id, " + _SITE_COLUMNS + " FROM sites WHERE release_id = ?"
@@ -442,18 +459,19 @@ class Store:
         if kind:
             sql += " AND kind = ?"
             args.append(kind)
-        seen: dict[str, Site] = {}
-        for row in self.db.execute(sql + " ORDER BY file, line, id", args):
-            seen.setdefault(row[0], _site(row[1:]))
-        return list(seen.items())
+        seen: dict[str, IndexedSite] = {}
+        for error_id, *columns in self.db.execute(sql + " ORDER BY file, line, id", args):
+            if error_id not in seen:
+                seen[error_id] = IndexedSite(error_id, _site(columns))
+        return list(seen.values())
 
-    def release_sites(self, record: ReleaseRecord) -> list[tuple[str, Site]]:
-        """Every site of a release as (error id, site), in file and line order (for comparing releases)."""
+    def release_sites(self, record: ReleaseRecord) -> list[IndexedSite]:
+        """Every site of a release with its error's id, in file and line order (for comparing releases)."""
         rows = self.db.execute(
             "SELECT error_id, " + _SITE_COLUMNS + " FROM sites WHERE release_id = ? ORDER BY file, line, id",
             (self._release_id(record),),
         )
-        return [(row[0], _site(row[1:])) for row in rows]
+        return [IndexedSite(error_id, _site(columns)) for error_id, *columns in rows]
 
     def error(self, error_id: str, version: str | None = None, at: Site | None = None) -> ErrorRecord:
         """An error in one release (the newest that has it, unless `version` is given).
@@ -467,7 +485,7 @@ class Store:
         if row is None:
             raise NotIndexedError(f"no error with id '{error_id}' is indexed; find ids with: errdex list PACKAGE")
         package = row[0]
-        versions = [v for v, _ in self.error_versions(error_id)]
+        versions = [v.version for v in self.error_versions(error_id)]
         if version is None:
             version = versions[-1]
         elif version not in versions:
@@ -484,17 +502,17 @@ class Store:
         related = tuple(self._related(release_id, error_id, first))
         return ErrorRecord(error_id, record, first, sites, related)
 
-    def error_versions(self, error_id: str) -> list[tuple[str, list[tuple[str, int]]]]:
-        """Every indexed release that has the error, oldest first, with its (file, line) places."""
+    def error_versions(self, error_id: str) -> list[ErrorVersion]:
+        """Every indexed release that has the error, oldest first, with its places there."""
         rows = self.db.execute(
             "SELECT r.version, s.file, s.line FROM sites s JOIN releases r ON r.id = s.release_id"
             " WHERE s.error_id = ? ORDER BY s.file, s.line",
             (error_id,),
         )
-        places: dict[str, list[tuple[str, int]]] = {}
+        places: dict[str, list[FileLine]] = {}
         for version, file, line in rows:
-            places.setdefault(version, []).append((file, line))
-        return sorted(places.items(), key=lambda item: _version_key(item[0]))
+            places.setdefault(version, []).append(FileLine(file, line))
+        return [ErrorVersion(v, tuple(places[v])) for v in sorted(places, key=_version_key)]
 
     def _with_snippet(self, release_id: int, site: Site) -> Site:
         text = self.release_file_text(release_id, site.file)
@@ -508,7 +526,8 @@ class Store:
 
     def release_file_text(self, release_id: int, path: str) -> str | None:
         row = self.db.execute(
-            "SELECT f.source FROM release_files rf JOIN files f ON f.hash = rf.hash WHERE rf.release_id = ? AND rf.path = ?",
+            "SELECT f.source FROM release_files rf JOIN files f ON f.hash = rf.hash"
+            " WHERE rf.release_id = ? AND rf.path = ?",
             (release_id, path),
         ).fetchone()
         return _source_text(row[0]) if row else None
@@ -542,7 +561,8 @@ class Store:
         if owner is None:
             return
         row = self.db.execute(
-            f"SELECT attributes FROM classes WHERE release_id = ? AND file = ? AND qualname = ? ORDER BY {self.db.row_order}",
+            "SELECT attributes FROM classes WHERE release_id = ? AND file = ? AND qualname = ?"
+            f" ORDER BY {self.db.row_order}",
             (release_id, site.file, owner),
         ).fetchone()
         attributes = set(json.loads(row[0])) if row else set()
@@ -573,23 +593,23 @@ class Store:
         """Error ids whose template contains all the words (full-text search), best first."""
         return self.db.search(words, limit)
 
-    def release_paths(self, record: ReleaseRecord) -> list[tuple[str, str | None]]:
-        """The files of a release as (path, skip reason), in path order."""
+    def release_paths(self, record: ReleaseRecord) -> list[ReleaseFile]:
+        """The files of a release, in path order."""
         rows = self.db.execute(
-            "SELECT path, skip_reason FROM release_files WHERE release_id = ? ORDER BY path",
+            "SELECT path, hash, skip_reason FROM release_files WHERE release_id = ? ORDER BY path",
             (self._release_id(record),),
         )
-        return [(path, reason) for path, reason in rows]
+        return [ReleaseFile(*row) for row in rows]
 
-    def release_sources(self, record: ReleaseRecord) -> Iterator[tuple[str, str]]:
-        """(path, text) of every analysed file of a release, in path order, in one query."""
+    def release_sources(self, record: ReleaseRecord) -> Generator[FileText, None, None]:
+        """Every analysed file of a release with its text, in path order, in one query (close it to end the read)."""
         rows = self.db.execute(
             "SELECT rf.path, f.source FROM release_files rf JOIN files f ON f.hash = rf.hash"
             " WHERE rf.release_id = ? AND rf.skip_reason IS NULL ORDER BY rf.path",
             (self._release_id(record),),
         )
         for path, source in rows:
-            yield path, _source_text(source)
+            yield FileText(path, _source_text(source))
 
     # -- caches of derived data -----------------------------------------------------------
     def generation(self) -> int:
@@ -601,7 +621,7 @@ class Store:
         stamp = self.db.change_stamp()
         if stamp is not None and self._generation is not None and self._generation[0] == stamp:
             return self._generation[1]
-        value = int(self.db.execute("SELECT value FROM meta WHERE key = 'generation'").fetchone()[0])
+        value = int(self._one("SELECT value FROM meta WHERE key = 'generation'")[0])
         self._generation = (stamp, value) if stamp is not None else None
         return value
 
@@ -636,15 +656,18 @@ class Store:
             raise StoreError(f"{self.db.label}: cannot write a cache entry ({exc})") from None
         return True
 
-    def stats(self) -> dict[str, int]:
-        one = lambda sql: int(self.db.execute(sql).fetchone()[0])  # noqa: E731
-        return {
-            "packages": one("SELECT COUNT(*) FROM packages"),
-            "releases": one("SELECT COUNT(*) FROM releases"),
-            "errors": one("SELECT COUNT(*) FROM errors"),
-            "sites": one("SELECT COUNT(*) FROM sites"),
-            "files": one("SELECT COUNT(*) FROM files"),
-        }
+    def stats(self) -> StoreStats:
+        """How many packages, releases, errors, sites and files the index holds."""
+        return StoreStats(
+            packages=self._count("packages"),
+            releases=self._count("releases"),
+            errors=self._count("errors"),
+            sites=self._count("sites"),
+            files=self._count("files"),
+        )
+
+    def _count(self, table: str) -> int:
+        return int(self._one(f"SELECT COUNT(*) FROM {table}")[0])
 
 
 _RELEASE_SQL = (
@@ -661,11 +684,11 @@ _SITE_VALUES = ",".join("?" * (2 + _SITE_COLUMNS.count(",") + 1))  # release id,
 
 
 def _now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-def _skips(files: Sequence[tuple[str, str, str | None]]) -> int:
-    return sum(1 for _, _, reason in files if reason)
+def _skips(files: Sequence[ReleaseFile]) -> int:
+    return sum(1 for f in files if f.skip_reason)
 
 
 def _source_text(blob: bytes) -> str:

@@ -15,7 +15,7 @@ import json
 import multiprocessing
 import os
 import shutil
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -49,7 +49,7 @@ class _Writer:
         self.renderer = Renderer()
         self.result = ExportResult()
 
-    def page(self, path: str, template: str, data: dict[str, Any], json_path: str) -> None:
+    def page(self, path: str, template: str, data: Mapping[str, object], json_path: str) -> None:
         links = StaticLinks(path.count("/"))
         self._write(path, self.renderer.page(template, data, links, alternate=links.root + json_path))
         self._write(json_path, json.dumps(data, ensure_ascii=False))

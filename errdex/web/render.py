@@ -10,6 +10,7 @@ import json
 import os
 import re
 import textwrap
+from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -21,6 +22,7 @@ from pygments.formatters import HtmlFormatter
 from pygments.lexers import PythonLexer
 
 from errdex.match.result import by_class_alone
+from errdex.pages.model import SourceExcerpt
 from errdex.pages.source import module_name
 from errdex.web.links import Links
 
@@ -71,7 +73,7 @@ class Renderer:
     def __init__(self) -> None:
         self.env = environment()
 
-    def page(self, name: str, data: dict[str, Any], links: Links, **extra: Any) -> str:
+    def page(self, name: str, data: Mapping[str, object], links: Links, **extra: Any) -> str:
         return self.env.get_template(name).render(page=data, links=links, **extra)
 
 
@@ -112,7 +114,7 @@ def _python(code: str) -> str:
     return highlight(code[:MAX_HIGHLIGHT_CHARS], PythonLexer(), formatter)
 
 
-def excerpt(snippet: dict[str, Any], line: int, end_line: int) -> Markup:
+def excerpt(snippet: SourceExcerpt, line: int, end_line: int) -> Markup:
     """The source excerpt highlighted, numbered from its first line, the raise lines marked.
 
     The indentation all its lines share is removed, so that the code fits narrow screens.

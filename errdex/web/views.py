@@ -10,16 +10,17 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from errdex.errors import InputError, NotIndexedError
 from errdex.match import explain
 from errdex.model import Site
 from errdex.pages import build_page
+from errdex.pages.model import Page
 from errdex.pages.source import module_name
-from errdex.store import Store
+from errdex.store import IndexedSite, Store
 
 KINDS = ("error", "warning", "log")
 MAX_VALUES = 16  # captured values a link may carry to an error page
@@ -34,24 +35,25 @@ _ERROR_ID = re.compile(r"[0-9a-f]{16}")
 
 
 Data = dict[str, Any]
+D = TypeVar("D", bound=Mapping[str, object])  # a view's data: Data, or the Page of an error
 
 
 @dataclass(frozen=True)
-class View:
+class View(Generic[D]):
     """A page's data as the key it is cached under and the function that builds it from a Store."""
 
     key: Hashable
-    build: Callable[[Store], Data]
+    build: Callable[[Store], D]
 
 
-def home(store: Store) -> View:
+def home(store: Store) -> View[Data]:
     """What is indexed: each package with its releases and error count, and the totals."""
     return View(("home", store.generation()), _home)
 
 
 def _home(store: Store) -> Data:
-    packages = [{**row, "versions": [r.version for r in store.releases(row["name"])]} for row in store.packages()]
-    return {"packages": packages, "stats": store.stats()}
+    packages = [{**asdict(row), "versions": [r.version for r in store.releases(row.name)]} for row in store.packages()]
+    return {"packages": packages, "stats": asdict(store.stats())}
 
 
 def search(store: Store, text: str, limit: int = SEARCH_LIMIT) -> Data:
@@ -67,7 +69,7 @@ def search(store: Store, text: str, limit: int = SEARCH_LIMIT) -> Data:
 
 def package(
     store: Store, name: str, version: str | None, kind: str | None, exception: str | None, page: int = 1
-) -> View:
+) -> View[Data]:
     """One page of a release's errors grouped by module and exception, with counts, filtered by kind and exception."""
     kind, exception = kind or None, exception or None
     _check_version(version)
@@ -98,16 +100,17 @@ def package_pages(
     """Every page of a release's list of errors, from one read of them (the exported site writes them all)."""
     release = store.release(name, version)
     rows = store.errors(release.package, release.version, exception=exception, kind=kind)
+    sites = [row.site for row in rows]
     listing = {
         "package": release.package,
         "release": asdict(release),
         "versions": [r.version for r in store.releases(release.package)],
         "filters": {"version": release.version, "kind": kind, "exception": exception},
-        "count": len(rows),
+        "count": len(sites),
         "counts": {
-            "kind": dict(Counter(site.kind for _, site in rows)),
-            "exception": dict(Counter(site.exception for _, site in rows if site.exception).most_common()),
-            "log_level": dict(Counter(site.level or "unknown" for _, site in rows if site.kind == "log").most_common()),
+            "kind": dict(Counter(site.kind for site in sites)),
+            "exception": dict(Counter(site.exception for site in sites if site.exception).most_common()),
+            "log_level": dict(Counter(site.level or "unknown" for site in sites if site.kind == "log").most_common()),
         },
     }
     pages = paginate(_modules(rows), PAGE_ERRORS)
@@ -130,12 +133,12 @@ def paginate(modules: list[Data], size: int) -> list[list[Data]]:
     return pages
 
 
-def _modules(rows: list[tuple[str, Site]]) -> list[Data]:
+def _modules(rows: list[IndexedSite]) -> list[Data]:
     """Errors by module (in file order), then by exception (most frequent first)."""
     by_file: dict[str, dict[str, list[dict[str, Any]]]] = {}
-    for eid, site in rows:
-        groups = by_file.setdefault(site.file, {})
-        groups.setdefault(_group_name(site), []).append(_entry(eid, site))
+    for row in rows:
+        groups = by_file.setdefault(row.site.file, {})
+        groups.setdefault(_group_name(row.site), []).append(_entry(row.error_id, row.site))
     modules = []
     for file, groups in by_file.items():
         exceptions = [
@@ -174,7 +177,7 @@ def _entry(eid: str, site: Site) -> Data:
 
 def error(
     store: Store, error_id: str, version: str | None, values: list[str], site: tuple[str, int] | None = None
-) -> View:
+) -> View[Page]:
     """The explanation page of one error, filled with the user's captured values when given.
 
     `site` is the (file, line) that raised, as a traceback or the matcher names it: the page is

@@ -6,6 +6,7 @@ import importlib
 import sys
 import textwrap
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -68,7 +69,8 @@ def test_panel_names_the_site_the_check_the_value_and_the_closest_allowed_one(
     assert "kitchen/oven.py:8 in Oven.__init__" in text
     assert "mode not in MODES" in text
     assert "'baek'" in text and "'bake'" in text
-    assert "did you mean  'bake'" in text
+    assert "mode              'baek'" in text  # each value named by the code that filled its hole, as the CLI names it
+    assert "did you mean      mode = 'bake'" in text
     assert f"errdex show {e.candidate.id}" in text  # type: ignore[union-attr]
 
 
@@ -77,7 +79,7 @@ def test_an_error_raised_at_its_second_site_gets_that_site_s_page(kitchen: tuple
     e = explained(explainer, lambda: oven.Oven("boil").switch("boil"))  # type: ignore[attr-defined]
     text = " ".join(to_text(renderable(e), width=120).split())
     assert "kitchen/oven.py:13 in Oven.switch" in text
-    assert "check mode == self.mode" in text
+    assert "check that fired mode == self.mode" in text
     assert "did you mean" not in text and "accepted by this check" not in text and "mode not in MODES" not in text
     assert "fix Make sure that `mode` does not equal `self.mode`" in text  # the advice of the place that raised
     assert "try" not in text.split("full page")[0].split("fix")[1]  # no call of `switch` certainly raises: no example
@@ -104,5 +106,19 @@ def test_the_page_is_about_the_place_the_frames_show(kitchen: tuple[Explainer, o
     first = explained(explainer, lambda: oven.Oven("baek"))  # type: ignore[attr-defined]
     second = explained(explainer, lambda: oven.Oven("boil").switch("boil"))  # type: ignore[attr-defined]
     assert first.candidate.id == second.candidate.id  # type: ignore[union-attr]
-    assert (first.page or {})["site_scope"]["site"] == "kitchen/oven.py:8" and first.check == "mode not in MODES"
-    assert (second.page or {})["site_scope"]["site"] == "kitchen/oven.py:13" and second.check == "mode == self.mode"
+    assert first.page is not None and second.page is not None
+    assert first.page["site_scope"]["site"] == "kitchen/oven.py:8" and first.check == "mode not in MODES"
+    assert second.page["site_scope"]["site"] == "kitchen/oven.py:13" and second.check == "mode == self.mode"
+
+
+def test_the_panel_says_how_sure_in_the_cli_s_words(kitchen: tuple[Explainer, object]) -> None:
+    """A candidate found by its exception class alone is said to be so, not merely approximate (as `errdex explain`)."""
+    explainer, oven = kitchen
+    e = explained(explainer, lambda: oven.Oven("baek"))  # type: ignore[attr-defined]
+    assert e.candidate is not None
+    assert "approximate" not in to_text(renderable(e), width=120)
+    by_class = replace(e, candidate=replace(e.candidate, approximate=True, evidence=("exception class",)))
+    title = to_text(renderable(by_class), width=120).splitlines()[0]
+    assert "· found by its exception class alone (" in title
+    reworded = replace(e, candidate=replace(e.candidate, approximate=True, evidence=("message words",)))
+    assert "· approximate (" in to_text(renderable(reworded), width=120).splitlines()[0]

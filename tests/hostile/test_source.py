@@ -69,9 +69,9 @@ def test_each_hostile_file_is_skipped_with_its_reason_and_the_rest_is_indexed(tm
     assert entry["skipped"] == len(REASONS)
     with Store(db_url) as store:
         release = store.release("mess")
-        skips = {path.split("/", 1)[1]: reason for path, reason in store.release_paths(release) if reason}
-        templates = {site.template for _, site in store.errors("mess") if site.file != "mess/slow.py"}
-        kept = [site.template for _, site in store.errors("mess") if site.file == "mess/slow.py"]
+        skips = {f.path.split("/", 1)[1]: f.skip_reason for f in store.release_paths(release) if f.skip_reason}
+        templates = {e.site.template for e in store.errors("mess") if e.site.file != "mess/slow.py"}
+        kept = [e.site.template for e in store.errors("mess") if e.site.file == "mess/slow.py"]
     assert set(skips) == set(REASONS)
     for path, words in REASONS.items():
         assert words in skips[path], (path, skips[path])

@@ -82,7 +82,7 @@ def test_kill_9_in_the_middle_of_writing_a_release_leaves_no_half_release(tmp_pa
     with Store(db) as store:
         if not is_postgres(db):
             assert store.db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
-        assert [p["name"] for p in store.packages()] == ["shop"]
+        assert [p.name for p in store.packages()] == ["shop"]
         assert store.db.execute("SELECT COUNT(*) FROM releases").fetchone()[0] == 1
         assert len(store.errors("shop")) == 2
 

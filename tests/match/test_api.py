@@ -1,4 +1,4 @@
-"""The public API: `errdex.explain` and its result types, importable without loading the matcher."""
+"""`errdex.explain` from Python: it indexes nothing unless asked, and bad arguments raise TypeError or ValueError."""
 
 from __future__ import annotations
 
@@ -6,37 +6,50 @@ import subprocess
 import sys
 
 import pytest
+from click.testing import CliRunner
 
 import errdex
-from errdex.match import Candidate, MatchResult, explain
+from errdex.cli import main
+from errdex.store import Store
 
 
-def test_public_names() -> None:
-    hooks = {"install", "uninstall", "fingerprint", "load_ipython_extension", "unload_ipython_extension"}
-    assert set(errdex.__all__) == {"explain", "MatchResult", "Candidate"} | hooks
-    for name, obj in (("explain", explain), ("MatchResult", MatchResult), ("Candidate", Candidate)):
-        found = getattr(errdex, name)
-        assert (found.__module__, found.__qualname__) == (obj.__module__, obj.__qualname__)
-    with pytest.raises(AttributeError):
-        errdex.nothing_here  # noqa: B018
+@pytest.fixture(scope="module")
+def click_traceback() -> str:
+    """A traceback raised inside click, which is installed here (so it can be indexed from disk)."""
+    code = "import click; click.Choice(['fast', 'slow']).convert('fsat', None, None)"
+    paste = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60).stderr
+    assert "site-packages/click/types.py" in paste
+    return paste
 
 
-def test_explain_is_the_function_and_the_pages_are_their_own_package() -> None:
-    import errdex.pages.page  # noqa: F401
-    from errdex.pages import build_page
-
-    assert callable(errdex.explain) and errdex.explain.__name__ == "explain"
-    assert errdex.pages.build_page is build_page
-
-
-def test_import_is_cheap() -> None:
-    code = "import errdex, sys; print(sorted(m for m in sys.modules if m.startswith('errdex')))"
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert out.strip() == "['errdex']"
+def test_the_library_indexes_nothing_unless_asked(db_url: str, click_traceback: str) -> None:
+    with Store(db_url) as store:
+        result = errdex.explain(click_traceback, store=store)
+        assert store.packages() == [] and result.abstain
+        asked = errdex.explain(click_traceback, store=store, auto_index=True)
+        assert [row.name for row in store.packages()] == ["click"]
+    assert asked.best is not None and asked.best.package == "click"
 
 
-def test_limit_is_checked() -> None:
-    from errdex.errors import InputError
+def test_the_command_line_indexes_what_a_traceback_names(db_url: str, click_traceback: str) -> None:
+    done = CliRunner().invoke(main, ["explain", "-", "--db", db_url, "--json"], input=click_traceback)
+    assert done.exit_code == 0, done.output
+    with Store(db_url) as store:
+        assert [row.name for row in store.packages()] == ["click"]
 
-    with pytest.raises(InputError):
-        explain("ValueError: x", limit=0)
+
+@pytest.mark.parametrize(
+    ("kwargs", "error"),
+    [
+        ({"text": b"ValueError: x"}, TypeError),
+        ({"text": None}, TypeError),
+        ({"text": "ValueError: x", "limit": "5"}, TypeError),
+        ({"text": "ValueError: x", "limit": 2.5}, TypeError),
+        ({"text": "ValueError: x", "limit": 0}, ValueError),
+        ({"text": "ValueError: x", "limit": 101}, ValueError),
+        ({"text": "  \n"}, ValueError),
+    ],
+)
+def test_a_bad_argument_is_a_type_or_value_error(db_url: str, kwargs: dict[str, object], error: type) -> None:
+    with Store(db_url) as store, pytest.raises(error):
+        errdex.explain(store=store, **kwargs)  # type: ignore[arg-type]

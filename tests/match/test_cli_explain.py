@@ -79,8 +79,8 @@ def test_installed_package_named_by_a_traceback_is_indexed_first(db_url: str) ->
     paste = done.stderr
     assert "site-packages/click/types.py" in paste
     with Store(db_url) as store:
-        result = explain(paste, store=store)
-        assert [row["name"] for row in store.packages()] == ["click"]
+        result = explain(paste, store=store, auto_index=True)
+        assert [row.name for row in store.packages()] == ["click"]
     best = result.best
     assert best is not None and best.package == "click" and best.file == "click/types.py"
     assert best.function == "ParamType.fail" and "indexed click" in (result.hint or "")
@@ -97,9 +97,9 @@ def test_the_version_installed_here_is_indexed_when_another_one_is(db_url: str) 
     installed = metadata.version("click")
     with Store(db_url) as store:
         index("click", store, installed=True, version="0.0.1")
-        result = explain(paste, store=store)
+        result = explain(paste, store=store, auto_index=True)
         assert [r.version for r in store.releases("click")] == ["0.0.1", installed]
-        again = explain(paste, store=store)  # that version is indexed now: nothing more to do
+        again = explain(paste, store=store, auto_index=True)  # that version is indexed now: nothing more to do
     assert result.best is not None and result.best.version == installed
     assert f"indexed click {installed}" in (result.hint or "")
     assert again.hint is None and again.best is not None and again.best.version == installed
@@ -109,7 +109,7 @@ def test_a_traceback_from_elsewhere_does_not_index_this_environment(db_url: str)
     paste = 'Traceback (most recent call last):\n  File "/elsewhere/site-packages/click/types.py", line 222, in fail\nclick.exceptions.BadParameter: x'
     with Store(db_url) as store:
         index("click", store, installed=True, version="0.0.1")
-        explain(paste, store=store)
+        explain(paste, store=store, auto_index=True)
         assert [r.version for r in store.releases("click")] == ["0.0.1"]
 
 

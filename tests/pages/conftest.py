@@ -45,9 +45,9 @@ def indexed(store: Store, tmp_path: Path) -> Indexer:
 
 def error_id_of(store: Store, package: str, template: str, version: str | None = None) -> str:
     """The id of the error of a release whose template is `template`."""
-    for eid, site in store.errors(package, version):
-        if site.template == template:
-            return eid
+    for error in store.errors(package, version):
+        if error.site.template == template:
+            return error.error_id
     raise AssertionError(f"no error {template!r} in {package}")
 
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from errdex.caches import CALLERS
 from errdex.indexing import index
 from errdex.pages import build_page
-from errdex.pages.callers import CACHE_VERSION, Target, callers, release_callers
+from errdex.pages.callers import Target, callers, release_callers
 from errdex.store import Store
 from tests.pages.conftest import Indexer, error_id_of
 
@@ -82,7 +83,7 @@ def test_callers_are_cached_per_release_and_function(indexed: Indexer) -> None:
     release = store.release("app")
     target = Target("app/settings.py", "Settings.check")
     first = callers(store, release, target)
-    key = f"explain:callers:v{CACHE_VERSION}:app:1.0:{target.file}:{target.function}"
+    key = CALLERS.key("app", "1.0", target.file, target.function)
     assert json.loads(store.cache_get(key) or b"null") == first
     store.cache_put(key, json.dumps({**first, "callers": []}).encode())
     assert callers(store, release, target)["callers"] == []  # served from the cache
@@ -112,7 +113,7 @@ def test_ways_in_through_init_a_base_class_and_a_generic_setattr(indexed: Indexe
 def test_one_pass_over_the_release_finds_what_each_search_finds(indexed: Indexer, tmp_path: Path) -> None:
     store = indexed(FILES, name="app")
     release = store.release("app")
-    functions = [(site.file, site.function) for _, site in store.release_sites(release)]
+    functions = [(e.site.file, e.site.function) for e in store.release_sites(release)]
     functions += [("app/settings.py", "Settings.__init__"), ("app/use.py", "make"), ("app/use.py", "Other.check")]
     assert release_callers(store, release, functions) == len(set(functions))
     assert release_callers(store, release, functions) == 0  # all cached now

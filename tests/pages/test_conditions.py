@@ -171,8 +171,8 @@ def test_unguarded_raise_in_an_except_block(page_of: Any) -> None:
 
 def test_nothing_derivable(indexed: Indexer) -> None:
     store = indexed({"bare/__init__.py": "def f():\n    raise RuntimeError(compute())\n"}, name="bare")
-    ((eid, _),) = store.errors("bare")
-    page = build_page(store, eid)
+    (error,) = store.errors("bare")
+    page = build_page(store, error.error_id)
     assert page["template"] is None
     assert page["what_it_means"]["summary"] == (
         "`f` raises RuntimeError whenever line 2 runs: no `if` condition guards it, so nothing more can be derived about when."

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from errdex.caches import PAGES
 from errdex.errors import NotIndexedError
 from errdex.pages import build_page
-from errdex.pages.page import PAGE_VERSION
 from errdex.store import Store
 from tests.pages.conftest import Indexer, error_id_of, strings
 
@@ -126,8 +126,8 @@ def test_pages_are_cached_per_place(kitchen: tuple[Store, str]) -> None:
     store, eid = kitchen
     build_page(store, eid)
     build_page(store, eid, site=("kitchen/tools.py", 17))
-    assert store.cache_get(f"explain:page:v{PAGE_VERSION}:{eid}:1.0:*") is not None
-    assert store.cache_get(f"explain:page:v{PAGE_VERSION}:{eid}:1.0:kitchen/tools.py:15") is not None
+    assert store.cache_get(PAGES.key(eid, "1.0", "*")) is not None
+    assert store.cache_get(PAGES.key(eid, "1.0", "kitchen/tools.py", 15)) is not None
     assert build_page(store, eid, site=("kitchen/tools.py", 22))["function"] == "heat"
 
 

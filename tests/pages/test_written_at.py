@@ -56,5 +56,5 @@ def test_the_traceback_of_a_helper_finds_the_callers_message(indexed: Indexer) -
 
 def test_other_pages_have_no_written_at(indexed: Indexer) -> None:
     store = indexed(PACKAGE, name="tpl")
-    own = next(eid for eid, site in store.errors("tpl") if site.template is None)
+    own = next(e.error_id for e in store.errors("tpl") if e.site.template is None)
     assert build_page(store, own)["written_at"] is None

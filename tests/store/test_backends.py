@@ -154,7 +154,8 @@ def test_a_nul_character_in_a_message_is_stored(db_url: str, tmp_path: Path) -> 
     files = {"nul/__init__.py": 'def f(x):\n    raise ValueError(f"bad\\x00value {x}")\n'}
     with Store(db_url) as store:
         result = index(str(write_tree(tmp_path / "nul", files)), store, name="nul", version="1.0")
-        ((_, site),) = store.errors("nul")
+        (error,) = store.errors("nul")
+        site = error.site
     assert result.release.error_count == 1
     assert site.template == ("bad\ufffdvalue {}" if is_postgres(db_url) else "bad\x00value {}")
 

@@ -13,7 +13,7 @@ from errdex.errors import NotIndexedError, StoreError
 from errdex.extract import EXTRACTOR_VERSION
 from errdex.indexing import index
 from errdex.model import ReleaseInfo, Site, WrittenAt
-from errdex.store import Store
+from errdex.store import IndexedSite, Store, StoreStats
 from tests.backends import (
     blob_sql,
     break_index,
@@ -37,7 +37,7 @@ def index_shop(tmp_path: Path, store: Store, version: str, modes: tuple[str, ...
 
 def test_new_database_is_at_the_latest_schema(store: Store) -> None:
     assert store.schema_version == len(migrations(store.path))
-    assert store.stats() == {"packages": 0, "releases": 0, "errors": 0, "sites": 0, "files": 0}
+    assert store.stats() == StoreStats(packages=0, releases=0, errors=0, sites=0, files=0)
 
 
 def test_older_schema_is_migrated_and_keeps_data(db_url: str) -> None:
@@ -46,7 +46,7 @@ def test_older_schema_is_migrated_and_keeps_data(db_url: str) -> None:
     run_sql(db_url, "INSERT INTO packages (name, display_name) VALUES ('old', 'old')")
     with Store(db_url) as store:
         assert store.schema_version == len(steps)
-        assert store.stats()["packages"] == 1
+        assert store.stats().packages == 1
         assert store.generation() == 0
 
 
@@ -74,7 +74,7 @@ def test_sites_stored_before_clauses_and_written_at_keep_their_facts(db_url: str
     run_sql(db_url, ";".join(steps[:before]) + ";" + set_schema_version_sql(db_url, before) + ";")
     run_sql(db_url, OLD_SITES)
     with Store(db_url) as store:
-        helper, plain = (site for _, site in store.errors("tpl"))
+        helper, plain = (found.site for found in store.errors("tpl"))
     assert (helper.clauses, helper.condition, plain.clauses, plain.condition) == (("x and y",), "x and y", (), None)
     assert helper.written_at == WrittenAt("tpl/q.py", 11, "Parser.parse") and plain.written_at is None
     assert helper.resolved_from == {"N": "tpl/p.py:2"} and helper.resolved == {"N": 1}
@@ -92,7 +92,7 @@ def test_reindexing_reuses_every_analysed_file(tmp_path: Path, store: Store) -> 
     second = index_shop(tmp_path, store, "1.0")
     assert (first.analysed, first.reused) == (2, 0)
     assert (second.analysed, second.reused) == (0, 2)
-    assert store.stats()["releases"] == 1
+    assert store.stats().releases == 1
     assert store.generation() == 2
 
 
@@ -129,18 +129,18 @@ def test_blobs_written_with_zlib_by_earlier_versions_are_still_read(tmp_path: Pa
     assert store.source(record, "shop/cart.py") == "# as stored before\n"
     second = index_shop(tmp_path, store, "1.0")
     assert (first.analysed, second.analysed, second.reused) == (2, 0, 2)
-    assert errors and [e for e, _ in store.errors("shop", "1.0")] == [e for e, _ in errors]
+    assert errors and store.errors("shop", "1.0") == errors
 
 
 def test_error_ids_stay_the_same_across_releases(tmp_path: Path, store: Store) -> None:
     index_shop(tmp_path, store, "1.0")
     index_shop(tmp_path, store, "2.0", modes=("fast", "slow", "eco"))
-    old = dict(store.errors("shop", "1.0"))
-    new = dict(store.errors("shop", "2.0"))
+    old = {e.error_id: e.site for e in store.errors("shop", "1.0")}
+    new = {e.error_id: e.site for e in store.errors("shop", "2.0")}
     assert old.keys() == new.keys()
     eid = next(e for e, s in new.items() if s.template.startswith("mode must"))
     assert new[eid].resolved == {"MODES": ["fast", "slow", "eco"]}
-    assert [v for v, _ in store.error_versions(eid)] == ["1.0", "2.0"]
+    assert [v.version for v in store.error_versions(eid)] == ["1.0", "2.0"]
     assert store.error(eid).release.version == "2.0"
     assert store.error(eid, "1.0").site.resolved == {"MODES": ["fast", "slow"]}
 
@@ -149,10 +149,31 @@ def test_a_failed_write_leaves_the_previous_release_intact(tmp_path: Path, store
     index_shop(tmp_path, store, "1.0")
     before = store.errors("shop", "1.0")
     info = ReleaseInfo("shop", "1.0", "x", "folder", "digest")
-    broken = replace(before[0][1], resolved={"bad": object()})  # cannot be written as JSON
+    broken = replace(before[0].site, resolved={"bad": object()})  # cannot be written as JSON
     with pytest.raises(TypeError):
-        store.replace_release(info, [], [], [("abc", broken)], [], EXTRACTOR_VERSION)
+        store.replace_release(info, [], [], [IndexedSite("abc", broken)], [], EXTRACTOR_VERSION)
     assert store.errors("shop", "1.0") == before
+
+
+def test_a_release_rewritten_from_rows_of_another_version_is_replaced_whole_or_not_at_all(
+    tmp_path: Path, store: Store
+) -> None:
+    """Copying 1.0's rows into 2.0 (as indexing does for unchanged files) replaces 2.0 in one step; a failure keeps it."""
+    index_shop(tmp_path, store, "1.0")
+    index_shop(tmp_path, store, "2.0", modes=("fast", "slow", "eco"))
+    old, before = store.release("shop", "1.0"), store.errors("shop", "2.0")
+    files = store.release_paths(old)
+    paths = [f.path for f in files]
+    info = ReleaseInfo("shop", "2.0", "again", "folder", "digest-2")
+    broken = replace(before[0].site, resolved={"bad": object()})  # cannot be written as JSON
+    with pytest.raises(TypeError):
+        store.replace_release_reusing(info, files, [], [IndexedSite("abc", broken)], [], EXTRACTOR_VERSION, old, paths)
+    assert store.errors("shop", "2.0") == before and store.release("shop", "2.0").digest != "digest-2"
+    record = store.replace_release_reusing(info, files, [], [], [], EXTRACTOR_VERSION, old, paths)
+    assert store.errors("shop", "2.0") == store.errors("shop", "1.0") != before
+    assert (record.version, record.digest, record.site_count) == ("2.0", "digest-2", old.site_count)
+    assert [r.version for r in store.releases("shop")] == ["1.0", "2.0"]
+    assert store.release_paths(record) == files
 
 
 def test_unknown_package_version_and_id(tmp_path: Path, store: Store) -> None:
@@ -181,7 +202,7 @@ def test_caches_are_invalidated_by_new_releases(tmp_path: Path, store: Store) ->
 
 def test_site_round_trip_keeps_every_field(tmp_path: Path, store: Store) -> None:
     index_shop(tmp_path, store, "1.0")
-    record = store.error(next(eid for eid, s in store.errors("shop") if s.template.startswith("mode")))
+    record = store.error(next(e.error_id for e in store.errors("shop") if e.site.template.startswith("mode")))
     site: Site = record.site
     assert site.function == "Cart.validate"
     assert site.condition == "self.mode not in MODES"
@@ -197,8 +218,8 @@ def test_values_json_cannot_spell_are_stored_exactly(tmp_path: Path, store: Stor
         'def check(x):\n    if x in (BIG, HUGE, ODD):\n        raise ValueError(f"x is out of range: {x}")\n'
     )
     index(str(write_tree(tmp_path / "limits", {"limits/__init__.py": code})), store)
-    [(_, site)] = store.errors("limits")
-    assert site.resolved == {"BIG": 2**70, "HUGE": "inf", "ODD": "\ud800"}
+    [error] = store.errors("limits")
+    assert error.site.resolved == {"BIG": 2**70, "HUGE": "inf", "ODD": "\ud800"}
 
 
 def test_an_error_described_at_another_of_its_places(tmp_path: Path, store: Store) -> None:
@@ -207,7 +228,7 @@ def test_an_error_described_at_another_of_its_places(tmp_path: Path, store: Stor
         "\n\ndef check(mode):\n    if mode == 'slow':\n        raise NotImplementedError(\"slow mode is not ready\")\n"
     )
     index(str(write_tree(tmp_path / "shop", files)), store)
-    eid = next(eid for eid, s in store.errors("shop") if s.exception == "NotImplementedError")
+    eid = next(e.error_id for e in store.errors("shop") if e.site.exception == "NotImplementedError")
     first, second = store.error(eid).sites
     record = store.error(eid, at=second)
     assert (record.site.function, record.site.line) == ("check", second.line)

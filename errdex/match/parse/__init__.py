@@ -16,6 +16,7 @@ print the file and line (transformers' `[WARNING|utils.py:687]`, absl, vLLM, log
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import NamedTuple
 
 from errdex.errors import InputError
 from errdex.match.parse.lines import Paste, prepare, strip_ansi
@@ -41,8 +42,15 @@ MAX_PASTE = 1_000_000  # characters considered; a longer paste keeps its end, wh
 _TRACEBACK_SIGNS = ("Traceback (most recent call last)", "File ", "Cell In[", "Input In [", "above exception")
 _PYTEST_SIGNS = ("\nE ", "FAILED ", "ERROR ")
 
-_Key = tuple[int, int, int]
-_Candidate = tuple[_Key, Raw, list[Raw]]
+_Key = tuple[int, int, int]  # (rank, severity, paste line): the highest wins
+
+
+class _Candidate(NamedTuple):
+    """A main record a reader found, the others of its chain, and how it ranks."""
+
+    key: _Key
+    raw: Raw
+    chained: list[Raw]
 
 
 def parse(text: str) -> ParsedError:
@@ -52,12 +60,12 @@ def parse(text: str) -> ParsedError:
         raise InputError("The pasted text is empty: paste an error message, a traceback or a log line.")
     p = prepare(body, MAX_PASTE)
     best: _Candidate | None = None
-    for key, raw, chained in _candidates(p):
-        if best is None or key >= best[0]:
-            best = (key, raw, chained)
+    for candidate in _candidates(p):
+        if best is None or candidate.key >= best.key:
+            best = candidate
     if best is None:
         return ParsedError(exception=None, message="\n".join(p.lines).strip())
-    return build(best[1], best[2])
+    return build(best.raw, best.chained)
 
 
 def _candidates(p: Paste) -> Iterator[_Candidate]:
@@ -65,11 +73,11 @@ def _candidates(p: Paste) -> Iterator[_Candidate]:
     if p.boxes or _holds_any(p.text, _TRACEBACK_SIGNS):
         yield from _chain(RANK_TRACEBACK, traceback_items(p))
     if p.text.startswith("E ") or _holds_any(p.text, _PYTEST_SIGNS):
-        failures, summaries = pytest_items(p)
-        yield from _chain(RANK_PYTEST, failures)
-        yield from ((_key(RANK_LOCATED, 0, raw), raw, []) for raw in summaries[-1:])
-    for rank, severity, raw in line_records(p):
-        yield _key(rank, severity, raw), raw, []
+        items = pytest_items(p)
+        yield from _chain(RANK_PYTEST, items.failures)
+        yield from (_Candidate(_key(RANK_LOCATED, 0, raw), raw, []) for raw in items.summaries[-1:])
+    for record in line_records(p):
+        yield _Candidate(_key(record.rank, record.severity, record.raw), record.raw, [])
 
 
 def _holds_any(text: str, signs: tuple[str, ...]) -> bool:
@@ -83,8 +91,7 @@ def _holds_any(text: str, signs: tuple[str, ...]) -> bool:
 def _chain(rank: int, items: Sequence[Raw | Box]) -> Iterator[_Candidate]:
     chosen = select(items)
     if chosen is not None:
-        main, others = chosen
-        yield _key(rank, 0, main), main, others
+        yield _Candidate(_key(rank, 0, chosen.main), chosen.main, chosen.others)
 
 
 def _key(rank: int, severity: int, raw: Raw) -> _Key:

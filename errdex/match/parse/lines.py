@@ -13,6 +13,7 @@ import bisect
 import re
 import string
 from dataclasses import dataclass, field
+from typing import Literal, NamedTuple
 
 LINE_CAP = 10_000  # characters of one line that are looked at to recognise it
 
@@ -73,6 +74,29 @@ _BOX_RE = re.compile(r"( *)(\+-)?\+-{3,}(?: (?:\d{1,9}|\.\.\.) -{3,})?")
 _MARGIN_RE = re.compile(r"( *)([|+])(?: |$)")
 
 
+class ExceptionLine(NamedTuple):
+    """A `Type: message` line as read: the type as written, and the message's first line."""
+
+    name: str
+    message: str
+
+
+class Location(NamedTuple):
+    """`  src/x.py:687: rest`, the location warnings and pytest print, and the text after it."""
+
+    indent: int
+    path: str
+    line: int
+    rest: str
+
+
+class BoxLine(NamedTuple):
+    """A line of exception-group output that draws a box: `+---- 1 ----` (sub) or `+--------` (end)."""
+
+    depth: int
+    kind: Literal["sub", "end"]
+
+
 def head(line: str) -> str:
     """The part of a line that is looked at to recognise it."""
     return line if len(line) <= LINE_CAP else line[:LINE_CAP]
@@ -94,7 +118,7 @@ class Paste:
     text: str  # the lines joined by "\n": what line patterns run over
     lines: list[str]
     depths: dict[int, int] = field(default_factory=dict)  # exception-group depth of group lines; else 0
-    boxes: dict[int, tuple[int, str]] = field(default_factory=dict)  # line -> (depth, "sub" | "end")
+    boxes: dict[int, BoxLine] = field(default_factory=dict)  # by line
     edges: list[int] = field(default_factory=list)  # where group output changes depth, in order
     _marks: dict[int, list[int]] = field(default_factory=dict, repr=False)  # by id: hashing a pattern is slow
     _scanned: str = field(init=False, repr=False)  # the text after a newline, for line patterns
@@ -135,7 +159,8 @@ def _line_numbers(scanned: str, pattern: re.Pattern[str], line_count: int) -> li
     """
     if line_count == 1:
         return [0] if pattern.match(scanned) else []
-    numbers, line, last = [], -1, 0
+    numbers: list[int] = []
+    line, last = -1, 0
     count, append = scanned.count, numbers.append
     for start in map(re.Match.start, pattern.finditer(scanned)):
         line += count("\n", last, start + 1)
@@ -176,7 +201,7 @@ def _unbox(lines: list[str], start: int) -> Paste:
     """
     out = lines[:start]
     depths: dict[int, int] = {}
-    boxes: dict[int, tuple[int, str]] = {}
+    boxes: dict[int, BoxLine] = {}
     edges: list[int] = []
     in_group = False
     base: int | None = 0  # the column of the outermost margin; None until a headed group shows it
@@ -196,7 +221,7 @@ def _unbox(lines: list[str], start: int) -> Paste:
             in_group, base = h.lstrip().startswith(TB_HEADERS[1]), None
         depth = max(0, column - base) // 2 if base is not None else 0
         if in_group and box:
-            boxes[i] = (depth + 1, "end" if " " not in h.strip() else "sub")
+            boxes[i] = BoxLine(depth + 1, "end" if " " not in h.strip() else "sub")
             out.append("")
             depth += 1
         elif in_group and margin:
@@ -272,7 +297,7 @@ def is_exception_like(name: str) -> bool:
     return last.endswith(_EXC_SUFFIXES) or last in _EXC_NAMES
 
 
-def split_exception(s: str, loose: bool = False) -> tuple[str, str] | None:
+def split_exception(s: str, loose: bool = False) -> ExceptionLine | None:
     """'ValueError: bad' -> ('ValueError', 'bad'); a type alone gives ('KeyboardInterrupt', '').
 
     `s` starts at the type. Without `loose` the type must read as an exception or be a qualified
@@ -292,7 +317,7 @@ def split_exception(s: str, loose: bool = False) -> tuple[str, str] | None:
     if " " in name or not is_type_name(name):
         return None
     if is_exception_like(name) or (colon and _reads_as_class(name, loose)) or (loose and _is_qualified_class(name)):
-        return name, message
+        return ExceptionLine(name, message)
     return None
 
 
@@ -308,7 +333,7 @@ def _is_qualified_class(name: str) -> bool:
     return "." in name and name.rsplit(".", 1)[-1][:1].isupper()
 
 
-def split_location(line: str) -> tuple[int, str, int, str] | None:
+def split_location(line: str) -> Location | None:
     """'  src/x.py:687: rest' -> (2, 'src/x.py', 687, 'rest'): the location warnings and pytest print."""
     h = head(line)
     s = h.lstrip(" ")
@@ -324,4 +349,4 @@ def split_location(line: str) -> tuple[int, str, int, str] | None:
     if " " in path and "/" not in path and "\\" not in path:
         return None
     rest = line[ind + m.end() :]
-    return ind, path, int(m.group(1)), rest[1:] if rest.startswith(" ") else rest
+    return Location(ind, path, int(m.group(1)), rest[1:] if rest.startswith(" ") else rest)

@@ -10,7 +10,7 @@ import functools
 import re
 from dataclasses import dataclass
 
-from errdex.match.parse.lines import head, indent, split_exception, split_location
+from errdex.match.parse.lines import ExceptionLine, Location, head, indent, split_exception, split_location
 from errdex.match.parse.paths import module_file
 from errdex.model import Frame
 
@@ -134,11 +134,14 @@ def located_exception(line: str, loose: bool = False) -> LocatedLine | None:
     loc = split_location(line)
     if loc is None:
         return None
-    ind, path, number, rest = loc
-    exc = split_exception(rest)
+    exc = split_exception(loc.rest)
     if exc is None and loose:
-        exc = split_exception(rest, loose=True)
-        return LocatedLine(ind, Frame(file=path, line=number, function=None), exc[0], exc[1], True) if exc else None
+        exc = split_exception(loc.rest, loose=True)
+        return _located(loc, exc, True) if exc else None
     if exc is None:
         return None
-    return LocatedLine(ind, Frame(file=path, line=number, function=None), exc[0], exc[1])
+    return _located(loc, exc, False)
+
+
+def _located(loc: Location, exc: ExceptionLine, loose: bool) -> LocatedLine:
+    return LocatedLine(loc.indent, Frame(file=loc.path, line=loc.line, function=None), exc.name, exc.message, loose)

@@ -11,6 +11,7 @@ import ast
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Literal, NamedTuple
 
 from errdex.match.parse.lines import (
     BLANKS,
@@ -20,6 +21,7 @@ from errdex.match.parse.lines import (
     IPY_HEADER_AT,
     LOCATED_AT,
     TB_HEADER_AT,
+    ExceptionLine,
     Paste,
     head,
     indent,
@@ -99,7 +101,7 @@ class Box:
 
     index: int
     depth: int
-    kind: str
+    kind: Literal["sub", "end"]
 
 
 def is_boundary(p: Paste, j: int) -> bool:
@@ -125,7 +127,7 @@ def is_noise(s: str) -> bool:
     return s.startswith(_NOISE) or _PROMPT_RE.match(s) is not None
 
 
-def bare_exception(line: str) -> tuple[str, str] | None:
+def bare_exception(line: str) -> ExceptionLine | None:
     """The type and message of a `Type: msg` line, unless the line is a prompt's or other noise."""
     h = head(line)
     exc = split_exception(line[indent(h) :])
@@ -147,7 +149,14 @@ def _is_rule_before_header(p: Paste, j: int, s: str) -> bool:
     return False
 
 
-def read_message(p: Paste, i: int, first: str, records: int | None = None) -> tuple[list[str], int]:
+class MessageLines(NamedTuple):
+    """A message's lines as printed, and the paste line after it (where reading goes on)."""
+
+    lines: list[str]
+    end: int
+
+
+def read_message(p: Paste, i: int, first: str, records: int | None = None) -> MessageLines:
     """The lines of the message that starts on line `i` with `first`, and the index after it.
 
     With `records`, a line that reads as `SomeError: ...` indented at most that many columns also
@@ -166,7 +175,7 @@ def read_message(p: Paste, i: int, first: str, records: int | None = None) -> tu
     k = j
     while k > i + 1 and is_blank(lines[k - 1]):
         k -= 1
-    return [first, *lines[i + 1 : k]], j
+    return MessageLines([first, *lines[i + 1 : k]], j)
 
 
 def clean_message(exception: str | None, lines: list[str]) -> tuple[str, tuple[str, ...]]:
@@ -210,11 +219,18 @@ def _drop_suggestion(body: str) -> str:
 
 def _notes(text: str) -> tuple[str, ...]:
     starts = [m.start() for m in _NOTE_AT.finditer(text)]
-    pieces = (text[a:b] for a, b in zip(starts, [*starts[1:], len(text)]))
+    pieces = (text[a:b] for a, b in zip(starts, [*starts[1:], len(text)], strict=True))
     return tuple(note for piece in pieces if (note := piece.rstrip()))
 
 
-def select(items: Sequence[Raw | Box]) -> tuple[Raw, list[Raw]] | None:
+class Chain(NamedTuple):
+    """The main record of a chain of exceptions, and the others of the chain in the order shown."""
+
+    main: Raw
+    others: list[Raw]
+
+
+def select(items: Sequence[Raw | Box]) -> Chain | None:
     """The main record of the last chain, and the others of that chain in the order shown.
 
     The main record is the last one raised at the outermost level. An exception group is the
@@ -230,7 +246,7 @@ def select(items: Sequence[Raw | Box]) -> tuple[Raw, list[Raw]] | None:
     while t > 0 and records[outer[t]].linked:
         t -= 1
     main = outer[-1]
-    return records[main], [record for k, record in records.items() if k >= outer[t] and k != main]
+    return Chain(records[main], [record for k, record in records.items() if k >= outer[t] and k != main])
 
 
 def build(raw: Raw, chained: Sequence[Raw] = ()) -> ParsedError:

@@ -8,6 +8,7 @@ ends with `path:line: ` (the last one with the exception's type); the short form
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 from errdex.match.parse.lines import (
     BLANKS,
@@ -39,11 +40,18 @@ _PYTEST_LINES = line_pattern(  # at least every line the reader acts on
 )
 
 
-def pytest_items(p: Paste) -> tuple[list[Raw], list[Raw]]:
+class PytestItems(NamedTuple):
     """The exceptions of pytest's failure sections, and those of its short summary lines."""
+
+    failures: list[Raw]
+    summaries: list[Raw]
+
+
+def pytest_items(p: Paste) -> PytestItems:
+    """The exceptions pytest's report shows."""
     reader = _PytestReader(p)
     reader.run()
-    return reader.failures, reader.summaries
+    return PytestItems(reader.failures, reader.summaries)
 
 
 def _is_e_line(h: str) -> bool:
@@ -86,7 +94,7 @@ class _PytestReader:
         elif (m := _DEF_RE.match(h)) is not None:
             self.function = m.group(1)
         elif h[:1] not in (" ", "\t", "") and (loc := split_location(line)) is not None:
-            self.location(i, loc[1], loc[2], loc[3].rstrip())
+            self.location(i, loc.path, loc.line, loc.rest.rstrip())
         return self.p.next_mark(_PYTEST_LINES, i + 1)
 
     def read_e_block(self, i: int) -> int:
@@ -120,8 +128,8 @@ class _PytestReader:
         index, lines = self.e_block
         self.e_block = None
         exc = split_exception(lines[0], loose=True)
-        if exc is not None and (type_hint is None or _same_type(exc[0], type_hint)):
-            name, body = exc[0], [exc[1], *lines[1:]]
+        if exc is not None and (type_hint is None or _same_type(exc.name, type_hint)):
+            name, body = exc.name, [exc.message, *lines[1:]]
         elif type_hint is not None or lines[0].startswith("assert "):
             name, body = type_hint or "AssertionError", lines
         else:
@@ -138,7 +146,7 @@ class _PytestReader:
         if k == -1 or not (".py" in node or "::" in node) or " " in node.partition("[")[0]:
             return
         exc = split_exception(text, loose=True)
-        name, first = exc if exc is not None else (None, text)
+        name, first = (exc.name, exc.message) if exc is not None else (None, text)
         path, _, rest = node.partition("::")
         frame = Frame(path, None, rest.rsplit("::", 1)[-1] or None)
         self.summaries.append(Raw(name, [first], (frame,), "pytest", i))

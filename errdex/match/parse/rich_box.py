@@ -8,6 +8,7 @@ last)`: each frame is `path:line in function`, wrapped to the console's width, t
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 from errdex.match.parse.lines import BLANKS
 from errdex.model import Frame
@@ -26,7 +27,14 @@ def rich_header(s: str) -> bool:
     return s.startswith(("╭─", "──")) and s.strip("╭╮─ ") == _TITLE
 
 
-def read_rich_box(lines: list[str], i: int, column: int) -> tuple[list[Frame], int]:
+class RichBox(NamedTuple):
+    """The frames a rich box shows, and the paste line after the box."""
+
+    frames: list[Frame]
+    end: int
+
+
+def read_rich_box(lines: list[str], i: int, column: int) -> RichBox:
     """The frames of the rich box whose header is line `i` at `column`, and the line after the box."""
     boxed = lines[i][column : column + 1] == "╭"
     frames: list[Frame] = []
@@ -35,7 +43,7 @@ def read_rich_box(lines: list[str], i: int, column: int) -> tuple[list[Frame], i
     for j in range(i + 1, end):
         text = _inner(lines[j][column:], boxed)
         if text is None:
-            return frames, j + 1
+            return RichBox(frames, j + 1)
         if not text or text.startswith(_PANEL) or (text.startswith("...") and text.endswith("...")):
             continue  # between frames, a locals panel, `... 4 frames hidden ...`
         code = _CODE_RE.fullmatch(text)
@@ -51,7 +59,7 @@ def read_rich_box(lines: list[str], i: int, column: int) -> tuple[list[Frame], i
             pending = []
         elif sum(map(len, pending)) > _MAX_HEADER:
             pending = []
-    return frames, end
+    return RichBox(frames, end)
 
 
 def _inner(row: str, boxed: bool) -> str | None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from typing import NamedTuple
 
 from errdex.match.parse.lines import LINE_CAP, Paste, head, indent
 from errdex.match.parse.logs import SEVERITY, LocatedLine, located_exception, log_record
@@ -25,8 +26,16 @@ from errdex.model import Frame
 _BLANK_OR_INDENTED_LINES = re.compile(r"\n(?=\s|\Z)")  # for Paste.marks, like a line_pattern
 
 
-def line_records(p: Paste) -> Iterator[tuple[int, int, Raw]]:
-    """(rank, severity, record) for each one-line record of the paste, in order.
+class LineRecord(NamedTuple):
+    """A record that starts on one line, and how much it tells (see message.RANK_*; a log record's level)."""
+
+    rank: int
+    severity: int
+    raw: Raw
+
+
+def line_records(p: Paste) -> Iterator[LineRecord]:
+    """Each one-line record of the paste, in order.
 
     A bare `Type: msg` is tried first, as it is most pastes' only line: the order changes no result,
     for such a line (a name without ':' or blanks, then ': ') is never a log record nor `path:line:`.
@@ -37,16 +46,19 @@ def line_records(p: Paste) -> Iterator[tuple[int, int, Raw]]:
         line = lines[i]
         end = i + 1
         if (exc := bare_exception(line)) is not None:
-            body, end = read_message(p, i, exc[1], records=indent(head(line)))
-            warning = exc[0].endswith("Warning")
-            yield (RANK_BARE_WARNING if warning else RANK_BARE_ERROR), 0, Raw(exc[0], body, (), "message", i)
+            message = read_message(p, i, exc.message, records=indent(head(line)))
+            end = message.end
+            rank = RANK_BARE_WARNING if exc.name.endswith("Warning") else RANK_BARE_ERROR
+            yield LineRecord(rank, 0, Raw(exc.name, message.lines, (), "message", i))
         elif (record := log_record(line)) is not None:
-            body, end = read_message(p, i, record.message, records=LINE_CAP)  # at any indentation
+            message = read_message(p, i, record.message, records=LINE_CAP)  # at any indentation
+            end = message.end
             frames = (record.frame,) if record.frame else ()
-            yield RANK_LOG, SEVERITY[record.level], Raw(None, body, frames, "log", i, kind="log")
+            raw = Raw(None, message.lines, frames, "log", i, kind="log")
+            yield LineRecord(RANK_LOG, SEVERITY[record.level], raw)
         elif (located := located_exception(line, loose=True)) is not None and (read := _read_located(p, i, located)):
             raw, end = read
-            yield (RANK_WARNING if raw.kind == "warning" else RANK_LOCATED), 0, raw
+            yield LineRecord(RANK_WARNING if raw.kind == "warning" else RANK_LOCATED, 0, raw)
         i = p.next_mark(STOP_OR_RECORD_LINES, end)
 
 

@@ -97,8 +97,8 @@ class _TracebackReader:
         expect_code, self.expect_code = self.expect_code, False
         if i in self.p.boxes:
             self.close()
-            depth, kind = self.p.boxes[i]
-            self.items.append(Box(i, depth, kind))
+            box = self.p.boxes[i]
+            self.items.append(Box(i, box.depth, box.kind))
             self.after_marker = True
             return self.next(i)
         h = head(self.p.lines[i])
@@ -116,9 +116,9 @@ class _TracebackReader:
             self.after_marker = True
         elif rich_header(s):
             self.open(i, "traceback", indent(h), None)
-            frames, end = read_rich_box(self.p.lines, i, indent(h))
-            self.frames = [_Frame(f.file, f.line, f.function, f.code) for f in frames]
-            return end
+            rich = read_rich_box(self.p.lines, i, indent(h))
+            self.frames = [_Frame(f.file, f.line, f.function, f.code) for f in rich.frames]
+            return rich.end
         elif self.frame(i, h, s):
             self.expect_code = self.fmt == "traceback"
         elif self.frames is not None:
@@ -176,9 +176,9 @@ class _TracebackReader:
         elif not is_log_line(h):
             exc = split_exception(self.p.lines[i][indent(h) :], loose=True)
             if exc is not None:
-                lines, end = read_message(self.p, i, exc[1])
-                self.add(i, exc[0], lines)
-                return end
+                message = read_message(self.p, i, exc.message)
+                self.add(i, exc.name, message.lines)
+                return message.end
         return self.next(i)
 
     def idle(self, i: int, h: str, after_marker: bool) -> int:
@@ -186,11 +186,11 @@ class _TracebackReader:
         exc = split_exception(self.p.lines[i][indent(h) :], loose=after_marker)
         if exc is None:
             return self.next(i)
-        lines, end = read_message(self.p, i, exc[1])
-        if after_marker or end in self.p.boxes or self.separator_at(end):
+        message = read_message(self.p, i, exc.message)
+        if after_marker or message.end in self.p.boxes or self.separator_at(message.end):
             self.frames, self.fmt, self.header_type = [], "traceback", None
-            self.add(i, exc[0], lines)
-        return end
+            self.add(i, exc.name, message.lines)
+        return message.end
 
     def separator_at(self, i: int) -> bool:
         return i < len(self.p.lines) and head(self.p.lines[i]).strip() in CHAIN_SEPARATORS

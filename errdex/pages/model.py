@@ -1,0 +1,355 @@
+"""The page model: the shape of the dict `build_page` returns, section by section.
+
+A page is plain JSON data, so its types are TypedDicts (the renderers index it by key, and JSON
+written and read back is the same page). docs/page.md documents every key; a test keeps the two
+equal. The page is built in stages, each a TypedDict that extends the one before:
+
+ErrorJson (the indexed error) → StaticFacts (what the release's code says) → StaticPage (cached:
+plus triggers, example fix, solutions, provenance) → Page (plus the user's input and the prose).
+"""
+
+from __future__ import annotations
+
+from typing import Any, NotRequired, TypedDict
+
+JsonValue = Any  # a value read from the code as JSON: None, bool, number, str, list or dict of them
+
+
+class WrittenAtJson(TypedDict):
+    """Where a raise helper's caller wrote the message (`self.fail(f"...")`)."""
+
+    file: str
+    line: int | None
+    function: str
+
+
+class SiteJson(TypedDict):
+    """One raise site's own facts (also an entry of `errdex list --json`, with the error's id and release)."""
+
+    kind: str  # error | warning | log
+    exception: str | None
+    exception_bases: list[str]
+    template: str | None
+    reason: str | None
+    file: str
+    line: int
+    end_line: int
+    function: str
+    written_at: WrittenAtJson | None
+    condition: str | None
+    resolved: dict[str, JsonValue]
+    resolved_from: dict[str, str]
+    checks: list[str]
+    message_source: str
+    level: str | None
+
+
+class SourceExcerpt(TypedDict):
+    start: int
+    end: int
+    text: str
+
+
+class Place(TypedDict):
+    """One place of the error in the release (`sites[]`), with the index of its check in `site_scope.checks`."""
+
+    file: str
+    line: int
+    end_line: int
+    function: str
+    written_at: WrittenAtJson | None
+    check: int
+
+
+class RelatedError(TypedDict):
+    id: str
+    template: str | None
+    exception: str | None
+    file: str
+    line: int
+    function: str
+    relation: str  # function | class | module | setting
+
+
+class ErrorJson(SiteJson):
+    """An indexed error in one release: its first place's facts at top level, every place, related errors."""
+
+    id: str
+    package: str
+    version: str
+    snippet: SourceExcerpt
+    sites: list[Place]
+    related: list[RelatedError]
+    repository_url: str | None
+
+
+class CheckGroup(TypedDict):
+    """One distinct check among the error's places (`site_scope.checks[]`)."""
+
+    condition: str | None
+    resolved: dict[str, JsonValue]
+    count: int
+    first: str  # file:line
+
+
+class SiteScope(TypedDict):
+    site: str | None
+    count: int
+    exact: bool
+    checks: list[CheckGroup]
+    text: str | None
+
+
+class SourceLink(TypedDict):
+    """A guess at where the file sits in the repository, labelled as the guess it is."""
+
+    url: str | None
+    path: str
+    label: str
+
+
+class CheckClause(TypedDict):
+    """One top-level `and` part of the condition."""
+
+    code: str
+    text: str
+    negated: str
+    kind: str
+
+
+class ResolvedValue(TypedDict):
+    name: str
+    value: JsonValue
+    defined_at: str | None
+    count: str | None
+
+
+class MembershipList(TypedDict):
+    """An `x in NAME` / `x not in NAME` test on a resolved list."""
+
+    subject: str
+    name: str
+    role: str  # allowed | forbidden
+    values: list[JsonValue]
+
+
+class EnvironmentTest(TypedDict):
+    """A test of where the code runs rather than of what a user passes."""
+
+    code: str
+    text: str
+    kind: str
+
+
+class WhatItMeans(TypedDict):
+    summary: str
+    condition: str | None
+    clauses: list[CheckClause]
+    values: list[ResolvedValue]
+    lists: list[MembershipList]
+    environment: list[EnvironmentTest]
+    context: str | None
+    derivable: bool
+
+
+class InputWay(TypedDict):
+    """One way a user sets an input (`when_it_happens.inputs[].ways_in[]`)."""
+
+    call: str | None
+    keyword: str | None
+    required: list[str]
+    via: str
+    how: str
+    file: str
+    line: int
+    reaches_check: bool
+
+
+class CheckedInput(TypedDict):
+    """An input the condition tests (`when_it_happens.inputs[]`)."""
+
+    code: str
+    name: str
+    kind: str  # attribute | parameter | local | other
+    ways_in: list[InputWay]
+
+
+class WhenItHappens(TypedDict):
+    summary: str
+    inputs: list[CheckedInput]
+    signature: str | None
+
+
+class Caller(TypedDict):
+    function: str
+    file: str
+    line: int
+    match: str  # self | super | constructor | import | receiver | name
+    call: str
+
+
+class CallerSearch(TypedDict):
+    """The callers of a function and what was read to find them (cached per function; not on the page as such)."""
+
+    callers: list[Caller]
+    files_searched: int
+    files_parsed: int
+    files_not_followed: int
+    truncated: bool
+
+
+class LinePlace(TypedDict):
+    file: str
+    line: int
+
+
+class ReleaseCheck(TypedDict):
+    """An indexed release that has the error, with the check the page speaks for there (`versions.releases[]`)."""
+
+    version: str
+    places: list[LinePlace]
+    function: str
+    condition: str | None
+    resolved: dict[str, JsonValue]
+    resolved_from: dict[str, str]
+    lists: list[MembershipList]
+    exact: bool
+
+
+class TextChange(TypedDict):
+    version: str
+    previous_version: str
+    previous_id: str | None
+    previous_template: str | None
+
+
+class ListChange(TypedDict):
+    """How a resolved list changed between consecutive releases (`versions.value_changes[]`)."""
+
+    from_version: str
+    to_version: str
+    name_before: str
+    name_after: str
+    added: list[JsonValue]
+    removed: list[JsonValue]
+    reordered: bool
+
+
+class VersionHistory(TypedDict):
+    indexed: list[str]
+    releases: list[ReleaseCheck]
+    missing_in: list[str]
+    text_changed: TextChange | None
+    value_changes: list[ListChange]
+
+
+class StaticFacts(ErrorJson):
+    """What the release's code says about the error: what derivation (triggers, fixes, the user's values) reads."""
+
+    site_scope: SiteScope
+    source_url: str | None
+    source_url_alternatives: list[SourceLink]
+    what_it_means: WhatItMeans
+    when_it_happens: WhenItHappens
+    callers: list[Caller]
+    versions: VersionHistory
+    generated_by: str
+
+
+class Trigger(TypedDict):
+    code: str | None
+    values: dict[str, str]  # input code -> value as Python source
+    from_user: bool
+    text: str
+
+
+class ExampleFix(TypedDict):
+    before: str
+    after: str
+    input: str
+    value_before: str
+    value_after: str
+    value_source: str  # suggested | listed | boundary | instance | none | user
+
+
+class SolutionBody(TypedDict):
+    """A solution before it is ranked; the keys after `text` belong to some kinds only."""
+
+    kind: str
+    text: str
+    values: NotRequired[list[JsonValue]]  # use_allowed_value, avoid_value
+    closest: NotRequired[list[str]]  # use_allowed_value
+    change: NotRequired[ListChange]  # version_drift of a changed list
+    accepted_in: NotRequired[list[str]]  # version_drift of the user's value
+    rejected_in: NotRequired[list[str]]  # version_drift of the user's value
+    code: NotRequired[str]  # install
+    exception: NotRequired[str]  # exception_advice
+
+
+class Solution(SolutionBody):
+    rank: int
+
+
+class ProvenanceFact(TypedDict):
+    fact: str
+    release: str
+    file: str | None
+    line: int | None
+    detail: str | None
+
+
+class StaticPage(StaticFacts):
+    """The page without the user's values and the prose: what is cached per (error, release, place)."""
+
+    triggers: list[Trigger]
+    example_fix: ExampleFix | None
+    solutions: list[Solution]
+    provenance: list[ProvenanceFact]
+
+
+class MessageHole(TypedDict):
+    code: str
+    shown_as: str  # repr | str
+
+
+class CheckedValue(TypedDict):
+    """What a captured value does in this release (`user_input.checked[]`)."""
+
+    code: str
+    value: str | None
+    result: str  # raises | accepted | unknown | not checked | same as this release | differs
+    matches: NotRequired[list[str]]  # for a hole that shows a resolved list
+
+
+class UserInput(TypedDict):
+    values: list[str]
+    suggestions: dict[str, list[str]]
+    holes: list[MessageHole]
+    checked: list[CheckedValue]
+
+
+class Prose(TypedDict):
+    text: str | None
+    model: str
+    label: str
+    cached: bool
+    error: str | None
+
+
+class Page(StaticPage):
+    """The whole page of one error in one release, as `build_page` returns it."""
+
+    prose: Prose | None
+    user_input: UserInput | None
+
+
+class PrebuildReport(TypedDict):
+    """What `prebuild` did for one release, and how long it took."""
+
+    package: str
+    version: str
+    functions: int
+    callers_searched: int
+    pages: int
+    callers_seconds: float
+    pages_seconds: float
