@@ -12,7 +12,7 @@ from __future__ import annotations
 import ast
 import builtins
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
 from errdex.extract.helpers import MAX_DEPTH as MAX_HELPER_DEPTH
@@ -177,6 +177,7 @@ class SiteVisitor:
         self.params: Params = {}  # the enclosing function's parameters
         self.calls: list[HelperCall] = []  # calls passing a message (or a parameter) along
         self.near_site: set[int] = set()  # (indexes of) calls in functions that raise something themselves
+        self.argument_parts: dict[int, list[Parts]] = {}  # id of a message argument -> its templates' parts
         self.properties: dict[str, list[str]] = {}  # qualname of a property -> templates it returns
         self.in_property = False
         self.loops: list[int] = []  # first lines of the loops around the statement
@@ -528,9 +529,25 @@ class SiteVisitor:
         """An argument that reads as a message (literal words), with its templates and source, else None."""
         if not isinstance(expr, _MESSAGE_NODES):
             return None
-        found = _unique_templates(templates(expr, _TemplateScope(self)))
-        kept = tuple(t for t in found if " " in t.text.strip() and len(t.text) <= MAX_TEMPLATE)
-        return CallArg(key, templates=kept, source=unparse(expr)[:MAX_TEMPLATE]) if kept else None
+        found = templates(expr, _TemplateScope(self))
+        texts = [t for t in dict.fromkeys(map(render, found)) if t is not None]
+        kept = tuple(Template(t) for t in texts if " " in t.strip() and len(t) <= MAX_TEMPLATE)
+        if not kept:
+            return None
+        arg = CallArg(key, templates=kept, source=unparse(expr)[:MAX_TEMPLATE])
+        self.argument_parts[id(arg)] = found  # its holes are worked out if the call is kept (most are not)
+        return arg
+
+    def _with_holes(self, call: HelperCall) -> HelperCall:
+        """A kept call with the expressions each hole of its messages shows."""
+        args = []
+        for arg in call.args:
+            parts = self.argument_parts.get(id(arg))
+            if parts is not None:
+                full = {t.text: t for t in _unique_templates(parts)}
+                arg = replace(arg, templates=tuple(full[t.text] for t in arg.templates))
+            args.append(arg)
+        return replace(call, args=tuple(args))
 
     def _param_ref(self, name: str | None) -> ParamRef | None:
         return ParamRef(name, self.params[name].position) if name is not None else None
@@ -550,7 +567,7 @@ class SiteVisitor:
         """
         names = self.helper_names()
         return tuple(
-            c
+            self._with_holes(c)
             for i, c in enumerate(self.calls)
             if c.called in names
             or (i in self.near_site and self._reachable(c.callee, c.receiver) and _writes_message(c.args))
