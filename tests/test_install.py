@@ -9,6 +9,7 @@ wheel build, not an editable install), and runs the command line there.
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -54,8 +55,8 @@ def test_installing_errdex_keeps_the_users_packages(user_env: Path) -> None:
     assert {name: installed[name] for name in HELD} == HELD
     assert "errdex" in installed
     pip(user_env, "check")
-    typed = run(user_env, "python", "-c", "import errdex, pathlib; print(pathlib.Path(errdex.__file__).parent)")
-    assert (Path(typed.strip()) / "py.typed").is_file()
+    package = Path(run(user_env, "python", "-c", "import errdex; print(errdex.__file__)").strip()).parent
+    assert package.is_relative_to(user_env) and (package / "py.typed").is_file()
 
 
 @pytest.mark.network
@@ -83,8 +84,11 @@ def pip(venv: Path, *args: str) -> str:
 
 
 def run(venv: Path, program: str, *args: str) -> str:
-    """Run a program of the virtualenv; its stdout (the test fails with its stderr when it fails)."""
-    proc = subprocess.run([str(venv / "bin" / program), *args], capture_output=True, text=True)
+    """Run a program of the virtualenv; its stdout (the test fails with its stderr when it fails).
+
+    Without this test run's PYTHONPATH (which may name the checkout) or pip constraints."""
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PIP_CONSTRAINT")}
+    proc = subprocess.run([str(venv / "bin" / program), *args], capture_output=True, text=True, env=env)
     assert proc.returncode == 0, proc.stderr
     return proc.stdout
 
