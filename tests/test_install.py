@@ -86,9 +86,11 @@ def pip(venv: Path, *args: str) -> str:
 def run(venv: Path, program: str, *args: str) -> str:
     """Run a program of the virtualenv; its stdout (the test fails with its stderr when it fails).
 
-    Without this test run's PYTHONPATH (which may name the checkout) or pip constraints."""
+    Outside the checkout and without this run's PYTHONPATH, so that `import errdex` finds the
+    installed copy, and without its pip constraints."""
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PIP_CONSTRAINT")}
-    proc = subprocess.run([str(venv / "bin" / program), *args], capture_output=True, text=True, env=env)
+    command = [str(venv / "bin" / program), *args]
+    proc = subprocess.run(command, capture_output=True, text=True, env=env, cwd=venv.parent)
     assert proc.returncode == 0, proc.stderr
     return proc.stdout
 
