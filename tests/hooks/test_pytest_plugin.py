@@ -49,7 +49,7 @@ def sections(result: pytest.RunResult) -> dict[str, str]:
     found = {}
     for name in ("test_library_error", "test_own_assertion", "test_compiled_message"):
         start = out.index(f"_ {name} _")
-        end = min((i for i in (out.find("\n____", start + 1), out.find("short test summary", start)) if i > 0))
+        end = min(i for i in (out.find("\n____", start + 1), out.find("short test summary", start)) if i > 0)
         block = out[start:end]
         if " errdex " in block:
             found[name] = block[block.index(" errdex ") :]

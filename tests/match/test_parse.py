@@ -892,7 +892,7 @@ def test_rich_traceback_inside_a_log_record_and_chained() -> None:
 # --- pytest ---------------------------------------------------------------------------------------
 
 PYTEST_LONG = paste(
-    f"""
+    """
     ============================= test session starts ==============================
     platform linux -- Python 3.11.7, pytest-8.2.0, pluggy-1.5.0
     rootdir: /home/ana/proj
@@ -911,16 +911,16 @@ PYTEST_LONG = paste(
     tests/test_gen.py:14: 
     _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ 
 
-    self = GenerationConfig {{
+    self = GenerationConfig {
       "cache_implementation": "flash"
-    }}
+    }
     strict = False
 
         def validate(self, strict=False):
             if self.cache_implementation not in valid_cache_implementations:
     >           raise ValueError(
-                    f"Invalid `cache_implementation` ({{self.cache_implementation}}). Choose one of: "
-                    f"{{valid_cache_implementations}}"
+                    f"Invalid `cache_implementation` ({self.cache_implementation}). Choose one of: "
+                    f"{valid_cache_implementations}"
                 )
     E           ValueError: Invalid `cache_implementation` (flash). Choose one of:
     E             ('static', 'offloaded_static', 'paged')

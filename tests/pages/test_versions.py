@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from errdex.pages import build_page
-from tests.pages.conftest import Indexer, error_id_of
 from tests.fixtures import MODE_MESSAGE as NEW_TEXT
 from tests.fixtures import MODE_TEMPLATE as TEMPLATE
 from tests.fixtures import cart_module
+from tests.pages.conftest import Indexer, error_id_of
 
 OLD_TEXT = 'f"bad mode {self.mode!r}; use one of {MODES}"'
 

@@ -39,7 +39,7 @@ def test_the_layout_has_every_page_and_its_json(site: Path) -> None:
         f"errors/{SHOP_ID}/2.0.html",
         f"api/errors/{SHOP_ID}.json",
         f"api/errors/{SHOP_ID}/1.0.json",
-        f"api/packages/shop/1.0.json",
+        "api/packages/shop/1.0.json",
         "static/style.css",
         "static/highlight.css",
     ):
