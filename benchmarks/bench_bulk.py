@@ -115,7 +115,8 @@ def main() -> None:
     specs = expand(args.packages, None, args.latest)
     problems = fetch_all(specs)
     print(
-        f"{len(args.packages)} packages, {len(specs)} releases listed and fetched in {time.perf_counter() - started:.0f}s"
+        f"{len(args.packages)} packages, {len(specs)} releases listed and fetched"
+        f" in {time.perf_counter() - started:.0f}s"
     )
     for problem in problems:
         print(f"  not fetched: {problem}")

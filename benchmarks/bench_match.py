@@ -14,8 +14,9 @@ too (scored by benchmarks/corpus.py, as tests/test_corpus.py does).
 `--prepare` first indexes the releases in RELEASES that the database does not hold yet (a
 hundred popular packages, ~160,000 sites); `--cases-db` names a second index holding exactly
 benchmarks/cases/releases.txt (`--prepare-cases` builds it), on which the corpus is judged:
-marshmallow, for one, must stay unindexed there, since its cases must make the matcher abstain. Targets at >= 100,000 sites: p99 <= 2 ms, >= 200x faster than the
-scan, accuracy no lower than the scan's; one `errdex explain` process within 1 s.
+marshmallow, for one, must stay unindexed there, since its cases must make the matcher abstain.
+Targets at >= 100,000 sites: p99 <= 2 ms, >= 200x faster than the scan, accuracy no lower than
+the scan's; one `errdex explain` process within 1 s.
 """
 
 from __future__ import annotations
@@ -403,14 +404,17 @@ def main() -> None:
         first_latencies, _, _ = time_errdex(store, queries)  # shards of places loaded as queries need them
         latencies, answers, cpu = time_errdex(store, queries)  # steady state: everything loaded
         best_of_3, _, _ = time_errdex(store, queries, rounds=3)
-        ours = sum(correct(core, q.error, a, number) for q, a in zip(queries, answers)) / len(queries)
+        ours = sum(correct(core, q.error, a, number) for q, a in zip(queries, answers, strict=True)) / len(queries)
         sample = queries[: args.baseline]
         scan_latencies, scan_answers, given_up = run_scan(args.db, sample)
         sample_best = best_of_3[: args.baseline]
         scan_right = sum(
-            got is not None and correct(core, q.error, core.ids[got], number) for q, got in zip(sample, scan_answers)
+            got is not None and correct(core, q.error, core.ids[got], number)
+            for q, got in zip(sample, scan_answers, strict=True)
         )
-        ours_on_sample = sum(correct(core, q.error, a, number) for q, a in zip(sample, answers)) / len(sample)
+        ours_on_sample = sum(
+            correct(core, q.error, a, number) for q, a in zip(sample, answers[: len(sample)], strict=True)
+        ) / len(sample)
         process = whole_process(args.db, queries[0].text, 5)
     if args.cases_db:
         with Store(args.cases_db) as cases_store:
@@ -437,7 +441,8 @@ def main() -> None:
         f" p99 {percentile(best_of_3, 0.99) * 1000:.3f} ms"
     )
     print(
-        f"  CPU time of each query in that run (its waits for a processor left out, not the caches others evict): p50 {percentile(cpu, 0.5) * 1000:.3f} ms,"
+        "  CPU time of each query in that run (its waits for a processor left out, not the caches others evict):"
+        f" p50 {percentile(cpu, 0.5) * 1000:.3f} ms,"
         f" p99 {percentile(cpu, 0.99) * 1000:.3f} ms"
     )
     print(

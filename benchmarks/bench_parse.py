@@ -12,6 +12,7 @@ import argparse
 import random
 import time
 from collections.abc import Callable
+from functools import partial
 
 from errdex.match.parse import parse
 
@@ -150,8 +151,8 @@ def main() -> None:
     print(f"{'paste':32} {'chars':>10} {'parse ms':>10} {'lines ms':>10} {'ratio':>8}  result")
     for name, build in PASTES:
         text = build()
-        parsed = best(lambda: parse(text), args.repeat)
-        plain = best(lambda: baseline(text), args.repeat)
+        parsed = best(partial(parse, text), args.repeat)
+        plain = best(partial(baseline, text), args.repeat)
         result = parse(text)
         print(
             f"{name:32} {len(text):>10} {parsed * 1000:>10.2f} {plain * 1000:>10.2f} {parsed / plain:>8.1f}"

@@ -156,7 +156,10 @@ def main() -> None:
     for number in range(1, args.rounds + 1):
         print(f"round {number} (load average {', '.join(f'{x:.2f}' for x in os.getloadavg())}, {os.cpu_count()} cores)")
         ratios = one_round(args.base, args.following)
-        print(f"  ratios: {', '.join(f'{s}: {r:.3f}' for s, r in zip(args.following, ratios))}  (target <= 0.1)")
+        print(
+            f"  ratios: {', '.join(f'{s}: {r:.3f}' for s, r in zip(args.following, ratios, strict=True))}"
+            "  (target <= 0.1)"
+        )
     for spec in args.following:
         print(f"{spec}: {statement_bound(args.base, spec)}")
 

@@ -8,7 +8,8 @@ errors), every template (what the matcher's tables are built from), a full-text 
 postgresql:// URL (each round in a new schema of that database, dropped afterwards). To compare
 SQLite before and after a change, run this file with each checkout's errdex on the path.
 
-    python benchmarks/bench_store.py --db /tmp/b.db --db postgresql://user:pw@host/db [--spec transformers==5.16.0] [--rounds 2]
+    python benchmarks/bench_store.py --db /tmp/b.db --db postgresql://user:pw@host/db
+                                     [--spec transformers==5.16.0] [--rounds 2]
 """
 
 from __future__ import annotations

@@ -60,7 +60,8 @@ response = function(status, headers, body)
 end
 done = function(summary, latency, requests)
   local e = summary.errors
-  io.write(string.format('{"requests": %%d, "seconds": %%f, "non_2xx": %%d, "socket_errors": %%d, "p50_us": %%d, "p99_us": %%d, "max_us": %%d}\\n',
+  io.write(string.format('{"requests": %%d, "seconds": %%f, "non_2xx": %%d, "socket_errors": %%d, '
+    .. '"p50_us": %%d, "p99_us": %%d, "max_us": %%d}\\n',
     summary.requests, summary.duration / 1e6, e.status, e.connect + e.read + e.write + e.timeout,
     latency:percentile(50), latency:percentile(99), latency.max))
 end
@@ -181,14 +182,16 @@ def report(results: dict[str, dict[str, float]], cold: list[float], server_cpu: 
         ok = p99 <= TARGETS_MS[kind] and errors == 0
         met &= ok
         print(
-            f"{kind:12} {int(r['requests']):9d} {r['requests'] / r['seconds']:8.0f} {r['p50_us'] / 1000:8.1f} {p99:8.1f} "
-            f"{r['max_us'] / 1000:8.1f} {errors:7d}  <= {TARGETS_MS[kind]:.0f} ms {'met' if ok else 'MISSED'}"
+            f"{kind:12} {int(r['requests']):9d} {r['requests'] / r['seconds']:8.0f} {r['p50_us'] / 1000:8.1f}"
+            f" {p99:8.1f} {r['max_us'] / 1000:8.1f} {errors:7d}"
+            f"  <= {TARGETS_MS[kind]:.0f} ms {'met' if ok else 'MISSED'}"
         )
     total = sum(r["requests"] for r in results.values())
     seconds = max(r["seconds"] for r in results.values())
     print(f"{'all':12} {int(total):9d} {total / seconds:8.0f}")
     print(
-        f"server CPU per request: {server_cpu / total * 1000:.2f} ms (about {total / server_cpu:.0f} req/s per busy core)"
+        f"server CPU per request: {server_cpu / total * 1000:.2f} ms"
+        f" (about {total / server_cpu:.0f} req/s per busy core)"
     )
     return met
 
