@@ -18,7 +18,8 @@ from tests.fixtures import shop, write_wheel
 
 CAFE = {
     "cafe/__init__.py": "",
-    "cafe/menu.py": "SIZES = ('s', 'm')\n\n\ndef order(size):\n    if size not in SIZES:\n        raise ValueError(f'size must be one of {SIZES}')\n",
+    "cafe/menu.py": "SIZES = ('s', 'm')\n\n\ndef order(size):\n"
+    "    if size not in SIZES:\n        raise ValueError(f'size must be one of {SIZES}')\n",
 }
 
 

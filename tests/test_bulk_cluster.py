@@ -64,7 +64,10 @@ def contents(db: str) -> dict[tuple[str, str], Any]:
     return out
 
 
-def pool_contents(specs: list[str], db: str, options: Options = Options()) -> dict[tuple[str, str], Any]:
+DEFAULT_OPTIONS = Options()
+
+
+def pool_contents(specs: list[str], db: str, options: Options = DEFAULT_OPTIONS) -> dict[tuple[str, str], Any]:
     with Store(db) as store:
         status = index_many(specs, store, options, jobs=2)
     assert not status.failures

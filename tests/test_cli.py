@@ -172,7 +172,8 @@ def test_explain_does_not_load_the_indexer_or_the_web_server() -> None:
     code = (
         "import sys\nfrom errdex.cli import main\n"
         "main(['explain', '--help'], standalone_mode=False)\n"
-        "print(sorted(m for m in sys.modules if m.startswith(('errdex.web', 'errdex.indexing', 'errdex.indexing.bulk', 'uvicorn'))))"
+        "print(sorted(m for m in sys.modules if m.startswith(("
+        "'errdex.web', 'errdex.indexing', 'errdex.indexing.bulk', 'uvicorn'))))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip().splitlines()[-1] == "[]"

@@ -116,12 +116,14 @@ def test_a_moved_error_says_where_it_was_and_long_values_are_cut_in_the_table(
     old = {
         "lang/__init__.py": "",
         "lang/speech.py": f"CODES = {codes!r}\nNAMES = ('en',)\n\n\ndef pick(code):\n"
-        "    if code not in CODES:\n        raise ValueError(f'unsupported language {code}; use one of {CODES} or {NAMES}')\n",
+        "    if code not in CODES:\n"
+        "        raise ValueError(f'unsupported language {code}; use one of {CODES} or {NAMES}')\n",
     }
     new = {
         "lang/__init__.py": "",
         "lang/audio.py": "def pick(code, CODES, NAMES=('en', 'fr')):\n"
-        "    if code not in CODES:\n        raise ValueError(f'unsupported language {code}; use one of {CODES} or {NAMES}')\n",
+        "    if code not in CODES:\n"
+        "        raise ValueError(f'unsupported language {code}; use one of {CODES} or {NAMES}')\n",
     }
     with Store(db_url) as store:
         for version, files in (("1.0", old), ("2.0", new)):

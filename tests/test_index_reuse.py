@@ -36,7 +36,8 @@ VARIANTS: dict[str, list[str | None]] = {
         "    if mode not in MODES:\n        raise PkgError(f'mode {mode} not in {MODES}')\n",
         "from . import consts\n\n\ndef run(mode):\n    if mode not in consts.MODES:\n"
         "        raise ValueError(f'bad mode, choose from {consts.MODES}')\n    raise SpecialError()\n",
-        "from .consts import LIMIT\n\n\ndef run(n):\n    if n > LIMIT:\n        raise OverflowError(f'{n} > {LIMIT}')\n",
+        "from .consts import LIMIT\n\n\ndef run(n):\n"
+        "    if n > LIMIT:\n        raise OverflowError(f'{n} > {LIMIT}')\n",
     ],
     "pkg/other.py": [
         None,
@@ -53,8 +54,10 @@ VARIANTS: dict[str, list[str | None]] = {
     ],
     "pkg/user.py": [
         None,
-        "from .helpers import fail\n\n\ndef use(x):\n    if x:\n        raise TypeError('bad x')\n    fail('user wrote this message')\n",
-        "from . import helpers\n\n\ndef use(x):\n    if not x:\n        raise TypeError('no x')\n    helpers.fail('another message here')\n",
+        "from .helpers import fail\n\n\ndef use(x):\n"
+        "    if x:\n        raise TypeError('bad x')\n    fail('user wrote this message')\n",
+        "from . import helpers\n\n\ndef use(x):\n"
+        "    if not x:\n        raise TypeError('no x')\n    helpers.fail('another message here')\n",
         "def use(x):\n    if x:\n        raise TypeError('bad x')\n",
     ],
 }
@@ -81,8 +84,8 @@ def snapshot(db: str | Path, version: str) -> dict[str, Any]:
         classes = sorted(
             tuple(row)
             for row in store.db.execute(
-                "SELECT c.file, c.qualname, c.line, c.bases, c.attributes FROM classes c JOIN releases r ON r.id = c.release_id"
-                " WHERE r.version = ?",
+                "SELECT c.file, c.qualname, c.line, c.bases, c.attributes"
+                " FROM classes c JOIN releases r ON r.id = c.release_id WHERE r.version = ?",
                 (version,),
             )
         )

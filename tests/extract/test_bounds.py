@@ -7,6 +7,7 @@ the tests assert results, not times.
 from __future__ import annotations
 
 import ast
+from itertools import pairwise
 from typing import Any
 
 import pytest
@@ -36,7 +37,7 @@ def f(terms, n):
 def nested(width: int, indent: str = "") -> str:
     """A = ('a', 'b'); B = (A, A, ...); C = (B, ...); D = (C, ...): D holds 2 * width**3 strings."""
     lines = [f"{indent}A = ('a', 'b')"]
-    for inner, outer in zip("ABC", "BCD"):
+    for inner, outer in pairwise("ABCD"):
         lines.append(f"{indent}{outer} = ({(inner + ', ') * width})")
     return "\n".join(lines) + "\n"
 
@@ -76,7 +77,8 @@ def test_linking_bounds_constants_imported_from_another_module() -> None:
     files = {
         "pkg/__init__.py": "",
         "pkg/tables.py": nested(150) + "SMALL = ('x', 'y')\n",
-        "pkg/use.py": "from .tables import D, SMALL\n\ndef f(x):\n    if x not in D or x not in SMALL:\n        raise ValueError('bad')\n",
+        "pkg/use.py": "from .tables import D, SMALL\n\ndef f(x):\n"
+        "    if x not in D or x not in SMALL:\n        raise ValueError('bad')\n",
     }
     analyses = {path: analyse_file(path, text.encode()) for path, text in files.items()}
     (site,), _ = link(analyses, files.get)

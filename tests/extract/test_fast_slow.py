@@ -214,7 +214,8 @@ def test_a_site_outside_functions_knows_what_the_statements_before_it_bind() -> 
 
 
 def test_a_decorated_class_in_a_class_is_not_its_own_member() -> None:
-    """Its decorators are indented lines, which are not where its body starts (networkx's `@dataclass class Partition`)."""
+    """Its decorators are indented lines, which are not where its body starts (networkx's
+    `@dataclass class Partition`)."""
     result = both(
         """
         class Iterator:

@@ -42,7 +42,11 @@ PACKAGE = {
             if given < nargs:
                 raise UsageError(
                     option_name,
-                    ngettext("Option {name!r} requires an argument.", "Option {name!r} requires {nargs} arguments.", nargs)
+                    ngettext(
+                        "Option {name!r} requires an argument.",
+                        "Option {name!r} requires {nargs} arguments.",
+                        nargs,
+                    )
                     .format(name=option_name, nargs=nargs),
                 )
 

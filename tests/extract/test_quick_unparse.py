@@ -95,11 +95,15 @@ def test_real_code_of_the_standard_library() -> None:
 
 def test_the_shapes_of_conditions_and_messages() -> None:
     cases = {
-        "self.cache_implementation not in ALL_CACHE_IMPLEMENTATIONS": "self.cache_implementation not in ALL_CACHE_IMPLEMENTATIONS",
+        "self.cache_implementation not in ALL_CACHE_IMPLEMENTATIONS": (
+            "self.cache_implementation not in ALL_CACHE_IMPLEMENTATIONS"
+        ),
         'a == 1 and b == "x" and c is None': "a == 1 and b == 'x' and (c is None)",
         "a or b and not c": "a or (b and (not c))",
         "not isinstance(x, (int, str))": None,  # a tuple argument: left to ast.unparse
-        'f"Invalid `cache_implementation` ({self.cache_implementation!r}). Choose one of: {x}"': "f'Invalid `cache_implementation` ({self.cache_implementation!r}). Choose one of: {x}'",
+        'f"Invalid `cache_implementation` ({self.cache_implementation!r}). Choose one of: {x}"': (
+            "f'Invalid `cache_implementation` ({self.cache_implementation!r}). Choose one of: {x}'"
+        ),
         'f"it\'s {x}"': None,  # a quote inside: ast.unparse picks the quotes
         "f'{x:>10}'": None,
     }

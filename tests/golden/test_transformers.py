@@ -92,6 +92,7 @@ def test_coverage_no_raise_with_a_message_is_missed(transformers_store: Store, r
     with_template = sum(1 for _, _, t, _ in rows if t is not None) / len(rows)
     resolved = sum(1 for _, _, _, r in rows if r != "{}") / len(rows)
     print(
-        f"\ncoverage: {len(rows)} error sites, {len(errors)} errors, {with_template:.1%} with a template, {resolved:.1%} with resolved values"
+        f"\ncoverage: {len(rows)} error sites, {len(errors)} errors, {with_template:.1%} with a template,"
+        f" {resolved:.1%} with resolved values"
     )
     assert with_template > 0.95

@@ -45,7 +45,8 @@ for make in (lambda: Version("1.0.x"), lambda: Version("2.y"), lambda: Specifier
     except Exception as exc:
         sentry_sdk.capture_exception(exc)
 sentry_sdk.flush()
-print(json.dumps([{k: e.get(k) for k in ("fingerprint", "tags", "contexts", "exception")} for e in EVENTS], default=str))
+print(json.dumps([{k: e.get(k) for k in ("fingerprint", "tags", "contexts", "exception")} for e in EVENTS],
+                 default=str))
 """
 
 

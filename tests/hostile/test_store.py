@@ -1,4 +1,5 @@
-"""The store while other processes write, on each backend: a kill -9 in the middle of a release write, a reader during a long write.
+"""The store while other processes write, on each backend: a kill -9 in the middle of a release
+write, a reader during a long write.
 
 Also in tests/store/: kill -9 while analysing, two indexers at once, a reader during a write
 (test_durability.py); older, corrupt and newer databases (test_store.py).

@@ -106,7 +106,11 @@ def test_the_version_installed_here_is_indexed_when_another_one_is(db_url: str) 
 
 
 def test_a_traceback_from_elsewhere_does_not_index_this_environment(db_url: str) -> None:
-    paste = 'Traceback (most recent call last):\n  File "/elsewhere/site-packages/click/types.py", line 222, in fail\nclick.exceptions.BadParameter: x'
+    paste = (
+        "Traceback (most recent call last):\n"
+        '  File "/elsewhere/site-packages/click/types.py", line 222, in fail\n'
+        "click.exceptions.BadParameter: x"
+    )
     with Store(db_url) as store:
         index("click", store, installed=True, version="0.0.1")
         explain(paste, store=store, auto_index=True)
@@ -114,7 +118,11 @@ def test_a_traceback_from_elsewhere_does_not_index_this_environment(db_url: str)
 
 
 def test_auto_index_can_be_turned_off(db_url: str) -> None:
-    paste = 'Traceback (most recent call last):\n  File "/x/site-packages/click/types.py", line 222, in fail\nclick.exceptions.BadParameter: x'
+    paste = (
+        "Traceback (most recent call last):\n"
+        '  File "/x/site-packages/click/types.py", line 222, in fail\n'
+        "click.exceptions.BadParameter: x"
+    )
     with Store(db_url) as store:
         result = explain(paste, store=store, auto_index=False)
         assert result.abstain and store.packages() == []

@@ -44,7 +44,8 @@ def crowd(tmp_path_factory: pytest.TempPathFactory, backend: str) -> Iterator[St
         root,
         "crowd",
         "".join(
-            f'\n\ndef check_{k}(obj, name):\n    raise ValueError(f"{{obj!r}} is not a known field of {{name!r}}{ending}")\n'
+            f"\n\ndef check_{k}(obj, name):\n"
+            f'    raise ValueError(f"{{obj!r}} is not a known field of {{name!r}}{ending}")\n'
             for k, ending in enumerate(ENDINGS)
         ),
     )

@@ -386,7 +386,8 @@ def test_a_bare_paste_is_typed_by_a_class_the_index_raises(tmp_path: Path, backe
         {
             "pyproject.toml": '[project]\nname = "conn"\nversion = "1.0"\n',
             "conn/__init__.py": "class NotReady(Exception):\n    pass\n",
-            "conn/setup.py": "from conn import NotReady\n\ndef start(host):\n    raise NotReady(f'Cannot connect to host {host}')\n",
+            "conn/setup.py": "from conn import NotReady\n\n"
+            "def start(host):\n    raise NotReady(f'Cannot connect to host {host}')\n",
             "conn/retry.py": "def again(host):\n    raise ConnectionError(f'Cannot connect to host {host}')\n",
         },
     )
@@ -485,8 +486,10 @@ def test_of_templates_tied_once_folded_the_one_written_alike_comes_first(tmp_pat
         {
             "pyproject.toml": '[project]\nname = "graphs"\nversion = "1.0"\n',
             "graphs/__init__.py": "",
-            "graphs/cut.py": "def cut(g):\n    if not g.connected:\n        raise ValueError('graph is not connected.')\n",
-            "graphs/paths.py": "def path(g):\n    if not g.connected:\n        raise ValueError('Graph is not connected.')\n",
+            "graphs/cut.py": "def cut(g):\n    if not g.connected:\n"
+            "        raise ValueError('graph is not connected.')\n",
+            "graphs/paths.py": "def path(g):\n    if not g.connected:\n"
+            "        raise ValueError('Graph is not connected.')\n",
         },
     )
     with Store(new_index(backend, tmp_path, "graphs.db")) as store:

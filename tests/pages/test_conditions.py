@@ -69,7 +69,8 @@ def test_membership_not_in_a_resolved_list(page_of: Any) -> None:
     page = page_of("Invalid mode {}, choose from {}")
     meaning = page["what_it_means"]
     assert meaning["summary"] == (
-        "`Config.validate` raises ValueError when `self.mode` is set (not None) and `self.mode` is not one of `MODES` (2 values)."
+        "`Config.validate` raises ValueError when `self.mode` is set (not None)"
+        " and `self.mode` is not one of `MODES` (2 values)."
     )
     assert [c["kind"] for c in meaning["clauses"]] == ["identity", "membership"]
     assert meaning["lists"] == [
@@ -147,7 +148,8 @@ def test_or_of_a_flag_and_a_method_call(page_of: Any) -> None:
     meaning = page["what_it_means"]
     assert meaning["clauses"][0]["kind"] == "combined"
     assert meaning["summary"].endswith(
-        "when either `strict` is set to a true value (not empty, zero, False or None) or `path.endswith('.tmp')` returns a true value."
+        "when either `strict` is set to a true value (not empty, zero, False or None)"
+        " or `path.endswith('.tmp')` returns a true value."
     )
     assert page["triggers"][0]["code"].endswith("load(path=..., strict=True)")  # path is required: left to the user
     negated = page["solutions"][0]["text"]
@@ -175,7 +177,8 @@ def test_nothing_derivable(indexed: Indexer) -> None:
     page = build_page(store, error.error_id)
     assert page["template"] is None
     assert page["what_it_means"]["summary"] == (
-        "`f` raises RuntimeError whenever line 2 runs: no `if` condition guards it, so nothing more can be derived about when."
+        "`f` raises RuntimeError whenever line 2 runs: no `if` condition guards it,"
+        " so nothing more can be derived about when."
     )
     assert page["when_it_happens"]["inputs"] == []
     assert page["triggers"] == [] and page["example_fix"] is None

@@ -64,7 +64,8 @@ def test_a_value_accepted_in_an_older_release(indexed: Indexer) -> None:
     ]
     drift = next(s for s in page["solutions"] if s["kind"] == "version_drift")
     assert drift["text"] == (
-        "'slow' is accepted in shop 2.0 but rejected in 3.0: use a value accepted here, or pin shop==2.0 if you need it."
+        "'slow' is accepted in shop 2.0 but rejected in 3.0:"
+        " use a value accepted here, or pin shop==2.0 if you need it."
     )
     older = build_page(store, eid, version="2.0", values=["('fast', 'slow', 'eco')", "'slow'"])
     assert older["user_input"]["checked"][1]["result"] == "accepted"

@@ -1,4 +1,5 @@
-"""Choosing the backend: a postgresql:// URL opens PostgreSQL, anything else a SQLite file; failures are one clear line."""
+"""Choosing the backend: a postgresql:// URL opens PostgreSQL, anything else a SQLite file;
+failures are one clear line."""
 
 from __future__ import annotations
 

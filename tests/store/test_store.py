@@ -158,7 +158,8 @@ def test_a_failed_write_leaves_the_previous_release_intact(tmp_path: Path, store
 def test_a_release_rewritten_from_rows_of_another_version_is_replaced_whole_or_not_at_all(
     tmp_path: Path, store: Store
 ) -> None:
-    """Copying 1.0's rows into 2.0 (as indexing does for unchanged files) replaces 2.0 in one step; a failure keeps it."""
+    """Copying 1.0's rows into 2.0 (as indexing does for unchanged files) replaces 2.0 in one step;
+    a failure keeps it."""
     index_shop(tmp_path, store, "1.0")
     index_shop(tmp_path, store, "2.0", modes=("fast", "slow", "eco"))
     old, before = store.release("shop", "1.0"), store.errors("shop", "2.0")

@@ -61,7 +61,11 @@ async def test_search_limit_is_bounded(client: httpx.AsyncClient) -> None:
 
 
 async def test_search_abstains_honestly_with_a_hint(client: httpx.AsyncClient) -> None:
-    paste = 'Traceback (most recent call last):\n  File "/venv/lib/python3.11/site-packages/numpy/core/x.py", line 3, in f\nKeyError: nothing'
+    paste = (
+        "Traceback (most recent call last):\n"
+        '  File "/venv/lib/python3.11/site-packages/numpy/core/x.py", line 3, in f\n'
+        "KeyError: nothing"
+    )
     data = (await client.post("/api/search", json={"q": paste})).json()
     assert data["abstain"] is True
     assert "numpy" in data["hint"] and "errdex index" in data["hint"]

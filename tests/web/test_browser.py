@@ -46,7 +46,10 @@ TEMPLATE = "Invalid `cache_implementation` ({}). Choose one of: {}"
 TOO_WIDE = """() => {
   const width = document.documentElement.clientWidth;
   const scrolls = el => ["auto", "scroll", "hidden"].includes(getComputedStyle(el).overflowX);
-  const inScroller = el => { for (let p = el.parentElement; p; p = p.parentElement) if (scrolls(p)) return true; return false; };
+  const inScroller = el => {
+    for (let p = el.parentElement; p; p = p.parentElement) if (scrolls(p)) return true;
+    return false;
+  };
   return [...document.querySelectorAll("body *")]
     .filter(el => el.getBoundingClientRect().right > width + 1 && !inScroller(el))
     .map(el => `${el.tagName}.${el.className}: ${(el.textContent || "").slice(0, 60)}`);
