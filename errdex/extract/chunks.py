@@ -165,7 +165,7 @@ def split_block(text: str, indent: str, first_line: int, spans: list[tuple[int, 
         starts.insert(0, 0)
     chunks = []
     line = first_line
-    for begin, end in zip(starts, starts[1:] + [len(text)]):
+    for begin, end in zip(starts, starts[1:] + [len(text)], strict=True):
         body = text[begin:end]
         chunks.append(_classify(body, line, len(indent)))
         line += body.count("\n")

@@ -346,7 +346,8 @@ def _register_class_node(
 
 
 def _attributes(text: str) -> tuple[str, ...]:
-    """The attributes of a class, from its own text (see `chunks.class_text`); only a class that may raise needs them."""
+    """The attributes of a class, from its own text (see `chunks.class_text`); only a class that may raise
+    needs them."""
     return self_attributes(text) if is_interesting(text) else ()
 
 

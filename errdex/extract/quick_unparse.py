@@ -97,7 +97,7 @@ def _call(node: ast.Call) -> str | None:
 
 def _comparison(node: ast.Compare) -> str | None:
     pieces = [_atom(node.left)]
-    for op, right in zip(node.ops, node.comparators):
+    for op, right in zip(node.ops, node.comparators, strict=True):
         pieces.append(_COMPARISONS[type(op)])
         pieces.append(_atom(right))
     if None in pieces:

@@ -242,19 +242,20 @@ def _call(node: ast.Call, scope: _Walk, depth: int) -> list[Parts]:
     return [(Hole(node),)]
 
 
-def _join(separator: str, items: ast.expr, scope: Scope, depth: int) -> list[Parts]:
+def _join(separator: str, items: ast.expr, scope: _Walk, depth: int) -> list[Parts]:
     """`" ".join(words)` of a list literal, or of a name bound to list literals (grown by `append`); an
     empty list is left out when others can be joined."""
-    lists = [items] if isinstance(items, (ast.List, ast.Tuple)) else []
+    bound: list[ast.expr] = [items] if isinstance(items, (ast.List, ast.Tuple)) else []
     if isinstance(items, ast.Name):
-        lists = scope.alternatives(items.id) or []
-    if not lists or not all(isinstance(each, (ast.List, ast.Tuple)) for each in lists):
+        bound = scope.alternatives(items.id) or []
+    lists = [each for each in bound if isinstance(each, (ast.List, ast.Tuple))]
+    if not lists or len(lists) != len(bound):  # none, or one of them is not a literal
         return [(HOLE,)]
-    lists = [each for each in lists if each.elts] or lists  # type: ignore[attr-defined]  # a message joins something
+    lists = [each for each in lists if each.elts] or lists  # a message joins something
     out: list[Parts] = []
     for each in lists:
         joined: list[Parts] = [()]
-        for i, elt in enumerate(each.elts):  # type: ignore[attr-defined]
+        for i, elt in enumerate(each.elts):
             pieces = _templates(elt, scope, depth)
             joined = [done + ((separator,) if i else ()) + piece for done in joined for piece in pieces][
                 :MAX_ALTERNATIVES
@@ -335,7 +336,11 @@ class _Format:
 
 def _keyed(keys: list[ast.expr | None], values: list[ast.expr]) -> dict[str, ast.expr]:
     """The entries of a dict literal whose keys are strings."""
-    return {k.value: v for k, v in zip(keys, values) if isinstance(k, ast.Constant) and isinstance(k.value, str)}
+    return {
+        k.value: v
+        for k, v in zip(keys, values, strict=True)
+        if isinstance(k, ast.Constant) and isinstance(k.value, str)
+    }
 
 
 def _dedent(text: str) -> list[Any]:
