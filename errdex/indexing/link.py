@@ -359,8 +359,8 @@ def load_trace(blob: bytes, stamp: list[Any]) -> ReleaseTrace | None:
         for own, texts, shapes, modules, names, callers in data["files"]
     }
     return ReleaseTrace(
-        dict(zip(paths, data["hashes"])),
-        dict(zip(paths, data["shapes"])),
+        dict(zip(paths, data["hashes"], strict=True)),
+        dict(zip(paths, data["shapes"], strict=True)),
         {paths[int(i)]: q for i, q in data["classes"].items()},
         {paths[int(i)]: r for i, r in data["skips"].items()},
         files,

@@ -337,7 +337,8 @@ class _Workers:
         else:
             sources = self.pool.map(_pack_numbered, range(len(self.jobs)), chunksize=64)
         return lambda: [
-            NewFile(digest, size, source_z, analysis_z) for (digest, size, analysis_z), source_z in zip(stored, sources)
+            NewFile(digest, size, source_z, analysis_z)
+            for (digest, size, analysis_z), source_z in zip(stored, sources, strict=True)
         ]
 
 
