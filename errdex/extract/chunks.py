@@ -231,7 +231,7 @@ def _annotated_value(body: str, width: int) -> bool:
         tree = ast.parse("if 1:\n" + body if width else body)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return False
-    stmt = tree.body[0].body[0] if width else tree.body[0]  # type: ignore[attr-defined]
+    stmt = tree.body[0].body[0] if width else tree.body[0]  # type: ignore[attr-defined]  # in the `if 1:` put around
     return isinstance(stmt, ast.AnnAssign) and stmt.value is not None
 
 

@@ -299,7 +299,7 @@ def _parse_text(text: str, line: int) -> list[ast.stmt]:
         raise _FallBack() from None
     body = tree.body
     if indented:
-        body = body[0].body  # type: ignore[attr-defined]
+        body = body[0].body  # type: ignore[attr-defined]  # body[0] is the `if 1:` put around the text
     return body
 
 

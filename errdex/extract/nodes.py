@@ -160,7 +160,7 @@ def substitute(expr: ast.expr, name: str, replacement: ast.expr) -> ast.expr:
         done[id(node)] = out
         return out
 
-    return rewritten(expr)  # type: ignore[return-value]
+    return rewritten(expr)  # type: ignore[return-value]  # an expression with a name replaced is one
 
 
 def expr_name(node: ast.expr) -> str:

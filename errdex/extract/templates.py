@@ -162,8 +162,8 @@ def _joined(node: ast.JoinedStr, scope: _Walk, depth: int) -> list[Parts]:
     for value in node.values:
         if isinstance(value, ast.Constant) and isinstance(value.value, str):
             parts.append(value.value)
-        elif _is_given(value):
-            parts.append(value.value.value)  # type: ignore[attr-defined]
+        elif (given := _given(value)) is not None:
+            parts.append(given)
         elif isinstance(value, ast.FormattedValue):
             parts.append(Hole(value.value))
         else:
@@ -171,12 +171,14 @@ def _joined(node: ast.JoinedStr, scope: _Walk, depth: int) -> list[Parts]:
     return [tuple(parts)]
 
 
-def _is_given(value: ast.expr) -> bool:
-    """Whether an f-string's field is the mark of the argument a class is given, shown as it is."""
+def _given(value: ast.expr) -> str | None:
+    """The mark of the argument a class is given, shown as it is, when that is what an f-string's field is."""
     if not isinstance(value, ast.FormattedValue) or value.conversion != -1 or value.format_spec is not None:
-        return False
+        return None
     inner = value.value
-    return isinstance(inner, ast.Constant) and isinstance(inner.value, str) and inner.value.startswith(GIVEN)
+    if isinstance(inner, ast.Constant) and isinstance(inner.value, str) and inner.value.startswith(GIVEN):
+        return inner.value
+    return None
 
 
 def _binop(node: ast.BinOp, scope: _Walk, depth: int) -> list[Parts]:

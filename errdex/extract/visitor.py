@@ -458,7 +458,7 @@ class SiteVisitor:
             return
         grown = []
         for b in bindings:
-            elts = b.expr.elts  # type: ignore[attr-defined]
+            elts = b.expr.elts  # type: ignore[attr-defined]  # a list literal, as checked above
             if self.loops and b.line < self.loops[-1]:
                 elts = elts if elts and is_hole(elts[-1]) else [*elts, ast.Constant(value=None)]
             else:

@@ -220,13 +220,13 @@ class _Analyses(Mapping[str, FileAnalysis]):
     def __len__(self) -> int:
         return len(self.hashes)
 
-    def items(self) -> list[tuple[str, FileAnalysis]]:  # type: ignore[override]
+    def items(self) -> list[tuple[str, FileAnalysis]]:  # type: ignore[override]  # read once: a list, not a view
         return [(path, self.analyses.get(h) or self._stand_in(path)) for path, h in self.hashes.items()]
 
     def _stand_in(self, path: str) -> FileAnalysis:
         """What `Release.__init__` reads of a file (its classes and callees), without loading its analysis."""
         classes = [_LazyClass(self, path, i, q) for i, q in enumerate(self.classes.get(path, ()))]
-        return _StandIn(classes, self.callees.get(path, []))  # type: ignore[return-value]
+        return _StandIn(classes, self.callees.get(path, []))  # type: ignore[return-value]  # what Release reads of one
 
 
 class _StandIn:
