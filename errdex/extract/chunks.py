@@ -165,7 +165,7 @@ def split_block(text: str, indent: str, first_line: int, spans: list[tuple[int, 
         starts.insert(0, 0)
     chunks = []
     line = first_line
-    for begin, end in zip(starts, starts[1:] + [len(text)]):
+    for begin, end in zip(starts, starts[1:] + [len(text)], strict=True):
         body = text[begin:end]
         chunks.append(_classify(body, line, len(indent)))
         line += body.count("\n")
@@ -231,7 +231,7 @@ def _annotated_value(body: str, width: int) -> bool:
         tree = ast.parse("if 1:\n" + body if width else body)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return False
-    stmt = tree.body[0].body[0] if width else tree.body[0]  # type: ignore[attr-defined]
+    stmt = tree.body[0].body[0] if width else tree.body[0]  # type: ignore[attr-defined]  # in the `if 1:` put around
     return isinstance(stmt, ast.AnnAssign) and stmt.value is not None
 
 

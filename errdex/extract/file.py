@@ -299,7 +299,7 @@ def _parse_text(text: str, line: int) -> list[ast.stmt]:
         raise _FallBack() from None
     body = tree.body
     if indented:
-        body = body[0].body  # type: ignore[attr-defined]
+        body = body[0].body  # type: ignore[attr-defined]  # body[0] is the `if 1:` put around the text
     return body
 
 
@@ -346,7 +346,8 @@ def _register_class_node(
 
 
 def _attributes(text: str) -> tuple[str, ...]:
-    """The attributes of a class, from its own text (see `chunks.class_text`); only a class that may raise needs them."""
+    """The attributes of a class, from its own text (see `chunks.class_text`); only a class that may raise
+    needs them."""
     return self_attributes(text) if is_interesting(text) else ()
 
 

@@ -138,8 +138,8 @@ def substitute(expr: ast.expr, name: str, replacement: ast.expr) -> ast.expr:
         found = done.get(id(node))
         if found is not None:
             return found
-        if (type(node) is ast.Name and node.id == name) or (  # type: ignore[attr-defined]
-            dotted and type(node) is ast.Attribute and dotted_name(node) == name  # type: ignore[arg-type]
+        if (type(node) is ast.Name and node.id == name) or (
+            dotted and type(node) is ast.Attribute and dotted_name(node) == name
         ):
             out: ast.AST = replacement
         else:
@@ -152,7 +152,7 @@ def substitute(expr: ast.expr, name: str, replacement: ast.expr) -> ast.expr:
                         changed[field] = new
                 elif isinstance(value, list):
                     items = [rewritten(item) if isinstance(item, ast.AST) else item for item in value]
-                    if any(new is not old for new, old in zip(items, value)):
+                    if any(new is not old for new, old in zip(items, value, strict=True)):
                         changed[field] = items
             out = copy.copy(node) if changed else node
             for field, value in changed.items():
@@ -160,7 +160,7 @@ def substitute(expr: ast.expr, name: str, replacement: ast.expr) -> ast.expr:
         done[id(node)] = out
         return out
 
-    return rewritten(expr)  # type: ignore[return-value]
+    return rewritten(expr)  # type: ignore[return-value]  # an expression with a name replaced is one
 
 
 def expr_name(node: ast.expr) -> str:
@@ -223,7 +223,7 @@ def expression_nodes(expr: ast.AST) -> list[ast.AST] | None:
 def small(node: ast.AST) -> bool:
     """Whether an expression has at most MAX_NODES nodes; a short one-line expression is, without walking it."""
     if getattr(node, "lineno", -1) == getattr(node, "end_lineno", None):
-        if node.end_col_offset - node.col_offset <= MAX_NODES // 4:  # type: ignore[attr-defined,operator]
+        if getattr(node, "end_col_offset", 0) - getattr(node, "col_offset", 0) <= MAX_NODES // 4:
             return True
     return expression_nodes(node) is not None
 

@@ -224,7 +224,9 @@ def _message(
     if raw.kind == "error" and exception:
         bases, _ = release.bases(path, exception)
         if _is_group(exception, bases) and None not in templates:
-            templates = {t + suffix: (*h, ()) for t, h in templates.items() for suffix in GROUP_SUFFIXES}  # type: ignore[operator]
+            templates = {
+                t + suffix: (*h, ()) for t, h in templates.items() if t is not None for suffix in GROUP_SUFFIXES
+            }
     return exception, bases, templates, reason
 
 

@@ -32,6 +32,7 @@ _COMPARISONS = {
 _OR, _AND, _NOT, _COMPARE, _ATOM = 5, 6, 7, 8, 18
 _CONVERSIONS = {-1: "", ord("r"): "!r", ord("s"): "!s", ord("a"): "!a"}
 _QUOTES = ("'", '"')
+_ATOMS = (ast.Name, ast.Attribute, ast.Constant, ast.Call)  # the shapes `_atom` writes
 
 
 def quick_unparse(node: ast.AST) -> str | None:
@@ -42,38 +43,36 @@ def quick_unparse(node: ast.AST) -> str | None:
 
 def _written(node: ast.AST) -> tuple[str, int] | None:
     """The source of a simple expression and how tightly it binds."""
-    kind = type(node)
-    if kind is ast.Name or kind is ast.Attribute or kind is ast.Constant or kind is ast.Call:
+    if type(node) in _ATOMS:
         atom = _atom(node)
         return (atom, _ATOM) if atom is not None else None
-    if kind is ast.Compare:
-        text = _comparison(node)  # type: ignore[arg-type]
+    if type(node) is ast.Compare:
+        text = _comparison(node)
         return (text, _COMPARE) if text is not None else None
-    if kind is ast.UnaryOp and type(node.op) is ast.Not:  # type: ignore[attr-defined]
-        operand = _written(node.operand)  # type: ignore[attr-defined]
+    if type(node) is ast.UnaryOp and type(node.op) is ast.Not:
+        operand = _written(node.operand)
         if operand is None or operand[1] < _NOT:
             return None
         return "not " + operand[0], _NOT
-    if kind is ast.BoolOp:
-        return _boolean(node)  # type: ignore[arg-type]
-    if kind is ast.JoinedStr:
-        text = _fstring(node)  # type: ignore[arg-type]
+    if type(node) is ast.BoolOp:
+        return _boolean(node)
+    if type(node) is ast.JoinedStr:
+        text = _fstring(node)
         return (text, _ATOM) if text is not None else None
     return None
 
 
 def _atom(node: ast.AST) -> str | None:
     """A name, a dotted name, a str/int/bool/None constant, or a call of a dotted name with such arguments."""
-    kind = type(node)
-    if kind is ast.Name or kind is ast.Attribute:
-        return dotted_name(node)  # type: ignore[arg-type]
-    if kind is ast.Constant:
-        value = node.value  # type: ignore[attr-defined]
-        if node.kind is None and (value is None or type(value) in (str, int, bool)):  # type: ignore[attr-defined]
+    if type(node) is ast.Name or type(node) is ast.Attribute:
+        return dotted_name(node)
+    if type(node) is ast.Constant:
+        value = node.value
+        if node.kind is None and (value is None or type(value) in (str, int, bool)):
             return repr(value)
         return None
-    if kind is ast.Call:
-        return _call(node)  # type: ignore[arg-type]
+    if type(node) is ast.Call:
+        return _call(node)
     return None
 
 
@@ -96,13 +95,16 @@ def _call(node: ast.Call) -> str | None:
 
 
 def _comparison(node: ast.Compare) -> str | None:
-    pieces = [_atom(node.left)]
-    for op, right in zip(node.ops, node.comparators):
-        pieces.append(_COMPARISONS[type(op)])
-        pieces.append(_atom(right))
-    if None in pieces:
+    left = _atom(node.left)
+    if left is None:
         return None
-    return " ".join(pieces)  # type: ignore[arg-type]
+    pieces = [left]
+    for op, right in zip(node.ops, node.comparators, strict=True):
+        text = _atom(right)
+        if text is None:
+            return None
+        pieces += (_COMPARISONS[type(op)], text)  # every comparison operator is in the table
+    return " ".join(pieces)
 
 
 def _boolean(node: ast.BoolOp) -> tuple[str, int] | None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import ast
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -21,7 +21,14 @@ if TYPE_CHECKING:
 
 MAX_ITEMS = 2000  # items of a value, those of nested containers included
 MAX_DEPTH = 12
-_CONTAINERS = {"tuple": tuple, "list": list, "set": frozenset, "frozenset": frozenset, "sorted": sorted}
+# called with one iterable, or with none (`sorted()` then raises TypeError, as it would at run time)
+_CONTAINERS: dict[str, Callable[..., Collection[Any]]] = {
+    "tuple": tuple,
+    "list": list,
+    "set": frozenset,
+    "frozenset": frozenset,
+    "sorted": sorted,
+}
 
 
 class Unresolved(Exception):
@@ -90,7 +97,7 @@ def _sequence(node: ast.Tuple | ast.List | ast.Set, ctx: _Context, depth: int) -
 
 def _dict(node: ast.Dict, ctx: _Context, depth: int) -> Any:
     out: dict[Any, Any] = {}
-    for key, value in zip(node.keys, node.values):
+    for key, value in zip(node.keys, node.values, strict=True):
         if key is None:
             out.update(_mapping(_evaluate(value, ctx, depth)))
         else:
@@ -102,15 +109,21 @@ def _dict(node: ast.Dict, ctx: _Context, depth: int) -> Any:
 def _binop(node: ast.BinOp, ctx: _Context, depth: int) -> Any:
     left = _evaluate(node.left, ctx, depth)
     right = _evaluate(node.right, ctx, depth)
-    if isinstance(node.op, ast.Add) and type(left) is type(right) and isinstance(left, (tuple, list, str)):
-        result = left + right
-    elif isinstance(node.op, ast.BitOr) and isinstance(left, (frozenset, dict)) and type(left) is type(right):
-        result = left | right
-    elif isinstance(node.op, ast.Sub) and isinstance(left, frozenset) and isinstance(right, frozenset):
-        result = left - right
-    else:
-        raise Unresolved("operator")
-    return _sized(result, ctx)
+    return _sized(_operate(node.op, left, right), ctx)
+
+
+def _operate(op: ast.operator, left: Any, right: Any) -> Any:
+    """`left op right` for the operators constants are built with: `+` of sequences, `|` and `-` of sets."""
+    same_type = type(left) is type(right)
+    if isinstance(op, ast.Add) and same_type and isinstance(left, (tuple, list, str)):
+        return left + right
+    if isinstance(op, ast.BitOr) and same_type and isinstance(left, frozenset) and isinstance(right, frozenset):
+        return left | right
+    if isinstance(op, ast.BitOr) and same_type and isinstance(left, dict) and isinstance(right, dict):
+        return left | right
+    if isinstance(op, ast.Sub) and isinstance(left, frozenset) and isinstance(right, frozenset):
+        return left - right
+    raise Unresolved("operator")
 
 
 def _name(node: ast.Name | ast.Attribute, ctx: _Context, depth: int) -> Any:

@@ -162,8 +162,8 @@ def _joined(node: ast.JoinedStr, scope: _Walk, depth: int) -> list[Parts]:
     for value in node.values:
         if isinstance(value, ast.Constant) and isinstance(value.value, str):
             parts.append(value.value)
-        elif _is_given(value):
-            parts.append(value.value.value)  # type: ignore[attr-defined]
+        elif (given := _given(value)) is not None:
+            parts.append(given)
         elif isinstance(value, ast.FormattedValue):
             parts.append(Hole(value.value))
         else:
@@ -171,12 +171,14 @@ def _joined(node: ast.JoinedStr, scope: _Walk, depth: int) -> list[Parts]:
     return [tuple(parts)]
 
 
-def _is_given(value: ast.expr) -> bool:
-    """Whether an f-string's field is the mark of the argument a class is given, shown as it is."""
+def _given(value: ast.expr) -> str | None:
+    """The mark of the argument a class is given, shown as it is, when that is what an f-string's field is."""
     if not isinstance(value, ast.FormattedValue) or value.conversion != -1 or value.format_spec is not None:
-        return False
+        return None
     inner = value.value
-    return isinstance(inner, ast.Constant) and isinstance(inner.value, str) and inner.value.startswith(GIVEN)
+    if isinstance(inner, ast.Constant) and isinstance(inner.value, str) and inner.value.startswith(GIVEN):
+        return inner.value
+    return None
 
 
 def _binop(node: ast.BinOp, scope: _Walk, depth: int) -> list[Parts]:
@@ -242,19 +244,20 @@ def _call(node: ast.Call, scope: _Walk, depth: int) -> list[Parts]:
     return [(Hole(node),)]
 
 
-def _join(separator: str, items: ast.expr, scope: Scope, depth: int) -> list[Parts]:
+def _join(separator: str, items: ast.expr, scope: _Walk, depth: int) -> list[Parts]:
     """`" ".join(words)` of a list literal, or of a name bound to list literals (grown by `append`); an
     empty list is left out when others can be joined."""
-    lists = [items] if isinstance(items, (ast.List, ast.Tuple)) else []
+    bound: list[ast.expr] = [items] if isinstance(items, (ast.List, ast.Tuple)) else []
     if isinstance(items, ast.Name):
-        lists = scope.alternatives(items.id) or []
-    if not lists or not all(isinstance(each, (ast.List, ast.Tuple)) for each in lists):
+        bound = scope.alternatives(items.id) or []
+    lists = [each for each in bound if isinstance(each, (ast.List, ast.Tuple))]
+    if not lists or len(lists) != len(bound):  # none, or one of them is not a literal
         return [(HOLE,)]
-    lists = [each for each in lists if each.elts] or lists  # type: ignore[attr-defined]  # a message joins something
+    lists = [each for each in lists if each.elts] or lists  # a message joins something
     out: list[Parts] = []
     for each in lists:
         joined: list[Parts] = [()]
-        for i, elt in enumerate(each.elts):  # type: ignore[attr-defined]
+        for i, elt in enumerate(each.elts):
             pieces = _templates(elt, scope, depth)
             joined = [done + ((separator,) if i else ()) + piece for done in joined for piece in pieces][
                 :MAX_ALTERNATIVES
@@ -335,7 +338,11 @@ class _Format:
 
 def _keyed(keys: list[ast.expr | None], values: list[ast.expr]) -> dict[str, ast.expr]:
     """The entries of a dict literal whose keys are strings."""
-    return {k.value: v for k, v in zip(keys, values) if isinstance(k, ast.Constant) and isinstance(k.value, str)}
+    return {
+        k.value: v
+        for k, v in zip(keys, values, strict=True)
+        if isinstance(k, ast.Constant) and isinstance(k.value, str)
+    }
 
 
 def _dedent(text: str) -> list[Any]:

@@ -149,10 +149,11 @@ def parameters(args: ast.arguments, method: bool) -> Params:
     skip = 1 if method and positional else 0
     out: Params = {
         a.arg: Parameter(i - skip if i >= skip else None, d, annotated_class(a.annotation))
-        for i, (a, d) in enumerate(zip(positional, defaults))
+        for i, (a, d) in enumerate(zip(positional, defaults, strict=True))
     }
     out.update(
-        (a.arg, Parameter(None, d, annotated_class(a.annotation))) for a, d in zip(args.kwonlyargs, args.kw_defaults)
+        (a.arg, Parameter(None, d, annotated_class(a.annotation)))
+        for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=True)
     )
     return out
 
@@ -386,7 +387,8 @@ class SiteVisitor:
                     found.append(text)
 
     def _attribute_default(self, target: ast.expr, value: ast.expr) -> None:
-        """`self.exc = exc` in `__init__(self, exc=UndefinedError)`: the class `raise self.exc(...)` raises by default."""
+        """`self.exc = exc` in `__init__(self, exc=UndefinedError)`: the class `raise self.exc(...)` raises
+        by default."""
         if not (self._in_method("__init__") and isinstance(target, ast.Attribute) and is_self(target.value)):
             return
         param = self._parameter_name(value)
@@ -456,7 +458,7 @@ class SiteVisitor:
             return
         grown = []
         for b in bindings:
-            elts = b.expr.elts  # type: ignore[attr-defined]
+            elts = b.expr.elts  # type: ignore[attr-defined]  # a list literal, as checked above
             if self.loops and b.line < self.loops[-1]:
                 elts = elts if elts and is_hole(elts[-1]) else [*elts, ast.Constant(value=None)]
             else:
@@ -514,9 +516,11 @@ class SiteVisitor:
         `x = Cls(); x.m`), a parameter annotated with a class (`p: "Parser"`)."""
         callee = dotted_name(func)
         if callee is None:
-            made = func.value if isinstance(func, ast.Attribute) else None
-            receiver = dotted_name(made.func) if isinstance(made, ast.Call) else None
-            return (func.attr, receiver) if receiver else (None, None)  # type: ignore[union-attr]
+            if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Call):
+                receiver = dotted_name(func.value.func)
+                if receiver:
+                    return func.attr, receiver
+            return None, None
         head, _, rest = callee.partition(".")
         bound = self.env.get(head) if rest and "." not in rest else None
         if bound and len(bound) == 1 and isinstance(bound[0].expr, ast.Call):
@@ -581,7 +585,8 @@ class SiteVisitor:
         return bool(receiver) or head in ("self", "cls") or first in self.module.imports
 
     def helper_names(self) -> set[str]:
-        """Names of functions here that raise (or warn) a message given as a parameter, or pass one to such a function."""
+        """Names of functions here that raise (or warn) a message given as a parameter, or pass one to such
+        a function."""
         names = {s.function.rsplit(".", 1)[-1] for s in self.sites if s.message_param}
         for _ in range(MAX_HELPER_DEPTH):
             more = {

@@ -20,7 +20,7 @@ import hashlib
 import json
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from errdex.blobs import pack, unpack
 from errdex.extract.package import Release, class_info, file_sites
@@ -220,13 +220,13 @@ class _Analyses(Mapping[str, FileAnalysis]):
     def __len__(self) -> int:
         return len(self.hashes)
 
-    def items(self) -> list[tuple[str, FileAnalysis]]:  # type: ignore[override]
+    def items(self) -> list[tuple[str, FileAnalysis]]:  # type: ignore[override]  # read once: a list, not a view
         return [(path, self.analyses.get(h) or self._stand_in(path)) for path, h in self.hashes.items()]
 
     def _stand_in(self, path: str) -> FileAnalysis:
         """What `Release.__init__` reads of a file (its classes and callees), without loading its analysis."""
         classes = [_LazyClass(self, path, i, q) for i, q in enumerate(self.classes.get(path, ()))]
-        return _StandIn(classes, self.callees.get(path, []))  # type: ignore[return-value]
+        return _StandIn(classes, self.callees.get(path, []))  # type: ignore[return-value]  # what Release reads of one
 
 
 class _StandIn:
@@ -255,10 +255,14 @@ def _unnoted(*args: Any) -> None:
     """The note of what nobody traces."""
 
 
-class _Watched(dict):  # type: ignore[type-arg]
+_K = TypeVar("_K")
+_V = TypeVar("_V")
+
+
+class _Watched(dict[_K, _V]):
     """A dict whose `get` reports the key and what it found."""
 
-    def __init__(self, data: dict, note: Callable[[Any, Any], None]) -> None:  # type: ignore[type-arg]
+    def __init__(self, data: dict[_K, _V], note: Callable[[_K, _V | None], None]) -> None:
         super().__init__(data)
         self.note = note
 
@@ -274,9 +278,14 @@ class _TracingRelease(Release):
         super().__init__(analyses, read_text)
         self.trace: FileTrace | None = None
         analyses.note = self._read
-        self.paths = _Watched(self.paths, self._module)
-        self._classes = _Watched(self._classes, self._name)
-        self._callers = _Watched(self._callers, self._caller)
+        self._noting = analyses  # `self.analyses` is that too, typed as the Mapping linking reads
+        paths, classes, callers = (
+            _Watched(self.paths, self._module),
+            _Watched(self._classes, self._name),
+            _Watched(self._callers, self._caller),
+        )
+        self.paths, self._classes, self._callers = paths, classes, callers
+        self._watched: tuple[_Watched[str, Any], ...] = (paths, classes, callers)
 
     def close(self) -> None:
         """Stop tracing and drop what points back here (the notes of the analyses and the watched
@@ -286,9 +295,9 @@ class _TracingRelease(Release):
         objects for transformers)."""
         self.trace = None
         self._scopes.clear()
-        self.analyses.note = _unnoted  # type: ignore[attr-defined]
-        for watched in (self.paths, self._classes, self._callers):
-            watched.note = _unnoted  # type: ignore[attr-defined]
+        self._noting.note = _unnoted
+        for watched in self._watched:
+            watched.note = _unnoted
 
     def scope(self, module: str) -> ModuleScope | None:
         """A module's scope, built from its whole text (so a read of the text)."""
@@ -359,8 +368,8 @@ def load_trace(blob: bytes, stamp: list[Any]) -> ReleaseTrace | None:
         for own, texts, shapes, modules, names, callers in data["files"]
     }
     return ReleaseTrace(
-        dict(zip(paths, data["hashes"])),
-        dict(zip(paths, data["shapes"])),
+        dict(zip(paths, data["hashes"], strict=True)),
+        dict(zip(paths, data["shapes"], strict=True)),
         {paths[int(i)]: q for i, q in data["classes"].items()},
         {paths[int(i)]: r for i, r in data["skips"].items()},
         files,

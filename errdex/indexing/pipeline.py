@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, ParamSpec, TypeVar
 
 from packaging.version import InvalidVersion, Version
 
@@ -55,7 +55,8 @@ from errdex.store import IndexedSite, NewFile, ReleaseFile, Store
 Progress = Callable[[str, int, int], None]  # (stage, done, total)
 POOL_THRESHOLD = 64  # fewer new files than this are analysed in this process
 TRACE_CANDIDATES = 4  # indexed releases tried, nearest version first, for a trace to reuse
-_Call = TypeVar("_Call", bound=Callable[..., Any])
+_Params = ParamSpec("_Params")
+_Result = TypeVar("_Result")
 _pauses = 0  # calls running with the collector paused (see `_collector_paused`)
 _pauses_lock = threading.Lock()
 _collector_was_enabled = True
@@ -100,7 +101,7 @@ class Prepared:
     analysed: int
 
 
-def _collector_paused(call: _Call) -> _Call:
+def _collector_paused(call: Callable[_Params, _Result]) -> Callable[_Params, _Result]:
     """Run `call` with Python's cyclic garbage collector paused, process-wide, then restore it.
 
     Preparing a release builds a large heap of analyses and sites, and the collector's full
@@ -110,7 +111,7 @@ def _collector_paused(call: _Call) -> _Call:
     """
 
     @functools.wraps(call)
-    def paused(*args: Any, **kwargs: Any) -> Any:
+    def paused(*args: _Params.args, **kwargs: _Params.kwargs) -> _Result:
         global _pauses, _collector_was_enabled
         with _pauses_lock:
             if _pauses == 0:
@@ -125,7 +126,7 @@ def _collector_paused(call: _Call) -> _Call:
                 if _pauses == 0 and _collector_was_enabled:
                     gc.enable()
 
-    return paused  # type: ignore[return-value]
+    return paused
 
 
 @_collector_paused
@@ -337,7 +338,8 @@ class _Workers:
         else:
             sources = self.pool.map(_pack_numbered, range(len(self.jobs)), chunksize=64)
         return lambda: [
-            NewFile(digest, size, source_z, analysis_z) for (digest, size, analysis_z), source_z in zip(stored, sources)
+            NewFile(digest, size, source_z, analysis_z)
+            for (digest, size, analysis_z), source_z in zip(stored, sources, strict=True)
         ]
 
 

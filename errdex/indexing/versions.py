@@ -81,7 +81,7 @@ def available_versions(name: str) -> list[str]:
         raise SourceError(f"pip is not installed for {sys.executable}; install it to list releases by name")
     if "unknown command" in proc.stderr:
         raise SourceError("this pip has no 'pip index versions'; upgrade pip, or name each release as NAME==VERSION")
-    line = next((l for l in proc.stdout.splitlines() if l.startswith(_AVAILABLE)), None)
+    line = next((each for each in proc.stdout.splitlines() if each.startswith(_AVAILABLE)), None)
     if proc.returncode != 0 or line is None:
         tail = (proc.stderr.strip().splitlines() or ["no output"])[-1]
         raise SourceError(f"pip lists no releases of '{name}' ({tail}); check the name or your pip index settings")

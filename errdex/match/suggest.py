@@ -78,7 +78,7 @@ def _memberships(condition: str) -> tuple[tuple[str, list[Any] | str], ...]:
         if not isinstance(node, ast.Compare):
             continue
         left = node.left
-        for op, right in zip(node.ops, node.comparators):
+        for op, right in zip(node.ops, node.comparators, strict=True):
             if isinstance(op, (ast.In, ast.NotIn)):
                 collection = (
                     _literal(right) if isinstance(right, (ast.List, ast.Tuple, ast.Set)) else ast.unparse(right)
@@ -114,7 +114,7 @@ def _tested_value(tested: str, holes: Holes, values: tuple[str | None, ...], opt
     """
     short = tested.rsplit(".", 1)[-1]
     if len(holes) == len(values):
-        for sources, value in zip(holes, values):
+        for sources, value in zip(holes, values, strict=True):
             if value is not None and any(s == tested or s.rsplit(".", 1)[-1] == short for s in sources):
                 return _unquote(value)
         return None

@@ -15,7 +15,7 @@ from packaging.utils import InvalidWheelFilename, parse_wheel_filename
 from packaging.version import InvalidVersion, Version
 
 from errdex.errors import SourceError
-from errdex.model import ReleaseInfo
+from errdex.model import ReleaseInfo, SourceKind
 
 from .layout import import_paths
 from .metadata import repository_url
@@ -207,8 +207,8 @@ def _filename_guess(filename: str) -> tuple[str, str | None]:
     """Name and version from an archive's file name: 'pkg-1.0.tgz' -> ('pkg', '1.0'); 'x.zip' -> ('x', None)."""
     if filename.lower().endswith(".whl"):
         try:
-            name, version, _, _ = parse_wheel_filename(filename)
-            return str(name), str(version)
+            wheel_name, wheel_version, _, _ = parse_wheel_filename(filename)
+            return str(wheel_name), str(wheel_version)
         except InvalidWheelFilename:
             pass
     stem = next((filename[: -len(s)] for s in ARCHIVE_SUFFIXES if filename.lower().endswith(s)), filename)
@@ -230,7 +230,7 @@ def open_archive_source(path: Path, spec: str, stack: ExitStack, limits: SourceL
     meta_files = sorted(p for p in tree.paths() if p.endswith(".dist-info/METADATA")) if wheel else ROOT_METADATA
     meta = read_meta(tree, meta_files)
     guess_name, guess_version = _filename_guess(path.name)
-    kind = "wheel" if wheel else ("sdist" if "PKG-INFO" in tree.paths() else "archive")
+    kind: SourceKind = "wheel" if wheel else ("sdist" if "PKG-INFO" in tree.paths() else "archive")
     info = ReleaseInfo(
         package=meta.name or guess_name,
         version=meta.version or guess_version or LOCAL_VERSION,

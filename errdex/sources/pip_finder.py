@@ -13,6 +13,10 @@ line printed is one JSON object: {"file", "name", "version"} or {"error": "not_f
 import json
 import os
 import sys
+from typing import TYPE_CHECKING, cast
+
+if TYPE_CHECKING:
+    from pip._internal.commands.download import DownloadCommand
 
 
 def _report(**fields):
@@ -26,7 +30,8 @@ def _pins_exactly(specifier):
 
 def _best(requirement, attempts, make_finder):
     """The best candidate over all attempts, and every version any attempt saw."""
-    chosen, versions = None, set()
+    chosen = None
+    versions: set[str] = set()  # (a local's annotation is never evaluated: any Python that runs pip runs this)
     for args in attempts:
         result = make_finder(args).find_best_candidate(requirement.name, requirement.specifier)
         versions.update(str(c.version) for c in result.iter_all())
@@ -63,7 +68,7 @@ def main(argv):
         from pip._vendor.packaging.requirements import Requirement
 
         requirement = Requirement(requirement_text)
-        command = create_command("download")
+        command = cast("DownloadCommand", create_command("download"))  # pip makes commands by name
         with command.main_context():
             base, _ = command.parse_args([requirement_text])
             session = command.get_default_session(base)

@@ -8,7 +8,7 @@ import os
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import BinaryIO, Protocol
+from typing import IO, Protocol
 
 from errdex.errors import SourceError
 from errdex.model import ReleaseInfo, SourceFile
@@ -50,7 +50,7 @@ def file_too_big(label: str, path: str, limits: SourceLimits) -> SourceError:
     )
 
 
-def read_capped(stream: BinaryIO, label: str, path: str, limits: SourceLimits) -> bytes:
+def read_capped(stream: IO[bytes], label: str, path: str, limits: SourceLimits) -> bytes:
     """Read a whole stream, refusing one that is larger than the single-file cap.
 
     A file on disk is read with its own size as the bound: asking for the cap itself makes
@@ -67,7 +67,7 @@ def read_capped(stream: BinaryIO, label: str, path: str, limits: SourceLimits) -
     return data
 
 
-def _size_on_disk(stream: BinaryIO) -> int | None:
+def _size_on_disk(stream: IO[bytes]) -> int | None:
     """The size of the file behind `stream`, or None when it is not a file on disk (an archive member)."""
     try:
         return os.fstat(stream.fileno()).st_size

@@ -26,8 +26,8 @@ try:
     from psycopg.conninfo import conninfo_to_dict, make_conninfo
     from psycopg.types.string import StrDumperUnknown
 except ImportError:  # pragma: no cover - depends on what is installed
-    psycopg = None  # type: ignore[assignment]
-    StrDumperUnknown = object  # type: ignore[assignment,misc]
+    psycopg = None  # type: ignore[assignment]  # not installed: opening a PostgreSQL store says so
+    StrDumperUnknown = object  # type: ignore[assignment,misc]  # so that the dumper class below still defines
 
 # The key of the advisory lock every writer holds ("errdex" and a 1), in this database only.
 WRITE_LOCK = 0x6572_7264_6578_0001

@@ -134,9 +134,11 @@ class _TracebackReader:
             return self.p.next_mark(_NONBLANK_LINES, i + 1)
         return self.p.next_mark(_TRACEBACK_LINES, i + 1)
 
-    def open(self, i: int, fmt: str, base: int, header_type: str | None) -> None:
+    def open(self, i: int, fmt: str, base: int, header_type: str | None) -> list[_Frame]:
+        """Start a traceback (ending the one before); the list its frames go into."""
         self.close()
         self.frames, self.fmt, self.base, self.header_type, self.start = [], fmt, base, header_type, i
+        return self.frames
 
     def close(self) -> None:
         """End a traceback; one IPython named in its header counts even when its last line is missing."""
@@ -157,9 +159,10 @@ class _TracebackReader:
             found = _ipython7_frame(s)
         if found is None:
             return False
-        if self.frames is None:
-            self.open(i, fmt, max(0, ind - 2 if fmt == "traceback" else ind), None)
-        self.frames.append(found)  # type: ignore[union-attr]
+        frames = self.frames
+        if frames is None:
+            frames = self.open(i, fmt, max(0, ind - 2 if fmt == "traceback" else ind), None)
+        frames.append(found)
         return True
 
     def in_traceback(self, i: int, h: str, s: str, expect_code: bool) -> int:
