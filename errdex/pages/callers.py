@@ -148,12 +148,12 @@ def release_callers(store: Store, release: ReleaseRecord, functions: Iterable[tu
         for t in dict.fromkeys(Target(f, fn) for f, fn in functions)
         if store.cache_get(_key(release, t)) is None
     ]
-    named = [s for s in searches if s.name is not None]
+    named = [(s.name, s) for s in searches if s.name is not None]
     own: dict[str, list[_Search]] = {}
     by_name: dict[str, list[_Search]] = {}
-    for search in named:
+    for name, search in named:
         own.setdefault(search.target.file, []).append(search)
-        by_name.setdefault(search.name, []).append(search)  # type: ignore[arg-type]
+        by_name.setdefault(name, []).append(search)
     longest = max((len(n) for n in by_name), default=0)
     searched = 0
     sources = store.release_sources(release)
@@ -356,7 +356,9 @@ class _Matcher:
             if is_init:
                 return "constructor" if self.imported else None
             return "import" if owner is None and self.imported else None
-        receiver = func.value  # type: ignore[attr-defined]
+        if not isinstance(func, ast.Attribute):  # calls are found by a name or an attribute only
+            return None
+        receiver = func.value
         if is_init:
             return "constructor"
         if owner is None:

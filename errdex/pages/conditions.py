@@ -172,7 +172,7 @@ def _describe_call(node: ast.Call, negated: bool) -> str:
         return f"`{unparse(node.args[0])}` {verb} {relation} of {' or '.join(f'`{k}`' for k in kinds)}"
     if name == "hasattr" and len(node.args) == 2 and isinstance(node.args[1], ast.Constant):
         verb = "has no" if negated else "has an"
-        return f"`{unparse(node.args[0])}` {verb} attribute `{node.args[1].value}`"
+        return f"`{unparse(node.args[0])}` {verb} attribute `{node.args[1].value!s}`"
     if name == "callable" and len(node.args) == 1:
         return f"`{unparse(node.args[0])}` is {'not ' if negated else ''}callable"
     return f"`{unparse(node)}` returns a {'false' if negated else 'true'} value"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import difflib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -52,7 +53,7 @@ class PageFacts:
 
 
 def user_input(
-    page: StaticFacts, values: list[str] | None, suggestions: dict[str, list[str]] | None
+    page: StaticFacts, values: Sequence[str | None] | None, suggestions: dict[str, list[str]] | None
 ) -> UserInput | None:
     """The user's values tied to the message's holes, what each says about this release, did-you-means.
 

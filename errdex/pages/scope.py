@@ -58,10 +58,11 @@ def _key(site: Site) -> tuple[str | None, str, str]:
 def _common_condition(sites: Sequence[Site]) -> str | None:
     """The clauses of the first place's condition that every place has (as code), joined by `and`."""
     parsed = [parse_condition(s.condition) for s in sites]
-    if any(node is None for node in parsed):
+    nodes = [node for node in parsed if node is not None]
+    if len(nodes) < len(parsed):
         return None
-    others = [{unparse(part) for part in conjuncts(node)} for node in parsed[1:]]  # type: ignore[arg-type]
-    shared = [part for part in conjuncts(parsed[0]) if all(unparse(part) in codes for codes in others)]  # type: ignore[arg-type]
+    others = [{unparse(part) for part in conjuncts(node)} for node in nodes[1:]]
+    shared = [part for part in conjuncts(nodes[0]) if all(unparse(part) in codes for codes in others)]
     if not shared:
         return None
     return unparse(shared[0] if len(shared) == 1 else ast.BoolOp(op=ast.And(), values=shared))
