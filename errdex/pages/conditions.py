@@ -141,7 +141,7 @@ def either(parts: list[str]) -> str:
 
 
 def _describe_compare(node: ast.Compare, resolved: dict[str, JsonValue], negated: bool) -> str:
-    pairs = list(zip([node.left, *node.comparators], node.ops, node.comparators))
+    pairs = list(zip([node.left, *node.comparators], node.ops, node.comparators, strict=False))  # one left over
     parts = [_describe_pair(left, op, right, resolved, negated) for left, op, right in pairs]
     if len(parts) == 1:
         return parts[0]

@@ -196,10 +196,9 @@ def _trigger_json(facts: PageFacts, trigger: dict[str, TriggerValue]) -> Trigger
     values = {code: code_value(c.value) for code, c in trigger.items()}
     code = _call(facts, trigger)
     names = [facts.inputs[c]["name"] for c in values]
-    shown = [
-        c if names.count(facts.inputs[c]["name"]) > 1 else facts.inputs[c]["name"] for c in values
-    ]  # `mode` and `self.mode`
-    said = " and ".join(f"`{s}` is {v}" for s, v in zip(shown, values.values()))
+    # The input's name, or its code where two inputs share a name (`mode` and `self.mode`).
+    shown = [c if names.count(facts.inputs[c]["name"]) > 1 else facts.inputs[c]["name"] for c in values]
+    said = " and ".join(f"`{s}` is {v}" for s, v in zip(shown, values.values(), strict=True))
     return {
         "code": code,
         "values": values,
@@ -216,7 +215,7 @@ def _call(facts: PageFacts, assignment: dict[str, TriggerValue]) -> str | None:
         return None
     head = ways[0].call.split("(", 1)[0]
     by_keyword: dict[str, set[str]] = {}
-    for code, way in zip(assignment, ways):
+    for code, way in zip(assignment, ways, strict=True):
         by_keyword.setdefault(way.keyword, set()).add(code_value(assignment[code].value))
     if any(len(values) > 1 for values in by_keyword.values()):
         return None  # one keyword sets two inputs: they cannot take different values

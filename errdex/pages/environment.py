@@ -13,9 +13,10 @@ import ast
 import re
 from dataclasses import dataclass
 
+from errdex.extract.resolve import dotted_name as dotted  # one implementation for both stages
 from errdex.pages.model import EnvironmentTest
 from errdex.pages.source import find, parameters
-from errdex.pages.syntax import MIRRORED_OP, NEGATED_OP, OP_WORDS, dotted, unparse
+from errdex.pages.syntax import MIRRORED_OP, NEGATED_OP, OP_WORDS, unparse
 
 # kinds of test a user can act on (run elsewhere, set a variable, install something); the others are left out of advice
 ACTIONABLE = frozenset({"version", "platform", "variable", "installed"})

@@ -123,7 +123,7 @@ def _boolop(node: ast.BoolOp, env: Mapping[str, Any]) -> Any:
 def _compare(node: ast.Compare, env: Mapping[str, Any]) -> Any:
     left = value_of(node.left, env)
     result: Any = True
-    for op, right_node in zip(node.ops, node.comparators):
+    for op, right_node in zip(node.ops, node.comparators, strict=True):
         right = value_of(right_node, env)
         t = _pair(op, left, right)
         if t is False:

@@ -116,4 +116,4 @@ def user_values(found: list[Hole], values: Sequence[str | None] | None) -> dict[
     """Hole code -> its possible values, for the holes the user gave a value for."""
     if not found or not values:
         return {}
-    return {h.code: readings(v, h.shown_as) for h, v in zip(found, values) if isinstance(v, str)}
+    return {h.code: readings(v, h.shown_as) for h, v in zip(found, values, strict=False) if isinstance(v, str)}
