@@ -218,7 +218,10 @@ class LazyIndex:
         self._seen: set[Installed] = set()
 
     def ensure(self, dists: Iterable[Installed]) -> list[str]:
-        """Index the installed release of each distribution unless it is indexed; 'name version' of those indexed now."""
+        """Index the installed release of each distribution unless it is indexed.
+
+        Returns 'name version' of those indexed now.
+        """
         done = []
         for dist in dists:
             if dist in self._seen:

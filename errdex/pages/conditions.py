@@ -67,7 +67,10 @@ def conjuncts(node: ast.expr) -> list[ast.expr]:
 
 
 def clauses(node: ast.expr, resolved: dict[str, JsonValue], names: frozenset[str] = NO_NAMES) -> list[Clause]:
-    """Each conjunct of the condition, in words; `names` are the module's values fixed at import (see environment.py)."""
+    """Each conjunct of the condition, in words.
+
+    `names` are the module's values fixed at import (see environment.py).
+    """
     return [
         Clause(
             unparse(part),
@@ -274,7 +277,9 @@ def input_name(code: str) -> str:
 def membership_lists(
     node: ast.expr | None, resolved: dict[str, JsonValue], names: frozenset[str] = NO_NAMES
 ) -> list[MembershipList]:
-    """Each `x in NAME` / `x not in NAME` test whose NAME was resolved to a list or dict (tests of the environment aside).
+    """Each `x in NAME` / `x not in NAME` test whose NAME was resolved to a list or dict.
+
+    Tests of the environment are left aside.
 
     `role` is what the list is for the error: `allowed` when the error is raised for values
     outside it (`x not in NAME`, or `not (x in NAME)`), `forbidden` when raised for values in it.

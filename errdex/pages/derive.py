@@ -110,7 +110,10 @@ def suggested_for(entry: MembershipList, suggestions: dict[str, list[str]]) -> l
 
 
 def _releases_listing(page: StaticFacts, name: str, shown: Any) -> list[str]:
-    """The indexed releases whose value of `name` (or of the list the check uses in its place) is what the message showed."""
+    """The indexed releases whose value of `name` is what the message showed.
+
+    Where the check uses another list in its place, that list's value is compared.
+    """
     if not isinstance(shown, list):
         return [page["version"]] if shown == page["resolved"][name] else []
     subject = next((e["subject"] for e in page["what_it_means"]["lists"] if e["name"] == name), None)

@@ -4,8 +4,9 @@ One error id can be raised at many places of a release (copied model code raises
 hundreds). A page asked for one place (`site=(file, line)`) is about that place. A page asked for
 the error speaks for all of its places and says only what holds at each: the clauses of the
 check that every place shares (each one is needed for the error to be raised anywhere) and the
-values that every place resolves alike (a name resolved differently is left unknown). Whether the places share their whole check (`exact`)
-decides whether a trigger, an example fix or "your value raises" can be claimed for all of them.
+values that every place resolves alike (a name resolved differently is left unknown). Whether the
+places share their whole check (`exact`) decides whether a trigger, an example fix or "your value
+raises" can be claimed for all of them.
 """
 
 from __future__ import annotations
@@ -100,7 +101,10 @@ def record_at(store: Store, record: ErrorRecord, site: Site) -> ErrorRecord:
 
 
 def counterpart(sites: Sequence[Site], chosen: Site | None) -> tuple[Site, ...]:
-    """The places of another release that correspond to the page's: the chosen place's function (nearest line), or all."""
+    """The places of another release that correspond to the page's.
+
+    They are the chosen place's function (nearest line), or all.
+    """
     if chosen is None:
         return tuple(sites)
     same = [s for s in sites if s.file == chosen.file and s.function == chosen.function]
@@ -150,7 +154,10 @@ def _scope_text(record: ErrorRecord, site: Site, chosen: bool, checks: int) -> s
     release = f"{record.release.package} {record.release.version}"
     guarded = "all guarded by the same check" if checks == 1 else f"guarded by {checks} different checks"
     if chosen:
-        return f"This page is about {site.file}:{site.line}, one of the {count} places that raise this error in {release} ({guarded})."
+        return (
+            f"This page is about {site.file}:{site.line},"
+            f" one of the {count} places that raise this error in {release} ({guarded})."
+        )
     text = f"This error is raised at {count} places in {release}, {guarded}"
     if checks > 1:
         return (

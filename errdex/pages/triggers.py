@@ -30,7 +30,8 @@ class TriggerValue:
     """A value to try for one input, and where it came from (only some origins may serve as a fix)."""
 
     value: Any
-    tag: str  # user | suggested | listed | compared | boundary | instance | none | fresh | sample | truthy | empty | opaque
+    # user | suggested | listed | compared | boundary | instance | none | fresh | sample | truthy | empty | opaque
+    tag: str
 
 
 def pools(
