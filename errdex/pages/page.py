@@ -52,7 +52,7 @@ def build_page(
     version: str | None = None,
     values: Sequence[str | None] | None = None,
     suggestions: dict[str, list[str]] | None = None,
-    site: FileLine | None = None,
+    site: tuple[str, int] | None = None,
 ) -> Page:
     """The whole page of an error (newest indexed release that has it, unless `version` is given).
 
@@ -86,7 +86,7 @@ def static_page(
     error_id: str,
     version: str,
     places: list[FileLine],
-    site: FileLine | None = None,
+    site: tuple[str, int] | None = None,
     read: Callable[[], ErrorRecord] | None = None,
 ) -> StaticPage:
     """The facts of the page read from the release, cached per (error id, release, place).
@@ -96,8 +96,8 @@ def static_page(
     read = read or functools.cache(lambda: store.error(error_id, version))
     if site is not None and tuple(site) not in places:  # a line inside the raise statement: find its place
         found = chosen_site(read(), site[0], site[1])
-        site = FileLine(found.file, found.line)
-    place = None if site is None or len(places) == 1 else FileLine(site.file, site.line)
+        site = (found.file, found.line)
+    place = None if site is None or len(places) == 1 else FileLine(site[0], site[1])
     key = PAGES.key(error_id, version, *(place or ("*",)))
     cached = store.cache_get(key)
     if cached is not None:
