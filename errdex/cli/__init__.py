@@ -14,7 +14,7 @@ import json
 import sys
 from collections.abc import Callable
 from functools import wraps
-from typing import Any, TypeVar
+from typing import Any, ParamSpec, TypeVar
 
 import click
 from rich.console import Console
@@ -22,7 +22,8 @@ from rich.text import Text
 
 from errdex.errors import ErrdexError
 
-F = TypeVar("F", bound=Callable[..., Any])
+P = ParamSpec("P")
+R = TypeVar("R")
 console = Console(highlight=False)
 err_console = Console(stderr=True, highlight=False)
 
@@ -36,18 +37,18 @@ db_option = click.option(
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
 
 
-def reports_errors(func: F) -> F:
+def reports_errors(func: Callable[P, R]) -> Callable[P, R]:
     """Turn errdex's own errors into one line and exit code 1."""
 
     @wraps(func)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
         try:
             return func(*args, **kwargs)
         except ErrdexError as exc:
             fail(str(exc))
             sys.exit(1)
 
-    return wrapper  # type: ignore[return-value]
+    return wrapper
 
 
 def fail(message: str) -> None:

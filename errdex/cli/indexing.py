@@ -144,7 +144,8 @@ def _summary(status: Status) -> None:
     if status.total > 1:
         counts = {s: sum(1 for o in status.outcomes if o.status == s) for s in ("indexed", "unchanged", "failed")}
         console.print(
-            f"{status.done} releases: {counts['indexed']} indexed, {counts['unchanged']} unchanged, {counts['failed']} failed;"
+            f"{status.done} releases: {counts['indexed']} indexed, {counts['unchanged']} unchanged,"
+            f" {counts['failed']} failed;"
             f" {status.files} files ({status.files_per_second():.0f}/s), {status.errors} errors"
         )
     if status.total > 1 and status.failures:

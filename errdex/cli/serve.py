@@ -48,7 +48,8 @@ def serve(host: str, port: int, workers: int, db_path: str | None) -> None:
         label = str(path)
     os.environ["ERRDEX_DB"] = str(path)  # each worker process opens the same index (create_app(None) reads it)
     console.print(
-        f"errdex: serving {label} on http://{host}:{port}/ with {workers} process{'es' if workers > 1 else ''} (Ctrl-C stops)"
+        f"errdex: serving {label} on http://{host}:{port}/"
+        f" with {workers} process{'es' if workers > 1 else ''} (Ctrl-C stops)"
     )
     uvicorn.run(
         "errdex.web:create_app",

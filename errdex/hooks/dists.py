@@ -41,7 +41,7 @@ class Installed:
 
 def traceback_frames(tb: TracebackType | None) -> list[FrameType]:
     """The frames of a traceback, outermost first (bounded)."""
-    frames = []
+    frames: list[FrameType] = []
     while tb is not None and len(frames) < MAX_FRAMES:
         frames.append(tb.tb_frame)
         tb = tb.tb_next
@@ -50,7 +50,7 @@ def traceback_frames(tb: TracebackType | None) -> list[FrameType]:
 
 def stack_frames(frame: FrameType | None) -> list[FrameType]:
     """The frames of the running stack up to `frame`, outermost first (bounded)."""
-    frames = []
+    frames: list[FrameType] = []
     while frame is not None and len(frames) < MAX_FRAMES:
         frames.append(frame)
         frame = frame.f_back
@@ -218,7 +218,10 @@ class LazyIndex:
         self._seen: set[Installed] = set()
 
     def ensure(self, dists: Iterable[Installed]) -> list[str]:
-        """Index the installed release of each distribution unless it is indexed; 'name version' of those indexed now."""
+        """Index the installed release of each distribution unless it is indexed.
+
+        Returns 'name version' of those indexed now.
+        """
         done = []
         for dist in dists:
             if dist in self._seen:

@@ -14,10 +14,10 @@ from types import FrameType, TracebackType
 from errdex.hooks.dists import Installed, distribution_of_frame, distributions
 from errdex.match import Candidate, MatchResult
 from errdex.match.rank import ABSTAIN_BELOW
-from errdex.model import normalize_name
+from errdex.model import FileLine, normalize_name
 
 
-def raised_at(c: Candidate, frames: list[FrameType]) -> tuple[str, int] | None:
+def raised_at(c: Candidate, frames: list[FrameType]) -> FileLine | None:
     """(file, line) where the frames ran in the candidate's file, innermost first: the place that raised.
 
     None when no frame is in that file (a library rewrote its frames): then the page must speak
@@ -26,7 +26,7 @@ def raised_at(c: Candidate, frames: list[FrameType]) -> tuple[str, int] | None:
     suffix = "/" + c.file
     for frame in reversed(frames):
         if frame.f_code.co_filename.replace("\\", "/").endswith(suffix):
-            return c.file, frame.f_lineno
+            return FileLine(c.file, frame.f_lineno)
     return None
 
 

@@ -119,7 +119,7 @@ def _showwarning(
 ) -> None:
     if getattr(_busy, "on", False):
         return  # raised by errdex's own work (e.g. parsing a library's source): not the program's warning
-    shown = _state.showwarning or warnings_module._showwarning_orig  # type: ignore[attr-defined]
+    shown = _state.showwarning or warnings_module._showwarning_orig  # type: ignore[attr-defined]  # private: not in typeshed
     shown(message, category, filename, lineno, file, line)
     site = (category, filename, lineno)
     if site in _state.warned or len(_state.warned) >= MAX_WARNING_SITES:

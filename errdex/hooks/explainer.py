@@ -33,6 +33,7 @@ from errdex.hooks.evidence import (
 )
 from errdex.hooks.safe import note
 from errdex.match import Candidate, MatchResult, explain
+from errdex.model import FileLine
 from errdex.store import Store, default_path
 
 if TYPE_CHECKING:  # the pages are loaded only when there is an error to explain
@@ -188,7 +189,7 @@ class Explainer:
         page = self._page(c, raised_at(c, frames))
         return replace(found, page=page, check=page["condition"] if page else None)
 
-    def _page(self, c: Candidate, site: tuple[str, int] | None) -> Page | None:
+    def _page(self, c: Candidate, site: FileLine | None) -> Page | None:
         """The page of the place the frames show; of all the error's places when they show none of them."""
         from errdex.pages import (
             build_page,  # loaded only when there is something to explain
@@ -196,7 +197,7 @@ class Explainer:
 
         for place in dict.fromkeys((site, None)):
             try:
-                return build_page(self.store, c.id, c.version, list(c.values), c.suggestions, site=place)  # type: ignore[arg-type]
+                return build_page(self.store, c.id, c.version, list(c.values), c.suggestions, site=place)
             except NotIndexedError:  # the frames' line is not one of the error's places
                 continue
             except ErrdexError:

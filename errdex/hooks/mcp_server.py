@@ -14,6 +14,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, TypedDict
 
 from errdex.errors import ErrdexError
+from errdex.model import FileLine
 from errdex.store import Store
 
 if TYPE_CHECKING:  # the pages are loaded by the tools that build one
@@ -66,10 +67,9 @@ class Tools:
             }
             best = result.best
             if best is not None:
-                site = (
-                    (best.file, best.line) if "frame line" in best.evidence else None
-                )  # the paste's frame shows the place
-                page = build_page(store, best.id, best.version, list(best.values), best.suggestions, site=site)  # type: ignore[arg-type]
+                # The paste's frame shows the place.
+                site = FileLine(best.file, best.line) if "frame line" in best.evidence else None
+                page = build_page(store, best.id, best.version, list(best.values), best.suggestions, site=site)
                 answer["page"] = summary_page(page)
         return compact(answer)
 

@@ -75,7 +75,10 @@ class Target:
 
 
 class Module:
-    """One file of the release as the search reads it: its text, its tree (parsed once), the calls of each name in it."""
+    """One file of the release as the search reads it.
+
+    Its text, its tree (parsed once), the calls of each name in it.
+    """
 
     def __init__(self, path: str, text: str, tree: ast.Module | None = None) -> None:
         self.path = path
@@ -115,7 +118,10 @@ class Module:
         return found
 
     def calls(self, name: str) -> list[tuple[ast.Call, tuple[tuple[str, str], ...]]]:
-        """The calls of `name(...)` or `x.name(...)` with their enclosing scopes, walking only the parts whose lines hold `name(`."""
+        """The calls of `name(...)` or `x.name(...)` with their enclosing scopes.
+
+        Only the parts of the tree whose lines hold `name(` are walked.
+        """
         if name not in self._calls:
             lines = _line_numbers(self.text, _occurrences(self.text, f"{name}("))
             found: list[tuple[ast.Call, tuple[tuple[str, str], ...]]] = []
@@ -148,12 +154,12 @@ def release_callers(store: Store, release: ReleaseRecord, functions: Iterable[tu
         for t in dict.fromkeys(Target(f, fn) for f, fn in functions)
         if store.cache_get(_key(release, t)) is None
     ]
-    named = [s for s in searches if s.name is not None]
+    named = [(s.name, s) for s in searches if s.name is not None]
     own: dict[str, list[_Search]] = {}
     by_name: dict[str, list[_Search]] = {}
-    for search in named:
+    for name, search in named:
         own.setdefault(search.target.file, []).append(search)
-        by_name.setdefault(search.name, []).append(search)  # type: ignore[arg-type]
+        by_name.setdefault(name, []).append(search)
     longest = max((len(n) for n in by_name), default=0)
     searched = 0
     sources = store.release_sources(release)
@@ -182,7 +188,10 @@ def _key(release: ReleaseRecord, target: Target) -> str:
 
 
 def _called_names(text: str, longest: int) -> set[str]:
-    """Every name `n` such that `n(` occurs in the text (the ends of the name runs before a `(`), up to `longest` characters."""
+    """Every name `n` such that `n(` occurs in the text, up to `longest` characters.
+
+    They are the ends of the name runs before a `(`.
+    """
     return {run[-k:] for run in set(_CALLED.findall(text)) for k in range(1, min(len(run), longest) + 1)}
 
 
@@ -207,7 +216,10 @@ class _Search:
         self.parsed += 1
 
     def wants(self, module: Module) -> bool:
-        """Whether a file that calls the name is parsed: it names the class or imports the function, within the budget."""
+        """Whether a file that calls the name is parsed.
+
+        It is when it names the class or imports the function, within the budget.
+        """
         if module.path == self.target.file:
             return False
         worth = self.target.worth_parsing(module)
@@ -236,7 +248,10 @@ class _Search:
 
 
 def _search(store: Store, release: ReleaseRecord, target: Target, tree: ast.Module | None) -> CallerSearch:
-    """Parse the function's own file, then the files that call the name and mention the class (or import the function)."""
+    """Parse the function's own file, then the files that call the name.
+
+    Of those, only the ones that mention the class (or import the function).
+    """
     search = _Search(target)
     if search.name is None:
         return search.result(0)
@@ -356,7 +371,9 @@ class _Matcher:
             if is_init:
                 return "constructor" if self.imported else None
             return "import" if owner is None and self.imported else None
-        receiver = func.value  # type: ignore[attr-defined]
+        if not isinstance(func, ast.Attribute):  # calls are found by a name or an attribute only
+            return None
+        receiver = func.value
         if is_init:
             return "constructor"
         if owner is None:

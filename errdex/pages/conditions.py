@@ -67,7 +67,10 @@ def conjuncts(node: ast.expr) -> list[ast.expr]:
 
 
 def clauses(node: ast.expr, resolved: dict[str, JsonValue], names: frozenset[str] = NO_NAMES) -> list[Clause]:
-    """Each conjunct of the condition, in words; `names` are the module's values fixed at import (see environment.py)."""
+    """Each conjunct of the condition, in words.
+
+    `names` are the module's values fixed at import (see environment.py).
+    """
     return [
         Clause(
             unparse(part),
@@ -141,7 +144,7 @@ def either(parts: list[str]) -> str:
 
 
 def _describe_compare(node: ast.Compare, resolved: dict[str, JsonValue], negated: bool) -> str:
-    pairs = list(zip([node.left, *node.comparators], node.ops, node.comparators))
+    pairs = list(zip([node.left, *node.comparators], node.ops, node.comparators, strict=False))  # one left over
     parts = [_describe_pair(left, op, right, resolved, negated) for left, op, right in pairs]
     if len(parts) == 1:
         return parts[0]
@@ -172,7 +175,7 @@ def _describe_call(node: ast.Call, negated: bool) -> str:
         return f"`{unparse(node.args[0])}` {verb} {relation} of {' or '.join(f'`{k}`' for k in kinds)}"
     if name == "hasattr" and len(node.args) == 2 and isinstance(node.args[1], ast.Constant):
         verb = "has no" if negated else "has an"
-        return f"`{unparse(node.args[0])}` {verb} attribute `{node.args[1].value}`"
+        return f"`{unparse(node.args[0])}` {verb} attribute `{node.args[1].value!s}`"
     if name == "callable" and len(node.args) == 1:
         return f"`{unparse(node.args[0])}` is {'not ' if negated else ''}callable"
     return f"`{unparse(node)}` returns a {'false' if negated else 'true'} value"
@@ -274,7 +277,9 @@ def input_name(code: str) -> str:
 def membership_lists(
     node: ast.expr | None, resolved: dict[str, JsonValue], names: frozenset[str] = NO_NAMES
 ) -> list[MembershipList]:
-    """Each `x in NAME` / `x not in NAME` test whose NAME was resolved to a list or dict (tests of the environment aside).
+    """Each `x in NAME` / `x not in NAME` test whose NAME was resolved to a list or dict.
+
+    Tests of the environment are left aside.
 
     `role` is what the list is for the error: `allowed` when the error is raised for values
     outside it (`x not in NAME`, or `not (x in NAME)`), `forbidden` when raised for values in it.

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import difflib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -52,7 +53,7 @@ class PageFacts:
 
 
 def user_input(
-    page: StaticFacts, values: list[str] | None, suggestions: dict[str, list[str]] | None
+    page: StaticFacts, values: Sequence[str | None] | None, suggestions: dict[str, list[str]] | None
 ) -> UserInput | None:
     """The user's values tied to the message's holes, what each says about this release, did-you-means.
 
@@ -109,7 +110,10 @@ def suggested_for(entry: MembershipList, suggestions: dict[str, list[str]]) -> l
 
 
 def _releases_listing(page: StaticFacts, name: str, shown: Any) -> list[str]:
-    """The indexed releases whose value of `name` (or of the list the check uses in its place) is what the message showed."""
+    """The indexed releases whose value of `name` is what the message showed.
+
+    Where the check uses another list in its place, that list's value is compared.
+    """
     if not isinstance(shown, list):
         return [page["version"]] if shown == page["resolved"][name] else []
     subject = next((e["subject"] for e in page["what_it_means"]["lists"] if e["name"] == name), None)
@@ -195,10 +199,9 @@ def _trigger_json(facts: PageFacts, trigger: dict[str, TriggerValue]) -> Trigger
     values = {code: code_value(c.value) for code, c in trigger.items()}
     code = _call(facts, trigger)
     names = [facts.inputs[c]["name"] for c in values]
-    shown = [
-        c if names.count(facts.inputs[c]["name"]) > 1 else facts.inputs[c]["name"] for c in values
-    ]  # `mode` and `self.mode`
-    said = " and ".join(f"`{s}` is {v}" for s, v in zip(shown, values.values()))
+    # The input's name, or its code where two inputs share a name (`mode` and `self.mode`).
+    shown = [c if names.count(facts.inputs[c]["name"]) > 1 else facts.inputs[c]["name"] for c in values]
+    said = " and ".join(f"`{s}` is {v}" for s, v in zip(shown, values.values(), strict=True))
     return {
         "code": code,
         "values": values,
@@ -215,7 +218,7 @@ def _call(facts: PageFacts, assignment: dict[str, TriggerValue]) -> str | None:
         return None
     head = ways[0].call.split("(", 1)[0]
     by_keyword: dict[str, set[str]] = {}
-    for code, way in zip(assignment, ways):
+    for code, way in zip(assignment, ways, strict=True):
         by_keyword.setdefault(way.keyword, set()).add(code_value(assignment[code].value))
     if any(len(values) > 1 for values in by_keyword.values()):
         return None  # one keyword sets two inputs: they cannot take different values

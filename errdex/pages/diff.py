@@ -135,7 +135,7 @@ def _compare(eid: str, old: list[Site], new: list[Site]) -> Entry | None:
     """The same error in both releases: changed if a site at the same place differs in values or checks."""
     old_at = {(s.file, s.function): s for s in reversed(old)}
     new_at = {(s.file, s.function): s for s in reversed(new)}
-    places = [p for p in new_at if p in old_at] or [None]
+    places: list[tuple[str, str] | None] = [p for p in new_at if p in old_at] or [None]
     for place in places:
         a, b = (old_at[place], new_at[place]) if place else (old[0], new[0])
         aspects = _aspects(a, b)

@@ -13,9 +13,10 @@ import ast
 import re
 from dataclasses import dataclass
 
+from errdex.extract.resolve import dotted_name as dotted  # one implementation for both stages
 from errdex.pages.model import EnvironmentTest
 from errdex.pages.source import find, parameters
-from errdex.pages.syntax import MIRRORED_OP, NEGATED_OP, OP_WORDS, dotted, unparse
+from errdex.pages.syntax import MIRRORED_OP, NEGATED_OP, OP_WORDS, unparse
 
 # kinds of test a user can act on (run elsewhere, set a variable, install something); the others are left out of advice
 ACTIONABLE = frozenset({"version", "platform", "variable", "installed"})
@@ -214,7 +215,7 @@ def _compare_phrase(node: ast.Compare, negated: bool, kind: str) -> str:
     if kind == "version" and _version(right) is not None and op in _VERSION_WORDS:
         return f"running on Python {_VERSION_WORDS[op].format(_version(right))}"
     if op in (ast.In, ast.NotIn) and dotted(right) == "os.environ" and isinstance(left, ast.Constant):
-        return f"the environment variable `{left.value}` is {'' if op is ast.In else 'not '}set"
+        return f"the environment variable `{left.value!s}` is {'' if op is ast.In else 'not '}set"
     subject = (
         f"the environment variable `{_variable(left)}`"
         if kind == "variable" and _variable(left)
@@ -238,12 +239,10 @@ def _version(node: ast.expr) -> str | None:
     """`(3, 9)` -> '3.9', `3` -> '3'."""
     if isinstance(node, ast.Constant) and isinstance(node.value, int) and not isinstance(node.value, bool):
         return str(node.value)
-    if (
-        isinstance(node, ast.Tuple)
-        and node.elts
-        and all(isinstance(e, ast.Constant) and isinstance(e.value, int) for e in node.elts)
-    ):
-        return ".".join(str(e.value) for e in node.elts)  # type: ignore[attr-defined]
+    if isinstance(node, ast.Tuple) and node.elts:
+        numbers = [e.value for e in node.elts if isinstance(e, ast.Constant) and isinstance(e.value, int)]
+        if len(numbers) == len(node.elts):
+            return ".".join(str(n) for n in numbers)
     return None
 
 

@@ -88,11 +88,14 @@ def value_of(node: ast.expr, env: Mapping[str, Any]) -> Any:
     if isinstance(node, ast.Constant):
         return node.value
     if isinstance(node, (ast.Name, ast.Attribute)):
-        return env.get(dotted_name(node), UNKNOWN)
+        name = dotted_name(node)
+        return UNKNOWN if name is None else env.get(name, UNKNOWN)
     if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
         items = [value_of(elt, env) for elt in node.elts]
         return (
-            UNKNOWN if any(i is UNKNOWN or isinstance(elt, ast.Starred) for i, elt in zip(items, node.elts)) else items
+            UNKNOWN
+            if any(i is UNKNOWN or isinstance(elt, ast.Starred) for i, elt in zip(items, node.elts, strict=True))
+            else items
         )
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
         inner = value_of(node.operand, env)
@@ -120,7 +123,7 @@ def _boolop(node: ast.BoolOp, env: Mapping[str, Any]) -> Any:
 def _compare(node: ast.Compare, env: Mapping[str, Any]) -> Any:
     left = value_of(node.left, env)
     result: Any = True
-    for op, right_node in zip(node.ops, node.comparators):
+    for op, right_node in zip(node.ops, node.comparators, strict=True):
         right = value_of(right_node, env)
         t = _pair(op, left, right)
         if t is False:

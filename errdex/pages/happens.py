@@ -21,7 +21,8 @@ def when_it_happens(
 ) -> WhenItHappens:
     """The `when_it_happens` section: inputs with their ways in (tests of the environment are no inputs), and a summary.
 
-    `traced_at` says which place the inputs and callers were traced at, when the page speaks for places in several functions.
+    `traced_at` says which place the inputs and callers were traced at, when the page speaks for
+    places in several functions.
     """
     node = parse_condition(site["condition"])
     codes = subjects(node, site["checks"], site["resolved"], names) if node is not None else []

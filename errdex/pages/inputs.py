@@ -173,7 +173,7 @@ def required_parameters(func: FunctionNode, given: str | None) -> tuple[str, ...
     a = func.args
     positional = [*a.posonlyargs, *a.args]
     without_default = positional[: len(positional) - len(a.defaults)]
-    keyword_only = [p for p, d in zip(a.kwonlyargs, a.kw_defaults) if d is None]
+    keyword_only = [p for p, d in zip(a.kwonlyargs, a.kw_defaults, strict=True) if d is None]
     names = [p.arg for p in [*without_default, *keyword_only] if p.arg not in ("self", "cls")]
     return tuple(n for n in names if n != given)
 

@@ -322,7 +322,7 @@ class CheckedValue(TypedDict):
 
 
 class UserInput(TypedDict):
-    values: list[str]
+    values: list[str | None]  # None for a hole the matcher captured nothing in (as the hooks pass them)
     suggestions: dict[str, list[str]]
     holes: list[MessageHole]
     checked: list[CheckedValue]

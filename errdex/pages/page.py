@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import cast
 
 from errdex.caches import PAGES
@@ -50,14 +50,15 @@ def build_page(
     store: Store,
     error_id: str,
     version: str | None = None,
-    values: list[str] | None = None,
+    values: Sequence[str | None] | None = None,
     suggestions: dict[str, list[str]] | None = None,
-    site: FileLine | None = None,
+    site: tuple[str, int] | None = None,
 ) -> Page:
     """The whole page of an error (newest indexed release that has it, unless `version` is given).
 
-    `values` are the user's captured values for the template's `{}` holes, in order, and
-    `suggestions` did-you-mean candidates by resolved name; the page is filled with them.
+    `values` are the user's captured values for the template's `{}` holes, in order (None for a
+    hole nothing was captured in), and `suggestions` did-you-mean candidates by resolved name; the
+    page is filled with them.
     `site` is the (file, line) that raised it, as the traceback shows it (any line of the raise
     statement): the page is then about that place; without it, about all of the error's places.
     """
@@ -85,7 +86,7 @@ def static_page(
     error_id: str,
     version: str,
     places: list[FileLine],
-    site: FileLine | None = None,
+    site: tuple[str, int] | None = None,
     read: Callable[[], ErrorRecord] | None = None,
 ) -> StaticPage:
     """The facts of the page read from the release, cached per (error id, release, place).
@@ -96,7 +97,7 @@ def static_page(
     if site is not None and tuple(site) not in places:  # a line inside the raise statement: find its place
         found = chosen_site(read(), site[0], site[1])
         site = (found.file, found.line)
-    place = None if site is None or len(places) == 1 else (site[0], site[1])
+    place = None if site is None or len(places) == 1 else FileLine(site[0], site[1])
     key = PAGES.key(error_id, version, *(place or ("*",)))
     cached = store.cache_get(key)
     if cached is not None:

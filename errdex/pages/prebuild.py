@@ -13,6 +13,7 @@ import functools
 import time
 from collections.abc import Callable
 
+from errdex.model import FileLine
 from errdex.pages.callers import release_callers
 from errdex.pages.model import PrebuildReport
 from errdex.pages.page import static_page
@@ -29,23 +30,25 @@ def prebuild(
     every_place: bool = False,
     progress: Progress | None = None,
 ) -> PrebuildReport:
-    """Cache the callers of every function and the page of every error of one release; what was done and how long it took."""
+    """Cache the callers of every function and the page of every error of one release.
+
+    Returns what was done and how long it took.
+    """
     release = store.release(package, version)
     started = time.perf_counter()
-    places: dict[str, list[tuple[str, int]]] = {}
+    places: dict[str, list[FileLine]] = {}
     functions: set[tuple[str, str]] = set()
     for indexed in store.release_sites(release):
         site = indexed.site
-        places.setdefault(indexed.error_id, []).append((site.file, site.line))
+        places.setdefault(indexed.error_id, []).append(FileLine(site.file, site.line))
         functions.add((site.file, site.function))
     searched = release_callers(store, release, functions)
     found = time.perf_counter()
     total = len(places) + (sum(len(here) for here in places.values() if len(here) > 1) if every_place else 0)
     done = 0
     for error_id, here in places.items():
-        read = functools.cache(
-            functools.partial(store.error, error_id, release.version)
-        )  # once for all of the error's pages
+        # Read once for all of the error's pages.
+        read = functools.cache(functools.partial(store.error, error_id, release.version))
         for place in [None, *(here if every_place and len(here) > 1 else [])]:
             static_page(store, error_id, release.version, here, place, read)
             done += 1

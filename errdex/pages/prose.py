@@ -83,7 +83,8 @@ def facts_message(page: StaticPage) -> str:
         "value_changes_across_releases": page["versions"]["value_changes"],
     }
     text = json.dumps(facts, ensure_ascii=False)[:MAX_FACTS_CHARS]
-    return f"Facts (JSON):\n{text}\n\nSource excerpt (lines {page['snippet']['start']}-{page['snippet']['end']}):\n{page['snippet']['text']}"
+    snippet = page["snippet"]
+    return f"Facts (JSON):\n{text}\n\nSource excerpt (lines {snippet['start']}-{snippet['end']}):\n{snippet['text']}"
 
 
 def complete(url: str, model: str, content: str) -> str:

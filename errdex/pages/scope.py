@@ -4,8 +4,9 @@ One error id can be raised at many places of a release (copied model code raises
 hundreds). A page asked for one place (`site=(file, line)`) is about that place. A page asked for
 the error speaks for all of its places and says only what holds at each: the clauses of the
 check that every place shares (each one is needed for the error to be raised anywhere) and the
-values that every place resolves alike (a name resolved differently is left unknown). Whether the places share their whole check (`exact`)
-decides whether a trigger, an example fix or "your value raises" can be claimed for all of them.
+values that every place resolves alike (a name resolved differently is left unknown). Whether the
+places share their whole check (`exact`) decides whether a trigger, an example fix or "your value
+raises" can be claimed for all of them.
 """
 
 from __future__ import annotations
@@ -58,10 +59,11 @@ def _key(site: Site) -> tuple[str | None, str, str]:
 def _common_condition(sites: Sequence[Site]) -> str | None:
     """The clauses of the first place's condition that every place has (as code), joined by `and`."""
     parsed = [parse_condition(s.condition) for s in sites]
-    if any(node is None for node in parsed):
+    nodes = [node for node in parsed if node is not None]
+    if len(nodes) < len(parsed):
         return None
-    others = [{unparse(part) for part in conjuncts(node)} for node in parsed[1:]]  # type: ignore[arg-type]
-    shared = [part for part in conjuncts(parsed[0]) if all(unparse(part) in codes for codes in others)]  # type: ignore[arg-type]
+    others = [{unparse(part) for part in conjuncts(node)} for node in nodes[1:]]
+    shared = [part for part in conjuncts(nodes[0]) if all(unparse(part) in codes for codes in others)]
     if not shared:
         return None
     return unparse(shared[0] if len(shared) == 1 else ast.BoolOp(op=ast.And(), values=shared))
@@ -99,7 +101,10 @@ def record_at(store: Store, record: ErrorRecord, site: Site) -> ErrorRecord:
 
 
 def counterpart(sites: Sequence[Site], chosen: Site | None) -> tuple[Site, ...]:
-    """The places of another release that correspond to the page's: the chosen place's function (nearest line), or all."""
+    """The places of another release that correspond to the page's.
+
+    They are the chosen place's function (nearest line), or all.
+    """
     if chosen is None:
         return tuple(sites)
     same = [s for s in sites if s.file == chosen.file and s.function == chosen.function]
@@ -149,7 +154,10 @@ def _scope_text(record: ErrorRecord, site: Site, chosen: bool, checks: int) -> s
     release = f"{record.release.package} {record.release.version}"
     guarded = "all guarded by the same check" if checks == 1 else f"guarded by {checks} different checks"
     if chosen:
-        return f"This page is about {site.file}:{site.line}, one of the {count} places that raise this error in {release} ({guarded})."
+        return (
+            f"This page is about {site.file}:{site.line},"
+            f" one of the {count} places that raise this error in {release} ({guarded})."
+        )
     text = f"This error is raised at {count} places in {release}, {guarded}"
     if checks > 1:
         return (

@@ -48,7 +48,9 @@ def solutions(page: StaticFacts, user: UserInput | None) -> list[Solution]:
 
 
 def _from_check(page: StaticFacts, user: UserInput | None) -> list[SolutionBody]:
-    """Use an allowed value, make a clause of the check false, or (for a test of where the code runs) say where it fires.
+    """Use an allowed value, make a clause of the check false, or say where it fires.
+
+    The last is for a test of where the code runs.
 
     Only clauses a user controls become "make sure that ..."; a test of the environment
     (`__debug__`, `sys.version_info`, `is_torch_available()`) never does.
@@ -68,7 +70,10 @@ def _from_check(page: StaticFacts, user: UserInput | None) -> list[SolutionBody]
 
 
 def _actionable(clause: CheckClause, environment: list[EnvironmentTest]) -> bool:
-    """Whether every test of the environment in a clause is one a user acts on (a Python version, a variable, a package)."""
+    """Whether every test of the environment in a clause is one a user acts on.
+
+    A user acts on a Python version, a variable, a package.
+    """
     inside = [t for t in environment if t["code"] in clause["code"]]
     return bool(inside) and all(t["kind"] in ACTIONABLE for t in inside)
 
@@ -118,12 +123,16 @@ def _drift(page: StaticFacts, user: UserInput | None) -> list[SolutionBody]:
     changed = versions["text_changed"]
     if changed and changed["previous_id"]:
         text = (
-            f"The message text changed in {package} {changed['version']}; in {changed['previous_version']} the same check"
+            f"The message text changed in {package} {changed['version']};"
+            f" in {changed['previous_version']} the same check"
             f" said: {changed['previous_template']!r} (error {changed['previous_id']})."
         )
         out.append({"kind": "version_drift", "text": text})
     elif changed:
-        text = f"This error first appears in {package} {changed['version']}: the indexed {changed['previous_version']} does not raise it."
+        text = (
+            f"This error first appears in {package} {changed['version']}:"
+            f" the indexed {changed['previous_version']} does not raise it."
+        )
         out.append({"kind": "version_drift", "text": text})
     return out
 
@@ -169,13 +178,16 @@ def _listing_drift(page: StaticFacts, checked: CheckedValue) -> SolutionBody:
     release = f"{page['package']} {page['version']}"
     if checked["matches"]:
         text = (
-            f"The values your message lists for `{checked['code']}` are those of {page['package']} {', '.join(checked['matches'])},"
-            f" not of {release}: the error was raised by that release. Look at its page (`--version {checked['matches'][-1]}`)."
+            f"The values your message lists for `{checked['code']}` are those of"
+            f" {page['package']} {', '.join(checked['matches'])},"
+            f" not of {release}: the error was raised by that release."
+            f" Look at its page (`--version {checked['matches'][-1]}`)."
         )
     else:
         text = (
-            f"The values your message lists for `{checked['code']}` differ from {release} and from every indexed release"
-            f" ({', '.join(page['versions']['indexed'])}): index the release you run (`errdex index {page['package']}==VERSION`)."
+            f"The values your message lists for `{checked['code']}` differ from {release}"
+            f" and from every indexed release ({', '.join(page['versions']['indexed'])}):"
+            f" index the release you run (`errdex index {page['package']}==VERSION`)."
         )
     return {"kind": "version_drift", "text": text, "accepted_in": checked["matches"], "rejected_in": []}
 

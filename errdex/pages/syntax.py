@@ -4,10 +4,6 @@ from __future__ import annotations
 
 import ast
 
-from errdex.extract.resolve import (
-    dotted_name as dotted,  # one implementation for both stages
-)
-
 NEGATED_OP: dict[type, type] = {
     ast.In: ast.NotIn,
     ast.NotIn: ast.In,

@@ -30,7 +30,8 @@ class TriggerValue:
     """A value to try for one input, and where it came from (only some origins may serve as a fix)."""
 
     value: Any
-    tag: str  # user | suggested | listed | compared | boundary | instance | none | fresh | sample | truthy | empty | opaque
+    # user | suggested | listed | compared | boundary | instance | none | fresh | sample | truthy | empty | opaque
+    tag: str
 
 
 def pools(
@@ -56,7 +57,7 @@ def pools(
                 _from_truthiness(value, found)
     for code, values in numbers.items():
         ordered = sorted(set(values))
-        found[code] += [TriggerValue(_mid(a, b), "boundary") for a, b in zip(ordered, ordered[1:])]
+        found[code] += [TriggerValue(_mid(a, b), "boundary") for a, b in itertools.pairwise(ordered)]
     # None always joins as a trigger candidate; it is a fix only where the code compares with None itself
     return {code: _unique(values + [TriggerValue(None, "sample")])[:MAX_POOL] for code, values in found.items()}
 
@@ -165,7 +166,7 @@ def _assignments(pool: Mapping[str, list[TriggerValue]]) -> Iterator[dict[str, T
                 tries += 1
                 if tries > MAX_TRIES:
                     return
-                yield dict(zip(chosen, values))
+                yield dict(zip(chosen, values, strict=True))
 
 
 def _unique(values: list[TriggerValue]) -> list[TriggerValue]:

@@ -61,19 +61,19 @@ def _holes(node: ast.expr) -> list[Hole] | None:
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
         left, right = _holes(node.left), _holes(node.right)
         return None if left is None or right is None else left + right
-    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod) and _is_text(node.left):
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod) and (text := _text(node.left)) is not None:
         args = node.right.elts if isinstance(node.right, ast.Tuple) else [node.right]
-        kinds = [m.group(1) for m in _PRINTF.finditer(node.left.value) if m.group(1) != "%"]  # type: ignore[union-attr]
+        kinds = [m.group(1) for m in _PRINTF.finditer(text) if m.group(1) != "%"]
         return _paired(args, ["repr" if k in "ra" else "str" for k in kinds])
     if (
         isinstance(node, ast.Call)
         and isinstance(node.func, ast.Attribute)
         and node.func.attr == "format"
-        and _is_text(node.func.value)
+        and (text := _text(node.func.value)) is not None
     ):
         if node.keywords:
             return None
-        fields = string.Formatter().parse(node.func.value.value)  # type: ignore[attr-defined]
+        fields = string.Formatter().parse(text)
         kinds = [
             "repr" if conversion in ("r", "a") else "str" for _, field, _, conversion in fields if field is not None
         ]
@@ -84,11 +84,12 @@ def _holes(node: ast.expr) -> list[Hole] | None:
 def _paired(args: list[ast.expr], kinds: list[str]) -> list[Hole] | None:
     if len(args) != len(kinds):
         return None
-    return [Hole(ast.unparse(a), kind) for a, kind in zip(args, kinds)]
+    return [Hole(ast.unparse(a), kind) for a, kind in zip(args, kinds, strict=True)]
 
 
-def _is_text(node: ast.expr) -> bool:
-    return isinstance(node, ast.Constant) and isinstance(node.value, str)
+def _text(node: ast.expr) -> str | None:
+    """The text of a string constant, else None."""
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
 
 
 def readings(text: str, shown_as: str = "str") -> list[Any]:
@@ -115,4 +116,4 @@ def user_values(found: list[Hole], values: Sequence[str | None] | None) -> dict[
     """Hole code -> its possible values, for the holes the user gave a value for."""
     if not found or not values:
         return {}
-    return {h.code: readings(v, h.shown_as) for h, v in zip(found, values) if isinstance(v, str)}
+    return {h.code: readings(v, h.shown_as) for h, v in zip(found, values, strict=False) if isinstance(v, str)}

@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import difflib
+from itertools import pairwise
 
 from errdex.model import FileLine, ReleaseRecord, Site
 from errdex.pages.conditions import membership_lists, parse_condition
@@ -66,7 +67,7 @@ def _text_changed(
     package: str,
     current: str,
     indexed: list[str],
-    places: dict[str, list[tuple[str, int]]],
+    places: dict[str, tuple[FileLine, ...]],
     sites: dict[str, tuple[Site, Check]],
 ) -> TextChange | None:
     """Where the run of releases having the error starts, and what the error was before, if found."""
@@ -114,7 +115,7 @@ def _similarity(old: Site, new: Site) -> float:
 
 def _value_changes(releases: list[ReleaseCheck]) -> list[ListChange]:
     changes: list[ListChange] = []
-    for before, after in zip(releases, releases[1:]):
+    for before, after in pairwise(releases):
         for old_name, new_name in _pairs(before, after):
             old, new = before["resolved"][old_name], after["resolved"][new_name]
             if not isinstance(old, list) or not isinstance(new, list) or old == new:
@@ -138,7 +139,7 @@ def _value_changes(releases: list[ReleaseCheck]) -> list[ListChange]:
 def _pairs(before: ReleaseCheck, after: ReleaseCheck) -> list[tuple[str, str]]:
     """Resolved names to compare: the same name in both releases, or the lists a membership test uses."""
     pairs = [(n, n) for n in before["resolved"] if n in after["resolved"]]
-    for old_list, new_list in zip(before["lists"], after["lists"]):
+    for old_list, new_list in zip(before["lists"], after["lists"], strict=False):
         pair = (old_list["name"], new_list["name"])
         if old_list["subject"] == new_list["subject"] and pair not in pairs:
             pairs.append(pair)

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from collections.abc import Mapping
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import JSONResponse, Response
 
 from errdex.errors import InputError
+from errdex.model import FileLine
 from errdex.web import views
 from errdex.web.context import Context, context
 from errdex.web.forms import paste_from_body
@@ -31,7 +33,8 @@ _ERROR_SHAPE = {
     },
     "required": ["error"],
 }
-_PROBLEMS = {
+# FastAPI's declared type of a router's `responses` (OpenAPI objects are free-form JSON).
+_PROBLEMS: dict[int | str, dict[str, Any]] = {
     status: {"description": text, "content": {"application/json": {"schema": _ERROR_SHAPE}}}
     for status, text in (
         (400, "The request is unusable (empty paste, bad filter)"),
@@ -71,11 +74,11 @@ async def posted_paste(request: Request) -> str:
     return paste_from_body(request.headers.get("content-type"), await request.body())
 
 
-def _json(data: views.Data) -> bytes:
-    return JSONResponse(data).body
+def _json(data: Mapping[str, object]) -> bytes:
+    return bytes(JSONResponse(data).body)
 
 
-async def _cached_json(ctx: Context, view: views.View) -> Response:
+async def _cached_json(ctx: Context, view: views.View[views.D]) -> Response:
     """A view's JSON, serialised once while its data stays cached."""
     return Response(await ctx.output(view, "json", _json), media_type="application/json")
 
@@ -138,5 +141,5 @@ async def error(
 ) -> Response:
     if (file is None) != (line is None):
         raise InputError("give both file and line (a positive number), or neither")
-    site = (file, line) if file is not None and line is not None else None
+    site = FileLine(file, line) if file is not None and line is not None else None
     return await _cached_json(ctx, views.error(ctx.store(), error_id, version, value, site))

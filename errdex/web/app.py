@@ -8,11 +8,11 @@ is. Every failure, HTML or JSON, has one shape: {"error": {"status", "title", "m
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from contextlib import asynccontextmanager
 from http import HTTPStatus
 from pathlib import Path
-from typing import Any
+from typing import TypedDict
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -81,7 +81,7 @@ def _refusal(context: Context) -> Refuse:
 def _handle_errors(app: FastAPI) -> None:
     """Map every failure to one shape: JSON under /api, an HTML page elsewhere."""
 
-    def answer(request: Request, status: int, message: str, headers: dict[str, str] | None = None) -> Response:
+    def answer(request: Request, status: int, message: str, headers: Mapping[str, str] | None = None) -> Response:
         return problem(request.app.state.context, request.url.path, status, message, headers)
 
     def with_status(status: int) -> Callable[[Request, Exception], Awaitable[Response]]:
@@ -107,7 +107,9 @@ def _handle_errors(app: FastAPI) -> None:
         return answer(request, 500, "errdex failed on this request; the server's log has the details.")
 
 
-def problem(context: Context, path: str, status: int, message: str, headers: dict[str, str] | None = None) -> Response:
+def problem(
+    context: Context, path: str, status: int, message: str, headers: Mapping[str, str] | None = None
+) -> Response:
     """The one error shape, as JSON for the API and as a page for people."""
     data = error_json(status, message)
     if path.startswith("/api"):
@@ -116,7 +118,17 @@ def problem(context: Context, path: str, status: int, message: str, headers: dic
     return HTMLResponse(html, status_code=status, headers=headers)
 
 
-def error_json(status: int, message: str) -> dict[str, Any]:
+class ProblemDetail(TypedDict):
+    status: int
+    title: str
+    message: str
+
+
+class Problem(TypedDict):
+    error: ProblemDetail
+
+
+def error_json(status: int, message: str) -> Problem:
     """{"error": {"status": 404, "title": "Not Found", "message": "..."}}: the API's only error shape."""
     return {"error": {"status": status, "title": HTTPStatus(status).phrase, "message": message}}
 

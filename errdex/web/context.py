@@ -15,7 +15,7 @@ from errdex.web import views
 from errdex.web.memo import MISSING, Memo
 from errdex.web.render import Renderer
 from errdex.web.stores import StorePool
-from errdex.web.views import Data, View
+from errdex.web.views import D, SearchAnswer, View
 
 MEMO_SIZE = 1_536  # views and their HTML and JSON kept in memory (~20 + 30 + 20 KB for an error page)
 WARM_UP = "ValueError: errdex warm-up"
@@ -36,7 +36,7 @@ class Context:
         """This thread's Store."""
         return self.stores.get()
 
-    async def output(self, view: View, form: Hashable, render: Callable[[Data], T]) -> T:
+    async def output(self, view: View[D], form: Hashable, render: Callable[[D], T]) -> T:
         """A view rendered in one form (HTML, JSON), from the cache when it is there.
 
         A cached answer is returned at once, on the event loop; anything to build or render runs
@@ -45,14 +45,14 @@ class Context:
         key = (form, view.key)
         cached = self.memo.peek(key)
         if cached is not MISSING:
-            return cached  # type: ignore[return-value]
+            return cached  # type: ignore[return-value]  # what render() gave for this key
         return await run_in_threadpool(self._output, view, key, render)
 
-    def _output(self, view: View, key: Hashable, render: Callable[[Data], T]) -> T:
+    def _output(self, view: View[D], key: Hashable, render: Callable[[D], T]) -> T:
         data = self.memo.get(view.key, lambda: view.build(self.store()))
         return self.memo.get(key, lambda: render(data))
 
-    async def search(self, text: str, limit: int) -> Data:
+    async def search(self, text: str, limit: int) -> SearchAnswer:
         """The matcher's answer, on the event loop for a short paste (well under a millisecond).
 
         A long paste, or the first search after the index changed (the matcher then loads its

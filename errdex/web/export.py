@@ -11,6 +11,7 @@ written by worker processes, each with its own connection to the index.
 
 from __future__ import annotations
 
+import functools
 import json
 import multiprocessing
 import os
@@ -84,7 +85,7 @@ def export(
                 store,
                 package["name"],
                 version,
-                progress=(lambda d, t, s=stage: progress(s, d, t)) if progress else None,
+                progress=functools.partial(progress, stage) if progress else None,
             )
     result = writer.result
     for count, (written, failure) in enumerate(_error_pages(store, root, jobs, workers or os.cpu_count() or 1), 1):
@@ -97,7 +98,7 @@ def export(
     return result
 
 
-def _package_pages(store: Store, writer: _Writer, packages: list[dict[str, Any]]) -> list[Job]:
+def _package_pages(store: Store, writer: _Writer, packages: list[views.PackageRow]) -> list[Job]:
     """Write each release's list; the error pages to write, each marked when its release is the newest with it."""
     newest: dict[str, str] = {}
     pairs: list[tuple[str, str]] = []
@@ -114,7 +115,7 @@ def _package_pages(store: Store, writer: _Writer, packages: list[dict[str, Any]]
     return [(eid, version, newest[eid] == version) for eid, version in pairs]
 
 
-def _write_listing(writer: _Writer, name: str, version: str, listing: dict[str, Any]) -> None:
+def _write_listing(writer: _Writer, name: str, version: str, listing: views.Listing) -> None:
     """One page of a release's list, also as the package's own page when the release is the newest."""
     number = listing["page"]["number"]
     writer.page(

@@ -24,7 +24,7 @@ _FOLDERS = {
 MAX_VALUES_IN_LINK = 2_000
 
 
-def _query(params: dict[str, str | Sequence[str] | None]) -> str:
+def _query(params: dict[str, str | list[str] | tuple[str, ...] | None]) -> str:
     pairs: list[tuple[str, str]] = []
     for key, value in params.items():
         if value is None or value == "":

@@ -28,7 +28,7 @@ class Memo:
         with self._lock:
             if key in self._values:
                 self._values.move_to_end(key)
-                return self._values[key]  # type: ignore[return-value]
+                return self._values[key]  # type: ignore[return-value]  # what build() gave for this key
         value = build()
         with self._lock:
             self._values[key] = value

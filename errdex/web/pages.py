@@ -15,6 +15,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.datastructures import QueryParams
 
 from errdex.errors import InputError
+from errdex.model import FileLine
 from errdex.web import views
 from errdex.web.api import Ctx, posted_paste
 from errdex.web.context import Context
@@ -25,7 +26,7 @@ router = APIRouter(include_in_schema=False)
 LINKS = ServerLinks()
 
 
-async def _cached_page(ctx: Context, template: str, view: views.View, alternate: str | None) -> HTMLResponse:
+async def _cached_page(ctx: Context, template: str, view: views.View[views.D], alternate: str | None) -> HTMLResponse:
     """A page the same for every visitor: rendered once while its data stays cached."""
     html = await ctx.output(
         view, ("html", template, alternate), lambda data: ctx.renderer.page(template, data, LINKS, alternate=alternate)
@@ -84,14 +85,14 @@ def _page(query: QueryParams) -> int:
     return int(page)
 
 
-def _site(query: QueryParams) -> tuple[str, int] | None:
+def _site(query: QueryParams) -> FileLine | None:
     """The `file` and `line` parameters, both or neither."""
     file, line = query.get("file"), query.get("line")
     if file is None and line is None:
         return None
     if not file or not line or not line.isdigit() or len(line) > 9:
         raise InputError("give both file and line (a positive number), or neither")
-    return file, int(line)
+    return FileLine(file, int(line))
 
 
 for path, endpoint in (("/", home), ("/p/{package}", package), ("/errors/{error_id}", error)):

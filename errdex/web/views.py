@@ -11,16 +11,17 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable, Hashable, Mapping
-from dataclasses import asdict, dataclass
-from typing import Any, Generic, TypeVar
+from dataclasses import dataclass
+from typing import Generic, TypedDict, TypeVar
 
 from errdex.errors import InputError, NotIndexedError
 from errdex.match import explain
-from errdex.model import Site
+from errdex.match.result import MatchResultJson
+from errdex.model import FileLine, ReleaseRecord, Site
 from errdex.pages import build_page
 from errdex.pages.model import Page
 from errdex.pages.source import module_name
-from errdex.store import IndexedSite, Store
+from errdex.store import IndexedSite, PackageSummary, Store, StoreStats
 
 KINDS = ("error", "warning", "log")
 MAX_VALUES = 16  # captured values a link may carry to an error page
@@ -34,8 +35,116 @@ MAX_PAGE = 100_000
 _ERROR_ID = re.compile(r"[0-9a-f]{16}")
 
 
-Data = dict[str, Any]
-D = TypeVar("D", bound=Mapping[str, object])  # a view's data: Data, or the Page of an error
+class PackageRow(TypedDict):
+    """An indexed package on the home page: its names, its counts and its indexed versions."""
+
+    package: str
+    name: str
+    releases: int
+    errors: int
+    versions: list[str]
+
+
+class StatsJson(TypedDict):
+    """How many rows the index holds of each kind (the home page's totals)."""
+
+    packages: int
+    releases: int
+    errors: int
+    sites: int
+    files: int
+
+
+class Home(TypedDict):
+    packages: list[PackageRow]
+    stats: StatsJson
+
+
+class SearchAnswer(MatchResultJson):
+    """The matcher's answer with the paste it answers."""
+
+    q: str
+
+
+class ReleaseJson(TypedDict):
+    """An indexed release as the store knows it (the fields of ReleaseRecord)."""
+
+    package: str
+    version: str
+    spec: str
+    source_kind: str
+    digest: str
+    repository_url: str | None
+    indexed_at: str
+    file_count: int
+    site_count: int
+    error_count: int
+    skip_count: int
+
+
+class Filters(TypedDict):
+    version: str
+    kind: str | None
+    exception: str | None
+
+
+class Counts(TypedDict):
+    """A release's errors counted by kind, by exception and by log level (most frequent first)."""
+
+    kind: dict[str, int]
+    exception: dict[str, int]
+    log_level: dict[str, int]
+
+
+class ListingHead(TypedDict):
+    """What every page of a release's list shows above its modules."""
+
+    package: str
+    release: ReleaseJson
+    versions: list[str]
+    filters: Filters
+    count: int
+    counts: Counts
+
+
+class PageNumber(TypedDict):
+    number: int
+    count: int
+
+
+class ListedError(TypedDict):
+    id: str
+    kind: str
+    exception: str | None
+    template: str | None
+    reason: str | None
+    line: int
+    function: str
+
+
+class ExceptionGroup(TypedDict):
+    """A module's errors of one exception (or warning category, or log level)."""
+
+    exception: str
+    count: int
+    errors: list[ListedError]
+
+
+class ModuleGroup(TypedDict):
+    module: str
+    file: str
+    count: int
+    exceptions: list[ExceptionGroup]
+
+
+class Listing(ListingHead):
+    """One page of a release's list of errors."""
+
+    page: PageNumber
+    modules: list[ModuleGroup]
+
+
+D = TypeVar("D", bound=Mapping[str, object])  # a view's data: Home, Listing or the Page of an error
 
 
 @dataclass(frozen=True)
@@ -46,17 +155,37 @@ class View(Generic[D]):
     build: Callable[[Store], D]
 
 
-def home(store: Store) -> View[Data]:
+def home(store: Store) -> View[Home]:
     """What is indexed: each package with its releases and error count, and the totals."""
     return View(("home", store.generation()), _home)
 
 
-def _home(store: Store) -> Data:
-    packages = [{**asdict(row), "versions": [r.version for r in store.releases(row.name)]} for row in store.packages()]
-    return {"packages": packages, "stats": asdict(store.stats())}
+def _home(store: Store) -> Home:
+    packages = [_package_row(row, [r.version for r in store.releases(row.name)]) for row in store.packages()]
+    return {"packages": packages, "stats": _stats_json(store.stats())}
 
 
-def search(store: Store, text: str, limit: int = SEARCH_LIMIT) -> Data:
+def _package_row(row: PackageSummary, versions: list[str]) -> PackageRow:
+    return {
+        "package": row.package,
+        "name": row.name,
+        "releases": row.releases,
+        "errors": row.errors,
+        "versions": versions,
+    }
+
+
+def _stats_json(stats: StoreStats) -> StatsJson:
+    return {
+        "packages": stats.packages,
+        "releases": stats.releases,
+        "errors": stats.errors,
+        "sites": stats.sites,
+        "files": stats.files,
+    }
+
+
+def search(store: Store, text: str, limit: int = SEARCH_LIMIT) -> SearchAnswer:
     """The matcher's answer for a paste: ranked matches with captured values, or an honest abstention.
 
     Never indexes anything: a web request may not make the server read packages from disk or fetch them.
@@ -69,7 +198,7 @@ def search(store: Store, text: str, limit: int = SEARCH_LIMIT) -> Data:
 
 def package(
     store: Store, name: str, version: str | None, kind: str | None, exception: str | None, page: int = 1
-) -> View[Data]:
+) -> View[Listing]:
     """One page of a release's errors grouped by module and exception, with counts, filtered by kind and exception."""
     kind, exception = kind or None, exception or None
     _check_version(version)
@@ -83,7 +212,9 @@ def package(
     return View(key, lambda s: _package(s, name, version, kind, exception, page))
 
 
-def _package(store: Store, name: str, version: str | None, kind: str | None, exception: str | None, page: int) -> Data:
+def _package(
+    store: Store, name: str, version: str | None, kind: str | None, exception: str | None, page: int
+) -> Listing:
     pages = package_pages(store, name, version, kind, exception)
     if page > len(pages):
         first = pages[0]
@@ -96,14 +227,14 @@ def _package(store: Store, name: str, version: str | None, kind: str | None, exc
 
 def package_pages(
     store: Store, name: str, version: str | None, kind: str | None = None, exception: str | None = None
-) -> list[Data]:
+) -> list[Listing]:
     """Every page of a release's list of errors, from one read of them (the exported site writes them all)."""
     release = store.release(name, version)
     rows = store.errors(release.package, release.version, exception=exception, kind=kind)
     sites = [row.site for row in rows]
-    listing = {
+    listing: ListingHead = {
         "package": release.package,
-        "release": asdict(release),
+        "release": _release_json(release),
         "versions": [r.version for r in store.releases(release.package)],
         "filters": {"version": release.version, "kind": kind, "exception": exception},
         "count": len(sites),
@@ -120,9 +251,25 @@ def package_pages(
     ]
 
 
-def paginate(modules: list[Data], size: int) -> list[list[Data]]:
+def _release_json(release: ReleaseRecord) -> ReleaseJson:
+    return {
+        "package": release.package,
+        "version": release.version,
+        "spec": release.spec,
+        "source_kind": release.source_kind,
+        "digest": release.digest,
+        "repository_url": release.repository_url,
+        "indexed_at": release.indexed_at,
+        "file_count": release.file_count,
+        "site_count": release.site_count,
+        "error_count": release.error_count,
+        "skip_count": release.skip_count,
+    }
+
+
+def paginate(modules: list[ModuleGroup], size: int) -> list[list[ModuleGroup]]:
     """Modules in order, as many to a page as fit in `size` errors; never an empty list of pages."""
-    pages: list[list[Data]] = [[]]
+    pages: list[list[ModuleGroup]] = [[]]
     errors = 0
     for module in modules:
         if pages[-1] and errors + module["count"] > size:
@@ -133,15 +280,15 @@ def paginate(modules: list[Data], size: int) -> list[list[Data]]:
     return pages
 
 
-def _modules(rows: list[IndexedSite]) -> list[Data]:
+def _modules(rows: list[IndexedSite]) -> list[ModuleGroup]:
     """Errors by module (in file order), then by exception (most frequent first)."""
-    by_file: dict[str, dict[str, list[dict[str, Any]]]] = {}
+    by_file: dict[str, dict[str, list[ListedError]]] = {}
     for row in rows:
         groups = by_file.setdefault(row.site.file, {})
         groups.setdefault(_group_name(row.site), []).append(_entry(row.error_id, row.site))
-    modules = []
+    modules: list[ModuleGroup] = []
     for file, groups in by_file.items():
-        exceptions = [
+        exceptions: list[ExceptionGroup] = [
             {"exception": exc, "count": len(items), "errors": items}
             for exc, items in sorted(groups.items(), key=lambda item: (-len(item[1]), item[0]))
         ]
@@ -163,7 +310,7 @@ def _group_name(site: Site) -> str:
     return f"log.{site.level}" if site.kind == "log" and site.level else site.kind
 
 
-def _entry(eid: str, site: Site) -> Data:
+def _entry(eid: str, site: Site) -> ListedError:
     return {
         "id": eid,
         "kind": site.kind,
@@ -176,7 +323,7 @@ def _entry(eid: str, site: Site) -> Data:
 
 
 def error(
-    store: Store, error_id: str, version: str | None, values: list[str], site: tuple[str, int] | None = None
+    store: Store, error_id: str, version: str | None, values: list[str], site: FileLine | None = None
 ) -> View[Page]:
     """The explanation page of one error, filled with the user's captured values when given.
 
@@ -189,7 +336,7 @@ def error(
         )
     _check_version(version)
     values = _bounded_values(values)
-    if site is not None and (len(site[0]) > MAX_FILE_CHARS or site[1] < 1):
+    if site is not None and (len(site.file) > MAX_FILE_CHARS or site.line < 1):
         raise InputError(f"file must be at most {MAX_FILE_CHARS} characters and line a positive number")
     key = ("error", error_id, version, tuple(values), site, store.generation())
     return View(key, lambda s: build_page(s, error_id, version, values or None, site=site))
