@@ -142,7 +142,9 @@ def error_id(package: str, kind: str, exception: str | None, template: str | Non
     """A stable 16-hex-digit id for one error of one package, the same in every release.
 
     It depends on the package, the exception's own name (not the module path it is written
-    with) and the template; a message that has no template is identified by its source.
+    with) and the template; a message that has no template is identified by its source. The
+    key is only hashed, never read back: its separators and the prefix that keeps a source from
+    hashing like a template are bytes of the hash input, and changing them would change every id.
     """
     exc = (exception or kind).rsplit(".", 1)[-1]
     text = template if template is not None else "\x00src:" + message_source
