@@ -9,7 +9,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
-from typing import Any, Literal, NamedTuple
+from typing import Literal, NamedTuple
 
 Kind = Literal["error", "warning", "log"]
 SourceKind = Literal["wheel", "sdist", "archive", "folder", "git", "installed"]
@@ -87,7 +87,7 @@ class Site:
     end_line: int
     function: str  # qualified name of the enclosing function or class, "<module>" at top level
     clauses: tuple[str, ...]  # source of each guarding `if` condition (or negated one, assert), innermost last
-    resolved: dict[str, Any] = field(default_factory=dict)  # name -> JSON value, statically resolved
+    resolved: dict[str, JsonValue] = field(default_factory=dict)  # name -> statically resolved value
     resolved_from: dict[str, str] = field(default_factory=dict)  # name -> "path:line" of its definition
     checks: tuple[str, ...] = ()  # attribute / parameter names the condition tests, e.g. ("cache_implementation",)
     snippet: Snippet = Snippet(0, 0, "")

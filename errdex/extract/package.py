@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Callable, Iterator, Mapping
-from typing import Any
 
 from errdex.extract.file import register_chunks
 from errdex.extract.helpers import caller_sites
@@ -19,7 +18,7 @@ from errdex.extract.resolve import Unresolved, evaluate, to_json
 from errdex.extract.scope import ModuleScope, module_name
 from errdex.extract.templates import MAX_ALTERNATIVES, given_holes, given_message, render
 from errdex.extract.visitor import MAX_TEMPLATE
-from errdex.model import ClassInfo, Site
+from errdex.model import ClassInfo, JsonValue, Site
 
 MAX_BASES = 12
 GROUP_SUFFIXES = (" ({} sub-exception)", " ({} sub-exceptions)")  # what str() of an exception group adds
@@ -121,10 +120,10 @@ class Release:
             found = next((f for f in (self.find_class(cls_path, b) for b in cls.bases) if f), None)
         return ()
 
-    def resolve_pending(self, path: str, pending: tuple[Pending, ...]) -> tuple[dict[str, Any], dict[str, str]]:
+    def resolve_pending(self, path: str, pending: tuple[Pending, ...]) -> tuple[dict[str, JsonValue], dict[str, str]]:
         """Values of names that came from other modules, now that the whole release is known."""
         scope = self.scope(module_name(path))
-        values: dict[str, Any] = {}
+        values: dict[str, JsonValue] = {}
         origins: dict[str, str] = {}
         if scope is None:
             return values, origins
@@ -195,7 +194,7 @@ Templates = dict[str | None, HoleSources]  # a site's templates, in order, with 
 
 
 def _message(
-    release: Release, path: str, raw: RawSite, resolved: dict[str, Any]
+    release: Release, path: str, raw: RawSite, resolved: dict[str, JsonValue]
 ) -> tuple[str | None, tuple[str, ...], Templates, str | None]:
     """A site's exception, its bases, templates and the reason for none, with what only linking knows:
     a message kept in another module's constant (pandas' `_chained_assignment_msg`), a property of the

@@ -51,7 +51,7 @@ from errdex.extract.templates import (
     render,
     templates,
 )
-from errdex.model import Kind
+from errdex.model import JsonValue, Kind
 
 MAX_BINDINGS = 12
 MAX_TEMPLATE = 20_000
@@ -743,7 +743,7 @@ class SiteVisitor:
             names.update(dict.fromkeys(value_names(nodes or [])))
         constants = self.module.constants
         checks = {name: None for walked in walks for name, plain in walked.tested if not plain or name not in constants}
-        resolved: dict[str, Any] = {}
+        resolved: dict[str, JsonValue] = {}
         origins: dict[str, str] = {}
         pending: list[Pending] = []
         for name in names:

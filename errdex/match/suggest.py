@@ -12,6 +12,8 @@ from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any
 
+from errdex.model import JsonValue
+
 MAX_SUGGESTIONS = 3
 SCORE_CUTOFF = 60.0
 MAX_VALUE = 200  # characters of a captured value compared
@@ -20,7 +22,7 @@ Holes = tuple[tuple[str, ...], ...]  # see `Site.holes`
 
 
 def did_you_mean(
-    condition: str, resolved: dict[str, Any], holes: Holes, values: tuple[str | None, ...]
+    condition: str, resolved: dict[str, JsonValue], holes: Holes, values: tuple[str | None, ...]
 ) -> tuple[dict[str, list[str]], dict[str, list[Any]]]:
     """({tested name: closest allowed values}, {tested name: allowed values}) for a site's membership checks;
     `holes` are the expressions each hole of the template shows, `values` what each hole captured."""
@@ -54,7 +56,7 @@ def closest(value: str, options: list[Any]) -> list[str]:
     return [text for text, _, _ in found]
 
 
-def membership_checks(condition: str, resolved: dict[str, Any]) -> Iterator[tuple[str, list[Any]]]:
+def membership_checks(condition: str, resolved: dict[str, JsonValue]) -> Iterator[tuple[str, list[Any]]]:
     """(tested expression, allowed values) for each `x in C` / `x not in C` whose C is known."""
     for tested, collection in _memberships(condition):
         options = collection if isinstance(collection, list) else _resolved(resolved.get(collection))

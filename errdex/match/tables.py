@@ -27,7 +27,7 @@ from errdex.match.literals import build_keys
 from errdex.match.packed import KeyIndex, StoredKeys, StoredTexts, Texts
 from errdex.match.suggest import names_collections
 from errdex.match.text import template_parts
-from errdex.model import Kind, ReleaseRecord, Site
+from errdex.model import JsonValue, Kind, ReleaseRecord, Site
 from errdex.store import Store
 
 CORE_KEY = MATCH_TABLES.key("core")
@@ -84,7 +84,7 @@ class Details:
     """What did-you-mean needs of an error's newest first site."""
 
     condition: str
-    resolved: dict[str, Any]
+    resolved: dict[str, JsonValue]
     holes: tuple[tuple[str, ...], ...]  # see `Site.holes`
 
 
