@@ -14,7 +14,7 @@ import math
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Literal
+from typing import Literal, Protocol
 
 from errdex.match import Candidate, explain
 from errdex.model import FileLine
@@ -27,6 +27,11 @@ Paste = Literal["traceback", "message"]
 PASTES: tuple[Paste, ...] = ("traceback", "message")
 PARTS = ("all", "development", "held_out")
 HELD_OUT_TENTHS = 3  # a case is held out when the first 8 hex digits of sha256(id), mod 10, are below this
+
+
+def is_held_out(case_id: str) -> bool:
+    """In the held-out part: fixed by the id alone, so the split never moves as cases are added."""
+    return int(hashlib.sha256(case_id.encode()).hexdigest()[:8], 16) % 10 < HELD_OUT_TENTHS
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,8 +47,7 @@ class Case:
 
     @property
     def held_out(self) -> bool:
-        """In the held-out part: fixed by the id alone, so the split never moves as cases are added."""
-        return int(hashlib.sha256(self.id.encode()).hexdigest()[:8], 16) % 10 < HELD_OUT_TENTHS
+        return is_held_out(self.id)
 
     def paste(self, paste: Paste) -> str:
         """The text pasted; a case quoted from an issue thread has no traceback and is pasted as its message."""
@@ -99,7 +103,30 @@ def judge(store: Store, cases: Iterable[Case], paste: Paste) -> list[Outcome]:
     return outcomes
 
 
-def figures(outcomes: Iterable[Outcome]) -> Figures:
+class Sited(Protocol):
+    """What the figures read of a case: where it was raised (None: the matcher must abstain), and its part."""
+
+    @property
+    def expected(self) -> FileLine | None: ...
+
+    @property
+    def held_out(self) -> bool: ...
+
+
+class Judged(Protocol):
+    """What the figures read of an outcome, in this corpus and in the real pastes' (benchmarks/pastes.py)."""
+
+    @property
+    def case(self) -> Sited: ...
+
+    @property
+    def got(self) -> Candidate | None: ...
+
+    @property
+    def right(self) -> bool: ...
+
+
+def figures(outcomes: Iterable[Judged]) -> Figures:
     """Top-1 accuracy and abstain precision and recall over these outcomes."""
     outcomes = list(outcomes)
     sited = [o for o in outcomes if o.case.expected is not None]
@@ -114,7 +141,7 @@ def figures(outcomes: Iterable[Outcome]) -> Figures:
     )
 
 
-def parts(outcomes: list[Outcome]) -> dict[str, Figures]:
+def parts(outcomes: list[Judged]) -> dict[str, Figures]:
     """The figures on all cases, on the development part and on the held-out part."""
     return {
         PARTS[0]: figures(outcomes),

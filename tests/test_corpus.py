@@ -8,10 +8,8 @@ better, record the new figures: ERRDEX_RECORD_CORPUS=1 python -m pytest tests/te
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
-import shutil
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -34,39 +32,15 @@ from benchmarks.corpus import (
     recorded,
     report,
 )
-from errdex.extract import EXTRACTOR_VERSION
-from errdex.indexing import index
-from errdex.match.tables import tables_for
 from errdex.store import Store
+from tests.indexes import cached_index
 
 RECORD = os.environ.get("ERRDEX_RECORD_CORPUS") == "1"
 
 
-def corpus_index(cache: Path) -> Path:
-    """The cached index of releases.txt, built (and its match tables saved in it) when absent."""
-    releases = RELEASES.read_text(encoding="utf-8")
-    key = hashlib.sha256(f"{EXTRACTOR_VERSION}\n{releases}".encode()).hexdigest()[:16]
-    folder = cache / "corpus" / key
-    if not folder.exists():
-        # Built in a folder of its own, renamed when complete: never a half-built index (or its journal) in `folder`.
-        building = cache / "corpus" / f"{key}.building-{os.getpid()}"
-        building.mkdir(parents=True)
-        with Store(building / "index.db") as store:
-            for spec in releases.split():
-                index(spec, store, cache_dir=cache)
-            tables_for(store)
-        try:
-            os.replace(building, folder)
-        except OSError:
-            if not folder.exists():
-                raise
-            shutil.rmtree(building)  # another run finished first
-    return folder / "index.db"
-
-
 @pytest.fixture(scope="module")
 def corpus_store(release_cache: Path) -> Iterator[Store]:
-    with Store(corpus_index(release_cache)) as store:
+    with Store(cached_index(release_cache, "corpus", RELEASES.read_text(encoding="utf-8"))) as store:
         yield store
 
 
