@@ -103,7 +103,7 @@ StoredCore = tuple[
 ]
 
 KIND_CODES: dict[Kind, str] = {"error": "e", "warning": "w", "log": "l"}
-KINDS = {code: kind for kind, code in KIND_CODES.items()}
+KIND_OF_CODE = {code: kind for kind, code in KIND_CODES.items()}
 ID_WIDTH = 16
 
 
@@ -132,7 +132,7 @@ class Kinds:
         self.codes = codes
 
     def __getitem__(self, i: int) -> Kind:
-        return KINDS[self.codes[i]]
+        return KIND_OF_CODE[self.codes[i]]
 
 
 @dataclass

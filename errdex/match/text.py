@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterator
 from itertools import pairwise
 
-HOLE = "{}"
+HOLE_TEXT = "{}"
 TOKEN_WINDOW = 16_000  # characters at each end of a long message that are cut into words
 # Quotes as `'`, ASCII letters lower-cased: one character for one, the same in any context
 # (str.lower is neither: 'İ' becomes two characters, a final 'Σ' becomes 'ς').
@@ -42,7 +42,7 @@ def template_parts(template: str) -> list[str]:
     empty first or last part. Inner whitespace at a part's edge is kept as one space, so a part
     still starts on a word boundary.
     """
-    parts = [fold(_SPACE_RE.sub(" ", p)) for p in template.split(HOLE)]
+    parts = [fold(_SPACE_RE.sub(" ", p)) for p in template.split(HOLE_TEXT)]
     parts[0] = parts[0].lstrip()
     parts[-1] = parts[-1].rstrip()
     return parts

@@ -38,7 +38,7 @@ DIRECT_LOOKUPS = 8  # names looked up in a file's text before its distinct name 
 
 
 @dataclass(frozen=True)
-class Target:
+class CalledFunction:
     """The function whose callers are wanted: its file, qualified name and the name it is called by."""
 
     file: str
@@ -133,7 +133,9 @@ class Module:
         return self._calls[name]
 
 
-def callers(store: Store, release: ReleaseRecord, target: Target, tree: ast.Module | None = None) -> CallerSearch:
+def callers(
+    store: Store, release: ReleaseRecord, target: CalledFunction, tree: ast.Module | None = None
+) -> CallerSearch:
     """`{"callers": [...], "files_searched", "files_parsed", "files_not_followed", "truncated"}`, cached.
 
     `files_not_followed` call the name but neither mention the class nor import the function (so
@@ -151,7 +153,7 @@ def release_callers(store: Store, release: ReleaseRecord, functions: Iterable[tu
     """Find and cache the callers of every (file, function) not cached yet, in one pass over the release; how many."""
     searches = [
         _Search(t)
-        for t in dict.fromkeys(Target(f, fn) for f, fn in functions)
+        for t in dict.fromkeys(CalledFunction(f, fn) for f, fn in functions)
         if store.cache_get(_key(release, t)) is None
     ]
     named = [(s.name, s) for s in searches if s.name is not None]
@@ -183,7 +185,7 @@ def release_callers(store: Store, release: ReleaseRecord, functions: Iterable[tu
     return len(searches)
 
 
-def _key(release: ReleaseRecord, target: Target) -> str:
+def _key(release: ReleaseRecord, target: CalledFunction) -> str:
     return CALLERS.key(normalize_name(release.package), release.version, target.file, target.function)
 
 
@@ -199,7 +201,7 @@ def _called_names(text: str, longest: int) -> set[str]:
 class _Search:
     """The callers of one function found so far, and what was read to find them."""
 
-    target: Target
+    target: CalledFunction
     found: list[Caller] = field(default_factory=list)
     parsed: int = 0
     unfollowed: int = 0
@@ -247,7 +249,7 @@ class _Search:
         }
 
 
-def _search(store: Store, release: ReleaseRecord, target: Target, tree: ast.Module | None) -> CallerSearch:
+def _search(store: Store, release: ReleaseRecord, target: CalledFunction, tree: ast.Module | None) -> CallerSearch:
     """Parse the function's own file, then the files that call the name.
 
     Of those, only the ones that mention the class (or import the function).
@@ -329,7 +331,7 @@ def _called_name(func: ast.expr) -> str | None:
     return func.attr if isinstance(func, ast.Attribute) else None
 
 
-def _calls_in(target: Target, module: Module) -> list[Caller]:
+def _calls_in(target: CalledFunction, module: Module) -> list[Caller]:
     """The target's callers among the calls of its name in one file, one per (calling function, how sure)."""
     found: dict[tuple[str, str], Caller] = {}
     matcher = _Matcher(target, module)
@@ -353,7 +355,7 @@ def _calls_in(target: Target, module: Module) -> list[Caller]:
 class _Matcher:
     """How surely one call of the name in a file calls the target."""
 
-    def __init__(self, target: Target, module: Module) -> None:
+    def __init__(self, target: CalledFunction, module: Module) -> None:
         self.target = target
         self.module = module
         self._imported: bool | None = True if module.path == target.file else None
@@ -407,7 +409,7 @@ def _qualname(scopes: tuple[tuple[str, str], ...]) -> str:
     return ".".join(parts)
 
 
-def _imports(module: Module, target: Target) -> bool:
+def _imports(module: Module, target: CalledFunction) -> bool:
     """Whether a module imports the target's function or class by name from its module or a parent package."""
     wanted = module_name(target.file)
     here = module_name(module.path).split(".")

@@ -292,14 +292,15 @@ def membership_lists(
         sides = [sub.left, *sub.comparators]
         for i, op in enumerate(sub.ops):
             name = unparse(sides[i + 1])
-            if isinstance(op, (ast.In, ast.NotIn)) and isinstance(resolved.get(name), (list, dict)):
+            collection = resolved.get(name)
+            if isinstance(op, (ast.In, ast.NotIn)) and isinstance(collection, (list, dict)):
                 outside = isinstance(op, ast.NotIn) != negated
                 out.append(
                     {
                         "subject": unparse(sides[i]),
                         "name": name,
                         "role": "allowed" if outside else "forbidden",
-                        "values": list(resolved[name]),
+                        "values": list(collection),
                     }
                 )
     return out

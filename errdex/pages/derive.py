@@ -34,7 +34,7 @@ from errdex.pages.triggers import (
     find_trigger,
     pools,
 )
-from errdex.pages.values import Hole, holes, user_values
+from errdex.pages.values import ShownHole, holes, user_values
 
 
 @dataclass(frozen=True)
@@ -131,9 +131,9 @@ def _same_items(a: list[Any], b: list[Any]) -> bool:
     return sorted(map(repr, a)) == sorted(map(repr, b))
 
 
-def stated_holes(user: UserInput) -> list[Hole]:
-    """The holes of a page's `user_input`, back as Hole objects."""
-    return [Hole(**h) for h in user["holes"]]
+def stated_holes(user: UserInput) -> list[ShownHole]:
+    """The holes of a page's `user_input`, back as ShownHole objects."""
+    return [ShownHole(**h) for h in user["holes"]]
 
 
 def _verdict(facts: PageFacts, code: str, options: list[Any], exact: bool) -> str:

@@ -10,9 +10,9 @@ plus triggers, example fix, solutions, provenance) → Page (plus the user's inp
 
 from __future__ import annotations
 
-from typing import Any, NotRequired, TypedDict
+from typing import NotRequired, TypedDict
 
-JsonValue = Any  # a value read from the code as JSON: None, bool, number, str, list or dict of them
+from errdex.model import JsonValue
 
 
 class WrittenAtJson(TypedDict):

@@ -16,7 +16,7 @@ from typing import cast
 
 from errdex.caches import PAGES
 from errdex.model import ErrorRecord, FileLine, ReleaseRecord
-from errdex.pages.callers import Target, callers
+from errdex.pages.callers import CalledFunction, callers
 from errdex.pages.derive import changes_candidates, triggers_and_fix, user_input
 from errdex.pages.environment import module_values
 from errdex.pages.happens import when_it_happens
@@ -117,7 +117,7 @@ def _static(store: Store, record: ErrorRecord, place: FileLine | None) -> Static
     speaks_for = 1 if scope["site"] else scope["count"]
     tree = parse(store.source(release, site.file))
     names = module_values(tree, site.function)
-    found = callers(store, release, Target(site.file, site.function), tree)
+    found = callers(store, release, CalledFunction(site.file, site.function), tree)
     url, alternatives = source_links(release, site.file, site.line, site.end_line)
     facts: StaticFacts = {
         **base,

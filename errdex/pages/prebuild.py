@@ -19,7 +19,7 @@ from errdex.pages.model import PrebuildReport
 from errdex.pages.page import static_page
 from errdex.store import Store
 
-Progress = Callable[[int, int], None]  # (pages built, pages to build)
+PrebuildProgress = Callable[[int, int], None]  # (pages built, pages to build)
 
 
 def prebuild(
@@ -28,7 +28,7 @@ def prebuild(
     version: str | None = None,
     *,
     every_place: bool = False,
-    progress: Progress | None = None,
+    progress: PrebuildProgress | None = None,
 ) -> PrebuildReport:
     """Cache the callers of every function and the page of every error of one release.
 

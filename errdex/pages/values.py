@@ -25,7 +25,7 @@ _PRINTF = re.compile(
 
 
 @dataclass(frozen=True)
-class Hole:
+class ShownHole:
     """One `{}` of a template: the code that filled it, and whether it was shown as `repr` or `str`."""
 
     code: str
@@ -35,7 +35,7 @@ class Hole:
         return {"code": self.code, "shown_as": self.shown_as}
 
 
-def holes(message_source: str, template: str | None) -> list[Hole] | None:
+def holes(message_source: str, template: str | None) -> list[ShownHole] | None:
     """Each `{}` of the template, in order; None when they cannot be told apart."""
     if not message_source or template is None or len(message_source) > MAX_SOURCE_CHARS:
         return None
@@ -49,10 +49,10 @@ def holes(message_source: str, template: str | None) -> list[Hole] | None:
     return found
 
 
-def _holes(node: ast.expr) -> list[Hole] | None:
+def _holes(node: ast.expr) -> list[ShownHole] | None:
     if isinstance(node, ast.JoinedStr):
         return [
-            Hole(ast.unparse(v.value), "repr" if v.conversion in (ord("r"), ord("a")) else "str")
+            ShownHole(ast.unparse(v.value), "repr" if v.conversion in (ord("r"), ord("a")) else "str")
             for v in node.values
             if isinstance(v, ast.FormattedValue)
         ]
@@ -81,10 +81,10 @@ def _holes(node: ast.expr) -> list[Hole] | None:
     return None
 
 
-def _paired(args: list[ast.expr], kinds: list[str]) -> list[Hole] | None:
+def _paired(args: list[ast.expr], kinds: list[str]) -> list[ShownHole] | None:
     if len(args) != len(kinds):
         return None
-    return [Hole(ast.unparse(a), kind) for a, kind in zip(args, kinds, strict=True)]
+    return [ShownHole(ast.unparse(a), kind) for a, kind in zip(args, kinds, strict=True)]
 
 
 def _text(node: ast.expr) -> str | None:
@@ -112,8 +112,8 @@ def readings(text: str, shown_as: str = "str") -> list[Any]:
     return [text] if isinstance(literal, str) else [text, literal]
 
 
-def user_values(found: list[Hole], values: Sequence[str | None] | None) -> dict[str, list[Any]]:
-    """Hole code -> its possible values, for the holes the user gave a value for."""
+def user_values(found: list[ShownHole], values: Sequence[str | None] | None) -> dict[str, list[Any]]:
+    """ShownHole code -> its possible values, for the holes the user gave a value for."""
     if not found or not values:
         return {}
     return {h.code: readings(v, h.shown_as) for h, v in zip(found, values, strict=False) if isinstance(v, str)}

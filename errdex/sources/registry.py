@@ -20,7 +20,7 @@ from errdex.model import normalize_name
 
 from .archive import ARCHIVE_SUFFIXES, open_archive_source
 
-Progress = Callable[[str], None]
+FetchProgress = Callable[[str], None]
 # Platforms whose wheels carry the same .py files as any other; tried when no wheel suits this Python.
 # pip widens manylinux2014 to manylinux2010 and manylinux1. macOS tags are left out: pip widens
 # each to hundreds of tags, which makes every attempt slow, and macOS-only releases are rare.
@@ -172,7 +172,7 @@ def _store(downloaded: Path, cache_dir: Path) -> Path:
     return target
 
 
-def fetch_release(requirement: Requirement, cache_dir: Path, progress: Progress) -> Path:
+def fetch_release(requirement: Requirement, cache_dir: Path, progress: FetchProgress) -> Path:
     """The release file for a requirement: from the cache for an exact pin, else through pip."""
     pinned = exact_version(requirement)
     if pinned is not None:

@@ -28,7 +28,7 @@ from errdex.web import views
 from errdex.web.links import StaticLinks, static_path
 from errdex.web.render import STATIC, Renderer, highlight_css
 
-Progress = Callable[[str, int, int], None]  # stage, done, total
+ExportProgress = Callable[[str, int, int], None]  # stage, done, total
 Job = tuple[str, str, bool]  # error id, version, whether it is the newest release that has it
 CHUNK = 8
 
@@ -67,7 +67,7 @@ def export(
     store: Store,
     root: Path,
     packages: Iterable[str] | None = None,
-    progress: Progress | None = None,
+    progress: ExportProgress | None = None,
     workers: int | None = None,
 ) -> ExportResult:
     """Write the static site for the given packages (every indexed one when None) into `root`."""

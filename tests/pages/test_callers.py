@@ -8,7 +8,7 @@ from pathlib import Path
 from errdex.caches import CALLERS
 from errdex.indexing import index
 from errdex.pages import build_page
-from errdex.pages.callers import Target, callers, release_callers
+from errdex.pages.callers import CalledFunction, callers, release_callers
 from errdex.store import Store
 from tests.pages.conftest import Indexer, error_id_of
 
@@ -65,7 +65,7 @@ FILES = {
 def test_callers_by_name_with_how_sure_each_is(indexed: Indexer) -> None:
     store = indexed(FILES, name="app")
     release = store.release("app")
-    found = callers(store, release, Target("app/settings.py", "Settings.check"))
+    found = callers(store, release, CalledFunction("app/settings.py", "Settings.check"))
     got = [(c["function"], c["match"]) for c in found["callers"]]
     assert got == [
         ("Settings.__init__", "self"),
@@ -74,14 +74,14 @@ def test_callers_by_name_with_how_sure_each_is(indexed: Indexer) -> None:
         ("Other.run", "name"),
     ]
     assert found["files_searched"] == 3 and found["files_parsed"] == 2 and not found["truncated"]
-    constructed = callers(store, release, Target("app/settings.py", "Settings.__init__"))
+    constructed = callers(store, release, CalledFunction("app/settings.py", "Settings.__init__"))
     assert [(c["function"], c["match"]) for c in constructed["callers"]] == [("make", "constructor")]
 
 
 def test_callers_are_cached_per_release_and_function(indexed: Indexer) -> None:
     store = indexed(FILES, name="app")
     release = store.release("app")
-    target = Target("app/settings.py", "Settings.check")
+    target = CalledFunction("app/settings.py", "Settings.check")
     first = callers(store, release, target)
     key = CALLERS.key("app", "1.0", target.file, target.function)
     assert json.loads(store.cache_get(key) or b"null") == first
@@ -120,5 +120,5 @@ def test_one_pass_over_the_release_finds_what_each_search_finds(indexed: Indexer
     with Store(tmp_path / "each.db") as each:
         index(str(tmp_path / "app-1.0"), each, name="app", version="1.0", workers=1)
         for file, function in set(functions):
-            alone = callers(each, each.release("app"), Target(file, function))
-            assert callers(store, release, Target(file, function)) == alone, function
+            alone = callers(each, each.release("app"), CalledFunction(file, function))
+            assert callers(store, release, CalledFunction(file, function)) == alone, function

@@ -16,7 +16,7 @@ from errdex.pages.triggers import (
     fresh_outside,
     pools,
 )
-from errdex.pages.values import Hole, holes, readings
+from errdex.pages.values import ShownHole, holes, readings
 
 
 def cond(text: str) -> ast.expr:
@@ -64,11 +64,11 @@ def test_verdict_of_readings() -> None:
 
 def test_holes_of_each_message_form() -> None:
     assert holes("f'Invalid {self.x!r}. Choose one of: {OPTIONS}'", "Invalid {}. Choose one of: {}") == [
-        Hole("self.x", "repr"),
-        Hole("OPTIONS", "str"),
+        ShownHole("self.x", "repr"),
+        ShownHole("OPTIONS", "str"),
     ]
-    assert holes("'bad %r (%d%%)' % (name, n)", "bad {} ({}%)") == [Hole("name", "repr"), Hole("n", "str")]
-    assert holes("'bad {!r}'.format(name)", "bad {}") == [Hole("name", "repr")]
+    assert holes("'bad %r (%d%%)' % (name, n)", "bad {} ({}%)") == [ShownHole("name", "repr"), ShownHole("n", "str")]
+    assert holes("'bad {!r}'.format(name)", "bad {}") == [ShownHole("name", "repr")]
     assert holes("'a ' + f'{x}{y}'", "a {}") is None  # merged holes cannot be told apart
 
 
