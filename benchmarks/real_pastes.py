@@ -18,7 +18,7 @@ if __package__ in (None, ""):  # run as a script: the repository root, so that `
 
 from benchmarks.corpus import PARTS, Figures, is_held_out, parts
 from errdex.match import Candidate, explain
-from errdex.model import FileLine
+from errdex.model import FileLine, normalize_name
 from errdex.store import Store
 
 PASTES = Path(__file__).resolve().parent / "pastes"
@@ -111,6 +111,17 @@ def load_pastes() -> list[PasteCase]:
                 )
             )
     return cases
+
+
+def needed_releases(cases: list[PasteCase]) -> list[str]:
+    """The releases an index must hold to answer the cases: each expected site's and its copies' (abstain cases
+    add none, so that a package whose errors must make the matcher abstain is not indexed for them)."""
+    specs = {f"{normalize_name(p.package)}=={p.version}" for c in cases for p in c.places if p.package and p.version}
+    return sorted(specs, key=lambda spec: (spec.partition("==")[0], _version_key(spec.partition("==")[2])))
+
+
+def _version_key(version: str) -> tuple[int, ...]:
+    return tuple(int(part) if part.isdigit() else 0 for part in version.split("."))
 
 
 def judge(store: Store, cases: list[PasteCase]) -> list[PasteOutcome]:
@@ -214,12 +225,21 @@ def _at_a_place(store: Store, best: Candidate, case: PasteCase) -> bool:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--db", type=Path, required=True, help="an index of exactly benchmarks/pastes/releases.txt")
+    ap.add_argument("--db", type=Path, help="an index of exactly benchmarks/pastes/releases.txt")
     ap.add_argument("--misses", action="store_true", help="also list every case answered wrong")
+    ap.add_argument("--write-releases", action="store_true", help="write releases.txt from the cases, then stop")
+    ap.add_argument("--record", action="store_true", help="write the figures to pastes_figures.json")
     args = ap.parse_args()
+    if args.write_releases:
+        RELEASES.write_text("".join(f"{spec}\n" for spec in needed_releases(load_pastes())), encoding="utf-8")
+        return
+    if args.db is None:
+        ap.error("--db is required")
     with Store(args.db) as store:
         outcomes = judge(store, load_pastes())
     print(report(outcomes))
+    if args.record:
+        record(outcomes)
     if args.misses:
         print("\n".join(o.describe() for o in outcomes if not o.right))
 
