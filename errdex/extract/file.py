@@ -16,6 +16,8 @@ import ast
 import io
 import tokenize
 import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from errdex.extract.budget import Budget, OverBudget
 from errdex.extract.chunks import (
@@ -62,9 +64,17 @@ def analyse_file(path: str, data: bytes, fast: bool = True, budget: Budget | Non
     parser's warnings about the code read (invalid escapes, ...) are the package's business,
     not the user's, so they are silenced. `budget` bounds the work (the default one when None).
     """
+    with parser_warnings_silenced():
+        return _analyse(path, data, fast, budget if budget is not None else Budget())
+
+
+@contextmanager
+def parser_warnings_silenced() -> Iterator[None]:
+    """While errdex reads a package's code: the parser's warnings about it (an invalid escape in a regex) are
+    the package's business, not the user's, and Python 3.12+ would show them."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        return _analyse(path, data, fast, budget if budget is not None else Budget())
+        yield
 
 
 def _analyse(path: str, data: bytes, fast: bool, budget: Budget) -> FileAnalysis:

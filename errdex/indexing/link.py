@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from errdex.blobs import pack, unpack
+from errdex.extract.file import parser_warnings_silenced
 from errdex.extract.package import Release, class_info, file_sites
 from errdex.extract.records import ClassRecord, FileAnalysis
 from errdex.extract.scope import ModuleScope, module_name
@@ -109,8 +110,20 @@ def link_release(
 
     `analyses` holds the analyses at hand (by hash); others are loaded only when needed.
     `facts` (by hash) are the `file_facts` of new files, when the workers that analysed them
-    computed them too.
+    computed them too. Linking reads modules' code again: the parser's warnings about it are silenced.
     """
+    with parser_warnings_silenced():
+        return _link(hashes, read_text, analyses, load, previous, facts)
+
+
+def _link(
+    hashes: dict[str, str],
+    read_text: Callable[[str], str | None],
+    analyses: dict[str, FileAnalysis],
+    load: Loader,
+    previous: ReleaseTrace | None,
+    facts: Mapping[str, FileFacts] | None,
+) -> Linked:
     known_facts = facts or {}
     old = previous or ReleaseTrace({}, {}, {}, {}, {})
     kept = {p for p, h in hashes.items() if old.hashes.get(p) == h}

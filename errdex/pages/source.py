@@ -11,6 +11,8 @@ import functools
 import re
 from dataclasses import dataclass
 
+from errdex.extract.file import parser_warnings_silenced
+
 MAX_PARSE_BYTES = 4_000_000
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef
 
@@ -38,7 +40,8 @@ def parse(text: str | None) -> ast.Module | None:
 @functools.lru_cache(maxsize=2)
 def _parse(text: str) -> ast.Module | None:
     try:
-        return ast.parse(text)
+        with parser_warnings_silenced():
+            return ast.parse(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
 
