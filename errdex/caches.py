@@ -60,7 +60,10 @@ CALLERS = Cache(
     3,
     "the callers of a function of a release (static call graph by name)",
     code=("pages/callers.py", "pages/source.py"),
-    ignores=("pages/model.py",),  # the page's types: they compute nothing
+    ignores=(
+        "pages/model.py",  # the page's types: they compute nothing
+        "extract/file.py",  # source.py takes only parser_warnings_silenced from it
+    ),
 )
 PAGES = Cache(
     "page",
@@ -92,6 +95,7 @@ PAGES = Cache(
         "pages/model.py",  # the page's types: they compute nothing
         "pages/prose.py",  # added to the page after the static part is kept
         "extract/budget.py",  # a type of resolve.py's; pages evaluate without a budget
+        "extract/file.py",  # source.py takes only parser_warnings_silenced from it
     ),
 )
 PROSE = Cache(
