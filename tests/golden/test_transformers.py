@@ -11,24 +11,12 @@ import pytest
 from errdex.model import error_id
 from errdex.pages.record import record_json
 from errdex.store import Store
+from tests.flagship import CACHE_NAMES
 
 pytestmark = pytest.mark.network
 
 TEMPLATE = "Invalid `cache_implementation` ({}). Choose one of: {}"
 FLAGSHIP_ID = error_id("transformers", "error", "ValueError", TEMPLATE, "")
-CACHE_NAMES = [
-    "static",
-    "offloaded_static",
-    "sliding_window",
-    "hybrid",
-    "hybrid_chunked",
-    "offloaded_hybrid",
-    "offloaded_hybrid_chunked",
-    "dynamic",
-    "offloaded",
-    "quantized",
-    "paged",
-]
 
 
 def test_flagship_error(transformers_store: Store) -> None:

@@ -10,23 +10,12 @@ import pytest
 from errdex.match import explain
 from errdex.store import Store
 from tests.backends import copy_index
+from tests.flagship import CACHE_NAMES
 
 pytestmark = pytest.mark.network
 
 FILE = "transformers/generation/configuration_utils.py"
-NAMES = (
-    "static",
-    "offloaded_static",
-    "sliding_window",
-    "hybrid",
-    "hybrid_chunked",
-    "offloaded_hybrid",
-    "offloaded_hybrid_chunked",
-    "dynamic",
-    "offloaded",
-    "quantized",
-    "paged",
-)
+NAMES = tuple(CACHE_NAMES)
 # What GenerationConfig.validate() raises, as the f-string formats it.
 MESSAGE = "Invalid `cache_implementation` ({}). Choose one of: " + repr(NAMES)
 

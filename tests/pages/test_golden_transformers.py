@@ -11,24 +11,12 @@ from errdex.indexing import index
 from errdex.pages import build_page
 from errdex.store import Store
 from tests.backends import copy_index
+from tests.flagship import CACHE_NAMES
 from tests.pages.conftest import strings
 
 pytestmark = pytest.mark.network
 
 FLAGSHIP_ID = "44c51e6e70d45f6a"
-CACHE_NAMES = [
-    "static",
-    "offloaded_static",
-    "sliding_window",
-    "hybrid",
-    "hybrid_chunked",
-    "offloaded_hybrid",
-    "offloaded_hybrid_chunked",
-    "dynamic",
-    "offloaded",
-    "quantized",
-    "paged",
-]
 SIBLINGS = (
     "early_stopping",
     "max_new_tokens",
