@@ -27,6 +27,8 @@ class Alignment(NamedTuple):
     total: int  # literal characters of the template
     unexplained: int  # message characters before or after the template's literal ends
     values: tuple[str | None, ...]  # the text each hole captured; None where a neighbour is missing
+    info: int  # word characters among `hit`: what the literal text found tells (spaces and punctuation tell little)
+    swallowed: int  # message characters a hole at either end of the template took
 
     @property
     def coverage(self) -> float:
@@ -40,15 +42,30 @@ class Alignment(NamedTuple):
 def align(parts: list[str], folded: str, text: str) -> Alignment:
     """Align the literal `parts` of a template with a message (`folded` for search, `text` for values)."""
     spans = _exact_spans(parts, folded)
-    hit = sum(len(p) for p, s in zip(parts, spans, strict=True) if s is not None)
+    hit = info = 0
+    for p, s in zip(parts, spans, strict=True):
+        if s is not None:
+            hit += len(p)
+            info += _info(p)
     for k, span in enumerate(spans):
         if span is None:
             low = _end_before(spans, k)
             high = _start_after(spans, k, len(folded))
             spans[k], found = _piece_span(parts[k], folded, low, high)
             hit += found
+            info += found
     total = sum(len(p) for p in parts)
-    return Alignment(hit, total, _unexplained(parts, spans, len(folded)), _values(spans, text))
+    n = len(folded)
+    before = spans[0][0] if parts[0] and spans[0] is not None else 0
+    after = n - spans[-1][1] if parts[-1] and spans[-1] is not None else 0
+    return Alignment(
+        hit,
+        total,
+        before + after,
+        _values(spans, text),
+        info,
+        _swallowed(parts, spans, n),
+    )
 
 
 class Bound(NamedTuple):
@@ -58,6 +75,8 @@ class Bound(NamedTuple):
     total: int
     unexplained: int  # at least this much
     exact: bool  # every part was found whole: this is what `align` gives
+    info: int  # at most this much
+    swallowed: int  # at least this much
 
 
 def align_bound(parts: list[str], folded: str) -> Bound:
@@ -68,7 +87,7 @@ def align_bound(parts: list[str], folded: str) -> Bound:
     the parts as `_exact_spans` does, in one loop: it is asked of every candidate template.
     """
     last = len(parts) - 1
-    pos = hit = total = unexplained = 0
+    pos = hit = total = info = swallowed = before = after = 0
     exact = True
     for k, part in enumerate(parts):
         total += len(part)
@@ -77,15 +96,28 @@ def align_bound(parts: list[str], folded: str) -> Bound:
         i = folded.rfind(part, pos) if k == last and k > 0 else folded.find(part, pos)
         if i < 0:
             exact = False
-            hit += sum(map(len, filter(folded.__contains__, _words_of(part))))
+            found = sum(map(len, filter(folded.__contains__, _words_of(part))))
+            hit += found
+            info += found
             continue
         pos = i + len(part)
         hit += len(part)
+        info += _info(part)
         if k == 0:
-            unexplained += i
+            before = i
+        elif k == 1 and not parts[0]:
+            swallowed += i  # (where align finds the part too: the same search from the same start)
         if k == last:
-            unexplained += len(folded) - pos
-    return Bound(hit, total, unexplained, exact)
+            after = len(folded) - pos
+        elif k == last - 1 and not parts[last]:
+            swallowed += len(folded) - pos
+    return Bound(hit, total, before + after, exact, info, swallowed)
+
+
+@lru_cache(maxsize=1 << 16)
+def _info(part: str) -> int:
+    """The word characters of a part: what it tells about the message it is found in."""
+    return sum(map(len, _words_of(part)))
 
 
 @lru_cache(maxsize=1 << 16)
@@ -142,13 +174,14 @@ def _piece_span(part: str, folded: str, low: int, high: int) -> tuple[Span | Non
     return ((start, end) if start >= 0 else None), found
 
 
-def _unexplained(parts: list[str], spans: list[Span | None], n: int) -> int:
-    """Message text outside the template: before a leading literal and after a trailing one."""
+def _swallowed(parts: list[str], spans: list[Span | None], n: int) -> int:
+    """Message text a hole at either end of the template took: from the start to the first literal part, and
+    from the last one to the end."""
     out = 0
-    if parts[0] and spans[0] is not None:
-        out += spans[0][0]
-    if parts[-1] and spans[-1] is not None:
-        out += n - spans[-1][1]
+    if len(parts) > 1 and not parts[0] and spans[1] is not None:
+        out += spans[1][0]
+    if len(parts) > 1 and not parts[-1] and spans[-2] is not None:
+        out += n - spans[-2][1]
     return out
 
 

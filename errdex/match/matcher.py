@@ -15,7 +15,7 @@ from errdex.match.autoindex import (
 from errdex.match.parse import parse
 from errdex.match.parse.lines import is_type_name
 from errdex.match.rank import ABSTAIN_BELOW, Query, Scored, rank
-from errdex.match.result import Candidate, MatchResult
+from errdex.match.result import Candidate, Copy, MatchResult
 from errdex.match.suggest import did_you_mean
 from errdex.match.tables import ReleasePlace, Tables, tables_for
 from errdex.model import JsonValue, ParsedError
@@ -116,7 +116,17 @@ def _candidate(tables: Tables, query: Query, s: Scored) -> Candidate:
         approximate=s.alignment is None or not s.alignment.exact,
         versions=versions,
         evidence=s.evidence,
+        copies=tuple(_copy(tables, query, j) for j in s.copies),
     )
+
+
+def _copy(tables: Tables, query: Query, i: int) -> Copy:
+    """Where an identical copy of an answer is, placed as the answer is."""
+    core = tables.core
+    package = core.packages[core.package[i]]
+    places = tables.places(i)
+    place = _choose_place(places, tuple(dict.fromkeys(p.version for p in places)), query, package, frozenset())
+    return Copy(core.ids[i], package, place.version, place.file, place.line)
 
 
 def _choose_place(

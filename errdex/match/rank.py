@@ -4,9 +4,11 @@ Candidates come from the literal-part index (templates filed under a word the me
 from the innermost frame (errors raised in that file). Each is verified by aligning its literal
 parts with the message (linear time), then scored from independent pieces of evidence:
 
-    text       = coverage² × explained × specificity × exception agreement
-                 (how much of the template was found, how much of the message it accounts for, how
-                 many literal characters that is; halved for a message the interpreter writes)
+    text       = coverage² × fit × specificity × case × exception agreement
+                 (how much of the template was found; how little of the message lies outside it or in a hole
+                 at its ends that swallows most of it; how many word characters its literal text found holds —
+                 spaces and punctuation, which any traceback is full of, tell little; lowered when the text
+                 is found only with case and quotes folded; halved for a message the interpreter writes)
     frame      = 0.92 when a place of the error is at the frame's file and line (0.9 at a frame that only
                  raised it again, further out than another re-raising frame), 0.35 at its file,
                  lowered a little when the exception disagrees (a frame is the stronger witness)
@@ -34,6 +36,7 @@ from typing import NamedTuple
 
 from errdex.match.align import Alignment, align, align_bound
 from errdex.match.builtin import interpreter_message
+from errdex.match.copies import is_vendored
 from errdex.match.frames import Agreement, FrameHint, agreement, frame_hint
 from errdex.match.literals import candidates, loose_candidates
 from errdex.match.tables import Cut, Tables
@@ -48,8 +51,17 @@ ABSTAIN_BELOW = 0.5
 RUNNER_UP_SHARE = 0.5
 MAX_EXAMINE = 1000  # candidates checked for their longest literal part, rarest keys first
 MAX_VERIFY = 200  # of those holding it, the most promising ones weighed further
+MAX_COPIES = 100  # errors sharing an answer's template weighed as its identical copies
+COPY_ROOM = 3  # answers ranked beyond the limit, for identical copies that fold into one
 MAX_PARTIAL = 24  # candidates aligned word by word when no part of theirs is found whole
-SPECIFICITY_HALF = 8  # literal characters that make a match half as specific as it can be
+SPECIFICITY_HALF = 6  # word characters of literal text that make a match half as specific as it can be
+# The text outside the template's literal ends (a log line's prefix, the user's words around the message) tells
+# against the template a little: it may belong to a longer message. A hole at either end that takes more than
+# SWALLOW_KNEE of the message tells against it up to SWALLOWED (all of it): a template made mostly of holes
+# "matches" any text.
+CONTEXT = 0.2
+SWALLOW_KNEE = 0.8
+SWALLOWED = 0.5
 FRAME_EVIDENCE = {"line": 0.92, "file": 0.35}
 CLASS_EVIDENCE = 0.5  # shared among the errors of the package that qualifies the paste's exception raising it
 MAX_CLASS_SITES = 12  # more of them tell too little each to be weighed without words in common
@@ -68,6 +80,7 @@ UNKNOWN_EXCEPTION = (0.9, 1.0)  # the paste names none, or the site raises a var
 MISMATCHED_KIND = (
     0.8  # not when the kind was guessed and the class is the site's (`PydanticDeprecatedSince20: ...` warns)
 )
+REWORDED = 0.9  # the template's text is in the message only once case and quotes are folded
 INTERPRETER_DISCOUNT = 0.5  # a message the interpreter writes, with no frame for the site
 
 
@@ -115,6 +128,7 @@ class Scored(NamedTuple):
     agreement: Agreement
     evidence: tuple[str, ...]
     releases: frozenset[str] = frozenset()  # the releases raising it that the paste's frames point to
+    copies: tuple[int, ...] = ()  # errors raising the same message the same way, with the same evidence
 
     @property
     def hit(self) -> int:
@@ -177,6 +191,8 @@ class Ranker:
         self.alignments: dict[str, Alignment] = {}  # by template
         self.text_bounds: dict[str, TextBound] = {}  # by template
         self.weights: dict[int, Weights] = {}  # by error
+        self.written: dict[str, float] = {}  # by template: its case factor
+        self.by_template: dict[str, list[int]] = {}  # the candidates holding their template's longest part
         self.versions = Versions(tables, query.frames)
         self.of_class = self._of_class()
 
@@ -197,6 +213,9 @@ class Ranker:
         keys = message_keys(folded)
         pool = candidates(self.core.keys, keys, MAX_EXAMINE) if keys else []
         whole = [(i, cut) for i, cut in zip(pool, self.core.cuts_of(pool), strict=True) if cut.longest in folded]
+        self.by_template = {}
+        for i, cut in whole:
+            self.by_template.setdefault(cut.template, []).append(i)
         if len(whole) > MAX_VERIFY:  # more templates share the message's keys than are weighed: the likeliest
             by_bound = sorted(whole, key=lambda pair: self._text_bound(pair[1])[0], reverse=True)
             likeliest = {i for i, _ in by_bound[:MAX_VERIFY]}
@@ -218,6 +237,19 @@ class Ranker:
         ranked = self._exact_first(sorted(scored.values(), key=lambda s: s.key, reverse=True)[:limit])
         return [s for s in ranked if s.confidence >= RUNNER_UP_SHARE * ranked[0].confidence]
 
+    def copies_of(self, s: Scored) -> list[int]:
+        """The other candidates with `s`'s template and exception and its confidence: nothing in the paste tells
+        them apart (at most MAX_COPIES are weighed)."""
+        core = self.core
+        name = core.raised(s.error).name
+        out = []
+        for j in self.by_template.get(core.cut(s.error).template, [])[:MAX_COPIES]:
+            if j != s.error and core.raised(j).name == name:
+                other = self._score(j)
+                if other is not None and other.confidence == s.confidence:
+                    out.append(j)
+        return out
+
     def _exact_first(self, ranked: list[Scored]) -> list[Scored]:
         """Among answers tied for the best, those whose words the message holds with the same case and quotes
         first (`Graph is not connected.`, not `graph is not connected.`): matching folds both away."""
@@ -228,15 +260,16 @@ class Ranker:
         return tied + ranked[len(tied) :]
 
     def _written_alike(self, i: int) -> bool:
-        """Whether the literal parts of error `i`'s template are in the message as written, unfolded, in their
-        order (each searched from where the one before ended: one pass over the message, however many parts)."""
-        text, at = self.q.text, 0
-        for part in map(squash, self.core.cut(i).template.split("{}")):
-            found = text.find(part, at)
-            if found < 0:
-                return False
-            at = found + len(part)
-        return True
+        """Whether the literal parts of error `i`'s template are in the message as written, unfolded."""
+        return _written_in(self.core.cut(i).template, self.q.text)
+
+    def _case_factor(self, template: str) -> float:
+        """REWORDED when the template's text is found only once case and quotes are folded away: the message
+        was written by other code (another version's wording), or the template only resembles it."""
+        found = self.written.get(template)
+        if found is None:
+            found = self.written[template] = 1.0 if _written_in(template, self.q.text) else REWORDED
+        return found
 
     def _best(self, numbers: list[tuple[int, Cut]], limit: int, scored: dict[int, Scored]) -> dict[int, Scored]:
         """`scored` with those of `numbers` (errors and their cuts) among the best `limit` so far that reach
@@ -280,10 +313,10 @@ class Ranker:
                 _keep(best, limit, (*s.key, -k))
         floor = RUNNER_UP_SHARE * max(best)[0] if best else 0.0  # those below it will not be listed: left unaligned
         among = sorted(-position for confidence, _, position in best if position <= 0 and confidence >= floor)
-        return scored | {numbers[k][0]: aligned.get(k) or self._aligned(numbers[k][0]) for k in among}
+        return scored | {numbers[k][0]: aligned.get(k) or self.scored(numbers[k][0]) for k in among}
 
-    def _aligned(self, i: int) -> Scored:
-        """The verdict on an error whose score is known (its bound was exact), with its alignment."""
+    def scored(self, i: int) -> Scored:
+        """The verdict on an error whose score is known (its bound was exact, or it is a copy), with its alignment."""
         s = self._score(i)
         assert s is not None  # it scored before
         return s
@@ -318,7 +351,14 @@ class Ranker:
             alignment = self.alignments.get(cut.template)
             if alignment is None:  # many packages raise the same template: align it once
                 alignment = self.alignments[cut.template] = align(cut.parts, self.q.folded, self.q.text)
-            text_confidence = _text_confidence(alignment.hit, alignment.total, alignment.unexplained, len(self.q.text))
+            text_confidence = _text_confidence(
+                alignment.hit,
+                alignment.total,
+                alignment.unexplained,
+                alignment.info,
+                alignment.swallowed,
+                len(self.q.text),
+            ) * self._case_factor(cut.template)
         confidence = self._confidence(i, text_confidence)
         if confidence is None:
             return None
@@ -351,7 +391,9 @@ class Ranker:
         found = self.text_bounds.get(cut.template)
         if found is None:
             b = align_bound(cut.parts, self.q.folded)
-            text = _text_confidence(b.hit, b.total, b.unexplained, len(self.q.text))
+            text = _text_confidence(b.hit, b.total, b.unexplained, b.info, b.swallowed, len(self.q.text))
+            if b.exact:  # (the bound is the score: with everything the score weighs)
+                text *= self._case_factor(cut.template)
             found = self.text_bounds[cut.template] = (text, b.hit if b.exact else None)
         return found
 
@@ -423,6 +465,18 @@ class Ranker:
         return MISMATCHED_EXCEPTION
 
 
+def _written_in(template: str, text: str) -> bool:
+    """Whether a template's literal parts are in `text` as written, unfolded, in their order (each searched from
+    where the one before ended: one pass over the text, however many parts)."""
+    at = 0
+    for part in map(squash, template.split("{}")):
+        found = text.find(part, at)
+        if found < 0:
+            return False
+        at = found + len(part)
+    return True
+
+
 def _keep(best: list[Kept], limit: int, key: Kept) -> None:
     """Add `key` to the heap of the `limit` best keys (dropping the lowest when it is full)."""
     if len(best) >= limit:
@@ -435,24 +489,26 @@ def unique(items: list[int]) -> list[int]:
     return list(dict.fromkeys(items))
 
 
-def _specificity(hit: int) -> float:
-    return 1 - 0.5 ** (hit / SPECIFICITY_HALF)
+def _specificity(info: int) -> float:
+    return 1 - 0.5 ** (info / SPECIFICITY_HALF)
 
 
-_TABULATED = 1024  # literal characters found for which specificity is looked up, not computed
-_SPECIFICITIES = [_specificity(hit) for hit in range(_TABULATED)]  # asked of every candidate
+_TABULATED = 1024  # word characters found for which specificity is looked up, not computed
+_SPECIFICITIES = [_specificity(info) for info in range(_TABULATED)]  # asked of every candidate
 
 
-def _text_confidence(hit: int, total: int, unexplained: int, length: int) -> float:
-    """coverage² × explained × specificity; it grows with `hit` and shrinks with `unexplained`."""
+def _text_confidence(hit: int, total: int, unexplained: int, info: int, swallowed: int, length: int) -> float:
+    """coverage² × fit × specificity; it grows with `hit` and `info` and shrinks with `unexplained` and `swallowed`."""
     if not total:
         return 0.0
-    specificity = _SPECIFICITIES[hit] if hit < _TABULATED else _specificity(hit)
-    explained = (
-        1 - unexplained / length if unexplained < length else float(not unexplained)
-    )  # (none left when it is all)
+    specificity = _SPECIFICITIES[info] if info < _TABULATED else _specificity(info)
+    share = swallowed / length if length else 0.0
+    outside = CONTEXT * unexplained
+    fit = (1 - outside / length if outside < length else 0.0) * (
+        1 - SWALLOWED * max(0.0, share - SWALLOW_KNEE) / (1 - SWALLOW_KNEE)
+    )
     coverage = hit / total
-    return coverage**2 * explained * specificity
+    return coverage**2 * fit * specificity
 
 
 def _evidence(alignment: Alignment | None, exception: float, where: Agreement) -> tuple[str, ...]:
@@ -476,6 +532,28 @@ def _unquote_key(text: str) -> str:
 
 
 def rank(parsed: ParsedError, tables: Tables, limit: int) -> tuple[Query, list[Scored]]:
-    """The query made of a paste and its best `limit` errors."""
+    """The query made of a paste and its best `limit` answers, identical copies folded into one."""
     query = Query.of(parsed, tables.core.top_set)
-    return query, Ranker(tables, query).rank(limit)
+    ranker = Ranker(tables, query)
+    room = COPY_ROOM
+    while True:
+        ranked = ranker.rank(limit + room)
+        answers = _fold_copies(ranked, ranker, tables)
+        if len(answers) >= limit or len(ranked) < limit + room:
+            return query, answers[:limit]
+        room *= 4
+
+
+def _fold_copies(ranked: list[Scored], ranker: Ranker, tables: Tables) -> list[Scored]:
+    """Each answer once with its identical copies, the first of them that is not a vendored copy answering."""
+    taken: set[int] = set()
+    out = []
+    for s in ranked:
+        if s.error in taken:
+            continue
+        same = [s.error, *(j for j in ranker.copies_of(s) if j not in taken)]
+        taken.update(same)
+        first = next((j for j in same if not is_vendored(tables.places(j)[0].file)), s.error)
+        chosen = s if first == s.error else ranker.scored(first)
+        out.append(chosen._replace(copies=tuple(j for j in same if j != first)))
+    return out

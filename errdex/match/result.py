@@ -30,6 +30,17 @@ class CandidateJson(TypedDict):
     approximate: bool
     versions: list[str]
     evidence: list[str]
+    copies: list[CopyJson]
+
+
+class CopyJson(TypedDict):
+    """Another place that raises a candidate's message from identical code (a vendored copy, a twin)."""
+
+    id: str
+    package: str
+    version: str
+    file: str
+    line: int
 
 
 class FrameJson(TypedDict):
@@ -62,6 +73,21 @@ class MatchResultJson(TypedDict):
     parsed: ParsedJson
 
 
+@dataclass(frozen=True, slots=True)
+class Copy:
+    """Another place whose code raises a candidate's message as it does, with the same evidence: the paste cannot
+    tell them apart (a module vendored into other packages, the sync and async twins of one method)."""
+
+    id: str
+    package: str
+    version: str
+    file: str
+    line: int
+
+    def to_json(self) -> CopyJson:
+        return {"id": self.id, "package": self.package, "version": self.version, "file": self.file, "line": self.line}
+
+
 @dataclass(slots=True)
 class Candidate:
     """One indexed error that may have produced the paste, placed in one release.
@@ -88,6 +114,7 @@ class Candidate:
     approximate: bool = False  # the message differs from the template (another version, reworded, cut off)
     versions: tuple[str, ...] = ()  # indexed versions that have this error, oldest first
     evidence: tuple[str, ...] = ()  # why it was chosen: "message", "exception", "frame line", ...
+    copies: tuple[Copy, ...] = ()  # identical code elsewhere that the paste cannot tell from this one
 
     def to_json(self) -> CandidateJson:
         return {
@@ -109,6 +136,7 @@ class Candidate:
             "approximate": self.approximate,
             "versions": list(self.versions),
             "evidence": list(self.evidence),
+            "copies": [c.to_json() for c in self.copies],
         }
 
 

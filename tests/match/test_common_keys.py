@@ -82,12 +82,13 @@ def test_asking_for_more_answers_keeps_the_first_ones(crowd: Store, paste: str) 
     assert [(c.id, c.confidence) for c in few] == [(c.id, c.confidence) for c in many[:5]]
 
 
-def test_a_template_raised_by_many_packages_ranks_them_as_if_all_were_aligned(tmp_path: Path, backend: str) -> None:
+def test_a_template_raised_by_many_packages_is_one_answer_with_its_copies(tmp_path: Path, backend: str) -> None:
     code = 'def check(obj, name):\n    raise ValueError(f"{obj!r} is not a known field of {name!r}")\n'
     with Store(new_index(backend, tmp_path, "same.db")) as store:
         for k in range(12):
             index(str(write_package(tmp_path, f"twin{k}", code)), store)
         few = explain(message(0), store=store, auto_index=False, limit=5).matches
         many = explain(message(0), store=store, auto_index=False, limit=100).matches
-    assert len(many) == 12 and len({c.confidence for c in many}) == 1  # twelve ties
-    assert [c.id for c in few] == [c.id for c in many[:5]]
+    assert len(many) == 1  # twelve ties: nothing in the paste tells them apart
+    assert {many[0].package, *(c.package for c in many[0].copies)} == {f"twin{k}" for k in range(12)}
+    assert [(c.id, c.copies) for c in few] == [(c.id, c.copies) for c in many]

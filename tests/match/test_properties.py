@@ -70,7 +70,7 @@ def test_alignment_of_anything_is_well_formed(template: str, message: str) -> No
 def test_bound_of_a_template_on_its_own_message_is_its_alignment(case: tuple[str, str, list[str]]) -> None:
     template, message, _ = case
     parts, text, a = aligned(template, message)
-    assert align_bound(parts, fold(text)) == (a.hit, a.total, a.unexplained, True)
+    assert align_bound(parts, fold(text)) == (a.hit, a.total, a.unexplained, True, a.info, a.swallowed)
 
 
 @given(
@@ -81,9 +81,10 @@ def test_bound_is_never_below_the_alignment(template: str, message: str) -> None
     text = squash(message)
     parts = template_parts(template)
     a = align(parts, fold(text), text)
-    hit, total, unexplained, exact = align_bound(parts, fold(text))
+    hit, total, unexplained, exact, info, swallowed = align_bound(parts, fold(text))
     assert hit >= a.hit and total == a.total and unexplained <= a.unexplained
-    assert not exact or (hit, unexplained) == (a.hit, a.unexplained)
+    assert info >= a.info and swallowed <= a.swallowed
+    assert not exact or (hit, unexplained, info, swallowed) == (a.hit, a.unexplained, a.info, a.swallowed)
 
 
 @pytest.fixture(scope="module")
