@@ -95,6 +95,8 @@ def sureness(c: Candidate) -> tuple[str, str] | None:
 
     if by_class_alone(c.evidence):
         return "found by its exception class alone", "no words of the message were matched"
+    if c.cut:
+        return "cut short", "the paste stops partway through this template"
     if c.approximate and c.template is not None:
         return "approximate", "the message differs from this version's template"
     return None

@@ -29,6 +29,7 @@ class Alignment(NamedTuple):
     values: tuple[str | None, ...]  # the text each hole captured; None where a neighbour is missing
     info: int  # word characters among `hit`: what the literal text found tells (spaces and punctuation tell little)
     swallowed: int  # message characters a hole at either end of the template took
+    cut: bool  # the message stops inside the template, which `total` then counts only up to there
 
     @property
     def coverage(self) -> float:
@@ -36,36 +37,68 @@ class Alignment(NamedTuple):
 
     @property
     def exact(self) -> bool:
-        return self.hit == self.total and self.unexplained == 0
+        return self.hit == self.total and self.unexplained == 0 and not self.cut
 
 
 def align(parts: list[str], folded: str, text: str) -> Alignment:
-    """Align the literal `parts` of a template with a message (`folded` for search, `text` for values)."""
+    """Align the literal `parts` of a template with a message (`folded` for search, `text` for values).
+
+    A message that stops inside the template (a title or a chat message cut short) is aligned with the
+    template up to where it stops: see `_cut`.
+    """
     spans = _exact_spans(parts, folded)
+    n = len(folded)
+    stop = _cut(parts, spans, folded)
+    upto = len(parts) if stop is None else stop[0]
     hit = info = 0
-    for p, s in zip(parts, spans, strict=True):
+    for p, s in zip(parts[:upto], spans, strict=False):
         if s is not None:
             hit += len(p)
             info += _info(p)
-    for k, span in enumerate(spans):
-        if span is None:
+    for k in range(upto):
+        if spans[k] is None:
             low = _end_before(spans, k)
-            high = _start_after(spans, k, len(folded))
+            high = _start_after(spans, k, n)
             spans[k], found = _piece_span(parts[k], folded, low, high)
             hit += found
             info += found
-    total = sum(len(p) for p in parts)
-    n = len(folded)
+    total = sum(len(p) for p in parts[:upto])
     before = spans[0][0] if parts[0] and spans[0] is not None else 0
+    if stop is not None:  # the holes up to the part it stops in have values; those after it none
+        spans[upto] = (n - stop[1], n)
+        values = _values(spans[: upto + 1], text) + (None,) * (len(parts) - upto - 1)
+        return Alignment(hit + stop[1], total + stop[1], before, values, info + _info(folded[n - stop[1] :]), 0, True)
     after = n - spans[-1][1] if parts[-1] and spans[-1] is not None else 0
-    return Alignment(
-        hit,
-        total,
-        before + after,
-        _values(spans, text),
-        info,
-        _swallowed(parts, spans, n),
-    )
+    return Alignment(hit, total, before + after, _values(spans, text), info, _swallowed(parts, spans, n), False)
+
+
+MIN_CUT = 3  # characters of a literal part a message must end with to be read as cut inside it
+
+
+def _cut(parts: list[str], spans: list[Span | None], folded: str) -> tuple[int, int] | None:
+    """Where a message cut short stops inside the template, from the parts found whole (see `_cut_after`)."""
+    last = max((k for k, s in enumerate(spans) if s is not None and parts[k]), default=-1)
+    span = spans[last] if last >= 0 else None
+    return _cut_after(parts, last, span[1] if span is not None else 0, folded)
+
+
+def _cut_after(parts: list[str], last: int, end: int, folded: str) -> tuple[int, int] | None:
+    """Where a message cut short stops inside the template: (the part it stops in, how many characters of it
+    the message ends with), or None when it does not.
+
+    `last` is the last literal part found whole (-1 for none) and `end` where it ends. The template's text after
+    it is missing, and the message ends with the start of the next part (at least MIN_CUT characters of it,
+    from a word's start): a message that ends inside a hole, or with text the template does not hold, is not cut.
+    """
+    nxt = next((k for k in range(last + 1, len(parts)) if parts[k]), None)
+    if nxt is None:
+        return None
+    part = parts[nxt].lstrip()
+    tail = folded[max(end, len(folded) - len(part)) :]
+    for k in range(len(tail) - MIN_CUT + 1):
+        if (k == 0 or not tail[k - 1].isalnum()) and part.startswith(tail[k:]):
+            return nxt, len(tail) - k
+    return None
 
 
 class Bound(NamedTuple):
@@ -84,11 +117,15 @@ def align_bound(parts: list[str], folded: str) -> Bound:
 
     A part not found whole adds at most the characters of its words that the message holds
     somewhere; unexplained text can only grow when such a part is found word by word. It walks
-    the parts as `_exact_spans` does, in one loop: it is asked of every candidate template.
+    the parts as `_exact_spans` does, in one loop: it is asked of every candidate template. A message
+    cut short is bounded as `align` aligns it: up to where it stops.
     """
     last = len(parts) - 1
     pos = hit = total = info = swallowed = before = after = 0
     exact = True
+    found_last = -1  # the last part found whole, and where it ends
+    end = 0
+    missing: list[tuple[int, int]] = []  # (part, characters of its words found) for the parts not found whole
     for k, part in enumerate(parts):
         total += len(part)
         if not part:
@@ -99,8 +136,10 @@ def align_bound(parts: list[str], folded: str) -> Bound:
             found = sum(map(len, filter(folded.__contains__, _words_of(part))))
             hit += found
             info += found
+            missing.append((k, found))
             continue
         pos = i + len(part)
+        found_last, end = k, pos
         hit += len(part)
         info += _info(part)
         if k == 0:
@@ -111,7 +150,17 @@ def align_bound(parts: list[str], folded: str) -> Bound:
             after = len(folded) - pos
         elif k == last - 1 and not parts[last]:
             swallowed += len(folded) - pos
-    return Bound(hit, total, before + after, exact, info, swallowed)
+    if exact or found_last == last:
+        return Bound(hit, total, before + after, exact, info, swallowed)
+    stop = _cut_after(parts, found_last, end, folded)
+    if stop is None:
+        return Bound(hit, total, before + after, exact, info, swallowed)
+    upto, partial = stop
+    beyond = sum(found for k, found in missing if k >= upto)
+    total -= sum(len(p) for p in parts[upto:])
+    cut_exact = all(k >= upto for k, _ in missing)
+    tail = folded[len(folded) - partial :]
+    return Bound(hit - beyond + partial, total + partial, before, cut_exact, info - beyond + _info(tail), 0)
 
 
 @lru_cache(maxsize=1 << 16)

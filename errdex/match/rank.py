@@ -514,7 +514,13 @@ def _text_confidence(hit: int, total: int, unexplained: int, info: int, swallowe
 def _evidence(alignment: Alignment | None, exception: float, where: Agreement) -> tuple[str, ...]:
     out: list[str] = []
     if alignment is not None and alignment.hit:
-        out.append("message" if alignment.exact else f"message ({alignment.coverage:.0%} of the template)")
+        out.append(
+            "message (cut short)"
+            if alignment.cut
+            else "message"
+            if alignment.exact
+            else f"message ({alignment.coverage:.0%} of the template)"
+        )
     if exception >= 1.0:
         out.append("exception")
     if where in ("line", "file"):

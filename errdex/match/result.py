@@ -28,6 +28,7 @@ class CandidateJson(TypedDict):
     suggestions: dict[str, list[str]]
     allowed: dict[str, list[JsonValue]]
     approximate: bool
+    cut: bool
     versions: list[str]
     evidence: list[str]
     copies: list[CopyJson]
@@ -112,6 +113,7 @@ class Candidate:
     suggestions: dict[str, list[str]] = field(default_factory=dict)  # tested name -> closest allowed values
     allowed: dict[str, list[JsonValue]] = field(default_factory=dict)  # tested name -> its resolved collection
     approximate: bool = False  # the message differs from the template (another version, reworded, cut off)
+    cut: bool = False  # the message stops partway through the template (a title, a chat message cut short)
     versions: tuple[str, ...] = ()  # indexed versions that have this error, oldest first
     evidence: tuple[str, ...] = ()  # why it was chosen: "message", "exception", "frame line", ...
     copies: tuple[Copy, ...] = ()  # identical code elsewhere that the paste cannot tell from this one
@@ -134,6 +136,7 @@ class Candidate:
             "suggestions": self.suggestions,
             "allowed": self.allowed,
             "approximate": self.approximate,
+            "cut": self.cut,
             "versions": list(self.versions),
             "evidence": list(self.evidence),
             "copies": [c.to_json() for c in self.copies],
