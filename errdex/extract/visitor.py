@@ -182,6 +182,7 @@ class SiteVisitor:
         self.params: Params = {}  # the enclosing function's parameters
         self.calls: list[HelperCall] = []  # calls passing a message (or a parameter) along
         self.near_site: set[int] = set()  # (indexes of) calls in functions that raise something themselves
+        self.raised_again = 0  # raises of a caught exception seen (no site, but the function raises)
         self.argument_parts: dict[int, list[Parts]] = {}  # id of a message argument -> its templates' parts
         self.properties: dict[str, list[str]] = {}  # qualname of a property -> templates it returns
         self.in_property = False
@@ -216,9 +217,9 @@ class SiteVisitor:
         self.env, self.caught, self.conditions, self.params = {}, {}, [], parameters(node.args, method)
         self.in_property = method and any(last_name(d) in _PROPERTIES for d in node.decorator_list)
         self.scopes.append(("def", node.name))
-        sites, calls = len(self.sites), len(self.calls)
+        sites, calls = len(self.sites) + self.raised_again, len(self.calls)
         self.visit_body(node.body)
-        if len(self.sites) > sites:
+        if len(self.sites) + self.raised_again > sites:
             self.near_site.update(range(calls, len(self.calls)))  # kept for helpers of other files (see `helper_calls`)
         self.scopes.pop()
         self.env, self.caught, self.conditions, self.params, self.in_property = saved
@@ -353,6 +354,7 @@ class SiteVisitor:
         """A site raising `exc` (an exception instance or class, as `raise` is given it); none for an exception
         caught here raised again (`except E as err: ... raise err`), whose site is where it was first raised."""
         if self._caught_classes(exc) is not None:
+            self.raised_again += 1
             return
         for raised in self._built(exc):
             self._raise_new(raised, node)

@@ -133,3 +133,28 @@ def test_an_instance_built_by_a_function_is_still_raised_here() -> None:
 
 def test_the_fast_path_sees_the_same() -> None:
     assert _sites() == _sites(fast=False)
+
+
+def test_a_function_that_raises_again_still_passes_its_message_to_a_helper() -> None:
+    """torch's FSDP calls `_p_assert(False, f"Got exception in the catch-all reshard for {handle}: {e}")` (a helper
+    of another module) and then `raise e`: raising again still makes the function one whose calls are kept."""
+    files = {
+        "run/__init__.py": "",
+        "run/checks.py": "def fail(message):\n    raise AssertionError(message)\n",
+        "run/steps.py": textwrap.dedent(
+            """
+            from .checks import fail
+
+
+            def reshard(handle):
+                try:
+                    handle.reshard()
+                except Exception as e:
+                    fail(f"Got exception in the catch-all reshard for {handle}: {e}")
+                    raise e
+            """
+        ),
+    }
+    analyses = {path: analyse_file(path, text.encode()) for path, text in files.items()}
+    written = [s.template for s in link(analyses, files.get)[0] if s.written_at is not None]
+    assert written == ["Got exception in the catch-all reshard for {}: {}"]
