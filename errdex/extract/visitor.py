@@ -63,6 +63,7 @@ _LOG_METHODS = frozenset(
 _EXCEPTION_SUFFIXES = ("Error", "Exception", "Warning", "Exit", "Interrupt", "Failure", "Fault")
 _SIX_RAISES = ("raise_from", "reraise")
 _PROPERTIES = ("property", "cached_property")
+_MAX_STORED = 4  # names a caught exception is followed through (`error = e`, `last = error`)
 _BROAD_CLASSES = frozenset({"Exception", "BaseException", "Warning"})  # what a caught exception's class may be any of
 _MESSAGE_NODES = (ast.Constant, ast.JoinedStr, ast.BinOp, ast.Call, ast.Name, ast.IfExp)
 _HANDLERS: dict[type, Any] = {}  # statement type -> SiteVisitor's handler (or None), looked up once
@@ -360,6 +361,7 @@ class SiteVisitor:
             self._raise_new(raised, node)
 
     def _raise_new(self, exc: ast.expr, node: ast.stmt) -> None:
+        """A site raising an exception made here (or one whose making this function does not show)."""
         given = exc.func if isinstance(exc, ast.Call) else exc
         message = message_argument(exc, self.env) if isinstance(exc, ast.Call) else None
         later = message is not None and isinstance(exc, ast.Call) and bool(exc.args) and message is not exc.args[0]
@@ -387,7 +389,7 @@ class SiteVisitor:
         them caught (`err`, `err.with_traceback(tb)`, a name it was stored in, None on some paths); else None."""
         if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute) and expr.func.attr == "with_traceback":
             expr = expr.func.value
-        if not isinstance(expr, ast.Name) or depth > MAX_HELPER_DEPTH:
+        if not isinstance(expr, ast.Name) or depth > _MAX_STORED:
             return None
         bindings = self.env.get(expr.id)
         if bindings is None:
@@ -479,8 +481,9 @@ class SiteVisitor:
         name = dotted_name(func) or ""
         last = name.rsplit(".", 1)[-1]
         if last in _SIX_RAISES and value.args and self._from_six(name):
-            if not (last == "reraise" and len(value.args) > 1 and self._caught_classes(value.args[1]) is not None):
-                self._raise(value.args[0], stmt)  # six.raise_from(exc, cause) / six.reraise(tp, value, tb)
+            # six.raise_from(exc, cause) / six.reraise(tp, value, tb): a caught `value` is raised again
+            again = last == "reraise" and len(value.args) > 1 and self._caught_classes(value.args[1]) is not None
+            self._raise(value.args[1] if again else value.args[0], stmt)
         elif last == "warn" and (name in ("warn", "warnings.warn") or not is_logger(name)):
             category = warning_category(value)
             message = value.args[0] if value.args else keyword_value(value, "message")
