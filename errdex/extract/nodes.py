@@ -6,6 +6,8 @@ from __future__ import annotations
 import ast
 import copy
 import functools
+import re
+import string
 from collections.abc import Container
 from typing import Any
 
@@ -15,6 +17,7 @@ from errdex.extract.templates import TRANSLATIONS
 
 MAX_NODES = 10_000  # an expression larger than this is generated code: not walked, shown or resolved
 MESSAGE_KEYWORDS = ("msg", "message", "detail", "reason", "text")
+_CODE = re.compile(r"[A-Za-z_][\w.-]{0,79}")  # `'parent_does_not_exist'`, `'utf-8'`: one token, no words
 
 
 def call_arguments(call: ast.Call) -> list[tuple[int | str, ast.expr]]:
@@ -36,9 +39,10 @@ def is_super(node: ast.expr) -> bool:
 def message_argument(call: ast.Call, bound: Container[str] = ()) -> ast.expr | None:
     """The argument that carries an exception's message: the first, else a `msg=`/`message=`-like keyword.
 
-    A first argument that only names something (not a name `bound` here to a message) or is None,
-    followed by one that writes words, is what the message is about: the words are the message
-    (`BadOptionUsage(option, _("Option {name!r} ...").format(...))`).
+    A first argument that only names something (not a name `bound` here to a message), is None, or is
+    the code a class is given before its message, followed by one that writes words, is what the
+    message is about: the words are the message (`BadOptionUsage(option, _("Option {name!r} ...").format(...))`,
+    `PydanticCustomError('path_not_file', 'Path does not point to a file')`).
     """
     if call.args:
         first = call.args[0]
@@ -50,6 +54,7 @@ def message_argument(call: ast.Call, bound: Container[str] = ()) -> ast.expr | N
             or (
                 isinstance(first, ast.Constant) and first.value is None
             )  # PyYAML: `ConstructorError(None, None, "problem", mark)`
+            or (is_code(first) and last_name(call.func)[:1].isupper())  # a class's code, not a function's argument
         ):
             return next((arg for arg in call.args[1:] if writes_words(arg)), first)
         return first
@@ -58,6 +63,32 @@ def message_argument(call: ast.Call, bound: Container[str] = ()) -> ast.expr | N
         if value is not None:
             return value
     return None
+
+
+def is_code(expr: ast.expr) -> bool:
+    """Whether an expression is a string literal that reads as a code (one token such as `'path_not_file'`)."""
+    return isinstance(expr, ast.Constant) and isinstance(expr.value, str) and _CODE.fullmatch(expr.value) is not None
+
+
+def filled(call: ast.Call, message: ast.expr) -> ast.expr:
+    """The message a call's class prints: a template written after a code, with `{name}` fields, given a
+    dict literal of them next (`PydanticCustomError('byte_size_unit', 'could not interpret byte unit: {unit}',
+    {'unit': unit})`), is the template formatted with them; any other message is itself."""
+    position = next((i for i, arg in enumerate(call.args) if arg is message), None)
+    if not (position == 1 and is_code(call.args[0]) and isinstance(message, ast.Constant) and len(call.args) > 2):
+        return message
+    context = call.args[2]
+    if not isinstance(context, ast.Dict) or not isinstance(message.value, str):
+        return message
+    given = {k.value: v for k, v in zip(context.keys, context.values, strict=True) if isinstance(k, ast.Constant)}
+    try:
+        fields = {field for _, field, _, _ in string.Formatter().parse(message.value) if field is not None}
+    except ValueError:  # not a template
+        return message
+    if not fields or not fields <= given.keys():
+        return message
+    keywords = [ast.keyword(arg=name, value=given[name]) for name in sorted(fields)]
+    return ast.Call(func=ast.Attribute(value=message, attr="format", ctx=ast.Load()), args=[], keywords=keywords)
 
 
 def log_message(call: ast.Call) -> ast.expr | None:

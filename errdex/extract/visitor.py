@@ -24,6 +24,7 @@ from errdex.extract.nodes import (
     condition_text,
     expr_name,
     expression_nodes,
+    filled,
     is_hole,
     is_logger,
     is_self,
@@ -62,6 +63,8 @@ _LOG_METHODS = frozenset(
 _EXCEPTION_SUFFIXES = ("Error", "Exception", "Warning", "Exit", "Interrupt", "Failure", "Fault")
 _SIX_RAISES = ("raise_from", "reraise")
 _PROPERTIES = ("property", "cached_property")
+_MAX_STORED = 4  # names a caught exception is followed through (`error = e`, `last = error`)
+_BROAD_CLASSES = frozenset({"Exception", "BaseException", "Warning"})  # what a caught exception's class may be any of
 _MESSAGE_NODES = (ast.Constant, ast.JoinedStr, ast.BinOp, ast.Call, ast.Name, ast.IfExp)
 _HANDLERS: dict[type, Any] = {}  # statement type -> SiteVisitor's handler (or None), looked up once
 _UNKNOWN = object()
@@ -74,6 +77,7 @@ class Binding:
 
 
 Env = dict[str, list[Binding]]
+Caught = dict[str, ast.expr | None]  # name an `except ... as name:` binds -> the class (or tuple) it catches
 
 
 class Parameter(NamedTuple):
@@ -174,10 +178,12 @@ class SiteVisitor:
         self.sites: list[RawSite] = []
         self.scopes: list[tuple[str, str]] = []  # ("class" | "def", name)
         self.env: Env = {}
+        self.caught: Caught = {}  # in the function visited, whatever handler (the name outlives it when stored)
         self.conditions: list[Guard] = []
         self.params: Params = {}  # the enclosing function's parameters
         self.calls: list[HelperCall] = []  # calls passing a message (or a parameter) along
         self.near_site: set[int] = set()  # (indexes of) calls in functions that raise something themselves
+        self.raised_again = 0  # raises of a caught exception seen (no site, but the function raises)
         self.argument_parts: dict[int, list[Parts]] = {}  # id of a message argument -> its templates' parts
         self.properties: dict[str, list[str]] = {}  # qualname of a property -> templates it returns
         self.in_property = False
@@ -207,17 +213,17 @@ class SiteVisitor:
 
     # -- scopes ---------------------------------------------------------------------------
     def visit_FunctionDef(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
-        saved = (self.env, self.conditions, self.params, self.in_property)
+        saved = (self.env, self.caught, self.conditions, self.params, self.in_property)
         method = bool(self.scopes) and self.scopes[-1][0] == "class" and not is_static(node)
-        self.env, self.conditions, self.params = {}, [], parameters(node.args, method)
+        self.env, self.caught, self.conditions, self.params = {}, {}, [], parameters(node.args, method)
         self.in_property = method and any(last_name(d) in _PROPERTIES for d in node.decorator_list)
         self.scopes.append(("def", node.name))
-        sites, calls = len(self.sites), len(self.calls)
+        sites, calls = len(self.sites) + self.raised_again, len(self.calls)
         self.visit_body(node.body)
-        if len(self.sites) > sites:
+        if len(self.sites) + self.raised_again > sites:
             self.near_site.update(range(calls, len(self.calls)))  # kept for helpers of other files (see `helper_calls`)
         self.scopes.pop()
-        self.env, self.conditions, self.params, self.in_property = saved
+        self.env, self.caught, self.conditions, self.params, self.in_property = saved
 
     visit_AsyncFunctionDef = visit_FunctionDef
 
@@ -273,6 +279,9 @@ class SiteVisitor:
         branches = [self.env]
         for handler in node.handlers:
             self.env = self._copy_env(before)
+            if handler.name:
+                self.env.pop(handler.name, None)
+                self.caught[handler.name] = handler.type
             self.visit_body(handler.body)
             branches.append(self.env)
         self.env = branches[0]
@@ -330,6 +339,7 @@ class SiteVisitor:
             for elt in target.elts:
                 if isinstance(elt, ast.Name):
                     self.env.pop(elt.id, None)
+                    self.caught.pop(elt.id, None)
 
     def _copy_env(self, env: Env | None = None) -> Env:
         """A copy to bind names in: binding lists are replaced, never changed, so they are shared."""
@@ -342,18 +352,68 @@ class SiteVisitor:
         self._raise(node.exc, node)
 
     def _raise(self, exc: ast.expr, node: ast.stmt) -> None:
-        """A site raising `exc` (an exception instance or class, as `raise` is given it)."""
+        """A site raising `exc` (an exception instance or class, as `raise` is given it); none for an exception
+        caught here raised again (`except E as err: ... raise err`), whose site is where it was first raised."""
+        if self._caught_classes(exc) is not None:
+            self.raised_again += 1
+            return
+        for raised in self._built(exc):
+            self._raise_new(raised, node)
+
+    def _raise_new(self, exc: ast.expr, node: ast.stmt) -> None:
+        """A site raising an exception made here (or one whose making this function does not show)."""
         given = exc.func if isinstance(exc, ast.Call) else exc
         message = message_argument(exc, self.env) if isinstance(exc, ast.Call) else None
         later = message is not None and isinstance(exc, ast.Call) and bool(exc.args) and message is not exc.args[0]
         self._add_site(
             "error",
-            self._argument_default(given),
-            message,
+            self._raised_class(given),
+            filled(exc, message) if isinstance(exc, ast.Call) and message is not None else message,
             node,
             exception_param=self._parameter_name(given),
             message_later=later,  # a piece of what the class may print (see `package._message`)
+            written=message,
         )
+
+    def _built(self, exc: ast.expr) -> list[ast.expr]:
+        """What a raise raises: a name bound only to instances made here (`err = ValueError(...)`, in each
+        branch, or `Error.from_code(...)`) raises those, anything else itself."""
+        bindings = self.env.get(exc.id) if isinstance(exc, ast.Name) else None
+        made: list[ast.expr] = [
+            b.expr for b in bindings or [] if isinstance(b.expr, ast.Call) and _names_a_class(b.expr.func)
+        ]
+        return made if bindings and len(made) == len(bindings) else [exc]
+
+    def _caught_classes(self, expr: ast.expr, depth: int = 0) -> list[ast.expr | None] | None:
+        """The classes `except` clauses of this function catch, when `expr` is always an exception one of
+        them caught (`err`, `err.with_traceback(tb)`, a name it was stored in, None on some paths); else None."""
+        if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute) and expr.func.attr == "with_traceback":
+            expr = expr.func.value
+        if not isinstance(expr, ast.Name) or depth > _MAX_STORED:
+            return None
+        bindings = self.env.get(expr.id)
+        if bindings is None:
+            return [self.caught[expr.id]] if expr.id in self.caught else None
+        out: list[ast.expr | None] = []
+        for binding in bindings:
+            found = [] if is_hole(binding.expr) else self._caught_classes(binding.expr, depth + 1)
+            if found is None:
+                return None
+            out.extend(found)
+        return out or None
+
+    def _raised_class(self, given: ast.expr) -> str | None:
+        """The class raised, as written; for the class of a caught exception (`err.__class__(...)`,
+        `type(err)(...)`), the one its `except` clause names, None when that may be several or any."""
+        of = given.value if isinstance(given, ast.Attribute) and given.attr == "__class__" else None
+        if isinstance(given, ast.Call) and dotted_name(given.func) == "type" and len(given.args) == 1:
+            of = given.args[0]
+        classes = self._caught_classes(of) if of is not None else None
+        if classes is None:
+            return self._argument_default(given)
+        names = {dotted_name(c) if c is not None else None for c in classes}
+        name = names.pop() if len(names) == 1 else None
+        return name if name is not None and name not in _BROAD_CLASSES else None
 
     def _argument_default(self, node: ast.expr) -> str:
         """A name as written, or the default of the parameter it names (`exc=TemplateSyntaxError`)."""
@@ -421,7 +481,9 @@ class SiteVisitor:
         name = dotted_name(func) or ""
         last = name.rsplit(".", 1)[-1]
         if last in _SIX_RAISES and value.args and self._from_six(name):
-            self._raise(value.args[0], stmt)  # six.raise_from(exc, cause) / six.reraise(tp, value, tb)
+            # six.raise_from(exc, cause) / six.reraise(tp, value, tb): a caught `value` is raised again
+            again = last == "reraise" and len(value.args) > 1 and self._caught_classes(value.args[1]) is not None
+            self._raise(value.args[1] if again else value.args[0], stmt)
         elif last == "warn" and (name in ("warn", "warnings.warn") or not is_logger(name)):
             category = warning_category(value)
             message = value.args[0] if value.args else keyword_value(value, "message")
@@ -664,7 +726,9 @@ class SiteVisitor:
         level: str | None = None,
         exception_param: str | None = None,
         message_later: bool = False,
+        written: ast.expr | None = None,
     ) -> None:
+        """`written`: the message as the code writes it, when `message` is what it becomes (see `nodes.filled`)."""
         self.module.budget.start_site()
         scope = _TemplateScope(self)
         found: tuple[Template, ...] = ()
@@ -691,7 +755,7 @@ class SiteVisitor:
                 owner=self._class_qualname(),
                 clauses=self._clauses(),
                 values=values,
-                message_source=unparse(message)[:MAX_TEMPLATE] if message is not None else "",
+                message_source=unparse(written or message)[:MAX_TEMPLATE] if message is not None else "",
                 level=level,
                 message_later=message_later,
                 # may be a property of the class (see `message_properties`)
@@ -830,6 +894,11 @@ def _not_a_value(name: str) -> bool:
     if head in _BUILTIN_NAMES and head not in ("self", "cls"):
         return True
     return head[:1].isupper() and not head.isupper()
+
+
+def _names_a_class(func: ast.expr) -> bool:
+    """Whether a called name is a class's or one of its methods' (`ValueError`, `errors.Bad`, `Bad.of`), by case."""
+    return any(part[:1].isupper() for part in (dotted_name(func) or "").split("."))
 
 
 def _merge(a: Env, b: Env) -> Env:

@@ -196,3 +196,92 @@ def test_a_warning_category_that_prints_its_message_its_own_way() -> None:
     a subclass that passes the message on leaves the printing to its base."""
     assert _linked(WRAPPING)["fetch"] == ["`fetch` is deprecated; use `get` instead. Deprecated since V{}."]
     assert _linked(WRAPPING) == _linked(WRAPPING, fast=False)
+
+
+CODES = {
+    "forms/__init__.py": "",
+    "forms/errors.py": textwrap.dedent(
+        """
+        class CustomError(ValueError):
+            def __init__(self, error_type, message_template, context=None):
+                self.error_type, self.message_template, self.context = error_type, message_template, context
+
+
+        class KnownError(ValueError):
+            def __init__(self, error_type, context=None):
+                self.error_type, self.context = error_type, context
+        """
+    ),
+    "forms/checks.py": textwrap.dedent(
+        """
+        from .errors import CustomError, KnownError
+
+
+        def parent(path):
+            if not path.parent.exists():
+                raise CustomError('parent_does_not_exist', 'Parent directory does not exist')
+
+
+        def byte_unit(unit, brand, length):
+            if unit not in UNITS:
+                raise CustomError('byte_size_unit', 'could not interpret byte unit: {unit}', {'unit': unit})
+            if length < 12:
+                raise CustomError(
+                    'payment_card_number_brand',
+                    'Length for a {brand} card must be {required_length}',
+                    {'brand': brand, 'required_length': 12},
+                )
+
+
+        def partly_given(value):
+            raise CustomError('color_error', 'color values must be in the range 0 to {max_val}', {'other': value})
+
+
+        def known(value, gt):
+            if not value > gt:
+                raise KnownError('greater_than', {'gt': gt})
+
+
+        def not_codes(args, pair):
+            if pair:
+                raise KeyError('two words', 'and more words')
+            if args:
+                raise nargs_error('pcolorfast', '1 or 3', len(args))
+            raise ValueError('Overflow')
+        """
+    ),
+}
+
+
+def test_the_message_a_class_is_given_after_a_code_is_the_template() -> None:
+    """pydantic raises `PydanticCustomError('parent_does_not_exist', 'Parent directory does not exist')`: users see
+    the message (the code only in `[type=...]` after it)."""
+    assert _linked(CODES)["parent"] == ["Parent directory does not exist"]
+
+
+def test_the_fields_a_code_first_message_is_given_are_holes() -> None:
+    analyses = {path: analyse_file(path, text.encode()) for path, text in CODES.items()}
+    found = {(s.template, s.holes, s.message_source) for s in link(analyses, CODES.get)[0] if s.function == "byte_unit"}
+    assert found == {
+        ("could not interpret byte unit: {}", (("unit",),), "'could not interpret byte unit: {unit}'"),
+        (
+            "Length for a {} card must be {}",
+            (("brand",), ("12",)),
+            "'Length for a {brand} card must be {required_length}'",
+        ),
+    }
+
+
+def test_fields_not_given_stay_as_written() -> None:
+    assert _linked(CODES)["partly_given"] == ["color values must be in the range 0 to {max_val}"]
+
+
+def test_a_code_with_no_message_after_it_stays_the_template() -> None:
+    """`PydanticKnownError('greater_than', {'gt': gt})`: its message is written elsewhere (in compiled code)."""
+    assert _linked(CODES)["known"] == ["greater_than"]
+
+
+def test_a_first_argument_that_is_words_or_a_functions_stays_the_message() -> None:
+    """Only a one-token literal given to a class is a code: `nargs_error` is a function building an error."""
+    assert _linked(CODES)["not_codes"] == ["two words", "pcolorfast", "Overflow"]
+    assert _linked(CODES) == _linked(CODES, fast=False)

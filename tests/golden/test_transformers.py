@@ -58,7 +58,8 @@ def test_error_ids_are_stable_and_shared_by_copies(transformers_store: Store) ->
 
 
 def test_coverage_no_raise_with_a_message_is_missed(transformers_store: Store, release_cache: Path) -> None:
-    """Compare against a plain ast.walk of every file of the wheel."""
+    """Compare against a plain ast.walk of every file of the wheel (`raise exc.with_traceback(tb)` raises an
+    exception made elsewhere, with no message of its own: one caught and raised again makes no site)."""
     wheel = next(release_cache.rglob("transformers-5.16.0-*.whl"))
     expected: set[tuple[str, int]] = set()
     with zipfile.ZipFile(wheel) as zf:
@@ -69,6 +70,7 @@ def test_coverage_no_raise_with_a_message_is_missed(transformers_store: Store, r
                         isinstance(node, ast.Raise)
                         and isinstance(node.exc, ast.Call)
                         and (node.exc.args or node.exc.keywords)
+                        and not _raised_again(node.exc)
                     ):
                         expected.add((name, node.lineno))
     errors = transformers_store.errors("transformers")
@@ -84,3 +86,9 @@ def test_coverage_no_raise_with_a_message_is_missed(transformers_store: Store, r
         f" {resolved:.1%} with resolved values"
     )
     assert with_template > 0.95
+
+
+def _raised_again(call: ast.Call) -> bool:
+    """`name.with_traceback(tb)`: an exception object raised with another traceback, not one made here."""
+    func = call.func
+    return isinstance(func, ast.Attribute) and func.attr == "with_traceback" and isinstance(func.value, ast.Name)
