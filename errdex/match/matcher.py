@@ -12,6 +12,7 @@ from errdex.match.autoindex import (
     installed_version,
     raising_package,
 )
+from errdex.match.calibration import calibrated
 from errdex.match.parse import parse
 from errdex.match.parse.lines import is_type_name
 from errdex.match.rank import ABSTAIN_BELOW, Query, Scored, rank
@@ -100,7 +101,7 @@ def _candidate(tables: Tables, query: Query, s: Scored) -> Candidate:
     return Candidate(
         id=core.ids[i],
         score=s.confidence + min(s.hit, 10_000) / 1e7,
-        confidence=round(s.confidence, 4),
+        confidence=round(calibrated(s.confidence), 4),
         package=package,
         version=place.version,
         file=place.file,
@@ -114,6 +115,7 @@ def _candidate(tables: Tables, query: Query, s: Scored) -> Candidate:
         suggestions=suggestions,
         allowed=allowed,
         approximate=s.alignment is None or not s.alignment.exact,
+        cut=s.alignment is not None and s.alignment.cut,
         versions=versions,
         evidence=s.evidence,
         copies=tuple(_copy(tables, query, j) for j in s.copies),

@@ -229,7 +229,7 @@ class Ranker:
         ):
             loose = loose_candidates(self.core.words, keys, MAX_PARTIAL)
             checked = {i for i, _ in whole}
-            partial = [i for i in unique(pool + loose) if i not in checked][: 2 * MAX_PARTIAL]
+            partial = [i for i in unique(loose + pool) if i not in checked][: 2 * MAX_PARTIAL]
             scored = self._best(list(zip(partial, self.core.cuts_of(partial), strict=True)), limit, scored)
         for i in [*self.at_line, *self.of_class]:
             if i not in scored and (s := self._score(i)) is not None:
