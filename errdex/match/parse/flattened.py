@@ -12,7 +12,10 @@ import re
 
 from errdex.match.parse.lines import split_exception
 
-_FRAME_RE = re.compile(r'File "[^"\n]{1,1000}+", line \d{1,9}+(?:, in [\w<>.]{1,200}+)?')
+# A frame as CPython prints it; a blank before the comma is allowed, as retyped or elided frames have one.
+_FRAME_RE = re.compile(
+    r'File "(?P<file>[^"\n]{1,1000}+)"[ \t]?, line (?P<line>\d{1,9}+)(?:, in (?P<function>[\w<>.]{1,200}+))?'
+)
 _BREAK_RE = re.compile(
     r"(?:Exception Group )?Traceback \(most recent call last\):"
     r"|The above exception was the direct cause of the following exception:"
@@ -63,7 +66,8 @@ def _split_line(line: str, frames: list[re.Match[str]]) -> list[str]:
     out = _segment(line[: frames[0].start()], code=False)
     for k, frame in enumerate(frames):
         end = frames[k + 1].start() if k + 1 < len(frames) else len(line)
-        out.append("  " + frame.group(0))
+        function = f", in {frame['function']}" if frame["function"] else ""
+        out.append(f'  File "{frame["file"]}", line {frame["line"]}{function}')
         out += _segment(line[frame.end() : end], code=True)
     return out
 
