@@ -18,7 +18,8 @@ print the file and line (transformers' `[WARNING|utils.py:687]`, absl, vLLM, log
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections import deque
+from collections.abc import Iterable, Iterator, Sequence
 from typing import NamedTuple
 
 from errdex.errors import InputError
@@ -44,6 +45,7 @@ __all__ = ["MAX_PASTE", "parse", "release_path", "strip_ansi"]
 
 MAX_PASTE = 1_000_000  # characters considered; a longer paste keeps its end, where the exception is
 MAX_OTHERS = 20  # other errors and warnings of a paste kept beside the main one: the last ones
+_RECENT = 4 * MAX_OTHERS  # candidates held for the others: the latest, as readers find them
 _LEAST_SEVERITY = SEVERITY["WARNING"]
 
 _TRACEBACK_SIGNS = ("Traceback (most recent call last)", "File ", "Cell In[", "Input In [", "above exception")
@@ -66,35 +68,40 @@ def parse(text: str) -> ParsedError:
     if not body:
         raise InputError("The pasted text is empty: paste an error message, a traceback or a log line.")
     p = relaid(clean(body, MAX_PASTE))
-    candidates = list(_candidates(p))
     best: _Candidate | None = None
-    for candidate in candidates:
+    recent: deque[_Candidate] = deque(maxlen=_RECENT)
+    for candidate in _candidates(p):
         if best is None or candidate.key >= best.key:
             best = candidate
+        if candidate.raw.kind != "log" or candidate.key[1] >= _LEAST_SEVERITY:
+            recent.append(candidate)
     if best is None:
         return ParsedError(exception=None, message="\n".join(p.lines).strip())
-    return build(best.raw, best.chained, _others(best, candidates))
+    return build(best.raw, best.chained, _others(best, recent))
 
 
-def _others(best: _Candidate, candidates: list[_Candidate]) -> list[Raw]:
-    """The paste's other errors and warnings, in order shown: a warning before the fatal error, the
-    message `logging.exception` printed above its traceback, an earlier traceback.
+def _others(best: _Candidate, recent: Iterable[_Candidate]) -> list[Raw]:
+    """The paste's errors and warnings besides the main one and its chain, in paste order: a warning
+    before the fatal error, the message `logging.exception` printed above its traceback, an earlier
+    traceback.
 
-    A record two readers found (a traceback's last line is also a `Type: msg` line) counts once, and
-    so does one shown twice (pytest's summary repeats its failures); log records below WARNING are
-    progress, not errors. The last MAX_OTHERS are kept.
+    Log records below WARNING are progress, not errors, and were left out of `recent`, which holds only
+    the latest few (a long log keeps no list of all its records alive). A record two readers found (a
+    traceback's last line is also a `Type: msg` line) counts once, and so does one shown twice (pytest's
+    summary repeats its failures).
     """
-    taken = {best.raw.index, *(raw.index for raw in best.chained)}
-    seen = {_gist(best.raw), *map(_gist, best.chained)}
-    others: dict[int, Raw] = {}
-    for candidate in candidates:
+    main = (best.raw, *best.chained)
+    taken = {raw.index for raw in main}
+    seen = set(map(_gist, main))
+    kept: dict[int, Raw] = {}
+    for candidate in recent:
         raw = candidate.raw
-        if raw.index in taken or _gist(raw) in seen or (raw.kind == "log" and candidate.key[1] < _LEAST_SEVERITY):
-            continue
-        taken.add(raw.index)
-        seen.add(_gist(raw))
-        others[raw.index] = raw
-    return [others[k] for k in sorted(others)[-MAX_OTHERS:]]
+        gist = _gist(raw)
+        if raw.index not in taken and gist not in seen:
+            seen.add(gist)
+            taken.add(raw.index)
+            kept[raw.index] = raw
+    return [kept[k] for k in sorted(kept)[-MAX_OTHERS:]]
 
 
 def _gist(raw: Raw) -> tuple[str | None, str]:
@@ -125,7 +132,7 @@ def _chain(rank: int, items: Sequence[Raw | Box]) -> Iterator[_Candidate]:
     """The last chain's main record with its chain, and each record of the chains before it alone."""
     chosen = select(items)
     if chosen is not None:
-        yield from (_Candidate(_key(rank, 0, raw), raw, []) for raw in chosen.earlier)
+        yield from (_Candidate(_key(rank, 0, raw), raw, []) for raw in chosen.earlier[-_RECENT:])
         yield _Candidate(_key(rank, 0, chosen.main), chosen.main, chosen.others)
 
 

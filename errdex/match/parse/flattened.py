@@ -27,9 +27,9 @@ _WORD_RE = re.compile(r"\w")  # code or a message after a frame; a closing quote
 _CARETS_RE = re.compile(r"(?<!\S)[~^]{2,}+(?!\S)")  # 3.11+'s markers under a frame's code
 
 
-def is_flattened(text: str) -> bool:
-    """Whether the first frame line of the paste holds more than a frame: the test before any splitting."""
-    k = text.find('File "')
+def is_flattened(text: str, tail: int = 0) -> bool:
+    """Whether the first frame line from `tail` on holds more than a frame: the test before any splitting."""
+    k = text.find('File "', tail)
     if k == -1:
         return False
     m = _FRAME_RE.match(text, k)

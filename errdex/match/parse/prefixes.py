@@ -26,6 +26,7 @@ from errdex.match.parse.lines import (
 from errdex.match.parse.logs import LOG_AT
 from errdex.match.parse.pytest_report import E_LINE_AT, SUMMARY_AT
 
+TAIL = 65_536  # characters at the end of a paste where signs of a prefix or of a flattened traceback are looked for
 _SHAPE_CAP = 160  # characters of a line whose shape is read: a prefix is shorter
 _SEPARATORS = frozenset("|:])>-;")
 _NAME_CHARS = string.ascii_letters + string.digits + "_."
@@ -43,21 +44,59 @@ class _Score(NamedTuple):
 
 
 def may_carry_prefixes(text: str) -> bool:
-    """Whether a record sign stands after other text on its line: the cheap test before reading shapes."""
-    if "\n" not in text:
+    """Whether the paste may carry prefixes: the cheap test before reading shapes.
+
+    Its first two or last two lines start alike, and a record sign stands after a prefix on its line. Only the
+    paste's end is searched for the sign, where the error is: the test costs the same for any paste.
+    """
+    if not (_alike(_edge_lines(text, 0)) or _alike(_edge_lines(text, -1))):
         return False
+    tail = max(0, len(text) - TAIL)
     for sign in _SIGNS:
-        k = text.find(sign)
+        k = text.find(sign, tail)
         if k != -1 and not _at_line_start(text, k):
             return True
     return False
 
 
+def _edge_lines(text: str, end: int) -> list[str]:
+    """The first (end 0) or last (end -1) two non-blank lines of a text, their heads only."""
+    lines: list[str] = []
+    if end == 0:
+        k = 0
+        while len(lines) < 2 and k < len(text):
+            stop = text.find("\n", k)
+            stop = len(text) if stop == -1 else stop
+            if text[k:stop].strip():
+                lines.append(text[k : min(stop, k + _SHAPE_CAP)])
+            k = stop + 1
+        return lines
+    k = len(text)
+    while len(lines) < 2 and k > 0:
+        start = text.rfind("\n", 0, k) + 1
+        if text[start:k].strip():
+            lines.append(text[start : min(k, start + _SHAPE_CAP)])
+        k = start - 1
+    return lines
+
+
+def _alike(lines: list[str]) -> bool:
+    """Whether two lines start with one shape up to where a prefix may first end."""
+    if len(lines) < 2:
+        return False
+    keys = [_FIRST_CUT_RE.match(shape) for shape in _shapes(lines)]
+    return all(keys) and len({key.group(0) for key in keys if key}) == 1
+
+
 def _at_line_start(text: str, k: int) -> bool:
-    """Whether only blanks and the sign's own name ('Value' of 'ValueError: ') come before `k` on its line."""
+    """Whether no prefix-like text comes before `k` on its line: none holding a separator or a digit.
+
+    The sign's own name ('Value' of 'ValueError: ') does not count, nor the words before IPython's,
+    rich's and exception groups' headers (`ValueError      Traceback`, `╭──── Traceback`, `+ Exception Group`).
+    """
     start = text.rfind("\n", 0, k) + 1
-    before = text[start:k].rstrip(_NAME_CHARS)
-    return not before.strip()
+    before = text[start:k].rstrip(_NAME_CHARS).strip(" \t|+")  # blanks and bars: an exception group's margin
+    return not any(c in _SEPARATORS or c.isdigit() for c in before)
 
 
 def strip_prefixes(lines: list[str]) -> list[str]:
