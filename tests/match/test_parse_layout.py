@@ -222,3 +222,21 @@ def test_earlier_unrelated_traceback_is_listed_not_chained() -> None:
     assert result.message == FLAGSHIP_MESSAGE.replace("(statc)", "(stat)")
     assert result.chained == ()
     assert [(o.message, innermost(o)) for o in result.others] == [(FLAGSHIP_MESSAGE, (FLAGSHIP_FILE, 687))]
+
+
+def test_traceback_cut_before_its_exception_line_keeps_its_frames() -> None:
+    """accelerate-p2: argparse's error, then `accelerate launch`'s traceback, pasted without its last line."""
+    result = parse(real("accelerate-p2"))
+    assert (result.exception, result.source_format) == (None, "traceback")
+    assert innermost(result) == ("accelerate/commands/launch.py", 567)
+    assert result.frames[-1].code == "raise subprocess.CalledProcessError(returncode=process.returncode, cmd=cmd)"
+
+
+def test_a_complete_traceback_outranks_a_later_cut_one() -> None:
+    text = FLAGSHIP_TRACEBACK + "\n" + "\n".join(FLAGSHIP_TRACEBACK.splitlines()[:4])
+    result = parse(text)
+    assert (result.exception, result.message, innermost(result)) == (
+        "ValueError",
+        FLAGSHIP_MESSAGE,
+        (FLAGSHIP_FILE, 687),
+    )
