@@ -32,22 +32,23 @@ def is_flattened(text: str, tail: int = 0) -> bool:
     k = text.find('File "', tail)
     if k == -1:
         return False
-    m = _FRAME_RE.match(text, k)
-    if m is None:
-        return False
-    start, end = text.rfind("\n", 0, k) + 1, text.find("\n", m.end())
-    return _holds_more(text[start : len(text) if end == -1 else end], [m], k - start)
+    start, end = text.rfind("\n", 0, k) + 1, text.find("\n", k)
+    line = text[start : len(text) if end == -1 else end]
+    frames = list(_FRAME_RE.finditer(line))
+    return bool(frames) and _holds_more(line, frames)
 
 
-def _holds_more(line: str, frames: list[re.Match[str]], first: int) -> bool:
+def _holds_more(line: str, frames: list[re.Match[str]]) -> bool:
     """Whether a line holds a frame and more: code or another frame after it, a header before it.
-
-    `first` is where the first frame starts in the line.
 
     Text before a frame alone is no sign: exception groups print `|   File "..."`.
     """
-    end = frames[0].end() - frames[0].start() + first
-    return len(frames) > 1 or _WORD_RE.search(line, end) is not None or _BREAK_RE.search(line, 0, first) is not None
+    first = frames[0]
+    return (
+        len(frames) > 1
+        or _WORD_RE.search(line, first.end()) is not None
+        or _BREAK_RE.search(line, 0, first.start()) is not None
+    )
 
 
 def unflatten(lines: list[str]) -> list[str]:
@@ -55,7 +56,7 @@ def unflatten(lines: list[str]) -> list[str]:
     out: list[str] = []
     for line in lines:
         frames = list(_FRAME_RE.finditer(line)) if 'File "' in line else []
-        if frames and _holds_more(line, frames, frames[0].start()):
+        if frames and _holds_more(line, frames):
             out += _split_line(line, frames)
         else:
             out.append(line)
@@ -63,6 +64,7 @@ def unflatten(lines: list[str]) -> list[str]:
 
 
 def _split_line(line: str, frames: list[re.Match[str]]) -> list[str]:
+    """A flattened line's text before its first frame, then each frame with the code and exception after it."""
     out = _segment(line[: frames[0].start()], code=False)
     for k, frame in enumerate(frames):
         end = frames[k + 1].start() if k + 1 < len(frames) else len(line)
@@ -91,7 +93,7 @@ def _piece(text: str, code: bool) -> list[str]:
     if not code:
         return [text]
     for m in _TYPE_AT_RE.finditer(text):
-        if split_exception(text[m.start() :]) is not None:
+        if split_exception(text[m.start() : m.end() + 2]) is not None:  # the name and ': ' decide: no copy of the rest
             source = _CARETS_RE.sub("", text[: m.start()]).strip()
             return ([f"    {source}"] if source else []) + [text[m.start() :]]
     return [f"    {_CARETS_RE.sub('', text).strip()}"]

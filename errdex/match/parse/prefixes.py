@@ -34,6 +34,19 @@ _NAME_CHARS = string.ascii_letters + string.digits + "_."
 _SIGNS = ("Traceback (most recent call last)", 'File "', "Error: ", "Exception: ", "Warning: ")
 _TRACEBACK_RE = re.compile("(?:" + "|".join((TB_HEADER_AT, CHAIN_AT, IPY_HEADER_AT, FRAME_AT)) + ")")
 _RECORD_RE = re.compile("(?:" + "|".join((EXCEPTION_AT, LOG_AT, LOCATED_AT, E_LINE_AT, SUMMARY_AT)) + ")")
+# A line's shape: runs of digits, of letters and of blanks become one '9', 'a' and ' '.
+_CLASSES = str.maketrans(
+    {
+        **dict.fromkeys(map(ord, string.digits), "9"),
+        **dict.fromkeys(map(ord, string.ascii_letters + "_"), "a"),
+        ord("\t"): " ",
+    }
+)
+_RUNS = tuple((re.compile(one + "{2,}"), one) for one in "9a ")  # literal replacements run in C
+# Where a prefix may end: after a separator, or after a word once a run of digits (a time, a pid) came.
+_FIRST_CUT_RE = re.compile(r".{0,160}?(?:[|:\])>;\-](?= )|9[^ ]*+(?= ))")
+_MAX_CUTS = 6  # prefixes tried per run: a timestamp, a host, a process and a separator are four
+_TOKEN_PATTERNS = {"9": r"[0-9]++", "a": r"[A-Za-z_]++", " ": r"[ \t]++"}  # a shape's runs, read back
 
 
 class _Score(NamedTuple):
@@ -119,21 +132,8 @@ def _shapes(lines: list[str]) -> list[str]:
     return text.split("\n")
 
 
-_CLASSES = str.maketrans(
-    {
-        **dict.fromkeys(map(ord, string.digits), "9"),
-        **dict.fromkeys(map(ord, string.ascii_letters + "_"), "a"),
-        ord("\t"): " ",
-    }
-)
-_RUNS = tuple((re.compile(one + "{2,}"), one) for one in "9a ")  # literal replacements run in C
-# Where a prefix may end: after a separator, or after a word once a run of digits (a time, a pid) came.
-_FIRST_CUT_RE = re.compile(r".{0,160}?(?:[|:\])>;\-](?= )|9[^ ]*+(?= ))")
-_MAX_CUTS = 6  # prefixes tried per run: a timestamp, a host, a process and a separator are four
-
-
 class _Run(NamedTuple):
-    """Lines [start, end) whose first possible prefix has one shape; `members` are those not blank."""
+    """Lines [start, end) whose first possible prefix has one shape; `members` are the lines that have one."""
 
     start: int
     end: int
@@ -182,7 +182,7 @@ def _cuts(common: str) -> list[int]:
 
 def _strip_run(out: list[str], lines: list[str], shapes: list[str], run: _Run) -> None:
     """Take the run's prefix off its lines when that shows most; the longest such prefix among equals."""
-    common = _common_tokens([shapes[i] for i in run.members])
+    common = _common_start([shapes[i] for i in run.members])
     block = lines[run.start : run.end]
     best, best_cut = _score(block), 0
     for cut in _cuts(common):
@@ -195,8 +195,9 @@ def _strip_run(out: list[str], lines: list[str], shapes: list[str], run: _Run) -
         out[run.start : run.end] = [_cut(line, pattern) for line in block]
 
 
-def _common_tokens(tokens: list[str]) -> str:
-    first, last = min(tokens), max(tokens)
+def _common_start(shapes: list[str]) -> str:
+    """The longest start all the shapes share (that of the least and the greatest)."""
+    first, last = min(shapes), max(shapes)
     k = 0
     while k < len(first) and first[k] == last[k]:
         k += 1
@@ -209,15 +210,13 @@ def _prefix_pattern(tokens: str) -> re.Pattern[str]:
     return re.compile("".join(parts) + "[ \t]?")
 
 
-_TOKEN_PATTERNS = {"9": r"[0-9]++", "a": r"[A-Za-z_]++", " ": r"[ \t]++"}
-
-
 def _cut(line: str, pattern: re.Pattern[str]) -> str:
     m = pattern.match(line)
     return line[m.end() :] if m else line
 
 
 def _score(lines: list[str]) -> _Score:
+    """How many lines a reader would take as a traceback's and as a record's first line."""
     traceback = records = 0
     for line in lines:
         h = head(line)
