@@ -29,6 +29,8 @@ from errdex.match.parse.pytest_report import E_LINE_AT, SUMMARY_AT
 TAIL = 65_536  # characters at the end of a paste where signs of a prefix or of a flattened traceback are looked for
 _SHAPE_CAP = 160  # characters of a line whose shape is read: a prefix is shorter
 _SEPARATORS = frozenset("|:])>-;")
+_NONBLANK_RE = re.compile(r"\S")
+_EDGE = 4096  # characters at each end of a paste where its first and last two lines are looked for
 _NAME_CHARS = string.ascii_letters + string.digits + "_."
 # Record signs a prefix hides: the first of each, not at its line's start, says the paste may carry prefixes.
 _SIGNS = ("Traceback (most recent call last)", 'File "', "Error: ", "Exception: ", "Warning: ")
@@ -73,29 +75,38 @@ def may_carry_prefixes(text: str) -> bool:
 
 
 def _edge_lines(text: str, end: int) -> list[str]:
-    """The first (end 0) or last (end -1) two non-blank lines of a text, their heads only."""
+    """The heads of the first (end 0) or last (end -1) two non-blank lines of a text.
+
+    Only the text's first or last _EDGE characters are looked at, whatever lies between its lines.
+    """
     lines: list[str] = []
-    if end == 0:
-        k = 0
-        while len(lines) < 2 and k < len(text):
-            stop = text.find("\n", k)
-            stop = len(text) if stop == -1 else stop
-            if text[k:stop].strip():
-                lines.append(text[k : min(stop, k + _SHAPE_CAP)])
-            k = stop + 1
-        return lines
-    k = len(text)
-    while len(lines) < 2 and k > 0:
-        start = text.rfind("\n", 0, k) + 1
-        if text[start:k].strip():
+    k = 0 if end == 0 else len(text)
+    while len(lines) < 2:
+        if end == 0:
+            m = _NONBLANK_RE.search(text, k, _EDGE)
+            if m is None:
+                break
+            start = text.rfind("\n", 0, m.start()) + 1
+            k = text.find("\n", m.start())
+            k = len(text) if k == -1 else k
             lines.append(text[start : min(k, start + _SHAPE_CAP)])
-        k = start - 1
+        else:
+            window = max(0, len(text) - _EDGE)
+            k = window + len(text[window:k].rstrip())
+            if k == window:
+                break
+            start = text.rfind("\n", 0, k) + 1
+            lines.append(text[start : min(k, start + _SHAPE_CAP)])
+            k = start
     return lines
 
 
 def _alike(lines: list[str]) -> bool:
     """Whether two lines start with one shape up to where a prefix may first end."""
     if len(lines) < 2:
+        return False
+    a, b = lines[0][:1], lines[1][:1]
+    if a != b and not (a.isdigit() and b.isdigit()):  # the cheap test: most pastes' lines start otherwise
         return False
     keys = [_FIRST_CUT_RE.match(shape) for shape in _shapes(lines)]
     return all(keys) and len({key.group(0) for key in keys if key}) == 1
