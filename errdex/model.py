@@ -177,6 +177,7 @@ class ParsedError:
     kind: Kind = "error"
     notes: tuple[str, ...] = ()
     chained: tuple[ParsedError, ...] = ()  # the other exceptions of a chained paste, in order shown
+    others: tuple[ParsedError, ...] = ()  # errors and warnings outside the main one's chain, in order shown
     source_format: str = "message"  # message | traceback | ipython | pytest | log | warning
 
 

@@ -63,6 +63,7 @@ class ParsedJson(TypedDict):
     frames: list[FrameJson]
     notes: list[str]
     chained: list[ParsedJson]
+    others: list[ParsedJson]
 
 
 class MatchResultJson(TypedDict):
@@ -181,4 +182,5 @@ def parsed_json(parsed: ParsedError) -> ParsedJson:
         "frames": [{"file": f.file, "line": f.line, "function": f.function, "code": f.code} for f in parsed.frames],
         "notes": list(parsed.notes),
         "chained": [parsed_json(c) for c in parsed.chained],
+        "others": [parsed_json(c) for c in parsed.others],
     }

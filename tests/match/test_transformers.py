@@ -50,18 +50,30 @@ def test_typo_suggests_static(store: Store) -> None:
     assert best is not None and best.suggestions == {"cache_implementation": ["static"]}
 
 
+TRACEBACK = textwrap.dedent(
+    f"""\
+    Traceback (most recent call last):
+      File "/home/me/run.py", line 4, in <module>
+        model.generate(**inputs, cache_implementation="statc")
+      File "/home/me/.venv/lib/python3.11/site-packages/transformers/generation/configuration_utils.py", line 687, in validate
+        raise ValueError(
+    ValueError: {MESSAGE.format("statc")}
+    """
+)
+
+
 def test_traceback(store: Store) -> None:
-    paste = textwrap.dedent(
-        f"""\
-        Traceback (most recent call last):
-          File "/home/me/run.py", line 4, in <module>
-            model.generate(**inputs, cache_implementation="statc")
-          File "/home/me/.venv/lib/python3.11/site-packages/transformers/generation/configuration_utils.py", line 687, in validate
-            raise ValueError(
-        ValueError: {MESSAGE.format("statc")}
-        """
-    )
-    check_flagship(store, paste, "statc")
+    check_flagship(store, TRACEBACK, "statc")
+
+
+def test_traceback_flattened_onto_one_line(store: Store) -> None:
+    """As the web's one-line search box, an issue title or a chat message leave it."""
+    check_flagship(store, " ".join(TRACEBACK.splitlines()), "statc")
+
+
+def test_traceback_behind_a_compose_prefix(store: Store) -> None:
+    """As `docker compose up` prints a service's output."""
+    check_flagship(store, "".join(f"web-1  | {line}\n" for line in TRACEBACK.splitlines()), "statc")
 
 
 def test_ipython_traceback_with_colours(store: Store) -> None:

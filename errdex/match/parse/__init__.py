@@ -1,13 +1,16 @@
 """Pasted text → ParsedError: what the user's error is, where it was raised, and how it was shown.
 
 A paste may hold a bare message, a traceback (CPython, IPython, rich; chained, exception groups),
-pytest's report, logging or warnings output, with other output around it. Each reader finds the
+pytest's report, logging or warnings output, with other output around it, each line maybe behind a
+prefix (a container's name, a timestamp) or all of it flattened onto one line (see layout). Each reader finds the
 records it knows; the main error is the record that tells most, the last one among equals:
 
     pytest failure > traceback > `path:line: Type: msg` > `Type: msg` > warning > log line > text
 
 In a chained traceback the main error is the last one raised and the others go to `chained`; in
 exception-group output it is the group itself, and its sub-exceptions go to `chained`. Log records rank by level.
+The paste's other errors and warnings (a warning before the fatal error, the message a logger printed
+above its traceback, an earlier traceback) go to `others`.
 A log line names no file, but a dotted logger name ('transformers.generation.utils') is read as a
 module and becomes a frame 'transformers/generation/utils.py' with no line; logging formats that
 print the file and line (transformers' `[WARNING|utils.py:687]`, absl, vLLM, loguru) give those.
@@ -15,11 +18,14 @@ print the file and line (transformers' `[WARNING|utils.py:687]`, absl, vLLM, log
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections import deque
+from collections.abc import Iterable, Iterator, Sequence
 from typing import NamedTuple
 
 from errdex.errors import InputError
-from errdex.match.parse.lines import Paste, prepare, strip_ansi
+from errdex.match.parse.layout import relaid
+from errdex.match.parse.lines import Paste, clean, strip_ansi
+from errdex.match.parse.logs import SEVERITY
 from errdex.match.parse.message import (
     RANK_LOCATED,
     RANK_PYTEST,
@@ -38,6 +44,9 @@ from errdex.model import ParsedError
 __all__ = ["MAX_PASTE", "parse", "release_path", "strip_ansi"]
 
 MAX_PASTE = 1_000_000  # characters considered; a longer paste keeps its end, where the exception is
+MAX_OTHERS = 20  # other errors and warnings of a paste kept beside the main one: the last ones
+_RECENT = 4 * MAX_OTHERS  # candidates held for the others: the latest, as readers find them
+_LEAST_SEVERITY = SEVERITY["WARNING"]
 
 _TRACEBACK_SIGNS = ("Traceback (most recent call last)", "File ", "Cell In[", "Input In [", "above exception")
 _PYTEST_SIGNS = ("\nE ", "FAILED ", "ERROR ")
@@ -58,14 +67,45 @@ def parse(text: str) -> ParsedError:
     body = text.rstrip()
     if not body:
         raise InputError("The pasted text is empty: paste an error message, a traceback or a log line.")
-    p = prepare(body, MAX_PASTE)
+    p = relaid(clean(body, MAX_PASTE))
     best: _Candidate | None = None
+    recent: deque[_Candidate] = deque(maxlen=_RECENT)
     for candidate in _candidates(p):
         if best is None or candidate.key >= best.key:
             best = candidate
+        if candidate.raw.kind != "log" or candidate.key[1] >= _LEAST_SEVERITY:
+            recent.append(candidate)
     if best is None:
         return ParsedError(exception=None, message="\n".join(p.lines).strip())
-    return build(best.raw, best.chained)
+    return build(best.raw, best.chained, _others(best, recent))
+
+
+def _others(best: _Candidate, recent: Iterable[_Candidate]) -> list[Raw]:
+    """The paste's errors and warnings besides the main one and its chain, in paste order: a warning
+    before the fatal error, the message `logging.exception` printed above its traceback, an earlier
+    traceback.
+
+    Log records below WARNING are progress, not errors, and were left out of `recent`, which holds only
+    the latest few (a long log keeps no list of all its records alive). A record two readers found (a
+    traceback's last line is also a `Type: msg` line) counts once, and so does one shown twice (pytest's
+    summary repeats its failures).
+    """
+    main = (best.raw, *best.chained)
+    taken = {raw.index for raw in main}
+    seen = set(map(_gist, main))
+    kept: dict[int, Raw] = {}
+    for candidate in recent:
+        raw = candidate.raw
+        gist = _gist(raw)
+        if raw.index not in taken and gist not in seen:
+            seen.add(gist)
+            taken.add(raw.index)
+            kept[raw.index] = raw
+    return [kept[k] for k in sorted(kept)[-MAX_OTHERS:]]
+
+
+def _gist(raw: Raw) -> tuple[str | None, str]:
+    return raw.exception, raw.lines[0].strip() if raw.lines else ""
 
 
 def _candidates(p: Paste) -> Iterator[_Candidate]:
@@ -89,8 +129,10 @@ def _holds_any(text: str, signs: tuple[str, ...]) -> bool:
 
 
 def _chain(rank: int, items: Sequence[Raw | Box]) -> Iterator[_Candidate]:
+    """The last chain's main record with its chain, and each record of the chains before it alone."""
     chosen = select(items)
     if chosen is not None:
+        yield from (_Candidate(_key(rank, 0, raw), raw, []) for raw in chosen.earlier[-_RECENT:])
         yield _Candidate(_key(rank, 0, chosen.main), chosen.main, chosen.others)
 
 

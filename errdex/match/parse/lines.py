@@ -174,8 +174,8 @@ def _first_at(sorted_lines: list[int], j: int, default: int) -> int:
     return sorted_lines[k] if k < len(sorted_lines) else default
 
 
-def prepare(text: str, max_chars: int) -> Paste:
-    """Cut a paste to its last `max_chars` characters, remove colours and split it into lines."""
+def clean(text: str, max_chars: int) -> str:
+    """Cut a paste to its last `max_chars` characters, remove colours, line-end variants and rank prefixes."""
     if len(text) > max_chars:
         text = text[-max_chars:]
         cut = text.find("\n", 0, LINE_CAP)
@@ -185,7 +185,12 @@ def prepare(text: str, max_chars: int) -> Paste:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     if "[rank" in text:  # torch.distributed prefixes every line with "[rank0]: "
         text = _RANK_RE.sub("", text)
-    lines = text.split("\n")
+    return text
+
+
+def split_paste(text: str, lines: list[str] | None = None) -> Paste:
+    """The lines of a cleaned paste (`lines` when the caller has them), exception-group boxes taken out."""
+    lines = text.split("\n") if lines is None else lines
     first_group = _GROUP_AT.search(text) if ("+---" in text or "Exception Group Traceback" in text) else None
     if first_group is None:
         return Paste(text, lines)

@@ -224,10 +224,12 @@ def _notes(text: str) -> tuple[str, ...]:
 
 
 class Chain(NamedTuple):
-    """The main record of a chain of exceptions, and the others of the chain in the order shown."""
+    """The main record of a chain of exceptions, the others of the chain in the order shown, and the
+    records of the paste's earlier chains."""
 
     main: Raw
     others: list[Raw]
+    earlier: list[Raw]
 
 
 def select(items: Sequence[Raw | Box]) -> Chain | None:
@@ -235,9 +237,11 @@ def select(items: Sequence[Raw | Box]) -> Chain | None:
 
     The main record is the last one raised at the outermost level. An exception group is the
     exception that was raised (its own line, `ExceptionGroup: msg (2 sub-exceptions)`), so it is
-    the main record and its sub-exceptions are among the others.
+    the main record and its sub-exceptions are among the others. A traceback cut before its exception
+    line counts only when no exception line was pasted: then its frames are all there is.
     """
     records = {k: item for k, item in enumerate(items) if isinstance(item, Raw)}
+    records = {k: record for k, record in records.items() if record.exception is not None} or records
     if not records:
         return None
     top = min(record.depth for record in records.values())
@@ -246,11 +250,13 @@ def select(items: Sequence[Raw | Box]) -> Chain | None:
     while t > 0 and records[outer[t]].linked:
         t -= 1
     main = outer[-1]
-    return Chain(records[main], [record for k, record in records.items() if k >= outer[t] and k != main])
+    others = [record for k, record in records.items() if k >= outer[t] and k != main]
+    return Chain(records[main], others, [record for k, record in records.items() if k < outer[t]])
 
 
-def build(raw: Raw, chained: Sequence[Raw] = ()) -> ParsedError:
-    """The ParsedError of a record, its message cleaned, with the other records of its chain."""
+def build(raw: Raw, chained: Sequence[Raw] = (), others: Sequence[Raw] = ()) -> ParsedError:
+    """The ParsedError of a record, its message cleaned, with the other records of its chain and the
+    paste's other errors and warnings."""
     message, notes = clean_message(raw.exception, raw.lines)
     kind = raw.kind or ("warning" if raw.exception and raw.exception.endswith("Warning") else "error")
     return ParsedError(
@@ -260,5 +266,6 @@ def build(raw: Raw, chained: Sequence[Raw] = ()) -> ParsedError:
         kind=kind,
         notes=notes,
         chained=tuple(map(build, chained)),
+        others=tuple(map(build, others)),
         source_format=raw.source_format,
     )

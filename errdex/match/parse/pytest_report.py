@@ -29,12 +29,14 @@ from errdex.model import Frame
 
 _DEF_RE = re.compile(r"[ \t]{0,40}(?:async )?def ([A-Za-z_]\w{0,200})\(")
 _SUMMARY = ("FAILED ", "ERROR ")
+E_LINE_AT = r"E(?: |$)"  # `E   ValueError: ...`
+SUMMARY_AT = r"(?:FAILED|ERROR) "
 _PYTEST_LINES = line_pattern(  # at least every line the reader acts on
-    r"E(?: |$)",
+    E_LINE_AT,
     r">(?: |$)",
     BLANKS + r"(?:===|___|---)",
     CHAIN_AT,
-    r"(?:FAILED|ERROR) ",
+    SUMMARY_AT,
     r"[ \t]{0,40}+(?:async )?def ",
     LOCATED_AT,
 )

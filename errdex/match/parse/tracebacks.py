@@ -144,6 +144,8 @@ class _TracebackReader:
         """End a traceback; one IPython named in its header counts even when its last line is missing."""
         if self.frames and self.header_type:
             self.items.append(Raw(self.header_type, [""], self.freeze(), "ipython", self.start))
+        elif self.frames:  # cut before its exception line: its frames still say where it was raised
+            self.items.append(Raw(None, [""], self.freeze(), self.fmt, self.start))
         self.frames = None
 
     def freeze(self) -> tuple[Frame, ...]:

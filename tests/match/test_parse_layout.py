@@ -1,0 +1,242 @@
+"""errdex.match.parse on pastes laid out otherwise than the program printed them: per-line prefixes
+(containers, process managers, CI, loggers), tracebacks flattened onto one line, and several errors in one
+paste. Real texts are read by id from the corpus of real pastes (benchmarks/pastes/, each case quoted verbatim
+from the public issue thread its `source` names)."""
+
+from __future__ import annotations
+
+import functools
+
+import pytest
+
+from benchmarks.real_pastes import load_pastes
+from errdex.match.parse import parse, release_path
+from errdex.model import ParsedError
+from tests.flagship import CACHE_NAMES
+
+FLAGSHIP_FILE = "transformers/generation/configuration_utils.py"
+FLAGSHIP_MESSAGE = "Invalid `cache_implementation` (statc). Choose one of: " + repr(tuple(CACHE_NAMES))
+# GenerationConfig.validate raising as Python 3.12 prints it (transformers 5.16.0)
+FLAGSHIP_TRACEBACK = f"""Traceback (most recent call last):
+  File "/home/me/run.py", line 4, in <module>
+    model.generate(**inputs, cache_implementation="statc")
+  File "/venv/lib/python3.12/site-packages/transformers/generation/utils.py", line 2290, in generate
+    generation_config, model_kwargs = self._prepare_generation_config(generation_config, **kwargs)
+                                      ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
+  File "/venv/lib/python3.12/site-packages/transformers/generation/configuration_utils.py", line 687, in validate
+    raise ValueError(
+ValueError: {FLAGSHIP_MESSAGE}
+"""
+
+
+def innermost(result: ParsedError) -> tuple[str | None, int | None]:
+    """The release path and line of the innermost frame the parse read."""
+    frame = result.frames[-1]
+    return release_path(frame.file), frame.line
+
+
+# --- per-line prefixes ------------------------------------------------------------------------------
+
+
+@functools.cache
+def _corpus() -> dict[str, str]:
+    return {case.id: case.text for case in load_pastes()}
+
+
+def real(case_id: str) -> str:
+    """The text of a case of the real-paste corpus."""
+    return _corpus()[case_id]
+
+
+@pytest.mark.parametrize(
+    ("case", "exception", "message", "site"),
+    [
+        (  # `docker compose`: the service's name and a bar
+            "flask-p4",
+            "TypeError",
+            "The view function for 'index' did not return a valid response. The function either returned None"
+            " or ended without a return statement.",
+            ("flask/app.py", 1212),
+        ),
+        (  # Docker Desktop's log view: a time before the service
+            "openai-p5",
+            "openai.OpenAIError",
+            "The api_key client option must be set either by passing api_key to the client or by setting the"
+            " OPENAI_API_KEY environment variable",
+            ("openai/_client.py", 105),
+        ),
+        # journalctl: time, host and process; the logger's record indented under it
+        ("aiohttp-p2", "RuntimeError", "Session is closed", ("aiohttp/client.py", 357)),
+        # vLLM's server names its process; the paste is cut inside the message
+        ("starlette-p4", "RuntimeError", "Caught handled exception, but resp", ("starlette/_exception_handler.py", 56)),
+        (  # a log collector's time and a bar, the message on two lines
+            "transformers-p3",
+            "OSError",
+            "We couldn't connect to 'https://huggingface.co' to load this file, couldn't find it in the cached"
+            " files and it looks like sentence-transformers/all-MiniLM-L6-v2 is not the path to a directory"
+            " containing a file named config.json.\nCheckout your internet connection or see how to run the"
+            " library in offline mode at 'https://huggingface.co/docs/transformers/installation#offline-mode'.",
+            ("transformers/utils/hub.py", 446),
+        ),
+        (  # `docker compose`, a bar alone on a blank line, and the second traceback of a chain cut off
+            "alembic-p1",
+            "alembic.util.exc.CommandError",
+            "Can't locate revision identified by '30a419ca143e'",
+            ("alembic/script/base.py", 286),
+        ),
+        (  # a traceback quoted in a reply, `> ` before each line
+            "networkx-p3",
+            "networkx.exception.NetworkXError",
+            "The node 1266.1|1266.2 is not in the digraph.",
+            ("networkx/classes/digraph.py", 461),
+        ),
+    ],
+)
+def test_prefixed_traceback_reads_as_a_traceback(
+    case: str, exception: str, message: str, site: tuple[str, int]
+) -> None:
+    result = parse(real(case))
+    assert (result.exception, result.message, result.source_format) == (exception, message, "traceback")
+    assert innermost(result) == site
+
+
+def test_logger_prefix_with_time_and_level() -> None:
+    """paramiko-p5: `2015-10-20 16:56:57,941;ERROR - ` on each line of a logged traceback, then the script's own."""
+    result = parse(real("paramiko-p5"))
+    assert (result.exception, result.source_format) == ("SSHException", "traceback")
+    assert result.message.startswith("Incompatible ssh peer (no acceptable kex algorithm)")
+    assert innermost(result) == ("paramiko/transport.py", 1826)
+    assert [f.code for f in result.frames][
+        -1
+    ] == "raise SSHException('Incompatible ssh peer (no acceptable kex algorithm)')"
+
+
+def test_prefixed_code_lines_keep_their_code() -> None:
+    result = parse(real("aiohttp-p2"))
+    assert [f.code for f in result.frames] == [
+        "fingerprint=self.ssl_assert_fingerprint,",
+        "self._resp = await self._coro",
+        "raise RuntimeError('Session is closed')",
+    ]
+
+
+def test_ci_prefix_of_two_columns_and_the_error_before_a_warning() -> None:
+    """peft-p3, Kaggle's log: time and line-number columns. The error is the main record; the FutureWarning
+    nbconvert printed after it is among the others."""
+    result = parse(real("peft-p3"))
+    assert (result.exception, result.message) == ("ValueError", "Can't find 'adapter_config.json' at 'ver_1'")
+    assert [(o.exception, o.frames[0].line) for o in result.others] == [("FutureWarning", 2915)]
+
+
+def test_flagship_behind_a_compose_prefix() -> None:
+    text = "".join(f"web-1  | {line}\n" for line in FLAGSHIP_TRACEBACK.splitlines())
+    result = parse(text)
+    assert (result.exception, result.message) == ("ValueError", FLAGSHIP_MESSAGE)
+    assert innermost(result) == (FLAGSHIP_FILE, 687)
+    assert result.frames[-2].code.startswith("generation_config, model_kwargs")  # type: ignore[union-attr]
+
+
+# --- prefixes that are no prefix --------------------------------------------------------------------
+
+
+def test_log_records_keep_their_levels() -> None:
+    """Lines of one shape whose start is the record itself: a log file's time and level are read, not cut."""
+    text = "".join(
+        f"2024-05-01 12:00:0{k},123 {level} [worker] job {k} {what}\n"
+        for k, (level, what) in enumerate([("INFO", "started"), ("ERROR", "failed: disk full"), ("INFO", "done")])
+    )
+    result = parse(text)
+    assert (result.source_format, result.message) == ("log", "job 1 failed: disk full")
+
+
+def test_exception_lines_keep_their_types() -> None:
+    result = parse("KeyError: 'model'\nValueError: bad value: 3\n")
+    assert (result.exception, result.message) == ("ValueError", "bad value: 3")
+    assert [(o.exception, o.message) for o in result.others] == [("KeyError", "'model'")]
+
+
+# --- flattened tracebacks ---------------------------------------------------------------------------
+
+
+def test_flattened_traceback_from_an_issue() -> None:
+    """aiohttp-p1: the frame, its code and the exception on one line."""
+    result = parse(real("aiohttp-p1"))
+    assert result.exception == "aiohttp.client_exceptions.ContentTypeError"
+    assert result.message.startswith("0, message='Attempt to decode JSON with unexpected mimetype: '")
+    assert innermost(result) == ("aiohttp/client_reqrep.py", 1097)
+    assert result.frames[-1].code == "raise ContentTypeError("
+
+
+@pytest.mark.parametrize("joint", [" ", "  ", "\t"], ids=["space", "two-spaces", "tab"])
+def test_flagship_flattened_onto_one_line(joint: str) -> None:
+    text = joint.join(FLAGSHIP_TRACEBACK.splitlines())
+    result = parse(text)
+    assert (result.exception, result.message, result.source_format) == ("ValueError", FLAGSHIP_MESSAGE, "traceback")
+    assert [(release_path(f.file), f.line, f.function) for f in result.frames] == [
+        (None, 4, "<module>"),
+        ("transformers/generation/utils.py", 2290, "generate"),
+        (FLAGSHIP_FILE, 687, "validate"),
+    ]
+    assert result.frames[-1].code == "raise ValueError("
+
+
+def test_flattened_chain_and_the_message_before_it() -> None:
+    text = (
+        "ERROR:root:Failed to load: no config Traceback (most recent call last):"
+        ' File "/x/site-packages/pkg/a.py", line 3, in load     return json.loads(raw)["model"]'
+        " KeyError: 'model'  During handling of the above exception, another exception occurred: "
+        ' Traceback (most recent call last): File "/x/site-packages/pkg/b.py", line 9, in read'
+        '     raise OSError("no config") from None OSError: no config'
+    )
+    result = parse(text)
+    assert (result.exception, result.message, innermost(result)) == ("OSError", "no config", ("pkg/b.py", 9))
+    assert [(c.exception, c.message, innermost(c)) for c in result.chained] == [
+        ("KeyError", "'model'", ("pkg/a.py", 3))
+    ]
+
+
+# --- several errors in one paste --------------------------------------------------------------------
+
+
+def test_warnings_before_the_fatal_traceback_are_listed() -> None:
+    """scipy-p1: two RuntimeWarnings, then the exception that stopped the program."""
+    result = parse(real("scipy-p1"))
+    assert (result.exception, innermost(result)) == ("Exception", (None, 2505))
+    assert result.frames[-1].file == ".../scipy/stats/_distn_infrastructure.py"
+    assert [(o.exception, o.message, o.frames[0].line) for o in result.others] == [
+        ("RuntimeWarning", "The iteration is not making good progress, as measured by the", 175),
+        ("RuntimeWarning", "invalid value encountered in subtract", 761),
+    ]
+
+
+def test_message_logged_before_its_traceback_is_listed() -> None:
+    """flask-p4: Flask logs `Exception on / [HEAD]` with logging.exception, then the traceback."""
+    result = parse(real("flask-p4"))
+    assert result.exception == "TypeError"
+    assert [(o.kind, o.message) for o in result.others] == [("log", "Exception on / [HEAD]")]
+
+
+def test_earlier_unrelated_traceback_is_listed_not_chained() -> None:
+    text = FLAGSHIP_TRACEBACK + FLAGSHIP_TRACEBACK.replace("(statc)", "(stat)")
+    result = parse(text)
+    assert result.message == FLAGSHIP_MESSAGE.replace("(statc)", "(stat)")
+    assert result.chained == ()
+    assert [(o.message, innermost(o)) for o in result.others] == [(FLAGSHIP_MESSAGE, (FLAGSHIP_FILE, 687))]
+
+
+def test_traceback_cut_before_its_exception_line_keeps_its_frames() -> None:
+    """accelerate-p2: argparse's error, then `accelerate launch`'s traceback, pasted without its last line."""
+    result = parse(real("accelerate-p2"))
+    assert (result.exception, result.source_format) == (None, "traceback")
+    assert innermost(result) == ("accelerate/commands/launch.py", 567)
+    assert result.frames[-1].code == "raise subprocess.CalledProcessError(returncode=process.returncode, cmd=cmd)"
+
+
+def test_a_complete_traceback_outranks_a_later_cut_one() -> None:
+    text = FLAGSHIP_TRACEBACK + "\n" + "\n".join(FLAGSHIP_TRACEBACK.splitlines()[:4])
+    result = parse(text)
+    assert (result.exception, result.message, innermost(result)) == (
+        "ValueError",
+        FLAGSHIP_MESSAGE,
+        (FLAGSHIP_FILE, 687),
+    )
