@@ -240,3 +240,23 @@ def test_a_complete_traceback_outranks_a_later_cut_one() -> None:
         FLAGSHIP_MESSAGE,
         (FLAGSHIP_FILE, 687),
     )
+
+
+# --- a message printed before a traceback cut short ----------------------------------------------------
+
+
+def test_a_traceback_cut_before_its_exception_takes_the_text_printed_above_it() -> None:
+    """A test runner printed the library's message, then the traceback, which the paste cuts off."""
+    result = parse(real("transformers-p5"))
+    assert result.exception is None and result.source_format == "traceback"
+    assert "Asking to pad but the tokenizer does not have a padding token." in result.message
+    assert innermost(result) == ("transformers/tokenization_utils_base.py", 2868)
+
+
+def test_a_traceback_cut_before_its_exception_takes_the_record_logged_above_it() -> None:
+    """batou logs the exception's repr at ERROR, then the simplified traceback, which the paste cuts off: the
+    record's message stops where the traceback starts, and the record is not listed again among the others."""
+    result = parse(real("jinja2-p1"))
+    assert result.message.startswith("TemplateSyntaxError('Missing end of comment tag')")
+    assert "Traceback" not in result.message and not result.others
+    assert result.frames[-1].file == "<unknown>" and innermost(result) == (None, 7)

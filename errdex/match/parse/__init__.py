@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import replace
 from typing import NamedTuple
 
 from errdex.errors import InputError
@@ -48,6 +49,7 @@ MAX_OTHERS = 20  # other errors and warnings of a paste kept beside the main one
 _RECENT = 4 * MAX_OTHERS  # candidates held for the others: the latest, as readers find them
 _LEAST_SEVERITY = SEVERITY["WARNING"]
 
+_HEADER = "Traceback ("
 _TRACEBACK_SIGNS = ("Traceback (most recent call last)", "File ", "Cell In[", "Input In [", "above exception")
 _PYTEST_SIGNS = ("\nE ", "FAILED ", "ERROR ")
 
@@ -77,7 +79,26 @@ def parse(text: str) -> ParsedError:
             recent.append(candidate)
     if best is None:
         return ParsedError(exception=None, message="\n".join(p.lines).strip())
-    return build(best.raw, best.chained, _others(best, recent))
+    others = _others(best, recent)
+    raw, others = _told_before(best.raw, others, p.lines)
+    return build(raw, best.chained, others)
+
+
+def _told_before(raw: Raw, others: list[Raw], lines: list[str]) -> tuple[Raw, list[Raw]]:
+    """A traceback cut before its exception line takes its exception and message from what was printed just
+    before it: the record there (`logging.exception`'s message, which then leaves the others), else the plain
+    text above the traceback's header (a runner's "failed with exception:" and the message)."""
+    if raw.exception is not None or any(line.strip() for line in raw.lines) or not raw.frames:
+        return raw, others
+    header = next((k for k, line in enumerate(lines) if line.lstrip().startswith(_HEADER)), len(lines))
+    before = [o for o in others if o.index < header and (o.exception or o.lines)]
+    if before:
+        told = before[-1]
+        said = told.lines[: max(1, header - told.index)]  # (a record's lines run on into the traceback)
+        merged = replace(raw, exception=told.exception, lines=said, kind=told.kind)
+        return merged, [o for o in others if o is not told]
+    said = [line for line in lines[:header] if line.strip()]
+    return (replace(raw, lines=said), others) if said else (raw, others)
 
 
 def _others(best: _Candidate, recent: Iterable[_Candidate]) -> list[Raw]:
