@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
@@ -41,7 +40,10 @@ def store(tmp_path_factory: pytest.TempPathFactory, backend: str) -> Iterator[St
 
 
 def test_a_message_cut_inside_a_literal_part_is_the_answer_marked_cut(store: Store) -> None:
-    paste = "routes.redis.InconsistencyError:\nCannot route message for exchange 'reply.celery.pidbox': Table empty or key no"
+    paste = (
+        "routes.redis.InconsistencyError:\n"
+        "Cannot route message for exchange 'reply.celery.pidbox': Table empty or key no"
+    )
     best = explain(paste, store=store, auto_index=False).best
     assert best is not None and (best.file, best.line) == ("routes/redis.py", 6)
     assert best.cut and best.approximate and "message (cut short)" in best.evidence
