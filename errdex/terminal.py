@@ -127,10 +127,11 @@ class CandidateSummary:
     did_you_mean: list[SummaryRow]
     allowed: list[SummaryRow]
     versions: SummaryRow | None
+    copies: SummaryRow | None  # identical code elsewhere, which the paste cannot tell from this place
 
     def panel(self) -> Panel:
         """The summary as the CLI shows it above the page."""
-        rows = [self.check, *self.values, *self.did_you_mean, *self.allowed, self.versions]
+        rows = [self.check, *self.values, *self.did_you_mean, *self.allowed, self.versions, self.copies]
         lines = [self.head, self.template, self.place, *(row.line() for row in rows if row is not None)]
         return Panel(Group(*lines), title=self.id, title_align="left")
 
@@ -170,6 +171,7 @@ def candidate_summary(
         ],
         allowed=[SummaryRow(f"allowed {name}", Text(_listed(options))) for name, options in c.allowed.items()],
         versions=SummaryRow("in indexed versions", Text(", ".join(c.versions))) if len(c.versions) > 1 else None,
+        copies=SummaryRow("same code also at", Text(_places(c))) if c.copies else None,
     )
 
 
@@ -190,9 +192,15 @@ def _listed(options: list[Any]) -> str:
     )
 
 
-def other_candidates(others: list[Candidate]) -> RenderableType:
-    """The candidates after the best one, one line each."""
-    lines = [Text("other candidates", style="bold")]
+def _places(c: Candidate) -> str:
+    """A candidate's identical copies, as `package file:line`, the first few."""
+    shown = [f"{k.package} {k.file}:{k.line}" for k in c.copies[:MAX_SHOWN_ALLOWED]]
+    return ", ".join(shown) + (f" and {len(c.copies) - len(shown)} more" if len(c.copies) > len(shown) else "")
+
+
+def other_candidates(others: list[Candidate], title: str = "other candidates") -> RenderableType:
+    """Candidates one line each: those after the best one, or the answers to the paste's other errors."""
+    lines = [Text(title, style="bold")]
     for c in others:
         line = Text()
         line.append(f"{c.confidence:4.0%} ", style="dim")

@@ -61,6 +61,9 @@ def _read_paste(text: str | None, file_: Path | None) -> str:
     return text
 
 
+ALSO_TITLE = "also in this paste (other errors and warnings, listed after the one that stopped it)"
+
+
 def render(result: MatchResult, store: Store) -> RenderableType:
     """The answer at a glance (site, check, values, did-you-mean), then the top match's full page."""
     best = result.best
@@ -75,6 +78,8 @@ def render(result: MatchResult, store: Store) -> RenderableType:
     others = result.matches[1:]
     if others:
         parts.append(terminal.other_candidates(others))
+    if result.also:
+        parts.append(terminal.other_candidates(result.also, ALSO_TITLE))
     return Group(*parts)
 
 
@@ -91,4 +96,6 @@ def _abstention(result: MatchResult) -> RenderableType:
         lines.append(Text(result.hint))
     if result.matches:
         lines.append(terminal.other_candidates(result.matches))
+    if result.also:
+        lines.append(terminal.other_candidates(result.also, ALSO_TITLE))
     return Group(*lines)

@@ -23,6 +23,7 @@ from errdex.model import JsonValue, ParsedError
 from errdex.store import Store
 
 MAX_LIMIT = 100
+MAX_ALSO = 5  # of the paste's other errors and warnings, the last ones answered beside the main one
 
 
 def explain(
@@ -63,7 +64,21 @@ def match(parsed: ParsedError, tables: Tables, limit: int = 5, note: str | None 
     matches = [_candidate(tables, query, s) for s in scored]
     abstain = not matches or matches[0].confidence < ABSTAIN_BELOW
     hint = _hint(parsed, tables, query) if abstain else None
-    return MatchResult(abstain, matches, parsed, " ".join(filter(None, (note, hint))) or None)
+    also = _also(parsed, tables, {c.id for c in matches[:1]})
+    return MatchResult(abstain, matches, parsed, " ".join(filter(None, (note, hint))) or None, also)
+
+
+def _also(parsed: ParsedError, tables: Tables, answered: set[str]) -> list[Candidate]:
+    """The answers to the paste's other errors and warnings (the last MAX_ALSO of them, each at most once),
+    in paste order: a warning printed before the fatal error is listed as such, never taken for it."""
+    out: list[Candidate] = []
+    for other in parsed.others[-MAX_ALSO:]:
+        query, scored = rank(_typed_by_the_index(other, tables), tables, 1)
+        found = _candidate(tables, query, scored[0]) if scored else None
+        if found is not None and found.confidence >= ABSTAIN_BELOW and found.id not in answered:
+            answered.add(found.id)
+            out.append(found)
+    return out
 
 
 def _typed_by_the_index(parsed: ParsedError, tables: Tables) -> ParsedError:

@@ -73,6 +73,7 @@ class MatchResultJson(TypedDict):
     matches: list[CandidateJson]
     hint: str | None
     parsed: ParsedJson
+    also: list[CandidateJson]
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,6 +159,7 @@ class MatchResult:
     matches: list[Candidate]
     parsed: ParsedError
     hint: str | None = None  # what would help, e.g. "index package numpy: errdex index numpy"
+    also: list[Candidate] = field(default_factory=list)  # answers to the paste's other errors and warnings
 
     @property
     def best(self) -> Candidate | None:
@@ -169,6 +171,7 @@ class MatchResult:
             "matches": [c.to_json() for c in self.matches],
             "hint": self.hint,
             "parsed": parsed_json(self.parsed),
+            "also": [c.to_json() for c in self.also],
         }
 
 

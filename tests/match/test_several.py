@@ -1,0 +1,76 @@
+"""A paste with several errors: the fatal, last one is the answer; the others are answered and listed as such."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from click.testing import CliRunner
+
+from errdex.cli import main
+from errdex.indexing import index
+from errdex.match import explain
+from errdex.store import Store
+from tests.backends import new_index
+from tests.fixtures import write_tree
+
+CODE = (
+    "import warnings\n\n\n"
+    "def fit(x, max_iter):\n"
+    "    if max_iter < 10:\n"
+    '        warnings.warn(f"lbfgs failed to converge after {max_iter} iterations", RuntimeWarning)\n'
+    "    if x is None:\n"
+    '        raise ValueError(f"Input contains NaN, infinity or a value too large for {x!r}.")\n'
+)
+PASTE = """/venv/lib/python3.12/site-packages/fitter/solve.py:6: RuntimeWarning: lbfgs failed to converge after 5 \
+iterations
+  warnings.warn(f"lbfgs failed to converge after {max_iter} iterations", RuntimeWarning)
+Traceback (most recent call last):
+  File "/home/me/run.py", line 3, in <module>
+    fit(None, 5)
+  File "/venv/lib/python3.12/site-packages/fitter/solve.py", line 8, in fit
+    raise ValueError(f"Input contains NaN, infinity or a value too large for {x!r}.")
+ValueError: Input contains NaN, infinity or a value too large for None.
+"""
+
+
+@pytest.fixture(scope="module")
+def location(tmp_path_factory: pytest.TempPathFactory, backend: str) -> str:
+    """The index of a package that warns, then raises."""
+    tmp = tmp_path_factory.mktemp("several")
+    folder = write_tree(
+        tmp / "fitter-1.0",
+        {
+            "pyproject.toml": '[project]\nname = "fitter"\nversion = "1.0"\n',
+            "fitter/__init__.py": "",
+            "fitter/solve.py": CODE,
+        },
+    )
+    where = new_index(backend, tmp, "several.db")
+    with Store(where) as s:
+        index(str(folder), s)
+    return where
+
+
+@pytest.fixture
+def store(location: str) -> Iterator[Store]:
+    with Store(location) as s:
+        yield s
+
+
+def test_the_fatal_error_is_the_answer_and_the_warning_before_it_is_listed(store: Store) -> None:
+    result = explain(PASTE, store=store, auto_index=False)
+    assert result.best is not None and (result.best.file, result.best.line) == ("fitter/solve.py", 8)
+    assert [(c.file, c.line, c.kind) for c in result.also] == [("fitter/solve.py", 6, "warning")]
+    assert result.to_json()["also"][0]["line"] == 6
+
+
+def test_the_cli_lists_the_other_errors_after_the_answer(location: str) -> None:
+    out = CliRunner().invoke(main, ["explain", PASTE, "--db", location]).output
+    answer, _, listed = out.partition("also in this paste")
+    assert "fitter/solve.py:8" in answer and "fitter/solve.py:6" in listed
+
+
+def test_a_paste_with_one_error_lists_nothing_else(store: Store) -> None:
+    result = explain(PASTE.split("\n", 2)[2], store=store, auto_index=False)
+    assert result.best is not None and result.best.line == 8 and result.also == []
