@@ -14,6 +14,7 @@ from errdex.match.autoindex import (
 )
 from errdex.match.calibration import calibrated
 from errdex.match.parse import parse
+from errdex.match.parse.embedded import embedded
 from errdex.match.parse.lines import is_type_name
 from errdex.match.rank import ABSTAIN_BELOW, Query, Scored, rank
 from errdex.match.result import Candidate, Copy, MatchResult
@@ -61,6 +62,11 @@ def match(parsed: ParsedError, tables: Tables, limit: int = 5, note: str | None 
     """Rank the indexed errors against an already parsed paste."""
     parsed = _typed_by_the_index(parsed, tables)
     query, scored = rank(parsed, tables, limit)
+    inner = embedded(parsed)
+    if inner is not parsed:  # a `Type: message` inside the user's words: the reading that fits better answers
+        inner_query, inner_scored = rank(inner, tables, limit)
+        if inner_scored and (not scored or inner_scored[0].confidence > scored[0].confidence):
+            parsed, query, scored = inner, inner_query, inner_scored
     matches = [_candidate(tables, query, s) for s in scored]
     abstain = not matches or matches[0].confidence < ABSTAIN_BELOW
     hint = _hint(parsed, tables, query) if abstain else None
