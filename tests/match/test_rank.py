@@ -230,7 +230,7 @@ def test_one_megabyte_paste(shop: Store) -> None:
 
 def test_json_shape(shop: Store) -> None:
     data = explain("Unknown mode 'fsat'. Choose one of: ('fast', 'slow', 'steady')", store=shop).to_json()
-    assert set(data) == {"abstain", "matches", "hint", "parsed"}
+    assert set(data) == {"abstain", "matches", "hint", "parsed", "also"}
     assert {
         "id",
         "score",
@@ -245,7 +245,9 @@ def test_json_shape(shop: Store) -> None:
         "values",
         "suggestions",
         "approximate",
+        "cut",
         "versions",
+        "copies",
     } <= set(data["matches"][0])
     assert data["parsed"]["message"].startswith("Unknown mode")
 
