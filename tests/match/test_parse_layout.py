@@ -260,3 +260,24 @@ def test_a_traceback_cut_before_its_exception_takes_the_record_logged_above_it()
     assert result.message.startswith("TemplateSyntaxError('Missing end of comment tag')")
     assert "Traceback" not in result.message and not result.others
     assert result.frames[-1].file == "<unknown>" and innermost(result) == (None, 7)
+
+
+# --- frame lines wrapped by a terminal or an editor ----------------------------------------------------
+
+
+def test_frame_lines_wrapped_inside_their_path_are_joined() -> None:
+    """A Windows console wrapped every frame at 80 columns, inside `site-packages` (sqlalchemy-p2)."""
+    result = parse(real("sqlalchemy-p2"))
+    assert (result.exception, result.message) == ("sqlalchemy.exc.ArgumentError", "Could not parse")
+    assert innermost(result) == ("sqlalchemy/engine/url.py", 799) and result.frames[-1].function == "_parse_url"
+
+
+def test_frame_lines_wrapped_after_their_path_are_joined() -> None:
+    paste = (
+        "Traceback (most recent call last):\n"
+        '  File "/env/lib/python3.5/site-packages/redis/client.py",\n'
+        "line 572, in execute_command\n"
+        "    connection.send_command(*args)\n"
+        "redis.exceptions.ConnectionError: Error 111 connecting to localhost:6379. Connection refused.\n"
+    )
+    assert innermost(parse(paste)) == ("redis/client.py", 572)
