@@ -12,7 +12,6 @@ from errdex.match.autoindex import (
     installed_version,
     raising_package,
 )
-from errdex.match.calibration import calibrated
 from errdex.match.parse import parse
 from errdex.match.parse.embedded import embedded
 from errdex.match.parse.lines import is_type_name
@@ -122,7 +121,7 @@ def _candidate(tables: Tables, query: Query, s: Scored) -> Candidate:
     return Candidate(
         id=core.ids[i],
         score=s.confidence + min(s.hit, 10_000) / 1e7,
-        confidence=round(calibrated(s.confidence), 4),
+        confidence=round(s.confidence, 4),
         package=package,
         version=place.version,
         file=place.file,
