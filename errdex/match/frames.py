@@ -73,11 +73,23 @@ def frame_hint(parsed: ParsedError, tops: set[str]) -> FrameHint | None:
         return None
     shown = tuple(f for f in parsed.frames if f.file != _EXECUTED) or parsed.frames
     frame = shown[-1]
-    strength: Strength = "module" if parsed.kind == "log" else "caller" if parsed.kind == "warning" else "raise"
+    strength: Strength = (
+        "module"
+        if parsed.kind == "log"
+        else "caller"
+        if parsed.kind == "warning" or _test_that_failed(parsed, frame)
+        else "raise"
+    )
     path = library_path(frame, tops)
     if path is None and frame.file.startswith("<") and _called_by_library(shown, tops):
         return None  # a library's own pseudo-file ('<template>' of jinja2): it tells nothing
     return FrameHint(path, frame.line, path is not None, strength, _reraised(shown, tops), _attached(shown, tops))
+
+
+def _test_that_failed(parsed: ParsedError, frame: Frame) -> bool:
+    """pytest's summary line (`FAILED tests/test_x.py::test_y - ValueError: ...`) names the test that failed, a
+    caller of whatever raised: no line of its own, where the exception surfaced rather than where it was raised."""
+    return parsed.source_format == "pytest" and frame.line is None
 
 
 def _attached(frames: tuple[Frame, ...], tops: set[str]) -> bool:
