@@ -93,6 +93,7 @@ class Raw:
     depth: int = 0  # exception-group nesting
     linked: bool = False  # a chain separator stands between it and the record before it
     kind: Kind | None = None  # None: "warning" for a *Warning type, else "error"
+    printed_above: bool = False  # see ParsedError.printed_above
 
 
 @dataclass(frozen=True)
@@ -268,4 +269,5 @@ def build(raw: Raw, chained: Sequence[Raw] = (), others: Sequence[Raw] = ()) -> 
         chained=tuple(map(build, chained)),
         others=tuple(map(build, others)),
         source_format=raw.source_format,
+        printed_above=raw.printed_above,
     )
