@@ -88,7 +88,8 @@ def _cut_after(parts: list[str], last: int, end: int, folded: str) -> tuple[int,
 
     `last` is the last literal part found whole (-1 for none) and `end` where it ends. The template's text after
     it is missing, and the message ends with the start of the next part (at least MIN_CUT characters of it,
-    from a word's start): a message that ends inside a hole, or with text the template does not hold, is not cut.
+    from a word's start; two words at least when no part was found before it): a message that ends inside a
+    hole, or with text the template does not hold, is not cut.
     """
     nxt = next((k for k in range(last + 1, len(parts)) if parts[k]), None)
     if nxt is None:
@@ -97,7 +98,8 @@ def _cut_after(parts: list[str], last: int, end: int, folded: str) -> tuple[int,
     tail = folded[max(end, len(folded) - len(part)) :]
     for k in range(len(tail) - MIN_CUT + 1):
         if (k == 0 or not tail[k - 1].isalnum()) and part.startswith(tail[k:]):
-            return nxt, len(tail) - k
+            # with nothing of the template before it, one word the message ends with is no cut template
+            return (nxt, len(tail) - k) if last >= 0 or " " in tail[k:].strip() else None
     return None
 
 

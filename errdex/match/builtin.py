@@ -35,6 +35,8 @@ INTERPRETER_TEMPLATES = (
     ("division by zero", "{}division by zero"),
     ("modulo by zero", "integer {} by zero"),
     ("invalid literal for int()", "invalid literal for int() with base {}: {}"),
+    ("argument must be a string", "{}() argument must be a string, a bytes-like object or a {} number, not '{}'"),
+    ("argument must be a string", "{}() argument must be a string or a {} number, not '{}'"),
     ("could not convert string to float", "could not convert string to float: {}"),
     ("string indices must be integers", "string indices must be integers{}"),
     ("can only concatenate", "can only concatenate {} (not '{}') to {}"),
