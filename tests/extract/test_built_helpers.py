@@ -7,8 +7,8 @@ import textwrap
 
 import pytest
 
-from errdex.extract import analyse_file, link
 from errdex.model import Site, WrittenAt
+from tests.extract.test_helpers import _link
 
 PACKAGE = {
     "pkg/__init__.py": "",
@@ -67,15 +67,9 @@ def run(job):
 """
 
 
-def _link(files: dict[str, str], fast: bool = True) -> list[Site]:
-    analyses = {path: analyse_file(path, text.encode(), fast=fast) for path, text in files.items()}
-    sites, _ = link(analyses, lambda path: files.get(path))
-    return sites
-
-
 @pytest.fixture(scope="module")
 def sites() -> dict[str, Site]:
-    return {s.template: s for s in _link(PACKAGE) if s.template}
+    return {s.template: s for s in _link(PACKAGE) if s.template and s.file == "pkg/utils.py"}
 
 
 def test_the_callers_message_is_put_where_the_parameter_goes(sites) -> None:
