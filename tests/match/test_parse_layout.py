@@ -281,3 +281,36 @@ def test_frame_lines_wrapped_after_their_path_are_joined() -> None:
         "redis.exceptions.ConnectionError: Error 111 connecting to localhost:6379. Connection refused.\n"
     )
     assert innermost(parse(paste)) == ("redis/client.py", 572)
+
+
+# --- a chain whose last traceback is cut before its exception line ---------------------------------------
+
+
+def test_the_last_traceback_of_a_chain_cut_in_its_exception_line_is_the_main_record() -> None:
+    """urllib3-p4: three tracebacks chained by "During handling ...", the last one cut at `urllib3.exceptions.`:
+    it was raised last, so its frames are the main record's, and the two complete ones are its chain."""
+    result = parse(real("urllib3-p4"))
+    assert (result.exception, result.message, result.source_format) == (None, "", "traceback")
+    assert (result.frames[-1].file, result.frames[-1].line) == ("urllib3/util/retry.py", 446)
+    assert [c.exception for c in result.chained] == ["ConnectionRefusedError", "urllib3.exceptions.NewConnectionError"]
+
+
+@pytest.mark.parametrize(
+    "separator",
+    [
+        "During handling of the above exception, another exception occurred:",
+        "The above exception was the direct cause of the following exception:",
+    ],
+)
+def test_a_chain_cut_before_its_last_exception_line_keeps_the_last_frames(separator: str) -> None:
+    text = FLAGSHIP_TRACEBACK + f"\n{separator}\n\n" + "\n".join(FLAGSHIP_TRACEBACK.splitlines()[:4]) + "\n"
+    result = parse(text)
+    assert (result.exception, innermost(result)) == (None, ("transformers/generation/utils.py", 2290))
+    assert [(c.exception, c.message) for c in result.chained] == [("ValueError", FLAGSHIP_MESSAGE)]
+    assert result.others == ()
+
+
+def test_a_cut_traceback_after_a_complete_one_without_a_separator_is_not_the_main_record() -> None:
+    text = FLAGSHIP_TRACEBACK + "\nsomething else\n" + "\n".join(FLAGSHIP_TRACEBACK.splitlines()[:4]) + "\n"
+    result = parse(text)
+    assert (result.exception, innermost(result)) == ("ValueError", (FLAGSHIP_FILE, 687))

@@ -87,8 +87,9 @@ def parse(text: str) -> ParsedError:
 def _told_before(raw: Raw, others: list[Raw], lines: list[str]) -> tuple[Raw, list[Raw]]:
     """A traceback cut before its exception line takes its exception and message from what was printed just
     before it: the record there (`logging.exception`'s message, which then leaves the others), else the plain
-    text above the traceback's header (a runner's "failed with exception:" and the message)."""
-    if raw.exception is not None or any(line.strip() for line in raw.lines) or not raw.frames:
+    text above the traceback's header (a runner's "failed with exception:" and the message). The last traceback
+    of a chain was not printed after that text: it keeps its frames alone."""
+    if raw.exception is not None or any(line.strip() for line in raw.lines) or not raw.frames or raw.linked:
         return raw, others
     header = next((k for k, line in enumerate(lines) if line.lstrip().startswith(_HEADER)), len(lines))
     before = [o for o in others if o.index < header and (o.exception or o.lines)]

@@ -238,10 +238,14 @@ def select(items: Sequence[Raw | Box]) -> Chain | None:
     The main record is the last one raised at the outermost level. An exception group is the
     exception that was raised (its own line, `ExceptionGroup: msg (2 sub-exceptions)`), so it is
     the main record and its sub-exceptions are among the others. A traceback cut before its exception
-    line counts only when no exception line was pasted: then its frames are all there is.
+    line counts when no exception line was pasted (then its frames are all there is), or when it is the
+    paste's last and a chain separator leads to it: it was raised last, so it is the main record.
     """
     records = {k: item for k, item in enumerate(items) if isinstance(item, Raw)}
-    records = {k: record for k, record in records.items() if record.exception is not None} or records
+    last = max(records, default=-1)
+    records = {
+        k: record for k, record in records.items() if record.exception is not None or (k == last and record.linked)
+    } or records
     if not records:
         return None
     top = min(record.depth for record in records.values())

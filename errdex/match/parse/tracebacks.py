@@ -142,10 +142,13 @@ class _TracebackReader:
 
     def close(self) -> None:
         """End a traceback; one IPython named in its header counts even when its last line is missing."""
-        if self.frames and self.header_type:
-            self.items.append(Raw(self.header_type, [""], self.freeze(), "ipython", self.start))
-        elif self.frames:  # cut before its exception line: its frames still say where it was raised
-            self.items.append(Raw(None, [""], self.freeze(), self.fmt, self.start))
+        if self.frames:
+            depth = self.p.depth(self.start)
+            linked = self.linked(depth)
+            if self.header_type:
+                self.items.append(Raw(self.header_type, [""], self.freeze(), "ipython", self.start, depth, linked))
+            else:  # cut before its exception line: its frames still say where it was raised
+                self.items.append(Raw(None, [""], self.freeze(), self.fmt, self.start, depth, linked))
         self.frames = None
 
     def freeze(self) -> tuple[Frame, ...]:
@@ -202,10 +205,14 @@ class _TracebackReader:
 
     def add(self, i: int, name: str, lines: list[str]) -> None:
         depth = self.p.depth(i)
+        self.items.append(Raw(name, lines, self.freeze(), self.fmt, i, depth, self.linked(depth)))
+        self.frames = None
+
+    def linked(self, depth: int) -> bool:
+        """Whether a chain separator at this depth waits for the record ending now (which takes it)."""
         linked = depth in self.waiting
         self.waiting.discard(depth)
-        self.items.append(Raw(name, lines, self.freeze(), self.fmt, i, depth, linked))
-        self.frames = None
+        return linked
 
 
 def _set_code(frame: _Frame, line: int | None, code: str | None) -> None:
