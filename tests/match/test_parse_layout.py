@@ -302,12 +302,41 @@ def test_the_last_traceback_of_a_chain_cut_in_its_exception_line_is_the_main_rec
         "The above exception was the direct cause of the following exception:",
     ],
 )
-def test_a_chain_cut_before_its_last_exception_line_keeps_the_last_frames(separator: str) -> None:
-    text = FLAGSHIP_TRACEBACK + f"\n{separator}\n\n" + "\n".join(FLAGSHIP_TRACEBACK.splitlines()[:4]) + "\n"
-    result = parse(text)
-    assert (result.exception, innermost(result)) == (None, ("transformers/generation/utils.py", 2290))
-    assert [(c.exception, c.message) for c in result.chained] == [("ValueError", FLAGSHIP_MESSAGE)]
+@pytest.mark.parametrize("end", ["", "ValueE", "transformers."], ids=["no-exception-line", "cut-name", "cut-module"])
+def test_a_chain_cut_before_its_last_exception_line_keeps_the_last_frames(separator: str, end: str) -> None:
+    """The last traceback stops after its `raise`, or in its exception line's type: its last frame raised."""
+    cause = FLAGSHIP_TRACEBACK.replace("(statc)", "(stat)")
+    last = "\n".join(FLAGSHIP_TRACEBACK.splitlines()[:-1])
+    result = parse(f"{cause}\n{separator}\n\n{last}\n{end}\n")
+    assert (result.exception, result.message, innermost(result)) == (None, "", (FLAGSHIP_FILE, 687))
+    assert [(c.exception, c.message) for c in result.chained] == [
+        ("ValueError", FLAGSHIP_MESSAGE.replace("(statc)", "(stat)"))
+    ]
     assert result.others == ()
+
+
+@pytest.mark.parametrize("cut", [4, 6], ids=["after-a-frame", "after-a-call"])
+def test_a_chain_cut_among_its_last_frames_keeps_the_complete_record(cut: int) -> None:
+    """jinja2-p4's shape: the last traceback stops in frames that call on (they may lead into other code): the
+    complete exception before it, whose message was pasted, stays the main record."""
+    last = "\n".join(FLAGSHIP_TRACEBACK.splitlines()[:cut])
+    separator = "During handling of the above exception, another exception occurred:"
+    result = parse(f"{FLAGSHIP_TRACEBACK}\n{separator}\n\n{last}\n")
+    assert (result.exception, result.message, innermost(result)) == (
+        "ValueError",
+        FLAGSHIP_MESSAGE,
+        (FLAGSHIP_FILE, 687),
+    )
+
+
+def test_a_chain_cut_in_frames_into_other_code_keeps_the_complete_record() -> None:
+    """jinja2-p4: Home Assistant's traceback, cut after a frame of its own, follows jinja2's TemplateSyntaxError."""
+    result = parse(real("jinja2-p4"))
+    assert (result.exception, result.message) == (
+        "jinja2.exceptions.TemplateSyntaxError",
+        "Encountered unknown tag 'something'.",
+    )
+    assert innermost(result) == ("jinja2/parser.py", 50)
 
 
 def test_a_cut_traceback_after_a_complete_one_without_a_separator_is_not_the_main_record() -> None:

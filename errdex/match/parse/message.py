@@ -92,6 +92,7 @@ class Raw:
     index: int  # the paste line where the exception or record is written
     depth: int = 0  # exception-group nesting
     linked: bool = False  # a chain separator stands between it and the record before it
+    raised: bool = False  # cut before its exception line, it shows its last frame raised (see tracebacks)
     kind: Kind | None = None  # None: "warning" for a *Warning type, else "error"
 
 
@@ -239,12 +240,15 @@ def select(items: Sequence[Raw | Box]) -> Chain | None:
     exception that was raised (its own line, `ExceptionGroup: msg (2 sub-exceptions)`), so it is
     the main record and its sub-exceptions are among the others. A traceback cut before its exception
     line counts when no exception line was pasted (then its frames are all there is), or when it is the
-    paste's last and a chain separator leads to it: it was raised last, so it is the main record.
+    paste's last, a chain separator leads to it and its last frame is where it was raised: it was raised last,
+    so it is the main record. (A traceback cut among its frames may have gone on into other code.)
     """
     records = {k: item for k, item in enumerate(items) if isinstance(item, Raw)}
     last = max(records, default=-1)
     records = {
-        k: record for k, record in records.items() if record.exception is not None or (k == last and record.linked)
+        k: record
+        for k, record in records.items()
+        if record.exception is not None or (k == last and record.linked and record.raised)
     } or records
     if not records:
         return None

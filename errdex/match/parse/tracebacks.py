@@ -51,6 +51,8 @@ _LINE_TAIL_RE = re.compile(r"(\d{1,9})(?:, in (.+))?")
 _CELL_RE = re.compile(r"Cell In\[(\d{1,9})\], line (\d{1,9})(?:, in (.+))?")
 _INPUT_RE = re.compile(r"Input In \[(\d{1,9})\](?:, line \d{1,9})?, in (.+)")
 _IPY7_PATH_RE = re.compile(_IPY7_PATH)
+_CUT_TYPE_RE = re.compile(r"[A-Za-z_][\w.]{0,1000}")  # an exception line cut in its type: `urllib3.exceptions.`
+_CODE_LINES = 5  # lines under a frame: its code, 3.11's carets, 3.13's elision
 _SKIPPED = ("[Previous line repeated", "[... skipping")
 
 
@@ -84,6 +86,7 @@ class _TracebackReader:
         self.start = 0  # the line of the traceback's header
         self.after_marker = False  # the last line was a group box or a chain separator
         self.expect_code = False  # the last line was a frame of a CPython traceback
+        self.frame_at = 0  # the line of the last frame read
 
     def run(self) -> list[Raw | Box]:
         i, n = self.p.next_mark(_TRACEBACK_LINES, 0), len(self.p.lines)
@@ -148,8 +151,23 @@ class _TracebackReader:
             if self.header_type:
                 self.items.append(Raw(self.header_type, [""], self.freeze(), "ipython", self.start, depth, linked))
             else:  # cut before its exception line: its frames still say where it was raised
-                self.items.append(Raw(None, [""], self.freeze(), self.fmt, self.start, depth, linked))
+                raw = Raw(None, [""], self.freeze(), self.fmt, self.start, depth, linked, self.raised())
+                self.items.append(raw)
         self.frames = None
+
+    def raised(self) -> bool:
+        """Whether a traceback cut before its exception line shows that its last frame raised: that frame's code
+        is a `raise`, or the paste ends in the start of the exception line (`urllib3.exceptions.`)."""
+        last = (self.frames or [])[-1]
+        if last.code is not None and last.code.startswith("raise"):
+            return True
+        lines = self.p.lines
+        for j in range(self.frame_at + 1, min(self.frame_at + _CODE_LINES, len(lines))):
+            h = head(lines[j])
+            if h.strip() and indent(h) <= self.base:
+                rest = (line.strip() for line in lines[j + 1 :])
+                return _CUT_TYPE_RE.fullmatch(h.strip()) is not None and not any(rest)
+        return False
 
     def freeze(self) -> tuple[Frame, ...]:
         return tuple(f.freeze() for f in self.frames or ())
@@ -168,6 +186,7 @@ class _TracebackReader:
         if frames is None:
             frames = self.open(i, fmt, max(0, ind - 2 if fmt == "traceback" else ind), None)
         frames.append(found)
+        self.frame_at = i
         return True
 
     def in_traceback(self, i: int, h: str, s: str, expect_code: bool) -> int:
