@@ -136,6 +136,34 @@ def test_flagship_behind_a_compose_prefix() -> None:
     assert result.frames[-2].code.startswith("generation_config, model_kwargs")  # type: ignore[union-attr]
 
 
+def test_prefix_in_two_parts_that_blank_lines_carry_half_of() -> None:
+    """ray-q1: Ray's `(RayTrainWorker pid=43515) ` before torch's `[rank1]: `; the blank lines of the chain carry
+    the first part only. Both parts come off, so the chain is read: the last AttributeError, after the other."""
+    result = parse(real("ray-q1"))
+    assert (result.exception, result.source_format) == ("AttributeError", "traceback")
+    assert result.message.startswith("'Worker' object has no attribute 'core_worker'")
+    assert innermost(result) == ("ray/_private/utils.py", 178)
+    assert [c.exception for c in result.chained] == ["AttributeError"]
+
+
+def test_flagship_behind_a_process_and_a_rank_prefix() -> None:
+    lines = FLAGSHIP_TRACEBACK.splitlines()
+    text = "".join(f"(Worker pid=7) [rank0]: {line}\n" if line else "(Worker pid=7)\n" for line in ["", *lines, ""])
+    result = parse(text)
+    assert (result.exception, result.message) == ("ValueError", FLAGSHIP_MESSAGE)
+    assert innermost(result) == (FLAGSHIP_FILE, 687)
+
+
+def test_log_records_behind_a_compose_prefix_keep_their_levels() -> None:
+    """Once the container's name is off, the log records' times and levels are no second prefix."""
+    text = "".join(
+        f"web-1  | 2024-05-01 12:00:0{k},123 {level} [worker] job {k} {what}\n"
+        for k, (level, what) in enumerate([("INFO", "started"), ("ERROR", "failed: disk full"), ("INFO", "done")])
+    )
+    result = parse(text + "web-1  | RuntimeWarning: slow\n")
+    assert [(o.source_format, o.message) for o in result.others] == [("log", "job 1 failed: disk full")]
+
+
 # --- prefixes that are no prefix --------------------------------------------------------------------
 
 
