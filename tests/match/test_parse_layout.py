@@ -371,3 +371,48 @@ def test_a_cut_traceback_after_a_complete_one_without_a_separator_is_not_the_mai
     text = FLAGSHIP_TRACEBACK + "\nsomething else\n" + "\n".join(FLAGSHIP_TRACEBACK.splitlines()[:4]) + "\n"
     result = parse(text)
     assert (result.exception, innermost(result)) == ("ValueError", (FLAGSHIP_FILE, 687))
+
+
+# --- IPython < 7 frames pasted without their traceback's header ------------------------------------------
+
+
+def test_old_ipython_frames_without_a_header_are_read() -> None:
+    """urllib3-p5: IPython 6's `path in function(args)` frames, the first wrapped before its function, and the
+    arrowed source line, pasted without the `---- Traceback` header: the file and the arrowed line are a frame."""
+    result = parse(real("urllib3-p5"))
+    assert (result.exception, result.message, result.source_format) == (
+        "LocationParseError",
+        "Failed to parse: http://[[127.1]]",
+        "ipython",
+    )
+    assert [(release_path(f.file), f.line) for f in result.frames] == [
+        ("urllib3/util/url.py", 401),
+        ("urllib3/packages/six.py", None),
+    ]
+    assert result.frames[0].code == "return six.raise_from(LocationParseError(source_url),"
+
+
+def test_old_ipython_flagship_without_a_header() -> None:
+    text = (
+        "/venv/lib/python3.6/site-packages/transformers/generation/configuration_utils.py in validate(self, strict)\n"
+        "    685         if self.cache_implementation not in ALL_CACHE_IMPLEMENTATIONS:\n"
+        "    686             raise ValueError(\n"
+        '--> 687                 f"Invalid `cache_implementation` ({self.cache_implementation}). Choose one of: "\n'
+        "\n"
+        f"ValueError: {FLAGSHIP_MESSAGE}\n"
+    )
+    result = parse(text)
+    assert (result.exception, result.message) == ("ValueError", FLAGSHIP_MESSAGE)
+    assert innermost(result) == (FLAGSHIP_FILE, 687) and result.frames[-1].function == "validate"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "/home/me/run.py in 3 places\nsee above\nValueError: bad",  # no numbered source line under it
+        "/home/me/notes.txt in review\n  12 lines changed\nValueError: bad",  # not a Python file
+    ],
+)
+def test_a_path_in_words_is_no_old_ipython_frame(text: str) -> None:
+    result = parse(text)
+    assert (result.exception, result.frames) == ("ValueError", ())

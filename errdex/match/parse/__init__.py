@@ -50,7 +50,7 @@ _RECENT = 4 * MAX_OTHERS  # candidates held for the others: the latest, as reade
 _LEAST_SEVERITY = SEVERITY["WARNING"]
 
 _HEADER = "Traceback ("
-_TRACEBACK_SIGNS = ("Traceback (most recent call last)", "File ", "Cell In[", "Input In [", "above exception")
+_TRACEBACK_SIGNS = ("Traceback (most recent call last)", "File ", "Cell In[", "Input In [", "above exception", "--> ")
 _PYTEST_SIGNS = ("\nE ", "FAILED ", "ERROR ")
 
 _Key = tuple[int, int, int]  # (rank, severity, paste line): the highest wins

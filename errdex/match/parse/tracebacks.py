@@ -51,6 +51,8 @@ _LINE_TAIL_RE = re.compile(r"(\d{1,9})(?:, in (.+))?")
 _CELL_RE = re.compile(r"Cell In\[(\d{1,9})\], line (\d{1,9})(?:, in (.+))?")
 _INPUT_RE = re.compile(r"Input In \[(\d{1,9})\](?:, line \d{1,9})?, in (.+)")
 _IPY7_PATH_RE = re.compile(_IPY7_PATH)
+_NUMBERED_RE = re.compile(r"[^\S\n]*+(?:-{1,20}> ?)?\d{1,9}(?: |$)")  # IPython's source lines under a frame
+_SOURCES = (".py", ".pyx")  # the files of a frame IPython < 7 printed without its traceback's header
 _CUT_TYPE_RE = re.compile(r"[A-Za-z_][\w.]{0,1000}")  # an exception line cut in its type: `urllib3.exceptions.`
 _CODE_LINES = 5  # lines under a frame: its code, 3.11's carets, 3.13's elision
 _SKIPPED = ("[Previous line repeated", "[... skipping")
@@ -180,6 +182,9 @@ class _TracebackReader:
             fmt, found = "ipython", _ipython_frame(s)
         if found is None and self.frames is not None and self.fmt == "ipython" and ind <= self.base:
             found = _ipython7_frame(s)
+        if found is None and self.frames is None and self.numbered_after(i):  # IPython < 7 pasted without its header
+            found = _ipython7_frame(s)
+            found = found if found is not None and found.file.endswith(_SOURCES) else None
         if found is None:
             return False
         frames = self.frames
@@ -188,6 +193,12 @@ class _TracebackReader:
         frames.append(found)
         self.frame_at = i
         return True
+
+    def numbered_after(self, i: int) -> bool:
+        """Whether IPython's numbered source lines (`    399`, `--> 401 code`) follow line `i`, maybe after the
+        rest of the line a terminal wrapped."""
+        lines = self.p.lines
+        return any(_NUMBERED_RE.match(head(lines[j])) for j in range(i + 1, min(i + 3, len(lines))))
 
     def in_traceback(self, i: int, h: str, s: str, expect_code: bool) -> int:
         frames = self.frames or []
@@ -274,8 +285,11 @@ def _ipython_frame(s: str) -> _Frame | None:
 
 
 def _ipython7_frame(s: str) -> _Frame | None:
-    """`/x/utils.py in generate(self, **kwargs)` and Colab's `[/x/utils.py](url) in generate(...)`."""
+    """`/x/utils.py in generate(self, **kwargs)` and Colab's `[/x/utils.py](url) in generate(...)`; `/x/utils.py in`
+    when a terminal wrapped the line before the function."""
     k = s.find(" in ")
+    if k == -1 and s.endswith(" in"):
+        k = len(s) - 3
     if k <= 0 or not _IPY7_PATH_RE.match(s):
         return None
     path = s[:k]
