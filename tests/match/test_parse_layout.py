@@ -283,10 +283,14 @@ def test_a_traceback_cut_before_its_exception_takes_the_text_printed_above_it() 
 
 def test_a_traceback_cut_before_its_exception_takes_the_record_logged_above_it() -> None:
     """batou logs the exception's repr at ERROR, then the simplified traceback, which the paste cuts off: the
-    record's message stops where the traceback starts, and the record is not listed again among the others."""
+    record, only the repr, is the exception, and it is not listed again among the others."""
     result = parse(real("jinja2-p1"))
-    assert result.message.startswith("TemplateSyntaxError('Missing end of comment tag')")
-    assert "Traceback" not in result.message and not result.others
+    assert (result.exception, result.message, result.kind) == (
+        "TemplateSyntaxError",
+        "Missing end of comment tag",
+        "error",
+    )
+    assert not result.others
     assert result.frames[-1].file == "<unknown>" and innermost(result) == (None, 7)
 
 
@@ -416,3 +420,45 @@ def test_old_ipython_flagship_without_a_header() -> None:
 def test_a_path_in_words_is_no_old_ipython_frame(text: str) -> None:
     result = parse(text)
     assert (result.exception, result.frames) == ("ValueError", ())
+
+
+# --- an exception printed as its repr in a log record -------------------------------------------------------
+
+
+def test_a_repr_after_a_library_log_template_is_one_more_error() -> None:
+    """langchain-core-p2: Celery's `[time: LEVEL] logger: ` format, then langchain's own `Error in {} callback: {}`
+    holding the repr: the log line stays the record (its logger names the module), the AttributeError is listed."""
+    result = parse(real("langchain-core-p2"))
+    assert (result.kind, result.exception, result.source_format) == ("log", None, "log")
+    assert result.message.startswith("Error in LangChainTracer.on_chain_end callback: AttributeError(")
+    assert [(f.file, f.line) for f in result.frames] == [("langchain_core/callbacks/manager.py", None)]
+    assert [(o.exception, o.message) for o in result.others] == [
+        ("AttributeError", "'NoneType' object has no attribute 'append'")
+    ]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "ERROR: ValueError('bad value: 3')",
+        '2024-05-01 12:00:03,123 ERROR [worker] ValueError("bad value: 3")',
+        "[2024-05-01 12:00:03,123: ERROR/MainProcess] ValueError('bad value: 3',)",  # Python 2's repr
+    ],
+)
+def test_a_log_record_that_is_only_a_repr_is_the_exception(line: str) -> None:
+    result = parse(line)
+    assert (result.exception, result.message, result.kind, result.frames) == ("ValueError", "bad value: 3", "error", ())
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "ERROR: job failed: Point('a', 'b')",  # a call on strings, no exception's name
+        "ERROR: job failed: ValueError(msg)",  # no string literal
+        "ERROR: job failed: ValueError('a' + b)",  # more than a literal
+        "ERROR: job failed: ValueError('unclosed)",
+    ],
+)
+def test_what_is_no_exception_repr_leaves_the_log_record(line: str) -> None:
+    result = parse(line)
+    assert (result.kind, result.exception, result.others) == ("log", None, ())

@@ -38,6 +38,7 @@ from errdex.match.parse.message import (
 )
 from errdex.match.parse.paths import release_path
 from errdex.match.parse.pytest_report import pytest_items
+from errdex.match.parse.reprs import read_repr
 from errdex.match.parse.scan import line_records
 from errdex.match.parse.tracebacks import traceback_items
 from errdex.model import ParsedError
@@ -80,7 +81,7 @@ def parse(text: str) -> ParsedError:
     if best is None:
         return ParsedError(exception=None, message="\n".join(p.lines).strip())
     others = _others(best, recent)
-    raw, others = _told_before(best.raw, others, p.lines)
+    raw, others = read_repr(*_told_before(best.raw, others, p.lines))
     return build(raw, best.chained, others)
 
 
