@@ -6,6 +6,7 @@ from the public issue thread its `source` names)."""
 from __future__ import annotations
 
 import functools
+import json
 
 import pytest
 
@@ -462,3 +463,44 @@ def test_a_log_record_that_is_only_a_repr_is_the_exception(line: str) -> None:
 def test_what_is_no_exception_repr_leaves_the_log_record(line: str) -> None:
     result = parse(line)
     assert (result.kind, result.exception, result.others) == ("log", None, ())
+
+
+# --- a traceback JSON-escaped by a web client or a structured logger --------------------------------------
+
+
+def test_a_traceback_as_a_json_array_of_lines_is_read() -> None:
+    """jsonschema-p1: a browser console printed the server's JSON reply, the traceback's lines as an array."""
+    result = parse(real("jsonschema-p1"))
+    assert (result.exception, result.source_format) == ("jsonschema.exceptions.ValidationError", "traceback")
+    assert result.message.startswith("u'upload file' is not one of ['supload file', 'sxml file']\n\nFailed validating")
+    assert innermost(result) == ("jsonschema/validators.py", 117) and result.frames[-1].code == "raise error"
+
+
+def test_a_traceback_in_one_json_string_of_a_log_record_is_read() -> None:
+    """celery-p4: a JSON log record whose `exc_info` holds the traceback, its line breaks escaped."""
+    result = parse(real("celery-p4"))
+    assert result.exception == "NotImplementedError"
+    assert (result.frames[-1].file, result.frames[-1].line) == ("/Users/leohemsted/dev/api/app/celery/tasks.py", 168)
+    assert innermost(result) == (None, 168)
+    assert [release_path(f.file) for f in result.frames][:1] == ["celery/app/trace.py"] and len(result.frames) == 6
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        json.dumps(FLAGSHIP_TRACEBACK.splitlines(), indent=2),
+        json.dumps({"level": "error", "exc_info": FLAGSHIP_TRACEBACK.rstrip()}, indent=2),
+        "job failed " + json.dumps({"exc_info": FLAGSHIP_TRACEBACK.rstrip()}),
+    ],
+    ids=["array", "object", "one-line"],
+)
+def test_flagship_json_escaped(text: str) -> None:
+    result = parse(text)
+    assert (result.exception, result.message.splitlines()[0]) == ("ValueError", FLAGSHIP_MESSAGE)
+    assert innermost(result) == (FLAGSHIP_FILE, 687) and result.frames[-1].code == "raise ValueError("
+
+
+def test_an_escaped_quote_outside_a_json_string_is_left_alone() -> None:
+    text = 'print("File \\"x.py\\" not found")\nValueError: File \\"x.py\\" not found'
+    result = parse(text)
+    assert (result.exception, result.message, result.frames) == ("ValueError", 'File \\"x.py\\" not found', ())
