@@ -197,13 +197,17 @@ def _first_argument(body: str) -> str:
     a tuple (`("'x' must be <class 'int'> (got '1' ...).", Attribute(...), <class 'int'>, '1')`, as
     attrs' validators raise), and the first, a sentence, is what the package wrote."""
     m = _FIRST_ARGUMENT.match(body) if body.endswith(")") else None
-    if m is None:
-        return body
+    first = string_value(m.group(1)) if m else None
+    return first if first is not None and " " in first.strip() else body
+
+
+def string_value(literal: str) -> str | None:
+    """The value of a str literal as Python's repr writes one, or None when it is none."""
     try:
-        first = ast.literal_eval(m.group(1))
+        value = ast.literal_eval(literal)
     except (ValueError, SyntaxError, MemoryError, RecursionError):
-        return body
-    return first if isinstance(first, str) and " " in first.strip() else body
+        return None
+    return value if isinstance(value, str) else None
 
 
 def _drop_suggestion(body: str) -> str:

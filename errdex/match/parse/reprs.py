@@ -8,13 +8,12 @@ exception the repr names becomes one more of the paste's errors.
 
 from __future__ import annotations
 
-import ast
 import re
 from dataclasses import replace
 from typing import NamedTuple
 
 from errdex.match.parse.lines import is_exception_like
-from errdex.match.parse.message import Raw
+from errdex.match.parse.message import Raw, string_value
 
 # `Name(` and one str literal (its quote escaped inside), maybe Python 2's `,` after it, then `)`: possessive runs
 _REPR = re.compile(r"""(?<![\w.])([A-Za-z_][\w.]{0,200}+)\(('(?:[^'\\\n]|\\.)*+'|"(?:[^"\\\n]|\\.)*+"),?\)""")
@@ -36,13 +35,8 @@ def exception_repr(line: str) -> ExceptionRepr | None:
     for m in _REPR.finditer(line):
         if is_exception_like(m.group(1)):
             found = m
-    if found is None:
-        return None
-    try:
-        value = ast.literal_eval(found.group(2))
-    except (ValueError, SyntaxError, MemoryError, RecursionError):
-        return None
-    if not isinstance(value, str):
+    value = string_value(found.group(2)) if found else None
+    if found is None or value is None:
         return None
     return ExceptionRepr(found.group(1), value, found.group(0) == line.strip())
 
