@@ -182,7 +182,8 @@ class _TracebackReader:
             fmt, found = "ipython", _ipython_frame(s)
         if found is None and self.frames is not None and self.fmt == "ipython" and ind <= self.base:
             found = _ipython7_frame(s)
-        if found is None and self.frames is None and self.numbered_after(i):  # IPython < 7 pasted without its header
+        # IPython < 7 pasted without its header: a path, then numbered source lines
+        if found is None and self.frames is None and _IPY7_PATH_RE.match(s) and self.numbered_after(i):
             found = _ipython7_frame(s)
             found = found if found is not None and found.file.endswith(_SOURCES) else None
         if found is None:
