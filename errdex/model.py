@@ -178,6 +178,9 @@ class ParsedError:
     notes: tuple[str, ...] = ()
     chained: tuple[ParsedError, ...] = ()  # the other exceptions of a chained paste, in order shown
     others: tuple[ParsedError, ...] = ()  # errors and warnings outside the main one's chain, in order shown
+    # The message was printed above the traceback these frames come from (by a logger or a test runner), not raised
+    # with them: the frames may point at the message's site, never against it.
+    printed_above: bool = False
     source_format: str = "message"  # message | traceback | ipython | pytest | log | warning
 
 

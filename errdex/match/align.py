@@ -227,9 +227,9 @@ def _swallowed(parts: list[str], spans: list[Span | None], n: int) -> int:
     """Message text a hole at either end of the template took: from the start to the first literal part, and
     from the last one to the end."""
     out = 0
-    if len(parts) > 1 and not parts[0] and spans[1] is not None:
+    if len(parts) > 1 and not parts[0] and parts[1] and spans[1] is not None:
         out += spans[1][0]
-    if len(parts) > 1 and not parts[-1] and spans[-2] is not None:
+    if len(parts) > 1 and not parts[-1] and parts[-2] and spans[-2] is not None:
         out += n - spans[-2][1]
     return out
 

@@ -77,7 +77,7 @@ def frame_hint(parsed: ParsedError, tops: set[str]) -> FrameHint | None:
         "module"
         if parsed.kind == "log"
         else "caller"
-        if parsed.kind == "warning" or _test_that_failed(parsed, frame)
+        if parsed.kind == "warning" or parsed.printed_above or _test_that_failed(parsed, frame)
         else "raise"
     )
     path = library_path(frame, tops)

@@ -64,6 +64,7 @@ class ParsedJson(TypedDict):
     notes: list[str]
     chained: list[ParsedJson]
     others: list[ParsedJson]
+    printed_above: bool
 
 
 class MatchResultJson(TypedDict):
@@ -186,4 +187,5 @@ def parsed_json(parsed: ParsedError) -> ParsedJson:
         "notes": list(parsed.notes),
         "chained": [parsed_json(c) for c in parsed.chained],
         "others": [parsed_json(c) for c in parsed.others],
+        "printed_above": parsed.printed_above,
     }

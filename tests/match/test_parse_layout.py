@@ -279,7 +279,7 @@ def test_a_traceback_cut_before_its_exception_takes_the_text_printed_above_it() 
     result = parse(real("transformers-p5"))
     assert result.exception is None and result.source_format == "traceback"
     assert "Asking to pad but the tokenizer does not have a padding token." in result.message
-    assert innermost(result) == ("transformers/tokenization_utils_base.py", 2868)
+    assert innermost(result) == ("transformers/tokenization_utils_base.py", 2868) and result.printed_above
 
 
 def test_a_traceback_cut_before_its_exception_takes_the_record_logged_above_it() -> None:

@@ -21,6 +21,11 @@ CODE = (
     '        warnings.warn(f"lbfgs failed to converge after {max_iter} iterations", RuntimeWarning)\n'
     "    if x is None:\n"
     '        raise ValueError(f"Input contains NaN, infinity or a value too large for {x!r}.")\n'
+    "\n\ndef card(logger, make):\n"
+    "    try:\n"
+    "        return make()\n"
+    "    except Exception:\n"
+    '        logger.exception("Error while generating the model card, the card will be empty")\n'
 )
 PASTE = """/venv/lib/python3.12/site-packages/fitter/solve.py:6: RuntimeWarning: lbfgs failed to converge after 5 \
 iterations
@@ -69,6 +74,22 @@ def test_the_cli_lists_the_other_errors_after_the_answer(location: str) -> None:
     out = CliRunner().invoke(main, ["explain", PASTE, "--db", location]).output
     answer, _, listed = out.partition("also in this paste")
     assert "fitter/solve.py:8" in answer and "fitter/solve.py:6" in listed
+
+
+def test_a_message_logged_above_a_cut_traceback_is_answered_despite_its_frames(store: Store) -> None:
+    """The traceback below a logged message is the caught exception's, raised elsewhere (here in another
+    package, and cut before its exception line): its frames must not count against the log call."""
+    paste = (
+        "Error while generating the model card, the card will be empty\n"
+        "Traceback (most recent call last):\n"
+        '  File "/venv/lib/python3.12/site-packages/fitter/solve.py", line 13, in card\n'
+        "    return make()\n"
+        '  File "/venv/lib/python3.12/site-packages/cards/render.py", line 40, in make\n'
+        "    raise_for_widgets(dataset)\n"
+    )
+    result = explain(paste, store=store, auto_index=False)
+    assert result.parsed.printed_above
+    assert result.best is not None and (result.best.line, result.best.kind) == (15, "log")
 
 
 def test_a_paste_with_one_error_lists_nothing_else(store: Store) -> None:

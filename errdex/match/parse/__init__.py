@@ -97,10 +97,10 @@ def _told_before(raw: Raw, others: list[Raw], lines: list[str]) -> tuple[Raw, li
     if before:
         told = before[-1]
         said = told.lines[: max(1, header - told.index)]  # (a record's lines run on into the traceback)
-        merged = replace(raw, exception=told.exception, lines=said, kind=told.kind)
+        merged = replace(raw, exception=told.exception, lines=said, kind=told.kind, printed_above=True)
         return merged, [o for o in others if o is not told]
     said = [line for line in lines[:header] if line.strip()]
-    return (replace(raw, lines=said), others) if said else (raw, others)
+    return (replace(raw, lines=said, printed_above=True), others) if said else (raw, others)
 
 
 def _others(best: _Candidate, recent: Iterable[_Candidate]) -> list[Raw]:

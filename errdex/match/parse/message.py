@@ -94,6 +94,7 @@ class Raw:
     linked: bool = False  # a chain separator stands between it and the record before it
     raised: bool = False  # cut before its exception line, it shows its last frame raised (see tracebacks)
     kind: Kind | None = None  # None: "warning" for a *Warning type, else "error"
+    printed_above: bool = False  # see ParsedError.printed_above
 
 
 @dataclass(frozen=True)
@@ -280,4 +281,5 @@ def build(raw: Raw, chained: Sequence[Raw] = (), others: Sequence[Raw] = ()) -> 
         chained=tuple(map(build, chained)),
         others=tuple(map(build, others)),
         source_format=raw.source_format,
+        printed_above=raw.printed_above,
     )
