@@ -6,6 +6,7 @@ from the public issue thread its `source` names)."""
 from __future__ import annotations
 
 import functools
+import json
 
 import pytest
 
@@ -136,6 +137,34 @@ def test_flagship_behind_a_compose_prefix() -> None:
     assert result.frames[-2].code.startswith("generation_config, model_kwargs")  # type: ignore[union-attr]
 
 
+def test_prefix_in_two_parts_that_blank_lines_carry_half_of() -> None:
+    """ray-q1: Ray's `(RayTrainWorker pid=43515) ` before torch's `[rank1]: `; the blank lines of the chain carry
+    the first part only. Both parts come off, so the chain is read: the last AttributeError, after the other."""
+    result = parse(real("ray-q1"))
+    assert (result.exception, result.source_format) == ("AttributeError", "traceback")
+    assert result.message.startswith("'Worker' object has no attribute 'core_worker'")
+    assert innermost(result) == ("ray/_private/utils.py", 178)
+    assert [c.exception for c in result.chained] == ["AttributeError"]
+
+
+def test_flagship_behind_a_process_and_a_rank_prefix() -> None:
+    lines = FLAGSHIP_TRACEBACK.splitlines()
+    text = "".join(f"(Worker pid=7) [rank0]: {line}\n" if line else "(Worker pid=7)\n" for line in ["", *lines, ""])
+    result = parse(text)
+    assert (result.exception, result.message) == ("ValueError", FLAGSHIP_MESSAGE)
+    assert innermost(result) == (FLAGSHIP_FILE, 687)
+
+
+def test_log_records_behind_a_compose_prefix_keep_their_levels() -> None:
+    """Once the container's name is off, the log records' times and levels are no second prefix."""
+    text = "".join(
+        f"web-1  | 2024-05-01 12:00:0{k},123 {level} [worker] job {k} {what}\n"
+        for k, (level, what) in enumerate([("INFO", "started"), ("ERROR", "failed: disk full"), ("INFO", "done")])
+    )
+    result = parse(text + "web-1  | RuntimeWarning: slow\n")
+    assert [(o.source_format, o.message) for o in result.others] == [("log", "job 1 failed: disk full")]
+
+
 # --- prefixes that are no prefix --------------------------------------------------------------------
 
 
@@ -255,10 +284,14 @@ def test_a_traceback_cut_before_its_exception_takes_the_text_printed_above_it() 
 
 def test_a_traceback_cut_before_its_exception_takes_the_record_logged_above_it() -> None:
     """batou logs the exception's repr at ERROR, then the simplified traceback, which the paste cuts off: the
-    record's message stops where the traceback starts, and the record is not listed again among the others."""
+    record, only the repr, is the exception, and it is not listed again among the others."""
     result = parse(real("jinja2-p1"))
-    assert result.message.startswith("TemplateSyntaxError('Missing end of comment tag')")
-    assert "Traceback" not in result.message and not result.others
+    assert (result.exception, result.message, result.kind) == (
+        "TemplateSyntaxError",
+        "Missing end of comment tag",
+        "error",
+    )
+    assert not result.others
     assert result.frames[-1].file == "<unknown>" and innermost(result) == (None, 7)
 
 
@@ -281,3 +314,193 @@ def test_frame_lines_wrapped_after_their_path_are_joined() -> None:
         "redis.exceptions.ConnectionError: Error 111 connecting to localhost:6379. Connection refused.\n"
     )
     assert innermost(parse(paste)) == ("redis/client.py", 572)
+
+
+# --- a chain whose last traceback is cut before its exception line ---------------------------------------
+
+
+def test_the_last_traceback_of_a_chain_cut_in_its_exception_line_is_the_main_record() -> None:
+    """urllib3-p4: three tracebacks chained by "During handling ...", the last one cut at `urllib3.exceptions.`:
+    it was raised last, so its frames are the main record's, and the two complete ones are its chain."""
+    result = parse(real("urllib3-p4"))
+    assert (result.exception, result.message, result.source_format) == (None, "", "traceback")
+    assert (result.frames[-1].file, result.frames[-1].line) == ("urllib3/util/retry.py", 446)
+    assert [c.exception for c in result.chained] == ["ConnectionRefusedError", "urllib3.exceptions.NewConnectionError"]
+
+
+@pytest.mark.parametrize(
+    "separator",
+    [
+        "During handling of the above exception, another exception occurred:",
+        "The above exception was the direct cause of the following exception:",
+    ],
+)
+@pytest.mark.parametrize("end", ["", "ValueE", "transformers."], ids=["no-exception-line", "cut-name", "cut-module"])
+def test_a_chain_cut_before_its_last_exception_line_keeps_the_last_frames(separator: str, end: str) -> None:
+    """The last traceback stops after its `raise`, or in its exception line's type: its last frame raised."""
+    cause = FLAGSHIP_TRACEBACK.replace("(statc)", "(stat)")
+    last = "\n".join(FLAGSHIP_TRACEBACK.splitlines()[:-1])
+    result = parse(f"{cause}\n{separator}\n\n{last}\n{end}\n")
+    assert (result.exception, result.message, innermost(result)) == (None, "", (FLAGSHIP_FILE, 687))
+    assert [(c.exception, c.message) for c in result.chained] == [
+        ("ValueError", FLAGSHIP_MESSAGE.replace("(statc)", "(stat)"))
+    ]
+    assert result.others == ()
+
+
+@pytest.mark.parametrize("cut", [4, 6], ids=["after-a-frame", "after-a-call"])
+def test_a_chain_cut_among_its_last_frames_keeps_the_complete_record(cut: int) -> None:
+    """jinja2-p4's shape: the last traceback stops in frames that call on (they may lead into other code): the
+    complete exception before it, whose message was pasted, stays the main record."""
+    last = "\n".join(FLAGSHIP_TRACEBACK.splitlines()[:cut])
+    separator = "During handling of the above exception, another exception occurred:"
+    result = parse(f"{FLAGSHIP_TRACEBACK}\n{separator}\n\n{last}\n")
+    assert (result.exception, result.message, innermost(result)) == (
+        "ValueError",
+        FLAGSHIP_MESSAGE,
+        (FLAGSHIP_FILE, 687),
+    )
+
+
+def test_a_chain_cut_in_frames_into_other_code_keeps_the_complete_record() -> None:
+    """jinja2-p4: Home Assistant's traceback, cut after a frame of its own, follows jinja2's TemplateSyntaxError."""
+    result = parse(real("jinja2-p4"))
+    assert (result.exception, result.message) == (
+        "jinja2.exceptions.TemplateSyntaxError",
+        "Encountered unknown tag 'something'.",
+    )
+    assert innermost(result) == ("jinja2/parser.py", 50)
+
+
+def test_a_cut_traceback_after_a_complete_one_without_a_separator_is_not_the_main_record() -> None:
+    text = FLAGSHIP_TRACEBACK + "\nsomething else\n" + "\n".join(FLAGSHIP_TRACEBACK.splitlines()[:4]) + "\n"
+    result = parse(text)
+    assert (result.exception, innermost(result)) == ("ValueError", (FLAGSHIP_FILE, 687))
+
+
+# --- IPython < 7 frames pasted without their traceback's header ------------------------------------------
+
+
+def test_old_ipython_frames_without_a_header_are_read() -> None:
+    """urllib3-p5: IPython 6's `path in function(args)` frames, the first wrapped before its function, and the
+    arrowed source line, pasted without the `---- Traceback` header: the file and the arrowed line are a frame."""
+    result = parse(real("urllib3-p5"))
+    assert (result.exception, result.message, result.source_format) == (
+        "LocationParseError",
+        "Failed to parse: http://[[127.1]]",
+        "ipython",
+    )
+    assert [(release_path(f.file), f.line) for f in result.frames] == [
+        ("urllib3/util/url.py", 401),
+        ("urllib3/packages/six.py", None),
+    ]
+    assert result.frames[0].code == "return six.raise_from(LocationParseError(source_url),"
+
+
+def test_old_ipython_flagship_without_a_header() -> None:
+    text = (
+        "/venv/lib/python3.6/site-packages/transformers/generation/configuration_utils.py in validate(self, strict)\n"
+        "    685         if self.cache_implementation not in ALL_CACHE_IMPLEMENTATIONS:\n"
+        "    686             raise ValueError(\n"
+        '--> 687                 f"Invalid `cache_implementation` ({self.cache_implementation}). Choose one of: "\n'
+        "\n"
+        f"ValueError: {FLAGSHIP_MESSAGE}\n"
+    )
+    result = parse(text)
+    assert (result.exception, result.message) == ("ValueError", FLAGSHIP_MESSAGE)
+    assert innermost(result) == (FLAGSHIP_FILE, 687) and result.frames[-1].function == "validate"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "/home/me/run.py in 3 places\nsee above\nValueError: bad",  # no numbered source line under it
+        "/home/me/notes.txt in review\n  12 lines changed\nValueError: bad",  # not a Python file
+    ],
+)
+def test_a_path_in_words_is_no_old_ipython_frame(text: str) -> None:
+    result = parse(text)
+    assert (result.exception, result.frames) == ("ValueError", ())
+
+
+# --- an exception printed as its repr in a log record -------------------------------------------------------
+
+
+def test_a_repr_after_a_library_log_template_is_one_more_error() -> None:
+    """langchain-core-p2: Celery's `[time: LEVEL] logger: ` format, then langchain's own `Error in {} callback: {}`
+    holding the repr: the log line stays the record (its logger names the module), the AttributeError is listed."""
+    result = parse(real("langchain-core-p2"))
+    assert (result.kind, result.exception, result.source_format) == ("log", None, "log")
+    assert result.message.startswith("Error in LangChainTracer.on_chain_end callback: AttributeError(")
+    assert [(f.file, f.line) for f in result.frames] == [("langchain_core/callbacks/manager.py", None)]
+    assert [(o.exception, o.message) for o in result.others] == [
+        ("AttributeError", "'NoneType' object has no attribute 'append'")
+    ]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "ERROR: ValueError('bad value: 3')",
+        '2024-05-01 12:00:03,123 ERROR [worker] ValueError("bad value: 3")',
+        "[2024-05-01 12:00:03,123: ERROR/MainProcess] ValueError('bad value: 3',)",  # Python 2's repr
+    ],
+)
+def test_a_log_record_that_is_only_a_repr_is_the_exception(line: str) -> None:
+    result = parse(line)
+    assert (result.exception, result.message, result.kind, result.frames) == ("ValueError", "bad value: 3", "error", ())
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "ERROR: job failed: Point('a', 'b')",  # a call on strings, no exception's name
+        "ERROR: job failed: ValueError(msg)",  # no string literal
+        "ERROR: job failed: ValueError('a' + b)",  # more than a literal
+        "ERROR: job failed: ValueError('unclosed)",
+    ],
+)
+def test_what_is_no_exception_repr_leaves_the_log_record(line: str) -> None:
+    result = parse(line)
+    assert (result.kind, result.exception, result.others) == ("log", None, ())
+
+
+# --- a traceback JSON-escaped by a web client or a structured logger --------------------------------------
+
+
+def test_a_traceback_as_a_json_array_of_lines_is_read() -> None:
+    """jsonschema-p1: a browser console printed the server's JSON reply, the traceback's lines as an array."""
+    result = parse(real("jsonschema-p1"))
+    assert (result.exception, result.source_format) == ("jsonschema.exceptions.ValidationError", "traceback")
+    assert result.message.startswith("u'upload file' is not one of ['supload file', 'sxml file']\n\nFailed validating")
+    assert innermost(result) == ("jsonschema/validators.py", 117) and result.frames[-1].code == "raise error"
+
+
+def test_a_traceback_in_one_json_string_of_a_log_record_is_read() -> None:
+    """celery-p4: a JSON log record whose `exc_info` holds the traceback, its line breaks escaped."""
+    result = parse(real("celery-p4"))
+    assert result.exception == "NotImplementedError"
+    assert (result.frames[-1].file, result.frames[-1].line) == ("/Users/leohemsted/dev/api/app/celery/tasks.py", 168)
+    assert innermost(result) == (None, 168)
+    assert [release_path(f.file) for f in result.frames][:1] == ["celery/app/trace.py"] and len(result.frames) == 6
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        json.dumps(FLAGSHIP_TRACEBACK.splitlines(), indent=2),
+        json.dumps({"level": "error", "exc_info": FLAGSHIP_TRACEBACK.rstrip()}, indent=2),
+        "job failed " + json.dumps({"exc_info": FLAGSHIP_TRACEBACK.rstrip()}),
+    ],
+    ids=["array", "object", "one-line"],
+)
+def test_flagship_json_escaped(text: str) -> None:
+    result = parse(text)
+    assert (result.exception, result.message.splitlines()[0]) == ("ValueError", FLAGSHIP_MESSAGE)
+    assert innermost(result) == (FLAGSHIP_FILE, 687) and result.frames[-1].code == "raise ValueError("
+
+
+def test_an_escaped_quote_outside_a_json_string_is_left_alone() -> None:
+    text = 'print("File \\"x.py\\" not found")\nValueError: File \\"x.py\\" not found'
+    result = parse(text)
+    assert (result.exception, result.message, result.frames) == ("ValueError", 'File \\"x.py\\" not found', ())

@@ -38,6 +38,7 @@ from errdex.match.parse.message import (
 )
 from errdex.match.parse.paths import release_path
 from errdex.match.parse.pytest_report import pytest_items
+from errdex.match.parse.reprs import read_repr
 from errdex.match.parse.scan import line_records
 from errdex.match.parse.tracebacks import traceback_items
 from errdex.model import ParsedError
@@ -50,7 +51,7 @@ _RECENT = 4 * MAX_OTHERS  # candidates held for the others: the latest, as reade
 _LEAST_SEVERITY = SEVERITY["WARNING"]
 
 _HEADER = "Traceback ("
-_TRACEBACK_SIGNS = ("Traceback (most recent call last)", "File ", "Cell In[", "Input In [", "above exception")
+_TRACEBACK_SIGNS = ("Traceback (most recent call last)", "File ", "Cell In[", "Input In [", "above exception", "--> ")
 _PYTEST_SIGNS = ("\nE ", "FAILED ", "ERROR ")
 
 _Key = tuple[int, int, int]  # (rank, severity, paste line): the highest wins
@@ -80,15 +81,16 @@ def parse(text: str) -> ParsedError:
     if best is None:
         return ParsedError(exception=None, message="\n".join(p.lines).strip())
     others = _others(best, recent)
-    raw, others = _told_before(best.raw, others, p.lines)
+    raw, others = read_repr(*_told_before(best.raw, others, p.lines))
     return build(raw, best.chained, others)
 
 
 def _told_before(raw: Raw, others: list[Raw], lines: list[str]) -> tuple[Raw, list[Raw]]:
     """A traceback cut before its exception line takes its exception and message from what was printed just
     before it: the record there (`logging.exception`'s message, which then leaves the others), else the plain
-    text above the traceback's header (a runner's "failed with exception:" and the message)."""
-    if raw.exception is not None or any(line.strip() for line in raw.lines) or not raw.frames:
+    text above the traceback's header (a runner's "failed with exception:" and the message). The last traceback
+    of a chain was not printed after that text: it keeps its frames alone."""
+    if raw.exception is not None or any(line.strip() for line in raw.lines) or not raw.frames or raw.linked:
         return raw, others
     header = next((k for k, line in enumerate(lines) if line.lstrip().startswith(_HEADER)), len(lines))
     before = [o for o in others if o.index < header and (o.exception or o.lines)]

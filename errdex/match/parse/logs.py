@@ -45,6 +45,7 @@ _STARTS_WITH_BRACKET = _compile(
     rf"\[{_TS}\]\[{_NM}\]\[{_LV}\] - {_MSG}",  # Hydra
     rf"\[{_TS}\] \[?{_LV}\]? {{1,8}}(?:\[?{_NM}(?:\] |: ))?{_MSG}",
     rf"\[{_TS} - {_NM}\] {_LV}: {_MSG}",
+    rf"\[{_TS}: {_LV}(?:/[\w.-]{{1,100}})?\] (?:{_NM}: )?{_MSG}",  # Celery: [... ,843: WARNING/MainProcess] msg
 )
 _STARTS_WITH_LEVEL = _compile(
     rf"{_LV}:{_NM}:{_MSG}",  # logging's default format "%(levelname)s:%(name)s:%(message)s"

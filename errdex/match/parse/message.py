@@ -92,6 +92,7 @@ class Raw:
     index: int  # the paste line where the exception or record is written
     depth: int = 0  # exception-group nesting
     linked: bool = False  # a chain separator stands between it and the record before it
+    raised: bool = False  # cut before its exception line, it shows its last frame raised (see tracebacks)
     kind: Kind | None = None  # None: "warning" for a *Warning type, else "error"
     printed_above: bool = False  # see ParsedError.printed_above
 
@@ -197,13 +198,17 @@ def _first_argument(body: str) -> str:
     a tuple (`("'x' must be <class 'int'> (got '1' ...).", Attribute(...), <class 'int'>, '1')`, as
     attrs' validators raise), and the first, a sentence, is what the package wrote."""
     m = _FIRST_ARGUMENT.match(body) if body.endswith(")") else None
-    if m is None:
-        return body
+    first = string_value(m.group(1)) if m else None
+    return first if first is not None and " " in first.strip() else body
+
+
+def string_value(literal: str) -> str | None:
+    """The value of a str literal as Python's repr writes one, or None when it is none."""
     try:
-        first = ast.literal_eval(m.group(1))
+        value = ast.literal_eval(literal)
     except (ValueError, SyntaxError, MemoryError, RecursionError):
-        return body
-    return first if isinstance(first, str) and " " in first.strip() else body
+        return None
+    return value if isinstance(value, str) else None
 
 
 def _drop_suggestion(body: str) -> str:
@@ -239,10 +244,17 @@ def select(items: Sequence[Raw | Box]) -> Chain | None:
     The main record is the last one raised at the outermost level. An exception group is the
     exception that was raised (its own line, `ExceptionGroup: msg (2 sub-exceptions)`), so it is
     the main record and its sub-exceptions are among the others. A traceback cut before its exception
-    line counts only when no exception line was pasted: then its frames are all there is.
+    line counts when no exception line was pasted (then its frames are all there is), or when it is the
+    paste's last, a chain separator leads to it and its last frame is where it was raised: it was raised last,
+    so it is the main record. (A traceback cut among its frames may have gone on into other code.)
     """
     records = {k: item for k, item in enumerate(items) if isinstance(item, Raw)}
-    records = {k: record for k, record in records.items() if record.exception is not None} or records
+    last = max(records, default=-1)
+    records = {
+        k: record
+        for k, record in records.items()
+        if record.exception is not None or (k == last and record.linked and record.raised)
+    } or records
     if not records:
         return None
     top = min(record.depth for record in records.values())

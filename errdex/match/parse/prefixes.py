@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import string
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from errdex.match.parse.lines import (
@@ -48,6 +49,7 @@ _RUNS = tuple((re.compile(one + "{2,}"), one) for one in "9a ")  # literal repla
 # Where a prefix may end: after a separator, or after a word once a run of digits (a time, a pid) came.
 _FIRST_CUT_RE = re.compile(r".{0,160}?(?:[|:\])>;\-](?= )|9[^ ]*+(?= ))")
 _MAX_CUTS = 6  # prefixes tried per run: a timestamp, a host, a process and a separator are four
+_MAX_LEVELS = 3  # passes over the lines: a prefix in two parts that not every line carries whole takes two
 _TOKEN_PATTERNS = {"9": r"[0-9]++", "a": r"[A-Za-z_]++", " ": r"[ \t]++"}  # a shape's runs, read back
 
 
@@ -108,7 +110,7 @@ def _alike(lines: list[str]) -> bool:
     a, b = lines[0][:1], lines[1][:1]
     if a != b and not (a.isdigit() and b.isdigit()):  # the cheap test: most pastes' lines start otherwise
         return False
-    keys = [_FIRST_CUT_RE.match(shape) for shape in _shapes(lines)]
+    keys = [_FIRST_CUT_RE.match(shape + " ") for shape in _shapes(lines)]  # a line may hold only the prefix
     return all(keys) and len({key.group(0) for key in keys if key}) == 1
 
 
@@ -124,12 +126,20 @@ def _at_line_start(text: str, k: int) -> bool:
 
 
 def strip_prefixes(lines: list[str]) -> list[str]:
-    """The lines with the prefix of each run of lines that carries one taken off."""
-    shapes = _shapes(lines)
-    out = list(lines)
-    for run in _runs(shapes):
-        _strip_run(out, lines, shapes, run)
-    return out
+    """The lines with the prefix of each run of lines that carries one taken off.
+
+    A prefix may be two: `(RayTrainWorker pid=1) [rank1]:   File ...`, where the lines a worker printed blank
+    carry the first part only and so end the prefix all lines share there. What a pass took off can show the
+    next part as a prefix of its own: passes go on while one takes something off.
+    """
+    for _ in range(_MAX_LEVELS):
+        shapes = _shapes(lines)
+        out = list(lines)
+        stripped = [_strip_run(out, lines, shapes, run) for run in _runs(shapes)]
+        if not any(stripped):
+            break
+        lines = out
+    return lines
 
 
 def _shapes(lines: list[str]) -> list[str]:
@@ -144,7 +154,8 @@ def _shapes(lines: list[str]) -> list[str]:
 
 
 class _Run(NamedTuple):
-    """Lines [start, end) whose first possible prefix has one shape; `members` are the lines that have one."""
+    """Lines [start, end) around a run of lines whose first possible prefix has one shape; `members` are the
+    lines that have one. The lines between two runs belong to the first: they may hold a part of its prefix."""
 
     start: int
     end: int
@@ -156,7 +167,7 @@ def _runs(shapes: list[str]) -> list[_Run]:
 
     Blank lines and lines where no prefix can end stay inside a run; a line with another start ends it.
     """
-    runs: list[_Run] = []
+    groups: list[list[int]] = []
     key: str | None = None
     members: list[int] = []
     for i, shape in enumerate(shapes):
@@ -165,12 +176,18 @@ def _runs(shapes: list[str]) -> list[_Run]:
             continue
         if m.group(0) != key:
             if len(members) >= 2:
-                runs.append(_Run(members[0], members[-1] + 1, members))
+                groups.append(members)
             key, members = m.group(0), []
         members.append(i)
     if len(members) >= 2:
-        runs.append(_Run(members[0], members[-1] + 1, members))
-    return runs
+        groups.append(members)
+    if not groups:
+        return []
+    ends = [group[0] for group in groups[1:]] + [len(shapes)]
+    return [
+        _Run(0 if k == 0 else groups[k - 1][-1] + 1, end, group)
+        for k, (group, end) in enumerate(zip(groups, ends, strict=True))
+    ]
 
 
 def _cuts(common: str) -> list[int]:
@@ -191,19 +208,23 @@ def _cuts(common: str) -> list[int]:
     return cuts
 
 
-def _strip_run(out: list[str], lines: list[str], shapes: list[str], run: _Run) -> None:
-    """Take the run's prefix off its lines when that shows most; the longest such prefix among equals."""
+def _strip_run(out: list[str], lines: list[str], shapes: list[str], run: _Run) -> bool:
+    """Take the run's prefix off its lines when that shows most, the longest such prefix among equals;
+    whether one was."""
     common = _common_start([shapes[i] for i in run.members])
     block = lines[run.start : run.end]
     best, best_cut = _score(block), 0
-    for cut in _cuts(common):
+    cuts = _cuts(common)
+    for cut in cuts:
         pattern = _prefix_pattern(common[:cut])
         score = _score([_cut(line, pattern) for line in block])
         if score > best or (best_cut and score == best):
             best, best_cut = score, cut
     if best_cut:
         pattern = _prefix_pattern(common[:best_cut])
-        out[run.start : run.end] = [_cut(line, pattern) for line in block]
+        parts = [_prefix_pattern(common[:cut]) for cut in cuts if cut < best_cut]
+        out[run.start : run.end] = [_cut(line, pattern, parts) for line in block]
+    return best_cut != 0
 
 
 def _common_start(shapes: list[str]) -> str:
@@ -221,9 +242,14 @@ def _prefix_pattern(tokens: str) -> re.Pattern[str]:
     return re.compile("".join(parts) + "[ \t]?")
 
 
-def _cut(line: str, pattern: re.Pattern[str]) -> str:
+def _cut(line: str, pattern: re.Pattern[str], parts: Sequence[re.Pattern[str]] = ()) -> str:
+    """The line without the prefix; a blank line for one that holds only a first part of it (a worker's blank
+    line that carries its name but not the rank after it)."""
     m = pattern.match(line)
-    return line[m.end() :] if m else line
+    if m:
+        return line[m.end() :]
+    bare = line.rstrip()
+    return "" if any(part.fullmatch(bare) for part in parts) else line
 
 
 def _score(lines: list[str]) -> _Score:

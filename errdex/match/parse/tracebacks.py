@@ -51,6 +51,10 @@ _LINE_TAIL_RE = re.compile(r"(\d{1,9})(?:, in (.+))?")
 _CELL_RE = re.compile(r"Cell In\[(\d{1,9})\], line (\d{1,9})(?:, in (.+))?")
 _INPUT_RE = re.compile(r"Input In \[(\d{1,9})\](?:, line \d{1,9})?, in (.+)")
 _IPY7_PATH_RE = re.compile(_IPY7_PATH)
+_NUMBERED_RE = re.compile(r"[^\S\n]*+(?:-{1,20}> ?)?\d{1,9}(?: |$)")  # IPython's source lines under a frame
+_SOURCES = (".py", ".pyx")  # the files of a frame IPython < 7 printed without its traceback's header
+_CUT_TYPE_RE = re.compile(r"[A-Za-z_][\w.]{0,1000}")  # an exception line cut in its type: `urllib3.exceptions.`
+_CODE_LINES = 5  # lines under a frame: its code, 3.11's carets, 3.13's elision
 _SKIPPED = ("[Previous line repeated", "[... skipping")
 
 
@@ -84,6 +88,7 @@ class _TracebackReader:
         self.start = 0  # the line of the traceback's header
         self.after_marker = False  # the last line was a group box or a chain separator
         self.expect_code = False  # the last line was a frame of a CPython traceback
+        self.frame_at = 0  # the line of the last frame read
 
     def run(self) -> list[Raw | Box]:
         i, n = self.p.next_mark(_TRACEBACK_LINES, 0), len(self.p.lines)
@@ -142,11 +147,29 @@ class _TracebackReader:
 
     def close(self) -> None:
         """End a traceback; one IPython named in its header counts even when its last line is missing."""
-        if self.frames and self.header_type:
-            self.items.append(Raw(self.header_type, [""], self.freeze(), "ipython", self.start))
-        elif self.frames:  # cut before its exception line: its frames still say where it was raised
-            self.items.append(Raw(None, [""], self.freeze(), self.fmt, self.start))
+        if self.frames:
+            depth = self.p.depth(self.start)
+            linked = self.linked(depth)
+            if self.header_type:
+                self.items.append(Raw(self.header_type, [""], self.freeze(), "ipython", self.start, depth, linked))
+            else:  # cut before its exception line: its frames still say where it was raised
+                raw = Raw(None, [""], self.freeze(), self.fmt, self.start, depth, linked, self.raised())
+                self.items.append(raw)
         self.frames = None
+
+    def raised(self) -> bool:
+        """Whether a traceback cut before its exception line shows that its last frame raised: that frame's code
+        is a `raise`, or the paste ends in the start of the exception line (`urllib3.exceptions.`)."""
+        last = (self.frames or [])[-1]
+        if last.code is not None and last.code.startswith("raise"):
+            return True
+        lines = self.p.lines
+        for j in range(self.frame_at + 1, min(self.frame_at + _CODE_LINES, len(lines))):
+            h = head(lines[j])
+            if h.strip() and indent(h) <= self.base:
+                rest = (line.strip() for line in lines[j + 1 :])
+                return _CUT_TYPE_RE.fullmatch(h.strip()) is not None and not any(rest)
+        return False
 
     def freeze(self) -> tuple[Frame, ...]:
         return tuple(f.freeze() for f in self.frames or ())
@@ -159,13 +182,24 @@ class _TracebackReader:
             fmt, found = "ipython", _ipython_frame(s)
         if found is None and self.frames is not None and self.fmt == "ipython" and ind <= self.base:
             found = _ipython7_frame(s)
+        # IPython < 7 pasted without its header: a path, then numbered source lines
+        if found is None and self.frames is None and _IPY7_PATH_RE.match(s) and self.numbered_after(i):
+            found = _ipython7_frame(s)
+            found = found if found is not None and found.file.endswith(_SOURCES) else None
         if found is None:
             return False
         frames = self.frames
         if frames is None:
             frames = self.open(i, fmt, max(0, ind - 2 if fmt == "traceback" else ind), None)
         frames.append(found)
+        self.frame_at = i
         return True
+
+    def numbered_after(self, i: int) -> bool:
+        """Whether IPython's numbered source lines (`    399`, `--> 401 code`) follow line `i`, maybe after the
+        rest of the line a terminal wrapped."""
+        lines = self.p.lines
+        return any(_NUMBERED_RE.match(head(lines[j])) for j in range(i + 1, min(i + 3, len(lines))))
 
     def in_traceback(self, i: int, h: str, s: str, expect_code: bool) -> int:
         frames = self.frames or []
@@ -202,10 +236,14 @@ class _TracebackReader:
 
     def add(self, i: int, name: str, lines: list[str]) -> None:
         depth = self.p.depth(i)
+        self.items.append(Raw(name, lines, self.freeze(), self.fmt, i, depth, self.linked(depth)))
+        self.frames = None
+
+    def linked(self, depth: int) -> bool:
+        """Whether a chain separator at this depth waits for the record ending now (which takes it)."""
         linked = depth in self.waiting
         self.waiting.discard(depth)
-        self.items.append(Raw(name, lines, self.freeze(), self.fmt, i, depth, linked))
-        self.frames = None
+        return linked
 
 
 def _set_code(frame: _Frame, line: int | None, code: str | None) -> None:
@@ -248,8 +286,11 @@ def _ipython_frame(s: str) -> _Frame | None:
 
 
 def _ipython7_frame(s: str) -> _Frame | None:
-    """`/x/utils.py in generate(self, **kwargs)` and Colab's `[/x/utils.py](url) in generate(...)`."""
+    """`/x/utils.py in generate(self, **kwargs)` and Colab's `[/x/utils.py](url) in generate(...)`; `/x/utils.py in`
+    when a terminal wrapped the line before the function."""
     k = s.find(" in ")
+    if k == -1 and s.endswith(" in"):
+        k = len(s) - 3
     if k <= 0 or not _IPY7_PATH_RE.match(s):
         return None
     path = s[:k]
