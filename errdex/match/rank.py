@@ -223,10 +223,9 @@ class Ranker:
         scored = self._best(whole, limit, {})
         top = max(scored.values(), key=lambda s: s.key, default=None)
         # Nothing fits well: look for templates worded differently (another version). Not when the best holds the
-        # message exactly: the wording is right, the evidence weak (a short template, a message the interpreter writes).
-        if self.q.text and (
-            top is None or top.confidence < ABSTAIN_BELOW and not (top.alignment and top.alignment.exact)
-        ):
+        # message exactly in its own words: the wording is right, the evidence weak (a short template, a message the
+        # interpreter writes) — unless holes at its ends took more of the message than its words hold.
+        if self.q.text and (top is None or top.confidence < ABSTAIN_BELOW and not _in_its_own_words(top.alignment)):
             loose = loose_candidates(self.core.words, keys, MAX_PARTIAL)
             checked = {i for i, _ in whole}
             partial = [i for i in unique(loose + pool) if i not in checked][: 2 * MAX_PARTIAL]
@@ -475,6 +474,11 @@ def _written_in(template: str, text: str) -> bool:
             return False
         at = found + len(part)
     return True
+
+
+def _in_its_own_words(alignment: Alignment | None) -> bool:
+    """Whether an alignment holds the message exactly, more of it literal text than what holes at its ends took."""
+    return alignment is not None and alignment.exact and alignment.swallowed <= alignment.hit
 
 
 def _keep(best: list[Kept], limit: int, key: Kept) -> None:

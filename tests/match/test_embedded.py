@@ -25,6 +25,12 @@ CODE = (
     "        return data.schema\n"
     "    except Exception as exc:\n"
     '        logger.warning(f"Failed to infer schema for NumPy dataset. Exception: {exc}")\n'
+    "\n\ndef secret(key):\n"
+    "    if not key:\n"
+    '        raise ValueError("The SECRET_KEY setting must not be empty.")\n'
+    "\n\ndef named(name, value):\n"
+    "    if not value:\n"
+    '        raise TypeError(f"{name} must not be empty")\n'
 )
 
 
@@ -86,3 +92,10 @@ def test_a_log_message_holding_exception_text_keeps_its_own_reading(store: Store
     result = explain("Failed to infer schema for NumPy dataset. Exception: 'model'", store=store)
     assert result.best is not None and (result.best.line, result.best.kind) == (15, "log")
     assert result.parsed.exception is None
+
+
+def test_a_template_whose_hole_swallows_most_of_the_message_does_not_stop_the_search(store: Store) -> None:
+    """`{} must not be empty` holds the message exactly, its hole taking most of it; the template it was written
+    from, which the paste lost its final full stop of, is still found."""
+    best = explain("ValueError: The SECRET_KEY setting must not be empty", store=store).best
+    assert best is not None and best.line == 20
