@@ -504,3 +504,21 @@ def test_an_escaped_quote_outside_a_json_string_is_left_alone() -> None:
     text = 'print("File \\"x.py\\" not found")\nValueError: File \\"x.py\\" not found'
     result = parse(text)
     assert (result.exception, result.message, result.frames) == ("ValueError", 'File \\"x.py\\" not found', ())
+
+
+# --- log formats with a thread before the logger, a two-digit year ---------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("case", "message"),
+    [
+        ("urllib3-p6", "Connection pool is full, discarding connection: 192.168.0.49. Connection pool size: 10"),
+        ("urllib3-p7", "Retrying (Retry(total=1, connect=None, read=None, redirect=None, status=None)) after"),
+    ],
+)
+def test_a_log_line_with_its_thread_before_the_logger_names_the_module(case: str, message: str) -> None:
+    """Home Assistant writes `%(asctime)s %(levelname)s (%(threadName)s) [%(name)s] %(message)s`, here with a
+    four- and a two-digit year: the logger's name is the module the record came from."""
+    result = parse(real(case))
+    assert result.kind == "log" and result.message.startswith(message)
+    assert [f.file for f in result.frames] == ["urllib3/connectionpool.py"]

@@ -19,7 +19,8 @@ _ABBREVIATED = {"F": "FATAL", "E": "ERROR", "W": "WARNING", "I": "INFO"}
 
 _TS = (
     r"(?:\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(?:[.,]\d{1,9})?(?:Z|[+-]\d{2}:?\d{2})?"
-    r"|\d{2}/\d{2}/\d{4} \d{2}:\d{2}:\d{2}(?:[.,]\d{1,9})?)"
+    r"|\d{2}/\d{2}/\d{4} \d{2}:\d{2}:\d{2}(?:[.,]\d{1,9})?"
+    r"|\d{2}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:[.,]\d{1,9})?)"  # a two-digit year: '%y-%m-%d %H:%M:%S'
 )
 _LV = r"(?P<level>CRITICAL|FATAL|ERROR|WARNING|WARN|INFO|DEBUG)"
 _NM = r"(?P<name>[A-Za-z_][\w.]{0,200})"
@@ -37,7 +38,8 @@ _STARTS_WITH_TIME = _compile(
     rf"{_TS} - {_LV} - {_MSG}",
     rf"{_TS} \| {_LV} {{0,8}}\| {_NM}:(?P<func>[\w<>.]{{1,200}}):(?P<line>\d{{1,9}}) - {_MSG}",  # loguru
     rf"{_TS} {_NM} {_LV}:? {_MSG}",
-    rf"{_TS} \[?{_LV}\]? {{1,8}}(?:\[?{_NM}(?:\] |: ))?{_MSG}",
+    # the thread or task in parentheses before the logger's name: Home Assistant's "%(threadName)s" format
+    rf"{_TS} \[?{_LV}\]? {{1,8}}(?:\([^()\n]{{1,100}}\) )?(?:\[?{_NM}(?:\] |: ))?{_MSG}",
 )
 _STARTS_WITH_BRACKET = _compile(
     rf"\[{_LV}\|{_FILE}\] {_TS} >> {_MSG}",  # transformers: [WARNING|configuration_utils.py:687] ... >> msg
@@ -55,7 +57,7 @@ _STARTS_WITH_LEVEL = _compile(
 )
 _LEVEL_STARTS = tuple(SEVERITY)
 _LEVELS = "|".join(SEVERITY)
-_TS_START = r"\d{4}-\d{2}-\d{2}[ T]|\d{2}/\d{2}/\d{4} "
+_TS_START = r"\d{4}-\d{2}-\d{2}[ T]|\d{2}/\d{2}/\d{4} |\d{2}-\d{2}-\d{2} "
 # The starts of every line log_record takes, for Paste.marks.
 LOG_AT = rf"[ \t]*+(?=[\d\[CFEWID])(?:{_TS_START}|\[(?:{_TS_START}|(?:{_LEVELS})\|)|(?:{_LEVELS})[: ]|[IWEF]\d{{4}} )"
 
@@ -90,7 +92,7 @@ def is_log_line(h: str) -> bool:
 @functools.lru_cache(maxsize=8)  # a record's line is tested as a message's end, then read
 def _match(h: str) -> re.Match[str] | None:
     first = h[:1]
-    if first.isdigit() and (h[2:3] == "/" or h[4:5] in ("-", "/")):
+    if first.isdigit() and (h[2:3] in ("/", "-") or h[4:5] in ("-", "/")):
         patterns = _STARTS_WITH_TIME
     elif first == "[" and (h[1:2].isdigit() or h[1:].startswith(_LEVEL_STARTS)):
         patterns = _STARTS_WITH_BRACKET
