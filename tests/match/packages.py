@@ -8,6 +8,7 @@ from pathlib import Path
 from errdex.indexing import index
 from errdex.store import Store
 from tests.backends import new_index
+from tests.fixtures import write_tree
 
 CART = """
 import logging
@@ -76,3 +77,20 @@ def shop_store(root: Path, *versions: str, backend: str = "sqlite") -> Store:
     for version in versions or ("1.0",):
         index(str(write_shop(root, version)), store)
     return store
+
+
+def module_index(root: Path, backend: str, package: str, module: str, code: str) -> str:
+    """Where an index (in `root`, or a new PostgreSQL database) of a package of one module holding `code` is:
+    `package` 1.0 with `package/module.py`."""
+    folder = write_tree(
+        root / f"{package}-1.0",
+        {
+            "pyproject.toml": f'[project]\nname = "{package}"\nversion = "1.0"\n',
+            f"{package}/__init__.py": "",
+            f"{package}/{module}.py": code,
+        },
+    )
+    where = new_index(backend, root, f"{package}.db")
+    with Store(where) as store:
+        index(str(folder), store)
+    return where

@@ -6,11 +6,9 @@ from collections.abc import Iterator
 
 import pytest
 
-from errdex.indexing import index
 from errdex.match import explain
 from errdex.store import Store
-from tests.backends import new_index
-from tests.fixtures import write_tree
+from tests.match.packages import module_index
 
 # kombu's transport raises this (kombu/transport/redis.py); the corpus case kombu-p3 is a paste cut after "key no".
 CODE = (
@@ -25,17 +23,7 @@ CODE = (
 
 @pytest.fixture(scope="module")
 def store(tmp_path_factory: pytest.TempPathFactory, backend: str) -> Iterator[Store]:
-    tmp = tmp_path_factory.mktemp("cut")
-    folder = write_tree(
-        tmp / "routes-1.0",
-        {
-            "pyproject.toml": '[project]\nname = "routes"\nversion = "1.0"\n',
-            "routes/__init__.py": "",
-            "routes/redis.py": CODE,
-        },
-    )
-    with Store(new_index(backend, tmp, "cut.db")) as s:
-        index(str(folder), s)
+    with Store(module_index(tmp_path_factory.mktemp("cut"), backend, "routes", "redis", CODE)) as s:
         yield s
 
 

@@ -7,13 +7,11 @@ from collections.abc import Iterator
 
 import pytest
 
-from errdex.indexing import index
 from errdex.match import explain
 from errdex.match.parse import parse
 from errdex.match.parse.embedded import embedded
 from errdex.store import Store
-from tests.backends import new_index
-from tests.fixtures import write_tree
+from tests.match.packages import module_index
 
 CODE = (
     "import logging\n\nlogger = logging.getLogger(__name__)\n\n\n"
@@ -36,17 +34,7 @@ CODE = (
 
 @pytest.fixture(scope="module")
 def store(tmp_path_factory: pytest.TempPathFactory, backend: str) -> Iterator[Store]:
-    tmp = tmp_path_factory.mktemp("embedded")
-    folder = write_tree(
-        tmp / "frames-1.0",
-        {
-            "pyproject.toml": '[project]\nname = "frames"\nversion = "1.0"\n',
-            "frames/__init__.py": "",
-            "frames/core.py": CODE,
-        },
-    )
-    with Store(new_index(backend, tmp, "embedded.db")) as s:
-        index(str(folder), s)
+    with Store(module_index(tmp_path_factory.mktemp("embedded"), backend, "frames", "core", CODE)) as s:
         yield s
 
 

@@ -5,11 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from errdex.indexing import index
 from errdex.match import explain
 from errdex.store import Store
-from tests.backends import new_index
-from tests.fixtures import write_tree
+from tests.match.packages import module_index
 
 CODE = (
     "def expand(new, old):\n"
@@ -23,15 +21,6 @@ PASTE = (
 
 
 def test_the_failed_tests_path_does_not_count_against_the_librarys_error(tmp_path: Path, backend: str) -> None:
-    folder = write_tree(
-        tmp_path / "grids-1.0",
-        {
-            "pyproject.toml": '[project]\nname = "grids"\nversion = "1.0"\n',
-            "grids/__init__.py": "",
-            "grids/dims.py": CODE,
-        },
-    )
-    with Store(new_index(backend, tmp_path, "grids.db")) as store:
-        index(str(folder), store)
+    with Store(module_index(tmp_path, backend, "grids", "dims", CODE)) as store:
         best = explain(PASTE, store=store).best
     assert best is not None and (best.file, best.line) == ("grids/dims.py", 3) and best.confidence >= 0.9

@@ -8,11 +8,9 @@ import pytest
 from click.testing import CliRunner
 
 from errdex.cli import main
-from errdex.indexing import index
 from errdex.match import explain
 from errdex.store import Store
-from tests.backends import new_index
-from tests.fixtures import write_tree
+from tests.match.packages import module_index
 
 CODE = (
     "import warnings\n\n\n"
@@ -42,19 +40,7 @@ ValueError: Input contains NaN, infinity or a value too large for None.
 @pytest.fixture(scope="module")
 def location(tmp_path_factory: pytest.TempPathFactory, backend: str) -> str:
     """The index of a package that warns, then raises."""
-    tmp = tmp_path_factory.mktemp("several")
-    folder = write_tree(
-        tmp / "fitter-1.0",
-        {
-            "pyproject.toml": '[project]\nname = "fitter"\nversion = "1.0"\n',
-            "fitter/__init__.py": "",
-            "fitter/solve.py": CODE,
-        },
-    )
-    where = new_index(backend, tmp, "several.db")
-    with Store(where) as s:
-        index(str(folder), s)
-    return where
+    return module_index(tmp_path_factory.mktemp("several"), backend, "fitter", "solve", CODE)
 
 
 @pytest.fixture
