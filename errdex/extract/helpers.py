@@ -22,8 +22,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING, NamedTuple
 
-from errdex.extract.records import HelperCall, ParamMessage, ParamRef, RawSite, Template
-from errdex.extract.templates import MAX_ALTERNATIVES
+from errdex.extract.records import HelperCall, ParamRef, RawSite, Template
 from errdex.model import WrittenAt
 
 if TYPE_CHECKING:
@@ -31,7 +30,6 @@ if TYPE_CHECKING:
 
 MAX_DEPTH = 3  # helpers passing their message on, followed this deep
 MAX_BASES = 8
-MAX_TEMPLATE = 20_000  # characters of a template
 
 
 class Target(NamedTuple):
@@ -67,8 +65,7 @@ def caller_sites(release: Release, path: str) -> Iterator[RawSite]:
                     for arg in call.args:
                         if not arg.templates or not param.takes(arg.key):
                             continue
-                        shown = _as_shown(site, arg.templates)
-                        fresh = [t for t in shown if (site.line, caller, call.line, t.text) not in seen]
+                        fresh = [t for t in arg.templates if (site.line, caller, call.line, t.text) not in seen]
                         seen.update((site.line, caller, call.line, t.text) for t in fresh)
                         if fresh:
                             yield _written_by(site, call, tuple(fresh), arg.source or "", caller)
@@ -84,7 +81,7 @@ def _helpers(release: Release, path: str) -> dict[str, list[Helper]]:
     analysis = release.analyses[path]
     out: dict[str, list[Helper]] = {}
     for site in analysis.sites:
-        if site.message_param is not None:
+        if site.message_param is not None and site.kind in ("error", "warning"):
             out.setdefault(site.function, []).append(Helper(site, site.message_param))
     forwarding = [c for c in analysis.calls if any(a.param for a in c.args)] if out else []
     for _ in range(MAX_DEPTH):
@@ -138,50 +135,6 @@ def _methods(release: Release, path: str, class_name: str, name: str) -> list[Ta
             parent = release.find_class(cls_path, base)
             if parent is not None and Target(parent[0], f"{parent[1].qualname}.{name}") not in out:
                 queue.append(parent)
-    return out
-
-
-def _as_shown(site: RawSite, written: tuple[Template, ...]) -> tuple[Template, ...]:
-    """The templates of the helper's message for the caller's (the same, unless the helper builds its message
-    around them), at most MAX_ALTERNATIVES."""
-    if not site.param_messages:
-        return written
-    filled = (_filled(built, given) for built in site.param_messages for given in written)
-    return tuple(dict.fromkeys(t for t in filled if t is not None))[:MAX_ALTERNATIVES]
-
-
-def _filled(built: ParamMessage, given: Template) -> Template | None:
-    """The helper's template with the caller's put where its parameter goes (holes meeting merged, each hole
-    with the expressions it shows), None when it is longer than a template may be."""
-    pieces: list[str | tuple[str, ...]] = []  # text, or a hole's sources
-    for i, segment in enumerate(built.segments):
-        if i:
-            pieces.extend(_pieces(given))
-        pieces.extend(_pieces(segment))
-    text: list[str] = []
-    holes: list[tuple[str, ...]] = []
-    for piece in pieces:
-        if isinstance(piece, str):
-            text.append(piece)
-        elif text and text[-1] == "{}":
-            holes[-1] = tuple(dict.fromkeys(holes[-1] + piece))
-        else:
-            text.append("{}")
-            holes.append(piece)
-    joined = "".join(text)
-    return Template(joined, tuple(holes)) if len(joined) <= MAX_TEMPLATE else None
-
-
-def _pieces(template: Template) -> list[str | tuple[str, ...]]:
-    """A template's literal texts and holes in order (a hole's sources empty when not known)."""
-    texts = template.text.split("{}")
-    known = len(template.holes) == len(texts) - 1
-    out: list[str | tuple[str, ...]] = []
-    for i, text in enumerate(texts):
-        if i:
-            out.append(template.holes[i - 1] if known else ())
-        if text:
-            out.append(text)
     return out
 
 

@@ -113,28 +113,12 @@ class Values:
 
 
 @dataclass(frozen=True, slots=True)
-class ParamMessage:
-    """One template of a raise helper's message built around its parameter (`f"Invalid config: {msg}"`): the
-    templates of the text between the places the parameter's value goes (one more than those places)."""
-
-    segments: tuple[Template, ...]
-
-    def to_json(self) -> Json:
-        return [t.to_json() for t in self.segments]
-
-    @classmethod
-    def from_json(cls, data: Json) -> ParamMessage:
-        return cls(tuple(map(Template.from_json, data)))
-
-
-@dataclass(frozen=True, slots=True)
 class RawSite:
     """A site as one file's analysis sees it, before linking (names from other modules still pending).
 
     `templates` is empty when the message has none (`reason` says why). A raise helper's site has
-    `message_param` (and `exception_param` when its class is a parameter too): the message is that
-    parameter, or, with `param_messages`, built around it; a site made at a helper's raise for a
-    caller (see `helpers.py`) has `written_at`.
+    `message_param` (and `exception_param` when its class is a parameter too); a site made at a
+    helper's raise for a caller (see `helpers.py`) has `written_at`.
     """
 
     kind: Kind
@@ -155,7 +139,6 @@ class RawSite:
     message_param: ParamRef | None = None
     exception_param: ParamRef | None = None
     written_at: WrittenAt | None = None
-    param_messages: tuple[ParamMessage, ...] = ()
 
     def to_json(self) -> Json:
         written = self.written_at
@@ -178,7 +161,6 @@ class RawSite:
             list(self.message_param) if self.message_param else None,
             list(self.exception_param) if self.exception_param else None,
             [written.file, written.line, written.function] if written else None,
-            [m.to_json() for m in self.param_messages],
         ]
 
     @classmethod
@@ -186,7 +168,7 @@ class RawSite:
         (kind, exception, templates, reason, line, end_line, function, owner, clauses, values, source, level) = data[
             :12
         ]
-        later, message_attribute, exception_attribute, message_param, exception_param, written, built = data[12:]
+        later, message_attribute, exception_attribute, message_param, exception_param, written = data[12:]
         return cls(
             kind,
             exception,
@@ -206,7 +188,6 @@ class RawSite:
             ParamRef(*message_param) if message_param else None,
             ParamRef(*exception_param) if exception_param else None,
             WrittenAt(*written) if written else None,
-            tuple(map(ParamMessage.from_json, built)),
         )
 
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from errdex.extract.budget import Budget, TooMuchWork
-from errdex.extract.records import ClassMessage, HoleSources, Template
+from errdex.extract.records import ClassMessage, HoleSources
 from errdex.extract.resolve import Unresolved
 
 TRANSLATIONS = frozenset(
@@ -99,14 +99,6 @@ def templates(node: ast.expr, scope: Scope, budget: Budget | None = None) -> lis
 
 def render(parts: Parts) -> str | None:
     """The template as text, adjacent holes merged; None when no literal text is left."""
-    text = _as_text(parts)
-    if not text.replace("{}", "").strip():
-        return None
-    return text
-
-
-def _as_text(parts: Parts) -> str:
-    """The parts as text, adjacent holes merged."""
     out: list[str] = []
     for part in parts:
         if isinstance(part, Hole):
@@ -115,21 +107,10 @@ def _as_text(parts: Parts) -> str:
             out.append("{}")
         elif part:
             out.append(part)
-    return "".join(out)
-
-
-def split_at(parts: Parts, source: str) -> tuple[Template, ...] | None:
-    """The templates of the text between the holes that show `source` (a helper's parameter, whose value its
-    callers write), or None when no hole shows it."""
-    segments: list[list[Any]] = [[]]
-    for part in parts:
-        if isinstance(part, Hole) and part.source() == source:
-            segments.append([])
-        else:
-            segments[-1].append(part)
-    if len(segments) == 1:
+    text = "".join(out)
+    if not text.replace("{}", "").strip():
         return None
-    return tuple(Template(_as_text(tuple(s)), hole_sources(tuple(s))) for s in segments)
+    return text
 
 
 def hole_sources(parts: Parts) -> HoleSources:

@@ -16,7 +16,6 @@ from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
 from errdex.extract.helpers import MAX_DEPTH as MAX_HELPER_DEPTH
-from errdex.extract.helpers import MAX_TEMPLATE
 from errdex.extract.nodes import (
     MAX_NODES,
     annotated_class,
@@ -41,23 +40,22 @@ from errdex.extract.nodes import (
     unparse,
     warning_category,
 )
-from errdex.extract.records import CallArg, HelperCall, ParamMessage, ParamRef, Pending, RawSite, Template, Values
+from errdex.extract.records import CallArg, HelperCall, ParamRef, Pending, RawSite, Template, Values
 from errdex.extract.resolve import Unresolved, dotted_name, evaluate, to_json
 from errdex.extract.scope import ClassScope, ModuleScope, NeedsPackage
 from errdex.extract.templates import (
-    Hole,
     Parts,
     class_message,
     given_mark,
     given_message,
     hole_sources,
     render,
-    split_at,
     templates,
 )
 from errdex.model import JsonValue, Kind
 
 MAX_BINDINGS = 12
+MAX_TEMPLATE = 20_000
 _BUILTIN_NAMES = frozenset(dir(builtins)) | {"self", "cls"}
 _LOG_METHODS = frozenset(
     {"warning", "warn", "warning_once", "warning_advice", "error", "error_once", "exception", "critical", "fatal"}
@@ -622,7 +620,7 @@ class SiteVisitor:
 
     def _parameter_name(self, expr: ast.expr) -> str | None:
         """The name of this function's parameter that `expr` is, untouched, or None."""
-        if isinstance(expr, ast.Name) and self._parameter_named(expr.id):
+        if isinstance(expr, ast.Name) and expr.id in self.params and expr.id not in self.env:
             return expr.id
         return None
 
@@ -734,20 +732,15 @@ class SiteVisitor:
         self.module.budget.start_site()
         scope = _TemplateScope(self)
         found: tuple[Template, ...] = ()
-        alternatives: list[Parts] = []
         if message is None:
             reason: str | None = "no message argument" if kind == "error" else "message not given"
         else:
-            alternatives = templates(message, scope, self.module.budget)
-            found = _unique_templates(alternatives)
+            found = _unique_templates(templates(message, scope, self.module.budget))
             reason = None if found else "message is built at run time"
             if any(len(t.text) > MAX_TEMPLATE for t in found):
-                found, alternatives, reason = (), [], f"message is longer than {MAX_TEMPLATE:,} characters"
+                found, reason = (), f"message is longer than {MAX_TEMPLATE:,} characters"
         values = self._resolve_names(message)
         param = self._parameter_name(message) if message is not None else None
-        built: tuple[ParamMessage, ...] = ()
-        if param is None:
-            param, built = self._built_around_parameter(alternatives)
         helper = param is not None  # a raise helper: its callers write the message (and may choose the class)
         self_attribute = exception is not None and exception.startswith(("self.", "cls.")) and exception.count(".") == 1
         self.sites.append(
@@ -773,30 +766,8 @@ class SiteVisitor:
                 exception_attribute=exception.split(".", 1)[1] if exception and self_attribute else None,
                 message_param=self._param_ref(param),
                 exception_param=self._param_ref(exception_param) if helper else None,
-                param_messages=built,
             )
         )
-
-    def _built_around_parameter(self, alternatives: list[Parts]) -> tuple[str | None, tuple[ParamMessage, ...]]:
-        """A message built around one of this function's parameters (`f"Invalid config: {msg}"`, `prefix + msg`):
-        the parameter (untouched; of those holes show, the one most alternatives show, the last shown on a tie: the
-        detail a message ends with) and, for each template showing it, the text around it; the function is then a
-        raise helper whose callers write part of the message."""
-        shown: dict[str, int] = {}
-        for parts in alternatives:
-            names = dict.fromkeys(p.source() for p in parts if isinstance(p, Hole))
-            for name in names:
-                if name is not None and self._parameter_named(name):
-                    shown[name] = shown.pop(name, 0) + 1  # (popped: the last shown comes last)
-        if not shown:
-            return None, ()
-        param = max(reversed(shown), key=shown.__getitem__)
-        built = (split_at(parts, param) for parts in alternatives)
-        return param, tuple(dict.fromkeys(ParamMessage(segments) for segments in built if segments is not None))
-
-    def _parameter_named(self, name: str) -> bool:
-        """Whether `name` is one of this function's parameters, not bound again."""
-        return name in self.params and name not in self.env
 
     def qualname(self) -> str:
         if not self.scopes:
