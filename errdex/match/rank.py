@@ -255,12 +255,8 @@ class Ranker:
         tied = [s for s in ranked if s.key == ranked[0].key] if ranked else []
         if len(tied) < 2:
             return ranked
-        tied.sort(key=lambda s: not self._written_alike(s.error))
+        tied.sort(key=lambda s: self._case_factor(self.core.cut(s.error).template) < 1.0)
         return tied + ranked[len(tied) :]
-
-    def _written_alike(self, i: int) -> bool:
-        """Whether the literal parts of error `i`'s template are in the message as written, unfolded."""
-        return _written_in(self.core.cut(i).template, self.q.text)
 
     def _case_factor(self, template: str) -> float:
         """REWORDED when the template's text is found only once case and quotes are folded away: the message
