@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from dataclasses import replace
+from typing import NamedTuple
 
 from errdex.errors import InputError
 from errdex.match.autoindex import (
@@ -102,12 +103,26 @@ def _typed_by_the_index(parsed: ParsedError, tables: Tables) -> ParsedError:
     return replace(parsed, exception=name, message=message)  # (a *Warning name was typed by the parser already)
 
 
-def _candidate(tables: Tables, query: Query, s: Scored) -> Candidate:
-    core, i = tables.core, s.error
+class Placed(NamedTuple):
+    """An error placed in one release for an answer: its package, the versions raising it, the place chosen."""
+
+    package: str
+    versions: tuple[str, ...]
+    place: ReleasePlace
+
+
+def _placed(tables: Tables, query: Query, i: int, pointed: frozenset[str]) -> Placed:
+    core = tables.core
     package = core.packages[core.package[i]]
     places = tables.places(i)
     versions = tuple(dict.fromkeys([p.version for p in places]))
-    place = _choose_place(places, versions, query, package, s.releases)
+    return Placed(package, versions, _choose_place(places, versions, query, package, pointed))
+
+
+def _candidate(tables: Tables, query: Query, s: Scored) -> Candidate:
+    core, i = tables.core, s.error
+    placed = _placed(tables, query, i, s.releases)
+    package, versions, place = placed.package, placed.versions, placed.place
     function, end_line = place.function, place.end_line
     if function is None:
         function, end_line = _site_function(tables, core.ids[i], place)
@@ -144,11 +159,8 @@ def _candidate(tables: Tables, query: Query, s: Scored) -> Candidate:
 
 def _copy(tables: Tables, query: Query, i: int) -> Copy:
     """Where an identical copy of an answer is, placed as the answer is."""
-    core = tables.core
-    package = core.packages[core.package[i]]
-    places = tables.places(i)
-    place = _choose_place(places, tuple(dict.fromkeys(p.version for p in places)), query, package, frozenset())
-    return Copy(core.ids[i], package, place.version, place.file, place.line)
+    placed = _placed(tables, query, i, frozenset())
+    return Copy(tables.core.ids[i], placed.package, placed.place.version, placed.place.file, placed.place.line)
 
 
 def _choose_place(
