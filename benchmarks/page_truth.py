@@ -1,0 +1,333 @@
+"""The page truth harness: build pages of errors drawn at random and check mechanically what can be checked.
+
+Each page is checked against the code of its release, read again here (not through the page
+builder's own analysis), for the kinds of false claim issue 18 lists:
+
+- `trigger`: every trigger's values make the check true under the evaluator, and each value is of
+  a type the input can receive (its annotation, or its default's type); no trigger on a private
+  attribute; no trigger with an empty code box;
+- `caller`: every caller claimed names the function at the line it is said to be on, and is not
+  a match by name alone;
+- `value`: no value shown as one binding (an empty one above all) when its module binds the name
+  more than once at the top level;
+- `related`: at most 8 related errors, each with a template;
+- `history`: no "first appears" and no version note offered as a solution;
+- `empty`: no empty text anywhere a reader would see a section, a box or a list item (`message_source`,
+  the raise's message expression kept for ids, is data and "" when the raise has none).
+
+    python benchmarks/page_truth.py --db INDEX.db [--pages 500] [--seed 18] [--show 3]
+    python benchmarks/page_truth.py --releases benchmarks/pages/releases.txt --db INDEX.db   # indexes them first
+
+Exit status 1 when any page fails a check.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import collections
+import random
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from errdex.indexing import index
+from errdex.pages import Page, build_page
+from errdex.pages.evaluate import truth
+from errdex.store import Store
+
+RELATED_AT_MOST = 8
+_BUILTIN_TYPES: dict[str, tuple[type, ...]] = {
+    "int": (int,),
+    "float": (int, float),
+    "str": (str,),
+    "bytes": (bytes,),
+    "bool": (bool,),
+    "list": (list,),
+    "tuple": (list, tuple),
+    "dict": (dict,),
+    "set": (list,),
+    "None": (type(None),),
+}
+
+
+@dataclass(frozen=True)
+class Failure:
+    """One check a page fails, with what it says and why that is false."""
+
+    check: str
+    error_id: str
+    version: str
+    detail: str
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """An error drawn for the harness, in the release it is checked in."""
+
+    error_id: str
+    package: str
+    version: str
+
+
+def draw(store: Store, count: int, seed: int) -> list[Drawn]:
+    """`count` errors drawn at random (seeded) from every indexed release, each in its release."""
+    every = [
+        Drawn(e.error_id, p.name, r.version)
+        for p in store.packages()
+        for r in store.releases(p.name)
+        for e in store.errors(p.name, r.version)
+    ]
+    every.sort(key=lambda d: (d.package, d.version, d.error_id))
+    return random.Random(seed).sample(every, min(count, len(every)))
+
+
+def check_page(store: Store, drawn: Drawn, page: Page) -> list[Failure]:
+    """Every failure of one page."""
+    found: list[Failure] = []
+    for check, detail in _problems(store, drawn, page):
+        found.append(Failure(check, drawn.error_id, drawn.version, detail))
+    return found
+
+
+def _problems(store: Store, drawn: Drawn, page: Page) -> Iterator[tuple[str, str]]:
+    yield from _triggers(page)
+    yield from _callers(store, drawn, page)
+    yield from _values(store, drawn, page)
+    yield from _related(page)
+    yield from _history(page)
+    yield from (("empty", where) for where in _empty(page, "page"))
+
+
+def _triggers(page: Page) -> Iterator[tuple[str, str]]:
+    condition = _parse(page["condition"])
+    env = {name: value for name, value in page["resolved"].items()}
+    signature = _signature(page["when_it_happens"]["signature"])
+    for trigger in page["triggers"]:
+        if trigger["code"] is not None and not trigger["code"].strip():
+            yield "trigger", f"empty code box: {trigger['text']}"
+        values: dict[str, object] = {}
+        for code, shown in trigger["values"].items():
+            try:
+                values[code] = ast.literal_eval(shown)
+            except (ValueError, SyntaxError):
+                continue  # an instance or an object(): not a literal to check here
+            name = code.rsplit(".", 1)[-1]
+            if code.startswith("self._") or name.startswith("_"):
+                yield "trigger", f"a trigger on the private {code} = {shown}"
+            accepted = signature.get(name)
+            if accepted is not None and not isinstance(values[code], accepted) and not _type_checked(condition, code):
+                yield "trigger", f"{code} = {shown}, not of a type the parameter receives"
+        if trigger["from_user"] or condition is None or len(values) < len(trigger["values"]):
+            continue
+        if truth(condition, {**env, **values}) is not True:
+            yield "trigger", f"{trigger['values']} does not make `{page['condition']}` true"
+
+
+def _type_checked(condition: ast.expr | None, code: str) -> bool:
+    """Whether the check tests the input's type itself (then a value of another type is the very mistake)."""
+    return condition is not None and any(
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "isinstance"
+        and node.args
+        and ast.unparse(node.args[0]) == code
+        for node in ast.walk(condition)
+    )
+
+
+def _signature(text: str | None) -> dict[str, tuple[type, ...]]:
+    """The types each parameter receives, from its annotation or its default, when they are plain builtins."""
+    node = _parse_def(text)
+    if node is None:
+        return {}
+    args = node.args
+    positional = [*args.posonlyargs, *args.args]
+    with_default = positional[len(positional) - len(args.defaults) :]
+    defaults: dict[str, ast.expr] = {a.arg: d for a, d in zip(with_default, args.defaults, strict=True)}
+    defaults.update({a.arg: d for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=True) if d is not None})
+    out: dict[str, tuple[type, ...]] = {}
+    for arg in [*positional, *args.kwonlyargs]:
+        accepted = _annotated(arg.annotation) if arg.annotation is not None else _defaulted(defaults.get(arg.arg))
+        if accepted:
+            out[arg.arg] = accepted
+    return out
+
+
+def _parse_def(text: str | None) -> ast.FunctionDef | None:
+    if not text:
+        return None
+    for source in (f"def {text}: pass", f"def f{text}: pass", f"{text}: pass"):
+        try:
+            stmt = ast.parse(source).body[0]
+        except SyntaxError:
+            continue
+        if isinstance(stmt, ast.FunctionDef):
+            return stmt
+    return None
+
+
+def _annotated(node: ast.expr) -> tuple[type, ...]:
+    """The builtin types an annotation allows, or () when it allows anything else too."""
+    if isinstance(node, ast.Constant) and node.value is None:
+        return (type(None),)
+    if isinstance(node, ast.Name):
+        return _BUILTIN_TYPES.get(node.id, ())
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+        left, right = _annotated(node.left), _annotated(node.right)
+        return left + right if left and right else ()
+    return ()
+
+
+def _defaulted(node: ast.expr | None) -> tuple[type, ...]:
+    """A default that is a bool, int or str constant says what the parameter is meant to receive."""
+    if isinstance(node, ast.Constant) and type(node.value) in (bool, str):
+        return (type(node.value),)
+    if isinstance(node, ast.Constant) and type(node.value) in (int, float):
+        return (int, float)
+    return ()
+
+
+def _callers(store: Store, drawn: Drawn, page: Page) -> Iterator[tuple[str, str]]:
+    release = store.release(drawn.package, drawn.version)
+    name = page["function"].rsplit(".", 1)[-1]
+    for caller in page["callers"]:
+        if caller["match"] == "name":
+            yield "caller", f"{caller['function']} claimed by name alone: {caller['call']}"
+            continue
+        text = store.source(release, caller["file"]) or ""
+        lines = text.splitlines()
+        around = "\n".join(lines[max(caller["line"] - 3, 0) : caller["line"] + 2])
+        if name not in around and name != "__init__":
+            yield "caller", f"{caller['file']}:{caller['line']} does not name {name}"
+
+
+def _values(store: Store, drawn: Drawn, page: Page) -> Iterator[tuple[str, str]]:
+    release = store.release(drawn.package, drawn.version)
+    for value in page["what_it_means"]["values"]:
+        if value["defined_at"] is None or "." in value["name"]:
+            continue
+        path, _, line = value["defined_at"].rpartition(":")
+        text = store.source(release, path)
+        if text is None:
+            continue
+        bindings = _top_level_bindings(text, value["name"])
+        if len(bindings) > 1:
+            shown = "empty" if value["value"] in ([], {}, "", ()) else "one"
+            yield "value", f"{value['name']} shown as {shown} binding (line {line}); bound at lines {bindings}"
+
+
+def _top_level_bindings(text: str, name: str) -> list[int]:
+    """Lines where a module binds `name` at its top level, inside `if`/`try` blocks included."""
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError):
+        return []
+    found: list[int] = []
+    pending: list[ast.stmt] = list(tree.body)
+    while pending:
+        stmt = pending.pop()
+        if isinstance(stmt, (ast.If, ast.Try)):
+            pending.extend(stmt.body)
+            pending.extend(stmt.orelse)
+            if isinstance(stmt, ast.Try):
+                pending.extend(stmt.finalbody)
+                for handler in stmt.handlers:
+                    pending.extend(handler.body)
+        targets: list[ast.expr] = []
+        if isinstance(stmt, ast.Assign):
+            targets = stmt.targets
+        elif isinstance(stmt, (ast.AnnAssign, ast.AugAssign)) and (
+            not isinstance(stmt, ast.AnnAssign) or stmt.value is not None
+        ):
+            targets = [stmt.target]
+        if any(isinstance(t, ast.Name) and t.id == name for t in targets):
+            found.append(stmt.lineno)
+    return sorted(found)
+
+
+def _related(page: Page) -> Iterator[tuple[str, str]]:
+    if len(page["related"]) > RELATED_AT_MOST:
+        yield "related", f"{len(page['related'])} related errors (at most {RELATED_AT_MOST})"
+    for related in page["related"]:
+        if not related["template"]:
+            yield "related", f"related {related['file']}:{related['line']} has no template"
+
+
+def _history(page: Page) -> Iterator[tuple[str, str]]:
+    for solution in page["solutions"]:
+        if solution["kind"] == "version_drift" and "does not raise" in solution["text"]:
+            yield "history", f"a version note offered as a solution: {solution['text'][:120]}"
+    for text in _strings(page):
+        if "first appears" in text:
+            yield "history", f"history stated as fact: {text[:120]}"
+
+
+def _empty(value: object, where: str) -> Iterator[str]:
+    """Paths of empty strings (a section, a box or an item with nothing in it)."""
+    if isinstance(value, str) and not value.strip() and not where.endswith(".text]") and where != "page.snippet":
+        yield where
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            if key not in ("values", "resolved", "user_input", "prose", "message_source"):  # data, not sections
+                yield from _empty(item, f"{where}.{key}")
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            yield from _empty(item, f"{where}[{i}]")
+
+
+def _strings(value: object) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _strings(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _strings(item)
+
+
+def _parse(condition: str | None) -> ast.expr | None:
+    if not condition:
+        return None
+    try:
+        return ast.parse(condition, mode="eval").body
+    except (SyntaxError, ValueError, RecursionError):
+        return None
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--db", required=True, help="the index to draw from (written to when --releases is given)")
+    ap.add_argument("--releases", type=Path, help="a file of specs to index into --db first")
+    ap.add_argument("--pages", type=int, default=500)
+    ap.add_argument("--seed", type=int, default=18)
+    ap.add_argument("--show", type=int, default=3, help="failures to print per check")
+    args = ap.parse_args()
+    with Store(args.db) as store:
+        if args.releases is not None:
+            for spec in args.releases.read_text().split("\n"):
+                if spec.strip() and not spec.startswith("#"):
+                    index(spec.strip(), store)
+        failures: list[Failure] = []
+        failing_pages: set[str] = set()
+        drawn = draw(store, args.pages, args.seed)
+        for item in drawn:
+            found = check_page(store, item, build_page(store, item.error_id, item.version))
+            failures.extend(found)
+            if found:
+                failing_pages.add(f"{item.error_id}@{item.version}")
+    by_check = collections.defaultdict(list)
+    for failure in failures:
+        by_check[failure.check].append(failure)
+    print(f"{len(drawn)} pages, {len(failing_pages)} fail at least one check (seed {args.seed})")
+    for check, found in sorted(by_check.items()):
+        print(f"  {check:<8} {len(found):5d} failures on {len({f.error_id for f in found})} pages")
+        for failure in found[: args.show]:
+            print(f"      {failure.error_id}@{failure.version}: {failure.detail}")
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
