@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import re
 import sys
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -223,12 +224,39 @@ def _at_a_place(store: Store, best: Candidate, case: PasteCase) -> bool:
     )
 
 
+def reachable(store: Store, case: PasteCase) -> bool:
+    """Whether a perfect matcher over this index could name the case's site: it must abstain, or the site is
+    indexed with a message template, or a frame of the paste names its file and line."""
+    if case.expected is None or case.package is None or case.version is None:
+        return True
+    place = case.expected
+    if re.search(rf"{re.escape(place.file.rsplit('/', 1)[-1])}\S*,? line {place.line}\b", case.text):
+        return True
+    release = store.release(case.package, case.version)
+    return any(
+        s.site.file == place.file and abs(s.site.line - place.line) <= 2 and s.site.template is not None
+        for s in store.release_sites(release)
+    )
+
+
+def bound(store: Store, cases: list[PasteCase]) -> str:
+    """Per part, the top-1 a perfect matcher could reach over this index, and how many cases it could not."""
+    lines = []
+    for name, held_out in (("development", False), ("held-out", True)):
+        chosen = [c for c in cases if c.held_out == held_out]
+        out = [c.id for c in chosen if not reachable(store, c)]
+        share = 1 - len(out) / len(chosen)
+        lines.append(f"{name}: at most {share:.2%} top-1 ({len(out)} of {len(chosen)} unreachable: {', '.join(out)})")
+    return "\n".join(lines)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--db", type=Path, help="an index of exactly benchmarks/pastes/releases.txt")
     ap.add_argument("--misses", action="store_true", help="also list every case answered wrong")
     ap.add_argument("--write-releases", action="store_true", help="write releases.txt from the cases, then stop")
     ap.add_argument("--record", action="store_true", help="write the figures to pastes_figures.json")
+    ap.add_argument("--bound", action="store_true", help="print what a perfect matcher could reach over this index")
     args = ap.parse_args()
     if args.write_releases:
         RELEASES.write_text("".join(f"{spec}\n" for spec in needed_releases(load_pastes())), encoding="utf-8")
@@ -236,6 +264,9 @@ def main() -> None:
     if args.db is None:
         ap.error("--db is required")
     with Store(args.db) as store:
+        if args.bound:
+            print(bound(store, load_pastes()))
+            return
         outcomes = judge(store, load_pastes())
     print(report(outcomes))
     if args.record:
