@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Literal, Protocol
@@ -141,7 +141,7 @@ def figures(outcomes: Iterable[Judged]) -> Figures:
     )
 
 
-def parts(outcomes: list[Judged]) -> dict[str, Figures]:
+def parts(outcomes: Sequence[Judged]) -> dict[str, Figures]:
     """The figures on all cases, on the development part and on the held-out part."""
     return {
         PARTS[0]: figures(outcomes),
