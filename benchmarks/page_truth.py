@@ -17,6 +17,7 @@ builder's own analysis), for the kinds of false claim issue 18 lists:
 
     python benchmarks/page_truth.py --db INDEX.db [--pages 500] [--seed 18] [--show 3]
     python benchmarks/page_truth.py --releases benchmarks/pages/releases.txt --db INDEX.db   # indexes them first
+    python benchmarks/page_truth.py --db INDEX.db --pages 40 --seed 2026 --list   # the sample graded by hand
 
 Exit status 1 when any page fails a check.
 """
@@ -304,6 +305,7 @@ def main() -> None:
     ap.add_argument("--pages", type=int, default=500)
     ap.add_argument("--seed", type=int, default=18)
     ap.add_argument("--show", type=int, default=3, help="failures to print per check")
+    ap.add_argument("--list", action="store_true", help="print the drawn errors (for grading by hand), then stop")
     args = ap.parse_args()
     with Store(args.db) as store:
         if args.releases is not None:
@@ -313,6 +315,10 @@ def main() -> None:
         failures: list[Failure] = []
         failing_pages: set[str] = set()
         drawn = draw(store, args.pages, args.seed)
+        if args.list:
+            for item in drawn:
+                print(f"{item.error_id} {item.package} {item.version}")
+            return
         for item in drawn:
             found = check_page(store, item, build_page(store, item.error_id, item.version))
             failures.extend(found)
