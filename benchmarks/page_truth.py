@@ -118,7 +118,11 @@ def _triggers(page: Page) -> Iterator[tuple[str, str]]:
             if code.startswith("self._") or name.startswith("_"):
                 yield "trigger", f"a trigger on the private {code} = {shown}"
             accepted = signature.get(name)
-            if accepted is not None and not isinstance(values[code], accepted) and not _type_checked(condition, code):
+            if (
+                accepted is not None
+                and not isinstance(values[code], accepted)
+                and not _type_checked(condition, code, values[code])
+            ):
                 yield "trigger", f"{code} = {shown}, not of a type the parameter receives"
         if trigger["from_user"] or condition is None or len(values) < len(trigger["values"]):
             continue
@@ -126,16 +130,18 @@ def _triggers(page: Page) -> Iterator[tuple[str, str]]:
             yield "trigger", f"{trigger['values']} does not make `{page['condition']}` true"
 
 
-def _type_checked(condition: ast.expr | None, code: str) -> bool:
-    """Whether the check tests the input's type itself (then a value of another type is the very mistake)."""
-    return condition is not None and any(
-        isinstance(node, ast.Call)
-        and isinstance(node.func, ast.Name)
-        and node.func.id == "isinstance"
-        and node.args
-        and ast.unparse(node.args[0]) == code
-        for node in ast.walk(condition)
-    )
+def _type_checked(condition: ast.expr | None, code: str, value: object) -> bool:
+    """Whether the check itself expects values of this type: it tests the input's type (a value of another type is
+    then the very mistake), or compares the input with a constant of the value's type."""
+    for node in ast.walk(condition) if condition is not None else ():
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "isinstance":
+            if node.args and ast.unparse(node.args[0]) == code:
+                return True
+        if isinstance(node, ast.Compare) and ast.unparse(node.left) == code:
+            constants = [c for c in node.comparators if isinstance(c, ast.Constant)]
+            if any(type(c.value) is type(value) for c in constants):
+                return True
+    return False
 
 
 def _signature(text: str | None) -> dict[str, tuple[type, ...]]:
