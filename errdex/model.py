@@ -108,7 +108,7 @@ _LOOSER_THAN_AND = (" or ", " if ", "lambda")  # words of what binds less tightl
 
 
 def _grouped(clause: str) -> str:
-    """A clause in brackets when it may bind less tightly than `and` (brackets around one that does not are harmless)."""
+    """A clause in brackets when it may bind less tightly than `and` (brackets around one that does not do no harm)."""
     return f"({clause})" if any(word in clause for word in _LOOSER_THAN_AND) else clause
 
 

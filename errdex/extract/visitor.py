@@ -223,23 +223,21 @@ class SiteVisitor:
     def visit_body(self, body: list[ast.stmt]) -> Falls:
         """Visit a block. In a function, the statements after an `if` that returns on one branch are guarded by
         the other branch's condition (`if a: return x` then `raise E`: the raise happens when `not a`)."""
-        depth, when, leaves = len(self.conditions), [], False
+        depth = len(self.conditions)
+        when: list[ast.expr] = []
         guarding = bool(self.scopes) and self.scopes[-1][0] == "def"  # module chunks are visited one by one
-        for stmt in body:
+        for i, stmt in enumerate(body):
             falls = self.visit(stmt)
-            if leaves:
-                continue  # never reached (its sites are kept as they are)
-            if falls.quiet:
+            if falls.leaves:
+                for unreached in body[i + 1 :]:  # its sites are kept as they are
+                    self.visit(unreached)
                 del self.conditions[depth:]
-                leaves = True
-                when = None
-                continue
+                return falls if falls.quiet else Falls(True, False, (*when, *falls.when))
             when += falls.when
-            leaves = falls.leaves
             if guarding:
                 self.conditions += [Guard(test) for test in falls.when]
         del self.conditions[depth:]
-        return QUIET if when is None else Falls(leaves, False, tuple(when))
+        return Falls(False, False, tuple(when))
 
     def visit_in_scopes(self, node: ast.stmt, scopes: list[tuple[str, str]]) -> None:
         """Visit a statement cut out of a larger file, as if it stood inside `scopes`."""
