@@ -845,8 +845,8 @@ class SiteVisitor:
         return owner
 
     def _clauses(self) -> tuple[str, ...]:
-        """The source of each guarding condition, outermost first."""
-        return tuple(guard.text() for guard in self.conditions)
+        """The source of each guarding condition, outermost first (a clause said twice, once)."""
+        return tuple(dict.fromkeys(guard.text() for guard in self.conditions))
 
     # -- resolving the names a site uses --------------------------------------------------
     def _resolve_names(self, message: ast.expr | None) -> Values:

@@ -37,7 +37,7 @@ def when_it_happens(
             "ways_in": [w.json(site["file"]) for w in ways],
             "receives": NOT_SET,
         }
-        inputs.append({**item, "receives": receives(tree, item)})
+        inputs.append({**item, "receives": receives(tree, item, site["line"])})
     located = find(tree, site["function"]) if tree is not None else None
     function = located.node if located is not None else None
     return {

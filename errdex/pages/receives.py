@@ -1,8 +1,9 @@
 """What an input of a check can receive, read from the code: who sets it, its annotation, its default.
 
 A trigger claims that a value fires the check; the value must also be one the code can be given.
-A private attribute (`self._consumed`) is set by the package itself, a local or a value read from
-elsewhere is not given by a user at all: neither is an input a user sets. For one that is, the
+A private attribute (`self._consumed`) and a private function's parameters are set by the package
+itself, a local or a value read from elsewhere is not given by a user at all: none is an input a
+user sets. For one that is, the
 parameter that sets it says what it takes: its annotation (`int`, `str | None`, `Literal["a", "b"]`)
 or, without one, its default's type (`1024` takes an int). An annotation naming a class or an alias
 (`Axis`) lets through only instances of that name: a plain value is not shown to fit it.
@@ -24,15 +25,39 @@ NOT_KNOWN: Receives = {"user_set": True, "types": None, "values": []}
 NOT_SET: Receives = {"user_set": False, "types": None, "values": []}
 
 
-def receives(tree: ast.Module | None, item: CheckedInput) -> Receives:
-    """What the input can be given: whether a user sets it, and the types or values it takes when the code says."""
+def receives(tree: ast.Module | None, item: CheckedInput, line: int) -> Receives:
+    """What the input can be given: whether a user sets it, and the types or values it takes when the code says.
+
+    `line` is the raise's: a parameter bound again before it is no longer what the caller passed.
+    """
     if item["kind"] not in ("parameter", "attribute") or input_name(item["code"]).startswith("_"):
         return NOT_SET
     way = next((w for w in item["ways_in"] if w["keyword"]), None)  # (the best: the trigger's way when it has one)
-    located = find(tree, way["via"]) if tree is not None and way is not None else None
-    if way is None or located is None or isinstance(located.node, ast.ClassDef):
+    if way is None or _private(way["via"]):
+        return NOT_SET  # no call sets it; or a private function's (class's) arguments come from the package's calls
+    located = find(tree, way["via"]) if tree is not None else None
+    if located is None or isinstance(located.node, ast.ClassDef):
         return NOT_KNOWN
+    if item["kind"] == "parameter" and rebound(located.node, item["code"], line):
+        return NOT_SET
     return _of_parameter(located.node, way["keyword"] or "")
+
+
+def rebound(func: FunctionNode, name: str, line: int) -> bool:
+    """Whether the function binds `name` again before `line` (`if freq is None: freq = ...`)."""
+    for node in ast.walk(func):
+        target = node.target if isinstance(node, (ast.AugAssign, ast.AnnAssign, ast.NamedExpr, ast.For)) else None
+        targets = node.targets if isinstance(node, ast.Assign) else [target] if target is not None else []
+        if getattr(node, "lineno", line) < line and any(
+            isinstance(n, ast.Name) and n.id == name for t in targets for n in ast.walk(t)
+        ):
+            return True
+    return False
+
+
+def _private(qualname: str) -> bool:
+    """`_encode_files`, `_Parser.feed`: a name the package keeps to itself (`__init__` is no such name)."""
+    return any(part.startswith("_") and not part.endswith("__") for part in qualname.split("."))
 
 
 def _of_parameter(func: FunctionNode, keyword: str) -> Receives:

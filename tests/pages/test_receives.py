@@ -43,6 +43,18 @@ SOURCE = """
             raise ValueError("too large")
 
 
+    def _encode(files, data):
+        if not files:
+            raise ValueError("Files must be provided.")
+
+
+    def period(freq=None):
+        if freq is None:
+            freq = infer()
+            if freq is None:
+                raise ValueError("no freq")
+
+
     def check(value: int = 0):
         if not isinstance(value, int):
             raise TypeError("value must be an int")
@@ -73,6 +85,19 @@ def trigger_values(page: dict[str, Any]) -> list[dict[str, str]]:
 
 def test_a_private_attribute_is_not_a_user_input(page_of: Any) -> None:
     page = page_of("already consumed")
+    assert page["when_it_happens"]["inputs"][0]["receives"]["user_set"] is False
+    assert page["triggers"] == []
+
+
+def test_a_private_function_s_parameter_is_not_a_user_input(page_of: Any) -> None:
+    page = page_of("Files must be provided.")
+    assert page["when_it_happens"]["inputs"][0]["receives"]["user_set"] is False
+    assert page["triggers"] == []
+
+
+def test_a_parameter_bound_again_before_the_check_is_not_what_the_caller_passed(page_of: Any) -> None:
+    page = page_of("no freq")
+    assert page["condition"] == "freq is None"  # (said once)
     assert page["when_it_happens"]["inputs"][0]["receives"]["user_set"] is False
     assert page["triggers"] == []
 
