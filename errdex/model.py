@@ -98,8 +98,18 @@ class Site:
 
     @property
     def condition(self) -> str | None:
-        """The guarding conditions as one expression's source (`a and b`), None when unguarded."""
-        return " and ".join(self.clauses) if self.clauses else None
+        """The guarding conditions as one expression's source (`a and (b or c)`), None when unguarded."""
+        if len(self.clauses) < 2:
+            return self.clauses[0] if self.clauses else None
+        return " and ".join(map(_grouped, self.clauses))
+
+
+_LOOSER_THAN_AND = (" or ", " if ", "lambda")  # words of what binds less tightly than `and` (`:=` is bracketed)
+
+
+def _grouped(clause: str) -> str:
+    """A clause in brackets when it may bind less tightly than `and` (brackets around one that does not do no harm)."""
+    return f"({clause})" if any(word in clause for word in _LOOSER_THAN_AND) else clause
 
 
 @dataclass(frozen=True)

@@ -91,6 +91,24 @@ class Parameter(NamedTuple):
 Params = dict[str, Parameter]
 
 
+class Falls(NamedTuple):
+    """What a statement (or block) says of the code after it: whether it is reached, and what then holds.
+
+    A raise is another error's check: the code after `if a: raise E` is not said to need `not a`
+    (its sites keep their own checks); a `return`, `continue` or `break` skips the code after it
+    quietly, so the code after `if a: return` runs only when `not a`.
+    """
+
+    leaves: bool  # no path goes on to the next statement
+    quiet: bool  # every path returns, continues or breaks (none goes on, none raises)
+    when: tuple[ast.expr, ...] = ()  # each holds whenever it did not leave quietly (empty: nothing known)
+
+
+ALWAYS = Falls(False, False)
+QUIET = Falls(True, True)
+RAISES = Falls(True, False)
+
+
 class Walked(NamedTuple):
     """What the sites under a condition need of its nodes."""
 
@@ -193,17 +211,33 @@ class SiteVisitor:
         ] = {}  # "Class.attr" -> class name an `__init__` parameter's default gives it
 
     # -- dispatch -------------------------------------------------------------------------
-    def visit(self, node: ast.stmt) -> None:
+    def visit(self, node: ast.stmt) -> Falls:
+        """Visit a statement; what it says of the code after it (its handler's answer, ALWAYS if none)."""
         kind = type(node)
         handler = _HANDLERS.get(kind, _UNKNOWN)
         if handler is _UNKNOWN:
             handler = _HANDLERS[kind] = getattr(SiteVisitor, "visit_" + kind.__name__, None)
-        if handler is not None:
-            handler(self, node)
+        falls = handler(self, node) if handler is not None else None
+        return falls if falls is not None else ALWAYS
 
-    def visit_body(self, body: list[ast.stmt]) -> None:
-        for stmt in body:
-            self.visit(stmt)
+    def visit_body(self, body: list[ast.stmt]) -> Falls:
+        """Visit a block. In a function, the statements after an `if` that returns on one branch are guarded by
+        the other branch's condition (`if a: return x` then `raise E`: the raise happens when `not a`)."""
+        depth = len(self.conditions)
+        when: list[ast.expr] = []
+        guarding = bool(self.scopes) and self.scopes[-1][0] == "def"  # module chunks are visited one by one
+        for i, stmt in enumerate(body):
+            falls = self.visit(stmt)
+            if falls.leaves:
+                for unreached in body[i + 1 :]:  # its sites are kept as they are
+                    self.visit(unreached)
+                del self.conditions[depth:]
+                return falls if falls.quiet else Falls(True, False, (*when, *falls.when))
+            when += falls.when
+            if guarding:
+                self.conditions += [Guard(test) for test in falls.when]
+        del self.conditions[depth:]
+        return Falls(False, False, tuple(when))
 
     def visit_in_scopes(self, node: ast.stmt, scopes: list[tuple[str, str]]) -> None:
         """Visit a statement cut out of a larger file, as if it stood inside `scopes`."""
@@ -241,19 +275,21 @@ class SiteVisitor:
         self.module.budget.charge(3 * len(self.env))
         self.module.budget.check()
 
-    def visit_If(self, node: ast.If) -> None:
+    def visit_If(self, node: ast.If) -> Falls:
         self._branch()
         before = self._copy_env()
         self.conditions.append(Guard(node.test))
-        self.visit_body(node.body)
+        body = self.visit_body(node.body)
         after_body, self.env = self.env, before
+        orelse = ALWAYS
         if node.orelse:  # (most have none: no negated condition to make)
-            self.conditions[-1] = Guard(ast.UnaryOp(op=ast.Not(), operand=node.test))
-            self.visit_body(node.orelse)
+            self.conditions[-1] = Guard(negated(node.test))
+            orelse = self.visit_body(node.orelse)
         self.conditions.pop()
         # an `if` that may be skipped keeps the skipping path's bindings first: when alternatives are cut at
         # MAX_BINDINGS, the messages that optional parts were not added to stay
         self.env = _merge(after_body, self.env) if node.orelse else _merge(self.env, after_body)
+        return _after_if(node.test, body, orelse)
 
     def visit_For(self, node: ast.For | ast.AsyncFor | ast.While) -> None:
         self._branch()
@@ -266,28 +302,37 @@ class SiteVisitor:
 
     visit_AsyncFor = visit_While = visit_For
 
-    def visit_With(self, node: ast.With | ast.AsyncWith) -> None:
-        self.visit_body(node.body)
+    def visit_With(self, node: ast.With | ast.AsyncWith) -> Falls:
+        return self.visit_body(node.body)
 
     visit_AsyncWith = visit_With
 
-    def visit_Try(self, node: ast.Try) -> None:
+    def visit_Try(self, node: ast.Try) -> Falls:
+        """The code after a `try` meets the conditions of its body (and `else`) only when every handler leaves: a
+        caught exception may come from anywhere in the body."""
         self._branch()
         before = self._copy_env()
-        self.visit_body(node.body)
-        self.visit_body(node.orelse)
+        went_on = self.visit_body(node.body + node.orelse)  # (`else` runs after the body went on)
+        handlers = []
         branches = [self.env]
         for handler in node.handlers:
             self.env = self._copy_env(before)
             if handler.name:
                 self.env.pop(handler.name, None)
                 self.caught[handler.name] = handler.type
-            self.visit_body(handler.body)
+            handlers.append(self.visit_body(handler.body))
             branches.append(self.env)
         self.env = branches[0]
         for branch in branches[1:]:
             self.env = _merge(self.env, branch)
-        self.visit_body(node.finalbody)
+        final = self.visit_body(node.finalbody)
+        if final.leaves:
+            return final
+        if not all(h.leaves for h in handlers):
+            return ALWAYS
+        if went_on.quiet:
+            return QUIET if all(h.quiet for h in handlers) else RAISES
+        return went_on
 
     visit_TryStar = visit_Try
 
@@ -346,10 +391,10 @@ class SiteVisitor:
         return dict(self.env if env is None else env)
 
     # -- sites ----------------------------------------------------------------------------
-    def visit_Raise(self, node: ast.Raise) -> None:
-        if node.exc is None:
-            return  # a bare `raise` re-raises; the site is elsewhere
-        self._raise(node.exc, node)
+    def visit_Raise(self, node: ast.Raise) -> Falls:
+        if node.exc is not None:  # a bare `raise` re-raises; the site is elsewhere
+            self._raise(node.exc, node)
+        return RAISES
 
     def _raise(self, exc: ast.expr, node: ast.stmt) -> None:
         """A site raising `exc` (an exception instance or class, as `raise` is given it); none for an exception
@@ -434,7 +479,17 @@ class SiteVisitor:
     def visit_Expr(self, node: ast.Expr) -> None:
         self._record_call(node.value, node)
 
-    def visit_Return(self, node: ast.Return) -> None:
+    def visit_Return(self, node: ast.Return) -> Falls:
+        self._returned(node)
+        return QUIET
+
+    def visit_Continue(self, node: ast.Continue | ast.Break) -> Falls:
+        """`continue` and `break` leave the rest of the loop's block (a loop says nothing of the code after it)."""
+        return QUIET
+
+    visit_Break = visit_Continue
+
+    def _returned(self, node: ast.Return) -> None:
         if node.value is not None and self._in_method("__str__"):
             self._class_message(node.value)
         elif isinstance(node.value, ast.Call):
@@ -790,8 +845,8 @@ class SiteVisitor:
         return owner
 
     def _clauses(self) -> tuple[str, ...]:
-        """The source of each guarding condition, outermost first."""
-        return tuple(guard.text() for guard in self.conditions)
+        """The source of each guarding condition, outermost first (a clause said twice, once)."""
+        return tuple(dict.fromkeys(guard.text() for guard in self.conditions))
 
     # -- resolving the names a site uses --------------------------------------------------
     def _resolve_names(self, message: ast.expr | None) -> Values:
@@ -899,6 +954,37 @@ def _not_a_value(name: str) -> bool:
 def _names_a_class(func: ast.expr) -> bool:
     """Whether a called name is a class's or one of its methods' (`ValueError`, `errors.Bad`, `Bad.of`), by case."""
     return any(part[:1].isupper() for part in (dotted_name(func) or "").split("."))
+
+
+def negated(test: ast.expr) -> ast.expr:
+    """`not test`, without a double negation."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return test.operand
+    return ast.UnaryOp(op=ast.Not(), operand=test)
+
+
+def _after_if(test: ast.expr, body: Falls, orelse: Falls) -> Falls:
+    """What the code after an `if` meets: the negation of a branch that leaves quietly, else (when a branch
+    meets conditions) the one expression `test and <body's> or not test and <else's>`, grouping kept."""
+    leaves = body.leaves and orelse.leaves
+    if body.quiet or orelse.quiet:
+        if body.quiet and orelse.quiet:
+            return QUIET
+        when = (negated(test), *orelse.when) if body.quiet else (test, *body.when)
+        return Falls(leaves, False, when)
+    if not body.when and not orelse.when:
+        return Falls(leaves, False)
+    if not orelse.when:
+        sides = [negated(test), _all(body.when)]
+    elif not body.when:
+        sides = [test, _all(orelse.when)]
+    else:
+        sides = [_all((test, *body.when)), _all((negated(test), *orelse.when))]
+    return Falls(leaves, False, (ast.BoolOp(op=ast.Or(), values=sides),))
+
+
+def _all(tests: tuple[ast.expr, ...]) -> ast.expr:
+    return tests[0] if len(tests) == 1 else ast.BoolOp(op=ast.And(), values=list(tests))
 
 
 def _merge(a: Env, b: Env) -> Env:

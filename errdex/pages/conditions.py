@@ -129,9 +129,25 @@ def describe(
 
 
 def _describe_boolop(node: ast.BoolOp, resolved: dict[str, JsonValue], negated: bool, names: frozenset[str]) -> str:
+    """A part that joins its own parts the other way is bracketed: `a and (b or c)` reads "A and (either B or C)"."""
     is_and = isinstance(node.op, ast.And) != negated  # De Morgan
-    parts = [describe(value, resolved, negated, names) for value in node.values]
+    parts = [
+        f"({text})" if _joins(value, negated) == (not is_and) else text
+        for value in node.values
+        for text in [describe(value, resolved, negated, names)]
+    ]
     return " and ".join(parts) if is_and else either(parts)
+
+
+def _joins(node: ast.expr, negated: bool) -> bool | None:
+    """Whether `describe` joins the parts of `node` with "and" (True) or "or" (False); None when it has no parts."""
+    while isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        node, negated = node.operand, not negated
+    if isinstance(node, ast.BoolOp):
+        return isinstance(node.op, ast.And) != negated
+    if isinstance(node, ast.Compare) and len(node.ops) > 1:
+        return not negated
+    return None
 
 
 def either(parts: list[str]) -> str:

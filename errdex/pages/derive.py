@@ -26,6 +26,7 @@ from errdex.pages.model import (
     Trigger,
     UserInput,
 )
+from errdex.pages.receives import fits, type_tested
 from errdex.pages.source import module_name
 from errdex.pages.triggers import (
     TriggerValue,
@@ -153,7 +154,7 @@ def triggers_and_fix(page: StaticFacts, user: UserInput | None) -> tuple[list[Tr
     if facts.node is None or not facts.inputs or not page["site_scope"]["exact"]:
         return [], None
     first = _first_candidates(facts, page, user)
-    pool = pools(facts.node, list(facts.inputs), facts.env, first)
+    pool = _receivable(pools(facts.node, list(facts.inputs), facts.env, first), facts)
     trigger = find_trigger(facts.node, pool, facts.env)
     if trigger is None:
         return [], None
@@ -174,6 +175,21 @@ def triggers_and_fix(page: StaticFacts, user: UserInput | None) -> tuple[list[Tr
         "value_source": fix[1].tag,
     }
     return [entry], example
+
+
+def _receivable(pool: dict[str, list[TriggerValue]], facts: PageFacts) -> dict[str, list[TriggerValue]]:
+    """The candidates each input can be given (a value the code never receives is no trigger, nor a fix).
+
+    A check that tests an input's type (`isinstance`) is there for values of other types: any type fits it.
+    """
+    typed = type_tested(facts.node) if facts.node is not None else set()
+    out = {}
+    for code, values in pool.items():
+        domain = facts.inputs[code]["receives"]
+        if code in typed:
+            domain = {**domain, "types": None}
+        out[code] = [c for c in values if fits(c.value, domain)]
+    return out
 
 
 def _first_candidates(facts: PageFacts, page: StaticFacts, user: UserInput | None) -> dict[str, list[TriggerValue]]:

@@ -7,6 +7,7 @@ import ast
 from errdex.pages.conditions import input_name, parse_condition, subjects
 from errdex.pages.inputs import trace
 from errdex.pages.model import Caller, CheckedInput, SiteJson, WhenItHappens
+from errdex.pages.receives import NOT_SET, receives
 from errdex.pages.source import find, signature
 
 MAX_NAMED_CALLERS = 6
@@ -29,9 +30,14 @@ def when_it_happens(
     inputs: list[CheckedInput] = []
     for code in codes:
         kind, ways = trace(tree, site["function"], code, site["line"]) if tree is not None else ("other", [])
-        inputs.append(
-            {"code": code, "name": input_name(code), "kind": kind, "ways_in": [w.json(site["file"]) for w in ways]}
-        )
+        item: CheckedInput = {
+            "code": code,
+            "name": input_name(code),
+            "kind": kind,
+            "ways_in": [w.json(site["file"]) for w in ways],
+            "receives": NOT_SET,
+        }
+        inputs.append({**item, "receives": receives(tree, item, site["line"])})
     located = find(tree, site["function"]) if tree is not None else None
     function = located.node if located is not None else None
     return {

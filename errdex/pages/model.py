@@ -165,6 +165,14 @@ class InputWay(TypedDict):
     reaches_check: bool
 
 
+class Receives(TypedDict):
+    """What an input can be given, as the code says (`when_it_happens.inputs[].receives`)."""
+
+    user_set: bool  # False: a local, a value read elsewhere, a private attribute the package sets itself
+    types: list[str] | None  # the type or class names it takes (`int`, `None`, `Config`); None: not known
+    values: list[JsonValue]  # the values a `Literal` annotation allows besides those types
+
+
 class CheckedInput(TypedDict):
     """An input the condition tests (`when_it_happens.inputs[]`)."""
 
@@ -172,6 +180,7 @@ class CheckedInput(TypedDict):
     name: str
     kind: str  # attribute | parameter | local | other
     ways_in: list[InputWay]
+    receives: Receives
 
 
 class WhenItHappens(TypedDict):

@@ -104,7 +104,7 @@ def test_a_site_over_its_allowance_leaves_names_open_and_the_next_site_resolves(
     code = (
         f"MANY = {tuple(f'v{i}' for i in range(60))}\nFEW = ('a', 'b')\n\n"
         "def f(x):\n    if x not in MANY:\n        raise ValueError('many')\n"
-        "    if x not in FEW:\n        raise ValueError('few')\n"
+        "def g(x):\n    if x not in FEW:\n        raise ValueError('few')\n"
     )
     many, few = analyse_file("pkg/limits.py", code.encode(), budget=Budget(per_site=40)).sites
     assert many.values.resolved == {} and few.values.resolved == {"FEW": ["a", "b"]}

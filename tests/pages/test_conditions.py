@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import ast
 import textwrap
 from typing import Any
 
 import pytest
 
 from errdex.pages import build_page
+from errdex.pages.conditions import describe
 from tests.pages.conftest import Indexer, error_id_of
 
 CONFIG = """
@@ -208,3 +210,21 @@ def test_an_allowed_value_is_never_called_invalid(page_of: Any) -> None:
     assert not page["triggers"][0]["from_user"] and "'fast'" not in page["triggers"][0]["code"]
     assert page["solutions"][0]["kind"] == "version_drift"
     assert page["solutions"][0]["text"].startswith("'fast' is accepted by this check in pkg 1.0")
+
+
+@pytest.mark.parametrize(
+    ("condition", "words"),
+    [
+        ("a and (b or c)", "`a` is true and (either `b` is true or `c` is true)"),
+        ("not (a and (b or c))", "either `a` is false or (`b` is false and `c` is false)"),
+        (
+            "(a or b) and not (0 < y < 1)",
+            "(either `a` is true or `b` is true) and (`y` is at most 0 or `y` is at least 1)",
+        ),
+    ],
+)
+def test_nested_conditions_keep_their_grouping_in_words(condition: str, words: str) -> None:
+    """One part of an `or` inside an `and` must not read as enough on its own."""
+    node = ast.parse(condition, mode="eval").body
+    short = describe(node, {}).replace(" is set to a true value (not empty, zero, False or None)", " is true")
+    assert short.replace(" is empty, zero, False or None", " is false") == words
