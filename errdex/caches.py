@@ -67,11 +67,12 @@ CALLERS = Cache(
 )
 PAGES = Cache(
     "page",
-    6,
+    7,
     "the static part of an error's page, per release and place (what the user's values do not change)",
     code=(
         "pages/page.py",
         "pages/advice.py",
+        "pages/bindings.py",
         "pages/conditions.py",
         "pages/derive.py",
         "pages/environment.py",

@@ -93,18 +93,25 @@ class Binding:
     `known` False: it could not be resolved (unknown, never shown as an empty value)."""
 
     conditions: tuple[Condition, ...]
+    file: str
     line: int
     value: JsonValue = None
     known: bool = True
 
     def to_json(self) -> JsonValue:
         conditions: list[JsonValue] = [[c.test, c.holds, c.form, c.kind] for c in self.conditions]
-        return {"conditions": conditions, "line": self.line, "value": self.value, "known": self.known}
+        return {
+            "conditions": conditions,
+            "file": self.file,
+            "line": self.line,
+            "value": self.value,
+            "known": self.known,
+        }
 
     @classmethod
     def from_json(cls, data: dict[str, JsonValue]) -> Binding:
         conditions = tuple(Condition(*c) for c in data["conditions"])  # type: ignore[misc, union-attr]
-        return cls(conditions, data["line"], data["value"], data["known"])  # type: ignore[arg-type]
+        return cls(conditions, data["file"], data["line"], data["value"], data["known"])  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True)

@@ -227,7 +227,7 @@ class ModuleScope:
                 found = self._evaluated(head, depth)
             except (Unresolved, RecursionError):
                 return None
-            return tuple(_binding(a, v) for a, v in found) if found else None
+            return tuple(_binding(self.path, a, v) for a, v in found) if found else None
         if head in self.constants or head not in self.imports or self.package is None:
             return None
         module, attr = self.imports[head]
@@ -347,9 +347,9 @@ def _size(value: Any) -> int:
     return len(value) if isinstance(value, (tuple, list, dict, frozenset, str)) else 0
 
 
-def _binding(alternative: Alternative, value: Any) -> Binding:
+def _binding(path: str, alternative: Alternative, value: Any) -> Binding:
     known = value is not _UNKNOWN
-    return Binding(alternative.conditions, alternative.line, to_json(value) if known else None, known)
+    return Binding(alternative.conditions, path, alternative.line, to_json(value) if known else None, known)
 
 
 @dataclass(frozen=True)
