@@ -303,6 +303,9 @@ class ModuleScope:
         return target.lookup_with_origin(wanted, depth + 1)
 
 
+_COLLECTIONS = (tuple, list, dict, frozenset)  # "the richest" value: a flag (`LOADED = True`) has none
+
+
 class _Unknown:
     """The value of an alternative that could not be resolved."""
 
@@ -316,15 +319,16 @@ def choose(found: list[tuple[Alternative, Any]]) -> tuple[Alternative, Any]:
     Bindings only a type checker sees (`if TYPE_CHECKING:`) never hold at run time. One alternative
     left, or all with the same value: that one. Otherwise the richest of those that hold with the
     optional dependencies installed (`if is_torch_available():`, a `try` body whose `except
-    ImportError` did not run); none such, or one of them unknown: unresolved.
+    ImportError` did not run), when they are all collections: a flag such as `LOADED = True` says
+    whether the dependency is there, and neither value holds for every user. Otherwise unresolved.
     """
     runtime = [(a, v) for a, v in found if not any(c.kind == "type_checking" and c.holds for c in a.conditions)]
     values = [v for _, v in runtime]
     if runtime and (len(runtime) == 1 or all(v is not _UNKNOWN and v == values[0] for v in values)):
         return _known(runtime[-1])
     installed = [(a, v) for a, v in runtime if any(c.installed for c in a.conditions)]
-    if installed and all(v is not _UNKNOWN for _, v in installed):
-        return max(installed, key=lambda found: _size(found[1]))
+    if installed and all(isinstance(v, _COLLECTIONS) for _, v in installed):
+        return max(installed, key=lambda found: len(found[1]))
     raise Unresolved("several values")
 
 
@@ -341,10 +345,6 @@ def _keys(value: Any) -> list[Any]:
     if isinstance(value, list):
         return value
     raise Unresolved("not a mapping")
-
-
-def _size(value: Any) -> int:
-    return len(value) if isinstance(value, (tuple, list, dict, frozenset, str)) else 0
 
 
 def _binding(path: str, alternative: Alternative, value: Any) -> Binding:

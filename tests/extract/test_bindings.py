@@ -170,3 +170,20 @@ def test_alternatives_of_a_name_imported_from_another_module() -> None:
     assert site.resolved["NAMES"] == ["static", "dynamic"]
     assert [b.value for b in site.bindings["NAMES"]] == [["static", "dynamic"], []]
     assert site.resolved_from["NAMES"] == "pkg/names.py:3"
+
+
+@pytest.mark.parametrize("fast", [True, False])
+def test_a_flag_set_when_a_dependency_is_installed_has_no_one_value(fast: bool) -> None:
+    source = """
+    LOADED = False
+    if is_tesseract_available():
+        LOADED = True
+    NAMES = ("a",)
+    def run():
+        if not LOADED:
+            raise ValueError("tesseract is not available")
+    """
+    analysis = analyse_file("pkg/mod.py", textwrap.dedent(source).lstrip("\n").encode(), fast=fast)
+    (site,) = analysis.sites
+    assert "LOADED" not in site.values.resolved  # True for some users, False for others
+    assert [b.value for b in site.values.bindings["LOADED"]] == [True, False]

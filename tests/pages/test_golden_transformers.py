@@ -110,13 +110,18 @@ def test_flagship_with_the_users_values(transformers_store: Store) -> None:
     assert_dynamic_never_called_invalid(accepted)
 
 
+def with_release(transformers_db: str, release_cache: Path, folder: Path, spec: str) -> str:
+    """A copy of the 5.16.0 index with another release indexed beside it."""
+    path = copy_index(transformers_db, folder, "errdex.db")
+    with Store(path) as store:
+        index(spec, store, cache_dir=release_cache)
+    return path
+
+
 @pytest.fixture(scope="module")
 def two_releases(transformers_db: str, release_cache: Path, tmp_path_factory: pytest.TempPathFactory) -> str:
     """5.16.0 and 4.57.0 indexed together: 4.57.0 accepts 'dynamic_full', 5.16.0 'paged' instead."""
-    path = copy_index(transformers_db, tmp_path_factory.mktemp("drift"), "errdex.db")
-    with Store(path) as store:
-        index("transformers==4.57.0", store, cache_dir=release_cache)
-    return path
+    return with_release(transformers_db, release_cache, tmp_path_factory.mktemp("drift"), "transformers==4.57.0")
 
 
 def test_versions_show_the_cache_names_that_changed(two_releases: str) -> None:
@@ -150,28 +155,14 @@ def test_versions_show_the_cache_names_that_changed(two_releases: str) -> None:
 
 # ALL_CACHE_IMPLEMENTATIONS of transformers 4.54.1 (generation/configuration_utils.py:74),
 # bound under `if is_torch_available():`
-TORCH_CACHE_NAMES = [
-    "static",
-    "offloaded_static",
-    "sliding_window",
-    "hybrid",
-    "hybrid_chunked",
-    "offloaded_hybrid",
-    "offloaded_hybrid_chunked",
-    "offloaded",
-    "dynamic",
-    "quantized",
-]
+TORCH_CACHE_NAMES = [*CACHE_NAMES[:7], "offloaded", "dynamic", "quantized"]
 
 
 @pytest.fixture(scope="module")
 def with_4_54(transformers_db: str, release_cache: Path, tmp_path_factory: pytest.TempPathFactory) -> str:
     """5.16.0 and 4.54.1 indexed together: 4.54.1 binds `ALL_CACHE_IMPLEMENTATIONS = []`, then the real names
     under `if is_torch_available():`."""
-    path = copy_index(transformers_db, tmp_path_factory.mktemp("torch"), "errdex.db")
-    with Store(path) as store:
-        index("transformers==4.54.1", store, cache_dir=release_cache)
-    return path
+    return with_release(transformers_db, release_cache, tmp_path_factory.mktemp("torch"), "transformers==4.54.1")
 
 
 def test_a_value_bound_when_torch_is_installed_is_the_one_listed(with_4_54: str) -> None:
