@@ -72,6 +72,7 @@ PAGES = Cache(
     code=(
         "pages/page.py",
         "pages/advice.py",
+        "pages/bindings.py",
         "pages/conditions.py",
         "pages/derive.py",
         "pages/environment.py",

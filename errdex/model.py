@@ -67,6 +67,53 @@ class WrittenAt:
     function: str
 
 
+ConditionKind = Literal["available", "type_checking", "platform", "version", "other"]
+BINDINGS_KEY = "<bindings>"  # where a site's `bindings` are kept inside its stored `resolved` JSON (not a name)
+
+
+@dataclass(frozen=True, slots=True)
+class Condition:
+    """A test a module- or class-level binding holds under: an `if` test (`holds`: it is true) or the
+    exceptions a `try`'s handler catches (`holds`: one was raised), with the kind of thing it tests."""
+
+    test: str  # the `if` test's source, or the handler's exception(s) as written
+    holds: bool
+    form: Literal["if", "except"]
+    kind: ConditionKind
+
+    @property
+    def installed(self) -> bool:
+        """Whether it holds on the package's normal import path: an availability test passed, no ImportError."""
+        return self.kind == "available" and self.holds == (self.form == "if")
+
+
+@dataclass(frozen=True, slots=True)
+class Binding:
+    """One value a module- or class-level name may have, with the conditions it holds under (none: always);
+    `known` False: it could not be resolved (unknown, never shown as an empty value)."""
+
+    conditions: tuple[Condition, ...]
+    file: str
+    line: int
+    value: JsonValue = None
+    known: bool = True
+
+    def to_json(self) -> JsonValue:
+        conditions: list[JsonValue] = [[c.test, c.holds, c.form, c.kind] for c in self.conditions]
+        return {
+            "conditions": conditions,
+            "file": self.file,
+            "line": self.line,
+            "value": self.value,
+            "known": self.known,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, JsonValue]) -> Binding:
+        conditions = tuple(Condition(*c) for c in data["conditions"])  # type: ignore[misc, union-attr]
+        return cls(conditions, data["file"], data["line"], data["value"], data["known"])  # type: ignore[arg-type]
+
+
 @dataclass(frozen=True)
 class Site:
     """One place in one release that raises an error, issues a warning or logs a problem.
@@ -95,6 +142,8 @@ class Site:
     level: str | None = None  # for logs: "warning", "error", "warning_once", ...
     holes: tuple[tuple[str, ...], ...] = ()
     written_at: WrittenAt | None = None  # for a raise helper's site: the caller that wrote its message
+    # name -> each value it may have, for names bound more than once under conditions (see `Binding`)
+    bindings: dict[str, tuple[Binding, ...]] = field(default_factory=dict)
 
     @property
     def condition(self) -> str | None:

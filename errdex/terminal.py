@@ -253,10 +253,13 @@ def _meaning(page: Page) -> RenderableType:
     if len(meaning["clauses"]) > 1:
         parts += [code_text(f"  • {c['text']}") for c in meaning["clauses"]]
     for value in meaning["values"]:
-        line = Text.assemble((value["name"], "bold"), " = ", _short_value(value["value"]))
+        shown = _short_value(value["value"]) if value["known"] else "(not resolved)"
+        line = Text.assemble((value["name"], "bold"), " = ", shown)
         if value["defined_at"]:
             line.append(f"  ({value['defined_at']})", style="dim")
         parts.append(line)
+        if value["choice"]:
+            parts.append(code_text(f"  {value['choice']}"))
     return Group(*parts)
 
 

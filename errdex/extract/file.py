@@ -19,6 +19,7 @@ import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from errdex.extract.bindings import bound_names
 from errdex.extract.budget import Budget, OverBudget
 from errdex.extract.chunks import (
     Chunk,
@@ -35,7 +36,7 @@ from errdex.extract.chunks import (
 )
 from errdex.extract.records import ClassRecord, FileAnalysis, Imported
 from errdex.extract.resolve import Unresolved
-from errdex.extract.scope import ClassScope, Definition, ModuleScope
+from errdex.extract.scope import Block, ClassScope, Definition, ModuleScope
 from errdex.extract.templates import class_message, format_template
 from errdex.extract.visitor import SiteVisitor, looks_like_exception
 
@@ -205,8 +206,14 @@ def _register_chunk(chunk: Chunk, module: ModuleScope, scopes: list[tuple[str, s
     if chunk.kind == "assign" and chunk.name:
         constants = _constants(module, scopes)
         for name in assigned_names(chunk):
-            constants[name] = Definition(chunk.line, chunk.text)
+            if scopes:
+                constants[name] = Definition(chunk.line, chunk.text)
+            else:
+                module.add_constant(name, Definition(chunk.line, chunk.text))
         return [(chunk, scopes)] if chunk.interesting else []
+    if chunk.kind == "other" and not scopes:  # `if is_x_available(): NAME = ...`, `try: ... except ImportError:`
+        for name in bound_names(chunk.text):
+            module.add_block(name, Block(chunk.line, chunk.text))
     if chunk.kind == "class":
         return _register_class_chunk(chunk, module, scopes)
     if chunk.kind == "def" and chunk.interesting:
@@ -332,9 +339,13 @@ def register_tree(tree: ast.Module, text: str, module: ModuleScope) -> None:
         if isinstance(stmt, (ast.Assign, ast.AnnAssign)) and stmt.value is not None:
             for target in stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]:
                 if isinstance(target, ast.Name):
-                    module.constants[target.id] = Definition(stmt.lineno, node=stmt.value)
+                    module.add_constant(target.id, Definition(stmt.lineno, node=stmt.value))
         elif isinstance(stmt, ast.ClassDef):
             _register_class_node(stmt, lines, 1, module, [])
+        elif isinstance(stmt, (ast.If, ast.Try, ast.AugAssign)):
+            bound = (n.id for n in ast.walk(stmt) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store))
+            for name in dict.fromkeys(bound):
+                module.add_block(name, Block(stmt.lineno, statement=stmt))
 
 
 def _register_class_node(

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Callable, Iterator, Mapping
+from typing import NamedTuple
 
 from errdex.extract.file import register_chunks
 from errdex.extract.helpers import caller_sites
@@ -18,12 +19,20 @@ from errdex.extract.resolve import Unresolved, evaluate, to_json
 from errdex.extract.scope import ModuleScope, module_name
 from errdex.extract.templates import MAX_ALTERNATIVES, given_holes, given_message, render
 from errdex.extract.visitor import MAX_TEMPLATE
-from errdex.model import ClassInfo, JsonValue, Site
+from errdex.model import Binding, ClassInfo, JsonValue, Site
 
 MAX_BASES = 12
 GROUP_SUFFIXES = (" ({} sub-exception)", " ({} sub-exceptions)")  # what str() of an exception group adds
 _GROUPS = ("ExceptionGroup", "BaseExceptionGroup")
 FoundClass = tuple[str, ClassRecord]  # the file a class is defined in, and its record
+
+
+class Linked(NamedTuple):
+    """What linking resolves of a site's pending names: values, where each is defined, alternatives."""
+
+    values: dict[str, JsonValue]
+    origins: dict[str, str]
+    bindings: dict[str, tuple[Binding, ...]]
 
 
 class Release:
@@ -120,14 +129,18 @@ class Release:
             found = next((f for f in (self.find_class(cls_path, b) for b in cls.bases) if f), None)
         return ()
 
-    def resolve_pending(self, path: str, pending: tuple[Pending, ...]) -> tuple[dict[str, JsonValue], dict[str, str]]:
-        """Values of names that came from other modules, now that the whole release is known."""
+    def resolve_pending(self, path: str, pending: tuple[Pending, ...]) -> Linked:
+        """Values of names that came from other modules, now that the whole release is known (with the
+        alternatives of those bound under conditions)."""
         scope = self.scope(module_name(path))
-        values: dict[str, JsonValue] = {}
-        origins: dict[str, str] = {}
+        linked = Linked({}, {}, {})
+        values, origins = linked.values, linked.origins
         if scope is None:
-            return values, origins
+            return linked
         for name, source in pending:
+            found = scope.bindings(name) if source == name else None
+            if found is not None:
+                linked.bindings[name] = found
             try:
                 if source == name:
                     value, origin = scope.lookup_with_origin(name)
@@ -138,7 +151,7 @@ class Release:
                 continue
             values[name] = to_json(value)
             origins[name] = origin
-        return values, origins
+        return linked
 
 
 def link(
@@ -161,11 +174,13 @@ def file_sites(release: Release, path: str) -> Iterator[Site]:
     helpers, with the names left pending in its analysis resolved across the release."""
     for raw in [*release.analyses[path].sites, *caller_sites(release, path)]:
         resolved, origins = dict(raw.values.resolved), dict(raw.values.resolved_from)
+        bindings = dict(raw.values.bindings)
         written_at = raw.written_at
         if raw.values.pending:
-            values, more = release.resolve_pending(written_at.file if written_at else path, raw.values.pending)
-            resolved.update(values)
-            origins.update(more)
+            linked = release.resolve_pending(written_at.file if written_at else path, raw.values.pending)
+            resolved.update(linked.values)
+            origins.update(linked.origins)
+            bindings.update(linked.bindings)
         checks = tuple(c for c in raw.values.checks if c not in resolved)
         exception, bases, templates, reason = _message(release, path, raw, resolved)
         for template, holes in templates.items():
@@ -187,6 +202,7 @@ def file_sites(release: Release, path: str) -> Iterator[Site]:
                 level=raw.level,
                 holes=holes if template is not None and len(holes) == template.count("{}") else (),
                 written_at=written_at,
+                bindings=bindings,
             )
 
 

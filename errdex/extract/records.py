@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from errdex.model import Kind, WrittenAt
+from errdex.model import Binding, Kind, WrittenAt
 
 HoleSources = tuple[tuple[str, ...], ...]  # per `{}` of a template: the expressions it shows (see `Site.holes`)
 Json = Any  # what `json.loads` gives
@@ -102,14 +102,17 @@ class Values:
     resolved_from: dict[str, str] = field(default_factory=dict)  # name -> "path:line" of its definition
     pending: tuple[Pending, ...] = ()
     checks: tuple[str, ...] = ()  # settings the conditions test that did not resolve
+    bindings: dict[str, tuple[Binding, ...]] = field(default_factory=dict)  # names bound under conditions
 
     def to_json(self) -> Json:
-        return [self.resolved, self.resolved_from, [list(p) for p in self.pending], list(self.checks)]
+        bindings = {name: [b.to_json() for b in found] for name, found in self.bindings.items()}
+        return [self.resolved, self.resolved_from, [list(p) for p in self.pending], list(self.checks), bindings]
 
     @classmethod
     def from_json(cls, data: Json) -> Values:
-        resolved, resolved_from, pending, checks = data
-        return cls(resolved, resolved_from, tuple(Pending(*p) for p in pending), tuple(checks))
+        resolved, resolved_from, pending, checks, bindings = data
+        found = {name: tuple(map(Binding.from_json, b)) for name, b in bindings.items()}
+        return cls(resolved, resolved_from, tuple(Pending(*p) for p in pending), tuple(checks), found)
 
 
 @dataclass(frozen=True, slots=True)

@@ -42,11 +42,15 @@ Lookup = Callable[[str, int], Any]  # (dotted name, depth) -> value, or raise Un
 class _Context:
     lookup: Lookup
     budget: Budget | None
+    keys: Lookup | None  # (dotted name, depth) -> the keys of the mapping it names, when they are known alone
 
 
-def evaluate(node: ast.expr, lookup: Lookup, depth: int = 0, budget: Budget | None = None) -> Any:
-    """The value of `node`, or raise Unresolved (TooMuchWork once `budget` is spent)."""
-    return _evaluate(node, _Context(lookup, budget), depth)
+def evaluate(
+    node: ast.expr, lookup: Lookup, depth: int = 0, budget: Budget | None = None, keys: Lookup | None = None
+) -> Any:
+    """The value of `node`, or raise Unresolved (TooMuchWork once `budget` is spent); `keys` gives a named
+    mapping's keys for `NAME.keys()` when its values cannot be known (classes, functions)."""
+    return _evaluate(node, _Context(lookup, budget, keys), depth)
 
 
 def _evaluate(node: ast.expr, ctx: _Context, depth: int) -> Any:
@@ -143,6 +147,9 @@ def _call(node: ast.Call, ctx: _Context, depth: int) -> Any:
         items = _iterable(_evaluate(node.args[0], ctx, depth))
         return _sized(_CONTAINERS[func](_hashable(items) if func in ("set", "frozenset") else items), ctx)
     if isinstance(node.func, ast.Attribute) and node.func.attr in ("keys", "values", "items") and not node.args:
+        named = dotted_name(node.func.value)
+        if ctx.keys is not None and named is not None and node.func.attr == "keys":
+            return _sized(tuple(ctx.keys(named, depth)), ctx)
         mapping = _mapping(_evaluate(node.func.value, ctx, depth))
         return _sized(tuple(getattr(mapping, node.func.attr)()), ctx)
     raise Unresolved("call")

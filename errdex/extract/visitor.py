@@ -52,6 +52,7 @@ from errdex.extract.templates import (
     render,
     templates,
 )
+from errdex.model import Binding as ValueBinding
 from errdex.model import JsonValue, Kind
 
 MAX_BINDINGS = 12
@@ -865,7 +866,11 @@ class SiteVisitor:
         resolved: dict[str, JsonValue] = {}
         origins: dict[str, str] = {}
         pending: list[Pending] = []
+        bindings: dict[str, tuple[ValueBinding, ...]] = {}
         for name in names:
+            found = None if name in self.env else self.module.bindings(name)
+            if found is not None:
+                bindings[name] = found
             try:
                 value, origin = self.resolve(name)
             except NeedsPackage:
@@ -879,7 +884,7 @@ class SiteVisitor:
             origins[name] = origin
             checks.pop(name, None)
         tested = tuple(c for c in checks if not {c, f"self.{c}", f"cls.{c}"} & resolved.keys())
-        return Values(resolved, origins, tuple(pending), tested)
+        return Values(resolved, origins, tuple(pending), tested, bindings)
 
     def resolve(self, name: str, depth: int = 0) -> tuple[Any, str]:
         """Value and origin of a name as seen from the current statement."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 
+from errdex.pages.bindings import choice
 from errdex.pages.conditions import (
     clauses,
     count_phrase,
@@ -101,12 +102,22 @@ def _context(site: SiteJson, tree: ast.Module | None) -> str | None:
 
 
 def _values(site: SiteJson) -> list[ResolvedValue]:
-    return [
-        {
-            "name": name,
-            "value": value,
-            "defined_at": site["resolved_from"].get(name),
-            "count": count_phrase(value) if isinstance(value, (list, dict)) else None,
-        }
-        for name, value in site["resolved"].items()
-    ]
+    """The resolved values, each with its alternatives when bound under conditions; a name none of whose
+    alternatives the page takes is listed as not known, never as an empty value."""
+    resolved, bindings = site["resolved"], site["bindings"]
+    names = [*resolved, *(n for n in bindings if n not in resolved)]
+    out: list[ResolvedValue] = []
+    for name in names:
+        value, alternatives = resolved.get(name), bindings.get(name, [])
+        out.append(
+            {
+                "name": name,
+                "value": value,
+                "known": name in resolved,
+                "defined_at": site["resolved_from"].get(name),
+                "count": count_phrase(value) if isinstance(value, (list, dict)) else None,
+                "alternatives": alternatives,
+                "choice": choice(name, alternatives) if alternatives else None,
+            }
+        )
+    return out

@@ -23,6 +23,17 @@ class WrittenAtJson(TypedDict):
     function: str
 
 
+class BindingJson(TypedDict):
+    """One value a name bound under conditions may have (`what_it_means.values[].alternatives[]`)."""
+
+    when: str  # its conditions in words: "with torch installed (`is_torch_available()`)", "always"
+    conditions: list[str]  # each condition's test as code (an `if` test, or the exception a handler catches)
+    value: JsonValue  # None where not `known`
+    known: bool  # False: the value could not be resolved (unknown, never empty)
+    defined_at: str | None  # file:line of the binding
+    chosen: bool  # the value the page uses (the package's normal import path)
+
+
 class SiteJson(TypedDict):
     """One raise site's own facts (also an entry of `errdex list --json`, with the error's id and release)."""
 
@@ -39,6 +50,7 @@ class SiteJson(TypedDict):
     condition: str | None
     resolved: dict[str, JsonValue]
     resolved_from: dict[str, str]
+    bindings: dict[str, list[BindingJson]]  # names bound under conditions: each value they may have
     checks: list[str]
     message_source: str
     level: str | None
@@ -119,9 +131,12 @@ class CheckClause(TypedDict):
 
 class ResolvedValue(TypedDict):
     name: str
-    value: JsonValue
+    value: JsonValue  # None where not `known`
+    known: bool  # False: a name bound under conditions none of which the page could take (its alternatives say)
     defined_at: str | None
     count: str | None
+    alternatives: list[BindingJson]  # for a name bound under conditions: each value it may have, and when
+    choice: str | None  # those alternatives in words, and which one the page uses
 
 
 class MembershipList(TypedDict):
@@ -221,6 +236,7 @@ class ReleaseCheck(TypedDict):
     condition: str | None
     resolved: dict[str, JsonValue]
     resolved_from: dict[str, str]
+    bindings: dict[str, list[BindingJson]]
     lists: list[MembershipList]
     exact: bool
 

@@ -147,6 +147,7 @@ def _with_check(base: ErrorJson, check: Check) -> ErrorJson:
         "condition": check.condition,
         "resolved": check.resolved,
         "resolved_from": check.resolved_from,
+        "bindings": check.bindings,
         "checks": list(check.checks),
     }
 
@@ -223,6 +224,7 @@ KEY_ORDER = (  # the order of a page's keys in JSON: the error and its check, wh
     "condition",
     "resolved",
     "resolved_from",
+    "bindings",
     "checks",
     "message_source",
     "level",

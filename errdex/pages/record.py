@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from errdex.model import ErrorRecord, Related, Site, WrittenAt
+from errdex.pages.bindings import bindings_json
 from errdex.pages.model import ErrorJson, RelatedError, SiteJson, WrittenAtJson
 from errdex.pages.scope import place_checks
 
@@ -23,6 +24,7 @@ def site_json(site: Site) -> SiteJson:
         "condition": site.condition,
         "resolved": site.resolved,
         "resolved_from": site.resolved_from,
+        "bindings": {name: bindings_json(found, site.resolved_from.get(name)) for name, found in site.bindings.items()},
         "checks": list(site.checks),
         "message_source": site.message_source,
         "level": site.level,

@@ -18,8 +18,9 @@ from dataclasses import dataclass
 
 from errdex.errors import NotIndexedError
 from errdex.model import ErrorRecord, Site
+from errdex.pages.bindings import bindings_json
 from errdex.pages.conditions import conjuncts, parse_condition
-from errdex.pages.model import JsonValue, SiteScope
+from errdex.pages.model import BindingJson, JsonValue, SiteScope
 from errdex.pages.syntax import unparse
 from errdex.store import Store
 
@@ -35,6 +36,19 @@ class Check:
     resolved_from: dict[str, str]
     checks: tuple[str, ...]
     exact: bool  # every place has this very check (condition, resolved values and message)
+    bindings: dict[str, list[BindingJson]]  # names bound under conditions, alike at every place
+
+
+def _bindings(sites: Sequence[Site]) -> dict[str, list[BindingJson]]:
+    """The alternatives of the names every place binds alike."""
+    first = sites[0]
+    return {
+        name: bindings_json(found, first.resolved_from.get(name))
+        for name, found in first.bindings.items()
+        if all(
+            s.bindings.get(name) == found and s.resolved_from.get(name) == first.resolved_from.get(name) for s in sites
+        )
+    }
 
 
 def check_of(sites: Sequence[Site]) -> Check:
@@ -48,8 +62,8 @@ def check_of(sites: Sequence[Site]) -> Check:
     }
     checks = tuple(c for c in first.checks if all(c in s.checks for s in sites))
     if len({_key(s) for s in sites}) == 1:
-        return Check(first.condition, dict(first.resolved), resolved_from, tuple(first.checks), True)
-    return Check(_common_condition(sites), resolved, resolved_from, checks, False)
+        return Check(first.condition, dict(first.resolved), resolved_from, tuple(first.checks), True, _bindings(sites))
+    return Check(_common_condition(sites), resolved, resolved_from, checks, False, _bindings(sites))
 
 
 def _key(site: Site) -> tuple[str | None, str, str]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from errdex.pages.advice import advice_for, install_solution
+from errdex.pages.bindings import used
 from errdex.pages.conditions import either, input_name, parse_condition, python_repr
 from errdex.pages.derive import stated_holes, suggested_for
 from errdex.pages.environment import ACTIONABLE
@@ -93,6 +94,9 @@ def _list_solution(entry: MembershipList, release: str, page: StaticFacts, user:
         text = f"Use {python_repr(closest[0])}, the closest accepted value. " + text
     if _none_passes(page, entry["subject"]):
         text += f" Leaving `{subject}` None also passes this check."
+    chosen = next((a for a in page["bindings"].get(name, []) if a["chosen"]), None)
+    if chosen is not None:
+        text += f" {used(chosen)}"
     return {"kind": "use_allowed_value", "text": text, "values": values, "closest": closest}
 
 

@@ -7,7 +7,8 @@
   error, and in the release before it the error that stood at the same place (same function and
   exception, gone afterwards, most similar text): its id and template;
 - `value_changes`: between consecutive releases, the names added to or removed from each resolved
-  list, matched by name, or by role when the condition checks membership in a renamed list.
+  list, matched by name, or by role when the condition checks membership in a renamed list; only
+  when both values hold on the same basis (both always, or both under the same condition).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import difflib
 from itertools import pairwise
 
 from errdex.model import FileLine, ReleaseRecord, Site
+from errdex.pages.bindings import basis
 from errdex.pages.conditions import membership_lists, parse_condition
 from errdex.pages.model import ListChange, ReleaseCheck, TextChange, VersionHistory
 from errdex.pages.scope import Check, check_of, counterpart
@@ -57,6 +59,7 @@ def _release_json(version: str, places: tuple[FileLine, ...], site: Site, check:
         "condition": check.condition,
         "resolved": check.resolved,
         "resolved_from": check.resolved_from,
+        "bindings": check.bindings,
         "lists": membership_lists(parse_condition(check.condition), check.resolved),
         "exact": check.exact,
     }
@@ -120,6 +123,8 @@ def _value_changes(releases: list[ReleaseCheck]) -> list[ListChange]:
             old, new = before["resolved"][old_name], after["resolved"][new_name]
             if not isinstance(old, list) or not isinstance(new, list) or old == new:
                 continue
+            if basis(before["bindings"].get(old_name)) != basis(after["bindings"].get(new_name)):
+                continue  # one holds only under a condition the other does not have: not the same thing
             added = [v for v in new if v not in old]
             removed = [v for v in old if v not in new]
             changes.append(

@@ -25,6 +25,8 @@ from errdex.blobs import unpack
 from errdex.errors import NotIndexedError, StoreError
 from errdex.jsontext import dumps_text
 from errdex.model import (
+    BINDINGS_KEY,
+    Binding,
     ClassInfo,
     ErrorRecord,
     FileLine,
@@ -708,7 +710,7 @@ def _site_row(site: Site) -> tuple[Any, ...]:
         site.end_line,
         site.function,
         site.condition,
-        _json(site.resolved),
+        _json(_with_bindings(site)),
         _json(site.resolved_from),
         _json(site.checks),
         site.message_source,
@@ -753,6 +755,8 @@ def _site(row: Sequence[Any]) -> Site:
         written_line,
         written_function,
     ) = row
+    values = json.loads(resolved)
+    bindings = values.pop(BINDINGS_KEY, {})
     return Site(
         kind=kind,
         exception=exception,
@@ -764,14 +768,25 @@ def _site(row: Sequence[Any]) -> Site:
         end_line=end_line,
         function=function,
         clauses=tuple(json.loads(clauses)),
-        resolved=json.loads(resolved),
+        resolved=values,
         resolved_from=json.loads(resolved_from),
         checks=tuple(json.loads(checks)),
         message_source=message_source,
         level=level,
         holes=tuple(map(tuple, json.loads(holes))),
         written_at=WrittenAt(written_file, written_line, written_function) if written_file is not None else None,
+        bindings={name: tuple(map(Binding.from_json, found)) for name, found in bindings.items()},
     )
+
+
+def _with_bindings(site: Site) -> dict[str, Any]:
+    """A site's resolved values as stored: with its names' alternatives under BINDINGS_KEY, when it has any."""
+    if not site.bindings:
+        return site.resolved
+    return {
+        **site.resolved,
+        BINDINGS_KEY: {name: [b.to_json() for b in found] for name, found in site.bindings.items()},
+    }
 
 
 def _release(row: Sequence[Any]) -> ReleaseRecord:

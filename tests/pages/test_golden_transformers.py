@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -109,13 +110,18 @@ def test_flagship_with_the_users_values(transformers_store: Store) -> None:
     assert_dynamic_never_called_invalid(accepted)
 
 
+def with_release(transformers_db: str, release_cache: Path, folder: Path, spec: str) -> str:
+    """A copy of the 5.16.0 index with another release indexed beside it."""
+    path = copy_index(transformers_db, folder, "errdex.db")
+    with Store(path) as store:
+        index(spec, store, cache_dir=release_cache)
+    return path
+
+
 @pytest.fixture(scope="module")
 def two_releases(transformers_db: str, release_cache: Path, tmp_path_factory: pytest.TempPathFactory) -> str:
     """5.16.0 and 4.57.0 indexed together: 4.57.0 accepts 'dynamic_full', 5.16.0 'paged' instead."""
-    path = copy_index(transformers_db, tmp_path_factory.mktemp("drift"), "errdex.db")
-    with Store(path) as store:
-        index("transformers==4.57.0", store, cache_dir=release_cache)
-    return path
+    return with_release(transformers_db, release_cache, tmp_path_factory.mktemp("drift"), "transformers==4.57.0")
 
 
 def test_versions_show_the_cache_names_that_changed(two_releases: str) -> None:
@@ -145,3 +151,37 @@ def test_versions_show_the_cache_names_that_changed(two_releases: str) -> None:
     assert "'dynamic_full' is accepted in transformers 4.57.0 but rejected in 5.16.0" in texts[0]
     assert any("added 'paged'; removed 'dynamic_full'" in t for t in texts)
     assert_dynamic_never_called_invalid(page)
+
+
+# ALL_CACHE_IMPLEMENTATIONS of transformers 4.54.1 (generation/configuration_utils.py:74),
+# bound under `if is_torch_available():`
+TORCH_CACHE_NAMES = [*CACHE_NAMES[:7], "offloaded", "dynamic", "quantized"]
+
+
+@pytest.fixture(scope="module")
+def with_4_54(transformers_db: str, release_cache: Path, tmp_path_factory: pytest.TempPathFactory) -> str:
+    """5.16.0 and 4.54.1 indexed together: 4.54.1 binds `ALL_CACHE_IMPLEMENTATIONS = []`, then the real names
+    under `if is_torch_available():`."""
+    return with_release(transformers_db, release_cache, tmp_path_factory.mktemp("torch"), "transformers==4.54.1")
+
+
+def test_a_value_bound_when_torch_is_installed_is_the_one_listed(with_4_54: str) -> None:
+    with Store(with_4_54) as store:
+        older = build_page(store, FLAGSHIP_ID, version="4.54.1")
+        newer = build_page(store, FLAGSHIP_ID)
+    meaning = older["what_it_means"]
+    assert meaning["lists"][0]["values"] == TORCH_CACHE_NAMES
+    (value,) = meaning["values"]
+    assert value["defined_at"] == "transformers/generation/configuration_utils.py:74"
+    assert [(a["when"], a["value"], a["chosen"]) for a in value["alternatives"]] == [
+        ("with torch installed (`is_torch_available()`)", TORCH_CACHE_NAMES, True),
+        ("without torch (`is_torch_available()` false)", [], False),
+    ]
+    assert "otherwise: `[]`" in value["choice"]
+    assert "This page uses the value with torch installed (`is_torch_available()`)" in value["choice"]
+    solution = older["solutions"][0]
+    assert solution["values"] == TORCH_CACHE_NAMES and "with torch installed" in solution["text"]
+    assert not any(re.search(r"\b0 values", text) for text in strings(older))
+    # 5.16.0's list holds always, 4.54.1's only with torch installed: not compared, nothing claimed added
+    assert newer["versions"]["value_changes"] == []
+    assert not any(s["kind"] == "version_drift" and "added" in s["text"] for s in newer["solutions"])
