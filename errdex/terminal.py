@@ -328,7 +328,7 @@ def _related(page: Page) -> RenderableType | None:
         return None
     table = Table(box=None, show_header=False, pad_edge=False)
     for r in page["related"]:
-        template = (r["template"] or "(no template)").split("\n", 1)[0]
+        template = r["template"].split("\n", 1)[0]
         table.add_row(
             Text(r["id"], style="cyan"),
             Text(r["relation"], style="dim"),
@@ -343,14 +343,15 @@ def _versions(page: Page) -> RenderableType:
     for release in versions["releases"]:
         places = ", ".join(f"{p['file']}:{p['line']}" for p in release["places"])
         parts.append(Text.assemble((release["version"], "bold"), f"  {places}"))
-    if versions["missing_in"]:
-        parts.append(Text(f"not in: {', '.join(versions['missing_in'])}", style="dim"))
-    changed = versions["text_changed"]
-    if changed:
-        before = (
-            f": was {changed['previous_id']} {changed['previous_template']!r}" if changed["previous_id"] else " (new)"
+    for same in versions["same_check"]:
+        parts.append(
+            Text.assemble(
+                (same["version"], "bold"),
+                f"  {same['file']}:{same['line']}  same check, other text: ",
+                (same["id"], "cyan"),
+            )
         )
-        parts.append(Text(f"text since {changed['version']}{before}"))
+    parts.append(code_text(versions["summary"]))
     for change in versions["value_changes"]:
         parts.append(
             Text(
