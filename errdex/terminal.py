@@ -252,8 +252,12 @@ def _meaning(page: Page) -> RenderableType:
         parts.append(Syntax(meaning["condition"], "python", word_wrap=True, background_color="default"))
     if len(meaning["clauses"]) > 1:
         parts += [code_text(f"  • {c['text']}") for c in meaning["clauses"]]
+    listed = {entry["name"] for entry in meaning["lists"]}  # their values are printed once, in the solutions
     for value in meaning["values"]:
-        line = Text.assemble((value["name"], "bold"), " = ", _short_value(value["value"]))
+        shown = f"{value['count']}, listed under Solutions" if value["name"] in listed else None
+        line = Text.assemble(
+            (value["name"], "bold"), *((": ", shown) if shown else (" = ", _short_value(value["value"])))
+        )
         if value["defined_at"]:
             line.append(f"  ({value['defined_at']})", style="dim")
         parts.append(line)
