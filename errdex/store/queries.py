@@ -570,9 +570,9 @@ class Store:
         for name in sorted(own & attributes & set(site.checks)):
             rows = self.db.execute(
                 "SELECT error_id, template, exception, file, line, function, condition FROM sites"
-                f" WHERE release_id = ? AND kind = 'error' AND template IS NOT NULL AND checks {self.db.like} ?"
+                f" WHERE release_id = ? AND kind = 'error' AND template IS NOT NULL AND condition {self.db.like} ?"
                 " AND NOT (file = ? AND function = ?) ORDER BY file, line, id",
-                (release_id, f'%"{name}"%', site.file, site.function),
+                (release_id, f"%.{name}%", site.file, site.function),
             )
             for *fields, condition in rows:
                 receivers = {receiver for receiver, read in attributes_read(condition) if read == name}
