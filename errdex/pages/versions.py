@@ -134,7 +134,8 @@ def _short(exception: str | None) -> str | None:
 
 
 def _as_code(site: Site) -> str | None:
-    """The site's condition as a tree, its resolved names made one: a list renamed is still the same check."""
+    """The site's condition as a tree, the values it compares with made one: a list renamed or grown is still the
+    same check (how its values changed is `value_changes`' to say)."""
     node = parse_condition(site.condition)
     if node is None:
         return site.condition
@@ -142,10 +143,24 @@ def _as_code(site: Site) -> str | None:
 
 
 class _Resolved(ast.NodeTransformer):
-    """Replaces each name (or `self.name`) the site resolved to a value with one placeholder name."""
+    """Replaces the values a check compares with: each name (or `self.name`) the site resolved, and each
+    collection written out of constants (`x not in ('orm', 'auto')`), with one placeholder name."""
 
     def __init__(self, names: frozenset[str]) -> None:
         self.names = names
+
+    def visit_Tuple(self, node: ast.Tuple) -> ast.AST:
+        return self._collection(node)
+
+    def visit_List(self, node: ast.List) -> ast.AST:
+        return self._collection(node)
+
+    def visit_Set(self, node: ast.Set) -> ast.AST:
+        return self._collection(node)
+
+    def _collection(self, node: ast.Tuple | ast.List | ast.Set) -> ast.AST:
+        constant = all(isinstance(e, ast.Constant) for e in node.elts)
+        return ast.Name("<resolved>") if constant else self.generic_visit(node)
 
     def visit_Name(self, node: ast.Name) -> ast.AST:
         return ast.Name("<resolved>") if node.id in self.names else node

@@ -105,3 +105,18 @@ def test_a_renamed_list_is_still_the_same_check(indexed: Indexer) -> None:
     store = indexed({"x/__init__.py": ""}, name="x")
     versions = build_page(store, error_id_of(store, "shop", TEMPLATE))["versions"]
     assert [s["version"] for s in versions["same_check"]] == ["1.0"]
+
+
+def test_a_grown_literal_list_is_still_the_same_check(indexed: Indexer) -> None:
+    def written_out(version: str, modes: tuple[str, ...]) -> None:
+        code = cart_module(modes, f'f"mode must be one of {modes}"').replace("not in MODES", f"not in {modes!r}")
+        indexed({"shop/__init__.py": "", "shop/cart.py": code}, name="shop", version=version)
+
+    written_out("1.0", ("fast", "slow"))
+    written_out("2.0", ("fast", "slow", "eco"))
+    store = indexed({"x/__init__.py": ""}, name="x")
+    page = build_page(store, error_id_of(store, "shop", "mode must be one of ('fast', 'slow', 'eco')"))
+    assert [s["version"] for s in page["versions"]["same_check"]] == ["1.0"]
+    assert page["versions"]["summary"] == (
+        "Among the indexed releases of shop: 1.0 has the same check with other wording; 2.0 has it."
+    )
