@@ -47,9 +47,18 @@ def statement_kind(site: SiteJson, tree: ast.Module | None, places: int) -> Stat
         return "assert"
     if not isinstance(statement, ast.Raise):
         return "unknown"
-    if located is not None and located.owner is not None and _only_statement(located.node.body) is statement:
-        return "placeholder"
-    return "raise"
+    alone = located is not None and located.owner is not None and _only_statement(located.node.body) is statement
+    return "placeholder" if alone and _not_implemented(site) else "raise"
+
+
+def _not_implemented(site: SiteJson) -> bool:
+    """Whether the site raises NotImplementedError, the exception a method raises to leave itself to subclasses.
+
+    A method whose whole body raises another exception refuses the operation (`__iter__` raising TypeError).
+    """
+    return any(
+        n.rsplit(".", 1)[-1] == "NotImplementedError" for n in [site["exception"] or "", *site["exception_bases"]]
+    )
 
 
 def _starts_at(node: ast.AST, line: int) -> bool:

@@ -53,6 +53,9 @@ PACKAGE = {
                 \"\"\"Read n bytes.\"\"\"
                 raise NotImplementedError("subclasses read")
 
+            def __iter__(self):
+                raise TypeError("readers are not iterable")
+
             def seek(self, n):
                 if n < 0:
                     raise NotImplementedError("no backwards seek")
@@ -106,6 +109,8 @@ def test_a_method_that_only_raises_is_a_placeholder_for_subclasses(indexed: Inde
     assert stub["solutions"][-1]["text"].startswith(
         "`Reader.read` does nothing but raise NotImplementedError: `Reader` leaves `read` to its subclasses."
     )
+    refusal = build_page(store, error_id_of(store, "lib", "readers are not iterable"))
+    assert refusal["what_it_means"]["statement"] == "raise"  # a method refusing an operation is no placeholder
     guarded = build_page(store, error_id_of(store, "lib", "no backwards seek"))
     assert guarded["what_it_means"]["statement"] == "raise"
     assert "subclass" not in " ".join(s["text"] for s in guarded["solutions"])
