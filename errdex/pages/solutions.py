@@ -9,6 +9,7 @@ it is not a fix, and a note that an older release lacks the error would read as 
 
 from __future__ import annotations
 
+import ast
 from typing import Any
 
 from errdex.pages.advice import install_solution, statement_advice
@@ -52,12 +53,12 @@ def _from_check(page: StaticFacts, user: UserInput | None) -> list[SolutionBody]
     The last is for a test of where the code runs.
 
     Only clauses a user controls become "make sure that ..."; a test of the environment
-    (`__debug__`, `sys.version_info`, `is_torch_available()`) never does.
+    (`__debug__`, `sys.version_info`, `is_torch_available()`) or a constant (`assert False`) never does.
     """
     meaning = page["what_it_means"]
     release = f"{page['package']} {page['version']}"
     out = [_list_solution(entry, release, page, user) for entry in meaning["lists"]]
-    own = [c["negated"] for c in meaning["clauses"] if c["kind"] != "environment"]
+    own = [c["negated"] for c in meaning["clauses"] if c["kind"] != "environment" and not _constant(c["code"])]
     if own:
         out.append({"kind": "satisfy_check", "text": f"Make sure that {either(own)}: then this check does not fire."})
     where = [c for c in meaning["clauses"] if c["kind"] == "environment" and _actionable(c, meaning["environment"])]
@@ -66,6 +67,12 @@ def _from_check(page: StaticFacts, user: UserInput | None) -> list[SolutionBody]
         text = f"This check depends on where the code runs: it fires only when {fires}, and not when {avoids}."
         out.append({"kind": "environment", "text": text})
     return out
+
+
+def _constant(code: str) -> bool:
+    """Whether a clause reads no name (`not False`, from `assert False, ...`): nothing a user does changes it."""
+    node = parse_condition(code)
+    return node is not None and not any(isinstance(n, (ast.Name, ast.Attribute)) for n in ast.walk(node))
 
 
 def _actionable(clause: CheckClause, environment: list[EnvironmentTest]) -> bool:

@@ -46,6 +46,8 @@ PACKAGE = {
                 raise AssertionError(f"size {size} is too large")
             if size == 5:
                 raise RuntimeError("five is not allowed")
+            if size == 6:
+                assert False, "six is unreachable"
 
 
         class Reader:
@@ -134,3 +136,10 @@ def test_distribution_names() -> None:
         {"name": "vision", "source": "tested by `is_vision_available()` in the condition"},
     ]
     assert distributions(None, "is_torch_available() and x is None") == []  # raised with torch installed
+
+
+def test_a_constant_clause_is_nothing_to_make_sure_of(indexed: Indexer) -> None:
+    store = indexed(PACKAGE, name="lib")
+    page = build_page(store, error_id_of(store, "lib", "six is unreachable"))
+    assert page["solutions"][0]["text"] == "Make sure that `size` does not equal 6: then this check does not fire."
+    assert kinds(page) == ["satisfy_check", "statement_advice"]  # and no "make sure that `False` is true"
