@@ -52,12 +52,13 @@ def _from_check(page: StaticFacts, user: UserInput | None) -> list[SolutionBody]
 
     The last is for a test of where the code runs.
 
+    An empty list is no value to use (nothing passes; more likely its real value was not resolved).
     Only clauses a user controls become "make sure that ..."; a test of the environment
     (`__debug__`, `sys.version_info`, `is_torch_available()`) or a constant (`assert False`) never does.
     """
     meaning = page["what_it_means"]
     release = f"{page['package']} {page['version']}"
-    out = [_list_solution(entry, release, page, user) for entry in meaning["lists"]]
+    out = [_list_solution(entry, release, page, user) for entry in meaning["lists"] if entry["values"]]
     own = [c["negated"] for c in meaning["clauses"] if c["kind"] != "environment" and not _constant(c["code"])]
     if own:
         out.append({"kind": "satisfy_check", "text": f"Make sure that {either(own)}: then this check does not fire."})

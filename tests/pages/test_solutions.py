@@ -143,3 +143,21 @@ def test_a_constant_clause_is_nothing_to_make_sure_of(indexed: Indexer) -> None:
     page = build_page(store, error_id_of(store, "lib", "six is unreachable"))
     assert page["solutions"][0]["text"] == "Make sure that `size` does not equal 6: then this check does not fire."
     assert kinds(page) == ["satisfy_check", "statement_advice"]  # and no "make sure that `False` is true"
+
+
+def test_an_empty_list_is_no_value_to_set(indexed: Indexer) -> None:
+    files = {
+        "box/__init__.py": "",
+        "box/kinds.py": """
+            KINDS = []
+
+
+            def pick(kind):
+                if kind not in KINDS:
+                    raise ValueError(f"unknown kind {kind}")
+        """,
+    }
+    store = indexed(files, name="box")
+    page = build_page(store, error_id_of(store, "box", "unknown kind {}"))
+    assert page["what_it_means"]["lists"][0]["values"] == []
+    assert "use_allowed_value" not in kinds(page)  # no "set `kind` to one of the 0 values: ."
