@@ -102,7 +102,7 @@ PAGES = Cache(
 )
 PROSE = Cache(
     "prose",
-    2,
+    3,
     "the AI-assisted prose of a page, per release, place and model",
     code=("pages/prose.py",),
     builds_on=(PAGES,),

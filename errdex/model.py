@@ -262,15 +262,15 @@ class ReleaseRecord:
 
 @dataclass(frozen=True)
 class Related:
-    """An error near another one: same function, class, module, or the same setting elsewhere."""
+    """An error that shares another's function, or the setting (attribute of its class) it checks."""
 
     id: str
-    template: str | None
+    template: str
     exception: str | None
     file: str
     line: int
     function: str
-    relation: str  # "function" | "class" | "module" | "setting"
+    relation: str  # "function" | "setting"
 
 
 @dataclass(frozen=True)

@@ -252,9 +252,13 @@ def _meaning(page: Page) -> RenderableType:
         parts.append(Syntax(meaning["condition"], "python", word_wrap=True, background_color="default"))
     if len(meaning["clauses"]) > 1:
         parts += [code_text(f"  • {c['text']}") for c in meaning["clauses"]]
+    listed = {entry["name"] for entry in meaning["lists"]}  # their values are printed once, in the solutions
     for value in meaning["values"]:
-        shown = _short_value(value["value"]) if value["known"] else "(not resolved)"
-        line = Text.assemble((value["name"], "bold"), " = ", shown)
+        if value["name"] in listed:
+            line = Text.assemble((value["name"], "bold"), ": ", f"{value['count']}, listed under Solutions")
+        else:
+            shown = _short_value(value["value"]) if value["known"] else "(not resolved)"
+            line = Text.assemble((value["name"], "bold"), " = ", shown)
         if value["defined_at"]:
             line.append(f"  ({value['defined_at']})", style="dim")
         parts.append(line)
@@ -331,7 +335,7 @@ def _related(page: Page) -> RenderableType | None:
         return None
     table = Table(box=None, show_header=False, pad_edge=False)
     for r in page["related"]:
-        template = (r["template"] or "(no template)").split("\n", 1)[0]
+        template = r["template"].split("\n", 1)[0]
         table.add_row(
             Text(r["id"], style="cyan"),
             Text(r["relation"], style="dim"),
@@ -346,14 +350,15 @@ def _versions(page: Page) -> RenderableType:
     for release in versions["releases"]:
         places = ", ".join(f"{p['file']}:{p['line']}" for p in release["places"])
         parts.append(Text.assemble((release["version"], "bold"), f"  {places}"))
-    if versions["missing_in"]:
-        parts.append(Text(f"not in: {', '.join(versions['missing_in'])}", style="dim"))
-    changed = versions["text_changed"]
-    if changed:
-        before = (
-            f": was {changed['previous_id']} {changed['previous_template']!r}" if changed["previous_id"] else " (new)"
+    for same in versions["same_check"]:
+        parts.append(
+            Text.assemble(
+                (same["version"], "bold"),
+                f"  {same['file']}:{same['line']}  same check, other text: ",
+                (same["id"], "cyan"),
+            )
         )
-        parts.append(Text(f"text since {changed['version']}{before}"))
+    parts.append(code_text(versions["summary"]))
     for change in versions["value_changes"]:
         parts.append(
             Text(

@@ -1,73 +1,26 @@
-"""Advice by exception class: a curated table for Python's built-in exceptions and warnings.
+"""Advice read from the code of the site, never from the exception class alone.
 
-It is the last, generic solution on a page, used when the class (or the nearest built-in base
-of a package's own class) is in the table. For ImportError the distribution to install is read
-from the code when it can be: a `pip install NAME` in the message, or `is_NAME_available()` in
-the condition; otherwise the advice says so instead of guessing.
+Each piece of advice rests on what the statement that raises is: an `assert` statement (which
+`python -O` skips; a `raise AssertionError` it does not), a method whose whole body is the raise
+(a placeholder for subclasses), a `warnings.warn` call (which `-W error` turns into an
+exception), or a message or condition naming what to install. A site that is none of these gets
+no advice: the check and its clauses already say what to change.
 """
 
 from __future__ import annotations
 
+import ast
+import builtins
 import re
 from typing import TypedDict
 
-from errdex.pages.model import SolutionBody
+from errdex.pages.model import SiteJson, SolutionBody, StatementKind
+from errdex.pages.source import find
 
-ADVICE: dict[str, str] = {
-    "ModuleNotFoundError": "A module this code imports is not installed in the running environment. Install the "
-    "distribution that provides it into the same interpreter (`python -m pip install NAME`) and restart it.",
-    "ImportError": "An optional dependency is missing, or an installed one is too old or too new for this release. "
-    "Install or upgrade the distribution it names in the same interpreter, then restart it.",
-    "KeyError": "A key was looked up in a mapping that does not contain it. Compare the key you passed with the keys "
-    "that exist (spelling, case, a name that changed between releases).",
-    "TypeError": "A value of the wrong type reached the check, or a call did not match the function's parameters. "
-    "Compare what you pass with the signature and the check shown above.",
-    "ValueError": "The value has an accepted type but not an accepted value. The check above says which values pass.",
-    "FileNotFoundError": "The path does not exist. Relative paths start at the current working directory; check the "
-    "spelling and that the file is created or downloaded before this call.",
-    "IsADirectoryError": "A directory was given where a file is expected: pass the path of the file itself.",
-    "NotADirectoryError": "A file was given where a directory is expected: pass the folder that holds it.",
-    "PermissionError": "The process may not read or write this path: check its owner and mode, or use another folder.",
-    "OSError": "An operating-system call failed (a missing or unreadable file, a full disk, a network failure). The "
-    "message names the path or the resource.",
-    "AttributeError": "The object has no attribute of that name: often a None where an object was expected, or an "
-    "attribute that another release names differently.",
-    "IndexError": "A position past the end of a sequence was used: check the lengths of the inputs (an empty one, a "
-    "shorter batch).",
-    "LookupError": "A key or index is not present in the collection it was looked up in.",
-    "NotImplementedError": "This operation is not implemented for this class or this combination of options. Use a "
-    "class that implements it or, in a subclass of your own, override the method.",
-    "RuntimeError": "The library reached a state it cannot continue from; the condition and the message above say "
-    "which. Check the order of the calls that lead here.",
-    "AssertionError": "An internal consistency check (`assert`) failed: the library expected its condition to hold "
-    "for the inputs it was given. Running with `python -O` removes the check, not the cause.",
-    "ZeroDivisionError": "A division by zero: an input that is used as a divisor (a size, a count, a scale) is zero.",
-    "OverflowError": "A number is too large for the operation: check the magnitude of the input.",
-    "RecursionError": "The call nesting got too deep: a structure refers to itself, or is deeper than supported.",
-    "TimeoutError": "An operation did not finish in time: check the resource it waits for, or raise the timeout.",
-    "ConnectionError": "A network connection failed: check that the host is reachable from here, or work offline "
-    "with files already downloaded.",
-    "UnicodeDecodeError": "Bytes could not be decoded with the expected encoding: open the file with the encoding it "
-    "was written in.",
-    "UnicodeError": "Text could not be encoded or decoded with the encoding used.",
-    "StopIteration": "An iterator was asked for an item after it was exhausted: an input is empty or shorter than "
-    "expected.",
-    "DeprecationWarning": "This still works in this release but is scheduled to change or go away. Switch to the "
-    "replacement the message names; `python -W error::DeprecationWarning` turns the warning into a traceback "
-    "that shows the calling line.",
-    "FutureWarning": "The behaviour will change in a future release. Follow the message's advice now to keep the "
-    "current result; `-W error::FutureWarning` shows where it is triggered.",
-    "PendingDeprecationWarning": "This will be deprecated later; plan to move to the replacement the message names.",
-    "UserWarning": "The library warns about the inputs or the setup; the condition above says when. It does not stop "
-    "the program.",
-    "RuntimeWarning": "A doubtful run-time situation (a numeric problem, a coroutine never awaited) was noticed; the "
-    "condition above says which.",
-    "ResourceWarning": "A file, socket or similar resource was not closed: use a `with` block or close it.",
-}
 _PIP_INSTALL = re.compile(
     r"pip install\s+(?:-{1,2}[a-zA-Z-]{1,30}\s+){0,3}[`'\"]?([A-Za-z0-9][A-Za-z0-9._\[\]<>=!~,-]{0,100})"
 )
-_AVAILABLE = re.compile(r"\bis_([A-Za-z0-9_]{1,60}?)_available\b")
+_NOT_AVAILABLE = re.compile(r"\bnot\s*\(?\s*is_([A-Za-z0-9_]{1,60}?)_available\b")
 
 
 class Distribution(TypedDict):
@@ -77,27 +30,97 @@ class Distribution(TypedDict):
     source: str
 
 
-def advice_for(exception: str | None, bases: list[str] | tuple[str, ...]) -> tuple[str, str] | None:
-    """(class the advice is about, the advice) for the exception or its nearest tabled base."""
-    for name in [exception or "", *bases]:
-        short = name.rsplit(".", 1)[-1]
-        if short in ADVICE:
-            return short, ADVICE[short]
-    return None
+def statement_kind(site: SiteJson, tree: ast.Module | None, places: int) -> StatementKind:
+    """What the statement that raises is, as far as the code shows it (see `StatementKind`).
+
+    The kind of site is shared by all places of an error; the statement itself is read only for a
+    page about one place.
+    """
+    if site["kind"] != "error":
+        return "warn" if site["kind"] == "warning" else "log"
+    if tree is None or places != 1 or site["written_at"] is not None:
+        return "unknown"
+    located = find(tree, site["function"]) if site["function"] != "<module>" else None
+    body = located.node.body if located is not None else tree.body
+    statement = next((s for node in body for s in ast.walk(node) if _starts_at(s, site["line"])), None)
+    if isinstance(statement, ast.Assert):
+        return "assert"
+    if not isinstance(statement, ast.Raise):
+        return "unknown"
+    alone = located is not None and located.owner is not None and _only_statement(located.node.body) is statement
+    return "placeholder" if alone and _not_implemented(site) else "raise"
+
+
+def _not_implemented(site: SiteJson) -> bool:
+    """Whether the site raises NotImplementedError, the exception a method raises to leave itself to subclasses.
+
+    A method whose whole body raises another exception refuses the operation (`__iter__` raising TypeError).
+    """
+    return any(
+        n.rsplit(".", 1)[-1] == "NotImplementedError" for n in [site["exception"] or "", *site["exception_bases"]]
+    )
+
+
+def _starts_at(node: ast.AST, line: int) -> bool:
+    return isinstance(node, ast.stmt) and node.lineno == line
+
+
+def _only_statement(body: list[ast.stmt]) -> ast.stmt | None:
+    """The one statement of a body besides its docstring and `...`/`pass`, if there is exactly one."""
+    kept = [
+        s
+        for s in body
+        if not isinstance(s, ast.Pass) and not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))
+    ]
+    return kept[0] if len(kept) == 1 else None
+
+
+def statement_advice(site: SiteJson, statement: StatementKind) -> SolutionBody | None:
+    """The advice the statement that raises supports, or None."""
+    if statement == "assert":
+        text = (
+            f"Line {site['line']} is an `assert` statement: `python -O` skips it, which removes the check,"
+            " not what made it fail."
+        )
+    elif statement == "placeholder":
+        owner, _, method = site["function"].rpartition(".")
+        text = (
+            f"`{site['function']}` does nothing but raise {site['exception'] or 'an error'}: `{owner}` leaves"
+            f" `{method}` to its subclasses. Use an object whose class overrides `{method}`, or override it in a"
+            " subclass of your own."
+        )
+    elif statement == "warn":
+        category = (site["exception"] or "").rsplit(".", 1)[-1]
+        flag = f"-W error::{category}" if _is_builtin_warning(category) else "-W error"
+        text = (
+            "A warning does not stop the program. To find the call that leads here, run with"
+            f" `python {flag}`: the warning is raised as an exception, and its traceback shows the calls."
+        )
+    else:
+        return None
+    return {"kind": "statement_advice", "text": text, "statement": statement}
+
+
+def _is_builtin_warning(name: str) -> bool:
+    found = getattr(builtins, name, None)
+    return isinstance(found, type) and issubclass(found, Warning)
 
 
 def distributions(template: str | None, condition: str | None) -> list[Distribution]:
-    """What the code says must be installed: `pip install NAME` in the message, `is_NAME_available()` in the check."""
+    """What the code says must be installed: `pip install NAME` in the message, `not is_NAME_available()` in the check.
+
+    Only the negated test says the error comes from the package missing; `is_NAME_available() and ...` does not.
+    """
     found: dict[str, str] = {}
     for match in _PIP_INSTALL.finditer((template or "")[:5000]):
         found.setdefault(match.group(1).rstrip(".,`'\""), "named by `pip install` in the message")
-    for match in _AVAILABLE.finditer((condition or "")[:5000]):
+    for match in _NOT_AVAILABLE.finditer((condition or "")[:5000]):
         found.setdefault(match.group(1), f"tested by `is_{match.group(1)}_available()` in the condition")
     return [{"name": name, "source": source} for name, source in found.items() if name and "{}" not in name]
 
 
 def install_solution(template: str | None, condition: str | None) -> SolutionBody | None:
-    """The ImportError solution: which distribution to install, from the code; None when the code does not say."""
+    """Which distribution to install, from the code; None when the code does not say."""
     names = distributions(template, condition)
     if not names:
         return None

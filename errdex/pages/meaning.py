@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 
+from errdex.pages.advice import statement_kind
 from errdex.pages.bindings import choice
 from errdex.pages.conditions import (
     clauses,
@@ -44,6 +45,7 @@ def what_it_means(
         "environment": [t.json() for t in tests(node, names)],
         "context": context,
         "derivable": node is not None,
+        "statement": statement_kind(site, tree, places),
     }
     if not exact:
         out["summary"] = _shared(raises, describe(node, resolved, False, names) if node is not None else None)

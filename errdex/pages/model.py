@@ -10,7 +10,7 @@ plus triggers, example fix, solutions, provenance) → Page (plus the user's inp
 
 from __future__ import annotations
 
-from typing import NotRequired, TypedDict
+from typing import Literal, NotRequired, TypedDict
 
 from errdex.model import JsonValue
 
@@ -75,12 +75,12 @@ class Place(TypedDict):
 
 class RelatedError(TypedDict):
     id: str
-    template: str | None
+    template: str
     exception: str | None
     file: str
     line: int
     function: str
-    relation: str  # function | class | module | setting
+    relation: str  # function | setting
 
 
 class ErrorJson(SiteJson):
@@ -156,6 +156,12 @@ class EnvironmentTest(TypedDict):
     kind: str
 
 
+StatementKind = Literal["assert", "raise", "placeholder", "warn", "log", "unknown"]
+"""What raises, as the code writes it: an `assert` statement, a `raise`, a `raise` that is a method's whole body
+(a placeholder for subclasses), a `warnings.warn` call, a logging call, or not read (a page for several places,
+a raise helper's site, a file that does not parse)."""
+
+
 class WhatItMeans(TypedDict):
     summary: str
     condition: str | None
@@ -165,6 +171,7 @@ class WhatItMeans(TypedDict):
     environment: list[EnvironmentTest]
     context: str | None
     derivable: bool
+    statement: StatementKind
 
 
 class InputWay(TypedDict):
@@ -241,6 +248,16 @@ class ReleaseCheck(TypedDict):
     exact: bool
 
 
+class SameCheck(TypedDict):
+    """The page's check in a release that raises it with another text (`versions.same_check[]`)."""
+
+    version: str
+    id: str
+    template: str | None
+    file: str
+    line: int
+
+
 class TextChange(TypedDict):
     version: str
     previous_version: str
@@ -263,9 +280,11 @@ class ListChange(TypedDict):
 class VersionHistory(TypedDict):
     indexed: list[str]
     releases: list[ReleaseCheck]
+    same_check: list[SameCheck]
     missing_in: list[str]
     text_changed: TextChange | None
     value_changes: list[ListChange]
+    summary: str
 
 
 class StaticFacts(ErrorJson):
@@ -304,11 +323,10 @@ class SolutionBody(TypedDict):
     text: str
     values: NotRequired[list[JsonValue]]  # use_allowed_value, avoid_value
     closest: NotRequired[list[str]]  # use_allowed_value
-    change: NotRequired[ListChange]  # version_drift of a changed list
     accepted_in: NotRequired[list[str]]  # version_drift of the user's value
     rejected_in: NotRequired[list[str]]  # version_drift of the user's value
     code: NotRequired[str]  # install
-    exception: NotRequired[str]  # exception_advice
+    statement: NotRequired[StatementKind]  # statement_advice
 
 
 class Solution(SolutionBody):

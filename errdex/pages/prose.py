@@ -80,6 +80,7 @@ def facts_message(page: StaticPage) -> str:
         "function": page["function"],
         "what_it_means": page["what_it_means"],
         "when_it_happens": page["when_it_happens"]["summary"],
+        "indexed_releases": page["versions"]["summary"],  # what they show, so that no history is made up
         "value_changes_across_releases": page["versions"]["value_changes"],
     }
     text = json.dumps(facts, ensure_ascii=False)[:MAX_FACTS_CHARS]

@@ -1,15 +1,18 @@
-"""Ranked solutions: from the check itself, from version drift across indexed releases, then by exception class.
+"""Ranked solutions: from the check itself, from the user's values across indexed releases, then from the statement.
 
 Every solution is built from facts on the page: the lists the check accepts, the condition's
 negation in words, the values a user's message showed and how they fare in each indexed
-release, what the code says to install, and the curated advice for built-in exceptions.
+release, what the code says to install, and what the statement that raises supports (see
+`advice`). How the error changed across releases is the versions section's, never a solution:
+it is not a fix, and a note that an older release lacks the error would read as "downgrade".
 """
 
 from __future__ import annotations
 
+import ast
 from typing import Any
 
-from errdex.pages.advice import advice_for, install_solution
+from errdex.pages.advice import install_solution, statement_advice
 from errdex.pages.bindings import used
 from errdex.pages.conditions import either, input_name, parse_condition, python_repr
 from errdex.pages.derive import stated_holes, suggested_for
@@ -33,18 +36,15 @@ MAX_LISTED = 40
 
 def solutions(page: StaticFacts, user: UserInput | None) -> list[Solution]:
     """The page's solutions, best first, each with `rank`, `kind`, `text` and optional `code` / `values`."""
-    drift = _drift(page, user)
+    drift = _user_value_drift(page, user) if user else []
     accepted_here = any(c["result"] in ("accepted", "differs") for c in (user["checked"] if user else []))
     found = [*drift, *_from_check(page, user)] if accepted_here else [*_from_check(page, user), *drift]
-    install = install_solution(page["template"], page["condition"]) if _is_import_error(page) else None
-    if install:
-        found.append(install)
-    advice = advice_for(page["exception"], page["exception_bases"])
-    if advice:
-        text = advice[1]
-        if advice[0] == "TypeError" and page["when_it_happens"]["signature"]:
-            text += f" `{page['function']}` is defined as `{page['when_it_happens']['signature']}`."
-        found.append({"kind": "exception_advice", "text": text, "exception": advice[0]})
+    for extra in (
+        install_solution(page["template"], page["condition"]),
+        statement_advice(page, page["what_it_means"]["statement"]),
+    ):
+        if extra:
+            found.append(extra)
     return [{"rank": i, **s} for i, s in enumerate(found, 1)]
 
 
@@ -53,13 +53,14 @@ def _from_check(page: StaticFacts, user: UserInput | None) -> list[SolutionBody]
 
     The last is for a test of where the code runs.
 
+    An empty list is no value to use (nothing passes; more likely its real value was not resolved).
     Only clauses a user controls become "make sure that ..."; a test of the environment
-    (`__debug__`, `sys.version_info`, `is_torch_available()`) never does.
+    (`__debug__`, `sys.version_info`, `is_torch_available()`) or a constant (`assert False`) never does.
     """
     meaning = page["what_it_means"]
     release = f"{page['package']} {page['version']}"
-    out = [_list_solution(entry, release, page, user) for entry in meaning["lists"]]
-    own = [c["negated"] for c in meaning["clauses"] if c["kind"] != "environment"]
+    out = [_list_solution(entry, release, page, user) for entry in meaning["lists"] if entry["values"]]
+    own = [c["negated"] for c in meaning["clauses"] if c["kind"] != "environment" and not _constant(c["code"])]
     if own:
         out.append({"kind": "satisfy_check", "text": f"Make sure that {either(own)}: then this check does not fire."})
     where = [c for c in meaning["clauses"] if c["kind"] == "environment" and _actionable(c, meaning["environment"])]
@@ -68,6 +69,12 @@ def _from_check(page: StaticFacts, user: UserInput | None) -> list[SolutionBody]
         text = f"This check depends on where the code runs: it fires only when {fires}, and not when {avoids}."
         out.append({"kind": "environment", "text": text})
     return out
+
+
+def _constant(code: str) -> bool:
+    """Whether a clause reads no name (`not False`, from `assert False, ...`): nothing a user does changes it."""
+    node = parse_condition(code)
+    return node is not None and not any(isinstance(n, (ast.Name, ast.Attribute)) for n in ast.walk(node))
 
 
 def _actionable(clause: CheckClause, environment: list[EnvironmentTest]) -> bool:
@@ -105,42 +112,6 @@ def _none_passes(page: StaticFacts, subject: str) -> bool:
     return node is not None and truth(node, {**page["resolved"], subject: None}) is False
 
 
-def _drift(page: StaticFacts, user: UserInput | None) -> list[SolutionBody]:
-    """Version drift: the user's value in other releases, changed lists, changed or new text."""
-    versions = page["versions"]
-    package = page["package"]
-    out = _user_value_drift(page, user) if user else []
-    for change in versions["value_changes"]:
-        parts = []
-        if change["added"]:
-            parts.append("added " + ", ".join(python_repr(v, 60) for v in change["added"]))
-        if change["removed"]:
-            parts.append("removed " + ", ".join(python_repr(v, 60) for v in change["removed"]))
-        if not parts:
-            continue
-        text = (
-            f"The accepted values changed between {package} {change['from_version']} and {change['to_version']}"
-            f" (`{change['name_before']}` → `{change['name_after']}`): {'; '.join(parts)}."
-            " Code or configuration files written for one of these releases may fail on the other."
-        )
-        out.append({"kind": "version_drift", "text": text, "change": change})
-    changed = versions["text_changed"]
-    if changed and changed["previous_id"]:
-        text = (
-            f"The message text changed in {package} {changed['version']};"
-            f" in {changed['previous_version']} the same check"
-            f" said: {changed['previous_template']!r} (error {changed['previous_id']})."
-        )
-        out.append({"kind": "version_drift", "text": text})
-    elif changed:
-        text = (
-            f"This error first appears in {package} {changed['version']}:"
-            f" the indexed {changed['previous_version']} does not raise it."
-        )
-        out.append({"kind": "version_drift", "text": text})
-    return out
-
-
 def _user_value_drift(page: StaticFacts, user: UserInput) -> list[SolutionBody]:
     """How each value the user's message showed fares in every indexed release that has the error."""
     out: list[SolutionBody] = []
@@ -169,7 +140,7 @@ def _user_value_drift(page: StaticFacts, user: UserInput) -> list[SolutionBody]:
         elif accepted:
             text = (
                 f"{value} is accepted in {page['package']} {', '.join(accepted)} but rejected in {page['version']}:"
-                f" use a value accepted here, or pin {page['package']}=={accepted[-1]} if you need it."
+                " use a value this release accepts."
             )
         else:
             continue
@@ -207,8 +178,3 @@ def _fares(release: ReleaseCheck, code: str, readings: list[Any]) -> str:
     node = parse_condition(release["condition"])
     found = "unknown" if node is None else verdict(node, release["resolved"], code, readings)
     return "unknown" if found == "raises" and not release["exact"] else found
-
-
-def _is_import_error(page: StaticFacts) -> bool:
-    names = [page["exception"] or "", *page["exception_bases"]]
-    return any(n.rsplit(".", 1)[-1] in ("ImportError", "ModuleNotFoundError") for n in names)

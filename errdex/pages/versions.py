@@ -2,28 +2,33 @@
 
 - `releases`: each indexed release that has the error, with its places and the check of the places the
   page speaks for there (the same function's place for a page about one place; else what all share);
-- `missing_in`: indexed releases without it;
+- `same_check`: indexed releases without the error that have the same check under another text: an
+  error of the same kind and exception, raised in the same function under the same condition, that the
+  page's release does not have (the message was reworded; error ids follow the text, so it has another);
+- `missing_in`: indexed releases with neither;
 - `text_changed`: the first release of the run of releases (up to the page's one) that has the
-  error, and in the release before it the error that stood at the same place (same function and
-  exception, gone afterwards, most similar text): its id and template;
+  error, and the same check in the release before it, if that release has it;
 - `value_changes`: between consecutive releases, the names added to or removed from each resolved
   list, matched by name, or by role when the condition checks membership in a renamed list; only
-  when both values hold on the same basis (both always, or both under the same condition).
+  when both values hold on the same basis (both always, or both under the same condition);
+- `summary`: all of that in one sentence, worded as what the indexed releases show, never as what
+  happened before or after them.
 """
 
 from __future__ import annotations
 
+import ast
 import difflib
-from itertools import pairwise
+from itertools import groupby, pairwise
 
-from errdex.model import FileLine, ReleaseRecord, Site
+from errdex.model import FileLine, Site
 from errdex.pages.bindings import basis
 from errdex.pages.conditions import membership_lists, parse_condition
-from errdex.pages.model import ListChange, ReleaseCheck, TextChange, VersionHistory
+from errdex.pages.model import ListChange, ReleaseCheck, SameCheck, TextChange, VersionHistory
 from errdex.pages.scope import Check, check_of, counterpart
 from errdex.store import Store
 
-MIN_SIMILARITY = 0.4
+MIN_SIMILARITY = 0.6  # how alike the texts of an unguarded raise must be to be the same check
 
 
 def versions(
@@ -42,12 +47,16 @@ def versions(
             spoken = counterpart(store.error(error_id, v).sites, current if one_place else None)
             sites[v] = (spoken[0], check_of(spoken))
     releases = [_release_json(v, places[v], *sites[v]) for v in indexed if v in places]
+    same = _same_checks(store, package, version, [v for v in indexed if v not in places], current)
+    missing = [v for v in indexed if v not in places and v not in same]
     return {
         "indexed": indexed,
         "releases": releases,
-        "missing_in": [v for v in indexed if v not in places],
-        "text_changed": _text_changed(store, package, version, indexed, places, sites),
+        "same_check": list(same.values()),
+        "missing_in": missing,
+        "text_changed": _text_changed(version, indexed, places, same),
         "value_changes": _value_changes(releases),
+        "summary": _summary(package, indexed, places, same),
     }
 
 
@@ -66,54 +75,125 @@ def _release_json(version: str, places: tuple[FileLine, ...], site: Site, check:
 
 
 def _text_changed(
-    store: Store,
-    package: str,
-    current: str,
-    indexed: list[str],
-    places: dict[str, tuple[FileLine, ...]],
-    sites: dict[str, tuple[Site, Check]],
+    current: str, indexed: list[str], places: dict[str, tuple[FileLine, ...]], same: dict[str, SameCheck]
 ) -> TextChange | None:
-    """Where the run of releases having the error starts, and what the error was before, if found."""
+    """Where the run of releases having the error starts, and the same check in the release before, if it has it."""
     start = indexed.index(current)
     while start > 0 and indexed[start - 1] in places:
         start -= 1
     if start == 0:
         return None
-    first, previous = indexed[start], indexed[start - 1]
-    found = _predecessor(store, store.release(package, previous), store.release(package, first), sites[first][0])
-    out: TextChange = {
-        "version": first,
-        "previous_version": previous,
-        "previous_id": None,
-        "previous_template": None,
+    previous = same.get(indexed[start - 1])
+    return {
+        "version": indexed[start],
+        "previous_version": indexed[start - 1],
+        "previous_id": previous["id"] if previous else None,
+        "previous_template": previous["template"] if previous else None,
     }
-    if found is not None:
-        out["previous_id"], out["previous_template"] = found
-    return out
 
 
-def _predecessor(
-    store: Store, before: ReleaseRecord, after: ReleaseRecord, site: Site
-) -> tuple[str, str | None] | None:
-    """The error of `before` at the site's place that is gone in `after`: same function and exception, closest text."""
-    exception = (site.exception or "").rsplit(".", 1)[-1] or None
-    remaining = {e.error_id for e in store.errors(after.package, after.version, exception=exception, kind=site.kind)}
-    best: tuple[float, str, str | None] | None = None
-    for e in store.errors(before.package, before.version, exception=exception, kind=site.kind):
-        old = e.site
-        if e.error_id in remaining or old.function != site.function:
-            continue
-        score = _similarity(old, site)
-        if score >= MIN_SIMILARITY and (best is None or score > best[0]):
-            best = (score, e.error_id, old.template)
-    return None if best is None else (best[1], best[2])
+def _same_checks(store: Store, package: str, version: str, others: list[str], site: Site) -> dict[str, SameCheck]:
+    """For each release of `others`, the error there that is the site's check under another text, if any."""
+    if not others:
+        return {}
+    exception = _short(site.exception)
+    here = {e.error_id for e in store.errors(package, version, exception=exception, kind=site.kind)}
+    found: dict[str, SameCheck] = {}
+    for other in others:
+        best: tuple[float, SameCheck] | None = None
+        for e in store.errors(package, other, exception=exception, kind=site.kind):
+            score = _same_check_score(e.site, site) if e.error_id not in here else None
+            if score is not None and (best is None or score > best[0]):
+                same: SameCheck = {
+                    "version": other,
+                    "id": e.error_id,
+                    "template": e.site.template,
+                    "file": e.site.file,
+                    "line": e.site.line,
+                }
+                best = (score, same)
+        if best is not None:
+            found[other] = best[1]
+    return found
 
 
-def _similarity(old: Site, new: Site) -> float:
+def _same_check_score(old: Site, new: Site) -> float | None:
+    """How alike two messages of one check are, or None when the sites are not the same check.
+
+    The same check is raised in the same function, of the same exception, under the same condition
+    (compared as code, so that spacing and parentheses do not count). A raise no condition guards
+    is the same check only when its message is still mostly the same text.
+    """
+    if old.function != new.function or _short(old.exception) != _short(new.exception):
+        return None
+    if _as_code(old) != _as_code(new):
+        return None
     text = difflib.SequenceMatcher(None, old.template or old.message_source, new.template or new.message_source).ratio()
-    shared_checks = bool(set(old.checks) & set(new.checks))
-    same_file = old.file == new.file
-    return text + 0.3 * shared_checks + 0.1 * same_file
+    return text if new.condition is not None or text >= MIN_SIMILARITY else None
+
+
+def _short(exception: str | None) -> str | None:
+    return (exception or "").rsplit(".", 1)[-1] or None
+
+
+def _as_code(site: Site) -> str | None:
+    """The site's condition as a tree, the values it compares with made one: a list renamed or grown is still the
+    same check (how its values changed is `value_changes`' to say)."""
+    node = parse_condition(site.condition)
+    if node is None:
+        return site.condition
+    return ast.dump(_Resolved(frozenset(site.resolved)).visit(node))
+
+
+class _Resolved(ast.NodeTransformer):
+    """Replaces the values a check compares with: each name (or `self.name`) the site resolved, and each
+    collection written out of constants (`x not in ('orm', 'auto')`), with one placeholder name."""
+
+    def __init__(self, names: frozenset[str]) -> None:
+        self.names = names
+
+    def visit_Tuple(self, node: ast.Tuple) -> ast.AST:
+        return self._collection(node)
+
+    def visit_List(self, node: ast.List) -> ast.AST:
+        return self._collection(node)
+
+    def visit_Set(self, node: ast.Set) -> ast.AST:
+        return self._collection(node)
+
+    def _collection(self, node: ast.Tuple | ast.List | ast.Set) -> ast.AST:
+        constant = all(isinstance(e, ast.Constant) for e in node.elts)
+        return ast.Name("<resolved>") if constant else self.generic_visit(node)
+
+    def visit_Name(self, node: ast.Name) -> ast.AST:
+        return ast.Name("<resolved>") if node.id in self.names else node
+
+    def visit_Attribute(self, node: ast.Attribute) -> ast.AST:
+        return ast.Name("<resolved>") if ast.unparse(node) in self.names else self.generic_visit(node)
+
+
+def _summary(
+    package: str, indexed: list[str], places: dict[str, tuple[FileLine, ...]], same: dict[str, SameCheck]
+) -> str:
+    """What the indexed releases show, release by release in order, consecutive releases alike grouped."""
+    if len(indexed) == 1:
+        return f"Only {package} {indexed[0]} is indexed: other releases are not compared."
+    state = lambda v: "has" if v in places else "same" if v in same else "missing"  # noqa: E731
+    parts = []
+    for kind, group in groupby(indexed, key=state):
+        versions = list(group)
+        plural = len(versions) > 1
+        said = {
+            "has": "have it" if plural else "has it",
+            "same": "have the same check with other wording" if plural else "has the same check with other wording",
+            "missing": "do not have it" if plural else "does not have it",
+        }[kind]
+        parts.append(f"{_listed(versions)} {said}")
+    return f"Among the indexed releases of {package}: " + "; ".join(parts) + "."
+
+
+def _listed(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
 def _value_changes(releases: list[ReleaseCheck]) -> list[ListChange]:

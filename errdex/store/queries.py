@@ -8,6 +8,7 @@ the previous state of that release intact.
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import time
@@ -15,6 +16,7 @@ from collections.abc import Generator, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -51,7 +53,9 @@ from errdex.store.records import (
 
 SNIPPET_BEFORE = 22
 SNIPPET_AFTER = 14
-RELATED_LIMITS = {"function": 12, "class": 6, "module": 6, "setting": 6}
+MAX_CONDITION_CHARS = 5000  # a longer condition is not searched for the settings it reads
+_SELF = frozenset({"self", "cls"})
+RELATED_LIMIT = 8  # related errors a page lists: those of the same function first, then of the same setting
 CACHE_WAIT_MS = 200  # how long a cache write waits before it is skipped
 CACHE_BACK_OFF_S = 5.0  # after a skipped cache write, the next ones are skipped without waiting for this long
 
@@ -538,49 +542,64 @@ class Store:
         """The text of one file of an indexed release."""
         return self.release_file_text(self._release_id(record), path)
 
-    def _related(self, release_id: int, error_id: str, site: Site) -> Iterator[Related]:
-        seen = {error_id}
-        owner = site.function.rsplit(".", 1)[0] if "." in site.function else None
-        queries = [
-            ("function", "file = ? AND function = ?", (site.file, site.function)),
-            ("class", f"file = ? AND function {self.db.like} ?", (site.file, f"{owner}.%")) if owner else None,
-            ("module", "file = ?", (site.file,)),
-        ]
-        for query in queries:
-            if query is None:
-                continue
-            relation, where, args = query
-            rows = self.db.execute(
-                "SELECT error_id, template, exception, file, line, function FROM sites"
-                f" WHERE release_id = ? AND kind = 'error' AND {where} ORDER BY ABS(line - ?), id",
-                (release_id, *args, site.line),
-            ).fetchall()
-            yield from _take(rows, relation, seen)
-        yield from self._same_setting(release_id, site, owner, seen)
-
-    def _same_setting(self, release_id: int, site: Site, owner: str | None, seen: set[str]) -> Iterator[Related]:
-        """Errors elsewhere that check a setting of the same class (its attributes)."""
-        if owner is None:
-            return
-        row = self.db.execute(
-            "SELECT attributes FROM classes WHERE release_id = ? AND file = ? AND qualname = ?"
-            f" ORDER BY {self.db.row_order}",
-            (release_id, site.file, owner),
-        ).fetchone()
-        attributes = set(json.loads(row[0])) if row else set()
-        if not attributes:
-            return
+    def _related(self, release_id: int, error_id: str, site: Site) -> list[Related]:
+        """The few errors that share the site's function or a setting it checks, each with a template."""
         rows = self.db.execute(
-            "SELECT error_id, template, exception, file, line, function, checks FROM sites"
-            " WHERE release_id = ? AND kind = 'error' AND checks != '[]' AND file != ? ORDER BY file, line",
-            (release_id, site.file),
+            "SELECT error_id, template, exception, file, line, function FROM sites WHERE release_id = ?"
+            " AND kind = 'error' AND template IS NOT NULL AND file = ? AND function = ? ORDER BY ABS(line - ?), id",
+            (release_id, site.file, site.function, site.line),
         ).fetchall()
-        matching = []
-        for *fields, checks in rows:
-            shared = attributes & set(json.loads(checks))
-            if shared and shared - set(site.checks) == shared:
-                matching.append(tuple(fields))
-        yield from _take(matching, "setting", seen)
+        seen = {error_id}
+        found = list(_take(rows, "function", seen, RELATED_LIMIT))
+        return found + list(_take(self._same_setting(release_id, site), "setting", seen, RELATED_LIMIT - len(found)))
+
+    def _same_setting(self, release_id: int, site: Site) -> list[Sequence[Any]]:
+        """Errors of other functions whose checks read the same setting of the site's class as the site.
+
+        A setting is an attribute the class sets on `self` that the site's condition reads as `self.NAME`.
+        Another check reads it when its condition reads `self.NAME` in that class, a subclass or a base,
+        or `NAME` of a variable named after the class (`generation_config.NAME` for `GenerationConfig`); a
+        local variable, a parameter or another class's attribute of the same name is not the setting.
+        """
+        owner = site.function.rpartition(".")[0]
+        hierarchy = self._hierarchy(release_id, site.file, owner) if owner else None
+        if hierarchy is None:
+            return []
+        attributes, family = hierarchy
+        own = {name for receiver, name in attributes_read(site.condition) if receiver in _SELF}
+        instance = owner.rsplit(".", 1)[-1].lower()
+        matching: list[Sequence[Any]] = []
+        for name in sorted(own & attributes & set(site.checks)):
+            rows = self.db.execute(
+                "SELECT error_id, template, exception, file, line, function, condition FROM sites"
+                f" WHERE release_id = ? AND kind = 'error' AND template IS NOT NULL AND condition {self.db.like} ?"
+                " AND NOT (file = ? AND function = ?) ORDER BY file, line, id",
+                (release_id, f"%.{name}%", site.file, site.function),
+            )
+            for *fields, condition in rows:
+                receivers = {receiver for receiver, read in attributes_read(condition) if read == name}
+                other_class = str(fields[-1]).rpartition(".")[0].rsplit(".", 1)[-1]
+                if any(r.replace("_", "").lower() == instance for r in receivers) or (
+                    receivers & _SELF and other_class in family
+                ):
+                    matching.append(fields)
+        return matching
+
+    def _hierarchy(self, release_id: int, file: str, qualname: str) -> tuple[set[str], set[str]] | None:
+        """A class's attributes, and the names of the class, its bases and the classes based on it."""
+        row = self.db.execute(
+            "SELECT attributes, bases FROM classes WHERE release_id = ? AND file = ? AND qualname = ?"
+            f" ORDER BY {self.db.row_order}",
+            (release_id, file, qualname),
+        ).fetchone()
+        if row is None:
+            return None
+        name = qualname.rsplit(".", 1)[-1]
+        bases = {b.rsplit(".", 1)[-1] for b in json.loads(row[1])}
+        subclasses = self.db.execute(
+            f"SELECT qualname FROM classes WHERE release_id = ? AND bases {self.db.like} ?", (release_id, f'%{name}"%')
+        )
+        return set(json.loads(row[0])), {name, *bases, *(q.rsplit(".", 1)[-1] for (q,) in subclasses)}
 
     def templates(self) -> Iterator[TemplateRow]:
         """Every error that has a template, for building the matcher's index."""
@@ -793,10 +812,22 @@ def _release(row: Sequence[Any]) -> ReleaseRecord:
     return ReleaseRecord(*row)
 
 
-def _take(rows: Iterable[Sequence[Any]], relation: str, seen: set[str]) -> Iterator[Related]:
+@lru_cache(maxsize=4096)
+def attributes_read(condition: str | None) -> frozenset[tuple[str, str]]:
+    """The attributes a condition reads as (receiver, name): `self.mode` -> ("self", "mode"); none if unparsable."""
+    if not condition or len(condition) > MAX_CONDITION_CHARS:
+        return frozenset()
+    try:
+        tree = ast.parse(condition, mode="eval")
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return frozenset()
+    return frozenset((ast.unparse(node.value), node.attr) for node in ast.walk(tree) if isinstance(node, ast.Attribute))
+
+
+def _take(rows: Iterable[Sequence[Any]], relation: str, seen: set[str], limit: int) -> Iterator[Related]:
     taken = 0
     for error_id, template, exception, file, line, function in rows:
-        if error_id in seen or taken >= RELATED_LIMITS[relation]:
+        if error_id in seen or taken >= limit:
             continue
         seen.add(error_id)
         taken += 1

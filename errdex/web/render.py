@@ -34,9 +34,7 @@ CODE_CLASS = "code"
 MAX_HIGHLIGHT_CHARS = 200_000  # an excerpt longer than this is cut
 RELATIONS = {
     "function": "same function",
-    "class": "same class",
-    "module": "same module",
-    "setting": "checks a setting of the same class",
+    "setting": "checks the same setting",
 }
 _TICKED = re.compile(r"`([^`\n]+)`")
 

@@ -84,7 +84,7 @@ def test_debug_only_warning_is_an_interpreter_condition_with_no_advice(page_of: 
     assert page["what_it_means"]["environment"] == [
         {"code": "__debug__", "text": "Python runs without `-O` (the default)", "kind": "interpreter"}
     ]
-    assert kinds(page) == ["exception_advice"]  # no "make sure that `__debug__` is empty", no "run with -O"
+    assert kinds(page) == ["statement_advice"]  # no "make sure that `__debug__` is empty", no "run with -O"
     assert_no_environment_in_inputs_or_advice(page)
 
 
@@ -111,7 +111,7 @@ def test_python_version(page_of: Any) -> None:
 def test_missing_package_probe(page_of: Any) -> None:
     page = page_of("configure needs torch")
     assert page["what_it_means"]["summary"].endswith("raises ImportError when `torch` is not installed.")
-    assert kinds(page) == ["environment", "install", "exception_advice"]
+    assert kinds(page) == ["environment", "install"]
     assert_no_environment_in_inputs_or_advice(page)
 
 

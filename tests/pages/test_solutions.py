@@ -1,9 +1,9 @@
-"""Solutions by exception class: what to install for an ImportError, the advice table, a package's own classes."""
+"""Advice read from the statement that raises: never from the exception class alone."""
 
 from __future__ import annotations
 
 from errdex.pages import build_page
-from errdex.pages.advice import ADVICE, advice_for, distributions
+from errdex.pages.advice import distributions
 from tests.pages.conftest import Indexer, error_id_of
 
 PACKAGE = {
@@ -27,13 +27,47 @@ PACKAGE = {
                 raise ImportError("load_model needs PyTorch: pip install 'torch>=2.1'")
             if name.startswith("old-"):
                 warnings.warn(f"{name} is deprecated", DeprecationWarning)
+            if name.startswith("odd-"):
+                warnings.warn(f"{name} is odd", LibWarning)
+
+
+        class LibWarning(UserWarning):
+            pass
 
 
         def lookup(table, key):
             if key not in table:
                 raise LibError(f"no entry {key!r}")
+
+
+        def checked(size):
+            assert size > 0, f"size must be positive, not {size}"
+            if size > 10:
+                raise AssertionError(f"size {size} is too large")
+            if size == 5:
+                raise RuntimeError("five is not allowed")
+            if size == 6:
+                assert False, "six is unreachable"
+
+
+        class Reader:
+            def read(self, n):
+                \"\"\"Read n bytes.\"\"\"
+                raise NotImplementedError("subclasses read")
+
+            def __iter__(self):
+                raise TypeError("readers are not iterable")
+
+            def seek(self, n):
+                if n < 0:
+                    raise NotImplementedError("no backwards seek")
+                return n
     """,
 }
+
+
+def kinds(page: dict) -> list[str]:  # type: ignore[type-arg]
+    return [s["kind"] for s in page["solutions"]]
 
 
 def test_import_error_says_what_to_install_from_the_code(indexed: Indexer) -> None:
@@ -43,38 +77,87 @@ def test_import_error_says_what_to_install_from_the_code(indexed: Indexer) -> No
     assert install["code"] == "python -m pip install torch>=2.1 torch"
     assert "`torch>=2.1` (named by `pip install` in the message)" in install["text"]
     assert "`torch` (tested by `is_torch_available()` in the condition)" in install["text"]
-    assert page["solutions"][-1]["exception"] == "ImportError"
     assert page["what_it_means"]["summary"].endswith("when `torch` is not installed.")
 
 
-def test_a_package_exception_gets_the_advice_of_its_builtin_base(indexed: Indexer) -> None:
+def test_no_advice_by_exception_class(indexed: Indexer) -> None:
     store = indexed(PACKAGE, name="lib")
-    page = build_page(store, error_id_of(store, "lib", "no entry {}"))
-    assert page["exception_bases"] == ["KeyError"]
-    assert page["solutions"][-1] == {
-        "rank": len(page["solutions"]),
-        "kind": "exception_advice",
-        "text": ADVICE["KeyError"],
-        "exception": "KeyError",
-    }
-    assert page["when_it_happens"]["inputs"][0]["kind"] == "parameter"
-    assert page["triggers"] == [] and page["example_fix"] is None  # what `table` holds is unknown: nothing is certain
+    lookup = build_page(store, error_id_of(store, "lib", "no entry {}"))
+    assert lookup["exception_bases"] == ["KeyError"]
+    assert kinds(lookup) == ["satisfy_check"]  # nothing about "a key looked up in a mapping"
+    runtime = build_page(store, error_id_of(store, "lib", "five is not allowed"))
+    assert runtime["what_it_means"]["statement"] == "raise"
+    assert kinds(runtime) == ["satisfy_check"]  # no "check the order of the calls"
+    assert not any("order of the calls" in s["text"] for s in runtime["solutions"])
 
 
-def test_warnings_are_explained_as_warnings(indexed: Indexer) -> None:
+def test_only_an_assert_statement_is_said_to_be_skipped_by_python_o(indexed: Indexer) -> None:
+    store = indexed(PACKAGE, name="lib")
+    statement = build_page(store, error_id_of(store, "lib", "size must be positive, not {}"))
+    assert statement["what_it_means"]["statement"] == "assert"
+    advice = statement["solutions"][-1]
+    assert advice["kind"] == "statement_advice" and advice["statement"] == "assert"
+    assert advice["text"].startswith("Line 29 is an `assert` statement: `python -O` skips it")
+    explicit = build_page(store, error_id_of(store, "lib", "size {} is too large"))
+    assert explicit["exception"] == "AssertionError"
+    assert explicit["what_it_means"]["statement"] == "raise"
+    assert not any("-O" in s["text"] for s in explicit["solutions"])
+
+
+def test_a_method_that_only_raises_is_a_placeholder_for_subclasses(indexed: Indexer) -> None:
+    store = indexed(PACKAGE, name="lib")
+    stub = build_page(store, error_id_of(store, "lib", "subclasses read"))
+    assert stub["what_it_means"]["statement"] == "placeholder"
+    assert stub["solutions"][-1]["text"].startswith(
+        "`Reader.read` does nothing but raise NotImplementedError: `Reader` leaves `read` to its subclasses."
+    )
+    refusal = build_page(store, error_id_of(store, "lib", "readers are not iterable"))
+    assert refusal["what_it_means"]["statement"] == "raise"  # a method refusing an operation is no placeholder
+    guarded = build_page(store, error_id_of(store, "lib", "no backwards seek"))
+    assert guarded["what_it_means"]["statement"] == "raise"
+    assert "subclass" not in " ".join(s["text"] for s in guarded["solutions"])
+
+
+def test_a_warning_is_turned_into_an_exception_with_its_own_category(indexed: Indexer) -> None:
     store = indexed(PACKAGE, name="lib")
     page = build_page(store, error_id_of(store, "lib", "{} is deprecated"))
-    assert page["kind"] == "warning"
+    assert page["kind"] == "warning" and page["what_it_means"]["statement"] == "warn"
     assert page["what_it_means"]["summary"].startswith("`load_model` warns (DeprecationWarning) when")
-    assert page["solutions"][-1]["exception"] == "DeprecationWarning"
+    assert "`python -W error::DeprecationWarning`" in page["solutions"][-1]["text"]
+    own = build_page(store, error_id_of(store, "lib", "{} is odd"))
+    assert "`python -W error`:" in own["solutions"][-1]["text"]  # -W cannot name a package's class by its short name
 
 
-def test_advice_table_and_distribution_names() -> None:
-    assert advice_for("errors.ConfigError", ("ValueError",)) == ("ValueError", ADVICE["ValueError"])
-    assert advice_for("ConfigError", ()) is None
+def test_distribution_names() -> None:
     assert distributions("run `pip install -U accelerate` first", None) == [
         {"name": "accelerate", "source": "named by `pip install` in the message"},
     ]
     assert distributions("pip install {}", "not is_vision_available()") == [
         {"name": "vision", "source": "tested by `is_vision_available()` in the condition"},
     ]
+    assert distributions(None, "is_torch_available() and x is None") == []  # raised with torch installed
+
+
+def test_a_constant_clause_is_nothing_to_make_sure_of(indexed: Indexer) -> None:
+    store = indexed(PACKAGE, name="lib")
+    page = build_page(store, error_id_of(store, "lib", "six is unreachable"))
+    assert page["solutions"][0]["text"] == "Make sure that `size` does not equal 6: then this check does not fire."
+    assert kinds(page) == ["satisfy_check", "statement_advice"]  # and no "make sure that `False` is true"
+
+
+def test_an_empty_list_is_no_value_to_set(indexed: Indexer) -> None:
+    files = {
+        "box/__init__.py": "",
+        "box/kinds.py": """
+            KINDS = []
+
+
+            def pick(kind):
+                if kind not in KINDS:
+                    raise ValueError(f"unknown kind {kind}")
+        """,
+    }
+    store = indexed(files, name="box")
+    page = build_page(store, error_id_of(store, "box", "unknown kind {}"))
+    assert page["what_it_means"]["lists"][0]["values"] == []
+    assert "use_allowed_value" not in kinds(page)  # no "set `kind` to one of the 0 values: ."

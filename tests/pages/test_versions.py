@@ -6,7 +6,7 @@ from errdex.pages import build_page
 from tests.fixtures import MODE_MESSAGE as NEW_TEXT
 from tests.fixtures import MODE_TEMPLATE as TEMPLATE
 from tests.fixtures import cart_module
-from tests.pages.conftest import Indexer, error_id_of
+from tests.pages.conftest import Indexer, error_id_of, strings
 
 OLD_TEXT = 'f"bad mode {self.mode!r}; use one of {MODES}"'
 
@@ -28,14 +28,20 @@ def test_a_changed_list_and_a_changed_text_across_releases(indexed: Indexer) -> 
     assert versions["indexed"] == ["1.0", "2.0", "3.0"]
     assert [r["version"] for r in versions["releases"]] == ["2.0", "3.0"]
     assert versions["releases"][0]["places"] == [{"file": "shop/cart.py", "line": 11}]
-    assert versions["missing_in"] == ["1.0"]
     old_id = error_id_of(store, "shop", "bad mode {}; use one of {}", "1.0")
+    assert versions["same_check"] == [
+        {"version": "1.0", "id": old_id, "template": "bad mode {}; use one of {}", "file": "shop/cart.py", "line": 11}
+    ]
+    assert versions["missing_in"] == []  # 1.0 has the same check (function, exception, condition), worded otherwise
     assert versions["text_changed"] == {
         "version": "2.0",
         "previous_version": "1.0",
         "previous_id": old_id,
         "previous_template": "bad mode {}; use one of {}",
     }
+    assert versions["summary"] == (
+        "Among the indexed releases of shop: 1.0 has the same check with other wording; 2.0 and 3.0 have it."
+    )
     assert versions["value_changes"] == [
         {
             "from_version": "2.0",
@@ -47,9 +53,9 @@ def test_a_changed_list_and_a_changed_text_across_releases(indexed: Indexer) -> 
             "reordered": False,
         }
     ]
-    texts = [s["text"] for s in page["solutions"] if s["kind"] == "version_drift"]
-    assert any("removed 'slow'" in t and "between shop 2.0 and 3.0" in t for t in texts)
-    assert any(t.startswith("The message text changed in shop 2.0") and old_id in t for t in texts)
+    assert not any(s["kind"] == "version_drift" for s in page["solutions"])  # how releases differ is not a fix
+    older = build_page(store, old_id, version="1.0")["versions"]
+    assert [s["version"] for s in older["same_check"]] == ["2.0", "3.0"] and older["missing_in"] == []
     assert page["source_url"] == "https://github.com/example/shop/blob/v3.0/shop/cart.py#L11-L11"
 
 
@@ -63,10 +69,7 @@ def test_a_value_accepted_in_an_older_release(indexed: Indexer) -> None:
         {"code": "self.mode", "value": "'slow'", "result": "raises"},
     ]
     drift = next(s for s in page["solutions"] if s["kind"] == "version_drift")
-    assert drift["text"] == (
-        "'slow' is accepted in shop 2.0 but rejected in 3.0:"
-        " use a value accepted here, or pin shop==2.0 if you need it."
-    )
+    assert drift["text"] == ("'slow' is accepted in shop 2.0 but rejected in 3.0: use a value this release accepts.")
     older = build_page(store, eid, version="2.0", values=["('fast', 'slow', 'eco')", "'slow'"])
     assert older["user_input"]["checked"][1]["result"] == "accepted"
     assert older["solutions"][0]["text"].startswith("'slow' is accepted by this check in shop 2.0")
@@ -80,3 +83,40 @@ def test_the_list_in_the_message_names_the_release(indexed: Indexer) -> None:
     first = page["solutions"][0]
     assert first["kind"] == "version_drift" and first["accepted_in"] == ["2.0"]
     assert "are those of shop 2.0, not of shop 3.0" in first["text"]
+
+
+def test_a_new_check_is_missing_from_older_releases_only_as_far_as_they_are_indexed(indexed: Indexer) -> None:
+    old = cart_module(("fast", "slow"), OLD_TEXT).replace("if self.mode not in MODES:", "if self.mode in ('turbo',):")
+    indexed({"shop/__init__.py": "", "shop/cart.py": old}, name="shop", version="1.0")
+    release(indexed, "2.0", ("fast", "slow"))
+    store = indexed({"x/__init__.py": ""}, name="x")
+    page = build_page(store, error_id_of(store, "shop", TEMPLATE))
+    versions = page["versions"]
+    assert versions["same_check"] == [] and versions["missing_in"] == ["1.0"]  # another condition: another check
+    assert versions["summary"] == "Among the indexed releases of shop: 1.0 does not have it; 2.0 has it."
+    assert not any("first appears" in t or "does not raise it" in t for t in strings(page))
+    assert page["solutions"] == [s for s in page["solutions"] if s["kind"] != "version_drift"]
+
+
+def test_a_renamed_list_is_still_the_same_check(indexed: Indexer) -> None:
+    renamed = cart_module(("fast", "slow"), OLD_TEXT).replace("MODES", "KNOWN_MODES")
+    indexed({"shop/__init__.py": "", "shop/cart.py": renamed}, name="shop", version="1.0")
+    release(indexed, "2.0", ("fast", "slow"))
+    store = indexed({"x/__init__.py": ""}, name="x")
+    versions = build_page(store, error_id_of(store, "shop", TEMPLATE))["versions"]
+    assert [s["version"] for s in versions["same_check"]] == ["1.0"]
+
+
+def test_a_grown_literal_list_is_still_the_same_check(indexed: Indexer) -> None:
+    def written_out(version: str, modes: tuple[str, ...]) -> None:
+        code = cart_module(modes, f'f"mode must be one of {modes}"').replace("not in MODES", f"not in {modes!r}")
+        indexed({"shop/__init__.py": "", "shop/cart.py": code}, name="shop", version=version)
+
+    written_out("1.0", ("fast", "slow"))
+    written_out("2.0", ("fast", "slow", "eco"))
+    store = indexed({"x/__init__.py": ""}, name="x")
+    page = build_page(store, error_id_of(store, "shop", "mode must be one of ('fast', 'slow', 'eco')"))
+    assert [s["version"] for s in page["versions"]["same_check"]] == ["1.0"]
+    assert page["versions"]["summary"] == (
+        "Among the indexed releases of shop: 1.0 has the same check with other wording; 2.0 has it."
+    )

@@ -6,11 +6,12 @@ from pathlib import Path
 
 import pytest
 
+from errdex.pages import build_page
 from errdex.pages.record import record_json
 from errdex.store import Store
 from errdex.web.links import ServerLinks, StaticLinks
 from errdex.web.memo import Memo
-from errdex.web.render import Renderer, holes, ticks
+from errdex.web.render import CODE_CLASS, Renderer, holes, ticks
 from tests.web.conftest import SHOP_ID
 
 
@@ -68,3 +69,13 @@ def test_outside_tests_a_missing_key_renders_as_nothing(monkeypatch: pytest.Monk
     del page["snippet"]
     html = Renderer().page("error.html", page, ServerLinks(), alternate=None)
     assert "mode must be one of" in html
+
+
+def test_a_trigger_without_code_has_no_empty_code_box(web_db: Path) -> None:
+    with Store(web_db) as store:
+        page = build_page(store, SHOP_ID)
+    page["triggers"] = [{"code": None, "values": {"mode": "'x'"}, "from_user": False, "text": "It fires when ..."}]
+    html = Renderer().page("error.html", page, ServerLinks(), alternate=None)
+    triggers = html[html.index('<section id="triggers">') :]
+    triggers = triggers[: triggers.index("</section>")]
+    assert "It fires when" in triggers and f'class="{CODE_CLASS}"' not in triggers

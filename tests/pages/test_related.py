@@ -1,0 +1,79 @@
+"""Related errors: the few that share the function or the setting the check reads, each with a template."""
+
+from __future__ import annotations
+
+from errdex.pages import build_page
+from tests.pages.conftest import Indexer, error_id_of
+
+PACKAGE = {
+    "app/__init__.py": "",
+    "app/config.py": """
+        class Config:
+            def __init__(self, mode, size):
+                self.mode = mode
+                self.size = size
+
+            def validate(self):
+                if self.mode not in ("a", "b"):
+                    raise ValueError(f"bad mode {self.mode}")
+                if self.size < 0:
+                    raise ValueError(f"bad size {self.size}")
+                if self.size > 9:
+                    raise ValueError(compute())
+                for i in range(12):
+                    if i == self.size:
+                        raise KeyError(f"slot {i} is taken")
+
+            def save(self):
+                if self.mode == "a":
+                    raise RuntimeError("mode a cannot be saved")
+
+            def load(self, mode):
+                if mode == "b":
+                    raise RuntimeError("a local mode of the same name")
+
+
+        class FastConfig(Config):
+            def run(self):
+                if self.mode == "b":
+                    raise RuntimeError("fast configs do not run in mode b")
+
+
+        def use(config):
+            if config.mode is None:
+                raise TypeError("config needs a mode")
+    """,
+    "app/other.py": """
+        class Engine:
+            def __init__(self, mode):
+                self.mode = mode
+
+            def start(self):
+                if self.mode == "x":
+                    raise RuntimeError("engines do not start in mode x")
+    """,
+}
+
+
+def related_of(store, template: str) -> list[tuple[str, str]]:  # type: ignore[no-untyped-def]
+    page = build_page(store, error_id_of(store, "app", template))
+    assert len(page["related"]) <= 8 and all(r["template"] for r in page["related"])
+    return [(r["relation"], r["template"]) for r in page["related"]]
+
+
+def test_same_function_first_then_the_same_setting_read_as_an_attribute(indexed: Indexer) -> None:
+    store = indexed(PACKAGE, name="app")
+    related = related_of(store, "bad mode {}")
+    assert related == [
+        ("function", "bad size {}"),
+        ("function", "slot {} is taken"),  # the raise with no template is left out
+        ("setting", "mode a cannot be saved"),  # self.mode in the same class
+        ("setting", "fast configs do not run in mode b"),  # self.mode in a subclass
+        ("setting", "config needs a mode"),  # config.mode: a variable named after the class
+    ]  # not the parameter `mode` of load, nor Engine's own `self.mode`
+
+
+def test_a_check_of_no_setting_has_only_its_function(indexed: Indexer) -> None:
+    store = indexed(PACKAGE, name="app")
+    assert related_of(store, "a local mode of the same name") == []
+    assert related_of(store, "engines do not start in mode x") == []
