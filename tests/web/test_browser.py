@@ -142,8 +142,9 @@ def test_paste_the_flagship_error_and_follow_it_to_a_related_one(server: str, pa
     playwright.expect(head.locator("code.place")).to_have_text("transformers/generation/configuration_utils.py:687")
     resolved = page.locator("dl.resolved")
     playwright.expect(resolved).to_contain_text("valid_cache_implementations")
+    playwright.expect(resolved).to_contain_text("listed under Solutions")  # the values are printed once
     for name in ("offloaded_hybrid_chunked", "sliding_window", "paged"):
-        playwright.expect(resolved).to_contain_text(name)
+        playwright.expect(page.locator("#solutions")).to_contain_text(name)
     playwright.expect(page.locator(".excerpt .hll").first).to_contain_text("raise ValueError(")
     shot(page, "error")
 
