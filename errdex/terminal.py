@@ -242,6 +242,8 @@ def _page_header(page: Page) -> RenderableType:
         )
     if page["source_url"]:
         lines.append(Text(page["source_url"], style="dim"))
+    if page["source_url_label"]:
+        lines.append(Text(page["source_url_label"], style="dim"))
     return Group(*lines)
 
 

@@ -31,6 +31,7 @@ from errdex.model import (
     Related,
     ReleaseInfo,
     ReleaseRecord,
+    RepoLayout,
     Site,
     Snippet,
     WrittenAt,
@@ -250,8 +251,8 @@ class Store:
         """The release row and its files; returns the release's id."""
         (release_id,) = self._one(
             "INSERT INTO releases (package_id, version, spec, source_kind, digest, repository_url, indexed_at,"
-            " extractor_version, file_count, site_count, error_count, skip_count)"
-            " VALUES (?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id",
+            " extractor_version, file_count, site_count, error_count, skip_count, layout_prefix, layout_source)"
+            " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id",
             (
                 package_id,
                 info.version,
@@ -265,6 +266,7 @@ class Store:
                 site_count,
                 error_count,
                 _skips(files),
+                *_layout_columns(info.layout),
             ),
         )
         self._insert_release_files(release_id, files)
@@ -304,7 +306,7 @@ class Store:
         self._insert_release_files(release_id, files)
         self.db.execute(
             "UPDATE releases SET spec = ?, source_kind = ?, digest = ?, repository_url = ?, indexed_at = ?,"
-            " extractor_version = ?, file_count = ?, skip_count = ? WHERE id = ?",
+            " extractor_version = ?, file_count = ?, skip_count = ?, layout_prefix = ?, layout_source = ? WHERE id = ?",
             (
                 info.spec,
                 info.source_kind,
@@ -314,6 +316,7 @@ class Store:
                 extractor_version,
                 len(files),
                 _skips(files),
+                *_layout_columns(info.layout),
                 release_id,
             ),
         )
@@ -672,7 +675,7 @@ class Store:
 
 _RELEASE_SQL = (
     "SELECT p.display_name, r.version, r.spec, r.source_kind, r.digest, COALESCE(r.repository_url, p.repository_url),"
-    " r.indexed_at, r.file_count, r.site_count, r.error_count, r.skip_count"
+    " r.indexed_at, r.file_count, r.site_count, r.error_count, r.skip_count, r.layout_prefix, r.layout_source"
     " FROM releases r JOIN packages p ON p.id = r.package_id"
 )
 _SITE_COLUMNS = (
@@ -775,7 +778,14 @@ def _site(row: Sequence[Any]) -> Site:
 
 
 def _release(row: Sequence[Any]) -> ReleaseRecord:
-    return ReleaseRecord(*row)
+    package, version, spec, kind, digest, url, indexed_at, files, sites, errors, skips, prefix, learned_from = row
+    layout = None if prefix is None else RepoLayout(prefix, learned_from)
+    return ReleaseRecord(package, version, spec, kind, digest, url, indexed_at, files, sites, errors, skips, layout)
+
+
+def _layout_columns(layout: RepoLayout | None) -> tuple[str | None, str | None]:
+    """A release's layout_prefix and layout_source columns: both NULL when the layout is not known."""
+    return (None, None) if layout is None else (layout.prefix, layout.learned_from)
 
 
 def _take(rows: Iterable[Sequence[Any]], relation: str, seen: set[str]) -> Iterator[Related]:
