@@ -67,7 +67,7 @@ CALLERS = Cache(
 )
 PAGES = Cache(
     "page",
-    6,
+    7,
     "the static part of an error's page, per release and place (what the user's values do not change)",
     code=(
         "pages/page.py",
@@ -76,6 +76,7 @@ PAGES = Cache(
         "pages/derive.py",
         "pages/environment.py",
         "pages/evaluate.py",
+        "pages/excerpt.py",
         "pages/happens.py",
         "pages/inputs.py",
         "pages/links.py",

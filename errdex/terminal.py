@@ -263,12 +263,14 @@ def _meaning(page: Page) -> RenderableType:
 
 
 def _source(page: Page) -> RenderableType | None:
+    from errdex.pages.excerpt import excerpt_lexer
+
     snippet = page["snippet"]
     if not snippet["text"]:
         return None
     return Syntax(
         snippet["text"],
-        "python",
+        excerpt_lexer(snippet["inside_string"]),  # the excerpt may start inside a docstring
         line_numbers=True,
         start_line=snippet["start"],
         word_wrap=True,

@@ -48,6 +48,7 @@ class SourceExcerpt(TypedDict):
     start: int
     end: int
     text: str
+    inside_string: str | None  # the opening (prefix, quotes) of the string literal the first line continues
 
 
 class Place(TypedDict):

@@ -112,10 +112,11 @@ def _static(store: Store, record: ErrorRecord, place: FileLine | None) -> Static
     check = check_of([chosen] if chosen else record.sites)
     record = record_at(store, record, chosen or record.site)
     site, release = record.site, record.release
-    base = _with_check(record_json(record), check)
+    source = store.source(release, site.file)
+    base = _with_check(record_json(record, source), check)
     scope = scope_json(record, site, chosen is not None, check)
     speaks_for = 1 if scope["site"] else scope["count"]
-    tree = parse(store.source(release, site.file))
+    tree = parse(source)
     names = module_values(tree, site.function)
     found = callers(store, release, CalledFunction(site.file, site.function), tree)
     links = source_links(release, site.file, site.line, site.end_line)
