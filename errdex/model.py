@@ -58,6 +58,7 @@ class ReleaseInfo:
     digest: str  # sha256 of the archive, the git commit, or a hash over the files' hashes
     repository_url: str | None = None
     layout: RepoLayout | None = None  # None: not known (a wheel without an sdist, installed files)
+    repository_folder: str | None = None  # the project's folder in its repository, as its metadata names it
 
 
 class FileLine(NamedTuple):
@@ -218,6 +219,7 @@ class ReleaseRecord:
     error_count: int
     skip_count: int
     layout: RepoLayout | None = None  # where the files sit in the project tree, None when not known
+    repository_folder: str | None = None  # the project's folder in its repository (a monorepo's), when named
 
 
 @dataclass(frozen=True)

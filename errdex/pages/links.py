@@ -3,8 +3,9 @@
 A release names its repository, not where its files sit in it nor how its tags are written. Where
 the files sit is learned from a project tree's paths when the index has one (the release's own
 sdist, folder or git commit; a wheel's sdist): `src/transformers/x.py` for the installed
-`transformers/x.py`. An sdist's root is taken for the repository's root, which a monorepo's is not;
-the label says so. A git commit is linked by its sha; a release by the tag `v<version>`, with the
+`transformers/x.py`. An sdist's root is taken for the repository's root unless the release's
+metadata names the project's folder (a monorepo's source URL `.../tree/master/libs/x`); the label
+says which. A git commit is linked by its sha; a release by the tag `v<version>`, with the
 bare `<version>` offered beside it, each labelled as the assumption it is.
 """
 
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from errdex.model import ReleaseRecord, RepoLayout
+from errdex.model import ReleaseRecord
 from errdex.pages.model import SourceLink
 
 SRC_LAYOUT = "src"
@@ -39,7 +40,7 @@ class _Ref(NamedTuple):
 def source_links(release: ReleaseRecord, path: str, line: int, end_line: int) -> SourceLinks:
     """The link to the lines, pinned to the release, with the assumptions it makes and its alternatives."""
     refs = _refs(release)
-    paths = _paths(release.layout, path)
+    paths = _paths(release, path)
     url = _blob(release, paths[0][0], refs[0].name, line, end_line)
     if url is None:
         return SourceLinks(None, None, [])
@@ -54,7 +55,7 @@ def source_links(release: ReleaseRecord, path: str, line: int, end_line: int) ->
         for ref in refs
         if (repo_path, ref) != (paths[0][0], refs[0])
     ]
-    return SourceLinks(url, _label(release.layout, paths[0][0], refs[0]), alternatives)
+    return SourceLinks(url, _label(release, paths[0][0], refs[0]), alternatives)
 
 
 def _refs(release: ReleaseRecord) -> list[_Ref]:
@@ -68,26 +69,33 @@ def _refs(release: ReleaseRecord) -> list[_Ref]:
     ]
 
 
-def _paths(layout: RepoLayout | None, path: str) -> list[tuple[str, str | None]]:
-    """The file's path in the repository (learned, or as installed) and, when not learned, the `src/` one."""
-    if layout is not None:
-        return [(layout.repository_path(path), None)]
+def _paths(release: ReleaseRecord, path: str) -> list[tuple[str, str | None]]:
+    """The file's path in the repository (learned, or as installed) and, when not learned, the `src/` one;
+    under the project's folder when its metadata names one."""
+    folder = f"{release.repository_folder}/" if release.repository_folder else ""
+    if release.layout is not None:
+        return [(folder + release.layout.repository_path(path), None)]
     if path.startswith(SRC_LAYOUT + "/"):
-        return [(path, None)]
-    return [(path, None), (f"{SRC_LAYOUT}/{path}", SRC_LABEL)]
+        return [(folder + path, None)]
+    return [(folder + path, None), (f"{folder}{SRC_LAYOUT}/{path}", SRC_LABEL)]
 
 
-def _label(layout: RepoLayout | None, repo_path: str, ref: _Ref) -> str | None:
+def _label(release: ReleaseRecord, repo_path: str, ref: _Ref) -> str | None:
     """What the link assumes, in one sentence; None when it assumes nothing (a git commit's own tree)."""
+    layout, folder = release.layout, release.repository_folder
     parts = []
     if ref.assumed is not None:
         parts.append(f"the tag `{ref.name}` (the index does not know how the repository writes its tags)")
+    if folder:
+        parts.append(
+            f"the path `{repo_path}`, in the folder `{folder}` that the release's metadata names as its source"
+        )
     if layout is None:
         parts.append(
             f"the path as installed, `{repo_path}` (the index does not know where this release's files sit in its"
             " repository)"
         )
-    elif layout.learned_from in _TREE_WORDS:
+    elif layout.learned_from in _TREE_WORDS and not folder:
         parts.append(
             f"the path `{repo_path}` as {_TREE_WORDS[layout.learned_from]} has it from its root (a repository that"
             " keeps the project in a subfolder, as a monorepo does, has it deeper)"

@@ -18,7 +18,7 @@ from errdex.errors import SourceError
 from errdex.model import ReleaseInfo, SourceKind
 
 from .layout import import_paths, tree_layout
-from .metadata import repository_url
+from .metadata import repository_folder, repository_url
 from .tree import (
     DEFAULT_LIMITS,
     LOCAL_VERSION,
@@ -274,5 +274,6 @@ def open_archive_source(path: Path, spec: str, stack: ExitStack, limits: SourceL
         digest=sha256_file(path),
         repository_url=repository_url(meta.urls),
         layout=None if wheel else tree_layout(mapping, kind),  # a wheel's own paths say nothing of the repository
+        repository_folder=repository_folder(meta.urls, repository_url(meta.urls)),
     )
     return TreeSource(info, tree, mapping)

@@ -11,7 +11,7 @@ from errdex.errors import SourceError
 from errdex.model import ReleaseInfo
 
 from .layout import SKIP_ROOT_DIRS, import_paths, tree_layout
-from .metadata import repository_url
+from .metadata import repository_folder, repository_url
 from .tree import (
     DEFAULT_LIMITS,
     LOCAL_VERSION,
@@ -97,6 +97,7 @@ def open_folder_source(root: Path, spec: str, limits: SourceLimits = DEFAULT_LIM
             "",
             repository_url(meta.urls),
             tree_layout(mapping, "folder"),
+            repository_folder(meta.urls, repository_url(meta.urls)),
         ),
         tree,
         mapping,

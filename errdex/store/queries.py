@@ -251,8 +251,8 @@ class Store:
         """The release row and its files; returns the release's id."""
         (release_id,) = self._one(
             "INSERT INTO releases (package_id, version, spec, source_kind, digest, repository_url, indexed_at,"
-            " extractor_version, file_count, site_count, error_count, skip_count, layout_prefix, layout_source)"
-            " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id",
+            " extractor_version, file_count, site_count, error_count, skip_count, layout_prefix, layout_source,"
+            " repository_folder) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id",
             (
                 package_id,
                 info.version,
@@ -267,6 +267,7 @@ class Store:
                 error_count,
                 _skips(files),
                 *_layout_columns(info.layout),
+                info.repository_folder,
             ),
         )
         self._insert_release_files(release_id, files)
@@ -306,7 +307,8 @@ class Store:
         self._insert_release_files(release_id, files)
         self.db.execute(
             "UPDATE releases SET spec = ?, source_kind = ?, digest = ?, repository_url = ?, indexed_at = ?,"
-            " extractor_version = ?, file_count = ?, skip_count = ?, layout_prefix = ?, layout_source = ? WHERE id = ?",
+            " extractor_version = ?, file_count = ?, skip_count = ?, layout_prefix = ?, layout_source = ?,"
+            " repository_folder = ? WHERE id = ?",
             (
                 info.spec,
                 info.source_kind,
@@ -317,6 +319,7 @@ class Store:
                 len(files),
                 _skips(files),
                 *_layout_columns(info.layout),
+                info.repository_folder,
                 release_id,
             ),
         )
@@ -675,7 +678,8 @@ class Store:
 
 _RELEASE_SQL = (
     "SELECT p.display_name, r.version, r.spec, r.source_kind, r.digest, COALESCE(r.repository_url, p.repository_url),"
-    " r.indexed_at, r.file_count, r.site_count, r.error_count, r.skip_count, r.layout_prefix, r.layout_source"
+    " r.indexed_at, r.file_count, r.site_count, r.error_count, r.skip_count, r.layout_prefix, r.layout_source,"
+    " r.repository_folder"
     " FROM releases r JOIN packages p ON p.id = r.package_id"
 )
 _SITE_COLUMNS = (
@@ -778,9 +782,13 @@ def _site(row: Sequence[Any]) -> Site:
 
 
 def _release(row: Sequence[Any]) -> ReleaseRecord:
-    package, version, spec, kind, digest, url, indexed_at, files, sites, errors, skips, prefix, learned_from = row
+    package, version, spec, kind, digest, url, indexed_at, files, sites, errors, skips, prefix, learned_from, folder = (
+        row
+    )
     layout = None if prefix is None else RepoLayout(prefix, learned_from)
-    return ReleaseRecord(package, version, spec, kind, digest, url, indexed_at, files, sites, errors, skips, layout)
+    return ReleaseRecord(
+        package, version, spec, kind, digest, url, indexed_at, files, sites, errors, skips, layout, folder
+    )
 
 
 def _layout_columns(layout: RepoLayout | None) -> tuple[str | None, str | None]:

@@ -88,6 +88,7 @@ class ReleaseJson(TypedDict):
     error_count: int
     skip_count: int
     layout: LayoutJson | None  # None when not known
+    repository_folder: str | None  # the project's folder in its repository, when its metadata names one
 
 
 class Filters(TypedDict):
@@ -275,6 +276,7 @@ def _release_json(release: ReleaseRecord) -> ReleaseJson:
         "layout": None
         if release.layout is None
         else {"prefix": release.layout.prefix, "learned_from": release.layout.learned_from},
+        "repository_folder": release.repository_folder,
     }
 
 

@@ -80,3 +80,11 @@ def test_the_flagship_links_to_the_src_layout_its_sdist_shows(transformers_db: s
         "https://github.com/huggingface/transformers/blob/v5.16.0/src/transformers/generation/configuration_utils.py"
         "#L687-L690"
     )
+
+
+def test_a_project_folder_named_by_the_metadata_goes_before_the_learned_path() -> None:
+    mono = replace(WHEEL, layout=RepoLayout("", "sdist"), repository_folder="libs/shop")
+    links = source_links(mono, "shop/cart.py", 3, 5)
+    assert links.url == f"{GITHUB}/blob/v1.0/libs/shop/shop/cart.py#L3-L5"
+    assert links.label is not None and "in the folder `libs/shop` that the release's metadata names" in links.label
+    assert "monorepo" not in links.label

@@ -11,6 +11,7 @@ from errdex.model import RepoLayout
 from errdex.sources import open_source
 from errdex.sources.archive import archive_python_paths
 from errdex.sources.layout import tree_prefix
+from errdex.sources.metadata import repository_folder
 from errdex.sources.sdist_layout import LAYOUT_FILE
 
 from .conftest import write_sdist, write_tree, write_wheel
@@ -84,3 +85,19 @@ def test_a_wheel_without_an_sdist_has_no_layout_and_is_not_asked_again(local_ind
 def test_real_wheels_learn_their_layout_from_their_sdists(release_cache: Path, spec: str, prefix: str) -> None:
     with open_source(spec, cache_dir=release_cache) as source:
         assert source.info.layout == RepoLayout(prefix, "sdist")
+
+
+def test_a_monorepo_project_folder_is_read_from_the_source_url_its_metadata_gives() -> None:
+    repo = "https://github.com/o/mono"
+    assert repository_folder([("Source Code", f"{repo}/tree/master/libs/core")], repo) == "libs/core"
+    assert repository_folder(
+        [("Source", "https://gitlab.com/g/mono/-/tree/main/pkgs/a")], "https://gitlab.com/g/mono"
+    ) == ("pkgs/a")
+    assert repository_folder([("Repository", repo), ("Source", f"{repo}/tree/main")], repo) is None
+    assert repository_folder([("Documentation", f"{repo}/tree/master/docs")], repo) is None  # not the code
+    assert repository_folder([("Source", "https://github.com/other/repo/tree/main/libs/x")], repo) is None
+
+
+def test_a_real_monorepo_release_names_its_folder(release_cache: Path) -> None:
+    with open_source("langchain==0.2.16", cache_dir=release_cache) as source:
+        assert (source.info.layout, source.info.repository_folder) == (RepoLayout("", "sdist"), "libs/langchain")
