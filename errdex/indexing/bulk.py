@@ -275,8 +275,9 @@ def _prepare(
 
 
 def _current(info: ReleaseInfo, store: Store, digests: Digests | None) -> bool:
-    """Whether the release is indexed with this digest by this extractor: asks the store, or what was shipped."""
-    current = ReleaseDigest(info.digest, EXTRACTOR_VERSION)
+    """Whether the release is indexed with this digest by this extractor, with the layout its source now shows:
+    asks the store, or what was shipped."""
+    current = ReleaseDigest(info.digest, EXTRACTOR_VERSION, info.layout, info.repository_folder)
     if digests is None:
         return store.release_digest(info.package, info.version) == current
     return digests.get((normalize_name(info.package), info.version)) == current

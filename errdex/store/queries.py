@@ -34,6 +34,7 @@ from errdex.model import (
     RepoLayout,
     Site,
     Snippet,
+    SourceKind,
     WrittenAt,
     normalize_name,
 )
@@ -437,11 +438,14 @@ class Store:
     def release_digest(self, package: str, version: str) -> ReleaseDigest | None:
         """The digest and extractor version of an indexed release, or None: lets a batch skip what it has."""
         row = self.db.execute(
-            "SELECT r.digest, r.extractor_version FROM releases r JOIN packages p ON p.id = r.package_id"
-            " WHERE p.name = ? AND r.version = ?",
+            "SELECT r.digest, r.extractor_version, r.layout_prefix, r.layout_source, r.repository_folder"
+            " FROM releases r JOIN packages p ON p.id = r.package_id WHERE p.name = ? AND r.version = ?",
             (normalize_name(package), version),
         ).fetchone()
-        return None if row is None else ReleaseDigest(*row)
+        if row is None:
+            return None
+        digest, extractor_version, prefix, learned_from, folder = row
+        return ReleaseDigest(digest, extractor_version, _layout(prefix, learned_from), folder)
 
     def _release_id(self, record: ReleaseRecord) -> int:
         row = self.db.execute(
@@ -782,13 +786,17 @@ def _site(row: Sequence[Any]) -> Site:
 
 
 def _release(row: Sequence[Any]) -> ReleaseRecord:
-    package, version, spec, kind, digest, url, indexed_at, files, sites, errors, skips, prefix, learned_from, folder = (
-        row
-    )
-    layout = None if prefix is None else RepoLayout(prefix, learned_from)
+    *counted, prefix, learned_from, folder = row
+    package, version, spec, kind, digest, url, indexed_at, files, sites, errors, skips = counted
+    layout = _layout(prefix, learned_from)
     return ReleaseRecord(
         package, version, spec, kind, digest, url, indexed_at, files, sites, errors, skips, layout, folder
     )
+
+
+def _layout(prefix: str | None, learned_from: SourceKind) -> RepoLayout | None:
+    """A release's layout from its layout_prefix and layout_source columns (NULL: not known)."""
+    return None if prefix is None else RepoLayout(prefix, learned_from)
 
 
 def _layout_columns(layout: RepoLayout | None) -> tuple[str | None, str | None]:
