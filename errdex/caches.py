@@ -77,6 +77,7 @@ PAGES = Cache(
         "pages/derive.py",
         "pages/environment.py",
         "pages/evaluate.py",
+        "pages/excerpt.py",
         "pages/happens.py",
         "pages/inputs.py",
         "pages/links.py",

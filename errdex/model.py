@@ -30,6 +30,23 @@ class SourceFile:
         return hashlib.sha256(self.data).hexdigest()
 
 
+@dataclass(frozen=True, slots=True)
+class RepoLayout:
+    """Where a release's files sit in its project tree, so that links name the repository's paths.
+
+    `prefix` is the folder before the top-level package ("src", "lib", "" at the root); `learned_from`
+    is the kind of tree whose paths showed it: the release's own (sdist, archive, folder, git) or, for
+    a wheel, the sdist of the same release (listed, never built).
+    """
+
+    prefix: str
+    learned_from: SourceKind
+
+    def repository_path(self, path: str) -> str:
+        """An import path as the project tree has it: `transformers/x.py` -> `src/transformers/x.py`."""
+        return f"{self.prefix}/{path}" if self.prefix else path
+
+
 @dataclass(frozen=True)
 class ReleaseInfo:
     """What a source says about the release it reads, before any code is looked at."""
@@ -40,6 +57,8 @@ class ReleaseInfo:
     source_kind: SourceKind
     digest: str  # sha256 of the archive, the git commit, or a hash over the files' hashes
     repository_url: str | None = None
+    layout: RepoLayout | None = None  # None: not known (a wheel without an sdist, installed files)
+    repository_folder: str | None = None  # the project's folder in its repository, as its metadata names it
 
 
 class FileLine(NamedTuple):
@@ -258,6 +277,8 @@ class ReleaseRecord:
     site_count: int
     error_count: int
     skip_count: int
+    layout: RepoLayout | None = None  # where the files sit in the project tree, None when not known
+    repository_folder: str | None = None  # the project's folder in its repository (a monorepo's), when named
 
 
 @dataclass(frozen=True)

@@ -242,6 +242,8 @@ def _page_header(page: Page) -> RenderableType:
         )
     if page["source_url"]:
         lines.append(Text(page["source_url"], style="dim"))
+    if page["source_url_label"]:
+        lines.append(Text(page["source_url_label"], style="dim"))
     return Group(*lines)
 
 
@@ -268,12 +270,14 @@ def _meaning(page: Page) -> RenderableType:
 
 
 def _source(page: Page) -> RenderableType | None:
+    from errdex.pages.excerpt import excerpt_lexer
+
     snippet = page["snippet"]
     if not snippet["text"]:
         return None
     return Syntax(
         snippet["text"],
-        "python",
+        excerpt_lexer(snippet["inside_string"]),  # the excerpt may start inside a docstring
         line_numbers=True,
         start_line=snippet["start"],
         word_wrap=True,

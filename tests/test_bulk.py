@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -13,8 +14,10 @@ from errdex.cli import main
 from errdex.errors import InputError
 from errdex.indexing.bulk import Options, Outcome, Status, index_many
 from errdex.indexing.versions import choose, expand, read_list
+from errdex.model import RepoLayout
 from errdex.store import Store
 from tests.fixtures import shop, write_wheel
+from tests.sources.conftest import write_tree
 
 CAFE = {
     "cafe/__init__.py": "",
@@ -153,3 +156,20 @@ def test_cli_indexes_a_version_range(db_url: str, release_cache: Path) -> None:
     entries = json.loads(result.stdout)
     assert [(e["spec"], e["status"]) for e in entries] == [("docopt==0.6.1", "indexed"), ("docopt==0.6.2", "indexed")]
     assert entries[1]["linked"] <= entries[1]["files"]
+
+
+PYPROJECT = '[project]\nname = "shop"\nversion = "1.0"\n'
+
+
+def test_a_release_indexed_before_its_layout_was_known_is_indexed_again(tmp_path: Path) -> None:
+    """An index written before releases recorded their layout (migration 4 left it NULL) learns it in a batch."""
+    folder = write_tree(tmp_path / "shop", {"src/shop/__init__.py": "", "pyproject.toml": PYPROJECT})
+    db = tmp_path / "x.db"
+    with Store(str(db)) as store:
+        assert [o.status for o in index_many([str(folder)], store).outcomes] == ["indexed"]
+        assert [o.status for o in index_many([str(folder)], store).outcomes] == ["unchanged"]
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE releases SET layout_prefix = NULL, layout_source = NULL")
+    with Store(str(db)) as store:
+        assert [o.status for o in index_many([str(folder)], store).outcomes] == ["indexed"]
+        assert store.release("shop", "1.0").layout == RepoLayout("src", "folder")

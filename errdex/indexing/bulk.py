@@ -275,11 +275,13 @@ def _prepare(
 
 
 def _current(info: ReleaseInfo, store: Store, digests: Digests | None) -> bool:
-    """Whether the release is indexed with this digest by this extractor: asks the store, or what was shipped."""
-    current = ReleaseDigest(info.digest, EXTRACTOR_VERSION)
-    if digests is None:
-        return store.release_digest(info.package, info.version) == current
-    return digests.get((normalize_name(info.package), info.version)) == current
+    """Whether the release is indexed with this digest by this extractor, with the layout its source now shows
+    (a layout not learned this time, offline, leaves the recorded one standing): asks the store, or what was shipped."""
+    key = (normalize_name(info.package), info.version)
+    stored = store.release_digest(*key) if digests is None else digests.get(key)
+    if stored is None or (stored.digest, stored.extractor_version) != (info.digest, EXTRACTOR_VERSION):
+        return False
+    return stored.repository_folder == info.repository_folder and info.layout in (None, stored.layout)
 
 
 def _by_package(specs: list[str]) -> dict[str, deque[str]]:

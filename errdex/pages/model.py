@@ -60,6 +60,7 @@ class SourceExcerpt(TypedDict):
     start: int
     end: int
     text: str
+    inside_string: str | None  # the opening (prefix, quotes) of the string literal the first line continues
 
 
 class Place(TypedDict):
@@ -113,10 +114,11 @@ class SiteScope(TypedDict):
 
 
 class SourceLink(TypedDict):
-    """A guess at where the file sits in the repository, labelled as the guess it is."""
+    """Another place the lines may be upstream (another path or tag form), labelled as the guess it is."""
 
     url: str | None
     path: str
+    ref: str  # the tag or commit the link is pinned to
     label: str
 
 
@@ -292,6 +294,7 @@ class StaticFacts(ErrorJson):
 
     site_scope: SiteScope
     source_url: str | None
+    source_url_label: str | None  # what the link assumes (tag form, path); None when nothing
     source_url_alternatives: list[SourceLink]
     what_it_means: WhatItMeans
     when_it_happens: WhenItHappens

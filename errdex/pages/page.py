@@ -112,18 +112,20 @@ def _static(store: Store, record: ErrorRecord, place: FileLine | None) -> Static
     check = check_of([chosen] if chosen else record.sites)
     record = record_at(store, record, chosen or record.site)
     site, release = record.site, record.release
-    base = _with_check(record_json(record), check)
+    source = store.source(release, site.file)
+    base = _with_check(record_json(record, source), check)
     scope = scope_json(record, site, chosen is not None, check)
     speaks_for = 1 if scope["site"] else scope["count"]
-    tree = parse(store.source(release, site.file))
+    tree = parse(source)
     names = module_values(tree, site.function)
     found = callers(store, release, CalledFunction(site.file, site.function), tree)
-    url, alternatives = source_links(release, site.file, site.line, site.end_line)
+    links = source_links(release, site.file, site.line, site.end_line)
     facts: StaticFacts = {
         **base,
         "site_scope": scope,
-        "source_url": url,
-        "source_url_alternatives": alternatives,
+        "source_url": links.url,
+        "source_url_label": links.label,
+        "source_url_alternatives": links.alternatives,
         "what_it_means": what_it_means(base, tree, names, speaks_for, check.exact),
         "when_it_happens": when_it_happens(base, tree, found["callers"], names, _traced_at(record, speaks_for)),
         "callers": found["callers"],
@@ -233,6 +235,7 @@ KEY_ORDER = (  # the order of a page's keys in JSON: the error and its check, wh
     "site_scope",
     "repository_url",
     "source_url",
+    "source_url_label",
     "source_url_alternatives",
     "what_it_means",
     "when_it_happens",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from errdex.model import ErrorRecord, Related, Site, WrittenAt
 from errdex.pages.bindings import bindings_json
+from errdex.pages.excerpt import excerpt_json
 from errdex.pages.model import ErrorJson, RelatedError, SiteJson, WrittenAtJson
 from errdex.pages.scope import place_checks
 
@@ -48,15 +49,16 @@ def related_json(related: Related) -> RelatedError:
     }
 
 
-def record_json(record: ErrorRecord) -> ErrorJson:
-    """The error's id and release, its first site's fields at top level, all its sites (with their checks), related."""
+def record_json(record: ErrorRecord, source: str | None) -> ErrorJson:
+    """The error's id and release, its first site's fields at top level, all its sites (with their checks), related;
+    `source` is the text of the first site's file, which the excerpt is cut from."""
     site = record.site
     return {
         "id": record.id,
         "package": record.release.package,
         "version": record.release.version,
         **site_json(site),
-        "snippet": {"start": site.snippet.start, "end": site.snippet.end, "text": site.snippet.text},
+        "snippet": excerpt_json(site.snippet, source),
         "sites": [
             {
                 "file": s.file,

@@ -23,6 +23,7 @@ from .folder import open_folder_source
 from .git import open_git_source
 from .installed import open_installed_source
 from .registry import fetch_release
+from .sdist_layout import sdist_layout
 from .spec import GitSpec, PathSpec, PipSpec, parse_spec
 from .tree import TreeSource
 
@@ -60,9 +61,12 @@ def _open(
     assert isinstance(parsed, PipSpec)
     path = fetch_release(parsed.requirement, cache_dir or default_cache_dir(), progress)
     try:
-        return open_archive_source(path, spec, stack)
+        source = open_archive_source(path, spec, stack)
     except SourceError as exc:
         raise SourceError(f"{exc} (cached as '{path}'; delete it to fetch it again)") from exc
+    if source.info.source_kind != "wheel":
+        return source
+    return source.with_layout(sdist_layout(source.info, source.import_paths(), path.parent, progress))
 
 
 @contextmanager

@@ -17,8 +17,8 @@ from packaging.version import InvalidVersion, Version
 from errdex.errors import SourceError
 from errdex.model import ReleaseInfo, SourceKind
 
-from .layout import import_paths
-from .metadata import repository_url
+from .layout import import_paths, tree_layout
+from .metadata import repository_folder, repository_url
 from .tree import (
     DEFAULT_LIMITS,
     LOCAL_VERSION,
@@ -172,15 +172,20 @@ class TarTree:
         self._data.clear()
 
 
+def _wrapper(paths: Sequence[str]) -> str:
+    """The single top folder an sdist or tarball wraps everything in ("name-1.0/"), or ""."""
+    tops = {p.split("/", 1)[0] for p in paths}
+    nested = all("/" in p for p in paths)
+    return f"{tops.pop()}/" if len(tops) == 1 and nested else ""
+
+
 class _Stripped:
     """A view of a tree without the single top folder an sdist or tarball wraps everything in."""
 
     def __init__(self, tree: ZipTree | TarTree) -> None:
         self.label = tree.label
         self._tree = tree
-        tops = {p.split("/", 1)[0] for p in tree.paths()}
-        nested = all("/" in p for p in tree.paths())
-        self._prefix = f"{tops.pop()}/" if len(tops) == 1 and nested else ""
+        self._prefix = _wrapper(tree.paths())
 
     def paths(self) -> Sequence[str]:
         return [p[len(self._prefix) :] for p in self._tree.paths()]
@@ -201,6 +206,35 @@ def _open_tree(path: Path, limits: SourceLimits) -> ZipTree | TarTree:
     except _BROKEN as exc:
         raise _corrupt(f"archive '{path.name}'", exc) from exc
     raise SourceError(f"'{path}' is not a .whl, .zip, .tar.gz, .tgz, .tar.bz2 or .tar.xz archive")
+
+
+def _tar_member_paths(path: Path, limits: SourceLimits) -> list[str]:
+    """The regular files a tarball lists, from its member headers alone: no member is read."""
+    label = f"archive '{path.name}'"
+    found: list[str] = []
+    with tarfile.open(path, mode="r|*") as tar:
+        for count, member in enumerate(tar, 1):
+            if count > limits.members:
+                raise _too_many(label, limits)
+            name = _member_path(member.name, label)
+            if member.isreg() and name:
+                found.append(name)
+    return found
+
+
+def archive_python_paths(path: Path, limits: SourceLimits = DEFAULT_LIMITS) -> list[str]:
+    """The Python files of an sdist or other archive by their paths in the project (its wrapping folder
+    removed), read from the archive's member list alone: nothing is extracted, built or run."""
+    try:
+        if path.name.lower().endswith(TAR_SUFFIXES):
+            listed = _tar_member_paths(path, limits)
+        else:
+            with closing(ZipTree(path, limits)) as tree:
+                listed = list(tree.paths())
+    except _BROKEN as exc:
+        raise _corrupt(f"archive '{path.name}'", exc) from exc
+    wrapper = _wrapper(listed)
+    return [p[len(wrapper) :] for p in listed if p.endswith(".py")]
 
 
 def _filename_guess(filename: str) -> tuple[str, str | None]:
@@ -231,6 +265,7 @@ def open_archive_source(path: Path, spec: str, stack: ExitStack, limits: SourceL
     meta = read_meta(tree, meta_files)
     guess_name, guess_version = _filename_guess(path.name)
     kind: SourceKind = "wheel" if wheel else ("sdist" if "PKG-INFO" in tree.paths() else "archive")
+    mapping = import_paths(tree.paths(), wheel=wheel)
     info = ReleaseInfo(
         package=meta.name or guess_name,
         version=meta.version or guess_version or LOCAL_VERSION,
@@ -238,5 +273,7 @@ def open_archive_source(path: Path, spec: str, stack: ExitStack, limits: SourceL
         source_kind=kind,
         digest=sha256_file(path),
         repository_url=repository_url(meta.urls),
+        layout=None if wheel else tree_layout(mapping, kind),  # a wheel's own paths say nothing of the repository
+        repository_folder=repository_folder(meta.urls, repository_url(meta.urls)),
     )
-    return TreeSource(info, tree, import_paths(tree.paths(), wheel=wheel))
+    return TreeSource(info, tree, mapping)

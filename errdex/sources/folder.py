@@ -10,8 +10,8 @@ from pathlib import Path
 from errdex.errors import SourceError
 from errdex.model import ReleaseInfo
 
-from .layout import SKIP_ROOT_DIRS, import_paths
-from .metadata import repository_url
+from .layout import SKIP_ROOT_DIRS, import_paths, tree_layout
+from .metadata import repository_folder, repository_url
 from .tree import (
     DEFAULT_LIMITS,
     LOCAL_VERSION,
@@ -90,7 +90,14 @@ def open_folder_source(root: Path, spec: str, limits: SourceLimits = DEFAULT_LIM
     mapping = import_paths(tree.paths(), wheel=False)
     source = TreeSource(
         ReleaseInfo(
-            meta.name or root.name, meta.version or LOCAL_VERSION, spec, "folder", "", repository_url(meta.urls)
+            meta.name or root.name,
+            meta.version or LOCAL_VERSION,
+            spec,
+            "folder",
+            "",
+            repository_url(meta.urls),
+            tree_layout(mapping, "folder"),
+            repository_folder(meta.urls, repository_url(meta.urls)),
         ),
         tree,
         mapping,

@@ -13,7 +13,7 @@ from urllib.parse import urlsplit
 from errdex.errors import SourceError
 from errdex.model import ReleaseInfo
 
-from .layout import import_paths
+from .layout import import_paths, tree_layout
 from .metadata import normalize_repository, repository_url
 from .tree import (
     DEFAULT_LIMITS,
@@ -171,6 +171,7 @@ def open_git_source(
     stack.callback(tree.close)
     meta = read_meta(tree, ("pyproject.toml", "setup.cfg"))
     origin = location if local is None else _origin_url(repo)
+    mapping = import_paths(tree.paths(), wheel=False)
     info = ReleaseInfo(
         package=meta.name or _release_name(location if local is None else str(repo)),
         version=meta.version or f"0+g{sha[:7]}",
@@ -178,8 +179,9 @@ def open_git_source(
         source_kind="git",
         digest=sha,
         repository_url=repository_url(meta.urls) or (normalize_repository(origin) if origin else None),
+        layout=tree_layout(mapping, "git"),
     )
-    return TreeSource(info, tree, import_paths(tree.paths(), wheel=False))
+    return TreeSource(info, tree, mapping)
 
 
 def _origin_url(repo: Path) -> str | None:

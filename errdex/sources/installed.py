@@ -15,7 +15,7 @@ from errdex.model import ReleaseInfo
 
 from .folder import FolderTree
 from .layout import import_paths
-from .metadata import from_core_metadata, repository_url
+from .metadata import from_core_metadata, repository_folder, repository_url
 from .tree import DEFAULT_LIMITS, SourceLimits, TreeSource, read_capped
 
 
@@ -87,6 +87,7 @@ def open_installed_source(spec: str, limits: SourceLimits = DEFAULT_LIMITS) -> T
         source_kind="installed",
         digest="",
         repository_url=repository_url(meta.urls),
+        repository_folder=repository_folder(meta.urls, repository_url(meta.urls)),
     )
     source = TreeSource(info, tree, import_paths(tree.paths(), wheel=editable is None))
     return source.hashed()

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+from errdex.model import RepoLayout, SourceKind
 
 # Top-level folders of a project tree that hold no importable code of the release.
 SKIP_ROOT_DIRS = frozenset({"tests", "test", "docs", "doc", "examples", "example", "benchmarks", "build", "dist"})
@@ -66,3 +69,27 @@ def import_paths(paths: Iterable[str], *, wheel: bool) -> list[tuple[str, str]]:
         elif parts[0] == root:
             found["/".join(parts[1:])] = "/".join(parts)
     return sorted(found.items())
+
+
+def tree_prefix(imported: Iterable[str], tree_paths: Iterable[str]) -> str | None:
+    """The folder under which most of a release's import paths sit in a project tree ("" at its root).
+
+    Read from paths alone: `src/transformers/x.py` holds the import path `transformers/x.py` under
+    `src`. None when no import path is in the tree (a wheel whose sdist has other files).
+    """
+    wanted = set(imported)
+    counts: Counter[str] = Counter()
+    for path in tree_paths:
+        parts = path.split("/")
+        for cut in range(len(parts)):
+            if "/".join(parts[cut:]) in wanted:
+                counts["/".join(parts[:cut])] += 1
+    if not counts:
+        return None
+    return min(counts, key=lambda prefix: (-counts[prefix], prefix.count("/"), prefix))
+
+
+def tree_layout(mapping: Sequence[tuple[str, str]], kind: SourceKind) -> RepoLayout | None:
+    """The layout a project tree shows by where its mapped files sit (see `import_paths`)."""
+    prefix = tree_prefix((imported for imported, _ in mapping), (path for _, path in mapping))
+    return None if prefix is None else RepoLayout(prefix, kind)

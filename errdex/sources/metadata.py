@@ -14,6 +14,8 @@ CODE_HOSTS = frozenset({"github.com", "gitlab.com", "bitbucket.org", "codeberg.o
 # Labels that most likely point at the code, best first; any other label comes after them.
 _LABEL_RANK = ("source", "source code", "repository", "code", "github", "homepage", "home-page", "home")
 _MAX_FIELD = 1000
+# Labels of a URL that names where the code is: one pointing into a folder of the repository names the project's folder.
+_CODE_LABELS = frozenset({"source", "source code", "repository", "code"})
 
 
 @dataclass(frozen=True)
@@ -130,4 +132,21 @@ def repository_url(urls: Iterable[tuple[str, str]]) -> str | None:
         found = normalize_repository(url)
         if found:
             return found
+    return None
+
+
+def repository_folder(urls: Iterable[tuple[str, str]], repository: str | None) -> str | None:
+    """The folder of the repository the project sits in, when a URL labelled as the code names it:
+    'https://github.com/o/r/tree/master/libs/x' -> 'libs/x' (a monorepo); None when none does.
+
+    The ref is taken to be one path segment (a branch or tag name without '/')."""
+    if repository is None:
+        return None
+    for label, url in urls:
+        if label.strip().lower() not in _CODE_LABELS or normalize_repository(url) != repository:
+            continue
+        rest = [s for s in urlsplit(url.strip()).path.split("/") if s][len(urlsplit(repository).path.split("/")) - 1 :]
+        rest = rest[1:] if rest[:1] == ["-"] else rest
+        if len(rest) > 2 and rest[0] == "tree":
+            return "/".join(rest[2:])
     return None

@@ -10,6 +10,7 @@ import tempfile
 from collections.abc import Callable
 from contextlib import ExitStack
 from pathlib import Path
+from typing import TypedDict, cast
 
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_version
@@ -27,6 +28,7 @@ FetchProgress = Callable[[str], None]
 _PLATFORMS = ("manylinux_2_34_x86_64", "manylinux_2_28_x86_64", "manylinux2014_x86_64", "win_amd64")
 _OTHER_PYTHONS = ((3, 14), (3, 13), (3, 12), (3, 11), (3, 10), (3, 9), (3, 8), (3, 7), (3, 6), (3, 5))
 _FINDER_SCRIPT = Path(__file__).with_name("pip_finder.py")
+SDIST_ONLY = ["--no-binary=:all:"]  # the finder's options that select a release's source archive
 _SAFE_KEY_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-_+!")
 
 
@@ -114,7 +116,7 @@ def _finder_attempts() -> list[list[str]]:
         args += [a for abi in abis for a in ("--abi", abi)]
         args += [a for platform in _PLATFORMS for a in ("--platform", platform)]
         attempts.append(args)
-    attempts.append(["--no-binary=:all:"])
+    attempts.append(SDIST_ONLY)
     return attempts
 
 
@@ -128,16 +130,34 @@ def _newest(versions: list[str]) -> str:
     return max(versions, key=key)
 
 
-def _find_and_fetch(requirement: Requirement, dest: Path) -> Path:
-    """Any wheel or the sdist, chosen and downloaded by pip's finder in pip's own interpreter."""
+class FinderResult(TypedDict, total=False):
+    """The last line pip_finder.py prints: the file it saved, or why it saved none."""
+
+    file: str
+    name: str
+    version: str
+    error: str  # not_found | download | internals
+    detail: str
+    versions: list[str]
+
+
+def run_finder(requirement: Requirement, dest: Path, attempts: list[list[str]]) -> tuple[FinderResult, str]:
+    """pip's finder, in pip's own interpreter, downloading the best file the attempts select into dest;
+    its answer, and the last line of pip's error output."""
     script = _FINDER_SCRIPT.read_text(encoding="utf-8")
-    spec = pip_spec(requirement)
-    proc = _run(["-c", script, spec, str(dest), json.dumps(_finder_attempts())])
+    proc = _run(["-c", script, pip_spec(requirement), str(dest), json.dumps(attempts)])
     lines = proc.stdout.strip().splitlines()
     try:
-        result = json.loads(lines[-1]) if lines else {}
+        result = cast(FinderResult, json.loads(lines[-1])) if lines else FinderResult()
     except ValueError:
-        result = {}
+        result = FinderResult()
+    return result, (proc.stderr.strip().splitlines() or ["no output"])[-1]
+
+
+def _find_and_fetch(requirement: Requirement, dest: Path) -> Path:
+    """Any wheel or the sdist, chosen and downloaded by pip's finder in pip's own interpreter."""
+    spec = pip_spec(requirement)
+    result, tail = run_finder(requirement, dest, _finder_attempts())
     if "file" in result:
         return Path(result["file"])
     error = result.get("error")
@@ -157,7 +177,6 @@ def _find_and_fetch(requirement: Requirement, dest: Path) -> Path:
             f"No wheel of '{spec}' for this Python, and this pip's internals changed so errdex cannot "
             f"fetch another file ({result.get('detail')}); download the release file and pass its path"
         )
-    tail = (proc.stderr.strip().splitlines() or ["no output"])[-1]
     raise SourceError(f"pip failed while looking for '{spec}' ({tail})")
 
 

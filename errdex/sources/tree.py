@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import IO, Protocol
 
 from errdex.errors import SourceError
-from errdex.model import ReleaseInfo, SourceFile
+from errdex.model import ReleaseInfo, RepoLayout, SourceFile
 
 from .metadata import Meta, from_core_metadata, from_pyproject, from_setup_cfg, merge
 
@@ -144,6 +144,14 @@ class TreeSource:
             return
         for import_path, tree_path in self._mapping:
             yield SourceFile(import_path, self._tree.read(tree_path))
+
+    def import_paths(self) -> list[str]:
+        """The paths the release's Python files are imported as."""
+        return [imported for imported, _ in self._mapping]
+
+    def with_layout(self, layout: RepoLayout | None) -> TreeSource:
+        """The same source with where its files sit in the project tree, learned elsewhere (a wheel's sdist)."""
+        return TreeSource(replace(self.info, layout=layout), self._tree, self._mapping, self._read)
 
     def overridden(self, name: str | None, version: str | None) -> TreeSource:
         """The same source with the user's --name / --version in place of the metadata's."""

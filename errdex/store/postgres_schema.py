@@ -145,4 +145,10 @@ MIGRATIONS: list[str] = [
     FROM (SELECT id AS via_id, resolved_from::jsonb ->> '<via>' AS via FROM sites) AS vias
     WHERE vias.via_id = sites.id AND vias.via IS NOT NULL;
     """,
+    # 4: where a release's files sit in its project tree, how that was learned, the project's folder (see schema.py)
+    """
+    ALTER TABLE releases ADD COLUMN layout_prefix TEXT COLLATE "C";
+    ALTER TABLE releases ADD COLUMN layout_source TEXT COLLATE "C";
+    ALTER TABLE releases ADD COLUMN repository_folder TEXT COLLATE "C";
+    """,
 ]

@@ -35,8 +35,10 @@ from errdex.model import (
     Related,
     ReleaseInfo,
     ReleaseRecord,
+    RepoLayout,
     Site,
     Snippet,
+    SourceKind,
     WrittenAt,
     normalize_name,
 )
@@ -256,8 +258,8 @@ class Store:
         """The release row and its files; returns the release's id."""
         (release_id,) = self._one(
             "INSERT INTO releases (package_id, version, spec, source_kind, digest, repository_url, indexed_at,"
-            " extractor_version, file_count, site_count, error_count, skip_count)"
-            " VALUES (?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id",
+            " extractor_version, file_count, site_count, error_count, skip_count, layout_prefix, layout_source,"
+            " repository_folder) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id",
             (
                 package_id,
                 info.version,
@@ -271,6 +273,8 @@ class Store:
                 site_count,
                 error_count,
                 _skips(files),
+                *_layout_columns(info.layout),
+                info.repository_folder,
             ),
         )
         self._insert_release_files(release_id, files)
@@ -310,7 +314,8 @@ class Store:
         self._insert_release_files(release_id, files)
         self.db.execute(
             "UPDATE releases SET spec = ?, source_kind = ?, digest = ?, repository_url = ?, indexed_at = ?,"
-            " extractor_version = ?, file_count = ?, skip_count = ? WHERE id = ?",
+            " extractor_version = ?, file_count = ?, skip_count = ?, layout_prefix = ?, layout_source = ?,"
+            " repository_folder = ? WHERE id = ?",
             (
                 info.spec,
                 info.source_kind,
@@ -320,6 +325,8 @@ class Store:
                 extractor_version,
                 len(files),
                 _skips(files),
+                *_layout_columns(info.layout),
+                info.repository_folder,
                 release_id,
             ),
         )
@@ -437,11 +444,14 @@ class Store:
     def release_digest(self, package: str, version: str) -> ReleaseDigest | None:
         """The digest and extractor version of an indexed release, or None: lets a batch skip what it has."""
         row = self.db.execute(
-            "SELECT r.digest, r.extractor_version FROM releases r JOIN packages p ON p.id = r.package_id"
-            " WHERE p.name = ? AND r.version = ?",
+            "SELECT r.digest, r.extractor_version, r.layout_prefix, r.layout_source, r.repository_folder"
+            " FROM releases r JOIN packages p ON p.id = r.package_id WHERE p.name = ? AND r.version = ?",
             (normalize_name(package), version),
         ).fetchone()
-        return None if row is None else ReleaseDigest(*row)
+        if row is None:
+            return None
+        digest, extractor_version, prefix, learned_from, folder = row
+        return ReleaseDigest(digest, extractor_version, _layout(prefix, learned_from), folder)
 
     def _release_id(self, record: ReleaseRecord) -> int:
         row = self.db.execute(
@@ -693,7 +703,8 @@ class Store:
 
 _RELEASE_SQL = (
     "SELECT p.display_name, r.version, r.spec, r.source_kind, r.digest, COALESCE(r.repository_url, p.repository_url),"
-    " r.indexed_at, r.file_count, r.site_count, r.error_count, r.skip_count"
+    " r.indexed_at, r.file_count, r.site_count, r.error_count, r.skip_count, r.layout_prefix, r.layout_source,"
+    " r.repository_folder"
     " FROM releases r JOIN packages p ON p.id = r.package_id"
 )
 _SITE_COLUMNS = (
@@ -809,7 +820,22 @@ def _with_bindings(site: Site) -> dict[str, Any]:
 
 
 def _release(row: Sequence[Any]) -> ReleaseRecord:
-    return ReleaseRecord(*row)
+    *counted, prefix, learned_from, folder = row
+    package, version, spec, kind, digest, url, indexed_at, files, sites, errors, skips = counted
+    layout = _layout(prefix, learned_from)
+    return ReleaseRecord(
+        package, version, spec, kind, digest, url, indexed_at, files, sites, errors, skips, layout, folder
+    )
+
+
+def _layout(prefix: str | None, learned_from: SourceKind) -> RepoLayout | None:
+    """A release's layout from its layout_prefix and layout_source columns (NULL: not known)."""
+    return None if prefix is None else RepoLayout(prefix, learned_from)
+
+
+def _layout_columns(layout: RepoLayout | None) -> tuple[str | None, str | None]:
+    """A release's layout_prefix and layout_source columns: both NULL when the layout is not known."""
+    return (None, None) if layout is None else (layout.prefix, layout.learned_from)
 
 
 @lru_cache(maxsize=4096)

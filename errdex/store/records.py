@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from errdex.model import FileLine, Site
+from errdex.model import FileLine, RepoLayout, Site
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,10 +42,13 @@ class ErrorVersion:
 
 @dataclass(frozen=True, slots=True)
 class ReleaseDigest:
-    """What tells whether an indexed release is current: its source's digest and the extractor that read it."""
+    """What tells whether an indexed release is current: its source's digest, the extractor that read it, and
+    where its files sit in the repository (learned anew when a wheel's sdist is listed for the first time)."""
 
     digest: str
     extractor_version: str
+    layout: RepoLayout | None
+    repository_folder: str | None
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,7 +2,9 @@
 
 Tables:
   packages       one row a distribution (normalised name)
-  releases       one row a (package, version) that was indexed, with where it came from
+  releases       one row a (package, version) that was indexed, with where it came from and where its
+                 files sit in the project tree (layout_prefix, layout_source; NULL when not known) and the
+                 project's folder in the repository (repository_folder)
   files          file bytes by sha256 (compressed, see errdex.blobs), shared by every release that has the file
   analyses       per-file extraction results by (sha256, extractor version), so that a file seen
                  in any release is analysed once
@@ -129,5 +131,13 @@ MIGRATIONS: list[str] = [
         resolved_from = json_remove(resolved_from, '$."<via>"')
     FROM (SELECT id AS via_id, json_extract(resolved_from, '$."<via>"') AS via FROM sites) AS vias
     WHERE vias.via_id = sites.id AND via IS NOT NULL;
+    """,
+    # 4: where a release's files sit in its project tree ("src", "lib", "" at the root) and the kind of tree that
+    # showed it (the release's own sdist, folder or git commit; a wheel's sdist): NULL when not known; and the
+    # project's folder in its repository when its metadata names one (a monorepo's `libs/x`)
+    """
+    ALTER TABLE releases ADD COLUMN layout_prefix TEXT;
+    ALTER TABLE releases ADD COLUMN layout_source TEXT;
+    ALTER TABLE releases ADD COLUMN repository_folder TEXT;
     """,
 ]

@@ -22,6 +22,7 @@ from pygments.formatters import HtmlFormatter
 from pygments.lexers import PythonLexer
 
 from errdex.match.result import by_class_alone
+from errdex.pages.excerpt import excerpt_lexer
 from errdex.pages.model import SourceExcerpt
 from errdex.pages.source import module_name
 from errdex.web.links import Links
@@ -115,13 +116,14 @@ def _python(code: str) -> str:
 def excerpt(snippet: SourceExcerpt, line: int, end_line: int) -> Markup:
     """The source excerpt highlighted, numbered from its first line, the raise lines marked.
 
-    The indentation all its lines share is removed, so that the code fits narrow screens.
+    The indentation all its lines share is removed, so that the code fits narrow screens; the lexer
+    starts where the whole file's lexing would (`excerpt_lexer`: an excerpt may open inside a docstring).
     """
-    return Markup(_highlighted(snippet["text"], snippet["start"], line, end_line))
+    return Markup(_highlighted(snippet["text"], snippet["start"], line, end_line, snippet["inside_string"]))
 
 
 @lru_cache(maxsize=1024)
-def _highlighted(text: str, start: int, line: int, end_line: int) -> str:
+def _highlighted(text: str, start: int, line: int, end_line: int, inside_string: str | None) -> str:
     marked = [n - start + 1 for n in range(line, max(line, end_line) + 1)]
     formatter = HtmlFormatter(
         cssclass=CODE_CLASS,
@@ -132,7 +134,7 @@ def _highlighted(text: str, start: int, line: int, end_line: int) -> str:
         anchorlinenos=True,
         wrapcode=True,
     )
-    return highlight(textwrap.dedent(text[:MAX_HIGHLIGHT_CHARS]), PythonLexer(), formatter)
+    return highlight(textwrap.dedent(text[:MAX_HIGHLIGHT_CHARS]), excerpt_lexer(inside_string), formatter)
 
 
 @lru_cache(maxsize=1)

@@ -66,6 +66,13 @@ class SearchAnswer(MatchResultJson):
     q: str
 
 
+class LayoutJson(TypedDict):
+    """Where a release's files sit in its project tree (see errdex.model.RepoLayout)."""
+
+    prefix: str
+    learned_from: str
+
+
 class ReleaseJson(TypedDict):
     """An indexed release as the store knows it (the fields of ReleaseRecord)."""
 
@@ -80,6 +87,8 @@ class ReleaseJson(TypedDict):
     site_count: int
     error_count: int
     skip_count: int
+    layout: LayoutJson | None  # None when not known
+    repository_folder: str | None  # the project's folder in its repository, when its metadata names one
 
 
 class Filters(TypedDict):
@@ -264,6 +273,10 @@ def _release_json(release: ReleaseRecord) -> ReleaseJson:
         "site_count": release.site_count,
         "error_count": release.error_count,
         "skip_count": release.skip_count,
+        "layout": None
+        if release.layout is None
+        else {"prefix": release.layout.prefix, "learned_from": release.layout.learned_from},
+        "repository_folder": release.repository_folder,
     }
 
 

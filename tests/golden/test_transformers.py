@@ -20,7 +20,8 @@ FLAGSHIP_ID = error_id("transformers", "error", "ValueError", TEMPLATE, "")
 
 
 def test_flagship_error(transformers_store: Store) -> None:
-    page = record_json(transformers_store.error(FLAGSHIP_ID))
+    record = transformers_store.error(FLAGSHIP_ID)
+    page = record_json(record, transformers_store.source(record.release, record.site.file))
     assert page["template"] == TEMPLATE
     assert page["file"] == "transformers/generation/configuration_utils.py"
     assert page["line"] == 687

@@ -13,9 +13,7 @@ from rich.console import Console
 from errdex.caches import PAGES
 from errdex.cli import main
 from errdex.errors import NotIndexedError
-from errdex.model import ReleaseRecord
 from errdex.pages import build_page
-from errdex.pages.links import source_links
 from errdex.pages.model import Page
 from errdex.store import Store
 from errdex.terminal import page_panel
@@ -109,22 +107,3 @@ def test_pages_do_not_share_state(shop: tuple[Store, str]) -> None:
     first["what_it_means"]["clauses"].clear()
     again = build_page(store, eid)
     assert again["solutions"] and again["what_it_means"]["clauses"]
-
-
-def test_source_link_uses_the_installed_path_and_offers_the_src_layout_labelled(shop: tuple[Store, str]) -> None:
-    store, eid = shop
-    page = build_page(store, eid)
-    assert page["source_url"] == "https://github.com/example/shop/blob/v1.0/shop/cart.py#L11-L11"
-    (alternative,) = page["source_url_alternatives"]
-    assert alternative["url"] == "https://github.com/example/shop/blob/v1.0/src/shop/cart.py#L11-L11"
-    assert alternative["path"] == "src/shop/cart.py"
-    assert "does not record the repository's layout" in alternative["label"]
-
-
-def test_source_links_pin_git_commits_and_speak_gitlab() -> None:
-    git = ReleaseRecord("shop", "1.0", "git+.@abc", "git", "abc123", "https://gitlab.com/example/shop", "", 1, 1, 1, 0)
-    url, alternatives = source_links(git, "shop/cart.py", 3, 5)
-    assert url == "https://gitlab.com/example/shop/-/blob/abc123/shop/cart.py#L3-5"
-    assert alternatives[0]["url"] == "https://gitlab.com/example/shop/-/blob/abc123/src/shop/cart.py#L3-5"
-    unknown = ReleaseRecord("shop", "1.0", "shop==1.0", "wheel", "d", "https://example.org/shop", "", 1, 1, 1, 0)
-    assert source_links(unknown, "shop/cart.py", 3, 5) == (None, [])

@@ -29,7 +29,8 @@ def test_holes_pair_each_gap_with_its_value() -> None:
 def test_error_page_renders_from_the_core_facts_alone(web_db: Path) -> None:
     """The page model may leave out any section beyond the site's facts: the page still renders."""
     with Store(web_db) as store:
-        page = record_json(store.error(SHOP_ID))
+        record = store.error(SHOP_ID)
+        page = record_json(record, store.source(record.release, record.site.file))
     html = Renderer().page("error.html", page, ServerLinks(), alternate=None)
     assert "mode must be one of" in html and "shop/cart.py:11" in html and "What it means" not in html
 
@@ -65,7 +66,8 @@ def test_only_web_links_are_linked() -> None:
 def test_outside_tests_a_missing_key_renders_as_nothing(monkeypatch: pytest.MonkeyPatch, web_db: Path) -> None:
     monkeypatch.delenv("ERRDEX_STRICT_TEMPLATES")
     with Store(web_db) as store:
-        page = record_json(store.error(SHOP_ID))
+        record = store.error(SHOP_ID)
+        page = record_json(record, store.source(record.release, record.site.file))
     del page["snippet"]
     html = Renderer().page("error.html", page, ServerLinks(), alternate=None)
     assert "mode must be one of" in html
