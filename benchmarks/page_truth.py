@@ -12,6 +12,9 @@ builder's own analysis), for the kinds of false claim issue 18 lists:
   more than once at the top level;
 - `related`: at most 8 related errors, each with a template;
 - `history`: no "first appears" and no version note offered as a solution;
+- `link`: the upstream link's path (after the tag or commit, the project's folder removed) is a file of
+  the release's sdist, listed here again (fetched by pip's finder, never built), and its anchor is the
+  raise's lines; a release with no sdist has a link that says what it assumes;
 - `empty`: no empty text anywhere a reader would see a section, a box or a list item (`message_source`,
   the raise's message expression kept for ids, is data and "" when the raise has none).
 
@@ -28,14 +31,20 @@ import argparse
 import ast
 import collections
 import random
+import re
 import sys
+import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from packaging.requirements import Requirement
+
 from errdex.indexing import index
 from errdex.pages import Page, build_page
 from errdex.pages.evaluate import truth
+from errdex.sources.archive import archive_python_paths
+from errdex.sources.registry import SDIST_ONLY, run_finder
 from errdex.store import Store
 
 RELATED_AT_MOST = 8
@@ -84,10 +93,25 @@ def draw(store: Store, count: int, seed: int) -> list[Drawn]:
     return random.Random(seed).sample(every, min(count, len(every)))
 
 
-def check_page(store: Store, drawn: Drawn, page: Page) -> list[Failure]:
+class Sdists:
+    """The Python files of each release's sdist, listed once per release (None: the release has none)."""
+
+    def __init__(self) -> None:
+        self._listed: dict[tuple[str, str], frozenset[str] | None] = {}
+
+    def files(self, package: str, version: str) -> frozenset[str] | None:
+        key = (package, version)
+        if key not in self._listed:
+            with tempfile.TemporaryDirectory() as tmp:
+                result, _ = run_finder(Requirement(f"{package}=={version}"), Path(tmp), [SDIST_ONLY])
+                self._listed[key] = frozenset(archive_python_paths(Path(result["file"]))) if "file" in result else None
+        return self._listed[key]
+
+
+def check_page(store: Store, drawn: Drawn, page: Page, sdists: Sdists) -> list[Failure]:
     """Every failure of one page."""
     found: list[Failure] = []
-    for check, detail in _problems(store, drawn, page):
+    for check, detail in [*_problems(store, drawn, page), *_link(store, drawn, page, sdists)]:
         found.append(Failure(check, drawn.error_id, drawn.version, detail))
     return found
 
@@ -99,6 +123,30 @@ def _problems(store: Store, drawn: Drawn, page: Page) -> Iterator[tuple[str, str
     yield from _related(page)
     yield from _history(page)
     yield from (("empty", where) for where in _empty(page, "page"))
+
+
+_BLOB = re.compile(r"/-?/?blob/[^/]+/(?P<path>[^#]+)#L(?P<start>\d+)-L?(?P<end>\d+)$")
+
+
+def _link(store: Store, drawn: Drawn, page: Page, sdists: Sdists) -> Iterator[tuple[str, str]]:
+    url = page["source_url"]
+    if url is None:
+        return
+    found = _BLOB.search(url)
+    if found is None:
+        yield "link", f"not a link to lines of a file: {url}"
+        return
+    if (int(found["start"]), int(found["end"])) != (page["line"], page["end_line"]):
+        yield "link", f"{url} does not point at lines {page['line']}-{page['end_line']}"
+    files = sdists.files(drawn.package, drawn.version)
+    if files is None:
+        if not page["source_url_label"]:
+            yield "link", f"no sdist shows the layout, and the link does not say what it assumes: {url}"
+        return
+    folder = store.release(drawn.package, drawn.version).repository_folder
+    path = found["path"].removeprefix(f"{folder}/") if folder else found["path"]
+    if path not in files:
+        yield "link", f"{path} is not a file of the sdist of {drawn.package} {drawn.version}"
 
 
 def _triggers(page: Page) -> Iterator[tuple[str, str]]:
@@ -320,13 +368,14 @@ def main() -> None:
                     index(spec.strip(), store)
         failures: list[Failure] = []
         failing_pages: set[str] = set()
+        sdists = Sdists()
         drawn = draw(store, args.pages, args.seed)
         if args.list:
             for item in drawn:
                 print(f"{item.error_id} {item.package} {item.version}")
             return
         for item in drawn:
-            found = check_page(store, item, build_page(store, item.error_id, item.version))
+            found = check_page(store, item, build_page(store, item.error_id, item.version), sdists)
             failures.extend(found)
             if found:
                 failing_pages.add(f"{item.error_id}@{item.version}")
