@@ -30,9 +30,9 @@ from typing import NamedTuple, cast
 
 from errdex.caches import CALLERS
 from errdex.model import ReleaseRecord, normalize_name
-from errdex.pages.hierarchy import Classes, Symbol, dotted
+from errdex.pages.hierarchy import Classes, Symbol, decorator_name, dotted, is_builtin
 from errdex.pages.model import Caller, CallerSearch
-from errdex.pages.source import FunctionNode, instance_name, module_name, parse
+from errdex.pages.source import FunctionNode, find, instance_name, module_name, parse
 from errdex.store import Store
 
 MAX_PARSE_CHARS = 3_000_000  # source parsed per search, beyond the function's own file
@@ -47,6 +47,7 @@ _RANK = {
     "class": 2,
     "typed": 2,
     "receiver": 3,
+    "definition": 4,
 }
 SEARCHED = ("calls", "attribute/property reads", "super()", "references (dicts, arguments, decorators)")
 NOT_FOLLOWED = ("getattr() by string", "calls from outside the package")
@@ -255,6 +256,7 @@ class _Search:
     code: _ReleaseCode
     target: Target | None
     found: dict[tuple[str, str, str], Caller] = field(default_factory=dict)
+    decorators: list[Caller] = field(default_factory=list)
     unresolved: int = 0
     searched: int = 0
     parsed: int = 0
@@ -280,12 +282,34 @@ class _Search:
         self.searched += 1
         if own:
             self.parsed += 1
+            self._decorated(module, target)
         elif not any(n in module.text for n in target.names):
             return
         elif not self._wants(module, target):
             return
         for use in module.uses(target.names):
             self._add(module, use, target)
+
+    def _decorated(self, module: Module, target: Target) -> None:
+        """The function's own decorators: each is handed the function when it is defined (unless a builtin's)."""
+        located = find(module.tree, self.function.function) if module.tree is not None else None
+        if located is None or target.kind == "property":
+            return
+        enclosing = self.function.function.rsplit(".", 1)[0] if "." in self.function.function else "<module>"
+        for decorator in located.node.decorator_list:
+            written = decorator_name(decorator)
+            if not written or is_builtin(written):
+                continue
+            self.decorators.append(
+                {
+                    "function": enclosing.removesuffix(".<locals>"),
+                    "file": module.path,
+                    "line": decorator.lineno,
+                    "match": "definition",
+                    "use": "decorated",
+                    "call": "@" + _text(decorator),
+                }
+            )
 
     def _wants(self, module: Module, target: Target) -> bool:
         """Whether a file that holds the name is parsed: it can name the function, within the budget."""
@@ -328,6 +352,7 @@ class _Search:
             self.found.values(),
             key=lambda c: (_RANK[c["match"]], c["file"] != self.function.file, c["file"], c["line"]),
         )
+        found += self.decorators
         return {
             "callers": found[:MAX_CALLERS],
             "files_searched": self.searched,
@@ -336,8 +361,21 @@ class _Search:
             "truncated": self.over_budget or len(found) > MAX_CALLERS,
             "unresolved": self.unresolved,
             "searched_for": list(SEARCHED) if self.target is not None else [],
-            "not_followed": [*NOT_FOLLOWED, *(["uses on objects whose class is not known"] if self.unresolved else [])],
+            "not_followed": self._not_followed(),
         }
+
+    def _not_followed(self) -> list[str]:
+        """The kinds of use the search could not see or resolve, with how many were met."""
+        out = list(NOT_FOLLOWED)
+        name = self.function.called_as or ""
+        if name.startswith("__") and name.endswith("__") and self.target is not None:
+            if self.target.kind != "constructor":
+                out.append(f"what Python's syntax calls `{name}` for")
+        if self.unresolved:
+            out.append(f"uses of the name on objects whose class is not known ({self.unresolved})")
+        if self.unfollowed:
+            out.append(f"files that use the name but name neither the class nor the module ({self.unfollowed})")
+        return out
 
 
 def _word_char(text: str, at: int) -> bool:
@@ -473,10 +511,8 @@ class _Resolver:
         """The one class a local is known to hold: its annotation, or the class every `name = Cls(...)` constructs."""
         for arg in [*function.args.posonlyargs, *function.args.args, *function.args.kwonlyargs]:
             if arg.arg == name:
-                written = arg.annotation
-                if isinstance(written, ast.Constant) and isinstance(written.value, str):
-                    return self._a_class(written.value)
-                return self._a_class(dotted(written)) if written is not None else None
+                found = {self._a_class(name) for name in _annotated(arg.annotation)}
+                return found.pop() if len(found) == 1 else None
         values = [
             node.value
             for node in ast.walk(function)
@@ -484,6 +520,27 @@ class _Resolver:
         ]
         bound = {self._a_class(dotted(v.func)) if isinstance(v, ast.Call) else None for v in values}
         return bound.pop() if len(bound) == 1 else None
+
+
+def _annotated(annotation: ast.expr | None) -> list[str]:
+    """The class names an annotation allows, `None` left out: `Cls`, `"Cls"`, `Optional[Cls]`, `Cls | None`."""
+    if annotation is None:
+        return []
+    if isinstance(annotation, ast.Constant):
+        if not isinstance(annotation.value, str):
+            return []
+        try:
+            annotation = ast.parse(annotation.value, mode="eval").body
+        except SyntaxError:
+            return []
+        return _annotated(annotation)
+    if isinstance(annotation, ast.BinOp) and isinstance(annotation.op, ast.BitOr):
+        return [*_annotated(annotation.left), *_annotated(annotation.right)]
+    if isinstance(annotation, ast.Subscript) and dotted(annotation.value).rsplit(".", 1)[-1] in ("Optional", "Union"):
+        inner = annotation.slice
+        return [n for e in (inner.elts if isinstance(inner, ast.Tuple) else [inner]) for n in _annotated(e)]
+    name = dotted(annotation)
+    return [name] if name else [""]
 
 
 def _enclosing_class(path: str, scopes: Scopes) -> Symbol | None:

@@ -61,20 +61,20 @@ def _summary(site: SiteJson, inputs: list[CheckedInput], found: CallerSearch) ->
 
 def _callers_sentences(function: str, found: CallerSearch) -> list[str]:
     """Who reaches the function, who only references it, and what the search could not resolve or see."""
-    reaching = [c for c in found["callers"] if c["use"] != "reference"]
-    referencing = [c for c in found["callers"] if c["use"] == "reference"]
+    uses = found["callers"]
+    reaching = [c for c in uses if c["use"] not in ("reference", "decorated")]
+    referencing = [c for c in uses if c["use"] == "reference"]
     out = []
     if reaching:
         out.append(f"`{function}` is {reached_from(reaching)}.")
     if referencing:
         out.append(f"It is referenced (passed or registered, not called by name) in {_named(referencing)}.")
-    if found["unresolved"]:
-        many = found["unresolved"] != 1
+    for decorated in (c for c in uses if c["use"] == "decorated" and not reaching):
         out.append(
-            f"{found['unresolved']} more use{'s' if many else ''} of the name on objects whose class is not known"
-            f" {'are' if many else 'is'} not counted."
+            f"It is passed to its decorator `{decorated['call']}` when defined (line {decorated['line']});"
+            " what the decorator does with it is not followed."
         )
-    if not found["callers"]:
+    if not reaching and not referencing:
         count = found["files_searched"]
         scope = "in the package's only file" if count == 1 else f"among the {count} files of the package"
         if found["truncated"]:
@@ -82,6 +82,12 @@ def _callers_sentences(function: str, found: CallerSearch) -> list[str]:
         searched = ", ".join(found["searched_for"])
         not_followed = ", ".join(found["not_followed"])
         out.append(f"No caller of `{function}` was found {scope}; searched: {searched}; not followed: {not_followed}.")
+    elif found["unresolved"]:
+        many = found["unresolved"] != 1
+        out.append(
+            f"{found['unresolved']} more use{'s' if many else ''} of the name on objects whose class is not known"
+            f" {'are' if many else 'is'} not counted."
+        )
     return out
 
 

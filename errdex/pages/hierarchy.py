@@ -114,6 +114,11 @@ def _add_class(path: str, node: ast.ClassDef, prefix: str, classes: dict[str, Cl
     )
 
 
+def is_builtin(name: str) -> bool:
+    """Whether a dotted name is a builtin (`staticmethod`, `property`, `object`)."""
+    return "." not in name and hasattr(builtins, name)
+
+
 def decorator_name(node: ast.expr) -> str:
     """`functools.cached_property` for `@functools.cached_property` and for `@functools.cached_property(...)`."""
     return dotted(node.func if isinstance(node, ast.Call) else node)
@@ -175,7 +180,7 @@ class Classes:
         imported = self.info(path).imports.get(first)
         if imported is not None:
             return imported.split(".")[0] not in self._packages
-        return hasattr(builtins, first)
+        return is_builtin(first)
 
     def class_info(self, symbol: Symbol) -> ClassInfo | None:
         return self.info(symbol.file).classes.get(symbol.qualname)

@@ -185,8 +185,7 @@ def provenance(page: StaticFacts, release: ReleaseRecord, found: CallerSearch) -
             facts.append(_fact(f"way in for `{item['name']}` ({way['via']})", name, way["file"], way["line"]))
     detail = (
         f"{found['files_parsed']} of {found['files_searched']} files parsed; {found['files_not_followed']} more use"
-        " the name but name neither the class nor the module"
-        + (" (search cut short)" if found["truncated"] else "")
+        " the name but name neither the class nor the module" + (" (search cut short)" if found["truncated"] else "")
     )
     facts.append(_fact("callers (static call graph, names resolved)", name, None, None, detail))
     for entry in page["versions"]["releases"]:

@@ -194,6 +194,18 @@ SHAPES = {
             return Options(size=1)
 
 
+        def register(function):
+            HANDLERS[function.__name__] = function
+            return function
+
+
+        @register
+        def parse_number(text):
+            if not text.isdigit():
+                raise ValueError("not a number")
+            return int(text)
+
+
         def outer(values):
             def inner(value):
                 if value is None:
@@ -221,6 +233,7 @@ def test_overrides_super_and_inheritance_resolved_by_class_not_by_name(indexed: 
     )
     search = callers(store, store.release("shapes"), CalledFunction("shapes/changepw.py", "Command.handle"))
     assert search["unresolved"] == 1  # `thing.handle()`: counted, never claimed
+    assert "uses of the name on objects whose class is not known (1)" in search["not_followed"]
 
 
 def test_property_and_cached_property_reads_are_uses(indexed: Indexer) -> None:
@@ -242,6 +255,9 @@ def test_registrations_unpacking_dataclass_init_and_nested_functions(indexed: In
         ("registry.py", "make_options", "constructor", "call")
     ]
     assert _found(store, "shapes/registry.py", "outer.<locals>.inner") == [("registry.py", "outer", "local", "call")]
+    assert _found(store, "shapes/registry.py", "parse_number") == [
+        ("registry.py", "<module>", "definition", "decorated")
+    ]
 
 
 def test_pages_say_what_the_search_covered_and_trace_unpacked_locals(indexed: Indexer) -> None:
@@ -254,6 +270,11 @@ def test_pages_say_what_the_search_covered_and_trace_unpacked_locals(indexed: In
     page = build_page(store, error_id_of(store, "shapes", "the text is empty"))
     summary = page["when_it_happens"]["summary"]
     assert "referenced (passed or registered, not called by name) in `<module>`" in summary
+    page = build_page(store, error_id_of(store, "shapes", "not a number"))
+    assert (
+        "It is passed to its decorator `@register` when defined (line 42); what the decorator does"
+        in (page["when_it_happens"]["summary"])
+    )
     page = build_page(store, error_id_of(store, "shapes", "no host supplied"))
     summary = page["when_it_happens"]["summary"]
     assert "`host` is unpacked in `prepare` from `split(url)` (item 2 of 2)" in summary
