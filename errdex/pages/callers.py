@@ -24,7 +24,7 @@ import bisect
 import functools
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from typing import NamedTuple, cast
 
@@ -49,6 +49,8 @@ _RANK = {
     "receiver": 3,
     "definition": 4,
 }
+_WORD = re.compile(r"\w+")
+DIRECT_LOOKUPS = 8  # names looked up in a file's text one by one; more are looked up in its set of words
 SEARCHED = ("calls", "attribute/property reads", "super()", "references (dicts, arguments, decorators)")
 NOT_FOLLOWED = ("getattr() by string", "calls from outside the package")
 
@@ -103,18 +105,32 @@ class CalledFunction:
 class Module:
     """One file of the release as the search reads it: its text, its tree (parsed once), the uses of each name."""
 
-    def __init__(self, path: str, text: str, tree: ast.Module | None = None) -> None:
+    def __init__(
+        self, path: str, text: str, tree: ast.Module | None = None, words: frozenset[str] | None = None
+    ) -> None:
         self.path = path
         self.text = text
         self._tree = tree
+        self.words = words  # the file's name runs, when a pass over the release has them already
         self._uses: dict[frozenset[str], list[Use]] = {}
+        self._primed: frozenset[str] = frozenset()
 
     @functools.cached_property
     def tree(self) -> ast.Module | None:
         return self._tree if self._tree is not None else parse(self.text)
 
+    def mentions_any(self, names: Collection[str]) -> bool:
+        """Whether one of the names occurs in the text as a whole word (many names: looked up in the file's words)."""
+        if self.words is None and len(names) > DIRECT_LOOKUPS:
+            self.words = frozenset(_WORD.findall(self.text))
+        if self.words is not None:
+            return not self.words.isdisjoint(names)
+        return any(self.mentions(name) for name in names)
+
     def mentions(self, name: str) -> bool:
         """Whether the name occurs in the text as a whole word."""
+        if self.words is not None:
+            return name in self.words
         start = self.text.find(name)
         while start != -1:
             end = start + len(name)
@@ -123,51 +139,73 @@ class Module:
             start = self.text.find(name, end)
         return False
 
+    def prime(self, names: frozenset[str]) -> None:
+        """Walk the file once for the names of every search that reads it; `uses` of fewer names filter the result."""
+        self._primed = names
+        self.uses(names)
+
     def uses(self, names: frozenset[str]) -> list[Use]:
         """Every name or attribute spelled as one of `names`, walking only the parts whose lines hold one."""
+        if names not in self._uses and names < self._primed:
+            self._uses[names] = [u for u in self._uses[self._primed] if _spelled(u.node) in names]
         if names not in self._uses:
-            pattern = re.compile(r"\b(?:" + "|".join(map(re.escape, sorted(names))) + r")\b")
-            lines = _line_numbers(self.text, [m.start() for m in pattern.finditer(self.text)])
+            offsets = sorted(at for name in names for at in _occurrences(self.text, name))
+            lines = _line_numbers(self.text, offsets)
             found: list[Use] = []
             try:
                 if self.tree is not None:
-                    _walk(self.tree, (), lines, names, found, self.text)
+                    _walk(self.tree, (), lines, names, found, self.text.splitlines())
             except RecursionError:  # an expression nested deeper than the walk can follow: no callers from this file
                 found = []
             self._uses[names] = found
         return self._uses[names]
 
 
-class Target(NamedTuple):
-    """What the search looks for: the names a use is spelled with, and the classes that decide the files parsed."""
+@dataclass(frozen=True)
+class Target:
+    """What the search looks for: the names a use is spelled with, and what decides the files parsed.
 
-    kind: str  # function | method | property | constructor | local
+    All of it is read from the qualified name and the release's text; only `kind` needs the class's
+    file parsed, so it is found when a use is resolved.
+    """
+
+    shape: str  # function | member | constructor | local
     symbol: Symbol
     owner: Symbol | None
     names: frozenset[str]
     classes: frozenset[str]  # a file naming none of these (nor a subclass, nor the module) cannot name the function
-    related_files: frozenset[str]  # files of the owner's base classes: their `self.name()` may reach an override
+    related_files: frozenset[str]  # files of classes named as the owner's bases: their `self.name()` may reach it
+    graph: Classes = field(compare=False, repr=False)
+
+    @functools.cached_property
+    def kind(self) -> str:
+        """function | local | method | property | constructor (an `__init__`, or a dataclass's `__post_init__`)."""
+        if self.owner is None:
+            return self.shape
+        info = self.graph.class_info(self.owner)
+        name = self.symbol.qualname.rsplit(".", 1)[-1]
+        if name == "__init__" or (self.shape == "constructor" and info is not None and info.dataclass):
+            return "constructor"
+        return "property" if info is not None and name in info.properties else "method"
 
 
 def target_of(function: CalledFunction, classes: Classes) -> Target | None:
-    """How the function can be used, read from its own file; None for module-level code."""
+    """How the function can be used, from its qualified name; None for module-level code."""
     name = function.called_as
     if name is None:
         return None
     symbol = Symbol(function.file, ".".join(function.parts))
-    if function.local:
-        return Target("local", symbol, None, frozenset({name}), frozenset(), frozenset())
-    if function.owner is None:
-        return Target("function", symbol, None, frozenset({name}), frozenset(), frozenset())
+    none: frozenset[str] = frozenset()
+    if function.local or function.owner is None:
+        shape = "local" if function.local else "function"
+        return Target(shape, symbol, None, frozenset({name}), none, none, classes)
     owner = Symbol(function.file, ".".join(function.parts[:-1]))
-    info = classes.class_info(owner)
-    ancestors = frozenset(cls.file for cls in classes.mro(owner)[0][1:])
-    if name == "__init__" or (name == "__post_init__" and info is not None and info.dataclass):
+    ancestors = classes.ancestor_files(function.owner) - {function.file}
+    if name in ("__init__", "__post_init__"):
         named = frozenset({function.owner, *classes.subclass_names(function.owner)})
-        return Target("constructor", symbol, owner, named | {name}, named, ancestors)
-    kind = "property" if info is not None and name in info.properties else "method"
+        return Target("constructor", symbol, owner, named | {name}, named, ancestors, classes)
     named = frozenset({function.owner, instance_name(function.owner)})
-    return Target(kind, symbol, owner, frozenset({name}), named, ancestors)
+    return Target("member", symbol, owner, frozenset({name}), named, ancestors, classes)
 
 
 def callers(
@@ -201,13 +239,32 @@ def release_callers(store: Store, release: ReleaseRecord, functions: Iterable[tu
     code = _release_code(store, release, [t.file for t in wanted])
     searches = [_Search(t, code, _target(t, code, None)) for t in wanted]
     live = [s for s in searches if s.target is not None]
-    for path in code.analysed:
-        module = Module(path, code.texts[path])
-        for search in live:
-            search.visit(module)
+    by_name: dict[str, list[_Search]] = {}
+    by_word: dict[str, list[_Search]] = {}
+    by_path: dict[str, list[_Search]] = {}
+    own: dict[str, list[_Search]] = {}
     for search in live:
-        if search.function.file not in code.texts_analysed:
-            search.visit(Module(search.function.file, code.texts[search.function.file]))
+        own.setdefault(search.function.file, []).append(search)
+        for word in search.keys():
+            by_word.setdefault(word, []).append(search)
+        for name in search.names:
+            by_name.setdefault(name, []).append(search)
+        for path in search.target.related_files if search.target is not None else ():
+            by_path.setdefault(path, []).append(search)
+    for path in code.analysed:
+        words = frozenset(_WORD.findall(code.texts[path]))
+        module = Module(path, code.texts[path], words=words)
+        for holding in dict.fromkeys(s for name in words & by_name.keys() for s in by_name[name]):
+            holding.holding += holding.function.file != path
+        keyed = (s for word in words & by_word.keys() for s in by_word[word])
+        candidates = dict.fromkeys([*own.pop(path, []), *by_path.get(path, []), *keyed])
+        reading = [s for s in candidates if s.accepts(module)]
+        module.prime(frozenset().union(*(s.target.names for s in reading if s.target is not None)))
+        for search in reading:
+            search.collect(module)
+    for file, left in own.items():  # own files the release did not analyse
+        for search in left:
+            search.visit(Module(file, code.texts[file]))
     for search in searches:
         store.cache_put(_key(release, search.function), json.dumps(search.result()).encode())
     return len(searches)
@@ -248,7 +305,7 @@ def _key(release: ReleaseRecord, target: CalledFunction) -> str:
     return CALLERS.key(normalize_name(release.package), release.version, target.file, target.function)
 
 
-@dataclass
+@dataclass(eq=False)  # compared and hashed by identity: one per function searched
 class _Search:
     """The callers of one function found so far, and what was read to find them."""
 
@@ -258,37 +315,62 @@ class _Search:
     found: dict[tuple[str, str, str], Caller] = field(default_factory=dict)
     decorators: list[Caller] = field(default_factory=list)
     unresolved: int = 0
-    searched: int = 0
     parsed: int = 0
-    unfollowed: int = 0
+    holding: int = 0  # files other than its own holding a name as a word
     budget: int = 0
     over_budget: bool = False
 
+    @property
+    def names(self) -> frozenset[str]:
+        """The names a use is spelled with; a file holding none of them (as a word) has no use."""
+        return frozenset() if self.target is None or self.target.shape == "local" else self.target.names
+
+    def keys(self) -> frozenset[str]:
+        """Words one of which a file must hold to be read (besides the function's own file and its bases' files)."""
+        target = self.target
+        if target is None or target.shape == "local":
+            return frozenset()
+        if target.owner is None:
+            return target.names
+        owner = target.owner.qualname.rsplit(".", 1)[-1]
+        return target.classes | self.code.classes.subclass_names(owner)
+
     def run(self, code: _ReleaseCode, tree: ast.Module | None) -> None:
-        """Read the function's own file (its tree when given), then every other file of the release."""
+        """Read the function's own file (its tree when given), then every other file of the release holding a name."""
         if self.target is None:
             return
         self.visit(Module(self.function.file, code.texts[self.function.file], tree))
         for path in code.analysed:
-            if path != self.function.file:
-                self.visit(Module(path, code.texts[path]))
+            if path != self.function.file and any(n in code.texts[path] for n in self.names):
+                module = Module(path, code.texts[path])
+                self.holding += module.mentions_any(self.names)
+                self.visit(module)
 
     def visit(self, module: Module) -> None:
-        """Search one file of the release, if it can name the function."""
+        """Search one file of the release (the function's own, or one holding a name), if it can name the function."""
+        if self.accepts(module):
+            self.collect(module)
+
+    def accepts(self, module: Module) -> bool:
+        """Whether the file is read: the function's own, or one that can name it (within the budget)."""
         target = self.target
-        own = module.path == self.function.file
-        if target is None or (target.kind == "local" and not own):
-            return
-        self.searched += 1
-        if own:
+        if target is None:
+            return False
+        if module.path == self.function.file:
             self.parsed += 1
+            self.code.classes.info(module.path, module.tree)  # the class's summary from the tree the walk reads
             self._decorated(module, target)
-        elif not any(n in module.text for n in target.names):
-            return
-        elif not self._wants(module, target):
-            return
-        for use in module.uses(target.names):
-            self._add(module, use, target)
+            return True
+        return self._wants(module, target)
+
+    def collect(self, module: Module) -> None:
+        """The callers among the uses of the names in an accepted file."""
+        assert self.target is not None
+        uses = module.uses(self.target.names)
+        if uses:
+            self.code.classes.info(module.path, module.tree)  # resolve its names from the tree already parsed
+        for use in uses:
+            self._add(module, use, self.target)
 
     def _decorated(self, module: Module, target: Target) -> None:
         """The function's own decorators: each is handed the function when it is defined (unless a builtin's)."""
@@ -313,14 +395,13 @@ class _Search:
 
     def _wants(self, module: Module, target: Target) -> bool:
         """Whether a file that holds the name is parsed: it can name the function, within the budget."""
-        if not any(module.mentions(n) for n in target.names):
+        if not module.mentions_any(target.names):
             return False
         worth = module.path in target.related_files or (
             _names_a_class(module, target, self.code.classes) if target.owner else _names_module(module, target)
         )
         if not worth or self.budget + len(module.text) > MAX_PARSE_CHARS:
             self.over_budget = self.over_budget or worth
-            self.unfollowed += 1
             return False
         self.budget += len(module.text)
         self.parsed += 1
@@ -355,26 +436,38 @@ class _Search:
         found += self.decorators
         return {
             "callers": found[:MAX_CALLERS],
-            "files_searched": self.searched,
+            "files_searched": self._searched(),
             "files_parsed": self.parsed,
-            "files_not_followed": self.unfollowed,
+            "files_not_followed": self._unfollowed(),
             "truncated": self.over_budget or len(found) > MAX_CALLERS,
             "unresolved": self.unresolved,
             "searched_for": list(SEARCHED) if self.target is not None else [],
             "not_followed": self._not_followed(),
         }
 
+    def _unfollowed(self) -> int:
+        """Files holding a name that were not read (they cannot name the function, or the budget ran out)."""
+        return self.holding - max(self.parsed - 1, 0)
+
+    def _searched(self) -> int:
+        """The files the search covered: the release's (and the function's own), or only its own for a nested one."""
+        if self.target is None:
+            return 0
+        if self.target.shape == "local":
+            return 1
+        return len(self.code.analysed) + (self.function.file not in self.code.texts_analysed)
+
     def _not_followed(self) -> list[str]:
         """The kinds of use the search could not see or resolve, with how many were met."""
         out = list(NOT_FOLLOWED)
         name = self.function.called_as or ""
         if name.startswith("__") and name.endswith("__") and self.target is not None:
-            if self.target.kind != "constructor":
+            if self.target.shape != "constructor":
                 out.append(f"what Python's syntax calls `{name}` for")
         if self.unresolved:
             out.append(f"uses of the name on objects whose class is not known ({self.unresolved})")
-        if self.unfollowed:
-            out.append(f"files that use the name but name neither the class nor the module ({self.unfollowed})")
+        if self._unfollowed():
+            out.append(f"files that use the name but name neither the class nor the module ({self._unfollowed()})")
         return out
 
 
@@ -384,10 +477,10 @@ def _word_char(text: str, at: int) -> bool:
 
 def _names_a_class(module: Module, target: Target, classes: Classes) -> bool:
     """Whether a file can name the method's class: it mentions the class (or an instance), or one of its subclasses."""
-    if any(c in module.text for c in target.classes):
+    if module.mentions_any(target.classes):
         return True
     owner = target.owner.qualname.rsplit(".", 1)[-1] if target.owner else ""
-    return any(c in module.text for c in classes.subclass_names(owner))
+    return module.mentions_any(classes.subclass_names(owner))
 
 
 def _names_module(module: Module, target: Target) -> bool:
@@ -570,6 +663,14 @@ def _shadowed(node: ast.expr, scopes: Scopes) -> bool:
     return False
 
 
+def _occurrences(text: str, token: str) -> list[int]:
+    found, start = [], text.find(token)
+    while start != -1:
+        found.append(start)
+        start = text.find(token, start + 1)
+    return found
+
+
 def _line_numbers(text: str, offsets: list[int]) -> list[int]:
     """The distinct 1-based line numbers of ascending offsets, counting newlines once."""
     out: list[int] = []
@@ -582,7 +683,9 @@ def _line_numbers(text: str, offsets: list[int]) -> list[int]:
     return out
 
 
-def _walk(node: ast.AST, scopes: Scopes, lines: list[int], names: frozenset[str], found: list[Use], text: str) -> None:
+def _walk(
+    node: ast.AST, scopes: Scopes, lines: list[int], names: frozenset[str], found: list[Use], text: list[str]
+) -> None:
     """Collect the uses of `names` in `node` and under it, entering only the parts whose lines hold one."""
     if not _holds_a_line(node, lines):
         return
@@ -606,7 +709,13 @@ def _walk(node: ast.AST, scopes: Scopes, lines: list[int], names: frozenset[str]
 
 
 def _walk_called(
-    node: ast.expr, scopes: Scopes, lines: list[int], names: frozenset[str], found: list[Use], text: str, used_as: str
+    node: ast.expr,
+    scopes: Scopes,
+    lines: list[int],
+    names: frozenset[str],
+    found: list[Use],
+    text: list[str],
+    used_as: str,
 ) -> None:
     """A call or a decorator: a use of its callee when that is spelled as a searched name, then its parts."""
     func = node.func if isinstance(node, ast.Call) else node
@@ -654,8 +763,7 @@ def _text(node: ast.expr, limit: int = 100) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-def _statement_text(text: str, line: int, limit: int = 100) -> str:
+def _statement_text(lines: list[str], line: int, limit: int = 100) -> str:
     """The source line of a reference, as written."""
-    lines = text.splitlines()
     written = lines[line - 1].strip() if 0 < line <= len(lines) else ""
     return written if len(written) <= limit else written[: limit - 3] + "..."

@@ -136,6 +136,14 @@ def dotted(node: ast.expr) -> str:
     return ".".join(reversed(parts))
 
 
+class _ClassLines(NamedTuple):
+    """The release's class lines by name: where each is defined, its bases, and the classes naming it as a base."""
+
+    defined_in: dict[str, set[str]]
+    bases: dict[str, set[str]]
+    children: dict[str, list[str]]
+
+
 class Classes:
     """Name resolution and method lookup over the files of one release, summarised on demand."""
 
@@ -219,14 +227,29 @@ class Classes:
         return None
 
     @functools.cached_property
-    def _class_lines(self) -> dict[str, list[str]]:
-        """Base name (last dotted part) -> the names of the classes written with it as a base, over every file."""
-        out: dict[str, list[str]] = {}
-        for text in self.texts.values():
+    def _class_lines(self) -> _ClassLines:
+        """Every `class X(Base, ...)` line of the release, read from the text (a filter, not a resolution)."""
+        lines = _ClassLines({}, {}, {})
+        for path, text in self.texts.items():
             for match in _CLASS_LINE.finditer(text):
-                for base in match.group(2).split(","):
-                    out.setdefault(base.strip().rsplit(".", 1)[-1], []).append(match.group(1))
-        return out
+                name = match.group(1)
+                bases = [b.strip().rsplit(".", 1)[-1] for b in match.group(2).split(",")]
+                lines.defined_in.setdefault(name, set()).add(path)
+                lines.bases.setdefault(name, set()).update(bases)
+                for base in bases:
+                    lines.children.setdefault(base, []).append(name)
+        return lines
+
+    def ancestor_files(self, name: str) -> frozenset[str]:
+        """The files defining a class named as a base of a class so named, or as a base of those, by name."""
+        seen: set[str] = set()
+        queue = [name]
+        while queue and len(seen) < 500:
+            for base in self._class_lines.bases.get(queue.pop(), ()):
+                if base not in seen and base != name:
+                    seen.add(base)
+                    queue.append(base)
+        return frozenset(p for base in seen for p in self._class_lines.defined_in.get(base, ()))
 
     def subclass_names(self, name: str) -> frozenset[str]:
         """The names of the classes that derive from a class so named, by name (a filter, not a resolution)."""
@@ -238,7 +261,7 @@ class Classes:
         found: set[str] = set()
         queue = [name]
         while queue and len(found) < 500:
-            for child in self._class_lines.get(queue.pop(), []):
+            for child in self._class_lines.children.get(queue.pop(), []):
                 if child not in found and child != name:
                     found.add(child)
                     queue.append(child)
