@@ -260,23 +260,19 @@ def test_registrations_unpacking_dataclass_init_and_nested_functions(indexed: In
     ]
 
 
+def _summary(store: Store, template: str) -> str:
+    return build_page(store, error_id_of(store, "shapes", template))["when_it_happens"]["summary"]
+
+
 def test_pages_say_what_the_search_covered_and_trace_unpacked_locals(indexed: Indexer) -> None:
     store = indexed(SHAPES, name="shapes")
-    page = build_page(store, error_id_of(store, "shapes", "the module has no patterns"))
-    assert (
-        "`Resolver.url_patterns` is reached from `Resolver.resolve`, `Resolver.check`."
-        in (page["when_it_happens"]["summary"])
-    )
-    page = build_page(store, error_id_of(store, "shapes", "the text is empty"))
-    summary = page["when_it_happens"]["summary"]
-    assert "referenced (passed or registered, not called by name) in `<module>`" in summary
-    page = build_page(store, error_id_of(store, "shapes", "not a number"))
-    assert (
-        "It is passed to its decorator `@register` when defined (line 42); what the decorator does"
-        in (page["when_it_happens"]["summary"])
-    )
-    page = build_page(store, error_id_of(store, "shapes", "no host supplied"))
-    summary = page["when_it_happens"]["summary"]
+    reached = "`Resolver.url_patterns` is reached from `Resolver.resolve`, `Resolver.check`."
+    assert reached in _summary(store, "the module has no patterns")
+    referenced = "referenced (passed or registered, not called by name) in `<module>`"
+    assert referenced in _summary(store, "the text is empty")
+    decorated = "It is passed to its decorator `@register` when defined (line 42); what the decorator does"
+    assert decorated in _summary(store, "not a number")
+    summary = _summary(store, "no host supplied")
     assert "`host` is unpacked in `prepare` from `split(url)` (item 2 of 2)" in summary
     assert (
         "No caller of `prepare` was found among the 7 files of the package; searched: calls, attribute/property reads,"
