@@ -464,6 +464,9 @@ class _Search:
         if name.startswith("__") and name.endswith("__") and self.target is not None:
             if self.target.shape != "constructor":
                 out.append(f"what Python's syntax calls `{name}` for")
+        outside = self.code.classes.outside_bases(self.target.owner) if self.target and self.target.owner else []
+        if outside:
+            out.append(f"calls made by the code of its class's bases from outside the package ({', '.join(outside)})")
         if self.unresolved:
             out.append(f"uses of the name on objects whose class is not known ({self.unresolved})")
         if self._unfollowed():

@@ -190,6 +190,17 @@ class Classes:
             return imported.split(".")[0] not in self._packages
         return is_builtin(first)
 
+    def outside_bases(self, symbol: Symbol) -> list[str]:
+        """The bases (of the class or of its bases in the release) that come from outside it, builtins left out."""
+        out: list[str] = []
+        for cls in self.mro(symbol)[0]:
+            info = self.class_info(cls)
+            for base in info.bases if info is not None else ():
+                resolved = self.resolve(cls.file, base)
+                if resolved is None and not is_builtin(base) and self.external(cls.file, base):
+                    out.append(base)
+        return list(dict.fromkeys(out))
+
     def class_info(self, symbol: Symbol) -> ClassInfo | None:
         return self.info(symbol.file).classes.get(symbol.qualname)
 

@@ -157,6 +157,15 @@ SHAPES = {
                 if self.mode not in ("a", "b"):
                     raise ValueError("unknown mode")
     """,
+    "shapes/model.py": """
+        import framework
+
+
+        class Model(framework.Module):
+            def forward(self, x):
+                if x is None:
+                    raise ValueError("x is required")
+    """,
     "shapes/registry.py": """
         from dataclasses import dataclass
 
@@ -260,6 +269,14 @@ def test_registrations_unpacking_dataclass_init_and_nested_functions(indexed: In
     ]
 
 
+def test_what_a_base_from_outside_the_package_calls_is_said_not_followed(indexed: Indexer) -> None:
+    store = indexed(SHAPES, name="shapes")
+    search = callers(store, store.release("shapes"), CalledFunction("shapes/model.py", "Model.forward"))
+    assert search["callers"] == []
+    outside = "calls made by the code of its class's bases from outside the package (framework.Module)"
+    assert outside in search["not_followed"]
+
+
 def _summary(store: Store, template: str) -> str:
     return build_page(store, error_id_of(store, "shapes", template))["when_it_happens"]["summary"]
 
@@ -275,7 +292,7 @@ def test_pages_say_what_the_search_covered_and_trace_unpacked_locals(indexed: In
     summary = _summary(store, "no host supplied")
     assert "`host` is unpacked in `prepare` from `split(url)` (item 2 of 2)" in summary
     assert (
-        "No caller of `prepare` was found among the 7 files of the package; searched: calls, attribute/property reads,"
+        "No caller of `prepare` was found among the 8 files of the package; searched: calls, attribute/property reads,"
         " super(), references (dicts, arguments, decorators); not followed: getattr() by string" in summary
     )
 
