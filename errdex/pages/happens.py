@@ -62,11 +62,15 @@ def _summary(site: SiteJson, inputs: list[CheckedInput], found: CallerSearch) ->
 def _callers_sentences(function: str, found: CallerSearch) -> list[str]:
     """Who reaches the function, who only references it, and what the search could not resolve or see."""
     uses = found["callers"]
-    reaching = [c for c in uses if c["use"] not in ("reference", "decorated")]
-    referencing = [c for c in uses if c["use"] == "reference"]
+    guessed = [c for c in uses if c["match"] == "receiver"]
+    reaching = [c for c in uses if c["use"] not in ("reference", "decorated") and c["match"] != "receiver"]
+    referencing = [c for c in uses if c["use"] == "reference" and c["match"] != "receiver"]
     out = []
     if reaching:
         out.append(f"`{function}` is {reached_from(reaching)}.")
+    if guessed:
+        named_like = f"`{_receiver(guessed[0])}`"
+        out.append(f"Not resolved, but used on an object named like its class ({named_like}) in {_named(guessed)}.")
     if referencing:
         out.append(f"It is referenced (passed or registered, not called by name) in {_named(referencing)}.")
     for decorated in (c for c in uses if c["use"] == "decorated" and not reaching):
@@ -74,7 +78,7 @@ def _callers_sentences(function: str, found: CallerSearch) -> list[str]:
             f"It is passed to its decorator `{decorated['call']}` when defined (line {decorated['line']});"
             " what the decorator does with it is not followed."
         )
-    if not reaching and not referencing:
+    if not reaching and not referencing and not guessed:
         count = found["files_searched"]
         scope = "in the package's only file" if count == 1 else f"among the {count} files of the package"
         if found["truncated"]:
@@ -89,6 +93,11 @@ def _callers_sentences(function: str, found: CallerSearch) -> list[str]:
             f" {'are' if many else 'is'} not counted."
         )
     return out
+
+
+def _receiver(caller: Caller) -> str:
+    """`generation_config.validate()` -> `generation_config`: the object a guessed use is on."""
+    return caller["call"].split("(", 1)[0].rsplit(".", 1)[0]
 
 
 def reached_from(callers: list[Caller]) -> str:
