@@ -57,9 +57,9 @@ MATCH_TABLES = Cache(
 )
 CALLERS = Cache(
     "callers",
-    3,
-    "the callers of a function of a release (static call graph by name)",
-    code=("pages/callers.py", "pages/source.py"),
+    4,
+    "the callers of a function of a release (static call graph, names resolved through imports and class hierarchies)",
+    code=("pages/callers.py", "pages/hierarchy.py", "pages/source.py"),
     ignores=(
         "pages/model.py",  # the page's types: they compute nothing
         "extract/file.py",  # source.py takes only parser_warnings_silenced from it

@@ -298,8 +298,8 @@ def _happens(page: Page) -> RenderableType:
         table = Table(box=None, show_header=False, pad_edge=False)
         for caller in callers[:MAX_CALLERS_SHOWN]:
             place = Text(f"{caller['file']}:{caller['line']}", style="dim")
-            table.add_row(Text(caller["function"]), place, Text(caller["match"], style="dim"))
-        parts += [Text("callers (by name):", style="dim"), table]
+            table.add_row(Text(caller["function"]), place, Text(f"{caller['match']}, {caller['use']}", style="dim"))
+        parts += [Text("callers (names resolved):", style="dim"), table]
         if len(callers) > MAX_CALLERS_SHOWN:
             parts.append(Text(f"... and {len(callers) - MAX_CALLERS_SHOWN} more (--json lists them all)", style="dim"))
     return Group(*parts)

@@ -1,15 +1,20 @@
-"""Who calls the function that raises: a static call graph by name over the files of the release.
+"""Who calls the function that raises: a static call graph over the files of the release, resolved.
 
-Only files whose text mentions `name(` are parsed. Calls are matched by name, so each caller
-says how sure the match is: `self` (a method of the same class calling `self.name()`), `super`,
-`import` (a function imported from the module, or called in it), `receiver` (the receiver's
-name spells the class, as `generation_config.validate()`), `constructor` (`Cls(...)` for an
-`__init__`), or `name` (only the name matches: another class may define it too). The result
-is cached in the store per release and function, since every error of a function shares it.
+A use of the function's name is claimed as a caller only when it resolves to the function: a
+plain name through the file's imports and definitions (`import`), `self.name`/`cls.name` through
+the class's MRO (`self`; in a base class whose method the function overrides, `override`),
+`super().name` through the MRO after the calling class (`super`), `Cls.name` and an object
+whose class is known from its constructor or annotation (`class`, `typed`), `Cls(...)` for an
+`__init__` or a dataclass's `__post_init__` (`constructor`), a nested function called in its
+enclosing one (`local`). `receiver` is weaker: the receiver's name spells the class
+(`generation_config.validate()`). Each caller also says how the name is used: `call`, `read` (a
+`property` or `cached_property` read as `obj.name`), `reference` (passed, stored in a dict) or
+`decorator`. Uses whose object's class is not known are counted as unresolved, never claimed.
 
-`release_callers` finds the callers of many functions in one pass over the release (each file
-read, parsed and walked once per name it calls, for every function of that name), with the same
-result as one search per function: what a release's pages need, computed before they are asked for.
+Only files whose text holds a searched name are parsed, and of those, the ones that can name the
+function (they mention its class, a subclass of it, or import its module). The result is cached
+in the store per release and function. `release_callers` finds the callers of many functions in
+one pass over the release, with the same result as one search per function.
 """
 
 from __future__ import annotations
@@ -19,256 +24,646 @@ import bisect
 import functools
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
-from typing import cast
+from typing import NamedTuple, cast
 
 from errdex.caches import CALLERS
 from errdex.model import ReleaseRecord, normalize_name
+from errdex.pages.hierarchy import Classes, Symbol, decorator_name, dotted, is_builtin
 from errdex.pages.model import Caller, CallerSearch
-from errdex.pages.source import instance_name, module_name, parse
+from errdex.pages.source import FunctionNode, find, instance_name, module_name, parse
 from errdex.store import Store
 
 MAX_PARSE_CHARS = 3_000_000  # source parsed per search, beyond the function's own file
 MAX_CALLERS = 200
-_RANK = {"self": 0, "super": 1, "constructor": 2, "import": 2, "receiver": 3, "name": 4}
-_CALLED = re.compile(r"\b(\w+)\(")  # a run of name characters right before `(`; linear: each run starts at a boundary
-_NAME_RUN = re.compile(r"\w+")
-DIRECT_LOOKUPS = 8  # names looked up in a file's text before its distinct name runs are searched instead
+_RANK = {
+    "self": 0,
+    "local": 0,
+    "super": 1,
+    "override": 1,
+    "constructor": 2,
+    "import": 2,
+    "class": 2,
+    "typed": 2,
+    "receiver": 3,
+    "definition": 4,
+}
+_WORD = re.compile(r"\w+")
+DIRECT_LOOKUPS = 8  # names looked up in a file's text one by one; more are looked up in its set of words
+SEARCHED = ("calls", "attribute/property reads", "super()", "references (dicts, arguments, decorators)")
+NOT_FOLLOWED = ("getattr() by string", "calls from outside the package")
+
+
+class Scope(NamedTuple):
+    """A class or function enclosing a use of the name."""
+
+    kind: str  # class | def
+    name: str
+    node: ast.ClassDef | FunctionNode
+
+
+Scopes = tuple[Scope, ...]
+
+
+class Use(NamedTuple):
+    """One occurrence of a searched name: the node, where it is, and what it is used as."""
+
+    node: ast.Name | ast.Attribute
+    scopes: Scopes
+    used_as: str  # call | reference | decorator
+    line: int
+    text: str
 
 
 @dataclass(frozen=True)
 class CalledFunction:
-    """The function whose callers are wanted: its file, qualified name and the name it is called by."""
+    """The function whose callers are wanted: its file and qualified name."""
 
     file: str
     function: str
 
     @functools.cached_property
-    def owner(self) -> str | None:
-        parts = [p for p in self.function.split(".") if p != "<locals>"]
-        return parts[-2] if len(parts) >= 2 else None
+    def parts(self) -> list[str]:
+        return [p for p in self.function.split(".") if p != "<locals>"]
 
     @functools.cached_property
-    def instance(self) -> str:
-        return instance_name(self.owner or "")
+    def local(self) -> bool:
+        return "<locals>" in self.function
+
+    @functools.cached_property
+    def owner(self) -> str | None:
+        """The class the function is a method of (None for module functions and nested functions)."""
+        return None if self.local or len(self.parts) < 2 else self.parts[-2]
 
     @functools.cached_property
     def called_as(self) -> str | None:
-        """The name in a call expression: the method or function name, or the class for `__init__`."""
-        if "<locals>" in self.function or self.function == "<module>":
-            return None
-        last = self.function.rsplit(".", 1)[-1]
-        return self.owner if last == "__init__" else last
-
-    def worth_parsing(self, module: Module) -> bool:
-        """Whether a file that calls the name may call *this* function: it names the class, or imports the function."""
-        owner = self.owner
-        if owner is not None:
-            return module.mentions(owner) or module.mentions(self.instance)
-        name = re.escape(self.called_as or "")
-        last = module_name(self.file).rsplit(".", 1)[-1]
-        return (
-            module.mentions(last)
-            or re.search(rf"^(?:from|import)\b[^\n]*\b{name}\b|^[ \t]+{name},?[ \t]*$", module.text, re.M) is not None
-        )
+        """The name the function is used by: its own name (None for module-level code)."""
+        return None if self.function == "<module>" else self.parts[-1]
 
 
 class Module:
-    """One file of the release as the search reads it.
+    """One file of the release as the search reads it: its text, its tree (parsed once), the uses of each name."""
 
-    Its text, its tree (parsed once), the calls of each name in it.
-    """
-
-    def __init__(self, path: str, text: str, tree: ast.Module | None = None) -> None:
+    def __init__(
+        self, path: str, text: str, tree: ast.Module | None = None, words: frozenset[str] | None = None
+    ) -> None:
         self.path = path
         self.text = text
         self._tree = tree
-        self._calls: dict[str, list[tuple[ast.Call, tuple[tuple[str, str], ...]]]] = {}
-        self._mentioned: dict[str, bool] = {}
+        self.words = words  # the file's name runs, when a pass over the release has them already
+        self._uses: dict[frozenset[str], list[Use]] = {}
+        self._primed: frozenset[str] = frozenset()
 
     @functools.cached_property
     def tree(self) -> ast.Module | None:
         return self._tree if self._tree is not None else parse(self.text)
 
-    @functools.cached_property
-    def _names(self) -> str:
-        """The file's distinct name runs, joined: a name occurs in one of them exactly when it occurs in the text."""
-        return "\x00".join(set(_NAME_RUN.findall(self.text)))
+    def mentions_any(self, names: Collection[str]) -> bool:
+        """Whether one of the names occurs in the text as a whole word (many names: looked up in the file's words)."""
+        if self.words is None and len(names) > DIRECT_LOOKUPS:
+            self.words = frozenset(_WORD.findall(self.text))
+        if self.words is not None:
+            return not self.words.isdisjoint(names)
+        return any(self.mentions(name) for name in names)
 
     def mentions(self, name: str) -> bool:
-        """Whether the name (letters, digits, `_`) occurs in the text, as a name or inside a longer one."""
-        if name not in self._mentioned:
-            many = len(self._mentioned) >= DIRECT_LOOKUPS
-            self._mentioned[name] = name in (self._names if many else self.text)
-        return self._mentioned[name]
+        """Whether the name occurs in the text as a whole word."""
+        if self.words is not None:
+            return name in self.words
+        start = self.text.find(name)
+        while start != -1:
+            end = start + len(name)
+            if not _word_char(self.text, start - 1) and not _word_char(self.text, end):
+                return True
+            start = self.text.find(name, end)
+        return False
 
-    @functools.cached_property
-    def imports(self) -> list[ast.ImportFrom]:
-        """The `from ... import` statements, wherever they are (walking only the parts whose lines say `from`)."""
-        lines = _line_numbers(self.text, _occurrences(self.text, "from"))
-        found: list[ast.ImportFrom] = []
-        stack: list[ast.AST] = [self.tree] if self.tree is not None else []
-        while stack:
-            for child in ast.iter_child_nodes(stack.pop()):
-                if isinstance(child, ast.ImportFrom):
-                    found.append(child)
-                elif _holds_a_line(child, lines):
-                    stack.append(child)
-        return found
+    def prime(self, names: frozenset[str]) -> None:
+        """Walk the file once for the names of every search that reads it; `uses` of fewer names filter the result."""
+        self._primed = names
+        self.uses(names)
 
-    def calls(self, name: str) -> list[tuple[ast.Call, tuple[tuple[str, str], ...]]]:
-        """The calls of `name(...)` or `x.name(...)` with their enclosing scopes.
-
-        Only the parts of the tree whose lines hold `name(` are walked.
-        """
-        if name not in self._calls:
-            lines = _line_numbers(self.text, _occurrences(self.text, f"{name}("))
-            found: list[tuple[ast.Call, tuple[tuple[str, str], ...]]] = []
+    def uses(self, names: frozenset[str]) -> list[Use]:
+        """Every name or attribute spelled as one of `names`, walking only the parts whose lines hold one."""
+        if names not in self._uses and names < self._primed:
+            self._uses[names] = [u for u in self._uses[self._primed] if _spelled(u.node) in names]
+        if names not in self._uses:
+            offsets = sorted(at for name in names for at in _occurrences(self.text, name))
+            lines = _line_numbers(self.text, offsets)
+            found: list[Use] = []
             try:
-                _walk(self.tree, (), lines, name, found) if self.tree is not None else None
+                if self.tree is not None:
+                    _walk(self.tree, (), lines, names, found, self.text.splitlines())
             except RecursionError:  # an expression nested deeper than the walk can follow: no callers from this file
                 found = []
-            self._calls[name] = found
-        return self._calls[name]
+            self._uses[names] = found
+        return self._uses[names]
+
+
+@dataclass(frozen=True)
+class Target:
+    """What the search looks for: the names a use is spelled with, and what decides the files parsed.
+
+    All of it is read from the qualified name and the release's text; only `kind` needs the class's
+    file parsed, so it is found when a use is resolved.
+    """
+
+    shape: str  # function | member | constructor | local
+    symbol: Symbol
+    owner: Symbol | None
+    names: frozenset[str]
+    classes: frozenset[str]  # a file naming none of these (nor a subclass, nor the module) cannot name the function
+    related_files: frozenset[str]  # files of classes named as the owner's bases: their `self.name()` may reach it
+    graph: Classes = field(compare=False, repr=False)
+
+    @functools.cached_property
+    def kind(self) -> str:
+        """function | local | method | property | constructor (an `__init__`, or a dataclass's `__post_init__`)."""
+        if self.owner is None:
+            return self.shape
+        info = self.graph.class_info(self.owner)
+        name = self.symbol.qualname.rsplit(".", 1)[-1]
+        if name == "__init__" or (self.shape == "constructor" and info is not None and info.dataclass):
+            return "constructor"
+        return "property" if info is not None and name in info.properties else "method"
+
+
+def target_of(function: CalledFunction, classes: Classes) -> Target | None:
+    """How the function can be used, from its qualified name; None for module-level code."""
+    name = function.called_as
+    if name is None:
+        return None
+    symbol = Symbol(function.file, ".".join(function.parts))
+    none: frozenset[str] = frozenset()
+    if function.local or function.owner is None:
+        shape = "local" if function.local else "function"
+        return Target(shape, symbol, None, frozenset({name}), none, none, classes)
+    owner = Symbol(function.file, ".".join(function.parts[:-1]))
+    ancestors = classes.ancestor_files(function.owner) - {function.file}
+    if name in ("__init__", "__post_init__"):
+        named = frozenset({function.owner, *classes.subclass_names(function.owner)})
+        return Target("constructor", symbol, owner, named | {name}, named, ancestors, classes)
+    named = frozenset({function.owner, instance_name(function.owner)})
+    return Target("member", symbol, owner, frozenset({name}), named, ancestors, classes)
 
 
 def callers(
     store: Store, release: ReleaseRecord, target: CalledFunction, tree: ast.Module | None = None
 ) -> CallerSearch:
-    """`{"callers": [...], "files_searched", "files_parsed", "files_not_followed", "truncated"}`, cached.
+    """The callers found, what was searched and how many files were read, cached per release and function.
 
-    `files_not_followed` call the name but neither mention the class nor import the function (so
-    their calls are of other objects' methods of the same name, most likely), or were beyond the budget.
+    `files_not_followed` hold the name but can name neither the function's class nor its module (so
+    their uses are of other objects' members of the same name), or were beyond the budget.
     """
     cached = store.cache_get(_key(release, target))
     if cached is not None:
         return cast(CallerSearch, json.loads(cached))
-    result = _search(store, release, target, tree)
+    code = _release_code(store, release, [target.file])
+    search = _Search(target, code, _target(target, code, tree))
+    search.run(code, tree)
+    result = search.result()
     store.cache_put(_key(release, target), json.dumps(result).encode())
     return result
 
 
 def release_callers(store: Store, release: ReleaseRecord, functions: Iterable[tuple[str, str]]) -> int:
     """Find and cache the callers of every (file, function) not cached yet, in one pass over the release; how many."""
-    searches = [
-        _Search(t)
+    wanted = [
+        t
         for t in dict.fromkeys(CalledFunction(f, fn) for f, fn in functions)
         if store.cache_get(_key(release, t)) is None
     ]
-    named = [(s.name, s) for s in searches if s.name is not None]
-    own: dict[str, list[_Search]] = {}
+    if not wanted:
+        return 0
+    code = _release_code(store, release, [t.file for t in wanted])
+    searches = [_Search(t, code, _target(t, code, None)) for t in wanted]
+    live = [s for s in searches if s.target is not None]
     by_name: dict[str, list[_Search]] = {}
-    for name, search in named:
-        own.setdefault(search.target.file, []).append(search)
-        by_name.setdefault(name, []).append(search)
-    longest = max((len(n) for n in by_name), default=0)
-    searched = 0
-    sources = store.release_sources(release)
-    for source in sources:
-        searched += 1
-        module = Module(source.path, source.text)
-        for search in own.pop(source.path, []):
-            search.own_file(module)
-        for name in _called_names(source.text, longest) & by_name.keys():
-            for search in by_name[name]:
-                if search.wants(module):
-                    search.add(module)
-    sources.close()  # finish the read before the cache is written
-    for file, left in own.items():  # a function's file the release did not analyse
+    by_word: dict[str, list[_Search]] = {}
+    by_path: dict[str, list[_Search]] = {}
+    own: dict[str, list[_Search]] = {}
+    for search in live:
+        own.setdefault(search.function.file, []).append(search)
+        for word in search.keys():
+            by_word.setdefault(word, []).append(search)
+        for name in search.names:
+            by_name.setdefault(name, []).append(search)
+        for path in search.target.related_files if search.target is not None else ():
+            by_path.setdefault(path, []).append(search)
+    for path in code.analysed:
+        words = frozenset(_WORD.findall(code.texts[path]))
+        module = Module(path, code.texts[path], words=words)
+        for holding in dict.fromkeys(s for name in words & by_name.keys() for s in by_name[name]):
+            holding.holding += holding.function.file != path
+        keyed = (s for word in words & by_word.keys() for s in by_word[word])
+        candidates = dict.fromkeys([*own.pop(path, []), *by_path.get(path, []), *keyed])
+        reading = [s for s in candidates if s.accepts(module)]
+        module.prime(frozenset().union(*(s.target.names for s in reading if s.target is not None)))
+        for search in reading:
+            search.collect(module)
+    for file, left in own.items():  # own files the release did not analyse
         for search in left:
-            search.own_file(Module(file, store.source(release, file) or ""))
+            search.visit(Module(file, code.texts[file]))
     for search in searches:
-        store.cache_put(
-            _key(release, search.target), json.dumps(search.result(searched if search.name else 0)).encode()
-        )
+        store.cache_put(_key(release, search.function), json.dumps(search.result()).encode())
     return len(searches)
+
+
+@dataclass
+class _ReleaseCode:
+    """Every analysed file's text, in path order, with the release's classes resolved on demand."""
+
+    texts: dict[str, str]
+    analysed: list[str]  # in path order; `texts` also holds the searched functions' own files
+    classes: Classes
+
+    @functools.cached_property
+    def texts_analysed(self) -> frozenset[str]:
+        return frozenset(self.analysed)
+
+
+def _release_code(store: Store, release: ReleaseRecord, own_files: list[str]) -> _ReleaseCode:
+    """The analysed files' texts, and the searched functions' own files (which the release may not have analysed)."""
+    sources = store.release_sources(release)
+    texts = {s.path: s.text for s in sources}
+    sources.close()  # finish the read before the cache is written
+    analysed = sorted(texts)
+    for path in own_files:
+        if path not in texts:
+            texts[path] = store.source(release, path) or ""
+    return _ReleaseCode(texts, analysed, Classes(texts))
+
+
+def _target(function: CalledFunction, code: _ReleaseCode, tree: ast.Module | None) -> Target | None:
+    if tree is not None:
+        code.classes.info(function.file, tree)
+    return target_of(function, code.classes)
 
 
 def _key(release: ReleaseRecord, target: CalledFunction) -> str:
     return CALLERS.key(normalize_name(release.package), release.version, target.file, target.function)
 
 
-def _called_names(text: str, longest: int) -> set[str]:
-    """Every name `n` such that `n(` occurs in the text, up to `longest` characters.
-
-    They are the ends of the name runs before a `(`.
-    """
-    return {run[-k:] for run in set(_CALLED.findall(text)) for k in range(1, min(len(run), longest) + 1)}
-
-
-@dataclass
+@dataclass(eq=False)  # compared and hashed by identity: one per function searched
 class _Search:
     """The callers of one function found so far, and what was read to find them."""
 
-    target: CalledFunction
-    found: list[Caller] = field(default_factory=list)
+    function: CalledFunction
+    code: _ReleaseCode
+    target: Target | None
+    found: dict[tuple[str, str, str], Caller] = field(default_factory=dict)
+    decorators: list[Caller] = field(default_factory=list)
+    unresolved: int = 0
     parsed: int = 0
-    unfollowed: int = 0
+    holding: int = 0  # files other than its own holding a name as a word
     budget: int = 0
     over_budget: bool = False
 
     @property
-    def name(self) -> str | None:
-        return self.target.called_as
+    def names(self) -> frozenset[str]:
+        """The names a use is spelled with; a file holding none of them (as a word) has no use."""
+        return frozenset() if self.target is None or self.target.shape == "local" else self.target.names
 
-    def own_file(self, module: Module) -> None:
-        """The calls in the function's own file (always parsed)."""
-        self.add(module)
-        self.parsed += 1
+    def keys(self) -> frozenset[str]:
+        """Words one of which a file must hold to be read (besides the function's own file and its bases' files)."""
+        target = self.target
+        if target is None or target.shape == "local":
+            return frozenset()
+        if target.owner is None:
+            return target.names
+        owner = target.owner.qualname.rsplit(".", 1)[-1]
+        return target.classes | self.code.classes.subclass_names(owner)
 
-    def wants(self, module: Module) -> bool:
-        """Whether a file that calls the name is parsed.
+    def run(self, code: _ReleaseCode, tree: ast.Module | None) -> None:
+        """Read the function's own file (its tree when given), then every other file of the release holding a name."""
+        if self.target is None:
+            return
+        self.visit(Module(self.function.file, code.texts[self.function.file], tree))
+        for path in code.analysed:
+            if path != self.function.file and any(n in code.texts[path] for n in self.names):
+                module = Module(path, code.texts[path])
+                self.holding += module.mentions_any(self.names)
+                self.visit(module)
 
-        It is when it names the class or imports the function, within the budget.
-        """
-        if module.path == self.target.file:
+    def visit(self, module: Module) -> None:
+        """Search one file of the release (the function's own, or one holding a name), if it can name the function."""
+        if self.accepts(module):
+            self.collect(module)
+
+    def accepts(self, module: Module) -> bool:
+        """Whether the file is read: the function's own, or one that can name it (within the budget)."""
+        target = self.target
+        if target is None:
             return False
-        worth = self.target.worth_parsing(module)
+        if module.path == self.function.file:
+            self.parsed += 1
+            self.code.classes.info(module.path, module.tree)  # the class's summary from the tree the walk reads
+            self._decorated(module, target)
+            return True
+        return self._wants(module, target)
+
+    def collect(self, module: Module) -> None:
+        """The callers among the uses of the names in an accepted file."""
+        assert self.target is not None
+        uses = module.uses(self.target.names)
+        if uses:
+            self.code.classes.info(module.path, module.tree)  # resolve its names from the tree already parsed
+        for use in uses:
+            self._add(module, use, self.target)
+
+    def _decorated(self, module: Module, target: Target) -> None:
+        """The function's own decorators: each is handed the function when it is defined (unless a builtin's)."""
+        located = find(module.tree, self.function.function) if module.tree is not None else None
+        if located is None or target.kind == "property":
+            return
+        enclosing = self.function.function.rsplit(".", 1)[0] if "." in self.function.function else "<module>"
+        for decorator in located.node.decorator_list:
+            written = decorator_name(decorator)
+            if not written or is_builtin(written):
+                continue
+            self.decorators.append(
+                {
+                    "function": enclosing.removesuffix(".<locals>"),
+                    "file": module.path,
+                    "line": decorator.lineno,
+                    "match": "definition",
+                    "use": "decorated",
+                    "call": "@" + _text(decorator),
+                }
+            )
+
+    def _wants(self, module: Module, target: Target) -> bool:
+        """Whether a file that holds the name is parsed: it can name the function, within the budget."""
+        if not module.mentions_any(target.names):
+            return False
+        worth = module.path in target.related_files or (
+            _names_a_class(module, target, self.code.classes) if target.owner else _names_module(module, target)
+        )
         if not worth or self.budget + len(module.text) > MAX_PARSE_CHARS:
             self.over_budget = self.over_budget or worth
-            self.unfollowed += 1
             return False
         self.budget += len(module.text)
         self.parsed += 1
         return True
 
-    def add(self, module: Module) -> None:
-        self.found += _calls_in(self.target, module)
-
-    def result(self, searched: int) -> CallerSearch:
-        found = sorted(
-            self.found, key=lambda c: (_RANK[c["match"]], c["file"] != self.target.file, c["file"], c["line"])
+    def _add(self, module: Module, use: Use, target: Target) -> None:
+        match = _Resolver(self.code.classes, module.path, target).match(use)
+        caller = _qualname(use.scopes)
+        if match is None or (caller == self.function.function and module.path == self.function.file):
+            return
+        if match == UNRESOLVED:
+            self.unresolved += 1
+            return
+        used_as = "read" if target.kind == "property" else use.used_as
+        self.found.setdefault(
+            (module.path, caller, match),
+            {
+                "function": caller,
+                "file": module.path,
+                "line": use.line,
+                "match": match,
+                "use": used_as,
+                "call": use.text,
+            },
         )
+
+    def result(self) -> CallerSearch:
+        found = sorted(
+            self.found.values(),
+            key=lambda c: (_RANK[c["match"]], c["file"] != self.function.file, c["file"], c["line"]),
+        )
+        found += self.decorators
         return {
             "callers": found[:MAX_CALLERS],
-            "files_searched": searched,
+            "files_searched": self._searched(),
             "files_parsed": self.parsed,
-            "files_not_followed": self.unfollowed,
+            "files_not_followed": self._unfollowed(),
             "truncated": self.over_budget or len(found) > MAX_CALLERS,
+            "unresolved": self.unresolved,
+            "searched_for": list(SEARCHED) if self.target is not None else [],
+            "not_followed": self._not_followed(),
         }
 
+    def _unfollowed(self) -> int:
+        """Files holding a name that were not read (they cannot name the function, or the budget ran out)."""
+        return self.holding - max(self.parsed - 1, 0)
 
-def _search(store: Store, release: ReleaseRecord, target: CalledFunction, tree: ast.Module | None) -> CallerSearch:
-    """Parse the function's own file, then the files that call the name.
+    def _searched(self) -> int:
+        """The files the search covered: the release's (and the function's own), or only its own for a nested one."""
+        if self.target is None:
+            return 0
+        if self.target.shape == "local":
+            return 1
+        return len(self.code.analysed) + (self.function.file not in self.code.texts_analysed)
 
-    Of those, only the ones that mention the class (or import the function).
-    """
-    search = _Search(target)
-    if search.name is None:
-        return search.result(0)
-    token = f"{search.name}("
-    search.own_file(Module(target.file, store.source(release, target.file) or "", tree))
-    searched = 0
-    sources = store.release_sources(release)
-    for source in sources:
-        searched += 1
-        if token in source.text:
-            module = Module(source.path, source.text)
-            if search.wants(module):
-                search.add(module)
-    sources.close()  # finish the read before the cache is written
-    return search.result(searched)
+    def _not_followed(self) -> list[str]:
+        """The kinds of use the search could not see or resolve, with how many were met."""
+        out = list(NOT_FOLLOWED)
+        name = self.function.called_as or ""
+        if name.startswith("__") and name.endswith("__") and self.target is not None:
+            if self.target.shape != "constructor":
+                out.append(f"what Python's syntax calls `{name}` for")
+        outside = self.code.classes.outside_bases(self.target.owner) if self.target and self.target.owner else []
+        if outside:
+            out.append(f"calls made by the code of its class's bases from outside the package ({', '.join(outside)})")
+        if self.unresolved:
+            out.append(f"uses of the name on objects whose class is not known ({self.unresolved})")
+        if self._unfollowed():
+            out.append(f"files that use the name but name neither the class nor the module ({self._unfollowed()})")
+        return out
+
+
+def _word_char(text: str, at: int) -> bool:
+    return 0 <= at < len(text) and (text[at].isalnum() or text[at] == "_")
+
+
+def _names_a_class(module: Module, target: Target, classes: Classes) -> bool:
+    """Whether a file can name the method's class: it mentions the class (or an instance), or one of its subclasses."""
+    if module.mentions_any(target.classes):
+        return True
+    owner = target.owner.qualname.rsplit(".", 1)[-1] if target.owner else ""
+    return module.mentions_any(classes.subclass_names(owner))
+
+
+def _names_module(module: Module, target: Target) -> bool:
+    """Whether a file can name a module function: it mentions the module, or imports the name."""
+    name = re.escape(target.symbol.qualname.rsplit(".", 1)[-1])
+    last = module_name(target.symbol.file).rsplit(".", 1)[-1]
+    return (
+        module.mentions(last)
+        or re.search(rf"^(?:from|import)\b[^\n]*\b{name}\b|^[ \t]+{name},?[ \t]*$", module.text, re.M) is not None
+    )
+
+
+UNRESOLVED = "unresolved"
+
+
+class _Resolver:
+    """Whether one use of the name in a file reaches the target, and how surely."""
+
+    def __init__(self, classes: Classes, path: str, target: Target) -> None:
+        self.classes = classes
+        self.path = path
+        self.target = target
+
+    def match(self, use: Use) -> str | None:
+        """The match kind, UNRESOLVED for a use on an object whose class is not known, None for another function's."""
+        kind = self.target.kind
+        if kind == "local":
+            return self._local(use)
+        if kind == "function":
+            return self._function(use)
+        if kind == "constructor" and use.used_as == "call" and self._constructs(use.node):
+            return "constructor"
+        if not isinstance(use.node, ast.Attribute) or use.node.attr != self.target.symbol.qualname.rsplit(".", 1)[-1]:
+            return None
+        return self._member(use.node.value, use.scopes)
+
+    def _local(self, use: Use) -> str | None:
+        parent = self.target.symbol.qualname.rsplit(".", 1)[0]
+        inside = ".".join(s.name for s in use.scopes)
+        if (
+            isinstance(use.node, ast.Name)
+            and self.path == self.target.symbol.file
+            and (inside + ".").startswith(parent + ".")
+        ):
+            return "local"
+        return None
+
+    def _function(self, use: Use) -> str | None:
+        name = dotted(use.node)
+        if not name or _shadowed(use.node, use.scopes):
+            return None
+        if self.classes.resolve(self.path, name) == self.target.symbol:
+            return "import"
+        return (
+            UNRESOLVED if isinstance(use.node, ast.Name) and use.used_as == "call" and name not in self._bound else None
+        )
+
+    @functools.cached_property
+    def _bound(self) -> frozenset[str]:
+        """The names the file binds at its top level (a call of one of them is of that binding, not unresolved)."""
+        info = self.classes.info(self.path)
+        return frozenset({*info.imports, *info.classes, *info.functions})
+
+    def _constructs(self, node: ast.Name | ast.Attribute) -> bool:
+        """`Cls(...)` of the owner or of a class that inherits the owner's `__init__`/`__post_init__`."""
+        symbol = self.classes.resolve(self.path, dotted(node))
+        if symbol is None or self.classes.class_info(symbol) is None:
+            return False
+        return self.classes.lookup(symbol, self.target.symbol.qualname.rsplit(".", 1)[-1]) == self.target.owner
+
+    def _member(self, receiver: ast.expr, scopes: Scopes) -> str | None:
+        owner = self.target.owner
+        assert owner is not None
+        name = self.target.symbol.qualname.rsplit(".", 1)[-1]
+        cls = _enclosing_class(self.path, scopes)
+        if isinstance(receiver, ast.Name) and receiver.id in ("self", "cls") and cls is not None:
+            return self._through_self(cls, name)
+        if _is_super(receiver) and cls is not None:
+            found = self.classes.lookup(cls, name, after=cls)
+            return "super" if found == owner else None if self.classes.mro(cls)[1] else UNRESOLVED
+        known = self._class_of(receiver, scopes)
+        if known is not None:
+            how, symbol = known
+            return how if self.classes.lookup(symbol, name) == owner else None
+        spelled = dotted(receiver).rsplit(".", 1)[-1]
+        class_name = owner.qualname.rsplit(".", 1)[-1]
+        if spelled and (spelled.lower() == instance_name(class_name) or spelled == class_name):
+            return "receiver"
+        return UNRESOLVED
+
+    def _through_self(self, cls: Symbol, name: str) -> str | None:
+        """`self.name` in class `cls`: the owner's member when the MRO finds it, or an override of the caller's."""
+        owner = self.target.owner
+        found = self.classes.lookup(cls, name)
+        if found == owner:
+            return "self"
+        if owner is not None and cls in self.classes.mro(owner)[0][1:]:
+            return "override"
+        return None if self.classes.mro(cls)[1] else UNRESOLVED
+
+    def _class_of(self, receiver: ast.expr, scopes: Scopes) -> tuple[str, Symbol] | None:
+        """`Cls.name` (`class`), `Cls(...).name` or a local bound by `Cls(...)` or annotated `Cls` (`typed`)."""
+        if isinstance(receiver, ast.Call):
+            symbol = self._a_class(dotted(receiver.func))
+            return ("typed", symbol) if symbol is not None else None
+        written = dotted(receiver)
+        symbol = self._a_class(written)
+        if symbol is not None:
+            return "class", symbol
+        function = next((s.node for s in reversed(scopes) if s.kind == "def"), None)
+        if isinstance(receiver, ast.Name) and isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            symbol = self._local_class(function, receiver.id)
+            return ("typed", symbol) if symbol is not None else None
+        return None
+
+    def _a_class(self, name: str) -> Symbol | None:
+        symbol = self.classes.resolve(self.path, name) if name else None
+        return symbol if symbol is not None and self.classes.class_info(symbol) is not None else None
+
+    def _local_class(self, function: FunctionNode, name: str) -> Symbol | None:
+        """The one class a local is known to hold: its annotation, or the class every `name = Cls(...)` constructs."""
+        for arg in [*function.args.posonlyargs, *function.args.args, *function.args.kwonlyargs]:
+            if arg.arg == name:
+                found = {self._a_class(name) for name in _annotated(arg.annotation)}
+                return found.pop() if len(found) == 1 else None
+        values = [
+            node.value
+            for node in ast.walk(function)
+            if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in node.targets)
+        ]
+        bound = {self._a_class(dotted(v.func)) if isinstance(v, ast.Call) else None for v in values}
+        return bound.pop() if len(bound) == 1 else None
+
+
+def _annotated(annotation: ast.expr | None) -> list[str]:
+    """The class names an annotation allows, `None` left out: `Cls`, `"Cls"`, `Optional[Cls]`, `Cls | None`."""
+    if annotation is None:
+        return []
+    if isinstance(annotation, ast.Constant):
+        if not isinstance(annotation.value, str):
+            return []
+        try:
+            annotation = ast.parse(annotation.value, mode="eval").body
+        except SyntaxError:
+            return []
+        return _annotated(annotation)
+    if isinstance(annotation, ast.BinOp) and isinstance(annotation.op, ast.BitOr):
+        return [*_annotated(annotation.left), *_annotated(annotation.right)]
+    if isinstance(annotation, ast.Subscript) and dotted(annotation.value).rsplit(".", 1)[-1] in ("Optional", "Union"):
+        inner = annotation.slice
+        return [n for e in (inner.elts if isinstance(inner, ast.Tuple) else [inner]) for n in _annotated(e)]
+    name = dotted(annotation)
+    return [name] if name else [""]
+
+
+def _enclosing_class(path: str, scopes: Scopes) -> Symbol | None:
+    """The class whose method the use is in (nested functions inside a method see its `self`)."""
+    names = [s.name for s in scopes]
+    for i in range(len(scopes) - 1, -1, -1):
+        if scopes[i].kind == "class":
+            if any(s.kind == "def" for s in scopes[:i]):
+                return None  # a class inside a function: its name is not the module's
+            return Symbol(path, ".".join(names[: i + 1]))
+    return None
+
+
+def _is_super(node: ast.expr) -> bool:
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "super"
+
+
+def _shadowed(node: ast.expr, scopes: Scopes) -> bool:
+    """Whether a plain name is a parameter of an enclosing function (then it is not the module's function)."""
+    if not isinstance(node, ast.Name):
+        return False
+    for scope in scopes:
+        if isinstance(scope.node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            args = scope.node.args
+            if node.id in {a.arg for a in [*args.posonlyargs, *args.args, *args.kwonlyargs]}:
+                return True
+    return False
 
 
 def _occurrences(text: str, token: str) -> list[int]:
@@ -292,28 +687,55 @@ def _line_numbers(text: str, offsets: list[int]) -> list[int]:
 
 
 def _walk(
-    node: ast.AST,
-    scopes: tuple[tuple[str, str], ...],
-    lines: list[int],
-    name: str,
-    found: list[tuple[ast.Call, tuple[tuple[str, str], ...]]],
+    node: ast.AST, scopes: Scopes, lines: list[int], names: frozenset[str], found: list[Use], text: list[str]
 ) -> None:
-    """Collect the calls of `name` under `node`, entering only the parts whose lines hold `name(`."""
-    for child in ast.iter_child_nodes(node):
-        if not _holds_a_line(child, lines):
-            continue
-        if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            _walk(
-                child,
-                (*scopes, ("class" if isinstance(child, ast.ClassDef) else "def", child.name)),
-                lines,
-                name,
-                found,
-            )
-            continue
-        if isinstance(child, ast.Call) and _called_name(child.func) == name:
-            found.append((child, scopes))
-        _walk(child, scopes, lines, name, found)
+    """Collect the uses of `names` in `node` and under it, entering only the parts whose lines hold one."""
+    if not _holds_a_line(node, lines):
+        return
+    inner: list[ast.AST] = list(ast.iter_child_nodes(node))
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        for decorator in node.decorator_list:
+            inner.remove(decorator)
+            _walk_called(decorator, scopes, lines, names, found, text, "decorator")
+        outer = [*node.bases, *node.keywords] if isinstance(node, ast.ClassDef) else [node.args]
+        for part in outer:
+            _walk(part, scopes, lines, names, found, text)
+        kind = "class" if isinstance(node, ast.ClassDef) else "def"
+        scopes, inner = (*scopes, Scope(kind, node.name, node)), list(node.body)
+    elif isinstance(node, ast.Call):
+        _walk_called(node, scopes, lines, names, found, text, "call")
+        return
+    elif isinstance(node, (ast.Name, ast.Attribute)) and _spelled(node) in names and isinstance(node.ctx, ast.Load):
+        found.append(Use(node, scopes, "reference", node.lineno, _statement_text(text, node.lineno)))
+    for child in inner:
+        _walk(child, scopes, lines, names, found, text)
+
+
+def _walk_called(
+    node: ast.expr,
+    scopes: Scopes,
+    lines: list[int],
+    names: frozenset[str],
+    found: list[Use],
+    text: list[str],
+    used_as: str,
+) -> None:
+    """A call or a decorator: a use of its callee when that is spelled as a searched name, then its parts."""
+    func = node.func if isinstance(node, ast.Call) else node
+    if not (isinstance(func, (ast.Name, ast.Attribute)) and _spelled(func) in names):
+        _walk(func, scopes, lines, names, found, text)
+    else:
+        shown = _text(node) if used_as == "call" else "@" + _text(node)
+        found.append(Use(func, scopes, used_as, node.lineno, shown))
+        if isinstance(func, ast.Attribute):
+            _walk(func.value, scopes, lines, names, found, text)
+    if isinstance(node, ast.Call):
+        for arg in [*node.args, *(k.value for k in node.keywords)]:
+            _walk(arg, scopes, lines, names, found, text)
+
+
+def _spelled(node: ast.Name | ast.Attribute) -> str:
+    return node.id if isinstance(node, ast.Name) else node.attr
 
 
 def _holds_a_line(node: ast.AST, lines: list[int]) -> bool:
@@ -325,112 +747,26 @@ def _holds_a_line(node: ast.AST, lines: list[int]) -> bool:
     return i < len(lines) and lines[i] <= end
 
 
-def _called_name(func: ast.expr) -> str | None:
-    if isinstance(func, ast.Name):
-        return func.id
-    return func.attr if isinstance(func, ast.Attribute) else None
-
-
-def _calls_in(target: CalledFunction, module: Module) -> list[Caller]:
-    """The target's callers among the calls of its name in one file, one per (calling function, how sure)."""
-    found: dict[tuple[str, str], Caller] = {}
-    matcher = _Matcher(target, module)
-    for call, scopes in module.calls(target.called_as or ""):
-        match = matcher.match(call.func, scopes)
-        caller = _qualname(scopes)
-        if match is not None and not (caller == target.function and module.path == target.file):
-            found.setdefault(
-                (caller, match),
-                {
-                    "function": caller,
-                    "file": module.path,
-                    "line": call.lineno,
-                    "match": match,
-                    "call": _call_text(call),
-                },
-            )
-    return list(found.values())
-
-
-class _Matcher:
-    """How surely one call of the name in a file calls the target."""
-
-    def __init__(self, target: CalledFunction, module: Module) -> None:
-        self.target = target
-        self.module = module
-        self._imported: bool | None = True if module.path == target.file else None
-
-    @property
-    def imported(self) -> bool:
-        if self._imported is None:
-            self._imported = _imports(self.module, self.target)
-        return self._imported
-
-    def match(self, func: ast.expr, scopes: tuple[tuple[str, str], ...]) -> str | None:
-        owner = self.target.owner
-        is_init = self.target.function.endswith(".__init__")
-        if isinstance(func, ast.Name):
-            if is_init:
-                return "constructor" if self.imported else None
-            return "import" if owner is None and self.imported else None
-        if not isinstance(func, ast.Attribute):  # calls are found by a name or an attribute only
-            return None
-        receiver = func.value
-        if is_init:
-            return "constructor"
-        if owner is None:
-            return (
-                "import"
-                if _dotted(receiver).rsplit(".", 1)[-1] == module_name(self.target.file).rsplit(".", 1)[-1]
-                else None
-            )
-        if isinstance(receiver, ast.Name) and receiver.id in ("self", "cls"):
-            return "self" if self.module.path == self.target.file and _in_class(scopes, owner) else "name"
-        if isinstance(receiver, ast.Call) and isinstance(receiver.func, ast.Name) and receiver.func.id == "super":
-            return "super"
-        if instance_name(owner) in _dotted(receiver).lower() or _dotted(receiver) == owner:
-            return "receiver"
-        return "name"
-
-
-def _in_class(scopes: tuple[tuple[str, str], ...], owner: str) -> bool:
-    classes = [name for kind, name in scopes if kind == "class"]
-    return bool(classes) and classes[-1] == owner
-
-
-def _qualname(scopes: tuple[tuple[str, str], ...]) -> str:
+def _qualname(scopes: Scopes) -> str:
     if not scopes:
         return "<module>"
     parts: list[str] = []
-    for i, (kind, name) in enumerate(scopes):
-        parts.append(name)
-        if kind == "def" and i < len(scopes) - 1:
+    for i, scope in enumerate(scopes):
+        parts.append(scope.name)
+        if scope.kind == "def" and i < len(scopes) - 1:
             parts.append("<locals>")
     return ".".join(parts)
 
 
-def _imports(module: Module, target: CalledFunction) -> bool:
-    """Whether a module imports the target's function or class by name from its module or a parent package."""
-    wanted = module_name(target.file)
-    here = module_name(module.path).split(".")
-    if not module.path.endswith("__init__.py"):
-        here = here[:-1]
-    for node in module.imports:
-        if any(a.name == target.called_as for a in node.names):
-            base = here[: len(here) - node.level + 1] if node.level else []
-            full = ".".join([*base, *(node.module.split(".") if node.module else [])])
-            if full == wanted or wanted.startswith(full + "."):  # the module, or a package re-exporting it
-                return True
-    return False
-
-
-def _dotted(node: ast.expr) -> str:
+def _text(node: ast.expr, limit: int = 100) -> str:
     try:
-        return ast.unparse(node)
+        text = ast.unparse(node)
     except (RecursionError, ValueError):
         return ""
-
-
-def _call_text(node: ast.Call, limit: int = 100) -> str:
-    text = _dotted(node)
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _statement_text(lines: list[str], line: int, limit: int = 100) -> str:
+    """The source line of a reference, as written."""
+    written = lines[line - 1].strip() if 0 < line <= len(lines) else ""
+    return written if len(written) <= limit else written[: limit - 3] + "..."

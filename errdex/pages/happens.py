@@ -6,7 +6,7 @@ import ast
 
 from errdex.pages.conditions import input_name, parse_condition, subjects
 from errdex.pages.inputs import trace
-from errdex.pages.model import Caller, CheckedInput, SiteJson, WhenItHappens
+from errdex.pages.model import Caller, CallerSearch, CheckedInput, SiteJson, WhenItHappens
 from errdex.pages.receives import NOT_SET, receives
 from errdex.pages.source import find, signature
 
@@ -16,7 +16,7 @@ MAX_NAMED_CALLERS = 6
 def when_it_happens(
     site: SiteJson,
     tree: ast.Module | None,
-    callers: list[Caller],
+    found: CallerSearch,
     names: frozenset[str],
     traced_at: str | None = None,
 ) -> WhenItHappens:
@@ -41,13 +41,13 @@ def when_it_happens(
     located = find(tree, site["function"]) if tree is not None else None
     function = located.node if located is not None else None
     return {
-        "summary": " ".join(filter(None, (traced_at, _summary(site, inputs, callers)))),
+        "summary": " ".join(filter(None, (traced_at, _summary(site, inputs, found)))),
         "inputs": inputs,
         "signature": signature(function) if function is not None and not isinstance(function, ast.ClassDef) else None,
     }
 
 
-def _summary(site: SiteJson, inputs: list[CheckedInput], callers: list[Caller]) -> str:
+def _summary(site: SiteJson, inputs: list[CheckedInput], found: CallerSearch) -> str:
     sentences = []
     for item in inputs:
         ways = [w for w in item["ways_in"] if w["call"] and w["reaches_check"]]
@@ -60,19 +60,60 @@ def _summary(site: SiteJson, inputs: list[CheckedInput], callers: list[Caller]) 
             sentences.append(f"Where `{item['code']}` is set could not be traced in `{site['file']}`.")
     if site["function"] == "<module>":
         sentences.append("It happens when the module is imported.")
-    elif callers:
-        sentences.append(f"`{site['function']}` is {reached_from(callers)}.")
     else:
-        sentences.append(
-            f"No caller of `{site['function']}` was found inside the package: it is called from outside,"
-            " or by a name the search cannot see."
-        )
+        sentences += _callers_sentences(site["function"], found)
     return " ".join(sentences)
+
+
+def _callers_sentences(function: str, found: CallerSearch) -> list[str]:
+    """Who reaches the function, who only references it, and what the search could not resolve or see."""
+    uses = found["callers"]
+    guessed = [c for c in uses if c["match"] == "receiver"]
+    reaching = [c for c in uses if c["use"] not in ("reference", "decorated") and c["match"] != "receiver"]
+    referencing = [c for c in uses if c["use"] == "reference" and c["match"] != "receiver"]
+    out = []
+    if reaching:
+        out.append(f"`{function}` is {reached_from(reaching)}.")
+    if guessed:
+        named_like = f"`{_receiver(guessed[0])}`"
+        out.append(f"Not resolved, but used on an object named like its class ({named_like}) in {_named(guessed)}.")
+    if referencing:
+        out.append(f"It is referenced (passed or registered, not called by name) in {_named(referencing)}.")
+    for decorated in (c for c in uses if c["use"] == "decorated" and not reaching):
+        out.append(
+            f"It is passed to its decorator `{decorated['call']}` when defined (line {decorated['line']});"
+            " what the decorator does with it is not followed."
+        )
+    if not reaching and not referencing and not guessed:
+        count = found["files_searched"]
+        scope = "in the package's only file" if count == 1 else f"among the {count} files of the package"
+        if found["truncated"]:
+            scope += f" (the search read {found['files_parsed']} of them before its budget ran out)"
+        searched = ", ".join(found["searched_for"])
+        not_followed = ", ".join(found["not_followed"])
+        out.append(f"No caller of `{function}` was found {scope}; searched: {searched}; not followed: {not_followed}.")
+    elif found["unresolved"]:
+        many = found["unresolved"] != 1
+        out.append(
+            f"{found['unresolved']} more use{'s' if many else ''} of the name on objects whose class is not known"
+            f" {'are' if many else 'is'} not counted."
+        )
+    return out
+
+
+def _receiver(caller: Caller) -> str:
+    """`generation_config.validate()` -> `generation_config`: the object a guessed use is on."""
+    return caller["call"].split("(", 1)[0].rsplit(".", 1)[0]
 
 
 def reached_from(callers: list[Caller]) -> str:
     """'reached from `A`, `B` and 3 more' for the distinct calling functions, surest first."""
+    return f"reached from {_named(callers)}"
+
+
+def _named(callers: list[Caller]) -> str:
+    """'`A`, `B` and 3 more' for the distinct functions of the callers, in their order."""
     names = list(dict.fromkeys(c["function"] for c in callers))
     shown = ", ".join(f"`{n}`" for n in names[:MAX_NAMED_CALLERS])
     rest = len(names) - MAX_NAMED_CALLERS
-    return f"reached from {shown}" + (f" and {rest} more" if rest > 0 else "")
+    return shown + (f" and {rest} more" if rest > 0 else "")

@@ -67,8 +67,11 @@ def trace(tree: ast.Module, site_function: str, code: str, line: int) -> tuple[s
         return "parameter", [WayIn(call, site_function, how, located.node.lineno, True, code, required)]
     local = _local_assignment(located.node, code)
     if local is not None:
-        how = f"`{code}` is computed in `{site_function}` from `{_short(local.value)}`"
-        return "local", [WayIn(None, site_function, how, local.lineno, True)]
+        assigned, position = local
+        how = f"`{code}` is computed in `{site_function}` from `{_short(assigned.value)}`"
+        if position is not None:
+            how = f"`{code}` is unpacked in `{site_function}` from `{_short(assigned.value)}` ({position})"
+        return "local", [WayIn(None, site_function, how, assigned.lineno, True)]
     return "other", []
 
 
@@ -104,9 +107,10 @@ def _passed_on(
                 continue
             qualname = f"{owner.name}.{name}"
             how = f"`{qualname}` passes `{keyword}` on to `{base}.{base_method.name}` (line {call.lineno}); {way.how}"
-            reaches = name in reaching
+            reached_by = _call_after(method, call, reaching)
+            reaches = name in reaching and reached_by is not None
             if reaches:
-                how += f", and then reaches the check{_call_line(method, reaching)}"
+                how += f", and then reaches the check{_call_line(reached_by)}"
             code = call_code(qualname, method, [keyword])
             out.append(WayIn(code, qualname, how, call.lineno, reaches, keyword, required_parameters(method, keyword)))
     return out
@@ -156,13 +160,14 @@ def _way(
     qualname = f"{cls}.{name}"
     keyword = _keyword_for(method, stored, attr)
     call = call_code(qualname, method, [keyword]) if keyword else None
-    reaches = name in reaching
+    reached_by = _call_after(method, stmt, reaching)
+    reaches = name in reaching and reached_by is not None
     if _is_generic_setattr(stored, method):
         how = f"`{qualname}` sets the attribute named by each keyword argument (`{_short(stored)}`, line {stmt.lineno})"
     else:
         how = f"`{qualname}` stores `{_short(stored)}` in `self.{attr}` (line {stmt.lineno})"
     if reaches:
-        how += f" and then reaches the check{_call_line(method, reaching)}"
+        how += f" and then reaches the check{_call_line(reached_by)}"
     return WayIn(
         call, qualname, how, stmt.lineno, reaches, keyword, required_parameters(method, keyword) if call else ()
     )
@@ -257,15 +262,64 @@ def _self_calls(method: FunctionNode) -> set[str]:
     return out
 
 
-def _call_line(method: FunctionNode, reaching: set[str]) -> str:
+def _call_after(method: FunctionNode, first: ast.AST, reaching: set[str]) -> ast.Call | FunctionNode | None:
+    """The `self.<m>()` reaching the check that can run after `first` (the method itself when it is the check's).
+
+    A call in the other branch of an `if` than `first`, or before it outside any loop, cannot follow it.
+    """
+    if method.name in reaching and not _self_calls(method) & reaching - {method.name}:
+        return method  # the checking method itself (its stores after the raise are already left out)
     for node in ast.walk(method):
         if (
             isinstance(node, ast.Call)
             and isinstance(node.func, ast.Attribute)
             and isinstance(node.func.value, ast.Name)
+            and node.func.value.id in ("self", "cls")
+            and node.func.attr in reaching
+            and node.func.attr != method.name
+            and _may_follow(method, first, node)
         ):
-            if node.func.value.id in ("self", "cls") and node.func.attr in reaching and node.func.attr != method.name:
-                return f" by calling `self.{node.func.attr}()` (line {node.lineno})"
+            return node
+    return None
+
+
+def _may_follow(method: FunctionNode, first: ast.AST, later: ast.AST) -> bool:
+    """Whether `later` can run after `first` in one call of the method."""
+    start, end = _lines(first)
+    at = _lines(later)[0]
+    if at <= end and not any(_span_holds(loop, start) and _span_holds(loop, at) for loop in _loops(method)):
+        return False
+    for node in ast.walk(method):
+        if isinstance(node, ast.If) and node.orelse:
+            body, orelse = node.body, node.orelse
+            if (_block_holds(body, start) and _block_holds(orelse, at)) or (
+                _block_holds(orelse, start) and _block_holds(body, at)
+            ):
+                return False
+    return True
+
+
+def _lines(node: ast.AST) -> tuple[int, int]:
+    start = getattr(node, "lineno", 0)
+    return start, getattr(node, "end_lineno", None) or start
+
+
+def _loops(method: FunctionNode) -> list[ast.AST]:
+    return [n for n in ast.walk(method) if isinstance(n, (ast.For, ast.AsyncFor, ast.While))]
+
+
+def _span_holds(node: ast.AST, line: int) -> bool:
+    start, end = _lines(node)
+    return start <= line <= end
+
+
+def _block_holds(block: list[ast.stmt], line: int) -> bool:
+    return bool(block) and _lines(block[0])[0] <= line <= _lines(block[-1])[1]
+
+
+def _call_line(reached_by: ast.Call | FunctionNode | None) -> str:
+    if isinstance(reached_by, ast.Call) and isinstance(reached_by.func, ast.Attribute):
+        return f" by calling `self.{reached_by.func.attr}()` (line {reached_by.lineno})"
     return ""
 
 
@@ -285,10 +339,19 @@ def _class_and_bases(tree: ast.Module, cls: ast.ClassDef | None) -> list[ast.Cla
     return out
 
 
-def _local_assignment(func: FunctionNode, name: str) -> ast.Assign | None:
+def _local_assignment(func: FunctionNode, name: str) -> tuple[ast.Assign, str | None] | None:
+    """The assignment that binds a local, and where it sits when a tuple is unpacked into it (`a, b = f(x)`)."""
     for node in ast.walk(func):
-        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in node.targets):
-            return node
+        if not isinstance(node, ast.Assign):
+            continue
+        for target in node.targets:
+            if isinstance(target, ast.Name) and target.id == name:
+                return node, None
+            if isinstance(target, (ast.Tuple, ast.List)):
+                items = [e.value if isinstance(e, ast.Starred) else e for e in target.elts]
+                for i, item in enumerate(items):
+                    if isinstance(item, ast.Name) and item.id == name:
+                        return node, f"item {i + 1} of {len(items)}"
     return None
 
 

@@ -217,7 +217,8 @@ class Caller(TypedDict):
     function: str
     file: str
     line: int
-    match: str  # self | super | constructor | import | receiver | name
+    match: str  # self | override | super | class | typed | constructor | import | local | receiver
+    use: str  # call | read | reference | decorator
     call: str
 
 
@@ -229,6 +230,9 @@ class CallerSearch(TypedDict):
     files_parsed: int
     files_not_followed: int
     truncated: bool
+    unresolved: int  # uses of the name on objects whose class is not known: not claimed as callers
+    searched_for: list[str]  # the kinds of use the search resolves
+    not_followed: list[str]  # the kinds of use it cannot see
 
 
 class LinePlace(TypedDict):

@@ -127,7 +127,7 @@ def _static(store: Store, record: ErrorRecord, place: FileLine | None) -> Static
         "source_url_label": links.label,
         "source_url_alternatives": links.alternatives,
         "what_it_means": what_it_means(base, tree, names, speaks_for, check.exact),
-        "when_it_happens": when_it_happens(base, tree, found["callers"], names, _traced_at(record, speaks_for)),
+        "when_it_happens": when_it_happens(base, tree, found, names, _traced_at(record, speaks_for)),
         "callers": found["callers"],
         "versions": versions(store, record.id, site, check, release.version, release.package, chosen is not None),
         "generated_by": "static",
@@ -187,11 +187,10 @@ def provenance(page: StaticFacts, release: ReleaseRecord, found: CallerSearch) -
         for way in item["ways_in"]:
             facts.append(_fact(f"way in for `{item['name']}` ({way['via']})", name, way["file"], way["line"]))
     detail = (
-        f"{found['files_parsed']} of {found['files_searched']} files parsed; {found['files_not_followed']} more call"
-        " the name but do not name the class or import the function"
-        + (" (search cut short)" if found["truncated"] else "")
+        f"{found['files_parsed']} of {found['files_searched']} files parsed; {found['files_not_followed']} more use"
+        " the name but name neither the class nor the module" + (" (search cut short)" if found["truncated"] else "")
     )
-    facts.append(_fact("callers (static call graph by name)", name, None, None, detail))
+    facts.append(_fact("callers (static call graph, names resolved)", name, None, None, detail))
     for entry in page["versions"]["releases"]:
         place = entry["places"][0]
         facts.append(_fact("versions", f"{release.package} {entry['version']}", place["file"], place["line"]))

@@ -1,4 +1,4 @@
-"""The static call graph by name and the ways in: who reaches a check, and how a user sets its input."""
+"""The static call graph, names resolved, and the ways in: who reaches a check, and how a user sets its input."""
 
 from __future__ import annotations
 
@@ -62,20 +62,239 @@ FILES = {
 }
 
 
-def test_callers_by_name_with_how_sure_each_is(indexed: Indexer) -> None:
+def test_callers_resolved_with_how_sure_each_is(indexed: Indexer) -> None:
     store = indexed(FILES, name="app")
     release = store.release("app")
     found = callers(store, release, CalledFunction("app/settings.py", "Settings.check"))
-    got = [(c["function"], c["match"]) for c in found["callers"]]
+    got = [(c["function"], c["match"], c["use"]) for c in found["callers"]]
     assert got == [
-        ("Settings.__init__", "self"),
-        ("Settings._refresh", "self"),
-        ("make", "receiver"),
-        ("Other.run", "name"),
+        ("Settings.__init__", "self", "call"),
+        ("Settings._refresh", "self", "call"),
+        ("make", "typed", "call"),  # `settings = Settings(...)`: the class is known
     ]
+    assert found["unresolved"] == 1  # `thing.check()` in `Other.run`: its class is not known, so not claimed
     assert found["files_searched"] == 3 and found["files_parsed"] == 2 and not found["truncated"]
     constructed = callers(store, release, CalledFunction("app/settings.py", "Settings.__init__"))
     assert [(c["function"], c["match"]) for c in constructed["callers"]] == [("make", "constructor")]
+
+
+SHAPES = {
+    "shapes/__init__.py": "",
+    "shapes/base.py": """
+        class BaseCommand:
+            def execute(self):
+                return self.handle()
+
+            def handle(self):
+                raise NotImplementedError("subclasses of BaseCommand must provide handle()")
+
+
+        class TemplateCommand(BaseCommand):
+            def handle(self, name=None):
+                if name is None:
+                    raise ValueError("a template needs a name")
+    """,
+    "shapes/changepw.py": """
+        from shapes.base import BaseCommand
+
+
+        class Command(BaseCommand):
+            def handle(self, user=None):
+                if user is None:
+                    raise KeyError("user does not exist")
+    """,
+    "shapes/startapp.py": """
+        from shapes.base import TemplateCommand
+
+
+        class Command(TemplateCommand):
+            def handle(self, **options):
+                super().handle(**options)
+
+
+        def run(thing):
+            thing.handle()
+    """,
+    "shapes/resolvers.py": """
+        import functools
+
+
+        class Resolver:
+            @property
+            def url_patterns(self):
+                patterns = getattr(self, "module", None)
+                if patterns is None:
+                    raise ValueError("the module has no patterns")
+                return patterns
+
+            def resolve(self, path):
+                return [p for p in self.url_patterns if p == path]
+
+            def check(self):
+                return list(self.url_patterns)
+
+
+        class Arguments:
+            @functools.cached_property
+            def _setup_devices(self):
+                if self.count < 0:
+                    raise RuntimeError("the device count is negative")
+                return "cpu"
+
+            @property
+            def device(self):
+                return self._setup_devices
+    """,
+    "shapes/config.py": """
+        class Config:
+            def __init__(self, mode=None, fast=False):
+                if fast:
+                    self.mode = None
+                else:
+                    self.validate()
+
+            def validate(self):
+                if self.mode not in ("a", "b"):
+                    raise ValueError("unknown mode")
+    """,
+    "shapes/model.py": """
+        import framework
+
+
+        class Model(framework.Module):
+            def forward(self, x):
+                if x is None:
+                    raise ValueError("x is required")
+    """,
+    "shapes/registry.py": """
+        from dataclasses import dataclass
+
+
+        def parse_text(text):
+            if not text:
+                raise ValueError("the text is empty")
+            return text
+
+
+        def split(url):
+            return url.partition(":")[::2]
+
+
+        HANDLERS = {"text": parse_text}
+
+
+        def prepare(url):
+            scheme, host = split(url)
+            if not host:
+                raise ValueError("no host supplied")
+            return scheme
+
+
+        @dataclass
+        class Options:
+            size: int = 0
+
+            def __post_init__(self):
+                if self.size < 0:
+                    raise ValueError("the size is negative")
+
+
+        def make_options():
+            return Options(size=1)
+
+
+        def register(function):
+            HANDLERS[function.__name__] = function
+            return function
+
+
+        @register
+        def parse_number(text):
+            if not text.isdigit():
+                raise ValueError("not a number")
+            return int(text)
+
+
+        def outer(values):
+            def inner(value):
+                if value is None:
+                    raise TypeError("a value is None")
+
+            return [inner(v) for v in values]
+    """,
+}
+
+
+def _found(store: Store, file: str, function: str) -> list[tuple[str, str, str, str]]:
+    search = callers(store, store.release("shapes"), CalledFunction(file, function))
+    return [(c["file"].split("/")[-1], c["function"], c["match"], c["use"]) for c in search["callers"]]
+
+
+def test_overrides_super_and_inheritance_resolved_by_class_not_by_name(indexed: Indexer) -> None:
+    store = indexed(SHAPES, name="shapes")
+    # `BaseCommand.execute` calls `self.handle()`: on a changepw `Command` that is its override.
+    assert _found(store, "shapes/changepw.py", "Command.handle") == [
+        ("base.py", "BaseCommand.execute", "override", "call")
+    ]
+    # startapp's `super().handle()` reaches the `handle` of its own base, never changepw's.
+    assert ("startapp.py", "Command.handle", "super", "call") in _found(
+        store, "shapes/base.py", "TemplateCommand.handle"
+    )
+    search = callers(store, store.release("shapes"), CalledFunction("shapes/changepw.py", "Command.handle"))
+    assert search["unresolved"] == 1  # `thing.handle()`: counted, never claimed
+    assert "uses of the name on objects whose class is not known (1)" in search["not_followed"]
+
+
+def test_property_and_cached_property_reads_are_uses(indexed: Indexer) -> None:
+    store = indexed(SHAPES, name="shapes")
+    assert _found(store, "shapes/resolvers.py", "Resolver.url_patterns") == [
+        ("resolvers.py", "Resolver.resolve", "self", "read"),
+        ("resolvers.py", "Resolver.check", "self", "read"),
+    ]
+    assert _found(store, "shapes/resolvers.py", "Arguments._setup_devices") == [
+        ("resolvers.py", "Arguments.device", "self", "read")
+    ]
+
+
+def test_registrations_unpacking_dataclass_init_and_nested_functions(indexed: Indexer) -> None:
+    store = indexed(SHAPES, name="shapes")
+    assert _found(store, "shapes/registry.py", "parse_text") == [("registry.py", "<module>", "import", "reference")]
+    assert _found(store, "shapes/registry.py", "split") == [("registry.py", "prepare", "import", "call")]
+    assert _found(store, "shapes/registry.py", "Options.__post_init__") == [
+        ("registry.py", "make_options", "constructor", "call")
+    ]
+    assert _found(store, "shapes/registry.py", "outer.<locals>.inner") == [("registry.py", "outer", "local", "call")]
+    assert _found(store, "shapes/registry.py", "parse_number") == [
+        ("registry.py", "<module>", "definition", "decorated")
+    ]
+
+
+def test_what_a_base_from_outside_the_package_calls_is_said_not_followed(indexed: Indexer) -> None:
+    store = indexed(SHAPES, name="shapes")
+    search = callers(store, store.release("shapes"), CalledFunction("shapes/model.py", "Model.forward"))
+    assert search["callers"] == []
+    outside = "calls made by the code of its class's bases from outside the package (framework.Module)"
+    assert outside in search["not_followed"]
+
+
+def _summary(store: Store, template: str) -> str:
+    return build_page(store, error_id_of(store, "shapes", template))["when_it_happens"]["summary"]
+
+
+def test_pages_say_what_the_search_covered_and_trace_unpacked_locals(indexed: Indexer) -> None:
+    store = indexed(SHAPES, name="shapes")
+    reached = "`Resolver.url_patterns` is reached from `Resolver.resolve`, `Resolver.check`."
+    assert reached in _summary(store, "the module has no patterns")
+    referenced = "referenced (passed or registered, not called by name) in `<module>`"
+    assert referenced in _summary(store, "the text is empty")
+    decorated = "It is passed to its decorator `@register` when defined (line 42); what the decorator does"
+    assert decorated in _summary(store, "not a number")
+    summary = _summary(store, "no host supplied")
+    assert "`host` is unpacked in `prepare` from `split(url)` (item 2 of 2)" in summary
+    assert (
+        "No caller of `prepare` was found among the 8 files of the package; searched: calls, attribute/property reads,"
+        " super(), references (dicts, arguments, decorators); not followed: getattr() by string" in summary
+    )
 
 
 def test_callers_are_cached_per_release_and_function(indexed: Indexer) -> None:
@@ -106,7 +325,7 @@ def test_ways_in_through_init_a_base_class_and_a_generic_setattr(indexed: Indexe
     assert "by calling `self._refresh()`" in ways["Settings.update"]["how"]
     assert ways["Base.__init__"]["call"] == "Base(kind=...)" and not ways["Base.__init__"]["reaches_check"]
     summary = page["when_it_happens"]["summary"]
-    assert "reached from `Settings.__init__`, `Settings._refresh`, `make`, `Other.run`" in summary
+    assert "reached from `Settings.__init__`, `Settings._refresh`, `make`." in summary
     assert page["triggers"][0]["code"] == "from app.settings import Settings\n\nSettings(kind='invalid')"
 
 
@@ -122,3 +341,11 @@ def test_one_pass_over_the_release_finds_what_each_search_finds(indexed: Indexer
         for file, function in set(functions):
             alone = callers(each, each.release("app"), CalledFunction(file, function))
             assert callers(store, release, CalledFunction(file, function)) == alone, function
+
+
+def test_a_store_in_one_branch_does_not_reach_a_check_called_in_the_other(indexed: Indexer) -> None:
+    store = indexed(SHAPES, name="shapes")
+    page = build_page(store, error_id_of(store, "shapes", "unknown mode"))
+    (item,) = page["when_it_happens"]["inputs"]
+    (way,) = item["ways_in"]
+    assert way["how"] == "`Config.__init__` stores `None` in `self.mode` (line 4)" and not way["reaches_check"]
