@@ -6,8 +6,8 @@ builder's own analysis), for the kinds of false claim issue 18 lists:
 - `trigger`: every trigger's values make the check true under the evaluator, and each value is of
   a type the input can receive (its annotation, or its default's type); no trigger on a private
   attribute; no trigger with an empty code box;
-- `caller`: every caller claimed names the function at the line it is said to be on, and is not
-  a match by name alone;
+- `caller`: every caller claimed names the function at the line it is said to be on (a decorator:
+  decorates it), and is not a match by name alone;
 - `value`: no value shown as one binding (an empty one above all) when its module binds the name
   more than once at the top level;
 - `related`: at most 8 related errors, each with a template;
@@ -48,6 +48,7 @@ from errdex.sources.registry import SDIST_ONLY, run_finder
 from errdex.store import Store
 
 RELATED_AT_MOST = 8
+DECORATOR_LINES = 40  # how far below a decorator its function's `def` may start
 _BUILTIN_TYPES: dict[str, tuple[type, ...]] = {
     "int": (int,),
     "float": (int, float),
@@ -251,8 +252,12 @@ def _callers(store: Store, drawn: Drawn, page: Page) -> Iterator[tuple[str, str]
         if caller["match"] == "name":
             yield "caller", f"{caller['function']} claimed by name alone: {caller['call']}"
             continue
-        text = store.source(release, caller["file"]) or ""
-        lines = text.splitlines()
+        lines = (store.source(release, caller["file"]) or "").splitlines()
+        if caller["use"] == "decorated":  # a decorator of the function itself: its `def` follows the decorators
+            below = lines[caller["line"] - 1 : caller["line"] + DECORATOR_LINES]
+            if not any(re.match(rf"\s*(async\s+)?def\s+{re.escape(name)}\b", line) for line in below):
+                yield "caller", f"{caller['file']}:{caller['line']} is not a decorator of {name}"
+            continue
         around = "\n".join(lines[max(caller["line"] - 3, 0) : caller["line"] + 2])
         if name not in around and name != "__init__":
             yield "caller", f"{caller['file']}:{caller['line']} does not name {name}"
