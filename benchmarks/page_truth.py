@@ -20,7 +20,7 @@ builder's own analysis), for the kinds of false claim issue 18 lists:
 
     python benchmarks/page_truth.py --db INDEX.db [--pages 500] [--seed 18] [--show 3]
     python benchmarks/page_truth.py --releases benchmarks/pages/releases.txt --db INDEX.db   # indexes them first
-    python benchmarks/page_truth.py --db INDEX.db --pages 40 --seed 2026 --list   # the sample graded by hand
+    python benchmarks/page_truth.py --db INDEX.db --per-package 4 --seed 2026 --list   # the sample graded by hand
 
 Exit status 1 when any page fails a check.
 """
@@ -82,16 +82,25 @@ class Drawn:
     version: str
 
 
-def draw(store: Store, count: int, seed: int) -> list[Drawn]:
-    """`count` errors drawn at random (seeded) from every indexed release, each in its release."""
-    every = [
-        Drawn(e.error_id, p.name, r.version)
-        for p in store.packages()
-        for r in store.releases(p.name)
-        for e in store.errors(p.name, r.version)
-    ]
-    every.sort(key=lambda d: (d.package, d.version, d.error_id))
-    return random.Random(seed).sample(every, min(count, len(every)))
+def draw(store: Store, count: int, seed: int, per_package: int | None = None) -> list[Drawn]:
+    """`count` errors drawn at random (seeded) from every indexed release, each in its release; with
+    `per_package`, that many from each package instead (so that a large package does not fill the sample)."""
+    every = sorted(
+        (
+            Drawn(e.error_id, p.name, r.version)
+            for p in store.packages()
+            for r in store.releases(p.name)
+            for e in store.errors(p.name, r.version)
+        ),
+        key=lambda d: (d.package, d.version, d.error_id),
+    )
+    chooser = random.Random(seed)
+    if per_package is None:
+        return chooser.sample(every, min(count, len(every)))
+    by_package: dict[str, list[Drawn]] = collections.defaultdict(list)
+    for item in every:
+        by_package[item.package].append(item)
+    return [d for _, items in sorted(by_package.items()) for d in chooser.sample(items, min(per_package, len(items)))]
 
 
 class Sdists:
@@ -364,6 +373,7 @@ def main() -> None:
     ap.add_argument("--pages", type=int, default=500)
     ap.add_argument("--seed", type=int, default=18)
     ap.add_argument("--show", type=int, default=3, help="failures to print per check")
+    ap.add_argument("--per-package", type=int, help="draw this many from each package instead of --pages in all")
     ap.add_argument("--list", action="store_true", help="print the drawn errors (for grading by hand), then stop")
     args = ap.parse_args()
     with Store(args.db) as store:
@@ -374,7 +384,7 @@ def main() -> None:
         failures: list[Failure] = []
         failing_pages: set[str] = set()
         sdists = Sdists()
-        drawn = draw(store, args.pages, args.seed)
+        drawn = draw(store, args.pages, args.seed, args.per_package)
         if args.list:
             for item in drawn:
                 print(f"{item.error_id} {item.package} {item.version}")
