@@ -49,6 +49,7 @@ from errdex.store import Store
 
 RELATED_AT_MOST = 8
 DECORATOR_LINES = 40  # how far below a decorator its function's `def` may start
+CONSTRUCTION = ("__init__", "__post_init__", "__new__")
 _BUILTIN_TYPES: dict[str, tuple[type, ...]] = {
     "int": (int,),
     "float": (int, float),
@@ -256,20 +257,42 @@ def _defaulted(node: ast.expr | None) -> tuple[type, ...]:
 
 def _callers(store: Store, drawn: Drawn, page: Page) -> Iterator[tuple[str, str]]:
     release = store.release(drawn.package, drawn.version)
-    name = page["function"].rsplit(".", 1)[-1]
+    qualname = page["function"].split(".")
+    name = qualname[-1]
+    # a constructor's hooks are reached by calling the class too
+    names = (name, qualname[-2]) if name in CONSTRUCTION and len(qualname) > 1 else (name,)
     for caller in page["callers"]:
         if caller["match"] == "name":
             yield "caller", f"{caller['function']} claimed by name alone: {caller['call']}"
             continue
-        lines = (store.source(release, caller["file"]) or "").splitlines()
+        text = store.source(release, caller["file"]) or ""
         if caller["use"] == "decorated":  # a decorator of the function itself: its `def` follows the decorators
-            below = lines[caller["line"] - 1 : caller["line"] + DECORATOR_LINES]
+            below = text.splitlines()[caller["line"] - 1 : caller["line"] + DECORATOR_LINES]
             if not any(re.match(rf"\s*(async\s+)?def\s+{re.escape(name)}\b", line) for line in below):
                 yield "caller", f"{caller['file']}:{caller['line']} is not a decorator of {name}"
-            continue
-        around = "\n".join(lines[max(caller["line"] - 3, 0) : caller["line"] + 2])
-        if name not in around and name != "__init__":
-            yield "caller", f"{caller['file']}:{caller['line']} does not name {name}"
+        elif not any(n in _statement(text, caller["line"]) for n in names):
+            yield "caller", f"the statement at {caller['file']}:{caller['line']} does not name {name}"
+
+
+def _statement(text: str, line: int) -> str:
+    """The source of the innermost statement that spans `line` (a call may be written over many lines); of a
+    compound statement (`for`, `with`, `if`, ...), only its header."""
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError):
+        return ""
+    spans = [
+        (node.lineno, node.end_lineno or node.lineno, node)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.stmt) and node.lineno <= line <= (node.end_lineno or node.lineno)
+    ]
+    if not spans:
+        return ""
+    start, end, node = min(spans, key=lambda span: span[1] - span[0])
+    body = getattr(node, "body", None)
+    if isinstance(body, list) and body and isinstance(body[0], ast.stmt):
+        end = body[0].lineno - 1
+    return "\n".join(text.splitlines()[start - 1 : end])
 
 
 def _values(store: Store, drawn: Drawn, page: Page) -> Iterator[tuple[str, str]]:
