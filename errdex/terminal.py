@@ -299,7 +299,10 @@ def _happens(page: Page) -> RenderableType:
         for caller in callers[:MAX_CALLERS_SHOWN]:
             place = Text(f"{caller['file']}:{caller['line']}", style="dim")
             table.add_row(Text(caller["function"]), place, Text(f"{caller['match']}, {caller['use']}", style="dim"))
-        parts += [Text("callers (names resolved):", style="dim"), table]
+        # the same words as the web: a use (a decorator handed the function, a guess on an object named like its
+        # class, marked `receiver`) is not always a call
+        uses = f"{len(callers)} use{'s' if len(callers) != 1 else ''} of {page['function']} found in the release:"
+        parts += [Text(uses, style="dim"), table]
         if len(callers) > MAX_CALLERS_SHOWN:
             parts.append(Text(f"... and {len(callers) - MAX_CALLERS_SHOWN} more (--json lists them all)", style="dim"))
     return Group(*parts)

@@ -729,7 +729,7 @@ def _walk_called(
         found.append(Use(func, scopes, used_as, node.lineno, shown))
         if isinstance(func, ast.Attribute):
             _walk(func.value, scopes, lines, names, found, text)
-    if isinstance(node, ast.Call):
+    if isinstance(node, ast.Call) and used_as == "call":  # a decorator's arguments are given to it, never called
         for arg in [*node.args, *(k.value for k in node.keywords)]:
             _walk(arg, scopes, lines, names, found, text)
 

@@ -221,6 +221,27 @@ SHAPES = {
                     raise TypeError("a value is None")
 
             return [inner(v) for v in values]
+
+
+        def documented_like(other):
+            def copy_doc(function):
+                function.__doc__ = other.__doc__
+                return function
+
+            return copy_doc
+
+
+        class Reader:
+            def read(self, text):
+                if not text:
+                    raise ValueError("nothing to read")
+                return text
+
+
+        class Words(Reader):
+            @documented_like(Reader.read)
+            def read(self, text):
+                return text.split()
     """,
 }
 
@@ -259,6 +280,8 @@ def test_property_and_cached_property_reads_are_uses(indexed: Indexer) -> None:
 def test_registrations_unpacking_dataclass_init_and_nested_functions(indexed: Indexer) -> None:
     store = indexed(SHAPES, name="shapes")
     assert _found(store, "shapes/registry.py", "parse_text") == [("registry.py", "<module>", "import", "reference")]
+    # the decorator `@documented_like(Reader.read)` is handed Reader.read as a value: not a use of it
+    assert _found(store, "shapes/registry.py", "Reader.read") == []
     assert _found(store, "shapes/registry.py", "split") == [("registry.py", "prepare", "import", "call")]
     assert _found(store, "shapes/registry.py", "Options.__post_init__") == [
         ("registry.py", "make_options", "constructor", "call")
