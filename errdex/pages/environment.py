@@ -162,7 +162,11 @@ def _call_kind(node: ast.Call, names: frozenset[str]) -> str | None:
     if _VERSION_PROBE.fullmatch(last):
         return "installed"
     if isinstance(node.func, ast.Attribute):  # a method of an environment value: sys.platform.startswith("win")
-        return _value_kind(node.func.value, names)
+        # and of nothing else: `np.array_equal(classes, labels)` is about its arguments, not about `np`
+        arguments = [*node.args, *(k.value for k in node.keywords)]
+        if all(_is_literal(a) or _value_kind(a, names) is not None for a in arguments):
+            return _value_kind(node.func.value, names)
+        return None
     if not node.args and not node.keywords and _PROBE.fullmatch(last) and func in names:
         return "probe"  # is_torchdynamo_compiling(): a function the module imports, asked about the running process
     return None
