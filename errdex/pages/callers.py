@@ -31,12 +31,13 @@ from typing import NamedTuple, cast
 from errdex.caches import CALLERS
 from errdex.model import ReleaseRecord, normalize_name
 from errdex.pages.hierarchy import Classes, Symbol, decorator_name, dotted, is_builtin
-from errdex.pages.model import Caller, CallerSearch
+from errdex.pages.model import Caller, CallerSearch, UnresolvedUse
 from errdex.pages.source import FunctionNode, find, instance_name, module_name, parse
 from errdex.store import Store
 
 MAX_PARSE_CHARS = 3_000_000  # source parsed per search, beyond the function's own file
 MAX_CALLERS = 200
+MAX_UNRESOLVED_SHOWN = 3  # uses on objects of unknown class named on the page, as what may reach the function
 _RANK = {
     "self": 0,
     "local": 0,
@@ -315,6 +316,7 @@ class _Search:
     found: dict[tuple[str, str, str], Caller] = field(default_factory=dict)
     decorators: list[Caller] = field(default_factory=list)
     unresolved: int = 0
+    unresolved_uses: list[UnresolvedUse] = field(default_factory=list)
     parsed: int = 0
     holding: int = 0  # files other than its own holding a name as a word
     budget: int = 0
@@ -414,6 +416,10 @@ class _Search:
             return
         if match == UNRESOLVED:
             self.unresolved += 1
+            if len(self.unresolved_uses) < MAX_UNRESOLVED_SHOWN:
+                self.unresolved_uses.append(
+                    {"function": caller, "file": module.path, "line": use.line, "call": use.text}
+                )
             return
         used_as = "read" if target.kind == "property" else use.used_as
         self.found.setdefault(
@@ -441,6 +447,7 @@ class _Search:
             "files_not_followed": self._unfollowed(),
             "truncated": self.over_budget or len(found) > MAX_CALLERS,
             "unresolved": self.unresolved,
+            "unresolved_uses": self.unresolved_uses,
             "searched_for": list(SEARCHED) if self.target is not None else [],
             "not_followed": self._not_followed(),
         }

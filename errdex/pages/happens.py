@@ -84,6 +84,7 @@ def _callers_sentences(function: str, found: CallerSearch) -> list[str]:
             f"It is passed to its decorator `{decorated['call']}` when defined (line {decorated['line']});"
             " what the decorator does with it is not followed."
         )
+    maybe = _maybe(found)
     if not reaching and not referencing and not guessed:
         count = found["files_searched"]
         scope = "in the package's only file" if count == 1 else f"among the {count} files of the package"
@@ -91,14 +92,30 @@ def _callers_sentences(function: str, found: CallerSearch) -> list[str]:
             scope += f" (the search read {found['files_parsed']} of them before its budget ran out)"
         searched = ", ".join(found["searched_for"])
         not_followed = ", ".join(found["not_followed"])
-        out.append(f"No caller of `{function}` was found {scope}; searched: {searched}; not followed: {not_followed}.")
-    elif found["unresolved"]:
-        many = found["unresolved"] != 1
+        found_words = "could be resolved" if maybe else "was found"
         out.append(
-            f"{found['unresolved']} more use{'s' if many else ''} of the name on objects whose class is not known"
-            f" {'are' if many else 'is'} not counted."
+            f"No caller of `{function}` {found_words} {scope}; searched: {searched}; not followed: {not_followed}."
         )
+        if maybe:
+            out.append(maybe)
+    elif maybe:
+        out.append(maybe)
     return out
+
+
+def _maybe(found: CallerSearch) -> str | None:
+    """The uses on objects whose class is not known, the first few named: they may reach the function."""
+    count = found["unresolved"]
+    if not count:
+        return None
+    shown = "; ".join(f"`{u['call']}` in `{u['function']}` ({u['file']}:{u['line']})" for u in found["unresolved_uses"])
+    more = count - len(found["unresolved_uses"])
+    rest = f" and {more} more" if more > 0 else ""
+    many = count != 1
+    return (
+        f"{count} use{'s' if many else ''} of the name on objects whose class is not known may reach it"
+        f" (not claimed as callers): {shown}{rest}."
+    )
 
 
 def _receiver(caller: Caller) -> str:

@@ -222,6 +222,15 @@ class Caller(TypedDict):
     call: str
 
 
+class UnresolvedUse(TypedDict):
+    """A use of the function's name on an object whose class is not known: maybe a caller, never claimed as one."""
+
+    function: str
+    file: str
+    line: int
+    call: str
+
+
 class CallerSearch(TypedDict):
     """The callers of a function and what was read to find them (cached per function; not on the page as such)."""
 
@@ -231,6 +240,7 @@ class CallerSearch(TypedDict):
     files_not_followed: int
     truncated: bool
     unresolved: int  # uses of the name on objects whose class is not known: not claimed as callers
+    unresolved_uses: list[UnresolvedUse]  # the first few of them, shown as what may reach it
     searched_for: list[str]  # the kinds of use the search resolves
     not_followed: list[str]  # the kinds of use it cannot see
 

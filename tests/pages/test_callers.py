@@ -264,6 +264,12 @@ def test_overrides_super_and_inheritance_resolved_by_class_not_by_name(indexed: 
     search = callers(store, store.release("shapes"), CalledFunction("shapes/changepw.py", "Command.handle"))
     assert search["unresolved"] == 1  # `thing.handle()`: counted, never claimed
     assert "uses of the name on objects whose class is not known (1)" in search["not_followed"]
+    # the page names it as what may reach the function
+    maybe = (
+        "1 use of the name on objects whose class is not known may reach it (not claimed as callers):"
+        " `thing.handle()` in `run` (shapes/startapp.py:10)."
+    )
+    assert maybe in _summary(store, "user does not exist")
 
 
 def test_property_and_cached_property_reads_are_uses(indexed: Indexer) -> None:
