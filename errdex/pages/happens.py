@@ -78,10 +78,10 @@ def _callers_sentences(function: str, found: CallerSearch) -> list[str]:
         named_like = f"`{_receiver(guessed[0])}`"
         out.append(f"Not resolved, but used on an object named like its class ({named_like}) in {_named(guessed)}.")
     if referencing:
-        out.append(f"It is referenced (passed or registered, not called by name) in {_named(referencing)}.")
+        out.append(f"`{function}` is referenced (passed or registered, not called by name) in {_named(referencing)}.")
     for decorated in (c for c in uses if c["use"] == "decorated" and not reaching):
         out.append(
-            f"It is passed to its decorator `{decorated['call']}` when defined (line {decorated['line']});"
+            f"`{function}` is passed to its decorator `{decorated['call']}` when defined (line {decorated['line']});"
             " what the decorator does with it is not followed."
         )
     maybe = _maybe(found)

@@ -314,9 +314,9 @@ def test_pages_say_what_the_search_covered_and_trace_unpacked_locals(indexed: In
     store = indexed(SHAPES, name="shapes")
     reached = "`Resolver.url_patterns` is reached from `Resolver.resolve`, `Resolver.check`."
     assert reached in _summary(store, "the module has no patterns")
-    referenced = "referenced (passed or registered, not called by name) in `<module>`"
+    referenced = "`parse_text` is referenced (passed or registered, not called by name) in `<module>`"
     assert referenced in _summary(store, "the text is empty")
-    decorated = "It is passed to its decorator `@register` when defined (line 42); what the decorator does"
+    decorated = "`parse_number` is passed to its decorator `@register` when defined (line 42); what the decorator does"
     assert decorated in _summary(store, "not a number")
     summary = _summary(store, "no host supplied")
     assert "`host` is unpacked in `prepare` from `split(url)` (item 2 of 2)" in summary
