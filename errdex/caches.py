@@ -74,6 +74,7 @@ PAGES = Cache(
         "pages/advice.py",
         "pages/bindings.py",
         "pages/conditions.py",
+        "pages/defaults.py",
         "pages/derive.py",
         "pages/environment.py",
         "pages/evaluate.py",

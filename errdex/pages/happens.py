@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 
 from errdex.pages.conditions import input_name, parse_condition, subjects
+from errdex.pages.defaults import passes_by_default
 from errdex.pages.inputs import trace
 from errdex.pages.model import Caller, CallerSearch, CheckedInput, SiteJson, WhenItHappens
 from errdex.pages.receives import NOT_SET, receives
@@ -40,14 +41,19 @@ def when_it_happens(
         inputs.append({**item, "receives": receives(tree, item, site["line"])})
     located = find(tree, site["function"]) if tree is not None else None
     function = located.node if located is not None else None
+    if function is not None and not isinstance(function, ast.ClassDef) and node is not None:
+        checked = node
+        defaulted = [c for c in found["callers"] if passes_by_default(function, checked, inputs, site["resolved"], c)]
+    else:
+        defaulted = []
     return {
-        "summary": " ".join(filter(None, (traced_at, _summary(site, inputs, found)))),
+        "summary": " ".join(filter(None, (traced_at, _summary(site, inputs, found, defaulted)))),
         "inputs": inputs,
         "signature": signature(function) if function is not None and not isinstance(function, ast.ClassDef) else None,
     }
 
 
-def _summary(site: SiteJson, inputs: list[CheckedInput], found: CallerSearch) -> str:
+def _summary(site: SiteJson, inputs: list[CheckedInput], found: CallerSearch, defaulted: list[Caller]) -> str:
     sentences = []
     for item in inputs:
         ways = [w for w in item["ways_in"] if w["call"] and w["reaches_check"]]
@@ -61,19 +67,26 @@ def _summary(site: SiteJson, inputs: list[CheckedInput], found: CallerSearch) ->
     if site["function"] == "<module>":
         sentences.append("It happens when the module is imported.")
     else:
-        sentences += _callers_sentences(site["function"], found)
+        sentences += _callers_sentences(site["function"], found, defaulted)
     return " ".join(sentences)
 
 
-def _callers_sentences(function: str, found: CallerSearch) -> list[str]:
-    """Who reaches the function, who only references it, and what the search could not resolve or see."""
-    uses = found["callers"]
+def _callers_sentences(function: str, found: CallerSearch, defaulted: list[Caller]) -> list[str]:
+    """Who reaches the function (and who calls it in a way that cannot raise), who only references it, and what the
+    search could not resolve or see."""
+    uses = [c for c in found["callers"] if c not in defaulted]
     guessed = [c for c in uses if c["match"] == "receiver"]
     reaching = [c for c in uses if c["use"] not in ("reference", "decorated") and c["match"] != "receiver"]
     referencing = [c for c in uses if c["use"] == "reference" and c["match"] != "receiver"]
     out = []
     if reaching:
         out.append(f"`{function}` is {reached_from(reaching)}.")
+    if defaulted:
+        verb = "calls" if len({c["function"] for c in defaulted}) == 1 else "call"
+        out.append(
+            f"{_named(defaulted)} {verb} it leaving out checked parameters whose defaults make the check false:"
+            " no way to this error."
+        )
     if guessed:
         named_like = f"`{_receiver(guessed[0])}`"
         out.append(f"Not resolved, but used on an object named like its class ({named_like}) in {_named(guessed)}.")

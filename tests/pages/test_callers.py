@@ -378,3 +378,32 @@ def test_a_store_in_one_branch_does_not_reach_a_check_called_in_the_other(indexe
     (item,) = page["when_it_happens"]["inputs"]
     (way,) = item["ways_in"]
     assert way["how"] == "`Config.__init__` stores `None` in `self.mode` (line 4)" and not way["reaches_check"]
+
+
+DEFAULTS = {
+    "cache/__init__.py": "",
+    "cache/data.py": """
+        class Data:
+            def map(self, function, keep_in_memory=False, cache_file_name=None):
+                if keep_in_memory and cache_file_name is not None:
+                    raise ValueError("keep_in_memory and cache_file_name cannot both be used")
+                return function(self)
+
+            def batch(self, size):
+                return self.map(lambda d: d, cache_file_name="x.arrow")
+
+            def load(self, keep):
+                return self.map(len, keep_in_memory=keep, cache_file_name="y.arrow")
+    """,
+}
+
+
+def test_a_call_that_leaves_the_checked_parameters_at_passing_defaults_is_no_way_in(indexed: Indexer) -> None:
+    store = indexed(DEFAULTS, name="cache")
+    summary = build_page(store, error_id_of(store, "cache", "keep_in_memory and cache_file_name cannot both be used"))[
+        "when_it_happens"
+    ]["summary"]
+    # batch leaves keep_in_memory False: whatever cache_file_name it passes, the check is false
+    assert "`Data.map` is reached from `Data.load`." in summary
+    no_way = "`Data.batch` calls it leaving out checked parameters whose defaults make the check false: no way to this"
+    assert no_way in summary
