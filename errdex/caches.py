@@ -67,18 +67,20 @@ CALLERS = Cache(
 )
 PAGES = Cache(
     "page",
-    7,
+    8,
     "the static part of an error's page, per release and place (what the user's values do not change)",
     code=(
         "pages/page.py",
         "pages/advice.py",
         "pages/bindings.py",
+        "pages/checked.py",
         "pages/conditions.py",
         "pages/derive.py",
         "pages/environment.py",
         "pages/evaluate.py",
         "pages/excerpt.py",
         "pages/happens.py",
+        "pages/inforce.py",
         "pages/inputs.py",
         "pages/links.py",
         "pages/meaning.py",
