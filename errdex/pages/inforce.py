@@ -5,7 +5,7 @@ both, only the second can be in force (a later unconditional rebinding replaces 
 binding inside a branch that returns before the raise never reaches it; a binding in a loop body
 may reach a raise earlier in that body on the next pass. When more than one binding can reach
 the raise, the page lists them and says which one is in force is not resolved. A container that
-is mutated (`.update(...)`, `x[k] = ...`, `+=`, handed to a call) before the raise no longer has
+is mutated (`.update(...)`, `x[k] = ...`, `+=`) before the raise no longer has
 the value it was bound to.
 """
 
@@ -225,9 +225,7 @@ class _Walk:
             return any(isinstance(t, ast.Subscript) and _is_code(t.value, self.code) for t in node.targets)
         if isinstance(node, ast.Call):
             func = node.func
-            if isinstance(func, ast.Attribute) and func.attr in _MUTATORS and _is_code(func.value, self.code):
-                return True
-            return any(_is_code(a, self.code) for a in [*node.args, *(k.value for k in node.keywords)])
+            return isinstance(func, ast.Attribute) and func.attr in _MUTATORS and _is_code(func.value, self.code)
         return False
 
 
