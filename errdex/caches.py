@@ -67,12 +67,13 @@ CALLERS = Cache(
 )
 PAGES = Cache(
     "page",
-    7,
+    8,
     "the static part of an error's page, per release and place (what the user's values do not change)",
     code=(
         "pages/page.py",
         "pages/advice.py",
         "pages/bindings.py",
+        "pages/checked.py",
         "pages/conditions.py",
         "pages/defaults.py",
         "pages/derive.py",
@@ -80,6 +81,7 @@ PAGES = Cache(
         "pages/evaluate.py",
         "pages/excerpt.py",
         "pages/happens.py",
+        "pages/inforce.py",
         "pages/inputs.py",
         "pages/links.py",
         "pages/meaning.py",

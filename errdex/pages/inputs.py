@@ -13,6 +13,7 @@ import ast
 from dataclasses import dataclass
 
 from errdex.pages.conditions import input_name
+from errdex.pages.inforce import Bound, InForce, in_force
 from errdex.pages.model import InputWay
 from errdex.pages.source import (
     FoundDefinition,
@@ -65,14 +66,57 @@ def trace(tree: ast.Module, site_function: str, code: str, line: int) -> tuple[s
         how = f"`{code}` is a parameter of `{site_function}`"
         required = required_parameters(located.node, code)
         return "parameter", [WayIn(call, site_function, how, located.node.lineno, True, code, required)]
-    local = _local_assignment(located.node, code)
-    if local is not None:
-        assigned, position = local
-        how = f"`{code}` is computed in `{site_function}` from `{_short(assigned.value)}`"
-        if position is not None:
-            how = f"`{code}` is unpacked in `{site_function}` from `{_short(assigned.value)}` ({position})"
-        return "local", [WayIn(None, site_function, how, assigned.lineno, True)]
+    found = in_force(located.node, code, line)
+    if found is not None:
+        return "local", [
+            WayIn(None, site_function, local_how(site_function, code, found), found.bindings[-1].line, True)
+        ]
     return "other", []
+
+
+def local_how(function: str, code: str, found: InForce) -> str:
+    """What binds a local at the raise: the one binding in force, or each that may be, unresolved."""
+    single = found.single
+    if single is None:
+        listed = "; ".join(f"`{b.code}` (line {b.line})" for b in found.bindings)
+        return (
+            f"`{code}` is bound {len(found.bindings)} ways in `{function}` that can reach the check: {listed};"
+            " which one is in force there is not resolved"
+        )
+    how = _binding_how(function, code, single)
+    filled = [n for n in found.mutated_at if n > single.line]
+    if filled:
+        how += f", then changed in place at line{'s' if len(filled) > 1 else ''} {', '.join(map(str, filled))}"
+    return how
+
+
+def _binding_how(function: str, code: str, bound: Bound) -> str:
+    at = f"at line {bound.line}"
+    if bound.kind == "except":
+        return f"`{code}` is the exception caught by `{bound.code}` {at}"
+    if bound.kind == "for":
+        return f"`{code}` is the loop variable of `{bound.code}` {at}"
+    if bound.kind == "with":
+        return f"`{code}` is bound by `{bound.code}` {at}"
+    if bound.kind == "comprehension":
+        return f"`{code}` is a variable of the comprehension `{bound.code}` {at}"
+    if bound.kind == "assign" and bound.value is not None:
+        position = _position(bound.target, code)
+        if position is not None:
+            return f"`{code}` is unpacked in `{function}` from `{_short(bound.value)}` ({position}, line {bound.line})"
+        return f"`{code}` is computed in `{function}` from `{_short(bound.value)}` (line {bound.line})"
+    return f"`{code}` is bound by `{bound.code}` {at}"
+
+
+def _position(target: ast.expr | None, name: str) -> str | None:
+    """Where a name sits when a tuple is unpacked into it (`a, b = f(x)`): "item 2 of 2"."""
+    if not isinstance(target, (ast.Tuple, ast.List)):
+        return None
+    items = [e.value if isinstance(e, ast.Starred) else e for e in target.elts]
+    return next(
+        (f"item {i + 1} of {len(items)}" for i, e in enumerate(items) if isinstance(e, ast.Name) and e.id == name),
+        None,
+    )
 
 
 def _attribute_ways(tree: ast.Module, located: FoundDefinition, attr: str, line: int) -> list[WayIn]:
@@ -83,7 +127,7 @@ def _attribute_ways(tree: ast.Module, located: FoundDefinition, attr: str, line:
         for name, method in methods(cls).items():
             stores = sorted(_stores(method, attr), key=lambda pair: _is_generic_setattr(pair[1], method))
             if method is located.node:
-                stores = [(stmt, value) for stmt, value in stores if stmt.lineno < line]
+                stores = _in_force_stores(method, attr, stores, line)
             if not stores:
                 continue
             way = _way(cls.name, name, method, attr, *stores[0], reaching if cls is owner else set())
@@ -91,6 +135,15 @@ def _attribute_ways(tree: ast.Module, located: FoundDefinition, attr: str, line:
             if cls is not owner and owner is not None and way.keyword:
                 ways += _passed_on(owner, cls.name, method, way, reaching)
     return sorted(ways, key=lambda w: (not w.reaches, w.call is None, not w.via.endswith(".__init__"), w.line))
+
+
+def _in_force_stores(
+    method: FunctionNode, attr: str, stores: list[tuple[ast.stmt, ast.expr]], line: int
+) -> list[tuple[ast.stmt, ast.expr]]:
+    """The checking method's own stores that can reach the raise (not one in a branch that returns first)."""
+    found = in_force(method, f"self.{attr}", line)
+    lines = {b.line for b in found.bindings} if found is not None else set()
+    return [(s, v) for s, v in stores if s.lineno in lines or (isinstance(s, ast.Expr) and s.lineno < line)]
 
 
 def _passed_on(
@@ -337,22 +390,6 @@ def _class_and_bases(tree: ast.Module, cls: ast.ClassDef | None) -> list[ast.Cla
             out.append(found)
             queue += found.bases
     return out
-
-
-def _local_assignment(func: FunctionNode, name: str) -> tuple[ast.Assign, str | None] | None:
-    """The assignment that binds a local, and where it sits when a tuple is unpacked into it (`a, b = f(x)`)."""
-    for node in ast.walk(func):
-        if not isinstance(node, ast.Assign):
-            continue
-        for target in node.targets:
-            if isinstance(target, ast.Name) and target.id == name:
-                return node, None
-            if isinstance(target, (ast.Tuple, ast.List)):
-                items = [e.value if isinstance(e, ast.Starred) else e for e in target.elts]
-                for i, item in enumerate(items):
-                    if isinstance(item, ast.Name) and item.id == name:
-                        return node, f"item {i + 1} of {len(items)}"
-    return None
 
 
 def _is_self_attr(node: ast.expr, attr: str) -> bool:

@@ -8,9 +8,11 @@ block around it when there is one; a module-level or class-level site, when it i
 from __future__ import annotations
 
 import ast
+from collections.abc import Sequence
 
 from errdex.pages.advice import statement_kind
 from errdex.pages.bindings import choice
+from errdex.pages.checked import HeldBack
 from errdex.pages.conditions import (
     clauses,
     count_phrase,
@@ -24,13 +26,19 @@ from errdex.pages.source import find, handler_around
 
 
 def what_it_means(
-    site: SiteJson, tree: ast.Module | None, names: frozenset[str], places: int = 1, exact: bool = True
+    site: SiteJson,
+    tree: ast.Module | None,
+    names: frozenset[str],
+    places: int = 1,
+    exact: bool = True,
+    held: Sequence[HeldBack] = (),
 ) -> WhatItMeans:
     """The `what_it_means` section of a page, from the site's JSON and its file's tree.
 
     `names` are the values its module fixes at import (see `environment.module_values`); `places`
     is how many places the page speaks for, and `exact` whether they all have the very same check
-    (otherwise the site's `condition` is the part they share).
+    (otherwise the site's `condition` is the part they share); `held` are the resolved values the
+    check does not see (see `checked`), listed as not resolved with why.
     """
     node = parse_condition(site["condition"])
     resolved = site["resolved"]
@@ -40,7 +48,7 @@ def what_it_means(
         "summary": "",
         "condition": site["condition"],
         "clauses": [c.json() for c in clauses(node, resolved, names)] if node is not None else [],
-        "values": _values(site),
+        "values": _values(site) + [h.json() for h in held],
         "lists": membership_lists(node, resolved, names),
         "environment": [t.json() for t in tests(node, names)],
         "context": context,

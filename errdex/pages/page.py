@@ -17,6 +17,7 @@ from typing import cast
 from errdex.caches import PAGES
 from errdex.model import ErrorRecord, FileLine, ReleaseRecord
 from errdex.pages.callers import CalledFunction, callers
+from errdex.pages.checked import held_back
 from errdex.pages.derive import changes_candidates, triggers_and_fix, user_input
 from errdex.pages.environment import module_values
 from errdex.pages.happens import when_it_happens
@@ -117,6 +118,9 @@ def _static(store: Store, record: ErrorRecord, place: FileLine | None) -> Static
     scope = scope_json(record, site, chosen is not None, check)
     speaks_for = 1 if scope["site"] else scope["count"]
     tree = parse(source)
+    held = held_back(base["resolved"], base["resolved_from"], tree, site.function, site.file, site.line)
+    withheld = {h.name for h in held}
+    base = {**base, "resolved": {k: v for k, v in base["resolved"].items() if k not in withheld}}
     names = module_values(tree, site.function)
     found = callers(store, release, CalledFunction(site.file, site.function), tree)
     links = source_links(release, site.file, site.line, site.end_line)
@@ -126,7 +130,7 @@ def _static(store: Store, record: ErrorRecord, place: FileLine | None) -> Static
         "source_url": links.url,
         "source_url_label": links.label,
         "source_url_alternatives": links.alternatives,
-        "what_it_means": what_it_means(base, tree, names, speaks_for, check.exact),
+        "what_it_means": what_it_means(base, tree, names, speaks_for, check.exact, held),
         "when_it_happens": when_it_happens(base, tree, found, names, _traced_at(record, speaks_for)),
         "callers": found["callers"],
         "versions": versions(store, record.id, site, check, release.version, release.package, chosen is not None),

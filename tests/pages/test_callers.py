@@ -319,7 +319,7 @@ def test_pages_say_what_the_search_covered_and_trace_unpacked_locals(indexed: In
     decorated = "`parse_number` is passed to its decorator `@register` when defined (line 42); what the decorator does"
     assert decorated in _summary(store, "not a number")
     summary = _summary(store, "no host supplied")
-    assert "`host` is unpacked in `prepare` from `split(url)` (item 2 of 2)" in summary
+    assert "`host` is unpacked in `prepare` from `split(url)` (item 2 of 2, line 18)" in summary
     assert (
         "No caller of `prepare` was found among the 8 files of the package; searched: calls, attribute/property reads,"
         " super(), references (dicts, arguments, decorators); not followed: getattr() by string" in summary

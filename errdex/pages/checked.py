@@ -1,0 +1,103 @@
+"""Resolved values the check does not see: a local rebound or changed before the raise, a class's default.
+
+The extractor resolves `fields = {}` to `{}` and `self.allow_multiple_selected` to its class-level
+`False`; at the raise `fields` was filled by `fields.update(...)`, and an instance, a subclass or the
+constructor's argument may replace the class's default. Such values are taken out of the page's
+resolved values (conditions and solutions never use them) and listed with what binds them instead.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+
+from errdex.pages.inforce import in_force
+from errdex.pages.inputs import local_how
+from errdex.pages.model import JsonValue, ResolvedValue
+from errdex.pages.source import find, methods, parameters
+
+
+@dataclass(frozen=True)
+class HeldBack:
+    """A resolved value the page does not take as the checked one, and why."""
+
+    name: str
+    defined_at: str | None
+    note: str
+
+    def json(self) -> ResolvedValue:
+        return {
+            "name": self.name,
+            "value": None,
+            "known": False,
+            "defined_at": self.defined_at,
+            "count": None,
+            "alternatives": [],
+            "choice": self.note,
+        }
+
+
+def held_back(
+    resolved: dict[str, JsonValue],
+    resolved_from: dict[str, str],
+    tree: ast.Module | None,
+    function: str,
+    file: str,
+    line: int,
+) -> list[HeldBack]:
+    """The resolved values of a site that are not the values its check sees."""
+    located = find(tree, function) if tree is not None else None
+    out = []
+    for name in resolved:
+        defined_at = resolved_from.get(name)
+        at = _line_in(defined_at, file)
+        note = None
+        if tree is not None and at is not None and name.startswith(("self.", "cls.")):
+            note = _class_default(tree, name.split(".", 1)[1], at)
+        elif located is not None and not isinstance(located.node, ast.ClassDef) and name.isidentifier():
+            found = in_force(located.node, name, line)
+            single = found.single if found is not None else None
+            if found is not None and (
+                single is None or single.line != at or any(n > single.line for n in found.mutated_at)
+            ):
+                note = f"{local_how(function, name, found)}: its value at the check is not resolved."
+        if note is not None:
+            out.append(HeldBack(name, defined_at, note))
+    return out
+
+
+def _line_in(defined_at: str | None, file: str) -> int | None:
+    """The line of a definition in the site's own file (None elsewhere)."""
+    if not defined_at or ":" not in defined_at:
+        return None
+    where, _, number = defined_at.rpartition(":")
+    return int(number) if where == file and number.isdigit() else None
+
+
+def _class_default(tree: ast.Module, attr: str, line: int) -> str | None:
+    """The words for a class-level `attr = ...` on `line`: a default that the check may not see."""
+    for cls in (n for n in ast.walk(tree) if isinstance(n, ast.ClassDef)):
+        stmt = next((s for s in cls.body if s.lineno == line and isinstance(s, (ast.Assign, ast.AnnAssign))), None)
+        if stmt is None:
+            continue
+        replaced = "an instance or a subclass"
+        if isinstance(stmt, ast.AnnAssign) and any(_names(d, "dataclass") for d in cls.decorator_list):
+            replaced = f"the constructor's argument `{cls.name}({attr}=...)`, an instance or a subclass"
+        elif attr in _init_parameters(cls):
+            replaced = f"the argument `{attr}` of `{cls.name}.__init__`, an instance or a subclass"
+        return (
+            f"`{ast.unparse(stmt)}` (line {line}) is only `{cls.name}`'s class default: {replaced} can replace it,"
+            " so it is not the value the check sees."
+        )
+    return None
+
+
+def _init_parameters(cls: ast.ClassDef) -> set[str]:
+    init = methods(cls).get("__init__")
+    return {p.arg for p in parameters(init)} if init is not None else set()
+
+
+def _names(decorator: ast.expr, name: str) -> bool:
+    """`@dataclass`, `@dataclass(...)`, `@dataclasses.dataclass`."""
+    node = decorator.func if isinstance(decorator, ast.Call) else decorator
+    return (isinstance(node, ast.Name) and node.id == name) or (isinstance(node, ast.Attribute) and node.attr == name)

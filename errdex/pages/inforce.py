@@ -1,0 +1,303 @@
+"""Which binding of a local (or of `self.X` in the checking method) is in force at a raise.
+
+`m = re.fullmatch(a, s)` then `if m: return ...` then `m = re.fullmatch(b, s)`: at a raise after
+both, only the second can be in force (a later unconditional rebinding replaces the first). A
+binding inside a branch that returns before the raise never reaches it; a binding in a loop body
+may reach a raise earlier in that body on the next pass. When more than one binding can reach
+the raise, the page lists them and says which one is in force is not resolved. A container that
+is mutated (`.update(...)`, `x[k] = ...`, `+=`) before the raise no longer has
+the value it was bound to.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+
+from errdex.pages.source import FunctionNode
+
+_MUTATORS = frozenset(
+    {
+        "append",
+        "appendleft",
+        "extend",
+        "extendleft",
+        "insert",
+        "update",
+        "add",
+        "setdefault",
+        "pop",
+        "popitem",
+        "remove",
+        "discard",
+        "clear",
+        "sort",
+        "reverse",
+        "difference_update",
+        "intersection_update",
+        "symmetric_difference_update",
+    }
+)
+_LEAVES = (ast.Return, ast.Raise, ast.Continue, ast.Break)
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
+
+
+@dataclass(frozen=True)
+class Bound:
+    """One binding of the name: its line, what kind of statement binds it, and that statement's code."""
+
+    line: int
+    kind: str  # "assign" | "for" | "except" | "with" | "comprehension" | "other"
+    code: str
+    value: ast.expr | None = field(default=None, compare=False)  # the expression assigned, for "assign"
+    target: ast.expr | None = field(default=None, compare=False)  # the target it is bound through
+
+
+@dataclass(frozen=True)
+class InForce:
+    """The bindings that can reach the raise, and the lines that mutate the bound value before it."""
+
+    bindings: tuple[Bound, ...]
+    mutated_at: tuple[int, ...]
+
+    @property
+    def single(self) -> Bound | None:
+        return self.bindings[0] if len(self.bindings) == 1 else None
+
+
+def in_force(func: FunctionNode, code: str, line: int) -> InForce | None:
+    """The bindings of `code` (a name, or `self.X`) in force at the raise on `line`; None when the function
+    does not bind it."""
+    walk = _Walk(code, line)
+    walk.block(func.body, frozenset())
+    if walk.at_raise is None:
+        return None
+    found = tuple(sorted(walk.at_raise, key=lambda b: b.line)) or _comprehension(func, code)
+    if not found:
+        return None
+    return InForce(found, tuple(sorted(set(walk.mutated))))
+
+
+def _comprehension(func: FunctionNode, name: str) -> tuple[Bound, ...]:
+    """A name bound only as the variable of a comprehension (`any(x > 0 for x in xs)`)."""
+    for node in ast.walk(func):
+        if isinstance(node, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
+            for gen in node.generators:
+                if _binds(gen.target, name):
+                    return (Bound(node.lineno, "comprehension", _short(node), target=gen.target),)
+    return ()
+
+
+class _Walk:
+    """Statements in order along the paths to the raise, with the set of bindings live after each."""
+
+    def __init__(self, code: str, line: int) -> None:
+        self.code = code
+        self.line = line
+        self.at_raise: frozenset[Bound] | None = None
+        self.mutated: list[int] = []
+
+    def block(self, body: list[ast.stmt], live: frozenset[Bound]) -> frozenset[Bound] | None:
+        """What is live after the block (None when no path goes on past it)."""
+        current: frozenset[Bound] | None = live
+        for stmt in body:
+            if current is None:
+                return None
+            current = self.statement(stmt, current)
+        return current
+
+    def statement(self, stmt: ast.stmt, live: frozenset[Bound]) -> frozenset[Bound] | None:
+        holds = stmt.lineno <= self.line <= (stmt.end_lineno or stmt.lineno)
+        if holds and isinstance(stmt, _LEAVES + (ast.Expr, ast.Assert)):
+            self.at_raise = live
+            return None
+        if isinstance(stmt, _LEAVES):
+            return None
+        if isinstance(stmt, ast.If):
+            return self._branches([stmt.body, stmt.orelse], live, holds)
+        if isinstance(stmt, (ast.For, ast.AsyncFor, ast.While)):
+            return self._loop(stmt, live, holds)
+        if isinstance(stmt, (ast.With, ast.AsyncWith)):
+            bound = [_bound(stmt, i.optional_vars, "with") for i in stmt.items if self._binds(i.optional_vars)]
+            return self.block(stmt.body, frozenset(bound[-1:]) or live)
+        if isinstance(stmt, ast.Try) or type(stmt).__name__ == "TryStar":
+            return self._try(stmt, live, holds)
+        if isinstance(stmt, ast.Match):
+            return self._branches([case.body for case in stmt.cases] + [[]], live, holds)
+        return self._simple(stmt, live)
+
+    def _branches(self, blocks: list[list[ast.stmt]], live: frozenset[Bound], holds: bool) -> frozenset[Bound] | None:
+        outs = []
+        for body in blocks:
+            if holds and not _block_holds(body, self.line):
+                continue
+            outs.append(self.block(body, live))
+        return _union(outs)
+
+    def _loop(
+        self, stmt: ast.For | ast.AsyncFor | ast.While, live: frozenset[Bound], holds: bool
+    ) -> frozenset[Bound] | None:
+        target = getattr(stmt, "target", None)
+        each: frozenset[Bound] = frozenset()
+        if target is not None and self._binds(target):
+            each = frozenset([_bound(stmt, target, "for")])
+        later = live | frozenset(self._all_bindings(stmt.body))  # a later pass starts with what an earlier one left
+        if holds and _block_holds(stmt.body, self.line):
+            self._mutations(stmt.body)
+            return self.block(stmt.body, each or later)
+        out = self.block(stmt.body, each or later)
+        if holds:  # the raise is in the loop's `else`, after the loop ran out
+            return self.block(stmt.orelse, later | each)
+        return self.block(stmt.orelse, (_union([live, out]) or live) | each)
+
+    def _try(self, stmt: ast.stmt, live: frozenset[Bound], holds: bool) -> frozenset[Bound] | None:
+        body: list[ast.stmt] = getattr(stmt, "body", [])
+        handlers: list[ast.ExceptHandler] = getattr(stmt, "handlers", [])
+        partly = live | frozenset(self._all_bindings(body))  # a handler runs after any part of the body
+        outs = []
+        for handler in handlers:
+            if holds and not _span_holds(handler, self.line):
+                continue
+            start = partly
+            if handler.name is not None and handler.name == self.code:
+                start = frozenset([Bound(handler.lineno, "except", _header(handler), target=None)])
+            outs.append(self.block(handler.body, start))
+        if not holds or _block_holds(body + getattr(stmt, "orelse", []), self.line):
+            went_on = self.block(body, live)
+            outs.append(self.block(getattr(stmt, "orelse", []), went_on) if went_on is not None else None)
+        after = _union(outs)
+        final: list[ast.stmt] = getattr(stmt, "finalbody", [])
+        if final and (not holds or _block_holds(final, self.line)):
+            return self.block(final, after if after is not None else partly)
+        return after
+
+    def _simple(self, stmt: ast.stmt, live: frozenset[Bound]) -> frozenset[Bound]:
+        """An assignment (or a def, an import) replaces what was live; a mutation is noted."""
+        self._mutations([stmt])
+        if isinstance(stmt, ast.Assign) and any(self._binds(t) for t in stmt.targets):
+            target = next(t for t in stmt.targets if self._binds(t))
+            return frozenset([_bound(stmt, target, "assign", stmt.value)])
+        if isinstance(stmt, ast.AnnAssign) and stmt.value is not None and self._binds(stmt.target):
+            return frozenset([_bound(stmt, stmt.target, "assign", stmt.value)])
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and stmt.name == self.code:
+            return frozenset([Bound(stmt.lineno, "other", f"def {stmt.name}")])
+        if isinstance(stmt, (ast.Import, ast.ImportFrom)) and any(
+            (a.asname or a.name.split(".")[0]) == self.code for a in stmt.names
+        ):
+            return frozenset([Bound(stmt.lineno, "other", _short(stmt))])
+        if isinstance(stmt, ast.Delete) and any(self._binds(t) for t in stmt.targets):
+            return frozenset()
+        return live
+
+    def _binds(self, target: ast.expr | None) -> bool:
+        return target is not None and _binds(target, self.code)
+
+    def _all_bindings(self, body: list[ast.stmt]) -> list[Bound]:
+        """Every binding of the name in a block (its nested functions and classes aside)."""
+        out = []
+        for stmt in body:
+            for node in _walk_scope(stmt):
+                if isinstance(node, ast.Assign) and any(self._binds(t) for t in node.targets):
+                    target = next(t for t in node.targets if self._binds(t))
+                    out.append(_bound(node, target, "assign", node.value))
+                elif isinstance(node, ast.AnnAssign) and node.value is not None and self._binds(node.target):
+                    out.append(_bound(node, node.target, "assign", node.value))
+                elif isinstance(node, (ast.For, ast.AsyncFor)) and self._binds(node.target):
+                    out.append(_bound(node, node.target, "for"))
+                elif isinstance(node, ast.ExceptHandler) and node.name == self.code:
+                    out.append(Bound(node.lineno, "except", _header(node)))
+                elif isinstance(node, (ast.With, ast.AsyncWith)):
+                    out += [_bound(node, i.optional_vars, "with") for i in node.items if self._binds(i.optional_vars)]
+        return out
+
+    def _mutations(self, body: list[ast.stmt]) -> None:
+        """Lines that change the bound value in place before the raise."""
+        for stmt in body:
+            for node in _walk_scope(stmt):
+                at = getattr(node, "lineno", self.line)
+                if at < self.line and self._mutates(node):
+                    self.mutated.append(at)
+
+    def _mutates(self, node: ast.AST) -> bool:
+        if isinstance(node, ast.AugAssign):
+            return _is_code(node.target, self.code)
+        if isinstance(node, (ast.Assign, ast.Delete)):
+            return any(isinstance(t, ast.Subscript) and _is_code(t.value, self.code) for t in node.targets)
+        if isinstance(node, ast.Call):
+            func = node.func
+            return isinstance(func, ast.Attribute) and func.attr in _MUTATORS and _is_code(func.value, self.code)
+        return False
+
+
+def _walk_scope(node: ast.AST) -> list[ast.AST]:
+    """The nodes under `node`, not entering nested functions, classes or lambdas."""
+    out, stack = [], [node]
+    while stack:
+        current = stack.pop()
+        out.append(current)
+        stack += [c for c in ast.iter_child_nodes(current) if not isinstance(c, _SCOPES)]
+    return out
+
+
+def _binds(target: ast.expr, code: str) -> bool:
+    if isinstance(target, (ast.Tuple, ast.List)):
+        return any(_binds(e, code) for e in target.elts)
+    if isinstance(target, ast.Starred):
+        return _binds(target.value, code)
+    return _is_code(target, code)
+
+
+def _is_code(node: ast.expr, code: str) -> bool:
+    if isinstance(node, ast.Name):
+        return node.id == code
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+        return f"{node.value.id}.{node.attr}" == code
+    return False
+
+
+def _bound(stmt: ast.stmt, target: ast.expr | None, kind: str, value: ast.expr | None = None) -> Bound:
+    return Bound(stmt.lineno, kind, _header(stmt), value, target)
+
+
+def _header(node: ast.AST) -> str:
+    """The statement as written, without its body (`for a, b in x.items()`, `except E as e`)."""
+    if isinstance(node, (ast.For, ast.AsyncFor)):
+        return f"for {_target(node.target)} in {_short(node.iter)}"
+    if isinstance(node, (ast.With, ast.AsyncWith)):
+        items = ", ".join(
+            _short(i.context_expr) + (f" as {_short(i.optional_vars)}" if i.optional_vars else "") for i in node.items
+        )
+        return f"with {items}"
+    if isinstance(node, ast.ExceptHandler):
+        caught = f" {_short(node.type)}" if node.type is not None else ""
+        return f"except{caught}" + (f" as {node.name}" if node.name else "")
+    return _short(node)
+
+
+def _target(node: ast.expr) -> str:
+    """A loop's target as written (`a, b`, not `(a, b)`)."""
+    return ", ".join(map(_short, node.elts)) if isinstance(node, ast.Tuple) and node.elts else _short(node)
+
+
+def _union(outs: list[frozenset[Bound] | None]) -> frozenset[Bound] | None:
+    going = [o for o in outs if o is not None]
+    return frozenset().union(*going) if going else None
+
+
+def _span_holds(node: ast.AST, line: int) -> bool:
+    start = getattr(node, "lineno", 0)
+    return start <= line <= (getattr(node, "end_lineno", None) or start)
+
+
+def _block_holds(block: list[ast.stmt], line: int) -> bool:
+    return bool(block) and block[0].lineno <= line <= (block[-1].end_lineno or block[-1].lineno)
+
+
+def _short(node: ast.AST | None, limit: int = 120) -> str:
+    if node is None:
+        return ""
+    try:
+        text = ast.unparse(node)
+    except (RecursionError, ValueError):
+        return "<expression>"
+    return text if len(text) <= limit else text[: limit - 3] + "..."

@@ -1,0 +1,131 @@
+"""A local's binding in force at the raise, and resolved values the check does not see (a container
+changed in place, a class-level default)."""
+
+from __future__ import annotations
+
+from errdex.pages import build_page
+from tests.pages.conftest import Indexer, error_id_of
+
+SOURCE = """
+import re
+from dataclasses import dataclass
+
+
+def parse(value):
+    m = re.fullmatch("a+", value)
+    if m:
+        return 1
+    m = re.fullmatch("b+", value)
+    if m:
+        return 2
+    if not m:
+        raise ValueError("not a color")
+
+
+def build(namespace, bases):
+    fields = {}
+    for base in bases:
+        fields.update(base.fields)
+    for var_name, value in namespace.items():
+        if var_name in fields:
+            raise TypeError("field differs")
+
+
+def send(conn):
+    try:
+        conn.open()
+    except (OSError, KeyError) as e:
+        if isinstance(e, KeyError):
+            raise RuntimeError("bad header")
+
+
+def either(flag):
+    if flag:
+        x = 1
+    else:
+        x = 2
+    if x:
+        raise LookupError("either way")
+
+
+class Widget:
+    multiple = False
+
+    def __init__(self, attrs):
+        if attrs and not self.multiple:
+            raise ValueError("no multiple")
+
+
+@dataclass
+class Collator:
+    prob: float = 0.1
+
+    def __post_init__(self):
+        if self.prob > 1:
+            raise ValueError("prob too large")
+
+
+class Builder:
+    def prepare(self, reuse):
+        if reuse:
+            self.info = self.load()
+            return
+        if not self.info:
+            raise OSError("no space")
+"""
+
+
+def _page(indexed: Indexer, template: str):
+    store = indexed({"pkg/__init__.py": SOURCE})
+    return build_page(store, error_id_of(store, "pkg", template))
+
+
+def _summary(indexed: Indexer, template: str) -> str:
+    return _page(indexed, template)["when_it_happens"]["summary"]
+
+
+def test_the_last_binding_before_the_raise_is_in_force(indexed: Indexer) -> None:
+    summary = _summary(indexed, "not a color")
+    assert "`m` is computed in `parse` from `re.fullmatch('b+', value)` (line 9)" in summary
+    assert "a+" not in summary
+
+
+def test_bindings_in_both_branches_are_listed_unresolved(indexed: Indexer) -> None:
+    summary = _summary(indexed, "either way")
+    assert "`x` is bound 2 ways in `either` that can reach the check: `x = 1` (line 35); `x = 2` (line 37)" in summary
+    assert "not resolved" in summary
+
+
+def test_loop_and_except_targets_are_named(indexed: Indexer) -> None:
+    assert "`var_name` is the loop variable of `for var_name, value in namespace.items()` at line 20" in _summary(
+        indexed, "field differs"
+    )
+    assert "`e` is the exception caught by `except (OSError, KeyError) as e` at line 28" in _summary(
+        indexed, "bad header"
+    )
+
+
+def test_a_container_filled_before_the_raise_is_not_its_literal(indexed: Indexer) -> None:
+    page = _page(indexed, "field differs")
+    assert "fields" not in page["resolved"]
+    value = next(v for v in page["what_it_means"]["values"] if v["name"] == "fields")
+    assert not value["known"]
+    assert "changed in place at line 19" in (value["choice"] or "")
+    assert "0 keys" not in page["what_it_means"]["summary"]
+
+
+def test_a_class_default_is_not_the_checked_value(indexed: Indexer) -> None:
+    for template, replaced in (
+        ("no multiple", "an instance or a subclass"),
+        ("prob too large", "the constructor's argument `Collator(prob=...)`"),
+    ):
+        page = _page(indexed, template)
+        assert not any(name.startswith("self.") for name in page["resolved"])
+        value = next(v for v in page["what_it_means"]["values"] if v["name"].startswith("self."))
+        assert not value["known"] and replaced in (value["choice"] or "")
+        assert "not the value the check sees" in (value["choice"] or "")
+
+
+def test_a_store_in_a_branch_that_returns_first_does_not_reach_the_check(indexed: Indexer) -> None:
+    summary = _summary(indexed, "no space")
+    assert "stores `self.load()` in `self.info`" not in summary
