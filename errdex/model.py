@@ -88,6 +88,26 @@ class WrittenAt:
 
 ConditionKind = Literal["available", "type_checking", "platform", "version", "other"]
 BINDINGS_KEY = "<bindings>"  # where a site's `bindings` are kept inside its stored `resolved` JSON (not a name)
+PRIOR_KEY = "<prior checks>"  # where a site's `prior_checks` are kept inside its stored `resolved` JSON (not a name)
+
+
+@dataclass(frozen=True, slots=True)
+class PriorCheck:
+    """An earlier raising check of the site's function on its path (`if test: raise ...`, or the nested
+    tests that lead to such a raise, joined with `and`): the site is reached only when `test` is false."""
+
+    line: int  # the line of the `if` whose test it is (the innermost one, for nested tests)
+    test: str  # the source of the test that raises when true
+
+    def to_json(self) -> JsonValue:
+        return [self.line, self.test]
+
+    @classmethod
+    def from_json(cls, data: JsonValue) -> PriorCheck:
+        if not isinstance(data, list) or len(data) != 2:
+            raise ValueError(f"not a prior check: {data!r}")
+        line, test = data
+        return cls(int(line), str(test))  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,6 +183,7 @@ class Site:
     written_at: WrittenAt | None = None  # for a raise helper's site: the caller that wrote its message
     # name -> each value it may have, for names bound more than once under conditions (see `Binding`)
     bindings: dict[str, tuple[Binding, ...]] = field(default_factory=dict)
+    prior_checks: tuple[PriorCheck, ...] = ()  # the raising checks before it on its path, first first
 
     @property
     def condition(self) -> str | None:

@@ -203,6 +203,7 @@ def file_sites(release: Release, path: str) -> Iterator[Site]:
                 holes=holes if template is not None and len(holes) == template.count("{}") else (),
                 written_at=written_at,
                 bindings=bindings,
+                prior_checks=raw.prior_checks,
             )
 
 

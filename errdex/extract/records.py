@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from errdex.model import Binding, Kind, WrittenAt
+from errdex.model import Binding, Kind, PriorCheck, WrittenAt
 
 HoleSources = tuple[tuple[str, ...], ...]  # per `{}` of a template: the expressions it shows (see `Site.holes`)
 Json = Any  # what `json.loads` gives
@@ -142,6 +142,7 @@ class RawSite:
     message_param: ParamRef | None = None
     exception_param: ParamRef | None = None
     written_at: WrittenAt | None = None
+    prior_checks: tuple[PriorCheck, ...] = ()
 
     def to_json(self) -> Json:
         written = self.written_at
@@ -164,6 +165,7 @@ class RawSite:
             list(self.message_param) if self.message_param else None,
             list(self.exception_param) if self.exception_param else None,
             [written.file, written.line, written.function] if written else None,
+            [check.to_json() for check in self.prior_checks],
         ]
 
     @classmethod
@@ -171,7 +173,7 @@ class RawSite:
         (kind, exception, templates, reason, line, end_line, function, owner, clauses, values, source, level) = data[
             :12
         ]
-        later, message_attribute, exception_attribute, message_param, exception_param, written = data[12:]
+        later, message_attribute, exception_attribute, message_param, exception_param, written, prior = data[12:]
         return cls(
             kind,
             exception,
@@ -191,6 +193,7 @@ class RawSite:
             ParamRef(*message_param) if message_param else None,
             ParamRef(*exception_param) if exception_param else None,
             WrittenAt(*written) if written else None,
+            tuple(map(PriorCheck.from_json, prior)),
         )
 
 

@@ -53,7 +53,7 @@ from errdex.extract.templates import (
     templates,
 )
 from errdex.model import Binding as ValueBinding
-from errdex.model import JsonValue, Kind
+from errdex.model import JsonValue, Kind, PriorCheck
 
 MAX_BINDINGS = 12
 MAX_TEMPLATE = 20_000
@@ -92,6 +92,14 @@ class Parameter(NamedTuple):
 Params = dict[str, Parameter]
 
 
+class Check(NamedTuple):
+    """A test that leaves by raising when true (`if test: raise E`), at the line of its `if`: the code after
+    it runs only once the test is false (see `model.PriorCheck`)."""
+
+    guard: Guard
+    line: int
+
+
 class Falls(NamedTuple):
     """What a statement (or block) says of the code after it: whether it is reached, and what then holds.
 
@@ -103,6 +111,7 @@ class Falls(NamedTuple):
     leaves: bool  # no path goes on to the next statement
     quiet: bool  # every path returns, continues or breaks (none goes on, none raises)
     when: tuple[ast.expr, ...] = ()  # each holds whenever it did not leave quietly (empty: nothing known)
+    passed: tuple[Check, ...] = ()  # the raising checks every path that went on passed (each test false)
 
 
 ALWAYS = Falls(False, False)
@@ -199,6 +208,7 @@ class SiteVisitor:
         self.env: Env = {}
         self.caught: Caught = {}  # in the function visited, whatever handler (the name outlives it when stored)
         self.conditions: list[Guard] = []
+        self.prior: list[Check] = []  # the raising checks the statement visited comes after, on its path
         self.params: Params = {}  # the enclosing function's parameters
         self.calls: list[HelperCall] = []  # calls passing a message (or a parameter) along
         self.near_site: set[int] = set()  # (indexes of) calls in functions that raise something themselves
@@ -224,21 +234,24 @@ class SiteVisitor:
     def visit_body(self, body: list[ast.stmt]) -> Falls:
         """Visit a block. In a function, the statements after an `if` that returns on one branch are guarded by
         the other branch's condition (`if a: return x` then `raise E`: the raise happens when `not a`)."""
-        depth = len(self.conditions)
+        depth, checked = len(self.conditions), len(self.prior)
         when: list[ast.expr] = []
+        passed: list[Check] = []
         guarding = bool(self.scopes) and self.scopes[-1][0] == "def"  # module chunks are visited one by one
         for i, stmt in enumerate(body):
             falls = self.visit(stmt)
             if falls.leaves:
                 for unreached in body[i + 1 :]:  # its sites are kept as they are
                     self.visit(unreached)
-                del self.conditions[depth:]
+                del self.conditions[depth:], self.prior[checked:]
                 return falls if falls.quiet else Falls(True, False, (*when, *falls.when))
             when += falls.when
+            passed += falls.passed
             if guarding:
                 self.conditions += [Guard(test) for test in falls.when]
-        del self.conditions[depth:]
-        return Falls(False, False, tuple(when))
+                self.prior += falls.passed
+        del self.conditions[depth:], self.prior[checked:]
+        return Falls(False, False, tuple(when), tuple(passed))
 
     def visit_in_scopes(self, node: ast.stmt, scopes: list[tuple[str, str]]) -> None:
         """Visit a statement cut out of a larger file, as if it stood inside `scopes`."""
@@ -248,9 +261,10 @@ class SiteVisitor:
 
     # -- scopes ---------------------------------------------------------------------------
     def visit_FunctionDef(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
-        saved = (self.env, self.caught, self.conditions, self.params, self.in_property)
+        saved = (self.env, self.caught, self.conditions, self.prior, self.params, self.in_property)
         method = bool(self.scopes) and self.scopes[-1][0] == "class" and not is_static(node)
-        self.env, self.caught, self.conditions, self.params = {}, {}, [], parameters(node.args, method)
+        self.env, self.caught, self.conditions, self.prior = {}, {}, [], []
+        self.params = parameters(node.args, method)
         self.in_property = method and any(last_name(d) in _PROPERTIES for d in node.decorator_list)
         self.scopes.append(("def", node.name))
         sites, calls = len(self.sites) + self.raised_again, len(self.calls)
@@ -258,17 +272,17 @@ class SiteVisitor:
         if len(self.sites) + self.raised_again > sites:
             self.near_site.update(range(calls, len(self.calls)))  # kept for helpers of other files (see `helper_calls`)
         self.scopes.pop()
-        self.env, self.caught, self.conditions, self.params, self.in_property = saved
+        self.env, self.caught, self.conditions, self.prior, self.params, self.in_property = saved
 
     visit_AsyncFunctionDef = visit_FunctionDef
 
     def visit_ClassDef(self, node: ast.ClassDef) -> None:
-        saved = (self.env, self.conditions, self.params)
-        self.env, self.conditions, self.params = {}, [], {}
+        saved = (self.env, self.conditions, self.prior, self.params)
+        self.env, self.conditions, self.prior, self.params = {}, [], [], {}
         self.scopes.append(("class", node.name))
         self.visit_body(node.body)
         self.scopes.pop()
-        self.env, self.conditions, self.params = saved
+        self.env, self.conditions, self.prior, self.params = saved
 
     # -- control flow ---------------------------------------------------------------------
     def _branch(self) -> None:
@@ -290,7 +304,7 @@ class SiteVisitor:
         # an `if` that may be skipped keeps the skipping path's bindings first: when alternatives are cut at
         # MAX_BINDINGS, the messages that optional parts were not added to stay
         self.env = _merge(after_body, self.env) if node.orelse else _merge(self.env, after_body)
-        return _after_if(node.test, body, orelse)
+        return _after_if(node.test, body, orelse)._replace(passed=_passed(node, body, orelse))
 
     def visit_For(self, node: ast.For | ast.AsyncFor | ast.While) -> None:
         self._branch()
@@ -810,6 +824,7 @@ class SiteVisitor:
                 function=self.qualname(),
                 owner=self._class_qualname(),
                 clauses=self._clauses(),
+                prior_checks=self._prior_checks(),
                 values=values,
                 message_source=unparse(written or message)[:MAX_TEMPLATE] if message is not None else "",
                 level=level,
@@ -848,6 +863,12 @@ class SiteVisitor:
     def _clauses(self) -> tuple[str, ...]:
         """The source of each guarding condition, outermost first (a clause said twice, once)."""
         return tuple(dict.fromkeys(guard.text() for guard in self.conditions))
+
+    def _prior_checks(self) -> tuple[PriorCheck, ...]:
+        """The raising checks the site comes after on its path, first first (a test said twice, once)."""
+        self.module.budget.charge(len(self.prior))
+        found = {(check.guard.text(), check.line): None for check in self.prior}
+        return tuple(PriorCheck(line, text) for text, line in found)
 
     # -- resolving the names a site uses --------------------------------------------------
     def _resolve_names(self, message: ast.expr | None) -> Values:
@@ -986,6 +1007,23 @@ def _after_if(test: ast.expr, body: Falls, orelse: Falls) -> Falls:
     else:
         sides = [_all((test, *body.when)), _all((negated(test), *orelse.when))]
     return Falls(leaves, False, (ast.BoolOp(op=ast.Or(), values=sides),))
+
+
+def _passed(node: ast.If, body: Falls, orelse: Falls) -> tuple[Check, ...]:
+    """The raising checks the code after an `if` comes after: its test (or the negation) where that branch
+    leaves by raising, else the checks passed inside a branch that goes on, joined with its test when the
+    other branch goes on too (`if a: if b: raise` gives `a and b`)."""
+    out: list[Check] = []
+    for side, test, other in ((body, node.test, orelse), (orelse, negated(node.test), body)):
+        if side.quiet:
+            continue  # the code after meets the negation (see `_after_if`)
+        if side.leaves:
+            out.append(Check(Guard(test), node.lineno))
+            continue
+        for check in side.passed:
+            joined = check if other.leaves else Check(Guard(_all((test, check.guard.test))), check.line)
+            out.append(joined)
+    return tuple(out)
 
 
 def _all(tests: tuple[ast.expr, ...]) -> ast.expr:

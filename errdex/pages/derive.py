@@ -26,6 +26,7 @@ from errdex.pages.model import (
     Trigger,
     UserInput,
 )
+from errdex.pages.prior import Earlier, earlier
 from errdex.pages.receives import fits, type_tested
 from errdex.pages.source import module_name
 from errdex.pages.triggers import (
@@ -46,11 +47,13 @@ class PageFacts:
     env: dict[str, JsonValue]
     inputs: dict[str, CheckedInput]  # code -> the page's input entry
     module: str
+    earlier: list[Earlier]  # the raising checks before it: a trigger's values must pass those reading them
 
     @classmethod
     def of(cls, page: StaticFacts) -> PageFacts:
         inputs = {item["code"]: item for item in page["when_it_happens"]["inputs"]}
-        return cls(parse_condition(page["condition"]), dict(page["resolved"]), inputs, module_name(page["file"]))
+        node, env = parse_condition(page["condition"]), dict(page["resolved"])
+        return cls(node, env, inputs, module_name(page["file"]), earlier(page["prior_checks"]))
 
 
 def user_input(
@@ -155,11 +158,11 @@ def triggers_and_fix(page: StaticFacts, user: UserInput | None) -> tuple[list[Tr
         return [], None
     first = _first_candidates(facts, page, user)
     pool = _receivable(pools(facts.node, list(facts.inputs), facts.env, first), facts)
-    trigger = find_trigger(facts.node, pool, facts.env)
+    trigger = find_trigger(facts.node, pool, facts.env, facts.earlier)
     if trigger is None:
         return [], None
     entry = _trigger_json(facts, trigger)
-    fix = find_fix(facts.node, trigger, pool, facts.env)
+    fix = find_fix(facts.node, trigger, pool, facts.env, facts.earlier)
     if fix is None or entry["code"] is None:
         return [entry], None
     changed = {**trigger, fix[0]: fix[1]}

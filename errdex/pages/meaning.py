@@ -22,6 +22,7 @@ from errdex.pages.conditions import (
 )
 from errdex.pages.environment import tests
 from errdex.pages.model import ResolvedValue, SiteJson, WhatItMeans
+from errdex.pages.prior import sentence
 from errdex.pages.source import find, handler_around
 
 
@@ -58,7 +59,8 @@ def what_it_means(
     if not exact:
         out["summary"] = _shared(raises, describe(node, resolved, False, names) if node is not None else None)
     elif node is not None:
-        out["summary"] = f"{raises} when {describe(node, resolved, False, names)}."
+        earlier = sentence(site["prior_checks"], node, resolved, names) if places == 1 else ""
+        out["summary"] = f"{raises} when {describe(node, resolved, False, names)}{earlier}."
     elif site["condition"]:
         out["summary"] = f"{raises} under a condition that could not be read: `{site['condition'][:300]}`."
     else:

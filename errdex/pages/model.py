@@ -34,6 +34,13 @@ class BindingJson(TypedDict):
     chosen: bool  # the value the page uses (the package's normal import path)
 
 
+class PriorCheckJson(TypedDict):
+    """An earlier raising check of the site's function on its path: the site is reached only when `test` is false."""
+
+    line: int
+    test: str
+
+
 class SiteJson(TypedDict):
     """One raise site's own facts (also an entry of `errdex list --json`, with the error's id and release)."""
 
@@ -51,6 +58,7 @@ class SiteJson(TypedDict):
     resolved: dict[str, JsonValue]
     resolved_from: dict[str, str]
     bindings: dict[str, list[BindingJson]]  # names bound under conditions: each value they may have
+    prior_checks: list[PriorCheckJson]  # the raising checks before it on its path (see `PriorCheck`)
     checks: list[str]
     message_source: str
     level: str | None

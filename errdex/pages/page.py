@@ -154,6 +154,7 @@ def _with_check(base: ErrorJson, check: Check) -> ErrorJson:
         "resolved": check.resolved,
         "resolved_from": check.resolved_from,
         "bindings": check.bindings,
+        "prior_checks": check.prior_checks,
         "checks": list(check.checks),
     }
 
@@ -230,6 +231,7 @@ KEY_ORDER = (  # the order of a page's keys in JSON: the error and its check, wh
     "resolved",
     "resolved_from",
     "bindings",
+    "prior_checks",
     "checks",
     "message_source",
     "level",

@@ -6,6 +6,7 @@ from errdex.model import ErrorRecord, Related, Site, WrittenAt
 from errdex.pages.bindings import bindings_json
 from errdex.pages.excerpt import excerpt_json
 from errdex.pages.model import ErrorJson, RelatedError, SiteJson, WrittenAtJson
+from errdex.pages.prior import prior_json
 from errdex.pages.scope import place_checks
 
 
@@ -26,6 +27,7 @@ def site_json(site: Site) -> SiteJson:
         "resolved": site.resolved,
         "resolved_from": site.resolved_from,
         "bindings": {name: bindings_json(found, site.resolved_from.get(name)) for name, found in site.bindings.items()},
+        "prior_checks": prior_json(site.prior_checks),
         "checks": list(site.checks),
         "message_source": site.message_source,
         "level": site.level,

@@ -20,7 +20,8 @@ from errdex.errors import NotIndexedError
 from errdex.model import ErrorRecord, Site
 from errdex.pages.bindings import bindings_json
 from errdex.pages.conditions import conjuncts, parse_condition
-from errdex.pages.model import BindingJson, JsonValue, SiteScope
+from errdex.pages.model import BindingJson, JsonValue, PriorCheckJson, SiteScope
+from errdex.pages.prior import prior_json
 from errdex.pages.syntax import unparse
 from errdex.store import Store
 
@@ -37,6 +38,7 @@ class Check:
     checks: tuple[str, ...]
     exact: bool  # every place has this very check (condition, resolved values and message)
     bindings: dict[str, list[BindingJson]]  # names bound under conditions, alike at every place
+    prior_checks: list[PriorCheckJson]  # the earlier raising checks of every place (a trigger must pass them all)
 
 
 def _bindings(sites: Sequence[Site]) -> dict[str, list[BindingJson]]:
@@ -61,9 +63,12 @@ def check_of(sites: Sequence[Site]) -> Check:
         if n in resolved and all(s.resolved_from.get(n) == w for s in sites)
     }
     checks = tuple(c for c in first.checks if all(c in s.checks for s in sites))
+    prior = prior_json(c for s in sites for c in s.prior_checks)
     if len({_key(s) for s in sites}) == 1:
-        return Check(first.condition, dict(first.resolved), resolved_from, tuple(first.checks), True, _bindings(sites))
-    return Check(_common_condition(sites), resolved, resolved_from, checks, False, _bindings(sites))
+        return Check(
+            first.condition, dict(first.resolved), resolved_from, tuple(first.checks), True, _bindings(sites), prior
+        )
+    return Check(_common_condition(sites), resolved, resolved_from, checks, False, _bindings(sites), prior)
 
 
 def _key(site: Site) -> tuple[str | None, str, str]:

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import ast
 import itertools
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from errdex.pages.evaluate import OPAQUE, UNKNOWN, Instance, truth, value_of
+from errdex.pages.prior import Earlier, passes
 
 MAX_POOL = 24
 MAX_TRIES = 1000
@@ -132,19 +133,26 @@ def fresh_outside(container: Any) -> Any:
 
 
 def find_trigger(
-    node: ast.expr, pool: Mapping[str, list[TriggerValue]], env: Mapping[str, Any]
+    node: ast.expr, pool: Mapping[str, list[TriggerValue]], env: Mapping[str, Any], earlier: Sequence[Earlier]
 ) -> dict[str, TriggerValue] | None:
-    """The smallest assignment of inputs (fewest inputs set) that makes the condition certainly true."""
+    """The smallest assignment of inputs (fewest inputs set) that makes the condition certainly true, and
+    certainly passes the earlier raising checks that read those inputs (else another raise may fire first)."""
     for assignment in _assignments(pool):
-        if truth(node, {**env, **{code: c.value for code, c in assignment.items()}}) is True:
+        values = {**env, **{code: c.value for code, c in assignment.items()}}
+        if truth(node, values) is True and passes(earlier, values, assignment):
             return assignment
     return None
 
 
 def find_fix(
-    node: ast.expr, trigger: Mapping[str, TriggerValue], pool: Mapping[str, list[TriggerValue]], env: Mapping[str, Any]
+    node: ast.expr,
+    trigger: Mapping[str, TriggerValue],
+    pool: Mapping[str, list[TriggerValue]],
+    env: Mapping[str, Any],
+    earlier: Sequence[Earlier],
 ) -> tuple[str, TriggerValue] | None:
-    """One input of the trigger changed to a value from the code that makes the condition certainly false."""
+    """One input of the trigger changed to a value from the code that makes the condition certainly false (and
+    passes the earlier raising checks of the trigger's inputs, so the fixed call does not fail on one of them)."""
     for code in trigger:
         for candidate in sorted(
             pool.get(code, []), key=lambda c: FIX_TAGS.index(c.tag) if c.tag in FIX_TAGS else len(FIX_TAGS)
@@ -152,7 +160,7 @@ def find_fix(
             if candidate.tag not in FIX_TAGS:
                 continue
             values = {**env, **{k: c.value for k, c in trigger.items()}, code: candidate.value}
-            if truth(node, values) is False:
+            if truth(node, values) is False and passes(earlier, values, trigger):
                 return code, candidate
     return None
 

@@ -28,10 +28,12 @@ from errdex.errors import NotIndexedError, StoreError
 from errdex.jsontext import dumps_text
 from errdex.model import (
     BINDINGS_KEY,
+    PRIOR_KEY,
     Binding,
     ClassInfo,
     ErrorRecord,
     FileLine,
+    PriorCheck,
     Related,
     ReleaseInfo,
     ReleaseRecord,
@@ -787,6 +789,7 @@ def _site(row: Sequence[Any]) -> Site:
     ) = row
     values = json.loads(resolved)
     bindings = values.pop(BINDINGS_KEY, {})
+    prior = values.pop(PRIOR_KEY, [])
     return Site(
         kind=kind,
         exception=exception,
@@ -806,17 +809,21 @@ def _site(row: Sequence[Any]) -> Site:
         holes=tuple(map(tuple, json.loads(holes))),
         written_at=WrittenAt(written_file, written_line, written_function) if written_file is not None else None,
         bindings={name: tuple(map(Binding.from_json, found)) for name, found in bindings.items()},
+        prior_checks=tuple(map(PriorCheck.from_json, prior)),
     )
 
 
 def _with_bindings(site: Site) -> dict[str, Any]:
-    """A site's resolved values as stored: with its names' alternatives under BINDINGS_KEY, when it has any."""
-    if not site.bindings:
+    """A site's resolved values as stored: with its names' alternatives under BINDINGS_KEY and its earlier
+    raising checks under PRIOR_KEY, when it has any."""
+    if not site.bindings and not site.prior_checks:
         return site.resolved
-    return {
-        **site.resolved,
-        BINDINGS_KEY: {name: [b.to_json() for b in found] for name, found in site.bindings.items()},
-    }
+    out: dict[str, Any] = dict(site.resolved)
+    if site.bindings:
+        out[BINDINGS_KEY] = {name: [b.to_json() for b in found] for name, found in site.bindings.items()}
+    if site.prior_checks:
+        out[PRIOR_KEY] = [check.to_json() for check in site.prior_checks]
+    return out
 
 
 def _release(row: Sequence[Any]) -> ReleaseRecord:

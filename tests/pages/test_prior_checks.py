@@ -1,0 +1,89 @@
+"""A raise reached only after earlier raising checks of its function: the page says so, and claims a trigger
+only when the trigger's values certainly pass the earlier checks that read them."""
+
+from __future__ import annotations
+
+from errdex.pages import build_page
+from errdex.store import Store
+from tests.pages.conftest import Indexer, error_id_of
+
+SAME_INPUT = """
+def check(method=None, limit=None, tolerance=None):
+    if method is None:
+        if tolerance is not None:
+            raise ValueError("tolerance needs a method")
+        if limit is not None:
+            raise ValueError("limit needs a method")
+    return method
+"""
+
+SUM_FIRST = """
+class Collator:
+    def __init__(self, mask: float = 0.8, random: float = 0.1):
+        self.mask = mask
+        self.random = random
+        if self.mask + self.random > 1:
+            raise ValueError("the probabilities add up to more than 1")
+        if self.random > 1:
+            raise ValueError("random is more than 1")
+"""
+
+OTHER_INPUT = """
+MODES = ["fast", "slow"]
+
+
+class Config:
+    def __init__(self, size: int = 1, mode: str = "fast"):
+        self.size = size
+        self.mode = mode
+        self.check()
+
+    def check(self):
+        if self.size < 0:
+            raise ValueError("size is negative")
+        if self.mode not in MODES:
+            raise ValueError("unknown mode")
+"""
+
+
+def _page(indexed: Indexer, source: str, template: str) -> dict:
+    store: Store = indexed({"pkg/mod.py": source})
+    return dict(build_page(store, error_id_of(store, "pkg", template)))
+
+
+def test_an_earlier_raise_on_the_same_input_under_the_same_guard_is_said_and_blocks_no_trigger_it_passes(
+    indexed: Indexer,
+) -> None:
+    page = _page(indexed, SAME_INPUT, "limit needs a method")
+    assert page["prior_checks"] == [{"line": 3, "test": "tolerance is not None"}]
+    summary = page["what_it_means"]["summary"]
+    assert "once the checks before it pass (line 3)" in summary
+    assert "an earlier raise fires first when `tolerance` is set (not None) (line 3)" in summary
+    # a trigger sets only `limit` (and `method`): `tolerance` keeps no value the page knows, so the earlier
+    # check reads none of the trigger's inputs; the trigger stands
+    for trigger in page["triggers"]:
+        assert "tolerance" not in trigger["values"]
+
+
+def test_no_trigger_where_an_earlier_check_of_the_same_input_fires_first(indexed: Indexer) -> None:
+    page = _page(indexed, SUM_FIRST, "random is more than 1")
+    assert [c["line"] for c in page["prior_checks"]] == [5]
+    # any `random` above 1 makes the sum above 1 too (unless `mask` is negative): no value certainly passes
+    assert page["triggers"] == [] and page["example_fix"] is None
+    assert "once the checks before it pass (line 5)" in page["what_it_means"]["summary"]
+
+
+def test_an_earlier_check_of_another_input_leaves_the_trigger(indexed: Indexer) -> None:
+    page = _page(indexed, OTHER_INPUT, "unknown mode")
+    assert page["prior_checks"] == [{"line": 11, "test": "self.size < 0"}]
+    assert "an earlier raise fires first when `self.size` is less than 0 (line 11)" in page["what_it_means"]["summary"]
+
+
+def test_nested_earlier_checks_are_joined_with_their_guard(indexed: Indexer) -> None:
+    page = _page(indexed, SAME_INPUT, "limit needs a method")
+    store_page = _page(indexed, SAME_INPUT.replace("return method", "raise ValueError('last')"), "last")
+    assert page["condition"] == "method is None and limit is not None"
+    assert [c["test"] for c in store_page["prior_checks"]] == [
+        "method is None and tolerance is not None",
+        "method is None and limit is not None",
+    ]
