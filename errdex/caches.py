@@ -91,6 +91,7 @@ PAGES = Cache(
         "pages/source.py",
         "pages/syntax.py",
         "pages/triggers.py",
+        "pages/prior.py",
         "pages/receives.py",
         "pages/values.py",
         "pages/versions.py",

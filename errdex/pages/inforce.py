@@ -84,7 +84,7 @@ def _comprehension(func: FunctionNode, name: str) -> tuple[Bound, ...]:
         if isinstance(node, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
             for gen in node.generators:
                 if _binds(gen.target, name):
-                    return (Bound(node.lineno, "comprehension", _short(node), target=gen.target),)
+                    return (Bound(node.lineno, "comprehension", short(node), target=gen.target),)
     return ()
 
 
@@ -129,7 +129,7 @@ class _Walk:
     def _branches(self, blocks: list[list[ast.stmt]], live: frozenset[Bound], holds: bool) -> frozenset[Bound] | None:
         outs = []
         for body in blocks:
-            if holds and not _block_holds(body, self.line):
+            if holds and not block_holds(body, self.line):
                 continue
             outs.append(self.block(body, live))
         return _union(outs)
@@ -142,7 +142,7 @@ class _Walk:
         if target is not None and self._binds(target):
             each = frozenset([_bound(stmt, target, "for")])
         later = live | frozenset(self._all_bindings(stmt.body))  # a later pass starts with what an earlier one left
-        if holds and _block_holds(stmt.body, self.line):
+        if holds and block_holds(stmt.body, self.line):
             self._mutations(stmt.body)
             return self.block(stmt.body, each or later)
         out = self.block(stmt.body, each or later)
@@ -156,18 +156,18 @@ class _Walk:
         partly = live | frozenset(self._all_bindings(body))  # a handler runs after any part of the body
         outs = []
         for handler in handlers:
-            if holds and not _span_holds(handler, self.line):
+            if holds and not span_holds(handler, self.line):
                 continue
             start = partly
             if handler.name is not None and handler.name == self.code:
                 start = frozenset([Bound(handler.lineno, "except", _header(handler), target=None)])
             outs.append(self.block(handler.body, start))
-        if not holds or _block_holds(body + getattr(stmt, "orelse", []), self.line):
+        if not holds or block_holds(body + getattr(stmt, "orelse", []), self.line):
             went_on = self.block(body, live)
             outs.append(self.block(getattr(stmt, "orelse", []), went_on) if went_on is not None else None)
         after = _union(outs)
         final: list[ast.stmt] = getattr(stmt, "finalbody", [])
-        if final and (not holds or _block_holds(final, self.line)):
+        if final and (not holds or block_holds(final, self.line)):
             return self.block(final, after if after is not None else partly)
         return after
 
@@ -184,7 +184,7 @@ class _Walk:
         if isinstance(stmt, (ast.Import, ast.ImportFrom)) and any(
             (a.asname or a.name.split(".")[0]) == self.code for a in stmt.names
         ):
-            return frozenset([Bound(stmt.lineno, "other", _short(stmt))])
+            return frozenset([Bound(stmt.lineno, "other", short(stmt))])
         if isinstance(stmt, ast.Delete) and any(self._binds(t) for t in stmt.targets):
             return frozenset()
         return live
@@ -262,21 +262,21 @@ def _bound(stmt: ast.stmt, target: ast.expr | None, kind: str, value: ast.expr |
 def _header(node: ast.AST) -> str:
     """The statement as written, without its body (`for a, b in x.items()`, `except E as e`)."""
     if isinstance(node, (ast.For, ast.AsyncFor)):
-        return f"for {_target(node.target)} in {_short(node.iter)}"
+        return f"for {_target(node.target)} in {short(node.iter)}"
     if isinstance(node, (ast.With, ast.AsyncWith)):
         items = ", ".join(
-            _short(i.context_expr) + (f" as {_short(i.optional_vars)}" if i.optional_vars else "") for i in node.items
+            short(i.context_expr) + (f" as {short(i.optional_vars)}" if i.optional_vars else "") for i in node.items
         )
         return f"with {items}"
     if isinstance(node, ast.ExceptHandler):
-        caught = f" {_short(node.type)}" if node.type is not None else ""
+        caught = f" {short(node.type)}" if node.type is not None else ""
         return f"except{caught}" + (f" as {node.name}" if node.name else "")
-    return _short(node)
+    return short(node)
 
 
 def _target(node: ast.expr) -> str:
     """A loop's target as written (`a, b`, not `(a, b)`)."""
-    return ", ".join(map(_short, node.elts)) if isinstance(node, ast.Tuple) and node.elts else _short(node)
+    return ", ".join(map(short, node.elts)) if isinstance(node, ast.Tuple) and node.elts else short(node)
 
 
 def _union(outs: list[frozenset[Bound] | None]) -> frozenset[Bound] | None:
@@ -284,16 +284,19 @@ def _union(outs: list[frozenset[Bound] | None]) -> frozenset[Bound] | None:
     return frozenset().union(*going) if going else None
 
 
-def _span_holds(node: ast.AST, line: int) -> bool:
+def span_holds(node: ast.AST, line: int) -> bool:
+    """Whether a node's lines hold `line`."""
     start = getattr(node, "lineno", 0)
     return start <= line <= (getattr(node, "end_lineno", None) or start)
 
 
-def _block_holds(block: list[ast.stmt], line: int) -> bool:
+def block_holds(block: list[ast.stmt], line: int) -> bool:
+    """Whether a block's lines hold `line`."""
     return bool(block) and block[0].lineno <= line <= (block[-1].end_lineno or block[-1].lineno)
 
 
-def _short(node: ast.AST | None, limit: int = 120) -> str:
+def short(node: ast.AST | None, limit: int = 120) -> str:
+    """A node's source, cut to `limit` characters for a sentence."""
     if node is None:
         return ""
     try:

@@ -13,7 +13,7 @@ import ast
 from dataclasses import dataclass
 
 from errdex.pages.conditions import input_name
-from errdex.pages.inforce import Bound, InForce, in_force
+from errdex.pages.inforce import Bound, InForce, block_holds, in_force, short, span_holds
 from errdex.pages.model import InputWay
 from errdex.pages.source import (
     FoundDefinition,
@@ -103,8 +103,8 @@ def _binding_how(function: str, code: str, bound: Bound) -> str:
     if bound.kind == "assign" and bound.value is not None:
         position = _position(bound.target, code)
         if position is not None:
-            return f"`{code}` is unpacked in `{function}` from `{_short(bound.value)}` ({position}, line {bound.line})"
-        return f"`{code}` is computed in `{function}` from `{_short(bound.value)}` (line {bound.line})"
+            return f"`{code}` is unpacked in `{function}` from `{short(bound.value)}` ({position}, line {bound.line})"
+        return f"`{code}` is computed in `{function}` from `{short(bound.value)}` (line {bound.line})"
     return f"`{code}` is bound by `{bound.code}` {at}"
 
 
@@ -216,9 +216,9 @@ def _way(
     reached_by = _call_after(method, stmt, reaching)
     reaches = name in reaching and reached_by is not None
     if _is_generic_setattr(stored, method):
-        how = f"`{qualname}` sets the attribute named by each keyword argument (`{_short(stored)}`, line {stmt.lineno})"
+        how = f"`{qualname}` sets the attribute named by each keyword argument (`{short(stored)}`, line {stmt.lineno})"
     else:
-        how = f"`{qualname}` stores `{_short(stored)}` in `self.{attr}` (line {stmt.lineno})"
+        how = f"`{qualname}` stores `{short(stored)}` in `self.{attr}` (line {stmt.lineno})"
     if reaches:
         how += f" and then reaches the check{_call_line(reached_by)}"
     return WayIn(
@@ -340,13 +340,13 @@ def _may_follow(method: FunctionNode, first: ast.AST, later: ast.AST) -> bool:
     """Whether `later` can run after `first` in one call of the method."""
     start, end = _lines(first)
     at = _lines(later)[0]
-    if at <= end and not any(_span_holds(loop, start) and _span_holds(loop, at) for loop in _loops(method)):
+    if at <= end and not any(span_holds(loop, start) and span_holds(loop, at) for loop in _loops(method)):
         return False
     for node in ast.walk(method):
         if isinstance(node, ast.If) and node.orelse:
             body, orelse = node.body, node.orelse
-            if (_block_holds(body, start) and _block_holds(orelse, at)) or (
-                _block_holds(orelse, start) and _block_holds(body, at)
+            if (block_holds(body, start) and block_holds(orelse, at)) or (
+                block_holds(orelse, start) and block_holds(body, at)
             ):
                 return False
     return True
@@ -359,15 +359,6 @@ def _lines(node: ast.AST) -> tuple[int, int]:
 
 def _loops(method: FunctionNode) -> list[ast.AST]:
     return [n for n in ast.walk(method) if isinstance(n, (ast.For, ast.AsyncFor, ast.While))]
-
-
-def _span_holds(node: ast.AST, line: int) -> bool:
-    start, end = _lines(node)
-    return start <= line <= end
-
-
-def _block_holds(block: list[ast.stmt], line: int) -> bool:
-    return bool(block) and _lines(block[0])[0] <= line <= _lines(block[-1])[1]
 
 
 def _call_line(reached_by: ast.Call | FunctionNode | None) -> str:
@@ -399,11 +390,3 @@ def _is_self_attr(node: ast.expr, attr: str) -> bool:
         and isinstance(node.value, ast.Name)
         and node.value.id == "self"
     )
-
-
-def _short(node: ast.expr, limit: int = 120) -> str:
-    try:
-        text = ast.unparse(node)
-    except (RecursionError, ValueError):
-        return "<expression>"
-    return text if len(text) <= limit else text[: limit - 3] + "..."

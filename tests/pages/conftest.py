@@ -61,3 +61,8 @@ def strings(value: Any) -> Iterator[str]:
     elif isinstance(value, list):
         for item in value:
             yield from strings(item)
+
+
+def said(summary: str, condition: str) -> bool:
+    """Whether a page's summary states `condition` whole: it ends there, or the checks before it follow."""
+    return summary.endswith(f"{condition}.") or f"{condition}, once the checks before it pass" in summary

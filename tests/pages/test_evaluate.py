@@ -85,10 +85,10 @@ def test_a_listed_value_is_never_a_trigger_and_a_fix_is_always_listed(allowed: l
     node = cond("x is not None and x not in ALLOWED")
     env = {"ALLOWED": allowed}
     pool = pools(node, ["x"], env, {"x": [TriggerValue(user, "user")]})
-    trigger = find_trigger(node, pool, env)
+    trigger = find_trigger(node, pool, env, [])
     assert trigger is not None
     assert trigger["x"].value not in allowed and trigger["x"].value is not None
-    fix = find_fix(node, trigger, pool, env)
+    fix = find_fix(node, trigger, pool, env, [])
     if allowed:
         assert fix is not None and (fix[1].value in allowed or fix[1].value is None)
     assert fresh_outside(allowed) not in allowed
@@ -98,9 +98,9 @@ def test_a_listed_value_is_never_a_trigger_and_a_fix_is_always_listed(allowed: l
 def test_numeric_triggers_and_fixes_are_certain(low: int, high: int) -> None:
     node = cond(f"not ({low} <= x <= {high})")
     pool = pools(node, ["x"], {}, {})
-    trigger = find_trigger(node, pool, {})
+    trigger = find_trigger(node, pool, {}, [])
     assert trigger is not None and not (low <= trigger["x"].value <= high)
-    fix = find_fix(node, trigger, pool, {})
+    fix = find_fix(node, trigger, pool, {}, [])
     if low <= high:
         assert fix is not None and low <= fix[1].value <= high
     else:
