@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 from typing import Any
 
+from errdex.extract.resolve import dotted_name
 from errdex.pages.advice import install_solution, statement_advice
 from errdex.pages.bindings import used
 from errdex.pages.conditions import either, input_name, parse_condition, python_repr
@@ -48,19 +49,34 @@ def solutions(page: StaticFacts, user: UserInput | None) -> list[Solution]:
     return [{"rank": i, **s} for i, s in enumerate(found, 1)]
 
 
+def _reads_any(code: str, inputs: set[str]) -> bool:
+    """Whether a clause reads one of the inputs (`self.mode`, `size`) as a name or attribute chain."""
+    node = parse_condition(code)
+    return node is not None and any(
+        isinstance(n, (ast.Name, ast.Attribute)) and dotted_name(n) in inputs for n in ast.walk(node)
+    )
+
+
 def _from_check(page: StaticFacts, user: UserInput | None) -> list[SolutionBody]:
     """Use an allowed value, make a clause of the check false, or say where it fires.
 
     The last is for a test of where the code runs.
 
     An empty list is no value to use (nothing passes; more likely its real value was not resolved).
-    Only clauses a user controls become "make sure that ..."; a test of the environment
-    (`__debug__`, `sys.version_info`, `is_torch_available()`) or a constant (`assert False`) never does.
+    Only clauses a user controls become "make sure that ...": those that read an input a user can set
+    (a parameter or a public attribute, not a local or what the package sets itself); a test of the
+    environment (`__debug__`, `sys.version_info`, `is_torch_available()`) or a constant (`assert False`)
+    never does.
     """
     meaning = page["what_it_means"]
     release = f"{page['package']} {page['version']}"
     out = [_list_solution(entry, release, page, user) for entry in meaning["lists"] if entry["values"]]
-    own = [c["negated"] for c in meaning["clauses"] if c["kind"] != "environment" and not _constant(c["code"])]
+    settable = {i["code"] for i in page["when_it_happens"]["inputs"] if i["receives"]["user_set"]}
+    own = [
+        c["negated"]
+        for c in meaning["clauses"]
+        if c["kind"] != "environment" and not _constant(c["code"]) and _reads_any(c["code"], settable)
+    ]
     if own:
         out.append({"kind": "satisfy_check", "text": f"Make sure that {either(own)}: then this check does not fire."})
     where = [c for c in meaning["clauses"] if c["kind"] == "environment" and _actionable(c, meaning["environment"])]

@@ -161,3 +161,28 @@ def test_an_empty_list_is_no_value_to_set(indexed: Indexer) -> None:
     page = build_page(store, error_id_of(store, "box", "unknown kind {}"))
     assert page["what_it_means"]["lists"][0]["values"] == []
     assert "use_allowed_value" not in kinds(page)  # no "set `kind` to one of the 0 values: ."
+
+
+def test_a_clause_on_a_local_is_nothing_a_user_can_make_sure_of(indexed: Indexer) -> None:
+    files = {
+        "colors/__init__.py": "",
+        "colors/parse.py": """
+            import re
+
+            HEX = re.compile("#[0-9a-f]{6}")
+
+
+            def parse(value, strict=False):
+                m = HEX.fullmatch(value.lower())
+                if not m:
+                    raise ValueError(f"not a color: {value}")
+                if strict and value != value.lower():
+                    raise ValueError(f"not lower case: {value}")
+                return m.group(0)
+        """,
+    }
+    store = indexed(files, name="colors")
+    local = build_page(store, error_id_of(store, "colors", "not a color: {}"))
+    assert "satisfy_check" not in kinds(local)  # no "make sure that `m` is set to a true value"
+    parameter = build_page(store, error_id_of(store, "colors", "not lower case: {}"))
+    assert "satisfy_check" in kinds(parameter)
