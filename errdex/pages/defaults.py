@@ -1,10 +1,11 @@
-"""Calls that cannot raise an error: the parameters its check reads that they leave out have defaults that pass it.
+"""Calls that cannot raise an error: the literals they pass and the defaults of what they leave out pass its check.
 
 `Dataset.batch` calls `self.map(...)` without `keep_in_memory`; when the check is
 `keep_in_memory and cache_file_name is not None`, that default makes it certainly false, so that
-call is no way to this error, whatever else it passes. Decided by the evaluator on the call as
-written: a call with `*args`/`**kwargs`, a default that is not a literal, or a check that reads
-anything but the function's parameters decides nothing.
+call is no way to this error, whatever else it passes; nor is `_check(obj_type="estimator")` when
+the check refuses every other type. Decided by the evaluator on the call as written: a call with
+`*args`/`**kwargs`, a value that is not a literal, or a check that reads anything but the
+function's parameters decides nothing.
 """
 
 from __future__ import annotations
@@ -25,8 +26,8 @@ def passes_by_default(
     resolved: dict[str, JsonValue],
     call: Caller,
 ) -> bool:
-    """Whether the defaults of the checked parameters `call` does not pass make the check certainly false, whatever
-    the parameters it passes hold (those are unknown to the evaluator)."""
+    """Whether what `call` gives the checked parameters — literals as written, defaults for those it leaves out —
+    makes the check certainly false, whatever the other arguments hold (those are unknown to the evaluator)."""
     checked = {item["code"] for item in inputs}
     if not checked or any(item["kind"] != "parameter" for item in inputs):
         return False
@@ -34,13 +35,17 @@ def passes_by_default(
     if passed is None:
         return False
     defaults = _defaults(function)
-    left = {name: defaults[name] for name in checked - passed if name in defaults}
-    return bool(left) and truth(condition, {**resolved, **left}) is False
+    known = {name: defaults[name] for name in checked - passed.keys() if name in defaults}
+    known.update({name: value for name, value in passed.items() if name in checked and value is not _NOT_LITERAL})
+    return bool(known) and truth(condition, {**resolved, **known}) is False
 
 
-def _passed(function: FunctionNode, text: str) -> set[str] | None:
-    """The parameters a call as written passes, or None when that cannot be told (unpacking, not a call, a
-    call cut short for the page: a whole call's text ends with its closing parenthesis)."""
+_NOT_LITERAL = object()  # an argument whose value is not written as a literal
+
+
+def _passed(function: FunctionNode, text: str) -> dict[str, Any] | None:
+    """The parameters a call as written passes, each with its literal value (or _NOT_LITERAL); None when that
+    cannot be told (unpacking, not a call, a call cut short for the page: a whole call ends with `)`)."""
     if not text.rstrip().endswith(")"):
         return None
     try:
@@ -52,10 +57,17 @@ def _passed(function: FunctionNode, text: str) -> set[str] | None:
     if any(k.arg is None for k in node.keywords):
         return None
     named = [p.arg for p in parameters(function)]
-    positional = named[: len(node.args)] if len(node.args) <= len(named) else None
-    if positional is None:
+    if len(node.args) > len(named):
         return None
-    return {*positional, *(k.arg for k in node.keywords if k.arg is not None)}
+    given = [*zip(named, node.args, strict=False), *((k.arg, k.value) for k in node.keywords if k.arg is not None)]
+    return {name: _literal(value) for name, value in given}
+
+
+def _literal(node: ast.expr) -> Any:
+    try:
+        return ast.literal_eval(node)
+    except (ValueError, SyntaxError, TypeError, RecursionError):
+        return _NOT_LITERAL
 
 
 def _defaults(function: FunctionNode) -> dict[str, Any]:

@@ -84,8 +84,8 @@ def _callers_sentences(function: str, found: CallerSearch, defaulted: list[Calle
     if defaulted:
         verb = "calls" if len({c["function"] for c in defaulted}) == 1 else "call"
         out.append(
-            f"{_named(defaulted)} {verb} it leaving out checked parameters whose defaults make the check false:"
-            " no way to this error."
+            f"{_named(defaulted)} {verb} it with values that make the check false (the literals as written, the"
+            " defaults of what is left out): no way to this error."
         )
     if guessed:
         named_like = f"`{_receiver(guessed[0])}`"

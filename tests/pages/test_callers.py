@@ -394,16 +394,20 @@ DEFAULTS = {
 
             def load(self, keep):
                 return self.map(len, keep_in_memory=keep, cache_file_name="y.arrow")
+
+            def copy(self):
+                return self.map(len, keep_in_memory=True, cache_file_name=None)
     """,
 }
 
 
-def test_a_call_that_leaves_the_checked_parameters_at_passing_defaults_is_no_way_in(indexed: Indexer) -> None:
+def test_a_call_whose_literals_and_defaults_pass_the_check_is_no_way_in(indexed: Indexer) -> None:
     store = indexed(DEFAULTS, name="cache")
     summary = build_page(store, error_id_of(store, "cache", "keep_in_memory and cache_file_name cannot both be used"))[
         "when_it_happens"
     ]["summary"]
-    # batch leaves keep_in_memory False: whatever cache_file_name it passes, the check is false
+    # batch leaves keep_in_memory False: whatever cache_file_name it passes, the check is false; copy passes None
     assert "`Data.map` is reached from `Data.load`." in summary
-    no_way = "`Data.batch` calls it leaving out checked parameters whose defaults make the check false: no way to this"
+    assert "`Data.batch`, `Data.copy` call it with values that make the check false" in summary
+    no_way = "call it with values that make the check false (the literals as written, the defaults of what"
     assert no_way in summary
