@@ -45,6 +45,7 @@ _RANK = {
     "override": 1,
     "constructor": 2,
     "import": 2,
+    "module": 2,
     "class": 2,
     "typed": 2,
     "receiver": 3,
@@ -543,7 +544,7 @@ class _Resolver:
         if not name or _shadowed(use.node, use.scopes):
             return None
         if self.classes.resolve(self.path, name) == self.target.symbol:
-            return "import"
+            return "module" if self.path == self.target.symbol.file else "import"
         return (
             UNRESOLVED if isinstance(use.node, ast.Name) and use.used_as == "call" and name not in self._bound else None
         )
@@ -575,11 +576,18 @@ class _Resolver:
         if known is not None:
             how, symbol = known
             return how if self.classes.lookup(symbol, name) == owner else None
+        if isinstance(receiver, ast.Name) and self._names_a_module(receiver.id):
+            return None  # `mcolors.to_rgba(...)`: a module's own function, not a method
         spelled = dotted(receiver).rsplit(".", 1)[-1]
         class_name = owner.qualname.rsplit(".", 1)[-1]
         if spelled and (spelled.lower() == instance_name(class_name) or spelled == class_name):
             return "receiver"
         return UNRESOLVED
+
+    def _names_a_module(self, name: str) -> bool:
+        """Whether a name the file imports is a module of the release, or comes from outside it."""
+        imported = self.classes.info(self.path).imports.get(name)
+        return imported is not None and (imported in self.classes.paths or self.classes.external(self.path, name))
 
     def _through_self(self, cls: Symbol, name: str) -> str | None:
         """`self.name` in class `cls`: the owner's member when the MRO finds it, or an override of the caller's."""

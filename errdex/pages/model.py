@@ -225,7 +225,7 @@ class Caller(TypedDict):
     function: str
     file: str
     line: int
-    match: str  # self | override | super | class | typed | constructor | import | local | receiver
+    match: str  # self | override | super | class | typed | constructor | module | import | local | receiver
     use: str  # call | read | reference | decorator
     call: str
 

@@ -285,10 +285,10 @@ def test_property_and_cached_property_reads_are_uses(indexed: Indexer) -> None:
 
 def test_registrations_unpacking_dataclass_init_and_nested_functions(indexed: Indexer) -> None:
     store = indexed(SHAPES, name="shapes")
-    assert _found(store, "shapes/registry.py", "parse_text") == [("registry.py", "<module>", "import", "reference")]
+    assert _found(store, "shapes/registry.py", "parse_text") == [("registry.py", "<module>", "module", "reference")]
     # the decorator `@documented_like(Reader.read)` is handed Reader.read as a value: not a use of it
     assert _found(store, "shapes/registry.py", "Reader.read") == []
-    assert _found(store, "shapes/registry.py", "split") == [("registry.py", "prepare", "import", "call")]
+    assert _found(store, "shapes/registry.py", "split") == [("registry.py", "prepare", "module", "call")]
     assert _found(store, "shapes/registry.py", "Options.__post_init__") == [
         ("registry.py", "make_options", "constructor", "call")
     ]
@@ -411,3 +411,38 @@ def test_a_call_whose_literals_and_defaults_pass_the_check_is_no_way_in(indexed:
     assert "`Data.batch`, `Data.copy` call it with values that make the check false" in summary
     no_way = "call it with values that make the check false (the literals as written, the defaults of what"
     assert no_way in summary
+
+
+MODULES = {
+    "paint/__init__.py": "",
+    "paint/colors.py": """
+        def to_rgba(color):
+            return (0, 0, 0, 1)
+    """,
+    "paint/palette.py": """
+        class Palette:
+            def to_rgba(self, color):
+                if color not in ("red", "blue"):
+                    raise ValueError(f"unknown color {color}")
+                return (1, 0, 0, 1)
+    """,
+    "paint/draw.py": """
+        import paint.colors as mcolors
+        from paint.palette import Palette
+
+
+        def draw(color):
+            return mcolors.to_rgba(color)
+
+
+        def fill(color):
+            return Palette().to_rgba(color)
+    """,
+}
+
+
+def test_a_function_of_an_imported_module_is_not_a_use_of_a_method_of_that_name(indexed: Indexer) -> None:
+    store = indexed(MODULES, name="paint")
+    search = callers(store, store.release("paint"), CalledFunction("paint/palette.py", "Palette.to_rgba"))
+    assert [c["function"] for c in search["callers"]] == ["fill"]
+    assert search["unresolved"] == 0  # `mcolors.to_rgba(...)` is the module's own function
