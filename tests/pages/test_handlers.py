@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from errdex.pages import build_page
+from errdex.pages.model import WhatItMeans
 from tests.pages.conftest import Indexer, error_id_of
 
 PACKAGE = {
@@ -56,10 +57,13 @@ PACKAGE = {
 }
 
 
-def test_the_summary_says_the_try_body_must_raise_first(indexed: Indexer) -> None:
+def _meaning(indexed: Indexer, template: str) -> WhatItMeans:
     store = indexed(PACKAGE, name="lib")
-    page = build_page(store, error_id_of(store, "lib", "max-age: {} must be integer"))
-    meaning = page["what_it_means"]
+    return build_page(store, error_id_of(store, "lib", template))["what_it_means"]
+
+
+def test_the_summary_says_the_try_body_must_raise_first(indexed: Indexer) -> None:
+    meaning = _meaning(indexed, "max-age: {} must be integer")
     assert meaning["summary"] == (
         "`max_age` raises TypeError when the code in the `try` at line 22"
         " (`return int(time.time() + int(morsel['max-age']))`) raises `ValueError` or `OverflowError`,"
@@ -103,9 +107,7 @@ def test_a_user_value_that_passes_the_if_is_not_said_to_raise(indexed: Indexer) 
 
 
 def test_an_unguarded_raise_in_a_bare_except(indexed: Indexer) -> None:
-    store = indexed(PACKAGE, name="lib")
-    page = build_page(store, error_id_of(store, "lib", "could not close the handle"))
-    meaning = page["what_it_means"]
+    meaning = _meaning(indexed, "could not close the handle")
     assert meaning["summary"] == (
         "`close` raises RuntimeError when the code in the `try` at line 37 (`handle.flush()`) raises an exception;"
         " no `if` condition guards it."
