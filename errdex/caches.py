@@ -57,7 +57,7 @@ MATCH_TABLES = Cache(
 )
 CALLERS = Cache(
     "callers",
-    4,
+    5,
     "the callers of a function of a release (static call graph, names resolved through imports and class hierarchies)",
     code=("pages/callers.py", "pages/hierarchy.py", "pages/source.py"),
     ignores=(
@@ -67,7 +67,7 @@ CALLERS = Cache(
 )
 PAGES = Cache(
     "page",
-    8,
+    9,
     "the static part of an error's page, per release and place (what the user's values do not change)",
     code=(
         "pages/page.py",
@@ -80,6 +80,7 @@ PAGES = Cache(
         "pages/environment.py",
         "pages/evaluate.py",
         "pages/excerpt.py",
+        "pages/handlers.py",
         "pages/happens.py",
         "pages/inforce.py",
         "pages/inputs.py",

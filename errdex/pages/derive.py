@@ -3,7 +3,8 @@
 They are derived from the page's static facts (condition, resolved values, ways in), so a
 cached page is filled with a user's values without reading the release again. A page that speaks
 for places whose checks differ (`site_scope.exact` false) holds only their shared clauses: those
-can show that a value is accepted everywhere, never that it raises, so it gets no trigger either.
+can show that a value is accepted everywhere, never that it raises, so it gets no trigger either; nor does
+a raise in an `except` block, which needs its `try` body to raise first.
 """
 
 from __future__ import annotations
@@ -80,9 +81,8 @@ def user_input(
             result = "same as this release" if page["version"] in matches else "differs"
             checked.append({"code": code, "value": value, "matches": matches, "result": result})
         else:
-            checked.append(
-                {"code": code, "value": value, "result": _verdict(facts, code, options, page["site_scope"]["exact"])}
-            )
+            certain = page["site_scope"]["exact"] and page["what_it_means"]["handler"] is None
+            checked.append({"code": code, "value": value, "result": _verdict(facts, code, options, certain)})
     raising = {c["code"] for c in checked if c["result"] == "raises"}
     return {
         "values": list(values or []),
@@ -143,7 +143,8 @@ def stated_holes(user: UserInput) -> list[ShownHole]:
 def _verdict(facts: PageFacts, code: str, options: list[Any], exact: bool) -> str:
     """`raises` if a reading of the value makes the check fire here, `accepted` if none can, else `unknown`.
 
-    On shared clauses only (`exact` false) a value that satisfies them may still pass a place's own check.
+    Without `exact` (shared clauses only, or a raise in an `except` block whose `try` body must raise first)
+    a value that satisfies the check may still not raise.
     """
     if code not in facts.inputs or facts.node is None:
         return "not checked"
@@ -156,6 +157,8 @@ def triggers_and_fix(page: StaticFacts, user: UserInput | None) -> tuple[list[Tr
     facts = PageFacts.of(page)
     if facts.node is None or not facts.inputs or not page["site_scope"]["exact"]:
         return [], None
+    if page["what_it_means"]["handler"] is not None:
+        return [], None  # its `try` body must raise too, and no call is known to make it
     first = _first_candidates(facts, page, user)
     pool = _receivable(pools(facts.node, list(facts.inputs), facts.env, first), facts)
     trigger = find_trigger(facts.node, pool, facts.env, facts.earlier)

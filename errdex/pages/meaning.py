@@ -21,9 +21,10 @@ from errdex.pages.conditions import (
     parse_condition,
 )
 from errdex.pages.environment import tests
-from errdex.pages.model import ResolvedValue, SiteJson, WhatItMeans
+from errdex.pages.handlers import Handler, handler_around
+from errdex.pages.model import HandlerJson, ResolvedValue, SiteJson, WhatItMeans
 from errdex.pages.prior import sentence
-from errdex.pages.source import find, handler_around
+from errdex.pages.source import find
 
 
 def what_it_means(
@@ -44,7 +45,8 @@ def what_it_means(
     node = parse_condition(site["condition"])
     resolved = site["resolved"]
     raises = _raises(site, places)
-    context = _context(site, tree) if places == 1 else None
+    handler = _handler(site, tree) if places == 1 else None
+    context = _context(site, tree, handler) if places == 1 else None
     out: WhatItMeans = {
         "summary": "",
         "condition": site["condition"],
@@ -53,6 +55,7 @@ def what_it_means(
         "lists": membership_lists(node, resolved, names),
         "environment": [t.json() for t in tests(node, names)],
         "context": context,
+        "handler": _handler_json(handler) if handler else None,
         "derivable": node is not None,
         "statement": statement_kind(site, tree, places),
     }
@@ -60,9 +63,13 @@ def what_it_means(
         out["summary"] = _shared(raises, describe(node, resolved, False, names) if node is not None else None)
     elif node is not None:
         earlier = sentence(site["prior_checks"], node, resolved, names) if places == 1 else ""
-        out["summary"] = f"{raises} when {describe(node, resolved, False, names)}{earlier}."
+        caught = f"{_caught(handler)}, and " if handler else ""
+        out["summary"] = f"{raises} when {caught}{describe(node, resolved, False, names)}{earlier}."
     elif site["condition"]:
-        out["summary"] = f"{raises} under a condition that could not be read: `{site['condition'][:300]}`."
+        caught = f" when {_caught(handler)}, and" if handler else ""
+        out["summary"] = f"{raises}{caught} under a condition that could not be read: `{site['condition'][:300]}`."
+    elif handler:
+        out["summary"] = f"{raises} when {_caught(handler)}; no `if` condition guards it."
     else:
         out["summary"] = f"{raises} {_unconditional(site, context, places)}."
     return out
@@ -95,22 +102,45 @@ def _unconditional(site: SiteJson, context: str | None, places: int) -> str:
     return f"{base}; {context}" if context else base
 
 
-def _context(site: SiteJson, tree: ast.Module | None) -> str | None:
+def _context(site: SiteJson, tree: ast.Module | None, handler: Handler | None) -> str | None:
     """What surrounds an unguarded line: an `except` block, module import, class definition."""
     if site["function"] == "<module>":
         return "it runs when the module is imported"
-    if tree is None:
-        return None
-    located = find(tree, site["function"])
-    if located is None:
-        return None
-    if isinstance(located.node, ast.ClassDef):
+    if handler is not None:
+        return f"it is raised while handling {_types(handler)} from the `try` block at line {handler.line}"
+    located = find(tree, site["function"]) if tree is not None else None
+    if located is not None and isinstance(located.node, ast.ClassDef):
         return f"it runs when the class `{site['function']}` is defined, at import"
-    handler = handler_around(located.node, site["line"])
-    if handler is None:
+    return None
+
+
+def _handler(site: SiteJson, tree: ast.Module | None) -> Handler | None:
+    """The `except` block the raise is in: it fires only when its `try` body raises, whatever the `if`s say."""
+    located = find(tree, site["function"]) if tree is not None and site["function"] != "<module>" else None
+    if located is None or isinstance(located.node, ast.ClassDef):
         return None
-    types, try_line = handler
-    return f"it is raised while handling {' or '.join(f'`{t}`' for t in types)} from the `try` block at line {try_line}"
+    return handler_around(located.node, site["line"])
+
+
+def _handler_json(handler: Handler) -> HandlerJson:
+    return {
+        "exceptions": list(handler.types),
+        "try_line": handler.try_line,
+        "try_end": handler.try_end,
+        "first": handler.first,
+    }
+
+
+def _types(handler: Handler) -> str:
+    return " or ".join(f"`{t}`" for t in handler.types) or "any exception"
+
+
+def _caught(handler: Handler) -> str:
+    """`the code in the `try` at lines 819–820 (`...`) raises `ProtocolError``: what must happen first."""
+    start, end = handler.try_line, handler.try_end
+    lines = f"line {start}" if start == end else f"lines {start}–{end}"
+    raised = f"raises {_types(handler)}" if handler.types else "raises an exception"
+    return f"the code in the `try` at {lines} (`{handler.first}`) {raised}"
 
 
 def _values(site: SiteJson) -> list[ResolvedValue]:

@@ -172,6 +172,15 @@ StatementKind = Literal["assert", "raise", "placeholder", "warn", "log", "unknow
 a raise helper's site, a file that does not parse)."""
 
 
+class HandlerJson(TypedDict):
+    """The `except` block a raise is in (`what_it_means.handler`): it runs only when its `try` body raises."""
+
+    exceptions: list[str]  # the caught classes as written; empty for a bare `except:`
+    try_line: int
+    try_end: int
+    first: str  # the `try` body's first statement, as code
+
+
 class WhatItMeans(TypedDict):
     summary: str
     condition: str | None
@@ -180,6 +189,7 @@ class WhatItMeans(TypedDict):
     lists: list[MembershipList]
     environment: list[EnvironmentTest]
     context: str | None
+    handler: HandlerJson | None
     derivable: bool
     statement: StatementKind
 

@@ -60,7 +60,8 @@ def _reads_any(code: str, inputs: set[str]) -> bool:
 def _from_check(page: StaticFacts, user: UserInput | None) -> list[SolutionBody]:
     """Use an allowed value, make a clause of the check false, or say where it fires.
 
-    The last is for a test of where the code runs.
+    The last is for a test of where the code runs. A raise in an `except` block gets only the last: what
+    makes its `try` body raise is not known, and telling a user to avoid the `if` around it would mislead.
 
     An empty list is no value to use (nothing passes; more likely its real value was not resolved).
     Only clauses a user controls become "make sure that ...": those that read an input a user can set
@@ -70,14 +71,16 @@ def _from_check(page: StaticFacts, user: UserInput | None) -> list[SolutionBody]
     """
     meaning = page["what_it_means"]
     release = f"{page['package']} {page['version']}"
-    out = [_list_solution(entry, release, page, user) for entry in meaning["lists"] if entry["values"]]
+    # In an `except` block the raise needs its `try` body to raise first: avoiding the `if` alone misleads.
+    caught = meaning["handler"] is not None
+    out = [_list_solution(e, release, page, user) for e in meaning["lists"] if e["values"] and not caught]
     settable = {i["code"] for i in page["when_it_happens"]["inputs"] if i["receives"]["user_set"]}
     own = [
         c["negated"]
         for c in meaning["clauses"]
         if c["kind"] != "environment" and not _constant(c["code"]) and _reads_any(c["code"], settable)
     ]
-    if own:
+    if own and not caught:
         out.append({"kind": "satisfy_check", "text": f"Make sure that {either(own)}: then this check does not fire."})
     where = [c for c in meaning["clauses"] if c["kind"] == "environment" and _actionable(c, meaning["environment"])]
     if where:

@@ -149,19 +149,3 @@ def call_code(qualname: str, func: FunctionNode | None, keywords: list[str], sta
         return f"{instance_name(owner)}({args})"
     receiver = owner if static or (func is not None and is_static(func)) else instance_name(owner)
     return f"{receiver}.{name}({args})"
-
-
-def handler_around(func: ast.AST, line: int) -> tuple[list[str], int] | None:
-    """The exception types and `try` line of the innermost `except` block holding `line`, if any."""
-    best: tuple[list[str], int] | None = None
-    for node in ast.walk(func):
-        if not isinstance(node, ast.Try):
-            continue
-        for handler in node.handlers:
-            end = handler.end_lineno or handler.lineno
-            if handler.lineno <= line <= end and (best is None or node.lineno >= best[1]):
-                types = (
-                    handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type] if handler.type else []
-                )
-                best = ([ast.unparse(t) for t in types] or ["any exception"], node.lineno)
-    return best
