@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
+from errdex.extract.resolve import dotted_name
 from errdex.pages.conditions import input_name
 from errdex.pages.inforce import Bound, InForce, block_holds, in_force, short, span_holds
 from errdex.pages.model import InputWay
@@ -59,19 +60,63 @@ def trace(tree: ast.Module, site_function: str, code: str, line: int) -> tuple[s
     if located is None or isinstance(located.node, ast.ClassDef):
         return "other", []
     if code.startswith(("self.", "cls.")):
-        return "attribute", _attribute_ways(tree, located, input_name(code), line)
+        ways = _attribute_ways(tree, located, input_name(code), line)
+        computed = _property_way(located, input_name(code)) if not ways else None
+        return "attribute", [computed] if computed is not None else ways
     params = {p.arg for p in parameters(located.node)}
     if code in params:
         call = call_code(site_function, located.node, [code])
         how = f"`{code}` is a parameter of `{site_function}`"
         required = required_parameters(located.node, code)
         return "parameter", [WayIn(call, site_function, how, located.node.lineno, True, code, required)]
+    packed = _packed_parameter(located.node, code)
+    if packed is not None:
+        how = f"`{code}` is the `{packed}` parameter of `{site_function}`: what its callers pass beyond the others"
+        return "parameter", [WayIn(None, site_function, how, located.node.lineno, True)]
     found = in_force(located.node, code, line)
     if found is not None:
         return "local", [
             WayIn(None, site_function, local_how(site_function, code, found), found.bindings[-1].line, True)
         ]
-    return "other", []
+    defined = _module_name_way(tree, code, site_function)
+    return "other", [defined] if defined is not None else []
+
+
+def _packed_parameter(function: FunctionNode, code: str) -> str | None:
+    """`*args` or `**kwargs` when `code` is the function's catch-all parameter of that name."""
+    args = function.args
+    if args.vararg is not None and args.vararg.arg == code:
+        return f"*{code}"
+    if args.kwarg is not None and args.kwarg.arg == code:
+        return f"**{code}"
+    return None
+
+
+def _property_way(located: FoundDefinition, attr: str) -> WayIn | None:
+    """`self.nlevels` read from a property (or another method) of the class: computed when read, not stored."""
+    owner = located.owner
+    method = methods(owner).get(attr) if owner is not None else None
+    if owner is None or method is None:
+        return None
+    decorated = {dotted_name(d) for d in method.decorator_list}
+    kind = "property" if decorated & {"property", "functools.cached_property", "cached_property"} else "method"
+    how = f"`self.{attr}` is the {kind} `{owner.name}.{attr}` (line {method.lineno}), computed when it is read"
+    return WayIn(None, f"{owner.name}.{attr}", how, method.lineno, True)
+
+
+def _module_name_way(tree: ast.Module, code: str, function: str) -> WayIn | None:
+    """A name the module itself defines at its top level (a class, a function, an import): no input at all."""
+    for stmt in tree.body:
+        if isinstance(stmt, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name == code:
+            what = "class" if isinstance(stmt, ast.ClassDef) else "function"
+            return WayIn(
+                None, function, f"`{code}` is the {what} the module defines at line {stmt.lineno}", stmt.lineno, True
+            )
+        if isinstance(stmt, (ast.Import, ast.ImportFrom)) and any(
+            (a.asname or a.name.split(".")[0]) == code for a in stmt.names
+        ):
+            return WayIn(None, function, f"`{code}` is imported by the module at line {stmt.lineno}", stmt.lineno, True)
+    return None
 
 
 def local_how(function: str, code: str, found: InForce) -> str:

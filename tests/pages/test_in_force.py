@@ -129,3 +129,47 @@ def test_a_class_default_is_not_the_checked_value(indexed: Indexer) -> None:
 def test_a_store_in_a_branch_that_returns_first_does_not_reach_the_check(indexed: Indexer) -> None:
     summary = _summary(indexed, "no space")
     assert "stores `self.load()` in `self.info`" not in summary
+
+
+NAMES = {
+    "names/__init__.py": "",
+    "names/index.py": """
+        class Base:
+            pass
+
+
+        class Index:
+            def __init__(self, levels):
+                self._levels = levels
+
+            @property
+            def nlevels(self):
+                return len(self._levels)
+
+            def set_codes(self, codes):
+                if len(codes) != self.nlevels:
+                    raise ValueError("codes and levels differ in length")
+
+            def check(self, **kw):
+                if kw:
+                    raise TypeError(f"unexpected arguments {kw}")
+
+            def same(self, other):
+                if type(other) is Base:
+                    raise TypeError("a Base is not an index")
+    """,
+}
+
+
+def test_a_property_a_catch_all_parameter_and_a_module_class_are_traced(indexed: Indexer) -> None:
+    store = indexed(NAMES, name="names")
+
+    def summary(template: str) -> str:
+        return build_page(store, error_id_of(store, "names", template))["when_it_happens"]["summary"]
+
+    said = summary("codes and levels differ in length")
+    assert "`self.nlevels` is the property `Index.nlevels` (line 10), computed when it is read" in said
+    assert "`kw` is the `**kw` parameter of `Index.check`" in summary("unexpected arguments {}")
+    assert "`Base` is the class the module defines at line 1" in summary("a Base is not an index")
+    for template in ("codes and levels differ in length", "unexpected arguments {}", "a Base is not an index"):
+        assert "could not be traced" not in summary(template)
