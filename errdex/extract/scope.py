@@ -186,7 +186,7 @@ class ModuleScope:
             state = [Alternative((), 0, None, imported=True)] if name in self.imports else []
         try:
             found = alternatives([b.parsed() for b in self.blocks[name]], name, state)
-        except TooMany:
+        except (TooMany, Unresolved):  # too many to follow, or a block that does not parse: the value is not known
             found = [Alternative((), self.blocks[name][-1].line, None)]
         self._alternatives[name] = None if found is state else found
         return self._alternatives[name]

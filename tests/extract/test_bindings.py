@@ -8,6 +8,7 @@ import pytest
 
 from errdex.extract.file import analyse_file
 from errdex.extract.package import link
+from errdex.extract.scope import Block, Definition, ModuleScope
 from errdex.model import Binding, Condition, Site
 
 CHECK = """
@@ -187,3 +188,11 @@ def test_a_flag_set_when_a_dependency_is_installed_has_no_one_value(fast: bool) 
     (site,) = analysis.sites
     assert "LOADED" not in site.values.resolved  # True for some users, False for others
     assert [b.value for b in site.values.bindings["LOADED"]] == [True, False]
+
+
+def test_a_block_whose_text_does_not_parse_leaves_the_value_unknown() -> None:
+    scope = ModuleScope("pkg/mod.py")
+    scope.add_constant("NAMES", Definition(1, "NAMES = []"))
+    scope.add_block("NAMES", Block(3, "if ready:\n    NAMES = ("))  # a block as read back, cut short
+    (binding,) = scope.bindings("NAMES") or ()
+    assert not binding.known and binding.line == 3
