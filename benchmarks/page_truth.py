@@ -42,6 +42,7 @@ from packaging.requirements import Requirement
 
 from errdex.indexing import index
 from errdex.pages import Page, build_page
+from errdex.pages.conditions import parse_condition
 from errdex.pages.evaluate import truth
 from errdex.sources.archive import archive_python_paths
 from errdex.sources.registry import SDIST_ONLY, run_finder
@@ -161,7 +162,7 @@ def _link(store: Store, drawn: Drawn, page: Page, sdists: Sdists) -> Iterator[tu
 
 
 def _triggers(page: Page) -> Iterator[tuple[str, str]]:
-    condition = _parse(page["condition"])
+    condition = parse_condition(page["condition"])
     env = {name: value for name, value in page["resolved"].items()}
     signature = _signature(page["when_it_happens"]["signature"])
     for trigger in page["triggers"]:
@@ -378,15 +379,6 @@ def _strings(value: object) -> Iterator[str]:
     elif isinstance(value, list):
         for item in value:
             yield from _strings(item)
-
-
-def _parse(condition: str | None) -> ast.expr | None:
-    if not condition:
-        return None
-    try:
-        return ast.parse(condition, mode="eval").body
-    except (SyntaxError, ValueError, RecursionError):
-        return None
 
 
 def main() -> None:

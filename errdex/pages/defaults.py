@@ -16,7 +16,7 @@ from typing import Any
 from errdex.model import JsonValue
 from errdex.pages.evaluate import truth
 from errdex.pages.model import Caller, CheckedInput
-from errdex.pages.source import FunctionNode, parameters
+from errdex.pages.source import FunctionNode, parameter_defaults, parameters
 
 
 def passes_by_default(
@@ -72,16 +72,5 @@ def _literal(node: ast.expr) -> Any:
 
 def _defaults(function: FunctionNode) -> dict[str, Any]:
     """Each parameter's default when it is a literal."""
-    args = function.args
-    positional = [*args.posonlyargs, *args.args]
-    pairs = [
-        *zip(positional[len(positional) - len(args.defaults) :], args.defaults, strict=True),
-        *((a, d) for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=True) if d is not None),
-    ]
-    out: dict[str, Any] = {}
-    for arg, default in pairs:
-        try:
-            out[arg.arg] = ast.literal_eval(default)
-        except (ValueError, SyntaxError, TypeError, RecursionError):
-            continue
-    return out
+    found = {name: _literal(node) for name, node in parameter_defaults(function).items()}
+    return {name: value for name, value in found.items() if value is not _NOT_LITERAL}

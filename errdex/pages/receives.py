@@ -16,7 +16,7 @@ import ast
 from errdex.pages.conditions import input_name
 from errdex.pages.evaluate import Instance
 from errdex.pages.model import CheckedInput, JsonValue, Receives
-from errdex.pages.source import FunctionNode, find, parameters
+from errdex.pages.source import FunctionNode, find, parameter_defaults, parameters
 
 _GENERIC = {"List": "list", "Dict": "dict", "Tuple": "tuple", "Set": "set", "FrozenSet": "frozenset"}
 _ANY = frozenset({"Any", "object"})
@@ -76,14 +76,10 @@ def _of_parameter(func: FunctionNode, keyword: str) -> Receives:
 
 def _default(func: FunctionNode, name: str) -> ast.expr | None:
     """The default of a parameter, or of `kwargs.pop("name", default)` / `kwargs.get(...)` in the body."""
-    a = func.args
-    positional = [*a.posonlyargs, *a.args]
-    pairs = list(zip(positional[len(positional) - len(a.defaults) :], a.defaults, strict=True))
-    pairs += [(p, d) for p, d in zip(a.kwonlyargs, a.kw_defaults, strict=True) if d is not None]
-    for param, default in pairs:
-        if param.arg == name:
-            return default
-    kwargs = a.kwarg.arg if a.kwarg else None
+    declared = parameter_defaults(func).get(name)
+    if declared is not None:
+        return declared
+    kwargs = func.args.kwarg.arg if func.args.kwarg else None
     for node in ast.walk(func):
         if (
             isinstance(node, ast.Call)

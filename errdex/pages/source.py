@@ -96,6 +96,15 @@ def parameters(func: FunctionNode) -> list[ast.arg]:
     return [p for p in named if p.arg not in ("self", "cls")]
 
 
+def parameter_defaults(func: FunctionNode) -> dict[str, ast.expr]:
+    """Each parameter that has a default (positional or keyword-only), with its default as written."""
+    a = func.args
+    positional = [*a.posonlyargs, *a.args]
+    out = {p.arg: d for p, d in zip(positional[len(positional) - len(a.defaults) :], a.defaults, strict=True)}
+    out.update({p.arg: d for p, d in zip(a.kwonlyargs, a.kw_defaults, strict=True) if d is not None})
+    return out
+
+
 def signature(func: FunctionNode) -> str | None:
     """`validate(self, strict=False, user_set_attributes=None)` as written (annotations left out)."""
     try:
