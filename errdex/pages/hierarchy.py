@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from errdex.extract.resolve import dotted_name
 from errdex.pages.source import module_name, parse
 
 MAX_DEPTH = 8  # re-exports followed before a name is left unresolved
@@ -125,15 +126,8 @@ def decorator_name(node: ast.expr) -> str:
 
 
 def dotted(node: ast.expr) -> str:
-    """`a.b.c` for a chain of names and attributes; '' for anything else."""
-    parts: list[str] = []
-    while isinstance(node, ast.Attribute):
-        parts.append(node.attr)
-        node = node.value
-    if not isinstance(node, ast.Name):
-        return ""
-    parts.append(node.id)
-    return ".".join(reversed(parts))
+    """`a.b.c` for a chain of names and attributes; '' for anything else (the call graph compares strings)."""
+    return dotted_name(node) or ""
 
 
 class _ClassLines(NamedTuple):
