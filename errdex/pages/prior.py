@@ -74,7 +74,9 @@ def passes(checks: Sequence[Earlier], values: Mapping[str, Any], inputs: Iterabl
 def sentence(
     checks: Sequence[PriorCheckJson], node: ast.expr, resolved: dict[str, JsonValue], names: frozenset[str]
 ) -> str:
-    """`, once the checks before it pass (lines ...): ...`, those reading the check's own values first, in words."""
+    """`, once the raising checks before it in this function pass (lines ...): ...`, those reading the check's
+    own values first, in words (only `if ...: raise` of the same function: what it calls or a decorator is not
+    followed, so the sentence names its scope)."""
     if not checks:
         return ""
     parsed = earlier(checks)
@@ -82,7 +84,7 @@ def sentence(
     nearest = parsed[::-1]
     ordered = [c for c in nearest if reads_any(c, mine)] + [c for c in nearest if not reads_any(c, mine)]
     lines = ", ".join(str(c.line) for c in ordered)
-    out = f", once the checks before it pass (line{'s' if len(ordered) > 1 else ''} {lines})"
+    out = f", once the raising checks before it in this function pass (line{'s' if len(ordered) > 1 else ''} {lines})"
     said = [
         f"{describe(c.test, resolved, False, names)} (line {c.line})"
         for c in ordered[:MAX_IN_WORDS]

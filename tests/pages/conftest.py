@@ -65,4 +65,7 @@ def strings(value: Any) -> Iterator[str]:
 
 def said(summary: str, condition: str) -> bool:
     """Whether a page's summary states `condition` whole: it ends there, or the checks before it follow."""
-    return summary.endswith(f"{condition}.") or f"{condition}, once the checks before it pass" in summary
+    return (
+        summary.endswith(f"{condition}.")
+        or f"{condition}, once the raising checks before it in this function pass" in summary
+    )

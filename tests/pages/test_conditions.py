@@ -90,7 +90,10 @@ def test_membership_not_in_a_resolved_list(page_of: Any) -> None:
 def test_membership_in_a_forbidden_list(page_of: Any) -> None:
     page = page_of("user {} may not run this")
     summary = page["what_it_means"]["summary"]
-    assert "raises PermissionError when `self.user` is one of `BANNED` (2 values), once the checks before it" in summary
+    assert (
+        "raises PermissionError when `self.user` is one of `BANNED` (2 values),"
+        " once the raising checks before it in this function" in summary
+    )
     assert page["what_it_means"]["lists"][0]["role"] == "forbidden"
     assert page["triggers"][0]["values"] == {"self.user": "'root'"}
     assert page["solutions"][0]["kind"] == "avoid_value"

@@ -57,7 +57,7 @@ def test_an_earlier_raise_on_the_same_input_under_the_same_guard_is_said_and_blo
     page = _page(indexed, SAME_INPUT, "limit needs a method")
     assert page["prior_checks"] == [{"line": 3, "test": "tolerance is not None"}]
     summary = page["what_it_means"]["summary"]
-    assert "once the checks before it pass (line 3)" in summary
+    assert "once the raising checks before it in this function pass (line 3)" in summary
     assert "an earlier raise fires first when `tolerance` is set (not None) (line 3)" in summary
     # a trigger sets only `limit` (and `method`): `tolerance` keeps no value the page knows, so the earlier
     # check reads none of the trigger's inputs; the trigger stands
@@ -70,7 +70,7 @@ def test_no_trigger_where_an_earlier_check_of_the_same_input_fires_first(indexed
     assert [c["line"] for c in page["prior_checks"]] == [5]
     # any `random` above 1 makes the sum above 1 too (unless `mask` is negative): no value certainly passes
     assert page["triggers"] == [] and page["example_fix"] is None
-    assert "once the checks before it pass (line 5)" in page["what_it_means"]["summary"]
+    assert "once the raising checks before it in this function pass (line 5)" in page["what_it_means"]["summary"]
 
 
 def test_an_earlier_check_of_another_input_leaves_the_trigger(indexed: Indexer) -> None:
