@@ -298,7 +298,10 @@ def _happens(page: Page) -> RenderableType:
         table = Table(box=None, show_header=False, pad_edge=False)
         for caller in callers[:MAX_CALLERS_SHOWN]:
             place = Text(f"{caller['file']}:{caller['line']}", style="dim")
-            table.add_row(Text(caller["function"]), place, Text(f"{caller['match']}, {caller['use']}", style="dim"))
+            held = caller["caught"]
+            caught = f", inside try: catches {held['catches'] or 'everything'}" if held else ""
+            how = Text(f"{caller['match']}, {caller['use']}{caught}", style="dim")
+            table.add_row(Text(caller["function"]), place, how)
         # the same words as the web: a use (a decorator handed the function, a guess on an object named like its
         # class, marked `receiver`) is not always a call
         uses = f"{len(callers)} use{'s' if len(callers) != 1 else ''} of {page['function']} found in the release:"

@@ -31,13 +31,12 @@ from typing import NamedTuple, cast
 from errdex.caches import CALLERS
 from errdex.model import ReleaseRecord, normalize_name
 from errdex.pages.hierarchy import Classes, Symbol, decorator_name, dotted, is_builtin
-from errdex.pages.model import Caller, CallerSearch, UnresolvedUse
+from errdex.pages.model import CallArguments, Caller, CallerSearch, TryAround
 from errdex.pages.source import FunctionNode, find, instance_name, module_name, parse
 from errdex.store import Store
 
 MAX_PARSE_CHARS = 3_000_000  # source parsed per search, beyond the function's own file
 MAX_CALLERS = 200
-MAX_UNRESOLVED_SHOWN = 3  # uses on objects of unknown class named on the page, as what may reach the function
 _RANK = {
     "self": 0,
     "local": 0,
@@ -76,6 +75,7 @@ class Use(NamedTuple):
     used_as: str  # call | reference | decorator
     line: int
     text: str
+    called: ast.Call | None  # the call, for a use that is one
 
 
 @dataclass(frozen=True)
@@ -284,6 +284,16 @@ class _ReleaseCode:
     def texts_analysed(self) -> frozenset[str]:
         return frozenset(self.analysed)
 
+    @functools.cached_property
+    def reexports(self) -> dict[str, list[str]]:
+        """Name -> the packages (`__init__.py`) that bind it by an import: where a function may be re-exported."""
+        out: dict[str, list[str]] = {}
+        for path in self.analysed:
+            if path.endswith("__init__.py"):
+                for name in self.classes.info(path).imports:
+                    out.setdefault(name, []).append(path)
+        return out
+
 
 def _release_code(store: Store, release: ReleaseRecord, own_files: list[str]) -> _ReleaseCode:
     """The analysed files' texts, and the searched functions' own files (which the release may not have analysed)."""
@@ -317,7 +327,6 @@ class _Search:
     found: dict[tuple[str, str, str], Caller] = field(default_factory=dict)
     decorators: list[Caller] = field(default_factory=list)
     unresolved: int = 0
-    unresolved_uses: list[UnresolvedUse] = field(default_factory=list)
     parsed: int = 0
     holding: int = 0  # files other than its own holding a name as a word
     budget: int = 0
@@ -337,6 +346,18 @@ class _Search:
             return target.names
         owner = target.owner.qualname.rsplit(".", 1)[-1]
         return target.classes | self.code.classes.subclass_names(owner)
+
+    @functools.cached_property
+    def _reexported_by(self) -> frozenset[str]:
+        """The names of the packages whose `__init__` imports the function (`from pandas.core import ops` then
+        `ops.kleene_or`): a file naming one of them can name the function (chains of re-exports included)."""
+        target = self.target
+        if target is None:
+            return frozenset()
+        name = target.symbol.qualname
+        packages = self.code.reexports.get(name, [])
+        named = [p for p in packages if self.code.classes.resolve(p, name) == target.symbol]
+        return frozenset(module_name(p).rsplit(".", 1)[-1] for p in named)
 
     def run(self, code: _ReleaseCode, tree: ast.Module | None) -> None:
         """Read the function's own file (its tree when given), then every other file of the release holding a name."""
@@ -393,6 +414,8 @@ class _Search:
                     "match": "definition",
                     "use": "decorated",
                     "call": "@" + _text(decorator),
+                    "arguments": None,
+                    "inside_try": [],
                 }
             )
 
@@ -401,7 +424,9 @@ class _Search:
         if not module.mentions_any(target.names):
             return False
         worth = module.path in target.related_files or (
-            _names_a_class(module, target, self.code.classes) if target.owner else _names_module(module, target)
+            _names_a_class(module, target, self.code.classes)
+            if target.owner
+            else _names_module(module, target) or module.mentions_any(self._reexported_by)
         )
         if not worth or self.budget + len(module.text) > MAX_PARSE_CHARS:
             self.over_budget = self.over_budget or worth
@@ -417,10 +442,6 @@ class _Search:
             return
         if match == UNRESOLVED:
             self.unresolved += 1
-            if len(self.unresolved_uses) < MAX_UNRESOLVED_SHOWN:
-                self.unresolved_uses.append(
-                    {"function": caller, "file": module.path, "line": use.line, "call": use.text}
-                )
             return
         used_as = "read" if target.kind == "property" else use.used_as
         self.found.setdefault(
@@ -432,6 +453,8 @@ class _Search:
                 "match": match,
                 "use": used_as,
                 "call": use.text,
+                "arguments": _arguments(use.called) if use.called is not None else None,
+                "inside_try": tries_around(use.scopes[-1].node if use.scopes else module.tree, use.node),
             },
         )
 
@@ -448,7 +471,6 @@ class _Search:
             "files_not_followed": self._unfollowed(),
             "truncated": self.over_budget or len(found) > MAX_CALLERS,
             "unresolved": self.unresolved,
-            "unresolved_uses": self.unresolved_uses,
             "searched_for": list(SEARCHED) if self.target is not None else [],
             "not_followed": self._not_followed(),
         }
@@ -568,7 +590,7 @@ class _Resolver:
         name = self.target.symbol.qualname.rsplit(".", 1)[-1]
         cls = _enclosing_class(self.path, scopes)
         if isinstance(receiver, ast.Name) and receiver.id in ("self", "cls") and cls is not None:
-            return self._through_self(cls, name)
+            return self._through_self(cls, name, _method_name(scopes))
         if _is_super(receiver) and cls is not None:
             found = self.classes.lookup(cls, name, after=cls)
             return "super" if found == owner else None if self.classes.mro(cls)[1] else UNRESOLVED
@@ -589,13 +611,19 @@ class _Resolver:
         imported = self.classes.info(self.path).imports.get(name)
         return imported is not None and (imported in self.classes.paths or self.classes.external(self.path, name))
 
-    def _through_self(self, cls: Symbol, name: str) -> str | None:
-        """`self.name` in class `cls`: the owner's member when the MRO finds it, or an override of the caller's."""
+    def _through_self(self, cls: Symbol, name: str, method: str | None) -> str | None:
+        """`self.name` in class `cls`: the owner's member when the MRO finds it, or an override of the caller's.
+
+        In a base class's method `f`, `self.name()` runs on the owner's instances only while the owner's
+        MRO still finds that `f`: an owner (or a class between) that overrides `f` never runs it.
+        """
         owner = self.target.owner
         found = self.classes.lookup(cls, name)
         if found == owner:
             return "self"
         if owner is not None and cls in self.classes.mro(owner)[0][1:]:
+            if method is not None and self.classes.lookup(owner, method) != cls:
+                return None
             return "override"
         return None if self.classes.mro(cls)[1] else UNRESOLVED
 
@@ -665,6 +693,14 @@ def _enclosing_class(path: str, scopes: Scopes) -> Symbol | None:
     return None
 
 
+def _method_name(scopes: Scopes) -> str | None:
+    """The method of the enclosing class a use is in (through nested functions), None at class level."""
+    for i in range(len(scopes) - 1, 0, -1):
+        if scopes[i - 1].kind == "class" and scopes[i].kind == "def":
+            return scopes[i].name
+    return None
+
+
 def _is_super(node: ast.expr) -> bool:
     return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "super"
 
@@ -721,7 +757,7 @@ def _walk(
         _walk_called(node, scopes, lines, names, found, text, "call")
         return
     elif isinstance(node, (ast.Name, ast.Attribute)) and _spelled(node) in names and isinstance(node.ctx, ast.Load):
-        found.append(Use(node, scopes, "reference", node.lineno, _statement_text(text, node.lineno)))
+        found.append(Use(node, scopes, "reference", node.lineno, _statement_text(text, node.lineno), None))
     for child in inner:
         _walk(child, scopes, lines, names, found, text)
 
@@ -741,7 +777,8 @@ def _walk_called(
         _walk(func, scopes, lines, names, found, text)
     else:
         shown = _text(node) if used_as == "call" else "@" + _text(node)
-        found.append(Use(func, scopes, used_as, node.lineno, shown))
+        called = node if isinstance(node, ast.Call) and used_as == "call" else None
+        found.append(Use(func, scopes, used_as, node.lineno, shown, called))
         if isinstance(func, ast.Attribute):
             _walk(func.value, scopes, lines, names, found, text)
     if isinstance(node, ast.Call) and used_as == "call":  # a decorator's arguments are given to it, never called
@@ -785,3 +822,78 @@ def _statement_text(lines: list[str], line: int, limit: int = 100) -> str:
     """The source line of a reference, as written."""
     written = lines[line - 1].strip() if 0 < line <= len(lines) else ""
     return written if len(written) <= limit else written[: limit - 3] + "..."
+
+
+def _arguments(call: ast.Call) -> CallArguments:
+    """The call's arguments as written, in full."""
+    return {
+        "positional": [_text(a, limit=10_000) for a in call.args if not isinstance(a, ast.Starred)],
+        "keywords": {k.arg: _text(k.value, limit=10_000) for k in call.keywords if k.arg is not None},
+        "unpacked": any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords),
+    }
+
+
+_TRIES = (ast.Try, *((ast.TryStar,) if hasattr(ast, "TryStar") else ()))
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
+
+
+def tries_around(scope: ast.AST | None, use: ast.AST) -> list[TryAround]:
+    """The `try`s of the scope (a function, class or module) whose body holds the use, innermost first, each with
+    what its handlers catch without re-raising; a `try` all of whose handlers re-raise lets the error through."""
+    if scope is None:
+        return []
+    try:
+        path = _path_to(scope, use, [])
+    except RecursionError:  # nested deeper than the walk can follow: no `try` claimed
+        path = None
+    if path is None:
+        return []
+    out: list[TryAround] = []
+    for node, child in zip(path, path[1:], strict=False):
+        if isinstance(node, _TRIES) and any(child is stmt for stmt in node.body):
+            around = _catching(node)
+            if around is not None:
+                out.append(around)
+    return out[::-1]
+
+
+def _path_to(node: ast.AST, use: ast.AST, path: list[ast.AST]) -> list[ast.AST] | None:
+    """The nodes from `node` down to `use`, not entering nested functions, classes or lambdas (they run later)."""
+    path = [*path, node]
+    for child in ast.iter_child_nodes(node):
+        if child is use:
+            return [*path, child]
+        if isinstance(child, _SCOPES):
+            continue
+        found = _path_to(child, use, path)
+        if found is not None:
+            return found
+    return None
+
+
+def _catching(node: ast.Try) -> TryAround | None:
+    """What the `try`'s handlers catch and keep (a handler that re-raises what it caught lets it through)."""
+    catches: list[str] = []
+    bare = False
+    for handler in node.handlers:
+        if _reraises(handler):
+            continue
+        if handler.type is None:
+            bare = True
+            continue
+        types = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+        catches += [name for name in (dotted(t) for t in types) if name]
+    return {"line": node.lineno, "catches": catches, "bare": bare} if catches or bare else None
+
+
+def _reraises(handler: ast.ExceptHandler) -> bool:
+    """Whether the handler has a bare `raise`, or raises the exception it bound, outside nested scopes."""
+    stack: list[ast.AST] = list(handler.body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.Raise) and (
+            node.exc is None or (isinstance(node.exc, ast.Name) and node.exc.id == handler.name)
+        ):
+            return True
+        stack += [c for c in ast.iter_child_nodes(node) if not isinstance(c, _SCOPES)]
+    return False

@@ -3,9 +3,10 @@
 `Dataset.batch` calls `self.map(...)` without `keep_in_memory`; when the check is
 `keep_in_memory and cache_file_name is not None`, that default makes it certainly false, so that
 call is no way to this error, whatever else it passes; nor is `_check(obj_type="estimator")` when
-the check refuses every other type. Decided by the evaluator on the call as written: a call with
-`*args`/`**kwargs`, a value that is not a literal, or a check that reads anything but the
-function's parameters decides nothing.
+the check refuses every other type, nor `mean_tweedie_deviance(..., power=2)` when the check is
+`... and 1 <= power < 2 and ...`. Decided by the evaluator on the call's arguments as written (in
+full): a call with `*args`/`**kwargs` decides nothing; only the checked inputs that are the
+function's parameters get values, every other input stays unknown to the evaluator.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Any
 
 from errdex.model import JsonValue
 from errdex.pages.evaluate import truth
-from errdex.pages.model import Caller, CheckedInput
+from errdex.pages.model import CallArguments, Caller, CheckedInput
 from errdex.pages.source import FunctionNode, parameter_defaults, parameters
 
 
@@ -27,11 +28,12 @@ def passes_by_default(
     call: Caller,
 ) -> bool:
     """Whether what `call` gives the checked parameters — literals as written, defaults for those it leaves out —
-    makes the check certainly false, whatever the other arguments hold (those are unknown to the evaluator)."""
-    checked = {item["code"] for item in inputs}
-    if not checked or any(item["kind"] != "parameter" for item in inputs):
+    makes the check certainly false, whatever the other arguments and inputs hold (unknown to the evaluator)."""
+    checked = {item["code"] for item in inputs if item["kind"] == "parameter"}
+    arguments = call["arguments"]
+    if not checked or arguments is None or arguments["unpacked"]:
         return False
-    passed = _passed(function, call["call"])
+    passed = _passed(function, arguments, unbound=call["match"] == "class")
     if passed is None:
         return False
     defaults = _defaults(function)
@@ -43,24 +45,27 @@ def passes_by_default(
 _NOT_LITERAL = object()  # an argument whose value is not written as a literal
 
 
-def _passed(function: FunctionNode, text: str) -> dict[str, Any] | None:
-    """The parameters a call as written passes, each with its literal value (or _NOT_LITERAL); None when that
-    cannot be told (unpacking, not a call, a call cut short for the page: a whole call ends with `)`)."""
-    if not text.rstrip().endswith(")"):
-        return None
-    try:
-        node = ast.parse(text.strip(), mode="eval").body
-    except (SyntaxError, ValueError, RecursionError):
-        return None
-    if not isinstance(node, ast.Call) or any(isinstance(a, ast.Starred) for a in node.args):
-        return None
-    if any(k.arg is None for k in node.keywords):
-        return None
+def _passed(function: FunctionNode, arguments: CallArguments, unbound: bool) -> dict[str, Any] | None:
+    """The parameters the call passes, each with its literal value (or _NOT_LITERAL); None when that cannot be
+    told. `Cls.method(obj, ...)` (`unbound`) passes the instance first when the method takes `self`."""
     named = [p.arg for p in parameters(function)]
-    if len(node.args) > len(named):
+    positional = list(arguments["positional"])
+    takes_self = bool(function.args.args) and function.args.args[0].arg == "self"
+    if unbound and takes_self:
+        if not positional:
+            return None
+        positional = positional[1:]
+    if len(positional) > len(named):
         return None
-    given = [*zip(named, node.args, strict=False), *((k.arg, k.value) for k in node.keywords if k.arg is not None)]
-    return {name: _literal(value) for name, value in given}
+    given = [*zip(named, positional, strict=False), *arguments["keywords"].items()]
+    return {name: _literal_text(value) for name, value in given}
+
+
+def _literal_text(text: str) -> Any:
+    try:
+        return ast.literal_eval(text)
+    except (ValueError, SyntaxError, TypeError, RecursionError, MemoryError):
+        return _NOT_LITERAL
 
 
 def _literal(node: ast.expr) -> Any:

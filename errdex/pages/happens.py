@@ -3,21 +3,29 @@
 from __future__ import annotations
 
 import ast
+from typing import NamedTuple
 
 from errdex.pages.conditions import input_name, parse_condition, subjects
 from errdex.pages.defaults import passes_by_default
 from errdex.pages.inputs import trace
-from errdex.pages.model import Caller, CallerSearch, CheckedInput, SiteJson, WhenItHappens
+from errdex.pages.model import Caller, CallerSearch, CheckedInput, PageCaller, SiteJson, WhenItHappens
 from errdex.pages.receives import NOT_SET, receives
 from errdex.pages.source import find, signature
 
 MAX_NAMED_CALLERS = 6
 
 
+class Found(NamedTuple):
+    """The caller search, and its callers as the page has them (with the `try` that catches the error, if any)."""
+
+    search: CallerSearch
+    callers: list[PageCaller]
+
+
 def when_it_happens(
     site: SiteJson,
     tree: ast.Module | None,
-    found: CallerSearch,
+    found: Found,
     names: frozenset[str],
     traced_at: str | None = None,
 ) -> WhenItHappens:
@@ -43,7 +51,7 @@ def when_it_happens(
     function = located.node if located is not None else None
     if function is not None and not isinstance(function, ast.ClassDef) and node is not None:
         checked = node
-        defaulted = [c for c in found["callers"] if passes_by_default(function, checked, inputs, site["resolved"], c)]
+        defaulted = [c for c in found.callers if passes_by_default(function, checked, inputs, site["resolved"], c)]
     else:
         defaulted = []
     return {
@@ -53,7 +61,7 @@ def when_it_happens(
     }
 
 
-def _summary(site: SiteJson, inputs: list[CheckedInput], found: CallerSearch, defaulted: list[Caller]) -> str:
+def _summary(site: SiteJson, inputs: list[CheckedInput], found: Found, defaulted: list[PageCaller]) -> str:
     sentences = []
     for item in inputs:
         ways = [w for w in item["ways_in"] if w["call"] and w["reaches_check"]]
@@ -67,67 +75,83 @@ def _summary(site: SiteJson, inputs: list[CheckedInput], found: CallerSearch, de
     if site["function"] == "<module>":
         sentences.append("It happens when the module is imported.")
     else:
-        sentences += _callers_sentences(site["function"], found, defaulted)
+        depends = _depends(site, inputs)
+        sentences += _callers_sentences(site["function"], found, defaulted, depends)
     return " ".join(sentences)
 
 
-def _callers_sentences(function: str, found: CallerSearch, defaulted: list[Caller]) -> list[str]:
-    """Who reaches the function (and who calls it in a way that cannot raise), who only references it, and what the
-    search could not resolve or see."""
-    uses = [c for c in found["callers"] if c not in defaulted]
+def _depends(site: SiteJson, inputs: list[CheckedInput]) -> str | None:
+    """What decides whether a call reaches the check: the values it passes, or the state it runs in."""
+    if any(item["kind"] == "parameter" for item in inputs):
+        return "the values it passes"
+    return "the state it runs in" if site["condition"] else None
+
+
+def _callers_sentences(function: str, found: Found, defaulted: list[PageCaller], depends: str | None) -> list[str]:
+    """Who calls the function (and who calls it in a way that cannot raise, or catches the error), who only
+    references it, and what the search could not resolve or see."""
+    caught = [c for c in found.callers if c["caught"] is not None and c not in defaulted]
+    uses = [c for c in found.callers if c not in defaulted and c["caught"] is None]
     guessed = [c for c in uses if c["match"] == "receiver"]
-    reaching = [c for c in uses if c["use"] not in ("reference", "decorated") and c["match"] != "receiver"]
+    calling = [c for c in uses if c["use"] not in ("reference", "decorated") and c["match"] != "receiver"]
     referencing = [c for c in uses if c["use"] == "reference" and c["match"] != "receiver"]
     out = []
-    if reaching:
-        out.append(f"`{function}` is {reached_from(reaching)}.")
+    if calling:
+        reach = f" Whether a call reaches the check depends on {depends}." if depends else ""
+        out.append(f"`{function}` is {called_from(calling)}.{reach}")
     if defaulted:
         verb = "calls" if len({c["function"] for c in defaulted}) == 1 else "call"
         out.append(
             f"{_named(defaulted)} {verb} it with values that make the check false (the literals as written, the"
             " defaults of what is left out): no way to this error."
         )
+    out += [_caught_sentence(c) for c in _distinct(caught)]
     if guessed:
         named_like = f"`{_receiver(guessed[0])}`"
         out.append(f"Not resolved, but used on an object named like its class ({named_like}) in {_named(guessed)}.")
     if referencing:
         out.append(f"`{function}` is referenced (passed or registered, not called by name) in {_named(referencing)}.")
-    for decorated in (c for c in uses if c["use"] == "decorated" and not reaching):
+    for decorated in (c for c in uses if c["use"] == "decorated" and not calling):
         out.append(
             f"`{function}` is passed to its decorator `{decorated['call']}` when defined (line {decorated['line']});"
             " what the decorator does with it is not followed."
         )
-    maybe = _maybe(found)
-    if not reaching and not referencing and not guessed:
-        count = found["files_searched"]
+    if not any(c["use"] != "decorated" for c in found.callers):
+        count = found.search["files_searched"]
         scope = "in the package's only file" if count == 1 else f"among the {count} files of the package"
-        if found["truncated"]:
-            scope += f" (the search read {found['files_parsed']} of them before its budget ran out)"
-        searched = ", ".join(found["searched_for"])
-        not_followed = ", ".join(found["not_followed"])
-        found_words = "could be resolved" if maybe else "was found"
-        out.append(
-            f"No caller of `{function}` {found_words} {scope}; searched: {searched}; not followed: {not_followed}."
-        )
-        if maybe:
-            out.append(maybe)
-    elif maybe:
-        out.append(maybe)
+        if found.search["truncated"]:
+            scope += f" (the search read {found.search['files_parsed']} of them before its budget ran out)"
+        searched = ", ".join(found.search["searched_for"])
+        not_followed = ", ".join(found.search["not_followed"])
+        out.append(f"No caller of `{function}` was found {scope}; searched: {searched}; not followed: {not_followed}.")
+    elif found.search["unresolved"]:
+        out.append(_not_examined(function, found.search["unresolved"]))
     return out
 
 
-def _maybe(found: CallerSearch) -> str | None:
-    """The uses on objects whose class is not known, the first few named: they may reach the function."""
-    count = found["unresolved"]
-    if not count:
-        return None
-    shown = "; ".join(f"`{u['call']}` in `{u['function']}` ({u['file']}:{u['line']})" for u in found["unresolved_uses"])
-    more = count - len(found["unresolved_uses"])
-    rest = f" and {more} more" if more > 0 else ""
+def _caught_sentence(caller: PageCaller) -> str:
+    """'`A` calls it inside `try` and catches `X` (file:line)': the error does not reach the user that way."""
+    held = caller["caught"]
+    assert held is not None
+    catches = f"catches `{held['catches']}`" if held["catches"] else "catches everything (a bare `except:`)"
+    return (
+        f"`{caller['function']}` calls it inside `try` and {catches} ({caller['file']}:{held['try_line']}):"
+        " the error does not reach the user that way."
+    )
+
+
+def _distinct(callers: list[PageCaller]) -> list[PageCaller]:
+    """The first caller of each calling function."""
+    return list({c["function"]: c for c in reversed(callers)}.values())[::-1]
+
+
+def _not_examined(function: str, count: int) -> str:
+    """How many uses of the name on objects of unknown class were left out: a count, never examples."""
+    name = function.rsplit(".", 1)[-1]
     many = count != 1
     return (
-        f"{count} use{'s' if many else ''} of the name on objects whose class is not known may reach it"
-        f" (not claimed as callers): {shown}{rest}."
+        f"{count} other use{'s' if many else ''} of the name `{name}` on objects whose class was not resolved"
+        f" {'were' if many else 'was'} not examined."
     )
 
 
@@ -136,12 +160,12 @@ def _receiver(caller: Caller) -> str:
     return caller["call"].split("(", 1)[0].rsplit(".", 1)[0]
 
 
-def reached_from(callers: list[Caller]) -> str:
-    """'reached from `A`, `B` and 3 more' for the distinct calling functions, surest first."""
-    return f"reached from {_named(callers)}"
+def called_from(callers: list[PageCaller]) -> str:
+    """'called from `A`, `B` and 3 more' for the distinct calling functions, surest first."""
+    return f"called from {_named(callers)}"
 
 
-def _named(callers: list[Caller]) -> str:
+def _named(callers: list[PageCaller]) -> str:
     """'`A`, `B` and 3 more' for the distinct functions of the callers, in their order."""
     names = list(dict.fromkeys(c["function"] for c in callers))
     shown = ", ".join(f"`{n}`" for n in names[:MAX_NAMED_CALLERS])

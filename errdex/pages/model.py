@@ -231,6 +231,29 @@ class WhenItHappens(TypedDict):
     signature: str | None
 
 
+class CallArguments(TypedDict):
+    """What a call passes, each argument as written (in full, unlike `Caller.call`)."""
+
+    positional: list[str]
+    keywords: dict[str, str]
+    unpacked: bool  # it has `*args` or `**kwargs`: what it passes is not all written
+
+
+class TryAround(TypedDict):
+    """A `try` of the calling function whose body holds the call, and what its handlers catch without re-raising."""
+
+    line: int
+    catches: list[str]  # the classes as written
+    bare: bool  # a bare `except:` (it catches everything)
+
+
+class Caught(TypedDict):
+    """The `try` around a caller's call whose handler catches the page's error: it never reaches the user there."""
+
+    try_line: int
+    catches: str | None  # the class as written that catches it; None for a bare `except:`
+
+
 class Caller(TypedDict):
     function: str
     file: str
@@ -238,15 +261,14 @@ class Caller(TypedDict):
     match: str  # self | override | super | class | typed | constructor | module | import | local | receiver
     use: str  # call | read | reference | decorator
     call: str
+    arguments: CallArguments | None  # None for a use that is no call
+    inside_try: list[TryAround]  # innermost first
 
 
-class UnresolvedUse(TypedDict):
-    """A use of the function's name on an object whose class is not known: maybe a caller, never claimed as one."""
+class PageCaller(Caller):
+    """A caller on a page: whether a `try` around it catches the page's error."""
 
-    function: str
-    file: str
-    line: int
-    call: str
+    caught: Caught | None
 
 
 class CallerSearch(TypedDict):
@@ -257,8 +279,7 @@ class CallerSearch(TypedDict):
     files_parsed: int
     files_not_followed: int
     truncated: bool
-    unresolved: int  # uses of the name on objects whose class is not known: not claimed as callers
-    unresolved_uses: list[UnresolvedUse]  # the first few of them, shown as what may reach it
+    unresolved: int  # uses of the name on objects whose class is not known: not examined, only counted
     searched_for: list[str]  # the kinds of use the search resolves
     not_followed: list[str]  # the kinds of use it cannot see
 
@@ -330,7 +351,7 @@ class StaticFacts(ErrorJson):
     source_url_alternatives: list[SourceLink]
     what_it_means: WhatItMeans
     when_it_happens: WhenItHappens
-    callers: list[Caller]
+    callers: list[PageCaller]
     versions: VersionHistory
     generated_by: str
 

@@ -17,10 +17,11 @@ from typing import cast
 from errdex.caches import PAGES
 from errdex.model import ErrorRecord, FileLine, ReleaseRecord
 from errdex.pages.callers import CalledFunction, callers
+from errdex.pages.caught import page_callers
 from errdex.pages.checked import held_back
 from errdex.pages.derive import changes_candidates, triggers_and_fix, user_input
 from errdex.pages.environment import module_values
-from errdex.pages.happens import when_it_happens
+from errdex.pages.happens import Found, when_it_happens
 from errdex.pages.links import source_links
 from errdex.pages.meaning import what_it_means
 from errdex.pages.model import (
@@ -123,6 +124,7 @@ def _static(store: Store, record: ErrorRecord, place: FileLine | None) -> Static
     base = {**base, "resolved": {k: v for k, v in base["resolved"].items() if k not in withheld}}
     names = module_values(tree, site.function)
     found = callers(store, release, CalledFunction(site.file, site.function), tree)
+    listed = page_callers(found["callers"], base)
     links = source_links(release, site.file, site.line, site.end_line)
     facts: StaticFacts = {
         **base,
@@ -131,8 +133,8 @@ def _static(store: Store, record: ErrorRecord, place: FileLine | None) -> Static
         "source_url_label": links.label,
         "source_url_alternatives": links.alternatives,
         "what_it_means": what_it_means(base, tree, names, speaks_for, check.exact, held),
-        "when_it_happens": when_it_happens(base, tree, found, names, _traced_at(record, speaks_for)),
-        "callers": found["callers"],
+        "when_it_happens": when_it_happens(base, tree, Found(found, listed), names, _traced_at(record, speaks_for)),
+        "callers": listed,
         "versions": versions(store, record.id, site, check, release.version, release.package, chosen is not None),
         "generated_by": "static",
     }

@@ -264,11 +264,8 @@ def test_overrides_super_and_inheritance_resolved_by_class_not_by_name(indexed: 
     search = callers(store, store.release("shapes"), CalledFunction("shapes/changepw.py", "Command.handle"))
     assert search["unresolved"] == 1  # `thing.handle()`: counted, never claimed
     assert "uses of the name on objects whose class is not known (1)" in search["not_followed"]
-    # the page names it as what may reach the function
-    maybe = (
-        "1 use of the name on objects whose class is not known may reach it (not claimed as callers):"
-        " `thing.handle()` in `run` (shapes/startapp.py:10)."
-    )
+    # the page counts it, naming no example (its class is not known: it may well be another `handle`)
+    maybe = "1 other use of the name `handle` on objects whose class was not resolved was not examined."
     assert maybe in _summary(store, "user does not exist")
 
 
@@ -312,7 +309,7 @@ def _summary(store: Store, template: str) -> str:
 
 def test_pages_say_what_the_search_covered_and_trace_unpacked_locals(indexed: Indexer) -> None:
     store = indexed(SHAPES, name="shapes")
-    reached = "`Resolver.url_patterns` is reached from `Resolver.resolve`, `Resolver.check`."
+    reached = "`Resolver.url_patterns` is called from `Resolver.resolve`, `Resolver.check`."
     assert reached in _summary(store, "the module has no patterns")
     referenced = "`parse_text` is referenced (passed or registered, not called by name) in `<module>`"
     assert referenced in _summary(store, "the text is empty")
@@ -354,7 +351,7 @@ def test_ways_in_through_init_a_base_class_and_a_generic_setattr(indexed: Indexe
     assert "by calling `self._refresh()`" in ways["Settings.update"]["how"]
     assert ways["Base.__init__"]["call"] == "Base(kind=...)" and not ways["Base.__init__"]["reaches_check"]
     summary = page["when_it_happens"]["summary"]
-    assert "reached from `Settings.__init__`, `Settings._refresh`, `make`." in summary
+    assert "called from `Settings.__init__`, `Settings._refresh`, `make`." in summary
     assert page["triggers"][0]["code"] == "from app.settings import Settings\n\nSettings(kind='invalid')"
 
 
@@ -407,7 +404,7 @@ def test_a_call_whose_literals_and_defaults_pass_the_check_is_no_way_in(indexed:
         "when_it_happens"
     ]["summary"]
     # batch leaves keep_in_memory False: whatever cache_file_name it passes, the check is false; copy passes None
-    assert "`Data.map` is reached from `Data.load`." in summary
+    assert "`Data.map` is called from `Data.load`." in summary
     assert "`Data.batch`, `Data.copy` call it with values that make the check false" in summary
     no_way = "call it with values that make the check false (the literals as written, the defaults of what"
     assert no_way in summary

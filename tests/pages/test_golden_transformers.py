@@ -62,7 +62,7 @@ def test_flagship_page(transformers_store: Store) -> None:
     own = {c["function"] for c in page["callers"] if c["match"] == "self"}
     assert own == {"GenerationConfig.__init__", "GenerationConfig.update", "GenerationConfig.save_pretrained"}
     assert any(c["match"] == "receiver" and c["file"].startswith("transformers/models/") for c in page["callers"])
-    assert "reached from `GenerationConfig.__init__`" in page["when_it_happens"]["summary"]
+    assert "called from `GenerationConfig.__init__`" in page["when_it_happens"]["summary"]
 
     related = " | ".join(r["template"] or "" for r in page["related"])
     assert all(sibling in related for sibling in SIBLINGS)
