@@ -454,7 +454,7 @@ class _Search:
                 "use": used_as,
                 "call": use.text,
                 "arguments": _arguments(use.called) if use.called is not None else None,
-                "inside_try": tries_around(use.scopes[-1].node if use.scopes else module.tree, use.node),
+                "inside_try": _tries_around(use.scopes[-1].node if use.scopes else module.tree, use.node),
             },
         )
 
@@ -837,7 +837,7 @@ _TRIES = (ast.Try, *((ast.TryStar,) if hasattr(ast, "TryStar") else ()))
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
 
 
-def tries_around(scope: ast.AST | None, use: ast.AST) -> list[TryAround]:
+def _tries_around(scope: ast.AST | None, use: ast.AST) -> list[TryAround]:
     """The `try`s of the scope (a function, class or module) whose body holds the use, innermost first, each with
     what its handlers catch without re-raising; a `try` all of whose handlers re-raise lets the error through."""
     if scope is None:

@@ -58,20 +58,14 @@ def _passed(function: FunctionNode, arguments: CallArguments, unbound: bool) -> 
     if len(positional) > len(named):
         return None
     given = [*zip(named, positional, strict=False), *arguments["keywords"].items()]
-    return {name: _literal_text(value) for name, value in given}
+    return {name: _literal(value) for name, value in given}
 
 
-def _literal_text(text: str) -> Any:
-    try:
-        return ast.literal_eval(text)
-    except (ValueError, SyntaxError, TypeError, RecursionError, MemoryError):
-        return _NOT_LITERAL
-
-
-def _literal(node: ast.expr) -> Any:
+def _literal(node: ast.expr | str) -> Any:
+    """The value of a literal (a node, or an argument's text), or _NOT_LITERAL."""
     try:
         return ast.literal_eval(node)
-    except (ValueError, SyntaxError, TypeError, RecursionError):
+    except (ValueError, SyntaxError, TypeError, RecursionError, MemoryError):
         return _NOT_LITERAL
 
 
