@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Sequence
+from typing import TypedDict
 
+from errdex.model import Site
 from errdex.pages.advice import statement_kind
 from errdex.pages.bindings import choice
 from errdex.pages.checked import HeldBack
@@ -26,6 +28,15 @@ from errdex.pages.model import HandlerJson, ResolvedValue, SiteJson, WhatItMeans
 from errdex.pages.prior import sentence
 from errdex.pages.source import find
 
+MAX_HANDLED = 3  # places of a several-place page whose `except` blocks are said
+
+
+class Where(TypedDict):
+    """The place a raise is at, as `_handler` reads it."""
+
+    function: str
+    line: int
+
 
 def what_it_means(
     site: SiteJson,
@@ -34,13 +45,15 @@ def what_it_means(
     places: int = 1,
     exact: bool = True,
     held: Sequence[HeldBack] = (),
+    sites: Sequence[Site] = (),
 ) -> WhatItMeans:
     """The `what_it_means` section of a page, from the site's JSON and its file's tree.
 
     `names` are the values its module fixes at import (see `environment.module_values`); `places`
     is how many places the page speaks for, and `exact` whether they all have the very same check
     (otherwise the site's `condition` is the part they share); `held` are the resolved values the
-    check does not see (see `checked`), listed as not resolved with why.
+    check does not see (see `checked`), listed as not resolved with why; `sites` are the places of a page
+    that speaks for several (those in the site's own file are read for the `except` blocks they are in).
     """
     node = parse_condition(site["condition"])
     resolved = site["resolved"]
@@ -59,29 +72,50 @@ def what_it_means(
         "derivable": node is not None,
         "statement": statement_kind(site, tree, places),
     }
+    earlier = sentence(site["prior_checks"], node, resolved, names) if places == 1 else ""
     if not exact:
         out["summary"] = _shared(raises, describe(node, resolved, False, names) if node is not None else None)
     elif node is not None:
-        earlier = sentence(site["prior_checks"], node, resolved, names) if places == 1 else ""
         caught = f"{_caught(handler)}, and " if handler else ""
         out["summary"] = f"{raises} when {caught}{describe(node, resolved, False, names)}{earlier}."
     elif site["condition"]:
         caught = f" when {_caught(handler)}, and" if handler else ""
-        out["summary"] = f"{raises}{caught} under a condition that could not be read: `{site['condition'][:300]}`."
+        out["summary"] = (
+            f"{raises}{caught} under a condition that could not be read: `{site['condition'][:300]}`{earlier}."
+        )
     elif handler:
-        out["summary"] = f"{raises} when {_caught(handler)}; no `if` condition guards it."
+        out["summary"] = f"{raises} when {_caught(handler)} ({_unguarded(site, places)}){earlier}."
     else:
-        out["summary"] = f"{raises} {_unconditional(site, context, places)}."
+        out["summary"] = (
+            f"{raises} whenever {_line(site, places)} runs ({_unguarded(site, places)}){earlier}{_then(context)}."
+        )
+    if places > 1 and tree is not None:
+        out["summary"] += _handled_places(site["file"], tree, sites)
     return out
 
 
+def _handled_places(file: str, tree: ast.Module, sites: Sequence[Site]) -> str:
+    """For a page of several places: those of the page's file that sit in `except` blocks, each with what must
+    raise first (places in other files are not read)."""
+    found = [
+        (place.line, handler)
+        for place in sites
+        if place.file == file
+        for handler in [_handler({"function": place.function, "line": place.line}, tree)]
+        if handler is not None
+    ]
+    said = [f" At line {line} it runs only when {_caught(handler)}." for line, handler in found[:MAX_HANDLED]]
+    if len(found) > len(said):
+        said.append(f" {len(found) - len(said)} more of its places are in `except` blocks.")
+    return "".join(said)
+
+
 def _shared(raises: str, common: str | None) -> str:
-    """The summary of places whose checks differ: only what all of them require."""
+    """The summary of places whose checks are not all alike: only what all of them require, when a clause is
+    common to all (checks written differently may still agree, so nothing is said of how they differ)."""
     if common is None:
-        return (
-            f"{raises} under checks that differ from place to place and share no part: ask for the page of one place."
-        )
-    return f"{raises} under checks that differ from place to place; every one of them requires that {common}."
+        return f"{raises}; each place has its own check: ask for the page of one place."
+    return f"{raises} under its own check at each place; every one of them requires that {common}."
 
 
 def _raises(site: SiteJson, places: int) -> str:
@@ -96,10 +130,20 @@ def _raises(site: SiteJson, places: int) -> str:
     return f"{where} logs at level {site['level'] or 'warning'}"
 
 
-def _unconditional(site: SiteJson, context: str | None, places: int) -> str:
-    line = f"line {site['line']}" if places == 1 else "its line"
-    base = f"whenever {line} runs: no `if` condition guards it, so nothing more can be derived about when"
-    return f"{base}; {context}" if context else base
+def _line(site: SiteJson, places: int) -> str:
+    return f"line {site['line']}" if places == 1 else "its line"
+
+
+def _unguarded(site: SiteJson, places: int) -> str:
+    """That no `if` of the function guards the line: only that (callers, decorators and `try` blocks may)."""
+    where = "its function" if places > 1 else f"`{site['function']}`"
+    if site["function"] == "<module>":
+        where = "the module's code"
+    return f"no `if` in {where} guards {_line(site, places)}"
+
+
+def _then(context: str | None) -> str:
+    return f"; {context}" if context else ""
 
 
 def _context(site: SiteJson, tree: ast.Module | None, handler: Handler | None) -> str | None:
@@ -114,7 +158,7 @@ def _context(site: SiteJson, tree: ast.Module | None, handler: Handler | None) -
     return None
 
 
-def _handler(site: SiteJson, tree: ast.Module | None) -> Handler | None:
+def _handler(site: Where, tree: ast.Module | None) -> Handler | None:
     """The `except` block the raise is in: it fires only when its `try` body raises, whatever the `if`s say."""
     located = find(tree, site["function"]) if tree is not None and site["function"] != "<module>" else None
     if located is None or isinstance(located.node, ast.ClassDef):
@@ -136,7 +180,12 @@ def _types(handler: Handler) -> str:
 
 
 def _caught(handler: Handler) -> str:
-    """`the code in the `try` at lines 819–820 (`...`) raises `ProtocolError``: what must happen first."""
+    """`the code in the `try` at lines 819–820 (`...`) raises `ProtocolError``: what must happen first (for an
+    `except` inside an `except`, each `try` in turn, outermost first)."""
+    return ", and then, in its `except` block, ".join(_one_caught(h) for h in (*handler.within, handler))
+
+
+def _one_caught(handler: Handler) -> str:
     start, end = handler.try_line, handler.try_end
     lines = f"line {start}" if start == end else f"lines {start}–{end}"
     raised = f"raises {_types(handler)}" if handler.types else "raises an exception"

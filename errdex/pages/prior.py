@@ -72,15 +72,15 @@ def passes(checks: Sequence[Earlier], values: Mapping[str, Any], inputs: Iterabl
 
 
 def sentence(
-    checks: Sequence[PriorCheckJson], node: ast.expr, resolved: dict[str, JsonValue], names: frozenset[str]
+    checks: Sequence[PriorCheckJson], node: ast.expr | None, resolved: dict[str, JsonValue], names: frozenset[str]
 ) -> str:
     """`, once the raising checks before it in this function pass (lines ...): ...`, those reading the check's
     own values first, in words (only `if ...: raise` of the same function: what it calls or a decorator is not
-    followed, so the sentence names its scope)."""
+    followed, so the sentence names its scope). `node` is the check, None for a raise no `if` guards."""
     if not checks:
         return ""
     parsed = earlier(checks)
-    mine = read_names(node)
+    mine = read_names(node) if node is not None else frozenset()
     nearest = parsed[::-1]
     ordered = [c for c in nearest if reads_any(c, mine)] + [c for c in nearest if not reads_any(c, mine)]
     lines = ", ".join(str(c.line) for c in ordered)
