@@ -24,8 +24,9 @@ from errdex.pages.conditions import (
 )
 from errdex.pages.environment import tests
 from errdex.pages.handlers import Handler, handler_around
-from errdex.pages.model import HandlerJson, ResolvedValue, SiteJson, WhatItMeans
-from errdex.pages.prior import sentence
+from errdex.pages.inforce import rebound
+from errdex.pages.model import HandlerJson, ReboundJson, ResolvedValue, SiteJson, WhatItMeans
+from errdex.pages.prior import read_names, sentence
 from errdex.pages.source import find
 
 MAX_HANDLED = 3  # places of a several-place page whose `except` blocks are said
@@ -71,6 +72,7 @@ def what_it_means(
         "handler": _handler_json(handler) if handler else None,
         "derivable": node is not None,
         "statement": statement_kind(site, tree, places),
+        "rebound": _rebound(site, tree, node) if places == 1 and node is not None else [],
     }
     earlier = sentence(site["prior_checks"], node, resolved, names) if places == 1 else ""
     if not exact:
@@ -91,7 +93,37 @@ def what_it_means(
         )
     if places > 1 and tree is not None:
         out["summary"] += _handled_places(site["file"], tree, sites)
+    out["summary"] += "".join(_rebound_words(r) for r in _by_name(out["rebound"]))
     return out
+
+
+def _rebound(site: SiteJson, tree: ast.Module | None, node: ast.expr) -> list[ReboundJson]:
+    """The parameters the check reads that its function binds again before the raise."""
+    located = find(tree, site["function"]) if tree is not None and site["function"] != "<module>" else None
+    if located is None or isinstance(located.node, ast.ClassDef):
+        return []
+    plain = [name for name in sorted(read_names(node)) if name.isidentifier()]
+    return [
+        {"name": r.name, "line": r.bound.line, "code": r.bound.code, "when": r.when}
+        for r in rebound(located.node, plain, site["line"])
+    ]
+
+
+def _by_name(found: list[ReboundJson]) -> list[list[ReboundJson]]:
+    names = dict.fromkeys(r["name"] for r in found)
+    return [[r for r in found if r["name"] == name] for name in names]
+
+
+def _rebound_words(found: list[ReboundJson]) -> str:
+    """` `fname` here is its value after line 473 (`fname = os.fspath(fname)` when `...` is true), not
+    necessarily the argument as passed.`"""
+    each = [f"line {r['line']} (`{r['code']}`{_when(r['when'])})" for r in found]
+    name = found[0]["name"]
+    return f" `{name}` here is its value after {' or '.join(each)}, not necessarily the argument as passed."
+
+
+def _when(test: str | None) -> str:
+    return f" when `{test}` is true" if test else ""
 
 
 def _handled_places(file: str, tree: ast.Module, sites: Sequence[Site]) -> str:
