@@ -136,7 +136,7 @@ def _handled_places(file: str, tree: ast.Module, sites: Sequence[Site]) -> str:
         for handler in [_handler({"function": place.function, "line": place.line}, tree)]
         if handler is not None
     ]
-    said = [f" At line {line} it runs only when {_caught(handler)}." for line, handler in found[:MAX_HANDLED]]
+    said = [f" At {file}:{line} it runs only when {_caught(handler)}." for line, handler in found[:MAX_HANDLED]]
     if len(found) > len(said):
         said.append(f" {len(found) - len(said)} more of its places are in `except` blocks.")
     return "".join(said)

@@ -84,12 +84,14 @@ PACKAGE = {
 
         def second_cache(paths):
             try:
-                return paths.read()
-            except Exception:
+                data = paths.read_bytes()
+            except OSError:
                 try:
-                    paths.unlink()
-                except Exception:
+                    os.remove(paths.name)
+                except FileNotFoundError:
                     logger.warning("could not remove the cache file")
+                return None
+            return data
 
 
         def by_key(store, key):
@@ -177,8 +179,12 @@ def test_an_except_in_an_except_needs_both_try_bodies_to_raise(indexed: Indexer)
         " `Exception`, and `paths.exists()` returns a true value."
     )
     both = build_page(store, eid)["what_it_means"]["summary"]
-    assert " At line 69 it runs only when the code in the `try` at line 64" in both
-    assert " At line 79 it runs only when the code in the `try` at line 74 (`return paths.read()`) raises" in both
+    assert " At cond/checks.py:69 it runs only when the code in the `try` at line 64" in both
+    assert (
+        " At cond/checks.py:79 it runs only when the code in the `try` at line 74 (`data = paths.read_bytes()`) raises"
+        " `OSError`, and then, in its `except` block, the code in the `try` at line 77 (`os.remove(paths.name)`) raises"
+        " `FileNotFoundError`."
+    ) in both
 
 
 def test_places_with_their_own_checks_claim_no_difference(indexed: Indexer) -> None:
