@@ -197,7 +197,7 @@ class _Walk:
         """Every binding of the name in a block (its nested functions and classes aside)."""
         out = []
         for stmt in body:
-            for node in _walk_scope(stmt):
+            for node in walk_scope(stmt):
                 if isinstance(node, ast.Assign) and any(self._binds(t) for t in node.targets):
                     target = next(t for t in node.targets if self._binds(t))
                     out.append(_bound(node, target, "assign", node.value))
@@ -214,7 +214,7 @@ class _Walk:
     def _mutations(self, body: list[ast.stmt]) -> None:
         """Lines that change the bound value in place before the raise."""
         for stmt in body:
-            for node in _walk_scope(stmt):
+            for node in walk_scope(stmt):
                 at = getattr(node, "lineno", self.line)
                 if at < self.line and self._mutates(node):
                     self.mutated.append(at)
@@ -230,7 +230,7 @@ class _Walk:
         return False
 
 
-def _walk_scope(node: ast.AST) -> list[ast.AST]:
+def walk_scope(node: ast.AST) -> list[ast.AST]:
     """The nodes under `node`, not entering nested functions, classes or lambdas."""
     out, stack = [], [node]
     while stack:
@@ -333,7 +333,7 @@ def rebound(func: FunctionNode, names: Iterable[str], line: int) -> list[Rebound
 def _guard(func: FunctionNode, line: int) -> str | None:
     """The innermost `if` of the function whose body (its test) or `else` (the test negated) holds `line`."""
     found: str | None = None
-    for node in _walk_scope(func):
+    for node in walk_scope(func):
         if isinstance(node, ast.If) and block_holds(node.body, line):
             found = short(node.test)
         elif isinstance(node, ast.If) and block_holds(node.orelse, line):

@@ -26,8 +26,8 @@ from errdex.pages.environment import tests
 from errdex.pages.handlers import Handler, handler_around
 from errdex.pages.inforce import rebound
 from errdex.pages.model import HandlerJson, ReboundJson, ResolvedValue, SiteJson, WhatItMeans
-from errdex.pages.prior import read_names, sentence
-from errdex.pages.source import find
+from errdex.pages.prior import exits_sentence, read_names, sentence
+from errdex.pages.source import FunctionNode, find
 
 MAX_HANDLED = 3  # places of a several-place page whose `except` blocks are said
 
@@ -93,19 +93,20 @@ def what_it_means(
         )
     if places > 1 and tree is not None:
         out["summary"] += _handled_places(site["file"], tree, sites)
+    func = _function(site, tree) if places == 1 else None
+    if func is not None:
+        out["summary"] += exits_sentence(site["function"], func, site["line"], node)
     out["summary"] += "".join(_rebound_words(r) for r in _by_name(out["rebound"]))
     return out
 
 
 def _rebound(site: SiteJson, tree: ast.Module | None, node: ast.expr) -> list[ReboundJson]:
     """The parameters the check reads that its function binds again before the raise."""
-    located = find(tree, site["function"]) if tree is not None and site["function"] != "<module>" else None
-    if located is None or isinstance(located.node, ast.ClassDef):
-        return []
+    func = _function(site, tree)
     plain = [name for name in sorted(read_names(node)) if name.isidentifier()]
     return [
         {"name": r.name, "line": r.bound.line, "code": r.bound.code, "when": r.when}
-        for r in rebound(located.node, plain, site["line"])
+        for r in (rebound(func, plain, site["line"]) if func is not None else [])
     ]
 
 
@@ -192,10 +193,14 @@ def _context(site: SiteJson, tree: ast.Module | None, handler: Handler | None) -
 
 def _handler(site: Where, tree: ast.Module | None) -> Handler | None:
     """The `except` block the raise is in: it fires only when its `try` body raises, whatever the `if`s say."""
+    func = _function(site, tree)
+    return handler_around(func, site["line"]) if func is not None else None
+
+
+def _function(site: Where, tree: ast.Module | None) -> FunctionNode | None:
+    """The function the raise is in (None at module or class level, or when not found)."""
     located = find(tree, site["function"]) if tree is not None and site["function"] != "<module>" else None
-    if located is None or isinstance(located.node, ast.ClassDef):
-        return None
-    return handler_around(located.node, site["line"])
+    return None if located is None or isinstance(located.node, ast.ClassDef) else located.node
 
 
 def _handler_json(handler: Handler) -> HandlerJson:

@@ -116,7 +116,7 @@ def _page(indexed: Indexer, template: str) -> Page:
 def test_in_a_string_is_said_as_contains(indexed: Indexer) -> None:
     summary = _page(indexed, "stale file {}")["what_it_means"]["summary"]
     assert "`str(e)` contains `'bad magic number'`" in summary
-    assert "one of" not in summary
+    assert "is one of" not in summary
     formatted = _page(indexed, "word {} not in the name")["what_it_means"]
     assert formatted["clauses"][0]["text"] == "`f'<{name}>'` does not contain `word`"
 
@@ -192,4 +192,52 @@ def test_places_with_their_own_checks_claim_no_difference(indexed: Indexer) -> N
     summary = build_page(store, error_id_of(store, "cond", "no entry {}"))["what_it_means"]["summary"]
     assert (
         summary == "Each of its 2 places raises KeyError; each place has its own check: ask for the page of one place."
+    )
+
+
+def test_earlier_returns_are_said_as_exits(indexed: Indexer) -> None:
+    store: Store = indexed(PACKAGE, name="cond")
+    eid = error_id_of(store, "cond", "no entry {}")
+    loop = build_page(store, eid, site=("cond/checks.py", 93))["what_it_means"]["summary"]
+    assert loop.endswith(
+        " `by_name` can also return before line 93, at line 92: line 93 runs only when none of them did."
+    )
+    guarded = build_page(store, eid, site=("cond/checks.py", 86))["what_it_means"]["summary"]
+    assert "can also return" not in guarded
+    handled = _page(indexed, "stale file {}")["what_it_means"]["summary"]
+    assert "can also return" not in handled  # the `try` body's return: the handler already says it raised
+
+
+def test_returns_the_condition_already_excludes_are_not_repeated(indexed: Indexer) -> None:
+    store: Store = indexed(
+        {
+            "ex/__init__.py": """
+                import re
+
+
+                def kind_of(kind):
+                    if kind == "a":
+                        return 1
+                    elif kind == "b":
+                        return 2
+                    raise ValueError(f"unknown kind {kind}")
+
+
+                def colour(text):
+                    m = re.fullmatch("#[0-9a-f]{3}", text)
+                    if m:
+                        return m.group(0)
+                    m = re.fullmatch("#[0-9a-f]{6}", text)
+                    if m:
+                        return m.group(0)
+                    raise ValueError(f"no colour {text}")
+            """
+        },
+        name="ex",
+    )
+    plain = build_page(store, error_id_of(store, "ex", "unknown kind {}"))["what_it_means"]["summary"]
+    assert plain == "`kind_of` raises ValueError when `kind` does not equal 'a' and `kind` does not equal 'b'."
+    rebound = build_page(store, error_id_of(store, "ex", "no colour {}"))["what_it_means"]["summary"]
+    assert rebound.endswith(
+        " `colour` can also return before line 19, at line 15: line 19 runs only when none of them did."
     )
