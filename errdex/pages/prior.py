@@ -101,6 +101,7 @@ def sentence(
 
 
 MAX_EXITS = 8  # earlier `return` lines said; the rest are counted
+_DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)  # their returns are not the function's
 
 
 def returns_before(func: FunctionNode, line: int, condition: ast.expr | None) -> list[int]:
@@ -113,7 +114,7 @@ def returns_before(func: FunctionNode, line: int, condition: ast.expr | None) ->
         for stmt in block:
             if stmt.lineno >= line:
                 break
-            if (stmt.end_lineno or stmt.lineno) < line:
+            if (stmt.end_lineno or stmt.lineno) < line and not isinstance(stmt, _DEFINITIONS):
                 found += [
                     n.lineno
                     for n in walk_scope(stmt)
@@ -148,7 +149,7 @@ def _blocks_to(node: FunctionNode, line: int) -> list[list[ast.stmt]]:
             return out
         out.append(holding)
         stmt = next(s for s in holding if s.lineno <= line <= (s.end_lineno or s.lineno))
-        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        if isinstance(stmt, _DEFINITIONS):
             return out
         blocks = _child_blocks(stmt)  # a `try` body's returns before its `except` block: the handler says it raised
 

@@ -224,7 +224,10 @@ def test_returns_the_condition_already_excludes_are_not_repeated(indexed: Indexe
 
 
                 def colour(text):
-                    m = re.fullmatch("#[0-9a-f]{3}", text)
+                    def lower(value):
+                        return value.lower()
+
+                    m = re.fullmatch("#[0-9a-f]{3}", lower(text))
                     if m:
                         return m.group(0)
                     m = re.fullmatch("#[0-9a-f]{6}", text)
@@ -239,5 +242,5 @@ def test_returns_the_condition_already_excludes_are_not_repeated(indexed: Indexe
     assert plain == "`kind_of` raises ValueError when `kind` does not equal 'a' and `kind` does not equal 'b'."
     rebound = build_page(store, error_id_of(store, "ex", "no colour {}"))["what_it_means"]["summary"]
     assert rebound.endswith(
-        " `colour` can also return before line 19, at line 15: line 19 runs only when none of them did."
+        " `colour` can also return before line 22, at line 18: line 22 runs only when none of them did."
     )
