@@ -130,7 +130,11 @@ def _excluded(func: FunctionNode, at: int, line: int, excluded: set[str]) -> boo
     if not guards:
         return False
     guard = max(guards, key=lambda n: n.lineno)
-    if unparse(ast.UnaryOp(ast.Not(), guard.test)) not in excluded:
+    test = guard.test
+    negated = (
+        test.operand if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not) else ast.UnaryOp(ast.Not(), test)
+    )
+    if unparse(negated) not in excluded:
         return False
     for name in read_names(guard.test):
         bound = in_force(func, name, line)

@@ -215,7 +215,9 @@ def test_returns_the_condition_already_excludes_are_not_repeated(indexed: Indexe
                 import re
 
 
-                def kind_of(kind):
+                def kind_of(kind, strict):
+                    if not strict:
+                        return 0
                     if kind == "a":
                         return 1
                     elif kind == "b":
@@ -239,8 +241,11 @@ def test_returns_the_condition_already_excludes_are_not_repeated(indexed: Indexe
         name="ex",
     )
     plain = build_page(store, error_id_of(store, "ex", "unknown kind {}"))["what_it_means"]["summary"]
-    assert plain == "`kind_of` raises ValueError when `kind` does not equal 'a' and `kind` does not equal 'b'."
+    assert plain == (
+        "`kind_of` raises ValueError when `strict` is set to a true value (not empty, zero, False or None)"
+        " and `kind` does not equal 'a' and `kind` does not equal 'b'."
+    )
     rebound = build_page(store, error_id_of(store, "ex", "no colour {}"))["what_it_means"]["summary"]
     assert rebound.endswith(
-        " `colour` can also return before line 22, at line 18: line 22 runs only when none of them did."
+        " `colour` can also return before line 24, at line 20: line 24 runs only when none of them did."
     )
