@@ -17,7 +17,7 @@ from typing import Any
 
 from errdex.pages.environment import inside, only_environment, phrase
 from errdex.pages.model import CheckClause, JsonValue, MembershipList
-from errdex.pages.syntax import MIRRORED_OP, NEGATED_OP, OP_WORDS, unparse
+from errdex.pages.syntax import MIRRORED_OP, NEGATED_OP, OP_WORDS, container_kind, membership, unparse
 
 NO_NAMES: frozenset[str] = frozenset()
 MAX_CONDITION_CHARS = 4000
@@ -178,8 +178,9 @@ def _describe_pair(
     subject = _subject(left)
     if op_type in (ast.Is, ast.IsNot) and _is_none(right):
         return f"{subject} is None" if op_type is ast.Is else f"{subject} is set (not None)"
-    words = OP_WORDS[op_type]
-    return f"{subject} {words} {_operand(right, resolved)}"
+    if op_type in (ast.In, ast.NotIn):
+        return membership(subject, op_type, _operand(right, resolved), container_kind(right, resolved))
+    return f"{subject} {OP_WORDS[op_type]} {_operand(right, resolved)}"
 
 
 def _describe_call(node: ast.Call, negated: bool) -> str:

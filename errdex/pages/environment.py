@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from errdex.extract.resolve import dotted_name as dotted  # one implementation for both stages
 from errdex.pages.model import EnvironmentTest
 from errdex.pages.source import find, parameters
-from errdex.pages.syntax import MIRRORED_OP, NEGATED_OP, OP_WORDS, unparse
+from errdex.pages.syntax import MIRRORED_OP, NEGATED_OP, OP_WORDS, container_kind, membership, unparse
 
 # kinds of test a user can act on (run elsewhere, set a variable, install something); the others are left out of advice
 ACTIONABLE = frozenset({"version", "platform", "variable", "installed"})
@@ -226,7 +226,10 @@ def _compare_phrase(node: ast.Compare, negated: bool, kind: str) -> str:
         else f"`{unparse(left)}`"
     )
     where = "running where " if kind in ("platform", "version") else ""
-    return f"{where}{subject} {OP_WORDS[op]} {unparse(right) if _is_literal(right) else f'`{unparse(right)}`'}"
+    written = unparse(right) if _is_literal(right) else f"`{unparse(right)}`"
+    if op in (ast.In, ast.NotIn):
+        return f"{where}{membership(subject, op, written, container_kind(right, {}))}"
+    return f"{where}{subject} {OP_WORDS[op]} {written}"
 
 
 _VERSION_WORDS: dict[type, str] = {

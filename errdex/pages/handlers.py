@@ -18,21 +18,29 @@ class Handler:
     try_line: int  # the `try` body's first line
     try_end: int  # and its last
     first: str  # the body's first statement, as code (shortened)
+    within: tuple[Handler, ...] = ()  # the `except` blocks this `try` itself sits in, outermost first
 
 
 def handler_around(func: ast.AST, line: int) -> Handler | None:
-    """The innermost `except` block holding `line`, if any."""
-    best: tuple[ast.Try, ast.ExceptHandler] | None = None
-    for node in ast.walk(func):
-        if not isinstance(node, ast.Try):
-            continue
-        for handler in node.handlers:
-            end = handler.end_lineno or handler.lineno
-            if handler.lineno <= line <= end and (best is None or node.lineno >= best[0].lineno):
-                best = (node, handler)
-    if best is None:
-        return None
-    node, handler = best
+    """The innermost `except` block holding `line`, if any, with the `except` blocks around it (an `except`
+    inside an `except` runs only when both `try` bodies raised, the outer one first)."""
+    found = sorted(
+        (
+            (node, handler)
+            for node in ast.walk(func)
+            if isinstance(node, ast.Try)
+            for handler in node.handlers
+            if handler.lineno <= line <= (handler.end_lineno or handler.lineno)
+        ),
+        key=lambda pair: pair[0].lineno,
+    )
+    chain: tuple[Handler, ...] = ()
+    for node, handler in found:
+        chain = (*chain, _handler(node, handler, chain))
+    return chain[-1] if chain else None
+
+
+def _handler(node: ast.Try, handler: ast.ExceptHandler, within: tuple[Handler, ...]) -> Handler:
     caught = handler.type
     types = caught.elts if isinstance(caught, ast.Tuple) else [caught] if caught else []
     body = node.body
@@ -42,6 +50,7 @@ def handler_around(func: ast.AST, line: int) -> Handler | None:
         body[0].lineno,
         body[-1].end_lineno or body[-1].lineno,
         _short(body[0]),
+        within,
     )
 
 

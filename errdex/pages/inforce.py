@@ -12,6 +12,7 @@ the value it was bound to.
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from errdex.pages.source import FunctionNode
@@ -196,7 +197,7 @@ class _Walk:
         """Every binding of the name in a block (its nested functions and classes aside)."""
         out = []
         for stmt in body:
-            for node in _walk_scope(stmt):
+            for node in walk_scope(stmt):
                 if isinstance(node, ast.Assign) and any(self._binds(t) for t in node.targets):
                     target = next(t for t in node.targets if self._binds(t))
                     out.append(_bound(node, target, "assign", node.value))
@@ -213,7 +214,7 @@ class _Walk:
     def _mutations(self, body: list[ast.stmt]) -> None:
         """Lines that change the bound value in place before the raise."""
         for stmt in body:
-            for node in _walk_scope(stmt):
+            for node in walk_scope(stmt):
                 at = getattr(node, "lineno", self.line)
                 if at < self.line and self._mutates(node):
                     self.mutated.append(at)
@@ -229,7 +230,7 @@ class _Walk:
         return False
 
 
-def _walk_scope(node: ast.AST) -> list[ast.AST]:
+def walk_scope(node: ast.AST) -> list[ast.AST]:
     """The nodes under `node`, not entering nested functions, classes or lambdas."""
     out, stack = [], [node]
     while stack:
@@ -304,3 +305,37 @@ def short(node: ast.AST | None, limit: int = 120) -> str:
     except (RecursionError, ValueError):
         return "<expression>"
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+@dataclass(frozen=True)
+class Rebound:
+    """A parameter the function binds again before the raise: the check sees that value, not the argument."""
+
+    name: str
+    bound: Bound
+    when: str | None  # the test of the innermost `if` the rebinding is under, as code ("not (...)" in its else)
+
+
+def rebound(func: FunctionNode, names: Iterable[str], line: int) -> list[Rebound]:
+    """The rebindings of those of `names` that are parameters of `func` which can reach the raise on `line`."""
+    arguments = func.args
+    parameters = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs, arguments.vararg, arguments.kwarg]
+    own = {a.arg for a in parameters if a is not None}
+    out = []
+    for name in names:
+        found = in_force(func, name, line) if name in own else None
+        for bound in found.bindings if found is not None else ():
+            if bound.line < line:
+                out.append(Rebound(name, bound, _guard(func, bound.line)))
+    return out
+
+
+def _guard(func: FunctionNode, line: int) -> str | None:
+    """The innermost `if` of the function whose body (its test) or `else` (the test negated) holds `line`."""
+    found: str | None = None
+    for node in walk_scope(func):
+        if isinstance(node, ast.If) and block_holds(node.body, line):
+            found = short(node.test)
+        elif isinstance(node, ast.If) and block_holds(node.orelse, line):
+            found = f"not ({short(node.test)})"
+    return found

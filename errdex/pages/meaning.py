@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Sequence
+from typing import TypedDict
 
+from errdex.model import Site
 from errdex.pages.advice import statement_kind
 from errdex.pages.bindings import choice
 from errdex.pages.checked import HeldBack
@@ -22,9 +24,19 @@ from errdex.pages.conditions import (
 )
 from errdex.pages.environment import tests
 from errdex.pages.handlers import Handler, handler_around
-from errdex.pages.model import HandlerJson, ResolvedValue, SiteJson, WhatItMeans
-from errdex.pages.prior import sentence
-from errdex.pages.source import find
+from errdex.pages.inforce import rebound
+from errdex.pages.model import HandlerJson, ReboundJson, ResolvedValue, SiteJson, WhatItMeans
+from errdex.pages.prior import exits_sentence, read_names, sentence
+from errdex.pages.source import FunctionNode, find
+
+MAX_HANDLED = 3  # places of a several-place page whose `except` blocks are said
+
+
+class Where(TypedDict):
+    """The place a raise is at, as `_handler` reads it."""
+
+    function: str
+    line: int
 
 
 def what_it_means(
@@ -34,13 +46,15 @@ def what_it_means(
     places: int = 1,
     exact: bool = True,
     held: Sequence[HeldBack] = (),
+    sites: Sequence[Site] = (),
 ) -> WhatItMeans:
     """The `what_it_means` section of a page, from the site's JSON and its file's tree.
 
     `names` are the values its module fixes at import (see `environment.module_values`); `places`
     is how many places the page speaks for, and `exact` whether they all have the very same check
     (otherwise the site's `condition` is the part they share); `held` are the resolved values the
-    check does not see (see `checked`), listed as not resolved with why.
+    check does not see (see `checked`), listed as not resolved with why; `sites` are the places of a page
+    that speaks for several (those in the site's own file are read for the `except` blocks they are in).
     """
     node = parse_condition(site["condition"])
     resolved = site["resolved"]
@@ -58,30 +72,83 @@ def what_it_means(
         "handler": _handler_json(handler) if handler else None,
         "derivable": node is not None,
         "statement": statement_kind(site, tree, places),
+        "rebound": _rebound(site, tree, node) if places == 1 and node is not None else [],
     }
+    earlier = sentence(site["prior_checks"], node, resolved, names) if places == 1 else ""
     if not exact:
         out["summary"] = _shared(raises, describe(node, resolved, False, names) if node is not None else None)
     elif node is not None:
-        earlier = sentence(site["prior_checks"], node, resolved, names) if places == 1 else ""
         caught = f"{_caught(handler)}, and " if handler else ""
         out["summary"] = f"{raises} when {caught}{describe(node, resolved, False, names)}{earlier}."
     elif site["condition"]:
         caught = f" when {_caught(handler)}, and" if handler else ""
-        out["summary"] = f"{raises}{caught} under a condition that could not be read: `{site['condition'][:300]}`."
+        out["summary"] = (
+            f"{raises}{caught} under a condition that could not be read: `{site['condition'][:300]}`{earlier}."
+        )
     elif handler:
-        out["summary"] = f"{raises} when {_caught(handler)}; no `if` condition guards it."
+        out["summary"] = f"{raises} when {_caught(handler)} ({_unguarded(site, places)}){earlier}."
     else:
-        out["summary"] = f"{raises} {_unconditional(site, context, places)}."
+        out["summary"] = (
+            f"{raises} whenever {_line(site, places)} runs ({_unguarded(site, places)}){earlier}{_then(context)}."
+        )
+    if places > 1 and tree is not None:
+        out["summary"] += _handled_places(site["file"], tree, sites)
+    func = _function(site, tree) if places == 1 else None
+    if func is not None:
+        out["summary"] += exits_sentence(site["function"], func, site["line"], node)
+    out["summary"] += "".join(_rebound_words(r) for r in _by_name(out["rebound"]))
     return out
 
 
+def _rebound(site: SiteJson, tree: ast.Module | None, node: ast.expr) -> list[ReboundJson]:
+    """The parameters the check reads that its function binds again before the raise."""
+    func = _function(site, tree)
+    plain = [name for name in sorted(read_names(node)) if name.isidentifier()]
+    return [
+        {"name": r.name, "line": r.bound.line, "code": r.bound.code, "when": r.when}
+        for r in (rebound(func, plain, site["line"]) if func is not None else [])
+    ]
+
+
+def _by_name(found: list[ReboundJson]) -> list[list[ReboundJson]]:
+    names = dict.fromkeys(r["name"] for r in found)
+    return [[r for r in found if r["name"] == name] for name in names]
+
+
+def _rebound_words(found: list[ReboundJson]) -> str:
+    """` `fname` here is its value after line 473 (`fname = os.fspath(fname)` when `...` is true), not
+    necessarily the argument as passed.`"""
+    each = [f"line {r['line']} (`{r['code']}`{_when(r['when'])})" for r in found]
+    name = found[0]["name"]
+    return f" `{name}` here is its value after {' or '.join(each)}, not necessarily the argument as passed."
+
+
+def _when(test: str | None) -> str:
+    return f" when `{test}` is true" if test else ""
+
+
+def _handled_places(file: str, tree: ast.Module, sites: Sequence[Site]) -> str:
+    """For a page of several places: those of the page's file that sit in `except` blocks, each with what must
+    raise first (places in other files are not read)."""
+    found = [
+        (place.line, handler)
+        for place in sites
+        if place.file == file
+        for handler in [_handler({"function": place.function, "line": place.line}, tree)]
+        if handler is not None
+    ]
+    said = [f" At {file}:{line} it runs only when {_caught(handler)}." for line, handler in found[:MAX_HANDLED]]
+    if len(found) > len(said):
+        said.append(f" {len(found) - len(said)} more of its places are in `except` blocks.")
+    return "".join(said)
+
+
 def _shared(raises: str, common: str | None) -> str:
-    """The summary of places whose checks differ: only what all of them require."""
+    """The summary of places whose checks are not all alike: only what all of them require, when a clause is
+    common to all (checks written differently may still agree, so nothing is said of how they differ)."""
     if common is None:
-        return (
-            f"{raises} under checks that differ from place to place and share no part: ask for the page of one place."
-        )
-    return f"{raises} under checks that differ from place to place; every one of them requires that {common}."
+        return f"{raises}; each place has its own check: ask for the page of one place."
+    return f"{raises} under its own check at each place; every one of them requires that {common}."
 
 
 def _raises(site: SiteJson, places: int) -> str:
@@ -96,10 +163,20 @@ def _raises(site: SiteJson, places: int) -> str:
     return f"{where} logs at level {site['level'] or 'warning'}"
 
 
-def _unconditional(site: SiteJson, context: str | None, places: int) -> str:
-    line = f"line {site['line']}" if places == 1 else "its line"
-    base = f"whenever {line} runs: no `if` condition guards it, so nothing more can be derived about when"
-    return f"{base}; {context}" if context else base
+def _line(site: SiteJson, places: int) -> str:
+    return f"line {site['line']}" if places == 1 else "its line"
+
+
+def _unguarded(site: SiteJson, places: int) -> str:
+    """That no `if` of the function guards the line: only that (callers, decorators and `try` blocks may)."""
+    where = "its function" if places > 1 else f"`{site['function']}`"
+    if site["function"] == "<module>":
+        where = "the module's code"
+    return f"no `if` in {where} guards {_line(site, places)}"
+
+
+def _then(context: str | None) -> str:
+    return f"; {context}" if context else ""
 
 
 def _context(site: SiteJson, tree: ast.Module | None, handler: Handler | None) -> str | None:
@@ -114,12 +191,16 @@ def _context(site: SiteJson, tree: ast.Module | None, handler: Handler | None) -
     return None
 
 
-def _handler(site: SiteJson, tree: ast.Module | None) -> Handler | None:
+def _handler(site: Where, tree: ast.Module | None) -> Handler | None:
     """The `except` block the raise is in: it fires only when its `try` body raises, whatever the `if`s say."""
+    func = _function(site, tree)
+    return handler_around(func, site["line"]) if func is not None else None
+
+
+def _function(site: Where, tree: ast.Module | None) -> FunctionNode | None:
+    """The function the raise is in (None at module or class level, or when not found)."""
     located = find(tree, site["function"]) if tree is not None and site["function"] != "<module>" else None
-    if located is None or isinstance(located.node, ast.ClassDef):
-        return None
-    return handler_around(located.node, site["line"])
+    return None if located is None or isinstance(located.node, ast.ClassDef) else located.node
 
 
 def _handler_json(handler: Handler) -> HandlerJson:
@@ -136,7 +217,12 @@ def _types(handler: Handler) -> str:
 
 
 def _caught(handler: Handler) -> str:
-    """`the code in the `try` at lines 819–820 (`...`) raises `ProtocolError``: what must happen first."""
+    """`the code in the `try` at lines 819–820 (`...`) raises `ProtocolError``: what must happen first (for an
+    `except` inside an `except`, each `try` in turn, outermost first)."""
+    return ", and then, in its `except` block, ".join(_one_caught(h) for h in (*handler.within, handler))
+
+
+def _one_caught(handler: Handler) -> str:
     start, end = handler.try_line, handler.try_end
     lines = f"line {start}" if start == end else f"lines {start}–{end}"
     raised = f"raises {_types(handler)}" if handler.types else "raises an exception"

@@ -181,6 +181,16 @@ class HandlerJson(TypedDict):
     first: str  # the `try` body's first statement, as code
 
 
+class ReboundJson(TypedDict):
+    """A parameter the check reads after the function bound it again (`what_it_means.rebound`): the check
+    sees the new value, not the argument as passed."""
+
+    name: str
+    line: int  # the rebinding's line
+    code: str  # the rebinding statement, as code
+    when: str | None  # the test of the `if` it is under, as code; None when no `if` of the function holds it
+
+
 class WhatItMeans(TypedDict):
     summary: str
     condition: str | None
@@ -192,6 +202,7 @@ class WhatItMeans(TypedDict):
     handler: HandlerJson | None
     derivable: bool
     statement: StatementKind
+    rebound: list[ReboundJson]
 
 
 class InputWay(TypedDict):

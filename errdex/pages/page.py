@@ -132,7 +132,7 @@ def _static(store: Store, record: ErrorRecord, place: FileLine | None) -> Static
         "source_url": links.url,
         "source_url_label": links.label,
         "source_url_alternatives": links.alternatives,
-        "what_it_means": what_it_means(base, tree, names, speaks_for, check.exact, held),
+        "what_it_means": what_it_means(base, tree, names, speaks_for, check.exact, held, record.sites),
         "when_it_happens": when_it_happens(base, tree, Found(found, listed), names, _traced_at(record, speaks_for)),
         "callers": listed,
         "versions": versions(store, record.id, site, check, release.version, release.package, chosen is not None),

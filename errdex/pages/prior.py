@@ -8,9 +8,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from errdex.model import PriorCheck
-from errdex.pages.conditions import describe, parse_condition
+from errdex.pages.conditions import conjuncts, describe, parse_condition
 from errdex.pages.evaluate import truth
+from errdex.pages.inforce import block_holds, in_force, walk_scope
 from errdex.pages.model import JsonValue, PriorCheckJson
+from errdex.pages.source import FunctionNode
+from errdex.pages.syntax import unparse
 
 MAX_IN_WORDS = 4  # earlier checks said in words (those of the check's own values first); the rest are counted
 
@@ -72,15 +75,15 @@ def passes(checks: Sequence[Earlier], values: Mapping[str, Any], inputs: Iterabl
 
 
 def sentence(
-    checks: Sequence[PriorCheckJson], node: ast.expr, resolved: dict[str, JsonValue], names: frozenset[str]
+    checks: Sequence[PriorCheckJson], node: ast.expr | None, resolved: dict[str, JsonValue], names: frozenset[str]
 ) -> str:
     """`, once the raising checks before it in this function pass (lines ...): ...`, those reading the check's
     own values first, in words (only `if ...: raise` of the same function: what it calls or a decorator is not
-    followed, so the sentence names its scope)."""
+    followed, so the sentence names its scope). `node` is the check, None for a raise no `if` guards."""
     if not checks:
         return ""
     parsed = earlier(checks)
-    mine = read_names(node)
+    mine = read_names(node) if node is not None else frozenset()
     nearest = parsed[::-1]
     ordered = [c for c in nearest if reads_any(c, mine)] + [c for c in nearest if not reads_any(c, mine)]
     lines = ", ".join(str(c.line) for c in ordered)
@@ -95,3 +98,80 @@ def sentence(
     if len(ordered) > len(said):
         out += f"; or under {len(ordered) - len(said)} more"
     return out
+
+
+MAX_EXITS = 8  # earlier `return` lines said; the rest are counted
+_DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)  # their returns are not the function's
+
+
+def returns_before(func: FunctionNode, line: int, condition: ast.expr | None) -> list[int]:
+    """The `return` statements of the function that run before `line` on some path to it (in a statement before
+    it in a block that holds it; nested definitions aside), but those `condition` already excludes: a return
+    under `if t:` when `not t` is one of its clauses and nothing read by `t` is bound again before the raise."""
+    excluded = {unparse(part) for part in conjuncts(condition)} if condition is not None else set()
+    found: list[int] = []
+    for block in _blocks_to(func, line):
+        for stmt in block:
+            if stmt.lineno >= line:
+                break
+            if (stmt.end_lineno or stmt.lineno) < line and not isinstance(stmt, _DEFINITIONS):
+                found += [
+                    n.lineno
+                    for n in walk_scope(stmt)
+                    if isinstance(n, ast.Return) and not _excluded(func, n.lineno, line, excluded)
+                ]
+    return sorted(set(found))
+
+
+def _excluded(func: FunctionNode, at: int, line: int, excluded: set[str]) -> bool:
+    """Whether the return at `at` is under an `if t:` whose `not t` the condition already holds, still about the
+    same values at the raise on `line`."""
+    guards = [n for n in walk_scope(func) if isinstance(n, ast.If) and block_holds(n.body, at)]
+    if not guards:
+        return False
+    guard = max(guards, key=lambda n: n.lineno)
+    test = guard.test
+    negated = (
+        test.operand if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not) else ast.UnaryOp(ast.Not(), test)
+    )
+    if unparse(negated) not in excluded:
+        return False
+    for name in read_names(guard.test):
+        bound = in_force(func, name, line)
+        if bound is not None and any(b.line > guard.lineno for b in bound.bindings):
+            return False
+    return True
+
+
+def _blocks_to(node: FunctionNode, line: int) -> list[list[ast.stmt]]:
+    """The blocks on the way from `node` down to the statement at `line`, outermost first."""
+    out: list[list[ast.stmt]] = []
+    blocks = _child_blocks(node)
+    while True:
+        holding = next((b for b in blocks if block_holds(b, line)), None)
+        if holding is None:
+            return out
+        out.append(holding)
+        stmt = next(s for s in holding if s.lineno <= line <= (s.end_lineno or s.lineno))
+        if isinstance(stmt, _DEFINITIONS):
+            return out
+        blocks = _child_blocks(stmt)  # a `try` body's returns before its `except` block: the handler says it raised
+
+
+def _child_blocks(node: ast.AST) -> list[list[ast.stmt]]:
+    blocks = [getattr(node, name, None) for name in ("body", "orelse", "finalbody")]
+    handlers: list[ast.ExceptHandler] = getattr(node, "handlers", [])
+    cases: list[ast.match_case] = getattr(node, "cases", [])
+    out = [b for b in blocks if isinstance(b, list) and b and isinstance(b[0], ast.stmt)]
+    return out + [h.body for h in handlers] + [c.body for c in cases]
+
+
+def exits_sentence(function: str, func: FunctionNode, line: int, condition: ast.expr | None) -> str:
+    """` `f` can also return before line N, at lines ...: line N runs only when none of them did.`"""
+    found = returns_before(func, line, condition)
+    if not found:
+        return ""
+    said = [str(n) for n in found[:MAX_EXITS]]
+    more = f" and {len(found) - len(said)} more" if len(found) > len(said) else ""
+    where = f"line {said[0]}" if len(found) == 1 else f"lines {', '.join(said)}{more}"
+    return f" `{function}` can also return before line {line}, at {where}: line {line} runs only when none of them did."

@@ -123,7 +123,20 @@ def _list_solution(entry: MembershipList, release: str, page: StaticFacts, user:
     chosen = next((a for a in page["bindings"].get(name, []) if a["chosen"]), None)
     if chosen is not None:
         text += f" {used(chosen)}"
+    text += _rebound_note(page, entry["subject"])
     return {"kind": "use_allowed_value", "text": text, "values": values, "closest": closest}
+
+
+def _rebound_note(page: StaticFacts, subject: str) -> str:
+    """That the list is checked against the parameter as the function rebinds it, not as passed."""
+    lines = [str(r["line"]) for r in page["what_it_means"]["rebound"] if r["name"] == subject]
+    if not lines:
+        return ""
+    where = f"line{'s' if len(lines) > 1 else ''} {', '.join(lines)}"
+    return (
+        f" The check reads `{subject}` as {where} of the function may have bound it again, not as passed:"
+        " these are the values it must have after that."
+    )
 
 
 def _none_passes(page: StaticFacts, subject: str) -> bool:

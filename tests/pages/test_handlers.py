@@ -109,7 +109,7 @@ def test_a_user_value_that_passes_the_if_is_not_said_to_raise(indexed: Indexer) 
 def test_an_unguarded_raise_in_a_bare_except(indexed: Indexer) -> None:
     meaning = _meaning(indexed, "could not close the handle")
     assert meaning["summary"] == (
-        "`close` raises RuntimeError when the code in the `try` at line 37 (`handle.flush()`) raises an exception;"
-        " no `if` condition guards it."
+        "`close` raises RuntimeError when the code in the `try` at line 37 (`handle.flush()`) raises an exception"
+        " (no `if` in `close` guards line 39)."
     )
     assert meaning["context"] == "it is raised while handling any exception from the `try` block at line 36"

@@ -84,8 +84,7 @@ def test_a_page_for_all_places_whose_checks_differ_claims_nothing_of_one_of_them
     assert [s["check"] for s in page["sites"]] == [0, 1, 2]
     assert page["condition"] is None and page["resolved"] == {}
     assert page["what_it_means"]["summary"] == (
-        "Each of its 3 places raises ValueError under checks that differ from place to place and share no part:"
-        " ask for the page of one place."
+        "Each of its 3 places raises ValueError; each place has its own check: ask for the page of one place."
     )
     assert page["triggers"] == [] and page["example_fix"] is None
     assert page["solutions"] == []
