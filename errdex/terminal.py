@@ -13,7 +13,7 @@ from rich.syntax import Syntax
 from rich.table import Table
 from rich.text import Text
 
-from errdex.model import ReleaseRecord
+from errdex.model import NO_FIX, ReleaseRecord
 
 if TYPE_CHECKING:  # the pipeline, matcher, pages and store are heavy to import; only their types are named here
     from errdex.indexing import IndexResult
@@ -319,9 +319,9 @@ def _triggers(page: Page) -> RenderableType | None:
     return Group(*parts)
 
 
-def _solutions(page: Page) -> RenderableType | None:
+def _solutions(page: Page) -> RenderableType:
     if not page["solutions"]:
-        return None
+        return Text(NO_FIX, style="dim")
     return Group(*(code_text(f"{s['rank']}. {s['text']}") for s in page["solutions"]))
 
 

@@ -9,10 +9,8 @@ it is not a fix, and a note that an older release lacks the error would read as 
 
 from __future__ import annotations
 
-import ast
 from typing import Any
 
-from errdex.extract.resolve import dotted_name
 from errdex.pages.advice import install_solution, statement_advice
 from errdex.pages.bindings import used
 from errdex.pages.conditions import either, input_name, parse_condition, python_repr
@@ -49,51 +47,27 @@ def solutions(page: StaticFacts, user: UserInput | None) -> list[Solution]:
     return [{"rank": i, **s} for i, s in enumerate(found, 1)]
 
 
-def _reads_any(code: str, inputs: set[str]) -> bool:
-    """Whether a clause reads one of the inputs (`self.mode`, `size`) as a name or attribute chain."""
-    node = parse_condition(code)
-    return node is not None and any(
-        isinstance(n, (ast.Name, ast.Attribute)) and dotted_name(n) in inputs for n in ast.walk(node)
-    )
-
-
 def _from_check(page: StaticFacts, user: UserInput | None) -> list[SolutionBody]:
-    """Use an allowed value, make a clause of the check false, or say where it fires.
+    """Use an allowed value, or say where the check fires.
 
     The last is for a test of where the code runs. A raise in an `except` block gets only the last: what
-    makes its `try` body raise is not known, and telling a user to avoid the `if` around it would mislead.
+    makes its `try` body raise is not known, and an allowed value for the `if` around it would mislead.
 
-    An empty list is no value to use (nothing passes; more likely its real value was not resolved).
-    Only clauses a user controls become "make sure that ...": those that read an input a user can set
-    (a parameter or a public attribute, not a local or what the package sets itself); a test of the
-    environment (`__debug__`, `sys.version_info`, `is_torch_available()`) or a constant (`assert False`)
-    never does.
+    An empty list is no value to use (nothing passes; more likely its real value was not resolved). The
+    negation of the check's clauses is never advised: it is true as logic, not as a fix (it may abandon the
+    user's task, lead to another raise, or name values no user sets); `what_it_means` states the condition.
     """
     meaning = page["what_it_means"]
     release = f"{page['package']} {page['version']}"
     # In an `except` block the raise needs its `try` body to raise first: avoiding the `if` alone misleads.
     caught = meaning["handler"] is not None
     out = [_list_solution(e, release, page, user) for e in meaning["lists"] if e["values"] and not caught]
-    settable = {i["code"] for i in page["when_it_happens"]["inputs"] if i["receives"]["user_set"]}
-    own = [
-        c["negated"]
-        for c in meaning["clauses"]
-        if c["kind"] != "environment" and not _constant(c["code"]) and _reads_any(c["code"], settable)
-    ]
-    if own and not caught:
-        out.append({"kind": "satisfy_check", "text": f"Make sure that {either(own)}: then this check does not fire."})
     where = [c for c in meaning["clauses"] if c["kind"] == "environment" and _actionable(c, meaning["environment"])]
     if where:
         fires, avoids = " and ".join(c["text"] for c in where), either([c["negated"] for c in where])
         text = f"This check depends on where the code runs: it fires only when {fires}, and not when {avoids}."
         out.append({"kind": "environment", "text": text})
     return out
-
-
-def _constant(code: str) -> bool:
-    """Whether a clause reads no name (`not False`, from `assert False, ...`): nothing a user does changes it."""
-    node = parse_condition(code)
-    return node is not None and not any(isinstance(n, (ast.Name, ast.Attribute)) for n in ast.walk(node))
 
 
 def _actionable(clause: CheckClause, environment: list[EnvironmentTest]) -> bool:
