@@ -254,7 +254,7 @@ def _meaning(page: Page) -> RenderableType:
         parts.append(Syntax(meaning["condition"], "python", word_wrap=True, background_color="default"))
     if len(meaning["clauses"]) > 1:
         parts += [code_text(f"  • {c['text']}") for c in meaning["clauses"]]
-    listed = {entry["name"] for entry in meaning["lists"]}  # their values are printed once, in the solutions
+    listed = {s["list"] for s in page["solutions"] if "list" in s}  # their values are printed once, in the solutions
     for value in meaning["values"]:
         if value["name"] in listed:
             line = Text.assemble((value["name"], "bold"), ": ", f"{value['count']}, listed under Solutions")

@@ -9,8 +9,10 @@ it is not a fix, and a note that an older release lacks the error would read as 
 
 from __future__ import annotations
 
+import ast
 from typing import Any
 
+from errdex.extract.resolve import dotted_name
 from errdex.pages.advice import install_solution, statement_advice
 from errdex.pages.bindings import used
 from errdex.pages.conditions import either, input_name, parse_condition, python_repr
@@ -53,7 +55,9 @@ def _from_check(page: StaticFacts, user: UserInput | None) -> list[SolutionBody]
     The last is for a test of where the code runs. A raise in an `except` block gets only the last: what
     makes its `try` body raise is not known, and an allowed value for the `if` around it would mislead.
 
-    An empty list is no value to use (nothing passes; more likely its real value was not resolved). The
+    An empty list is no value to use (nothing passes; more likely its real value was not resolved), and a list
+    is a value to use only for an input a user can set (a parameter or a public attribute, not a local or what
+    the package sets itself: "set `m` to one of ..." names a value no user sets). The
     negation of the check's clauses is never advised: it is true as logic, not as a fix (it may abandon the
     user's task, lead to another raise, or name values no user sets); `what_it_means` states the condition.
     """
@@ -61,13 +65,26 @@ def _from_check(page: StaticFacts, user: UserInput | None) -> list[SolutionBody]
     release = f"{page['package']} {page['version']}"
     # In an `except` block the raise needs its `try` body to raise first: avoiding the `if` alone misleads.
     caught = meaning["handler"] is not None
-    out = [_list_solution(e, release, page, user) for e in meaning["lists"] if e["values"] and not caught]
+    settable = {i["code"] for i in page["when_it_happens"]["inputs"] if i["receives"]["user_set"]}
+    out: list[SolutionBody] = [
+        {**_list_solution(e, release, page, user), "list": e["name"]}
+        for e in meaning["lists"]
+        if e["values"] and not caught and _reads_any(e["subject"], settable)
+    ]
     where = [c for c in meaning["clauses"] if c["kind"] == "environment" and _actionable(c, meaning["environment"])]
     if where:
         fires, avoids = " and ".join(c["text"] for c in where), either([c["negated"] for c in where])
         text = f"This check depends on where the code runs: it fires only when {fires}, and not when {avoids}."
         out.append({"kind": "environment", "text": text})
     return out
+
+
+def _reads_any(code: str, inputs: set[str]) -> bool:
+    """Whether an expression reads one of the inputs (`self.mode`, `size`) as a name or attribute chain."""
+    node = parse_condition(code)
+    return node is not None and any(
+        isinstance(n, (ast.Name, ast.Attribute)) and dotted_name(n) in inputs for n in ast.walk(node)
+    )
 
 
 def _actionable(clause: CheckClause, environment: list[EnvironmentTest]) -> bool:

@@ -209,3 +209,33 @@ def test_the_negation_of_a_check_is_never_advised(indexed: Indexer) -> None:
     # the renderers say in one line that no fix is derived, rather than leave the section out or pad it
     assert " ".join(NO_FIX.split()) in " ".join(to_text(page_panel(page), width=200).split())
     assert NO_FIX in Renderer().page("error.html", page, ServerLinks(), alternate=None)
+
+
+def test_a_list_is_a_value_to_use_only_for_an_input_a_user_sets(indexed: Indexer) -> None:
+    files = {
+        "box/__init__.py": "",
+        "box/kinds.py": """
+            KINDS = ["round", "square"]
+
+
+            def pick(kind):
+                if kind not in KINDS:
+                    raise ValueError(f"unknown kind {kind}")
+
+
+            def parse(text):
+                head = text.split(":")[0]
+                if head not in KINDS:
+                    raise ValueError(f"bad head in {text}")
+        """,
+    }
+    store = indexed(files, name="box")
+    pick = build_page(store, error_id_of(store, "box", "unknown kind {}"))
+    (allowed,) = pick["solutions"]
+    assert allowed["kind"] == "use_allowed_value" and allowed["list"] == "KINDS"
+    assert allowed["text"].startswith("Set `kind` to one of the 2 values `KINDS` accepts")
+    parse = build_page(store, error_id_of(store, "box", "bad head in {}"))
+    assert parse["what_it_means"]["lists"][0]["subject"] == "head"
+    assert parse["solutions"] == []  # no "set `head` to one of ...": `head` is a local no user sets
+    shown = " ".join(to_text(page_panel(parse), width=200).split())
+    assert "KINDS = ['round', 'square']" in shown and "listed under Solutions" not in shown  # its values stay shown
