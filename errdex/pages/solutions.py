@@ -41,7 +41,7 @@ def solutions(page: StaticFacts, user: UserInput | None) -> list[Solution]:
     accepted_here = any(c["result"] in ("accepted", "differs") for c in (user["checked"] if user else []))
     found = [*drift, *_from_check(page, user)] if accepted_here else [*_from_check(page, user), *drift]
     for extra in (
-        install_solution(page["template"], page["condition"]),
+        install_solution(page["template"]),
         statement_advice(page, page["what_it_means"]["statement"]),
     ):
         if extra:

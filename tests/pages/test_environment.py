@@ -115,7 +115,7 @@ def test_python_version(page_of: Any) -> None:
 def test_missing_package_probe(page_of: Any) -> None:
     page = page_of("configure needs torch")
     assert said(page["what_it_means"]["summary"], "raises ImportError when `torch` is not installed")
-    assert kinds(page) == ["environment", "install"]
+    assert kinds(page) == ["environment"]  # no `pip install torch`: a probe's name is no distribution's
     assert_no_environment_in_inputs_or_advice(page)
 
 
