@@ -230,7 +230,8 @@ def _page_header(page: Page) -> RenderableType:
     head = Text()
     head.append(f"{page['package']} {page['version']}", style="bold")
     head.append(f" · {page['kind']} · ")
-    head.append(page["exception"] or page["level"] or "", style="bold red")
+    unresolved = "category not resolved" if page["kind"] == "warning" else ""
+    head.append(page["exception"] or page["level"] or unresolved, style="bold red")
     if page["exception_bases"]:
         head.append(f" ({', '.join(page['exception_bases'])})")
     lines: list[RenderableType] = [head, Text(page["template"] or f"({page['reason']})", style="bold")]

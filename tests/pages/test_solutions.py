@@ -236,3 +236,37 @@ def test_a_list_is_a_value_to_use_only_for_an_input_a_user_sets(indexed: Indexer
     assert parse["solutions"] == []  # no "set `head` to one of ...": `head` is a local no user sets
     shown = " ".join(to_text(page_panel(parse), width=200).split())
     assert "KINDS = ['round', 'square']" in shown and "listed under Solutions" not in shown  # its values stay shown
+
+
+def test_a_warning_through_a_package_helper_names_no_category_it_cannot_follow(indexed: Indexer) -> None:
+    files = {
+        "dial/__init__.py": "",
+        "dial/util.py": """
+            import warnings
+
+
+            class DialWarning(RuntimeWarning):
+                pass
+
+
+            def warn(msg):
+                warnings.warn(msg, DialWarning)
+        """,
+        "dial/connect.py": """
+            from dial import util
+
+
+            def connect(driver):
+                if driver is None:
+                    util.warn("no driver name given")
+        """,
+    }
+    store = indexed(files, name="dial")
+    page = build_page(store, error_id_of(store, "dial", "no driver name given"))
+    assert page["kind"] == "warning" and page["exception"] is None
+    assert page["what_it_means"]["summary"].startswith("`connect` warns (its category is not resolved) when")
+    (advice,) = [s for s in page["solutions"] if s["kind"] == "statement_advice"]
+    assert "`python -W error`:" in advice["text"] and "UserWarning" not in advice["text"]
+    shown = " ".join(to_text(page_panel(page), width=200).split())
+    assert "· warning · category not resolved" in shown and "UserWarning" not in shown
+    assert "category not resolved" in Renderer().page("error.html", page, ServerLinks(), alternate=None)
