@@ -36,7 +36,7 @@ class Cache:
 
 ANALYSES = Cache(
     "analyses",
-    16,
+    17,
     "each file's sites, classes and imports (table `analyses`, by content hash and this version) and each"
     " release's linked sites (its `extractor_version`: indexing many releases redoes one when it differs)",
     code=("extract/*.py",),
@@ -68,7 +68,7 @@ CALLERS = Cache(
 )
 PAGES = Cache(
     "page",
-    14,
+    15,
     "the static part of an error's page, per release and place (what the user's values do not change)",
     code=(
         "pages/page.py",

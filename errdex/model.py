@@ -89,6 +89,8 @@ class WrittenAt:
 ConditionKind = Literal["available", "type_checking", "platform", "version", "other"]
 BINDINGS_KEY = "<bindings>"  # where a site's `bindings` are kept inside its stored `resolved` JSON (not a name)
 PRIOR_KEY = "<prior checks>"  # where a site's `prior_checks` are kept inside its stored `resolved` JSON (not a name)
+# What a page's renderers say when its `solutions` are empty: no fix is padded in where the code supports none.
+NO_FIX = "No fix is derived from the code of this check; what it means says what makes it fire."
 
 
 @dataclass(frozen=True, slots=True)

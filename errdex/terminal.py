@@ -13,7 +13,7 @@ from rich.syntax import Syntax
 from rich.table import Table
 from rich.text import Text
 
-from errdex.model import ReleaseRecord
+from errdex.model import NO_FIX, ReleaseRecord
 
 if TYPE_CHECKING:  # the pipeline, matcher, pages and store are heavy to import; only their types are named here
     from errdex.indexing import IndexResult
@@ -230,7 +230,8 @@ def _page_header(page: Page) -> RenderableType:
     head = Text()
     head.append(f"{page['package']} {page['version']}", style="bold")
     head.append(f" · {page['kind']} · ")
-    head.append(page["exception"] or page["level"] or "", style="bold red")
+    unresolved = "category not resolved" if page["kind"] == "warning" else ""
+    head.append(page["exception"] or page["level"] or unresolved, style="bold red")
     if page["exception_bases"]:
         head.append(f" ({', '.join(page['exception_bases'])})")
     lines: list[RenderableType] = [head, Text(page["template"] or f"({page['reason']})", style="bold")]
@@ -254,7 +255,7 @@ def _meaning(page: Page) -> RenderableType:
         parts.append(Syntax(meaning["condition"], "python", word_wrap=True, background_color="default"))
     if len(meaning["clauses"]) > 1:
         parts += [code_text(f"  • {c['text']}") for c in meaning["clauses"]]
-    listed = {entry["name"] for entry in meaning["lists"]}  # their values are printed once, in the solutions
+    listed = {s["list"] for s in page["solutions"] if "list" in s}  # their values are printed once, in the solutions
     for value in meaning["values"]:
         if value["name"] in listed:
             line = Text.assemble((value["name"], "bold"), ": ", f"{value['count']}, listed under Solutions")
@@ -322,9 +323,9 @@ def _triggers(page: Page) -> RenderableType | None:
     return Group(*parts)
 
 
-def _solutions(page: Page) -> RenderableType | None:
+def _solutions(page: Page) -> RenderableType:
     if not page["solutions"]:
-        return None
+        return Text(NO_FIX, style="dim")
     return Group(*(code_text(f"{s['rank']}. {s['text']}") for s in page["solutions"]))
 
 

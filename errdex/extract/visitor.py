@@ -195,6 +195,16 @@ def looks_like_exception(name: str, bases: tuple[str, ...] = ()) -> bool:
     return name.endswith(_EXCEPTION_SUFFIXES) or any(base.endswith(_EXCEPTION_SUFFIXES) for base in bases)
 
 
+def _helper_category(call: ast.Call) -> ast.expr | None:
+    """The category a package's own `warn` helper (`util.warn(msg)`) is given, when the call names one: a `category=`
+    keyword, or a second argument named like a warning class. Otherwise None (unknown): the helper chooses it, and
+    it need not be UserWarning (SQLAlchemy's `util.warn` warns with its SAWarning)."""
+    given = keyword_value(call, "category")
+    if given is None and len(call.args) > 1 and looks_like_exception(dotted_name(call.args[1]) or ""):
+        given = call.args[1]
+    return given
+
+
 class SiteVisitor:
     """Collects raw sites (and the calls that may reach a raise helper) from the statements it is given."""
 
@@ -555,14 +565,14 @@ class SiteVisitor:
             again = last == "reraise" and len(value.args) > 1 and self._caught_classes(value.args[1]) is not None
             self._raise(value.args[1] if again else value.args[0], stmt)
         elif last == "warn" and (name in ("warn", "warnings.warn") or not is_logger(name)):
-            category = warning_category(value)
+            category = warning_category(value) if self._from_warnings(name) else _helper_category(value)
             message = value.args[0] if value.args else keyword_value(value, "message")
             self._add_site(
                 "warning",
-                self._argument_default(category),
+                self._argument_default(category) if category is not None else None,
                 message,
                 stmt,
-                exception_param=self._parameter_name(category),
+                exception_param=self._parameter_name(category) if category is not None else None,
             )
         elif last in _LOG_METHODS and is_logger(name):
             self._add_site("log", None, log_message(value), stmt, level=last)
@@ -597,6 +607,15 @@ class SiteVisitor:
                 elts = [*elts, item]
             grown.append(Binding(ast.List(elts=elts, ctx=ast.Load()), b.line))
         self.env[name] = grown
+
+    def _from_warnings(self, name: str) -> bool:
+        """Whether a called `warn` is the standard library's (`warnings.warn`, `from warnings import warn`, an alias
+        of the module): only it warns with UserWarning when given no category."""
+        head, _, _ = name.rpartition(".")
+        imported = self.module.imports.get(head or name)
+        if head:
+            return imported == ("warnings", None) or (imported is None and head == "warnings")
+        return imported == ("warnings", "warn")
 
     def _from_six(self, name: str) -> bool:
         """Whether a called name is six's (`six.raise_from`, a vendored `packages.six`, `from six import reraise`)."""

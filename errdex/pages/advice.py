@@ -3,8 +3,8 @@
 Each piece of advice rests on what the statement that raises is: an `assert` statement (which
 `python -O` skips; a `raise AssertionError` it does not), a method whose whole body is the raise
 (a placeholder for subclasses), a `warnings.warn` call (which `-W error` turns into an
-exception), or a message or condition naming what to install. A site that is none of these gets
-no advice: the check and its clauses already say what to change.
+exception), or a message naming what to install (`pip install NAME`). A site that is none of these
+gets no advice: what it means already states what makes it fire.
 """
 
 from __future__ import annotations
@@ -20,7 +20,6 @@ from errdex.pages.source import find
 _PIP_INSTALL = re.compile(
     r"pip install\s+(?:-{1,2}[a-zA-Z-]{1,30}\s+){0,3}[`'\"]?([A-Za-z0-9][A-Za-z0-9._\[\]<>=!~,-]{0,100})"
 )
-_NOT_AVAILABLE = re.compile(r"\bnot\s*\(?\s*is_([A-Za-z0-9_]{1,60}?)_available\b")
 
 
 class Distribution(TypedDict):
@@ -106,22 +105,21 @@ def _is_builtin_warning(name: str) -> bool:
     return isinstance(found, type) and issubclass(found, Warning)
 
 
-def distributions(template: str | None, condition: str | None) -> list[Distribution]:
-    """What the code says must be installed: `pip install NAME` in the message, `not is_NAME_available()` in the check.
+def distributions(template: str | None) -> list[Distribution]:
+    """What the message says to install: `pip install NAME`.
 
-    Only the negated test says the error comes from the package missing; `is_NAME_available() and ...` does not.
+    A probe in the condition (`not is_vision_available()`) is not read as one: its name is not a distribution's
+    (`vision` tests Pillow; `torch_cuda` a GPU), and what it tests is in the function, not its name.
     """
     found: dict[str, str] = {}
     for match in _PIP_INSTALL.finditer((template or "")[:5000]):
         found.setdefault(match.group(1).rstrip(".,`'\""), "named by `pip install` in the message")
-    for match in _NOT_AVAILABLE.finditer((condition or "")[:5000]):
-        found.setdefault(match.group(1), f"tested by `is_{match.group(1)}_available()` in the condition")
     return [{"name": name, "source": source} for name, source in found.items() if name and "{}" not in name]
 
 
-def install_solution(template: str | None, condition: str | None) -> SolutionBody | None:
-    """Which distribution to install, from the code; None when the code does not say."""
-    names = distributions(template, condition)
+def install_solution(template: str | None) -> SolutionBody | None:
+    """Which distribution to install, from the message; None when it does not say."""
+    names = distributions(template)
     if not names:
         return None
     listed = ", ".join(f"`{n['name']}` ({n['source']})" for n in names)

@@ -159,7 +159,7 @@ def _raises(site: SiteJson, places: int) -> str:
     if site["kind"] == "error":
         return f"{where} raises {site['exception'] or 'an error'}"
     if site["kind"] == "warning":
-        return f"{where} warns ({site['exception'] or 'UserWarning'})"
+        return f"{where} warns ({site['exception'] or 'its category is not resolved'})"
     return f"{where} logs at level {site['level'] or 'warning'}"
 
 

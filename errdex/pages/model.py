@@ -390,6 +390,7 @@ class SolutionBody(TypedDict):
     text: str
     values: NotRequired[list[JsonValue]]  # use_allowed_value, avoid_value
     closest: NotRequired[list[str]]  # use_allowed_value
+    list: NotRequired[str]  # use_allowed_value, avoid_value: the name of the list whose values it gives
     accepted_in: NotRequired[list[str]]  # version_drift of the user's value
     rejected_in: NotRequired[list[str]]  # version_drift of the user's value
     code: NotRequired[str]  # install

@@ -41,7 +41,7 @@ def solutions(page: StaticFacts, user: UserInput | None) -> list[Solution]:
     accepted_here = any(c["result"] in ("accepted", "differs") for c in (user["checked"] if user else []))
     found = [*drift, *_from_check(page, user)] if accepted_here else [*_from_check(page, user), *drift]
     for extra in (
-        install_solution(page["template"], page["condition"]),
+        install_solution(page["template"]),
         statement_advice(page, page["what_it_means"]["statement"]),
     ):
         if extra:
@@ -49,39 +49,28 @@ def solutions(page: StaticFacts, user: UserInput | None) -> list[Solution]:
     return [{"rank": i, **s} for i, s in enumerate(found, 1)]
 
 
-def _reads_any(code: str, inputs: set[str]) -> bool:
-    """Whether a clause reads one of the inputs (`self.mode`, `size`) as a name or attribute chain."""
-    node = parse_condition(code)
-    return node is not None and any(
-        isinstance(n, (ast.Name, ast.Attribute)) and dotted_name(n) in inputs for n in ast.walk(node)
-    )
-
-
 def _from_check(page: StaticFacts, user: UserInput | None) -> list[SolutionBody]:
-    """Use an allowed value, make a clause of the check false, or say where it fires.
+    """Use an allowed value, or say where the check fires.
 
     The last is for a test of where the code runs. A raise in an `except` block gets only the last: what
-    makes its `try` body raise is not known, and telling a user to avoid the `if` around it would mislead.
+    makes its `try` body raise is not known, and an allowed value for the `if` around it would mislead.
 
-    An empty list is no value to use (nothing passes; more likely its real value was not resolved).
-    Only clauses a user controls become "make sure that ...": those that read an input a user can set
-    (a parameter or a public attribute, not a local or what the package sets itself); a test of the
-    environment (`__debug__`, `sys.version_info`, `is_torch_available()`) or a constant (`assert False`)
-    never does.
+    An empty list is no value to use (nothing passes; more likely its real value was not resolved), and a list
+    is a value to use only for an input a user can set (a parameter or a public attribute, not a local or what
+    the package sets itself: "set `m` to one of ..." names a value no user sets). The
+    negation of the check's clauses is never advised: it is true as logic, not as a fix (it may abandon the
+    user's task, lead to another raise, or name values no user sets); `what_it_means` states the condition.
     """
     meaning = page["what_it_means"]
     release = f"{page['package']} {page['version']}"
     # In an `except` block the raise needs its `try` body to raise first: avoiding the `if` alone misleads.
     caught = meaning["handler"] is not None
-    out = [_list_solution(e, release, page, user) for e in meaning["lists"] if e["values"] and not caught]
     settable = {i["code"] for i in page["when_it_happens"]["inputs"] if i["receives"]["user_set"]}
-    own = [
-        c["negated"]
-        for c in meaning["clauses"]
-        if c["kind"] != "environment" and not _constant(c["code"]) and _reads_any(c["code"], settable)
+    out: list[SolutionBody] = [
+        {**_list_solution(e, release, page, user), "list": e["name"]}
+        for e in meaning["lists"]
+        if e["values"] and not caught and _reads_any(e["subject"], settable)
     ]
-    if own and not caught:
-        out.append({"kind": "satisfy_check", "text": f"Make sure that {either(own)}: then this check does not fire."})
     where = [c for c in meaning["clauses"] if c["kind"] == "environment" and _actionable(c, meaning["environment"])]
     if where:
         fires, avoids = " and ".join(c["text"] for c in where), either([c["negated"] for c in where])
@@ -90,10 +79,12 @@ def _from_check(page: StaticFacts, user: UserInput | None) -> list[SolutionBody]
     return out
 
 
-def _constant(code: str) -> bool:
-    """Whether a clause reads no name (`not False`, from `assert False, ...`): nothing a user does changes it."""
+def _reads_any(code: str, inputs: set[str]) -> bool:
+    """Whether an expression reads one of the inputs (`self.mode`, `size`) as a name or attribute chain."""
     node = parse_condition(code)
-    return node is not None and not any(isinstance(n, (ast.Name, ast.Attribute)) for n in ast.walk(node))
+    return node is not None and any(
+        isinstance(n, (ast.Name, ast.Attribute)) and dotted_name(n) in inputs for n in ast.walk(node)
+    )
 
 
 def _actionable(clause: CheckClause, environment: list[EnvironmentTest]) -> bool:

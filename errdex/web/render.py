@@ -22,6 +22,7 @@ from pygments.formatters import HtmlFormatter
 from pygments.lexers import PythonLexer
 
 from errdex.match.result import by_class_alone
+from errdex.model import NO_FIX
 from errdex.pages.excerpt import excerpt_lexer
 from errdex.pages.model import SourceExcerpt
 from errdex.pages.source import module_name
@@ -63,6 +64,7 @@ def environment() -> Environment:
     env.globals["holes"] = holes
     env.globals["by_class_alone"] = by_class_alone
     env.globals["RELATIONS"] = RELATIONS
+    env.globals["NO_FIX"] = NO_FIX
     return env
 
 

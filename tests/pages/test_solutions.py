@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from errdex.hooks.panel import to_text
+from errdex.model import NO_FIX
 from errdex.pages import build_page
 from errdex.pages.advice import distributions
+from errdex.terminal import page_panel
+from errdex.web.links import ServerLinks
+from errdex.web.render import Renderer
 from tests.pages.conftest import Indexer, error_id_of
 
 PACKAGE = {
@@ -74,9 +79,8 @@ def test_import_error_says_what_to_install_from_the_code(indexed: Indexer) -> No
     store = indexed(PACKAGE, name="lib")
     page = build_page(store, error_id_of(store, "lib", "load_model needs PyTorch: pip install 'torch>=2.1'"))
     install = next(s for s in page["solutions"] if s["kind"] == "install")
-    assert install["code"] == "python -m pip install torch>=2.1 torch"
-    assert "`torch>=2.1` (named by `pip install` in the message)" in install["text"]
-    assert "`torch` (tested by `is_torch_available()` in the condition)" in install["text"]
+    assert install["code"] == "python -m pip install torch>=2.1"  # the probe's name is no distribution's
+    assert install["text"] == "Install what the code asks for: `torch>=2.1` (named by `pip install` in the message)."
     assert page["what_it_means"]["summary"].endswith("when `torch` is not installed.")
 
 
@@ -84,10 +88,10 @@ def test_no_advice_by_exception_class(indexed: Indexer) -> None:
     store = indexed(PACKAGE, name="lib")
     lookup = build_page(store, error_id_of(store, "lib", "no entry {}"))
     assert lookup["exception_bases"] == ["KeyError"]
-    assert kinds(lookup) == ["satisfy_check"]  # nothing about "a key looked up in a mapping"
+    assert kinds(lookup) == []  # nothing about "a key looked up in a mapping"
     runtime = build_page(store, error_id_of(store, "lib", "five is not allowed"))
     assert runtime["what_it_means"]["statement"] == "raise"
-    assert kinds(runtime) == ["satisfy_check"]  # no "check the order of the calls"
+    assert kinds(runtime) == []  # no "check the order of the calls"
     assert not any("order of the calls" in s["text"] for s in runtime["solutions"])
 
 
@@ -129,20 +133,17 @@ def test_a_warning_is_turned_into_an_exception_with_its_own_category(indexed: In
 
 
 def test_distribution_names() -> None:
-    assert distributions("run `pip install -U accelerate` first", None) == [
+    assert distributions("run `pip install -U accelerate` first") == [
         {"name": "accelerate", "source": "named by `pip install` in the message"},
     ]
-    assert distributions("pip install {}", "not is_vision_available()") == [
-        {"name": "vision", "source": "tested by `is_vision_available()` in the condition"},
-    ]
-    assert distributions(None, "is_torch_available() and x is None") == []  # raised with torch installed
+    assert distributions("pip install {}") == []  # the name is filled at run time
+    assert distributions("needs the vision extras") == []
 
 
 def test_a_constant_clause_is_nothing_to_make_sure_of(indexed: Indexer) -> None:
     store = indexed(PACKAGE, name="lib")
     page = build_page(store, error_id_of(store, "lib", "six is unreachable"))
-    assert page["solutions"][0]["text"] == "Make sure that `size` does not equal 6: then this check does not fire."
-    assert kinds(page) == ["satisfy_check", "statement_advice"]  # and no "make sure that `False` is true"
+    assert kinds(page) == ["statement_advice"]  # and no "make sure that `False` is true"
 
 
 def test_an_empty_list_is_no_value_to_set(indexed: Indexer) -> None:
@@ -163,7 +164,9 @@ def test_an_empty_list_is_no_value_to_set(indexed: Indexer) -> None:
     assert "use_allowed_value" not in kinds(page)  # no "set `kind` to one of the 0 values: ."
 
 
-def test_a_clause_on_a_local_is_nothing_a_user_can_make_sure_of(indexed: Indexer) -> None:
+def test_the_negation_of_a_check_is_never_advised(indexed: Indexer) -> None:
+    """'Make sure that <negated condition>' is true as logic, not as a fix: negating these checks abandons the task
+    (answer no, pass nothing), leads to the next raise (both n and frac), or names a local no user sets."""
     files = {
         "colors/__init__.py": "",
         "colors/parse.py": """
@@ -179,10 +182,91 @@ def test_a_clause_on_a_local_is_nothing_a_user_can_make_sure_of(indexed: Indexer
                 if strict and value != value.lower():
                     raise ValueError(f"not lower case: {value}")
                 return m.group(0)
+
+
+            def sample(n=None, frac=None, replace=False):
+                if n is not None and frac is not None:
+                    raise ValueError("give n or frac, not both")
+                if frac is not None and frac > 1 and not replace:
+                    raise ValueError("frac above 1 needs replace")
+
+
+            def squash(path, interactive=True):
+                if interactive:
+                    answer = input("overwrite? ")
+                    if answer != "y":
+                        raise RuntimeError(f"{path} exists")
         """,
     }
     store = indexed(files, name="colors")
-    local = build_page(store, error_id_of(store, "colors", "not a color: {}"))
-    assert "satisfy_check" not in kinds(local)  # no "make sure that `m` is set to a true value"
-    parameter = build_page(store, error_id_of(store, "colors", "not lower case: {}"))
-    assert "satisfy_check" in kinds(parameter)
+    for template in ("not a color: {}", "not lower case: {}", "frac above 1 needs replace", "{} exists"):
+        page = build_page(store, error_id_of(store, "colors", template))
+        assert page["what_it_means"]["clauses"], template  # the condition is stated where it belongs
+        assert page["solutions"] == [], template
+    # the renderers say in one line that no fix is derived, rather than leave the section out or pad it
+    assert " ".join(NO_FIX.split()) in " ".join(to_text(page_panel(page), width=200).split())
+    assert NO_FIX in Renderer().page("error.html", page, ServerLinks(), alternate=None)
+
+
+def test_a_list_is_a_value_to_use_only_for_an_input_a_user_sets(indexed: Indexer) -> None:
+    files = {
+        "box/__init__.py": "",
+        "box/kinds.py": """
+            KINDS = ["round", "square"]
+
+
+            def pick(kind):
+                if kind not in KINDS:
+                    raise ValueError(f"unknown kind {kind}")
+
+
+            def parse(text):
+                head = text.split(":")[0]
+                if head not in KINDS:
+                    raise ValueError(f"bad head in {text}")
+        """,
+    }
+    store = indexed(files, name="box")
+    pick = build_page(store, error_id_of(store, "box", "unknown kind {}"))
+    (allowed,) = pick["solutions"]
+    assert allowed["kind"] == "use_allowed_value" and allowed["list"] == "KINDS"
+    assert allowed["text"].startswith("Set `kind` to one of the 2 values `KINDS` accepts")
+    parse = build_page(store, error_id_of(store, "box", "bad head in {}"))
+    assert parse["what_it_means"]["lists"][0]["subject"] == "head"
+    assert parse["solutions"] == []  # no "set `head` to one of ...": `head` is a local no user sets
+    shown = " ".join(to_text(page_panel(parse), width=200).split())
+    assert "KINDS = ['round', 'square']" in shown and "listed under Solutions" not in shown  # its values stay shown
+
+
+def test_a_warning_through_a_package_helper_names_no_category_it_cannot_follow(indexed: Indexer) -> None:
+    files = {
+        "dial/__init__.py": "",
+        "dial/util.py": """
+            import warnings
+
+
+            class DialWarning(RuntimeWarning):
+                pass
+
+
+            def warn(msg):
+                warnings.warn(msg, DialWarning)
+        """,
+        "dial/connect.py": """
+            from dial import util
+
+
+            def connect(driver):
+                if driver is None:
+                    util.warn("no driver name given")
+        """,
+    }
+    store = indexed(files, name="dial")
+    page = build_page(store, error_id_of(store, "dial", "no driver name given"))
+    assert page["kind"] == "warning" and page["exception"] is None
+    assert page["what_it_means"]["summary"].startswith("`connect` warns (its category is not resolved) when")
+    (advice,) = [s for s in page["solutions"] if s["kind"] == "statement_advice"]
+    assert "`python -W error`:" in advice["text"] and "UserWarning" not in advice["text"]
+    shown = " ".join(to_text(page_panel(page), width=200).split())
+    assert "· warning · category not resolved" in shown and "UserWarning" not in shown
+    assert "category not resolved" in Renderer().page("error.html", page, ServerLinks(), alternate=None)
