@@ -15,7 +15,7 @@ import ast
 
 from errdex.pages.conditions import input_name
 from errdex.pages.evaluate import Instance
-from errdex.pages.model import CheckedInput, JsonValue, Receives
+from errdex.pages.model import CheckedInput, InputWay, JsonValue, Receives
 from errdex.pages.source import FunctionNode, find, parameter_defaults, parameters
 
 _GENERIC = {"List": "list", "Dict": "dict", "Tuple": "tuple", "Set": "set", "FrozenSet": "frozenset"}
@@ -30,17 +30,27 @@ def receives(tree: ast.Module | None, item: CheckedInput, line: int) -> Receives
 
     `line` is the raise's: a parameter bound again before it is no longer what the caller passed.
     """
-    if item["kind"] not in ("parameter", "attribute") or input_name(item["code"]).startswith("_"):
+    way = passed_by_user(item)
+    if way is None:
         return NOT_SET
-    way = next((w for w in item["ways_in"] if w["keyword"]), None)  # (the best: the trigger's way when it has one)
-    if way is None or _private(way["via"]):
-        return NOT_SET  # no call sets it; or a private function's (class's) arguments come from the package's calls
     located = find(tree, way["via"]) if tree is not None else None
     if located is None or isinstance(located.node, ast.ClassDef):
         return NOT_KNOWN
     if item["kind"] == "parameter" and rebound(located.node, item["code"], line):
         return NOT_SET
     return _of_parameter(located.node, way["keyword"] or "")
+
+
+def passed_by_user(item: CheckedInput) -> InputWay | None:
+    """The public call that passes the input (a parameter or public attribute), if a user makes one.
+
+    None for a local, a private attribute, an input no call sets, or a private function's (class's)
+    argument, which comes from the package's own calls.
+    """
+    if item["kind"] not in ("parameter", "attribute") or input_name(item["code"]).startswith("_"):
+        return None
+    way = next((w for w in item["ways_in"] if w["keyword"]), None)  # (the best: the trigger's way when it has one)
+    return None if way is None or _private(way["via"]) else way
 
 
 def rebound(func: FunctionNode, name: str, line: int) -> bool:

@@ -30,6 +30,7 @@ from errdex.pages.model import (
     StaticFacts,
     UserInput,
 )
+from errdex.pages.receives import passed_by_user
 from errdex.pages.values import user_values
 
 MAX_LISTED = 40
@@ -65,7 +66,13 @@ def _from_check(page: StaticFacts, user: UserInput | None) -> list[SolutionBody]
     release = f"{page['package']} {page['version']}"
     # In an `except` block the raise needs its `try` body to raise first: avoiding the `if` alone misleads.
     caught = meaning["handler"] is not None
-    settable = {i["code"] for i in page["when_it_happens"]["inputs"] if i["receives"]["user_set"]}
+    # A parameter bound again before the check (`mode = mode.lower()`) is still the user's: its list says so.
+    rebound = {r["name"] for r in meaning["rebound"]}
+    settable = {
+        i["code"]
+        for i in page["when_it_happens"]["inputs"]
+        if i["receives"]["user_set"] or (i["code"] in rebound and passed_by_user(i) is not None)
+    }
     out: list[SolutionBody] = [
         {**_list_solution(e, release, page, user), "list": e["name"]}
         for e in meaning["lists"]
