@@ -3,19 +3,22 @@
 For `self.cache_implementation` checked in `GenerationConfig.validate`, the class's methods are
 searched for `self.cache_implementation = ...`: `__init__` stores `kwargs.pop("cache_implementation",
 None)` there and calls `self.validate()`, so the way in is `GenerationConfig(cache_implementation=...)`.
-A plain name is a parameter of the function (the way in is a call of that function) or a local
-computed in it. Only the file of the site is read; base classes defined in it are searched too.
+A plain name is a parameter of the function (the way in is a call of that function), a parameter
+of the function a nested one is defined in, or a local computed in it. Ways in are only what a
+user or a caller takes (a call passing the parameter, a property read); where a name is bound
+without one (a local, a loop variable, a class attribute, a class of the module) is said apart,
+as `bound`. Only the file of the site is read; base classes defined in it are searched too.
 """
 
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from errdex.extract.resolve import dotted_name
 from errdex.pages.conditions import input_name
 from errdex.pages.inforce import Bound, InForce, block_holds, in_force, short, span_holds
-from errdex.pages.model import InputWay
+from errdex.pages.model import InputBinding, InputWay
 from errdex.pages.source import (
     FoundDefinition,
     FunctionNode,
@@ -50,36 +53,124 @@ class WayIn:
             "reaches_check": self.reaches,
         }
 
+    def bound_json(self, file: str) -> InputBinding:
+        """The same fact said as where the name is bound (no call of it is a way in)."""
+        return {"how": self.how, "file": file, "line": self.line}
 
-def trace(tree: ast.Module, site_function: str, code: str, line: int) -> tuple[str, list[WayIn]]:
-    """The kind of an input (`attribute`, `parameter`, `local`, `other`) and its ways in, best first.
+
+@dataclass(frozen=True)
+class Traced:
+    """An input's kind, the ways in a user or a caller takes, and where it is bound when none sets it."""
+
+    kind: str  # attribute | parameter | local | other
+    ways: list[WayIn]
+    bound: list[WayIn]
+
+
+def trace(tree: ast.Module, site_function: str, code: str, line: int) -> Traced:
+    """The kind of an input (`attribute`, `parameter`, `local`, `other`), its ways in (best first), and where it is
+    bound when no way in sets it.
 
     `line` is the raise's: the checking function's own stores after it come too late to reach it.
     """
     located = find(tree, site_function)
     if located is None or isinstance(located.node, ast.ClassDef):
-        return "other", []
+        return Traced("other", [], [])
+    enclosing = _enclosing(located, code)
+    if enclosing is not None:
+        return _free_variable(tree, located, enclosing, code)
     if code.startswith(("self.", "cls.")):
-        ways = _attribute_ways(tree, located, input_name(code), line)
-        computed = _property_way(located, input_name(code)) if not ways else None
-        return "attribute", [computed] if computed is not None else ways
+        return _attribute(tree, located, input_name(code), line)
     params = {p.arg for p in parameters(located.node)}
     if code in params:
         call = call_code(site_function, located.node, [code])
         how = f"`{code}` is a parameter of `{site_function}`"
         required = required_parameters(located.node, code)
-        return "parameter", [WayIn(call, site_function, how, located.node.lineno, True, code, required)]
+        return Traced("parameter", [WayIn(call, site_function, how, located.node.lineno, True, code, required)], [])
     packed = _packed_parameter(located.node, code)
     if packed is not None:
         how = f"`{code}` is the `{packed}` parameter of `{site_function}`: what its callers pass beyond the others"
-        return "parameter", [WayIn(None, site_function, how, located.node.lineno, True)]
+        return Traced("parameter", [WayIn(None, site_function, how, located.node.lineno, True)], [])
     found = in_force(located.node, code, line)
     if found is not None:
-        return "local", [
-            WayIn(None, site_function, local_how(site_function, code, found), found.bindings[-1].line, True)
-        ]
+        how = local_how(site_function, code, found)
+        return Traced("local", [], [WayIn(None, site_function, how, found.bindings[-1].line, True)])
     defined = _module_name_way(tree, code, site_function)
-    return "other", [defined] if defined is not None else []
+    return Traced("other", [], [defined] if defined is not None else [])
+
+
+def _enclosing(located: FoundDefinition, code: str) -> str | None:
+    """The function a nested function is defined in, when `code` is a free variable of it (a parameter or a local of
+    the enclosing function, `self` of the enclosing method)."""
+    if ".<locals>." not in located.qualname:
+        return None
+    root = code.split(".", 1)[0]
+    function = located.node
+    if not isinstance(function, ast.ClassDef) and _binds(function, root):
+        return None
+    return located.qualname.rsplit(".<locals>.", 1)[0]
+
+
+def _binds(function: FunctionNode, name: str) -> bool:
+    """Whether the function binds `name` itself (a parameter, a store, a loop or `except` target)."""
+    if name in {p.arg for p in parameters(function)} or _packed_parameter(function, name) is not None:
+        return True
+    for node in ast.walk(function):
+        if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store):
+            return True
+        if isinstance(node, ast.ExceptHandler) and node.name == name:
+            return True
+        if isinstance(node, (ast.Nonlocal, ast.Global)) and name in node.names:
+            return False
+    return False
+
+
+def _free_variable(tree: ast.Module, located: FoundDefinition, enclosing: str, code: str) -> Traced:
+    """An input a nested function reads from the function it is defined in: traced there, as it stands where the
+    nested function is defined."""
+    traced = trace(tree, enclosing, code, located.node.lineno)
+    nested = located.qualname.rsplit(".", 1)[-1]
+    where = f" (read by `{nested}`, the function defined inside `{enclosing}` at line {located.node.lineno})"
+    return Traced(
+        traced.kind,
+        [replace(w, how=w.how + where) for w in traced.ways],
+        [replace(w, how=w.how + where) for w in traced.bound],
+    )
+
+
+def _attribute(tree: ast.Module, located: FoundDefinition, attr: str, line: int) -> Traced:
+    """`self.X`: the calls whose arguments a method stores in it; the stores, properties and class attributes that
+    bind it otherwise."""
+    if attr.startswith("__") and attr.endswith("__"):
+        how = f"`self.{attr}` is set by Python itself for every object, not by the package's code"
+        return Traced("other", [], [WayIn(None, located.qualname, how, located.node.lineno, True)])
+    ways = _attribute_ways(tree, located, attr, line)
+    computed = _property_way(located, attr) if not ways else None
+    if computed is not None:
+        return Traced("attribute", [computed], [])
+    declared = _class_attribute(tree, located, attr)
+    return Traced("attribute", [w for w in ways if w.call], [w for w in ways if not w.call] + declared)
+
+
+def _class_attribute(tree: ast.Module, located: FoundDefinition, attr: str) -> list[WayIn]:
+    """`_engines = {...}` in the body of the class (or of a base defined in the module): the value `self._engines`
+    has until an instance stores its own."""
+    for cls in _class_and_bases(tree, located.owner):
+        for stmt in cls.body:
+            targets = (
+                stmt.targets
+                if isinstance(stmt, ast.Assign)
+                else [stmt.target]
+                if isinstance(stmt, ast.AnnAssign)
+                else []
+            )
+            value = getattr(stmt, "value", None)
+            if value is not None and any(isinstance(t, ast.Name) and t.id == attr for t in targets):
+                how = (
+                    f"`self.{attr}` is the class attribute `{cls.name}.{attr}` = `{short(value)}` (line {stmt.lineno})"
+                )
+                return [WayIn(None, f"{cls.name}.{attr}", how, stmt.lineno, True)]
+    return []
 
 
 def _packed_parameter(function: FunctionNode, code: str) -> str | None:
@@ -116,6 +207,18 @@ def _module_name_way(tree: ast.Module, code: str, function: str) -> WayIn | None
             (a.asname or a.name.split(".")[0]) == code for a in stmt.names
         ):
             return WayIn(None, function, f"`{code}` is imported by the module at line {stmt.lineno}", stmt.lineno, True)
+    assigned = [
+        stmt
+        for stmt in tree.body
+        if isinstance(stmt, (ast.Assign, ast.AnnAssign))
+        and any(
+            isinstance(t, ast.Name) and t.id == code for t in getattr(stmt, "targets", [getattr(stmt, "target", None)])
+        )
+    ]
+    if assigned:
+        lines = ", ".join(str(stmt.lineno) for stmt in assigned)
+        how = f"`{code}` is bound at the module's top level (line{'s' if len(assigned) > 1 else ''} {lines})"
+        return WayIn(None, function, how, assigned[-1].lineno, True)
     return None
 
 
@@ -125,7 +228,7 @@ def local_how(function: str, code: str, found: InForce) -> str:
     if single is None:
         listed = "; ".join(f"`{b.code}` (line {b.line})" for b in found.bindings)
         return (
-            f"`{code}` is bound {len(found.bindings)} ways in `{function}` that can reach the check: {listed};"
+            f"`{code}` is bound {len(found.bindings)} ways in `{function}` before the check: {listed};"
             " which one is in force there is not resolved"
         )
     how = _binding_how(function, code, single)

@@ -3,7 +3,12 @@ changed in place, a class-level default)."""
 
 from __future__ import annotations
 
+import ast
+import textwrap
+
 from errdex.pages import build_page
+from errdex.pages.inputs import trace
+from errdex.pages.model import WhenItHappens
 from tests.pages.conftest import Indexer, error_id_of
 
 SOURCE = """
@@ -92,7 +97,7 @@ def test_the_last_binding_before_the_raise_is_in_force(indexed: Indexer) -> None
 
 def test_bindings_in_both_branches_are_listed_unresolved(indexed: Indexer) -> None:
     summary = _summary(indexed, "either way")
-    assert "`x` is bound 2 ways in `either` that can reach the check: `x = 1` (line 35); `x = 2` (line 37)" in summary
+    assert "`x` is bound 2 ways in `either` before the check: `x = 1` (line 35); `x = 2` (line 37)" in summary
     assert "not resolved" in summary
 
 
@@ -173,3 +178,90 @@ def test_a_property_a_catch_all_parameter_and_a_module_class_are_traced(indexed:
     assert "`Base` is the class the module defines at line 1" in summary("a Base is not an index")
     for template in ("codes and levels differ in length", "unexpected arguments {}", "a Base is not an index"):
         assert "could not be traced" not in summary(template)
+
+
+FORMS = {
+    "forms/__init__.py": "",
+    "forms/core.py": """
+        import os
+
+        LIMIT = int(os.environ.get("LIMIT", "10"))
+        load_engines = dict
+
+
+        def make_validator(type_):
+            def validate(v):
+                if not isinstance(v, type_):
+                    raise TypeError("instance expected")
+                return v
+
+            return validate
+
+
+        class Reader:
+            _engines = load_engines()
+
+            def __init__(self, engine, raw=None):
+                self.raw = None
+                if engine not in self._engines:
+                    raise ValueError(f"unknown engine {engine}")
+
+            def chunks(self):
+                def generate():
+                    if self.raw is None:
+                        raise OSError("no raw stream")
+                    yield 1
+
+                return generate()
+
+            def __mul__(self, other):
+                if self.__class__ is not type(other):
+                    raise TypeError("cannot multiply")
+                return self
+
+            def limited(self, n):
+                if n > LIMIT:
+                    raise ValueError("over the limit")
+    """,
+}
+
+
+def test_free_variables_class_attributes_dunders_and_module_constants_are_traced(indexed: Indexer) -> None:
+    """A nested function's free variable is the enclosing function's parameter (its way in is a call of that
+    function); `self._engines` is a class attribute; `self.__class__` is set by Python; a module constant is bound
+    at the top level: none of them 'could not be traced'."""
+    store = indexed(FORMS, name="forms")
+
+    def happens(template: str) -> WhenItHappens:
+        return build_page(store, error_id_of(store, "forms", template))["when_it_happens"]
+
+    validator = happens("instance expected")
+    type_ = next(i for i in validator["inputs"] if i["code"] == "type_")
+    assert [w["call"] for w in type_["ways_in"]] == ["make_validator(type_=...)"]
+    assert "read by `validate`, the function defined inside `make_validator` at line 8" in type_["ways_in"][0]["how"]
+    engines = happens("unknown engine {}")
+    assert "`self._engines` is the class attribute `Reader._engines` = `load_engines()` (line 17)" in engines["summary"]
+    assert "`Reader.__init__` stores `None` in `self.raw` (line 20)" in happens("no raw stream")["summary"]
+    assert "`self.__class__` is set by Python itself" in happens("cannot multiply")["summary"]
+    limit = trace(ast.parse(textwrap.dedent(FORMS["forms/core.py"]).lstrip()), "Reader.limited", "LIMIT", 39)
+    assert limit.kind == "other" and not limit.ways
+    assert limit.bound[0].how == "`LIMIT` is bound at the module's top level (line 3)"
+    for template in ("instance expected", "unknown engine {}", "no raw stream", "cannot multiply"):
+        assert "could not be traced" not in happens(template)["summary"]
+
+
+def test_ways_in_are_only_calls_and_properties(indexed: Indexer) -> None:
+    """A local, a loop or comprehension variable, a class of the module, a store without an argument and a class
+    attribute are where a name is bound, not ways in: none of them is listed (or marked) as one."""
+    store = indexed({"pkg/__init__.py": SOURCE})
+    for template in ("not a color", "field differs", "bad header", "either way", "no space"):
+        page = build_page(store, error_id_of(store, "pkg", template))
+        for item in page["when_it_happens"]["inputs"]:
+            for way in item["ways_in"]:
+                assert way["call"] or "parameter" in way["how"] or "property" in way["how"], (template, way)
+    build = build_page(store, error_id_of(store, "pkg", "field differs"))["when_it_happens"]
+    var_name = next(i for i in build["inputs"] if i["code"] == "var_name")
+    assert not var_name["ways_in"] and var_name["bound"][0]["line"] == 20
+    forms = indexed(FORMS, name="forms")
+    multiply = build_page(forms, error_id_of(forms, "forms", "cannot multiply"))["when_it_happens"]
+    assert all(not item["ways_in"] for item in multiply["inputs"] if item["code"] == "self.__class__")
