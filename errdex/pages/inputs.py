@@ -83,8 +83,9 @@ def trace(tree: ast.Module, site_function: str, code: str, line: int) -> Traced:
         return _attribute(tree, located, input_name(code), line)
     params = {p.arg for p in parameters(located.node)}
     if code in params:
-        call = call_code(site_function, located.node, [code])
-        how = f"`{code}` is a parameter of `{site_function}`"
+        abstract = located.owner is not None and located.node.name == "__init__" and _abstract(located.owner)
+        call = None if abstract else call_code(site_function, located.node, [code])
+        how = f"`{code}` is a parameter of `{site_function}`" + (_ABSTRACT.format(located.owner) if abstract else "")
         required = required_parameters(located.node, code)
         return Traced("parameter", [WayIn(call, site_function, how, located.node.lineno, True, code, required)], [])
     packed = _packed_parameter(located.node, code)
@@ -278,10 +279,14 @@ def _attribute_ways(tree: ast.Module, located: FoundDefinition, attr: str, line:
                 stores = _in_force_stores(method, attr, stores, line)
             if not stores:
                 continue
-            way = _way(cls.name, name, method, attr, *stores[0], reaching if cls is owner else set())
+            way = _way(cls, name, method, attr, *stores[0], reaching if cls is owner else set())
             ways.append(way)
             if cls is not owner and owner is not None and way.keyword:
                 ways += _passed_on(owner, cls.name, method, way, reaching)
+            if cls is owner and way.keyword and name == "__init__" and _abstract(cls):
+                for sub in _subclasses(tree, cls):  # who constructs what an abstract class cannot
+                    inherited = {**methods(cls), **methods(sub)}
+                    ways += _passed_on(sub, cls.name, method, way, _reaching(inherited, located.node.name))
     return sorted(ways, key=lambda w: (not w.reaches, w.call is None, not w.via.endswith(".__init__"), w.line))
 
 
@@ -356,11 +361,12 @@ def _is_super_call(call: ast.Call) -> bool:
 
 
 def _way(
-    cls: str, name: str, method: FunctionNode, attr: str, stmt: ast.stmt, stored: ast.expr, reaching: set[str]
+    cls: ast.ClassDef, name: str, method: FunctionNode, attr: str, stmt: ast.stmt, stored: ast.expr, reaching: set[str]
 ) -> WayIn:
-    qualname = f"{cls}.{name}"
+    qualname = f"{cls.name}.{name}"
     keyword = _keyword_for(method, stored, attr)
-    call = call_code(qualname, method, [keyword]) if keyword else None
+    abstract = name == "__init__" and _abstract(cls)
+    call = call_code(qualname, method, [keyword]) if keyword and not abstract else None
     reached_by = _call_after(method, stmt, reaching)
     reaches = name in reaching and reached_by is not None
     if _is_generic_setattr(stored, method):
@@ -369,8 +375,27 @@ def _way(
         how = f"`{qualname}` stores `{short(stored)}` in `self.{attr}` (line {stmt.lineno})"
     if reaches:
         how += f" and then reaches the check{_call_line(reached_by)}"
+    if abstract:
+        how += _ABSTRACT.format(cls)
     return WayIn(
         call, qualname, how, stmt.lineno, reaches, keyword, required_parameters(method, keyword) if call else ()
+    )
+
+
+_ABSTRACT = (
+    "; `{0.name}` is abstract (an `@abstractmethod` under `ABCMeta`): it is not instantiated itself,"
+    " its subclasses' constructors pass it on"
+)
+
+
+def _abstract(cls: ast.ClassDef) -> bool:
+    """A class that cannot be instantiated: `ABCMeta` (or `ABC`) with an `@abstractmethod` in its body."""
+    meta = any(k.arg == "metaclass" and (dotted_name(k.value) or "").endswith("ABCMeta") for k in cls.keywords)
+    meta = meta or any(dotted_name(b) in ("ABC", "abc.ABC") for b in cls.bases)
+    return meta and any(
+        (dotted_name(d) or "").endswith("abstractmethod")
+        for method in methods(cls).values()
+        for d in method.decorator_list
     )
 
 
@@ -513,6 +538,11 @@ def _call_line(reached_by: ast.Call | FunctionNode | None) -> str:
     if isinstance(reached_by, ast.Call) and isinstance(reached_by.func, ast.Attribute):
         return f" by calling `self.{reached_by.func.attr}()` (line {reached_by.lineno})"
     return ""
+
+
+def _subclasses(tree: ast.Module, cls: ast.ClassDef) -> list[ast.ClassDef]:
+    """The classes of the module that derive from `cls`, directly or through others of the module."""
+    return [c for c in tree.body if isinstance(c, ast.ClassDef) and cls in _class_and_bases(tree, c)[1:]]
 
 
 def _class_and_bases(tree: ast.Module, cls: ast.ClassDef | None) -> list[ast.ClassDef]:

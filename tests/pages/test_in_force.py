@@ -265,3 +265,37 @@ def test_ways_in_are_only_calls_and_properties(indexed: Indexer) -> None:
     forms = indexed(FORMS, name="forms")
     multiply = build_page(forms, error_id_of(forms, "forms", "cannot multiply"))["when_it_happens"]
     assert all(not item["ways_in"] for item in multiply["inputs"] if item["code"] == "self.__class__")
+
+
+ABSTRACT = {
+    "ens/__init__.py": "",
+    "ens/base.py": """
+        from abc import ABCMeta, abstractmethod
+
+
+        class BaseEnsemble(metaclass=ABCMeta):
+            @abstractmethod
+            def __init__(self, estimators):
+                self.estimators = estimators
+
+            def validate(self):
+                if not self.estimators:
+                    raise ValueError("no estimators")
+
+
+        class Voting(BaseEnsemble):
+            def __init__(self, estimators, weights=None):
+                super().__init__(estimators=estimators)
+                self.weights = weights
+    """,
+}
+
+
+def test_an_abstract_class_constructor_is_no_way_in(indexed: Indexer) -> None:
+    """`BaseEnsemble(estimators=...)` cannot be called (ABCMeta with an @abstractmethod): the page says its
+    subclasses pass the argument on, and offers the subclass's constructor as the way in."""
+    store = indexed(ABSTRACT, name="ens")
+    (item,) = build_page(store, error_id_of(store, "ens", "no estimators"))["when_it_happens"]["inputs"]
+    calls = [w["call"] for w in item["ways_in"]]
+    assert "BaseEnsemble(estimators=...)" not in calls and "Voting(estimators=...)" in calls
+    assert any("`BaseEnsemble` is abstract" in b["how"] for b in item["bound"])
