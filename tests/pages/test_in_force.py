@@ -299,3 +299,41 @@ def test_an_abstract_class_constructor_is_no_way_in(indexed: Indexer) -> None:
     calls = [w["call"] for w in item["ways_in"]]
     assert "BaseEnsemble(estimators=...)" not in calls and "Voting(estimators=...)" in calls
     assert any("`BaseEnsemble` is abstract" in b["how"] for b in item["bound"])
+
+
+PROMPT = {
+    "ask/__init__.py": """
+        import os
+
+
+        def squash(path, interactive):
+            answer = None
+            while not answer or answer not in "yn":
+                answer = input("squash? ")
+                answer = answer[:1].lower()
+            if interactive and answer == "y" and os.path.exists(path):
+                raise FileExistsError("already squashed")
+
+
+        def maybe(path, ready):
+            answer = None
+            while ready and not answer:
+                answer = input("go? ")
+            if answer != "y" and os.path.exists(path):
+                raise OSError("not confirmed")
+    """,
+}
+
+
+def test_a_constant_a_loop_always_enters_and_rebinds_is_not_in_force(indexed: Indexer) -> None:
+    """`answer = None` before a `while not answer ...` loop that binds `answer` first: None never gets past the
+    loop. A loop that may not run (`while ready and ...`) keeps it."""
+    store = indexed(PROMPT, name="ask")
+
+    def summary(template: str) -> str:
+        return build_page(store, error_id_of(store, "ask", template))["when_it_happens"]["summary"]
+
+    squashed = summary("already squashed")
+    assert "`answer = None`" not in squashed
+    assert "`answer` is computed in `squash` from `answer[:1].lower()`" in squashed
+    assert "`answer = None` (line 14)" in summary("not confirmed")
