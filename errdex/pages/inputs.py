@@ -211,8 +211,39 @@ def _attribute(tree: ast.Module, located: FoundDefinition, attr: str, line: int)
     computed = _property_way(located, attr) if not ways else None
     if computed is not None:
         return Traced("attribute", [computed], [])
+    field = _dataclass_field(tree, located, attr)
+    if field is not None:
+        return Traced("attribute", [w for w in ways if w.call] + [field], [w for w in ways if not w.call])
     declared = _class_attribute(tree, located, attr)
     return Traced("attribute", [w for w in ways if w.call], [w for w in ways if not w.call] + declared)
+
+
+def _dataclass_field(tree: ast.Module, located: FoundDefinition, attr: str) -> WayIn | None:
+    """`tokenizer: Tokenizer` in a dataclass (the class or a base of the module): its constructor takes it."""
+    owner = located.owner
+    if owner is None:
+        return None
+    for cls in _class_and_bases(tree, owner):
+        if not any((dotted_name(_called(d)) or "").endswith("dataclass") for d in cls.decorator_list):
+            continue
+        for stmt in cls.body:
+            if (
+                isinstance(stmt, ast.AnnAssign)
+                and isinstance(stmt.target, ast.Name)
+                and stmt.target.id == attr
+                and "ClassVar" not in ast.unparse(stmt.annotation)
+            ):
+                reaches = "__post_init__" in _reaching(methods(owner), located.node.name)
+                call = None if _abstract(owner) else f"{owner.name}({attr}=...)"
+                how = f"`self.{attr}` is the dataclass field `{cls.name}.{attr}` (line {stmt.lineno}): the constructor"
+                how += " takes it" + (" and `__post_init__` then reaches the check" if reaches else "")
+                return WayIn(call, f"{owner.name}.__init__", how, stmt.lineno, reaches, attr)
+    return None
+
+
+def _called(node: ast.expr) -> ast.expr:
+    """`dataclass(frozen=True)` -> `dataclass`: the decorator itself."""
+    return node.func if isinstance(node, ast.Call) else node
 
 
 def _class_attribute(tree: ast.Module, located: FoundDefinition, attr: str) -> list[WayIn]:

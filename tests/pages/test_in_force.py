@@ -337,3 +337,54 @@ def test_a_constant_a_loop_always_enters_and_rebinds_is_not_in_force(indexed: In
     assert "`answer = None`" not in squashed
     assert "`answer` is computed in `squash` from `answer[:1].lower()`" in squashed
     assert "`answer = None` (line 14)" in summary("not confirmed")
+
+
+FIELDS = {
+    "fields/__init__.py": """
+        from dataclasses import dataclass
+
+
+        @dataclass
+        class Collator:
+            tokenizer: object
+            probability: float = 0.15
+
+
+        @dataclass
+        class SentenceCollator(Collator):
+            def mask(self, inputs):
+                if self.tokenizer is None:
+                    raise ValueError("a tokenizer is needed")
+                return inputs
+
+
+        def apply(constraints, handler):
+            for constraint in constraints:
+                if constraint:
+
+                    def check(value):
+                        try:
+                            return handler(value)
+                        except KeyError as ve:
+                            if ve.args:
+                                raise TypeError("constraint does not apply")
+
+                    handler = check
+            return handler
+    """,
+}
+
+
+def test_a_dataclass_field_and_a_function_defined_in_a_loop_are_traced(indexed: Indexer) -> None:
+    """A dataclass field of a base is set by the subclass's constructor (a way in); a function defined inside a
+    loop's `if` is still found, and its `except ... as ve` name traced."""
+    store = indexed(FIELDS, name="fields")
+
+    def happens(template: str) -> WhenItHappens:
+        return build_page(store, error_id_of(store, "fields", template))["when_it_happens"]
+
+    (tokenizer,) = happens("a tokenizer is needed")["inputs"]
+    assert [w["call"] for w in tokenizer["ways_in"]] == ["SentenceCollator(tokenizer=...)"]
+    assert "the dataclass field `Collator.tokenizer` (line 6)" in tokenizer["ways_in"][0]["how"]
+    said = happens("constraint does not apply")["summary"]
+    assert "`ve` is the exception caught by `except KeyError as ve`" in said and "could not be traced" not in said
