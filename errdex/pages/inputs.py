@@ -99,8 +99,20 @@ def trace(tree: ast.Module, site_function: str, code: str, line: int) -> Traced:
         found = _past_loops(located.node, code, found, line)
         how = local_how(site_function, code, found)
         return Traced("local", [], [WayIn(None, site_function, how, found.bindings[-1].line, True)])
+    walrus = _assignment_expressions(located.node, code, line)
+    if walrus:
+        listed = "; ".join(f"`{short(n)}` (line {n.lineno})" for n in walrus)
+        plural = "s" if len(walrus) > 1 else ""
+        how = f"`{code}` is bound in `{site_function}` by the assignment expression{plural} {listed}"
+        return Traced("local", [], [WayIn(None, site_function, how, walrus[-1].lineno, True)])
     defined = _module_name_way(tree, code, site_function)
     return Traced("other", [], [defined] if defined is not None else [])
+
+
+def _assignment_expressions(function: FunctionNode, code: str, line: int) -> list[ast.NamedExpr]:
+    """`x := ...` binding the name before the raise (the statement walk does not look inside expressions)."""
+    found = [n for n in ast.walk(function) if isinstance(n, ast.NamedExpr) and n.target.id == code and n.lineno <= line]
+    return sorted(found, key=lambda n: n.lineno)
 
 
 def _past_loops(function: FunctionNode, code: str, found: InForce, line: int) -> InForce:

@@ -371,13 +371,19 @@ FIELDS = {
 
                     handler = check
             return handler
+
+
+        def generate(kwargs, config):
+            if config and (model := kwargs.get("assistant")):
+                if model.config is not config:
+                    raise ValueError("assistant has another config")
     """,
 }
 
 
 def test_a_dataclass_field_and_a_function_defined_in_a_loop_are_traced(indexed: Indexer) -> None:
     """A dataclass field of a base is set by the subclass's constructor (a way in); a function defined inside a
-    loop's `if` is still found, and its `except ... as ve` name traced."""
+    loop's `if` is still found, and its `except ... as ve` name traced; `model := ...` in a test binds `model`."""
     store = indexed(FIELDS, name="fields")
 
     def happens(template: str) -> WhenItHappens:
@@ -388,3 +394,8 @@ def test_a_dataclass_field_and_a_function_defined_in_a_loop_are_traced(indexed: 
     assert "the dataclass field `Collator.tokenizer` (line 6)" in tokenizer["ways_in"][0]["how"]
     said = happens("constraint does not apply")["summary"]
     assert "`ve` is the exception caught by `except KeyError as ve`" in said and "could not be traced" not in said
+    walrus = happens("assistant has another config")["summary"]
+    assert (
+        "`model` is bound in `generate` by the assignment expression `(model := kwargs.get('assistant'))` (line 34)"
+        in walrus
+    )
