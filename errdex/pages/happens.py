@@ -30,7 +30,11 @@ def when_it_happens(
     codes = subjects(node, site["checks"], site["resolved"], names) if node is not None else []
     inputs: list[CheckedInput] = []
     for code in codes:
-        traced = trace(tree, site["function"], code, site["line"]) if tree is not None else Traced("other", [], [])
+        traced = (
+            trace(tree, site["function"], code, site["line"], site["template"])
+            if tree is not None
+            else Traced("other", [], [])
+        )
         item: CheckedInput = {
             "code": code,
             "name": input_name(code),

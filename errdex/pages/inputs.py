@@ -69,11 +69,12 @@ class Traced:
     bound: list[WayIn]
 
 
-def trace(tree: ast.Module, site_function: str, code: str, line: int) -> Traced:
+def trace(tree: ast.Module, site_function: str, code: str, line: int, template: str | None = None) -> Traced:
     """The kind of an input (`attribute`, `parameter`, `local`, `other`), its ways in (best first), and where it is
     bound when no way in sets it.
 
-    `line` is the raise's: the checking function's own stores after it come too late to reach it.
+    `line` is the raise's: the checking function's own stores after it come too late to reach it. `template` is
+    the error's message: a part of it added only under a test tells which bindings cannot come with it.
     """
     located = find(tree, site_function)
     if located is None or isinstance(located.node, ast.ClassDef):
@@ -97,6 +98,7 @@ def trace(tree: ast.Module, site_function: str, code: str, line: int) -> Traced:
     found = in_force(located.node, code, line)
     if found is not None:
         found = _past_loops(located.node, code, found, line)
+        found = _with_message(located.node, found, line, template)
         how = local_how(site_function, code, found)
         return Traced("local", [], [WayIn(None, site_function, how, found.bindings[-1].line, True)])
     walrus = _assignment_expressions(located.node, code, line)
@@ -113,6 +115,60 @@ def _assignment_expressions(function: FunctionNode, code: str, line: int) -> lis
     """`x := ...` binding the name before the raise (the statement walk does not look inside expressions)."""
     found = [n for n in ast.walk(function) if isinstance(n, ast.NamedExpr) and n.target.id == code and n.lineno <= line]
     return sorted(found, key=lambda n: n.lineno)
+
+
+def _with_message(function: FunctionNode, found: InForce, line: int, template: str | None) -> InForce:
+    """The bindings in force, less those in the `else` of a test the message needs.
+
+    `msg += " with any supported extension ..."` only `if allowed_extensions is not None:`: a page about the
+    message with that text is about a run where the test held, so a binding in the `else` of the same test
+    (`else: out = matched_paths`) is not the one in force.
+    """
+    needed = _message_tests(function, line, template)
+    if not needed:
+        return found
+    elses = [
+        node
+        for node in ast.walk(function)
+        if isinstance(node, ast.If) and node.orelse and ast.dump(node.test) in needed
+    ]
+    kept = tuple(b for b in found.bindings if not any(block_holds(node.orelse, b.line) for node in elses))
+    return InForce(kept, found.mutated_at) if kept else found
+
+
+def _message_tests(function: FunctionNode, line: int, template: str | None) -> set[str]:
+    """The tests (as dumped trees) under which the raise's message variable gets a part of `template` added."""
+    raised = next(
+        (n for n in ast.walk(function) if isinstance(n, ast.Raise) and n.lineno == line and n.exc is not None), None
+    )
+    exc = raised.exc if raised is not None else None
+    if template is None or not (isinstance(exc, ast.Call) and exc.args and isinstance(exc.args[0], ast.Name)):
+        return set()
+    message = exc.args[0].id
+    tests = set()
+    for node in ast.walk(function):
+        if not isinstance(node, ast.If) or node.lineno > line:
+            continue
+        for stmt in node.body:
+            if (
+                isinstance(stmt, ast.AugAssign)
+                and isinstance(stmt.target, ast.Name)
+                and stmt.target.id == message
+                and _literal_text(stmt.value) in template
+                and _literal_text(stmt.value).strip()
+            ):
+                tests.add(ast.dump(node.test))
+    return tests
+
+
+def _literal_text(node: ast.expr) -> str:
+    """The longest literal piece of a string expression (`f" with {x}"` -> " with "), "" when none."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.JoinedStr):
+        pieces = [v.value for v in node.values if isinstance(v, ast.Constant) and isinstance(v.value, str)]
+        return max(pieces, key=len, default="")
+    return ""
 
 
 def _past_loops(function: FunctionNode, code: str, found: InForce, line: int) -> InForce:

@@ -399,3 +399,30 @@ def test_a_dataclass_field_and_a_function_defined_in_a_loop_are_traced(indexed: 
         "`model` is bound in `generate` by the assignment expression `(model := kwargs.get('assistant'))` (line 34)"
         in walrus
     )
+
+
+PATTERNS = {
+    "files/__init__.py": """
+        def resolve(pattern, matched, allowed_extensions=None):
+            if allowed_extensions is not None:
+                out = [path for path in matched if path.endswith(tuple(allowed_extensions))]
+            else:
+                out = matched
+            if not out:
+                error_msg = f"Unable to find '{pattern}'"
+                if allowed_extensions is not None:
+                    error_msg += f" with any supported extension {list(allowed_extensions)}"
+                raise FileNotFoundError(error_msg)
+            return out
+    """,
+}
+
+
+def test_a_binding_in_the_else_of_a_test_the_message_needs_is_not_in_force(indexed: Indexer) -> None:
+    """The message with " with any supported extension" is built only when `allowed_extensions is not None`: the
+    binding in the `else` of that very test cannot come with it."""
+    store = indexed(PATTERNS, name="files")
+    page = build_page(store, error_id_of(store, "files", "Unable to find '{}' with any supported extension {}"))
+    said = page["when_it_happens"]["summary"]
+    assert "`out` is computed in `resolve` from `[path for path in matched" in said
+    assert "out = matched" not in said and "not resolved" not in said
