@@ -150,15 +150,15 @@ def _message_tests(function: FunctionNode, line: int, template: str | None) -> s
         if not isinstance(node, ast.If) or node.lineno > line:
             continue
         for stmt in node.body:
-            if (
-                isinstance(stmt, ast.AugAssign)
-                and isinstance(stmt.target, ast.Name)
-                and stmt.target.id == message
-                and _literal_text(stmt.value) in template
-                and _literal_text(stmt.value).strip()
-            ):
+            added = _literal_text(stmt.value) if isinstance(stmt, ast.AugAssign) and _sets(stmt, message) else ""
+            if added.strip() and added in template:
                 tests.add(ast.dump(node.test))
     return tests
+
+
+def _sets(stmt: ast.AugAssign | ast.AnnAssign, name: str) -> bool:
+    """Whether the statement's target is the plain name."""
+    return isinstance(stmt.target, ast.Name) and stmt.target.id == name
 
 
 def _literal_text(node: ast.expr) -> str:
@@ -295,12 +295,7 @@ def _dataclass_field(tree: ast.Module, located: FoundDefinition, attr: str) -> W
         if not any((dotted_name(_called(d)) or "").endswith("dataclass") for d in cls.decorator_list):
             continue
         for stmt in cls.body:
-            if (
-                isinstance(stmt, ast.AnnAssign)
-                and isinstance(stmt.target, ast.Name)
-                and stmt.target.id == attr
-                and "ClassVar" not in ast.unparse(stmt.annotation)
-            ):
+            if isinstance(stmt, ast.AnnAssign) and _sets(stmt, attr) and "ClassVar" not in ast.unparse(stmt.annotation):
                 reaches = "__post_init__" in _reaching(methods(owner), located.node.name)
                 call = None if _abstract(owner) else f"{owner.name}({attr}=...)"
                 how = f"`self.{attr}` is the dataclass field `{cls.name}.{attr}` (line {stmt.lineno}): the constructor"
