@@ -300,7 +300,8 @@ def _dataclass_field(tree: ast.Module, located: FoundDefinition, attr: str) -> W
                 call = None if _abstract(owner) else f"{owner.name}({attr}=...)"
                 how = f"`self.{attr}` is the dataclass field `{cls.name}.{attr}` (line {stmt.lineno}): the constructor"
                 how += " takes it" + (" and `__post_init__` then reaches the check" if reaches else "")
-                return WayIn(call, f"{owner.name}.__init__", how, stmt.lineno, reaches, attr)
+                # no keyword: the field's annotation is not read as what it takes, so no trigger goes through it
+                return WayIn(call, f"{owner.name}.__init__", how, stmt.lineno, reaches)
     return None
 
 
