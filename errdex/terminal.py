@@ -290,10 +290,13 @@ def _source(page: Page) -> RenderableType | None:
 def _happens(page: Page) -> RenderableType:
     happens = page["when_it_happens"]
     parts: list[RenderableType] = [code_text(happens["summary"])]
-    for item in happens["inputs"]:
-        for way in item["ways_in"]:
-            mark = "→" if way["reaches_check"] else "·"
-            parts.append(code_text(f"  {mark} `{way['call'] or way['via']}`  ({way['file']}:{way['line']})"))
+    shown = dict.fromkeys(  # one line per way, though several inputs share it
+        ("→" if way["reaches_check"] else "·", way["call"] or way["via"], way["file"], way["line"])
+        for item in happens["inputs"]
+        for way in item["ways_in"]
+    )
+    for mark, way_in, file, line in shown:
+        parts.append(code_text(f"  {mark} `{way_in}`  ({file}:{line})"))
     callers = page["callers"]
     if callers:
         table = Table(box=None, show_header=False, pad_edge=False)

@@ -7,7 +7,7 @@ from typing import NamedTuple
 
 from errdex.pages.conditions import input_name, parse_condition, subjects
 from errdex.pages.defaults import passes_by_default
-from errdex.pages.inputs import trace
+from errdex.pages.inputs import Traced, trace
 from errdex.pages.model import Caller, CallerSearch, CheckedInput, PageCaller, SiteJson, WhenItHappens
 from errdex.pages.receives import NOT_SET, receives
 from errdex.pages.source import find, signature
@@ -38,12 +38,17 @@ def when_it_happens(
     codes = subjects(node, site["checks"], site["resolved"], names) if node is not None else []
     inputs: list[CheckedInput] = []
     for code in codes:
-        kind, ways = trace(tree, site["function"], code, site["line"]) if tree is not None else ("other", [])
+        traced = (
+            trace(tree, site["function"], code, site["line"], site["template"])
+            if tree is not None
+            else Traced("other", [], [])
+        )
         item: CheckedInput = {
             "code": code,
             "name": input_name(code),
-            "kind": kind,
-            "ways_in": [w.json(site["file"]) for w in ways],
+            "kind": traced.kind,
+            "ways_in": [w.json(site["file"]) for w in traced.ways],
+            "bound": [w.bound_json(site["file"]) for w in traced.bound],
             "receives": NOT_SET,
         }
         inputs.append({**item, "receives": receives(tree, item, site["line"])})
@@ -68,8 +73,8 @@ def _summary(site: SiteJson, inputs: list[CheckedInput], found: Found, defaulted
         if ways:
             calls = ", ".join(f"`{w['call']}`" for w in ways)
             sentences.append(f"`{item['name']}` comes from {calls}: {ways[0]['how']}.")
-        elif item["ways_in"]:
-            sentences.append(f"{item['ways_in'][0]['how']}.")
+        elif item["ways_in"] or item["bound"]:
+            sentences.append(f"{(item['ways_in'] or item['bound'])[0]['how']}.")
         else:
             sentences.append(f"Where `{item['code']}` is set could not be traced in `{site['file']}`.")
     if site["function"] == "<module>":

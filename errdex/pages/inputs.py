@@ -3,19 +3,24 @@
 For `self.cache_implementation` checked in `GenerationConfig.validate`, the class's methods are
 searched for `self.cache_implementation = ...`: `__init__` stores `kwargs.pop("cache_implementation",
 None)` there and calls `self.validate()`, so the way in is `GenerationConfig(cache_implementation=...)`.
-A plain name is a parameter of the function (the way in is a call of that function) or a local
-computed in it. Only the file of the site is read; base classes defined in it are searched too.
+A plain name is a parameter of the function (the way in is a call of that function), a parameter
+of the function a nested one is defined in, or a local computed in it. Ways in are only what a
+user or a caller takes (a call passing the parameter, a property read); where a name is bound
+without one (a local, a loop variable, a class attribute, a class of the module) is said apart,
+as `bound`. Only the file of the site is read; base classes defined in it are searched too.
 """
 
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from itertools import pairwise
 
 from errdex.extract.resolve import dotted_name
 from errdex.pages.conditions import input_name
+from errdex.pages.evaluate import UNKNOWN, truth, value_of
 from errdex.pages.inforce import Bound, InForce, block_holds, in_force, short, span_holds
-from errdex.pages.model import InputWay
+from errdex.pages.model import InputBinding, InputWay
 from errdex.pages.source import (
     FoundDefinition,
     FunctionNode,
@@ -50,36 +55,280 @@ class WayIn:
             "reaches_check": self.reaches,
         }
 
+    def bound_json(self, file: str) -> InputBinding:
+        """The same fact said as where the name is bound (no call of it is a way in)."""
+        return {"how": self.how, "file": file, "line": self.line}
 
-def trace(tree: ast.Module, site_function: str, code: str, line: int) -> tuple[str, list[WayIn]]:
-    """The kind of an input (`attribute`, `parameter`, `local`, `other`) and its ways in, best first.
 
-    `line` is the raise's: the checking function's own stores after it come too late to reach it.
+@dataclass(frozen=True)
+class Traced:
+    """An input's kind, the ways in a user or a caller takes, and where it is bound when none sets it."""
+
+    kind: str  # attribute | parameter | local | other
+    ways: list[WayIn]
+    bound: list[WayIn]
+
+
+def trace(tree: ast.Module, site_function: str, code: str, line: int, template: str | None = None) -> Traced:
+    """The kind of an input (`attribute`, `parameter`, `local`, `other`), its ways in (best first), and where it is
+    bound when no way in sets it.
+
+    `line` is the raise's: the checking function's own stores after it come too late to reach it. `template` is
+    the error's message: a part of it added only under a test tells which bindings cannot come with it.
     """
     located = find(tree, site_function)
     if located is None or isinstance(located.node, ast.ClassDef):
-        return "other", []
+        return Traced("other", [], [])
+    enclosing = _enclosing(located, code)
+    if enclosing is not None:
+        return _free_variable(tree, located, enclosing, code)
     if code.startswith(("self.", "cls.")):
-        ways = _attribute_ways(tree, located, input_name(code), line)
-        computed = _property_way(located, input_name(code)) if not ways else None
-        return "attribute", [computed] if computed is not None else ways
+        return _attribute(tree, located, input_name(code), line)
     params = {p.arg for p in parameters(located.node)}
     if code in params:
-        call = call_code(site_function, located.node, [code])
-        how = f"`{code}` is a parameter of `{site_function}`"
+        abstract = located.owner is not None and located.node.name == "__init__" and _abstract(located.owner)
+        call = None if abstract else call_code(site_function, located.node, [code])
+        how = f"`{code}` is a parameter of `{site_function}`" + (_ABSTRACT.format(located.owner) if abstract else "")
         required = required_parameters(located.node, code)
-        return "parameter", [WayIn(call, site_function, how, located.node.lineno, True, code, required)]
+        return Traced("parameter", [WayIn(call, site_function, how, located.node.lineno, True, code, required)], [])
     packed = _packed_parameter(located.node, code)
     if packed is not None:
         how = f"`{code}` is the `{packed}` parameter of `{site_function}`: what its callers pass beyond the others"
-        return "parameter", [WayIn(None, site_function, how, located.node.lineno, True)]
+        return Traced("parameter", [WayIn(None, site_function, how, located.node.lineno, True)], [])
     found = in_force(located.node, code, line)
     if found is not None:
-        return "local", [
-            WayIn(None, site_function, local_how(site_function, code, found), found.bindings[-1].line, True)
-        ]
+        found = _past_loops(located.node, code, found, line)
+        found = _with_message(located.node, found, line, template)
+        how = local_how(site_function, code, found)
+        return Traced("local", [], [WayIn(None, site_function, how, found.bindings[-1].line, True)])
+    walrus = _assignment_expressions(located.node, code, line)
+    if walrus:
+        listed = "; ".join(f"`{short(n)}` (line {n.lineno})" for n in walrus)
+        plural = "s" if len(walrus) > 1 else ""
+        how = f"`{code}` is bound in `{site_function}` by the assignment expression{plural} {listed}"
+        return Traced("local", [], [WayIn(None, site_function, how, walrus[-1].lineno, True)])
     defined = _module_name_way(tree, code, site_function)
-    return "other", [defined] if defined is not None else []
+    return Traced("other", [], [defined] if defined is not None else [])
+
+
+def _assignment_expressions(function: FunctionNode, code: str, line: int) -> list[ast.NamedExpr]:
+    """`x := ...` binding the name before the raise (the statement walk does not look inside expressions)."""
+    found = [n for n in ast.walk(function) if isinstance(n, ast.NamedExpr) and n.target.id == code and n.lineno <= line]
+    return sorted(found, key=lambda n: n.lineno)
+
+
+def _with_message(function: FunctionNode, found: InForce, line: int, template: str | None) -> InForce:
+    """The bindings in force, less those in the `else` of a test the message needs.
+
+    `msg += " with any supported extension ..."` only `if allowed_extensions is not None:`: a page about the
+    message with that text is about a run where the test held, so a binding in the `else` of the same test
+    (`else: out = matched_paths`) is not the one in force.
+    """
+    needed = _message_tests(function, line, template)
+    if not needed:
+        return found
+    elses = [
+        node
+        for node in ast.walk(function)
+        if isinstance(node, ast.If) and node.orelse and ast.dump(node.test) in needed
+    ]
+    kept = tuple(b for b in found.bindings if not any(block_holds(node.orelse, b.line) for node in elses))
+    return InForce(kept, found.mutated_at) if kept else found
+
+
+def _message_tests(function: FunctionNode, line: int, template: str | None) -> set[str]:
+    """The tests (as dumped trees) under which the raise's message variable gets a part of `template` added."""
+    raised = next(
+        (n for n in ast.walk(function) if isinstance(n, ast.Raise) and n.lineno == line and n.exc is not None), None
+    )
+    exc = raised.exc if raised is not None else None
+    if template is None or not (isinstance(exc, ast.Call) and exc.args and isinstance(exc.args[0], ast.Name)):
+        return set()
+    message = exc.args[0].id
+    tests = set()
+    for node in ast.walk(function):
+        if not isinstance(node, ast.If) or node.lineno > line:
+            continue
+        for stmt in node.body:
+            added = _literal_text(stmt.value) if isinstance(stmt, ast.AugAssign) and _sets(stmt, message) else ""
+            if added.strip() and added in template:
+                tests.add(ast.dump(node.test))
+    return tests
+
+
+def _sets(stmt: ast.AugAssign | ast.AnnAssign, name: str) -> bool:
+    """Whether the statement's target is the plain name."""
+    return isinstance(stmt.target, ast.Name) and stmt.target.id == name
+
+
+def _literal_text(node: ast.expr) -> str:
+    """The longest literal piece of a string expression (`f" with {x}"` -> " with "), "" when none."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.JoinedStr):
+        pieces = [v.value for v in node.values if isinstance(v, ast.Constant) and isinstance(v.value, str)]
+        return max(pieces, key=len, default="")
+    return ""
+
+
+def _past_loops(function: FunctionNode, code: str, found: InForce, line: int) -> InForce:
+    """The bindings in force, less a constant that a `while` loop right after it certainly enters and rebinds.
+
+    `answer = None` then `while not answer or answer not in "yn": answer = input(...)`: the loop runs at
+    least once and binds `answer` before anything in it can leave the loop, so `None` never reaches a raise
+    after the loop. A loop with a `break` is left alone (what it leaves with is not followed here).
+    """
+    parents = {id(child): node for node in ast.walk(function) for child in ast.iter_child_nodes(node)}
+    kept = tuple(b for b in found.bindings if not _rebound_by_loop(function, parents, code, b, line))
+    return InForce(kept, found.mutated_at) if kept else found
+
+
+def _rebound_by_loop(function: FunctionNode, parents: dict[int, ast.AST], code: str, bound: Bound, line: int) -> bool:
+    value = value_of(bound.value, {}) if bound.kind == "assign" and bound.value is not None else UNKNOWN
+    if value is UNKNOWN or isinstance(bound.target, (ast.Tuple, ast.List)):
+        return False
+    for block in _blocks(function):
+        for stmt, after in pairwise(block):
+            if stmt.lineno != bound.line or not isinstance(after, ast.While):
+                continue
+            entered = truth(after.test, {code: value}) is True
+            inside_try = _has_ancestor(parents, after, ast.Try)
+            breaks = any(isinstance(n, ast.Break) for n in ast.walk(after))  # a binding may leave by `break`
+            past = (after.end_lineno or after.lineno) < line
+            return entered and past and not inside_try and not breaks and _binds_first(after, code)
+    return False
+
+
+def _blocks(function: FunctionNode) -> list[list[ast.stmt]]:
+    """Every statement list of the function (bodies, `else` and `finally` blocks, handlers' bodies)."""
+    return [
+        block
+        for node in ast.walk(function)
+        for name in ("body", "orelse", "finalbody")
+        if isinstance(block := getattr(node, name, None), list) and block and isinstance(block[0], ast.stmt)
+    ]
+
+
+def _has_ancestor(parents: dict[int, ast.AST], node: ast.AST, kind: type) -> bool:
+    current = parents.get(id(node))
+    while current is not None:
+        if isinstance(current, kind):
+            return True
+        current = parents.get(id(current))
+    return False
+
+
+def _binds_first(loop: ast.While, code: str) -> bool:
+    """Whether the loop body binds `code` at its top level before any statement that could leave the pass."""
+    for stmt in loop.body:
+        if isinstance(stmt, (ast.Assign, ast.AnnAssign)):
+            targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+            if any(isinstance(t, ast.Name) and t.id == code for t in targets):
+                return True
+        if any(isinstance(n, (ast.Break, ast.Continue)) for n in ast.walk(stmt)):
+            return False
+    return False
+
+
+def _enclosing(located: FoundDefinition, code: str) -> str | None:
+    """The function a nested function is defined in, when `code` is a free variable of it (a parameter or a local of
+    the enclosing function, `self` of the enclosing method)."""
+    if ".<locals>." not in located.qualname:
+        return None
+    root = code.split(".", 1)[0]
+    function = located.node
+    if not isinstance(function, ast.ClassDef) and _binds(function, root):
+        return None
+    return located.qualname.rsplit(".<locals>.", 1)[0]
+
+
+def _binds(function: FunctionNode, name: str) -> bool:
+    """Whether the function binds `name` itself (a parameter, a store, a loop or `except` target)."""
+    if name in {p.arg for p in parameters(function)} or _packed_parameter(function, name) is not None:
+        return True
+    for node in ast.walk(function):
+        if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store):
+            return True
+        if isinstance(node, ast.ExceptHandler) and node.name == name:
+            return True
+        if isinstance(node, (ast.Nonlocal, ast.Global)) and name in node.names:
+            return False
+    return False
+
+
+def _free_variable(tree: ast.Module, located: FoundDefinition, enclosing: str, code: str) -> Traced:
+    """An input a nested function reads from the function it is defined in: traced there, as it stands where the
+    nested function is defined."""
+    traced = trace(tree, enclosing, code, located.node.lineno)
+    nested = located.qualname.rsplit(".", 1)[-1]
+    where = f" (read by `{nested}`, the function defined inside `{enclosing}` at line {located.node.lineno})"
+    return Traced(
+        traced.kind,
+        [replace(w, how=w.how + where) for w in traced.ways],
+        [replace(w, how=w.how + where) for w in traced.bound],
+    )
+
+
+def _attribute(tree: ast.Module, located: FoundDefinition, attr: str, line: int) -> Traced:
+    """`self.X`: the calls whose arguments a method stores in it; the stores, properties and class attributes that
+    bind it otherwise."""
+    if attr.startswith("__") and attr.endswith("__"):
+        how = f"`self.{attr}` is set by Python itself for every object, not by the package's code"
+        return Traced("other", [], [WayIn(None, located.qualname, how, located.node.lineno, True)])
+    ways = _attribute_ways(tree, located, attr, line)
+    computed = _property_way(located, attr) if not ways else None
+    if computed is not None:
+        return Traced("attribute", [computed], [])
+    field = _dataclass_field(tree, located, attr)
+    if field is not None:
+        return Traced("attribute", [w for w in ways if w.call] + [field], [w for w in ways if not w.call])
+    declared = _class_attribute(tree, located, attr)
+    return Traced("attribute", [w for w in ways if w.call], [w for w in ways if not w.call] + declared)
+
+
+def _dataclass_field(tree: ast.Module, located: FoundDefinition, attr: str) -> WayIn | None:
+    """`tokenizer: Tokenizer` in a dataclass (the class or a base of the module): its constructor takes it."""
+    owner = located.owner
+    if owner is None:
+        return None
+    for cls in _class_and_bases(tree, owner):
+        if not any((dotted_name(_called(d)) or "").endswith("dataclass") for d in cls.decorator_list):
+            continue
+        for stmt in cls.body:
+            if isinstance(stmt, ast.AnnAssign) and _sets(stmt, attr) and "ClassVar" not in ast.unparse(stmt.annotation):
+                reaches = "__post_init__" in _reaching(methods(owner), located.node.name)
+                call = None if _abstract(owner) else f"{owner.name}({attr}=...)"
+                how = f"`self.{attr}` is the dataclass field `{cls.name}.{attr}` (line {stmt.lineno}): the constructor"
+                how += " takes it" + (" and `__post_init__` then reaches the check" if reaches else "")
+                # no keyword: the field's annotation is not read as what it takes, so no trigger goes through it
+                return WayIn(call, f"{owner.name}.__init__", how, stmt.lineno, reaches)
+    return None
+
+
+def _called(node: ast.expr) -> ast.expr:
+    """`dataclass(frozen=True)` -> `dataclass`: the decorator itself."""
+    return node.func if isinstance(node, ast.Call) else node
+
+
+def _class_attribute(tree: ast.Module, located: FoundDefinition, attr: str) -> list[WayIn]:
+    """`_engines = {...}` in the body of the class (or of a base defined in the module): the value `self._engines`
+    has until an instance stores its own."""
+    for cls in _class_and_bases(tree, located.owner):
+        for stmt in cls.body:
+            targets = (
+                stmt.targets
+                if isinstance(stmt, ast.Assign)
+                else [stmt.target]
+                if isinstance(stmt, ast.AnnAssign)
+                else []
+            )
+            value = getattr(stmt, "value", None)
+            if value is not None and any(isinstance(t, ast.Name) and t.id == attr for t in targets):
+                how = (
+                    f"`self.{attr}` is the class attribute `{cls.name}.{attr}` = `{short(value)}` (line {stmt.lineno})"
+                )
+                return [WayIn(None, f"{cls.name}.{attr}", how, stmt.lineno, True)]
+    return []
 
 
 def _packed_parameter(function: FunctionNode, code: str) -> str | None:
@@ -116,6 +365,18 @@ def _module_name_way(tree: ast.Module, code: str, function: str) -> WayIn | None
             (a.asname or a.name.split(".")[0]) == code for a in stmt.names
         ):
             return WayIn(None, function, f"`{code}` is imported by the module at line {stmt.lineno}", stmt.lineno, True)
+    assigned = [
+        stmt
+        for stmt in tree.body
+        if isinstance(stmt, (ast.Assign, ast.AnnAssign))
+        and any(
+            isinstance(t, ast.Name) and t.id == code for t in getattr(stmt, "targets", [getattr(stmt, "target", None)])
+        )
+    ]
+    if assigned:
+        lines = ", ".join(str(stmt.lineno) for stmt in assigned)
+        how = f"`{code}` is bound at the module's top level (line{'s' if len(assigned) > 1 else ''} {lines})"
+        return WayIn(None, function, how, assigned[-1].lineno, True)
     return None
 
 
@@ -125,7 +386,7 @@ def local_how(function: str, code: str, found: InForce) -> str:
     if single is None:
         listed = "; ".join(f"`{b.code}` (line {b.line})" for b in found.bindings)
         return (
-            f"`{code}` is bound {len(found.bindings)} ways in `{function}` that can reach the check: {listed};"
+            f"`{code}` is bound {len(found.bindings)} ways in `{function}` before the check: {listed};"
             " which one is in force there is not resolved"
         )
     how = _binding_how(function, code, single)
@@ -175,10 +436,14 @@ def _attribute_ways(tree: ast.Module, located: FoundDefinition, attr: str, line:
                 stores = _in_force_stores(method, attr, stores, line)
             if not stores:
                 continue
-            way = _way(cls.name, name, method, attr, *stores[0], reaching if cls is owner else set())
+            way = _way(cls, name, method, attr, *stores[0], reaching if cls is owner else set())
             ways.append(way)
             if cls is not owner and owner is not None and way.keyword:
                 ways += _passed_on(owner, cls.name, method, way, reaching)
+            if cls is owner and way.keyword and name == "__init__" and _abstract(cls):
+                for sub in _subclasses(tree, cls):  # who constructs what an abstract class cannot
+                    inherited = {**methods(cls), **methods(sub)}
+                    ways += _passed_on(sub, cls.name, method, way, _reaching(inherited, located.node.name))
     return sorted(ways, key=lambda w: (not w.reaches, w.call is None, not w.via.endswith(".__init__"), w.line))
 
 
@@ -253,11 +518,12 @@ def _is_super_call(call: ast.Call) -> bool:
 
 
 def _way(
-    cls: str, name: str, method: FunctionNode, attr: str, stmt: ast.stmt, stored: ast.expr, reaching: set[str]
+    cls: ast.ClassDef, name: str, method: FunctionNode, attr: str, stmt: ast.stmt, stored: ast.expr, reaching: set[str]
 ) -> WayIn:
-    qualname = f"{cls}.{name}"
+    qualname = f"{cls.name}.{name}"
     keyword = _keyword_for(method, stored, attr)
-    call = call_code(qualname, method, [keyword]) if keyword else None
+    abstract = name == "__init__" and _abstract(cls)
+    call = call_code(qualname, method, [keyword]) if keyword and not abstract else None
     reached_by = _call_after(method, stmt, reaching)
     reaches = name in reaching and reached_by is not None
     if _is_generic_setattr(stored, method):
@@ -266,8 +532,27 @@ def _way(
         how = f"`{qualname}` stores `{short(stored)}` in `self.{attr}` (line {stmt.lineno})"
     if reaches:
         how += f" and then reaches the check{_call_line(reached_by)}"
+    if abstract:
+        how += _ABSTRACT.format(cls)
     return WayIn(
         call, qualname, how, stmt.lineno, reaches, keyword, required_parameters(method, keyword) if call else ()
+    )
+
+
+_ABSTRACT = (
+    "; `{0.name}` is abstract (an `@abstractmethod` under `ABCMeta`): it is not instantiated itself,"
+    " its subclasses' constructors pass it on"
+)
+
+
+def _abstract(cls: ast.ClassDef) -> bool:
+    """A class that cannot be instantiated: `ABCMeta` (or `ABC`) with an `@abstractmethod` in its body."""
+    meta = any(k.arg == "metaclass" and (dotted_name(k.value) or "").endswith("ABCMeta") for k in cls.keywords)
+    meta = meta or any(dotted_name(b) in ("ABC", "abc.ABC") for b in cls.bases)
+    return meta and any(
+        (dotted_name(d) or "").endswith("abstractmethod")
+        for method in methods(cls).values()
+        for d in method.decorator_list
     )
 
 
@@ -410,6 +695,11 @@ def _call_line(reached_by: ast.Call | FunctionNode | None) -> str:
     if isinstance(reached_by, ast.Call) and isinstance(reached_by.func, ast.Attribute):
         return f" by calling `self.{reached_by.func.attr}()` (line {reached_by.lineno})"
     return ""
+
+
+def _subclasses(tree: ast.Module, cls: ast.ClassDef) -> list[ast.ClassDef]:
+    """The classes of the module that derive from `cls`, directly or through others of the module."""
+    return [c for c in tree.body if isinstance(c, ast.ClassDef) and cls in _class_and_bases(tree, c)[1:]]
 
 
 def _class_and_bases(tree: ast.Module, cls: ast.ClassDef | None) -> list[ast.ClassDef]:

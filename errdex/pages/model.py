@@ -218,6 +218,15 @@ class InputWay(TypedDict):
     reaches_check: bool
 
 
+class InputBinding(TypedDict):
+    """Where an input is bound when no caller sets it: a local, a loop variable, a class attribute
+    (`when_it_happens.inputs[].bound[]`)."""
+
+    how: str
+    file: str
+    line: int
+
+
 class Receives(TypedDict):
     """What an input can be given, as the code says (`when_it_happens.inputs[].receives`)."""
 
@@ -232,7 +241,8 @@ class CheckedInput(TypedDict):
     code: str
     name: str
     kind: str  # attribute | parameter | local | other
-    ways_in: list[InputWay]
+    ways_in: list[InputWay]  # only ways a user or a caller takes (a call passing it, a property read)
+    bound: list[InputBinding]  # where it is bound otherwise (a local, a store without an argument, a class attribute)
     receives: Receives
 
 

@@ -193,6 +193,8 @@ def provenance(page: StaticFacts, release: ReleaseRecord, found: CallerSearch) -
     for item in page["when_it_happens"]["inputs"]:
         for way in item["ways_in"]:
             facts.append(_fact(f"way in for `{item['name']}` ({way['via']})", name, way["file"], way["line"]))
+        for bound in item["bound"]:
+            facts.append(_fact(f"where `{item['name']}` is bound", name, bound["file"], bound["line"]))
     detail = (
         f"{found['files_parsed']} of {found['files_searched']} files parsed; {found['files_not_followed']} more use"
         " the name but name neither the class nor the module" + (" (search cut short)" if found["truncated"] else "")

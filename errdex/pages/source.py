@@ -73,12 +73,13 @@ def find(tree: ast.Module, qualname: str) -> FoundDefinition | None:
 
 
 def _last_definition(body: list[ast.stmt], name: str) -> FunctionNode | ast.ClassDef | None:
-    """The definition of `name` in a body, looking into `if`/`try` blocks; the last one wins, as at run time."""
+    """The definition of `name` in a body, looking into `if`/`try`/loop/`with` blocks; the last one wins, as at run
+    time."""
     found = None
     for stmt in body:
         if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and stmt.name == name:
             found = stmt
-        elif isinstance(stmt, (ast.If, ast.Try)):
+        elif isinstance(stmt, (ast.If, ast.Try, ast.For, ast.AsyncFor, ast.While, ast.With, ast.AsyncWith)):
             inner = _last_definition([*stmt.body, *getattr(stmt, "orelse", []), *getattr(stmt, "finalbody", [])], name)
             found = inner or found
     return found

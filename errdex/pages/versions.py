@@ -12,7 +12,8 @@
   list, matched by name, or by role when the condition checks membership in a renamed list; only
   when both values hold on the same basis (both always, or both under the same condition);
 - `summary`: all of that in one sentence, worded as what the indexed releases show, never as what
-  happened before or after them.
+  happened before or after them; a release without the message is said not to have the message (not the
+  check), with the scope of `same_check`, which does not see a check moved or re-conditioned.
 """
 
 from __future__ import annotations
@@ -186,10 +187,18 @@ def _summary(
         said = {
             "has": "have it" if plural else "has it",
             "same": "have the same check with other wording" if plural else "has the same check with other wording",
-            "missing": "do not have it" if plural else "does not have it",
+            "missing": "do not have this message" if plural else "does not have this message",
         }[kind]
         parts.append(f"{_listed(versions)} {said}")
-    return f"Among the indexed releases of {package}: " + "; ".join(parts) + "."
+    summary = f"Among the indexed releases of {package}: " + "; ".join(parts) + "."
+    return summary + (SCOPE if any(state(v) == "missing" for v in indexed) else "")
+
+
+SCOPE = (
+    " A check whose wording changed is recognised only when it is raised in the same function, of the same"
+    " exception, under the same condition: one that moved to another function or changed its condition is not,"
+    " so a release without this message may still raise the same check in other words."
+)
 
 
 def _listed(items: list[str]) -> str:

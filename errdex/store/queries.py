@@ -568,10 +568,12 @@ class Store:
     def _same_setting(self, release_id: int, site: Site) -> list[Sequence[Any]]:
         """Errors of other functions whose checks read the same setting of the site's class as the site.
 
-        A setting is an attribute the class sets on `self` that the site's condition reads as `self.NAME`.
-        Another check reads it when its condition reads `self.NAME` in that class, a subclass or a base,
-        or `NAME` of a variable named after the class (`generation_config.NAME` for `GenerationConfig`); a
-        local variable, a parameter or another class's attribute of the same name is not the setting.
+        A setting is a public attribute the class sets on `self` that the site's condition reads as
+        `self.NAME` (a private `self._state` is the class's own bookkeeping, not a setting). Another check
+        reads it when its condition reads `self.NAME` in that class, a subclass or a base, or `NAME` of a
+        variable named after the class (`generation_config.NAME` for `GenerationConfig`); a local variable,
+        a parameter or another class's attribute of the same name is not the setting, nor is a class of
+        the same name in another file (each management command's `Command` is its own class).
         """
         owner = site.function.rpartition(".")[0]
         hierarchy = self._hierarchy(release_id, site.file, owner) if owner else None
@@ -581,7 +583,7 @@ class Store:
         own = {name for receiver, name in attributes_read(site.condition) if receiver in _SELF}
         instance = owner.rsplit(".", 1)[-1].lower()
         matching: list[Sequence[Any]] = []
-        for name in sorted(own & attributes & set(site.checks)):
+        for name in sorted(n for n in own & attributes & set(site.checks) if not n.startswith("_")):
             rows = self.db.execute(
                 "SELECT error_id, template, exception, file, line, function, condition FROM sites"
                 f" WHERE release_id = ? AND kind = 'error' AND template IS NOT NULL AND condition {self.db.like} ?"
@@ -591,8 +593,9 @@ class Store:
             for *fields, condition in rows:
                 receivers = {receiver for receiver, read in attributes_read(condition) if read == name}
                 other_class = str(fields[-1]).rpartition(".")[0].rsplit(".", 1)[-1]
+                namesake = other_class == owner.rsplit(".", 1)[-1] and fields[3] != site.file
                 if any(r.replace("_", "").lower() == instance for r in receivers) or (
-                    receivers & _SELF and other_class in family
+                    receivers & _SELF and other_class in family and not namesake
                 ):
                     matching.append(fields)
         return matching
@@ -608,8 +611,9 @@ class Store:
             return None
         name = qualname.rsplit(".", 1)[-1]
         bases = {b.rsplit(".", 1)[-1] for b in json.loads(row[1])}
-        subclasses = self.db.execute(
-            f"SELECT qualname FROM classes WHERE release_id = ? AND bases {self.db.like} ?", (release_id, f'%{name}"%')
+        subclasses = self.db.execute(  # a base named `name` exactly, or `module.name`, not `BaseName`
+            f"SELECT qualname FROM classes WHERE release_id = ? AND (bases {self.db.like} ? OR bases {self.db.like} ?)",
+            (release_id, f'%"{name}"%', f'%.{name}"%'),
         )
         return set(json.loads(row[0])), {name, *bases, *(q.rsplit(".", 1)[-1] for (q,) in subclasses)}
 

@@ -373,8 +373,8 @@ def test_a_store_in_one_branch_does_not_reach_a_check_called_in_the_other(indexe
     store = indexed(SHAPES, name="shapes")
     page = build_page(store, error_id_of(store, "shapes", "unknown mode"))
     (item,) = page["when_it_happens"]["inputs"]
-    (way,) = item["ways_in"]
-    assert way["how"] == "`Config.__init__` stores `None` in `self.mode` (line 4)" and not way["reaches_check"]
+    (bound,) = item["bound"]  # a store without an argument: where it is bound, no way in
+    assert bound["how"] == "`Config.__init__` stores `None` in `self.mode` (line 4)" and not item["ways_in"]
 
 
 DEFAULTS = {

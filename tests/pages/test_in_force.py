@@ -3,7 +3,12 @@ changed in place, a class-level default)."""
 
 from __future__ import annotations
 
+import ast
+import textwrap
+
 from errdex.pages import build_page
+from errdex.pages.inputs import trace
+from errdex.pages.model import WhenItHappens
 from tests.pages.conftest import Indexer, error_id_of
 
 SOURCE = """
@@ -92,7 +97,7 @@ def test_the_last_binding_before_the_raise_is_in_force(indexed: Indexer) -> None
 
 def test_bindings_in_both_branches_are_listed_unresolved(indexed: Indexer) -> None:
     summary = _summary(indexed, "either way")
-    assert "`x` is bound 2 ways in `either` that can reach the check: `x = 1` (line 35); `x = 2` (line 37)" in summary
+    assert "`x` is bound 2 ways in `either` before the check: `x = 1` (line 35); `x = 2` (line 37)" in summary
     assert "not resolved" in summary
 
 
@@ -173,3 +178,251 @@ def test_a_property_a_catch_all_parameter_and_a_module_class_are_traced(indexed:
     assert "`Base` is the class the module defines at line 1" in summary("a Base is not an index")
     for template in ("codes and levels differ in length", "unexpected arguments {}", "a Base is not an index"):
         assert "could not be traced" not in summary(template)
+
+
+FORMS = {
+    "forms/__init__.py": "",
+    "forms/core.py": """
+        import os
+
+        LIMIT = int(os.environ.get("LIMIT", "10"))
+        load_engines = dict
+
+
+        def make_validator(type_):
+            def validate(v):
+                if not isinstance(v, type_):
+                    raise TypeError("instance expected")
+                return v
+
+            return validate
+
+
+        class Reader:
+            _engines = load_engines()
+
+            def __init__(self, engine, raw=None):
+                self.raw = None
+                if engine not in self._engines:
+                    raise ValueError(f"unknown engine {engine}")
+
+            def chunks(self):
+                def generate():
+                    if self.raw is None:
+                        raise OSError("no raw stream")
+                    yield 1
+
+                return generate()
+
+            def __mul__(self, other):
+                if self.__class__ is not type(other):
+                    raise TypeError("cannot multiply")
+                return self
+
+            def limited(self, n):
+                if n > LIMIT:
+                    raise ValueError("over the limit")
+    """,
+}
+
+
+def test_free_variables_class_attributes_dunders_and_module_constants_are_traced(indexed: Indexer) -> None:
+    """A nested function's free variable is the enclosing function's parameter (its way in is a call of that
+    function); `self._engines` is a class attribute; `self.__class__` is set by Python; a module constant is bound
+    at the top level: none of them 'could not be traced'."""
+    store = indexed(FORMS, name="forms")
+
+    def happens(template: str) -> WhenItHappens:
+        return build_page(store, error_id_of(store, "forms", template))["when_it_happens"]
+
+    validator = happens("instance expected")
+    type_ = next(i for i in validator["inputs"] if i["code"] == "type_")
+    assert [w["call"] for w in type_["ways_in"]] == ["make_validator(type_=...)"]
+    assert "read by `validate`, the function defined inside `make_validator` at line 8" in type_["ways_in"][0]["how"]
+    engines = happens("unknown engine {}")
+    assert "`self._engines` is the class attribute `Reader._engines` = `load_engines()` (line 17)" in engines["summary"]
+    assert "`Reader.__init__` stores `None` in `self.raw` (line 20)" in happens("no raw stream")["summary"]
+    assert "`self.__class__` is set by Python itself" in happens("cannot multiply")["summary"]
+    limit = trace(ast.parse(textwrap.dedent(FORMS["forms/core.py"]).lstrip()), "Reader.limited", "LIMIT", 39)
+    assert limit.kind == "other" and not limit.ways
+    assert limit.bound[0].how == "`LIMIT` is bound at the module's top level (line 3)"
+    for template in ("instance expected", "unknown engine {}", "no raw stream", "cannot multiply"):
+        assert "could not be traced" not in happens(template)["summary"]
+
+
+def test_ways_in_are_only_calls_and_properties(indexed: Indexer) -> None:
+    """A local, a loop or comprehension variable, a class of the module, a store without an argument and a class
+    attribute are where a name is bound, not ways in: none of them is listed (or marked) as one."""
+    store = indexed({"pkg/__init__.py": SOURCE})
+    for template in ("not a color", "field differs", "bad header", "either way", "no space"):
+        page = build_page(store, error_id_of(store, "pkg", template))
+        for item in page["when_it_happens"]["inputs"]:
+            for way in item["ways_in"]:
+                assert way["call"] or "parameter" in way["how"] or "property" in way["how"], (template, way)
+    build = build_page(store, error_id_of(store, "pkg", "field differs"))["when_it_happens"]
+    var_name = next(i for i in build["inputs"] if i["code"] == "var_name")
+    assert not var_name["ways_in"] and var_name["bound"][0]["line"] == 20
+    forms = indexed(FORMS, name="forms")
+    multiply = build_page(forms, error_id_of(forms, "forms", "cannot multiply"))["when_it_happens"]
+    assert all(not item["ways_in"] for item in multiply["inputs"] if item["code"] == "self.__class__")
+
+
+ABSTRACT = {
+    "ens/__init__.py": "",
+    "ens/base.py": """
+        from abc import ABCMeta, abstractmethod
+
+
+        class BaseEnsemble(metaclass=ABCMeta):
+            @abstractmethod
+            def __init__(self, estimators):
+                self.estimators = estimators
+
+            def validate(self):
+                if not self.estimators:
+                    raise ValueError("no estimators")
+
+
+        class Voting(BaseEnsemble):
+            def __init__(self, estimators, weights=None):
+                super().__init__(estimators=estimators)
+                self.weights = weights
+    """,
+}
+
+
+def test_an_abstract_class_constructor_is_no_way_in(indexed: Indexer) -> None:
+    """`BaseEnsemble(estimators=...)` cannot be called (ABCMeta with an @abstractmethod): the page says its
+    subclasses pass the argument on, and offers the subclass's constructor as the way in."""
+    store = indexed(ABSTRACT, name="ens")
+    (item,) = build_page(store, error_id_of(store, "ens", "no estimators"))["when_it_happens"]["inputs"]
+    calls = [w["call"] for w in item["ways_in"]]
+    assert "BaseEnsemble(estimators=...)" not in calls and "Voting(estimators=...)" in calls
+    assert any("`BaseEnsemble` is abstract" in b["how"] for b in item["bound"])
+
+
+PROMPT = {
+    "ask/__init__.py": """
+        import os
+
+
+        def squash(path, interactive):
+            answer = None
+            while not answer or answer not in "yn":
+                answer = input("squash? ")
+                answer = answer[:1].lower()
+            if interactive and answer == "y" and os.path.exists(path):
+                raise FileExistsError("already squashed")
+
+
+        def maybe(path, ready):
+            answer = None
+            while ready and not answer:
+                answer = input("go? ")
+            if answer != "y" and os.path.exists(path):
+                raise OSError("not confirmed")
+    """,
+}
+
+
+def test_a_constant_a_loop_always_enters_and_rebinds_is_not_in_force(indexed: Indexer) -> None:
+    """`answer = None` before a `while not answer ...` loop that binds `answer` first: None never gets past the
+    loop. A loop that may not run (`while ready and ...`) keeps it."""
+    store = indexed(PROMPT, name="ask")
+
+    def summary(template: str) -> str:
+        return build_page(store, error_id_of(store, "ask", template))["when_it_happens"]["summary"]
+
+    squashed = summary("already squashed")
+    assert "`answer = None`" not in squashed
+    assert "`answer` is computed in `squash` from `answer[:1].lower()`" in squashed
+    assert "`answer = None` (line 14)" in summary("not confirmed")
+
+
+FIELDS = {
+    "fields/__init__.py": """
+        from dataclasses import dataclass
+
+
+        @dataclass
+        class Collator:
+            tokenizer: object
+            probability: float = 0.15
+
+
+        @dataclass
+        class SentenceCollator(Collator):
+            def mask(self, inputs):
+                if self.tokenizer is None:
+                    raise ValueError("a tokenizer is needed")
+                return inputs
+
+
+        def apply(constraints, handler):
+            for constraint in constraints:
+                if constraint:
+
+                    def check(value):
+                        try:
+                            return handler(value)
+                        except KeyError as ve:
+                            if ve.args:
+                                raise TypeError("constraint does not apply")
+
+                    handler = check
+            return handler
+
+
+        def generate(kwargs, config):
+            if config and (model := kwargs.get("assistant")):
+                if model.config is not config:
+                    raise ValueError("assistant has another config")
+    """,
+}
+
+
+def test_a_dataclass_field_and_a_function_defined_in_a_loop_are_traced(indexed: Indexer) -> None:
+    """A dataclass field of a base is set by the subclass's constructor (a way in); a function defined inside a
+    loop's `if` is still found, and its `except ... as ve` name traced; `model := ...` in a test binds `model`."""
+    store = indexed(FIELDS, name="fields")
+
+    def happens(template: str) -> WhenItHappens:
+        return build_page(store, error_id_of(store, "fields", template))["when_it_happens"]
+
+    (tokenizer,) = happens("a tokenizer is needed")["inputs"]
+    assert [w["call"] for w in tokenizer["ways_in"]] == ["SentenceCollator(tokenizer=...)"]
+    assert "the dataclass field `Collator.tokenizer` (line 6)" in tokenizer["ways_in"][0]["how"]
+    said = happens("constraint does not apply")["summary"]
+    assert "`ve` is the exception caught by `except KeyError as ve`" in said and "could not be traced" not in said
+    walrus = happens("assistant has another config")["summary"]
+    assert (
+        "`model` is bound in `generate` by the assignment expression `(model := kwargs.get('assistant'))` (line 34)"
+        in walrus
+    )
+
+
+PATTERNS = {
+    "files/__init__.py": """
+        def resolve(pattern, matched, allowed_extensions=None):
+            if allowed_extensions is not None:
+                out = [path for path in matched if path.endswith(tuple(allowed_extensions))]
+            else:
+                out = matched
+            if not out:
+                error_msg = f"Unable to find '{pattern}'"
+                if allowed_extensions is not None:
+                    error_msg += f" with any supported extension {list(allowed_extensions)}"
+                raise FileNotFoundError(error_msg)
+            return out
+    """,
+}
+
+
+def test_a_binding_in_the_else_of_a_test_the_message_needs_is_not_in_force(indexed: Indexer) -> None:
+    """The message with " with any supported extension" is built only when `allowed_extensions is not None`: the
+    binding in the `else` of that very test cannot come with it."""
+    store = indexed(PATTERNS, name="files")
+    page = build_page(store, error_id_of(store, "files", "Unable to find '{}' with any supported extension {}"))
+    said = page["when_it_happens"]["summary"]
+    assert "`out` is computed in `resolve` from `[path for path in matched" in said
+    assert "out = matched" not in said and "not resolved" not in said

@@ -77,3 +77,51 @@ def test_a_check_of_no_setting_has_only_its_function(indexed: Indexer) -> None:
     store = indexed(PACKAGE, name="app")
     assert related_of(store, "a local mode of the same name") == []
     assert related_of(store, "engines do not start in mode x") == []
+
+
+COMMANDS = {
+    "app/__init__.py": "",
+    "app/base.py": """
+        class BaseCommand:
+            def execute(self, interactive):
+                self.interactive = interactive
+                self._state = "ready"
+                self.handle()
+    """,
+    "app/squash.py": """
+        from app.base import BaseCommand
+
+
+        class Command(BaseCommand):
+            def handle(self):
+                self.interactive = self.interactive
+                self._state = "squashing"
+                if self.interactive and self._state == "squashing":
+                    raise RuntimeError("migration already exists")
+    """,
+    "app/collect.py": """
+        from app.base import BaseCommand
+
+
+        class Command(BaseCommand):
+            def handle(self):
+                self.interactive = self.interactive
+                if self.interactive:
+                    raise RuntimeError("collecting cancelled")
+
+
+        class FastCommand(BaseCommand):
+            def handle(self):
+                self._state = "fast"
+                if self._state == "fast":
+                    raise RuntimeError("fast state")
+    """,
+}
+
+
+def test_a_namesake_class_a_sibling_and_a_private_attribute_share_no_setting(indexed: Indexer) -> None:
+    """Two `Command` classes in two files are two classes (siblings under one base, not one hierarchy), and a
+    private `self._state` is bookkeeping: none of them relates the errors as sharing a setting."""
+    store = indexed(COMMANDS, name="app")
+    assert related_of(store, "migration already exists") == []
+    assert related_of(store, "collecting cancelled") == []
