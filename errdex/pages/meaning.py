@@ -27,7 +27,7 @@ from errdex.pages.handlers import Handler, handler_around
 from errdex.pages.inforce import rebound
 from errdex.pages.model import HandlerJson, ReboundJson, ResolvedValue, SiteJson, WhatItMeans
 from errdex.pages.prior import exits_sentence, read_names, sentence
-from errdex.pages.source import FunctionNode, find
+from errdex.pages.source import FunctionNode, find, parameters
 
 MAX_HANDLED = 3  # places of a several-place page whose `except` blocks are said
 
@@ -58,7 +58,7 @@ def what_it_means(
     """
     node = parse_condition(site["condition"])
     resolved = site["resolved"]
-    raises = _raises(site, places)
+    raises = _raises(site, places, _passed_in(site, tree) if places == 1 else None)
     handler = _handler(site, tree) if places == 1 else None
     context = _context(site, tree, handler) if places == 1 else None
     out: WhatItMeans = {
@@ -151,15 +151,18 @@ def _shared(raises: str, common: str | None) -> str:
     return f"{raises} under its own check at each place; every one of them requires that {common}."
 
 
-def _raises(site: SiteJson, places: int) -> str:
+def _raises(site: SiteJson, places: int, passed_in: str | None) -> str:
+    """`passed_in` is the class's text when it is a parameter of the function: the caller's argument."""
     if places > 1:
         where = f"Each of its {places} places"
     else:
         where = "Module-level code" if site["function"] == "<module>" else f"`{site['function']}`"
     if site["kind"] == "error":
-        return f"{where} raises {site['exception'] or 'an error'}"
+        given = f"the exception class its caller passes as `{passed_in}`" if passed_in else None
+        return f"{where} raises {given or site['exception'] or 'an error'}"
     if site["kind"] == "warning":
-        return f"{where} warns ({site['exception'] or 'its category is not resolved'})"
+        given = f"with the category its caller passes as `{passed_in}`" if passed_in else None
+        return f"{where} warns ({given or site['exception'] or 'its category is not resolved'})"
     return f"{where} logs at level {site['level'] or 'warning'}"
 
 
@@ -195,6 +198,13 @@ def _handler(site: Where, tree: ast.Module | None) -> Handler | None:
     """The `except` block the raise is in: it fires only when its `try` body raises, whatever the `if`s say."""
     func = _function(site, tree)
     return handler_around(func, site["line"]) if func is not None else None
+
+
+def _passed_in(site: SiteJson, tree: ast.Module | None) -> str | None:
+    """The site's class when it is a parameter of its function given no class default (`warn(msg, category)`)."""
+    func = _function(site, tree)
+    name = site["exception"]
+    return name if func is not None and name and any(p.arg == name for p in parameters(func)) else None
 
 
 def _function(site: Where, tree: ast.Module | None) -> FunctionNode | None:

@@ -1,0 +1,44 @@
+"""A raise or warning whose class is a parameter of its function: the page names the argument, not a class."""
+
+from __future__ import annotations
+
+from errdex.pages import build_page
+from errdex.store import Store
+from tests.pages.conftest import Indexer, error_id_of
+
+PACKAGE = {
+    "helpers/__init__.py": "",
+    "helpers/util.py": """
+        import warnings
+
+
+        def warn_as(detail, category):
+            warnings.warn(f"deprecated: {detail}", category)
+
+
+        def fail_as(exc, detail):
+            raise exc(f"failed: {detail}")
+
+
+        def fail_default(detail, exc=KeyError):
+            raise exc(f"missing: {detail}")
+    """,
+}
+
+
+def _summary(indexed: Indexer, template: str) -> str:
+    store: Store = indexed(PACKAGE, name="helpers")
+    return build_page(store, error_id_of(store, "helpers", template))["what_it_means"]["summary"]
+
+
+def test_a_category_parameter_is_what_the_caller_passes(indexed: Indexer) -> None:
+    summary = _summary(indexed, "deprecated: {}")
+    assert summary.startswith("`warn_as` warns (with the category its caller passes as `category`)")
+
+
+def test_an_exception_class_parameter_is_what_the_caller_passes(indexed: Indexer) -> None:
+    assert _summary(indexed, "failed: {}").startswith("`fail_as` raises the exception class its caller passes as `exc`")
+
+
+def test_a_class_parameter_with_a_class_default_names_the_default(indexed: Indexer) -> None:
+    assert _summary(indexed, "missing: {}").startswith("`fail_default` raises KeyError")
