@@ -271,8 +271,14 @@ def _callers(store: Store, drawn: Drawn, page: Page) -> Iterator[tuple[str, str]
             below = text.splitlines()[caller["line"] - 1 : caller["line"] + DECORATOR_LINES]
             if not any(re.match(rf"\s*(async\s+)?def\s+{re.escape(name)}\b", line) for line in below):
                 yield "caller", f"{caller['file']}:{caller['line']} is not a decorator of {name}"
-        elif not any(n in _statement(text, caller["line"]) for n in names):
+        elif not any(n in _statement(text, caller["line"]) for n in (*names, *_subclasses(text, names[1:]))):
             yield "caller", f"the statement at {caller['file']}:{caller['line']} does not name {name}"
+
+
+def _subclasses(text: str, classes: tuple[str, ...]) -> list[str]:
+    """The classes of a file that name one of `classes` as a base: calling them runs its inherited `__init__`."""
+    pattern = rf"^\s*class\s+(\w+)\s*\([^)]*\b(?:{'|'.join(map(re.escape, classes))})\b"
+    return re.findall(pattern, text, re.M) if classes else []
 
 
 def _statement(text: str, line: int) -> str:
@@ -283,9 +289,12 @@ def _statement(text: str, line: int) -> str:
     except (SyntaxError, ValueError, RecursionError):
         return ""
     spans = [
-        (node.lineno, node.end_lineno or node.lineno, node)
+        (start, node.end_lineno or node.lineno, node)
         for node in ast.walk(tree)
-        if isinstance(node, ast.stmt) and node.lineno <= line <= (node.end_lineno or node.lineno)
+        if isinstance(node, ast.stmt)
+        # a definition starts at its first decorator (`@upsert.for_db(...)` names `upsert`)
+        for start in [min([node.lineno, *(d.lineno for d in getattr(node, "decorator_list", []))])]
+        if start <= line <= (node.end_lineno or node.lineno)
     ]
     if not spans:
         return ""
