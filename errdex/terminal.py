@@ -13,7 +13,7 @@ from rich.syntax import Syntax
 from rich.table import Table
 from rich.text import Text
 
-from errdex.model import NO_FIX, ReleaseRecord
+from errdex.model import NO_FIX, ReleaseRecord, class_shown
 
 if TYPE_CHECKING:  # the pipeline, matcher, pages and store are heavy to import; only their types are named here
     from errdex.indexing import IndexResult
@@ -230,8 +230,8 @@ def _page_header(page: Page) -> RenderableType:
     head = Text()
     head.append(f"{page['package']} {page['version']}", style="bold")
     head.append(f" · {page['kind']} · ")
-    unresolved = "category not resolved" if page["kind"] == "warning" else ""
-    head.append(page["exception"] or page["level"] or unresolved, style="bold red")
+    shown = class_shown(page["kind"], page["exception"], page["level"], page["what_it_means"]["class_parameter"])
+    head.append(shown, style="bold red")
     if page["exception_bases"]:
         head.append(f" ({', '.join(page['exception_bases'])})")
     lines: list[RenderableType] = [head, Text(page["template"] or f"({page['reason']})", style="bold")]

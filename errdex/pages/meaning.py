@@ -58,7 +58,8 @@ def what_it_means(
     """
     node = parse_condition(site["condition"])
     resolved = site["resolved"]
-    raises = _raises(site, places, _passed_in(site, tree) if places == 1 else None)
+    passed_in = _passed_in(site, tree) if places == 1 else None
+    raises = _raises(site, places, passed_in)
     handler = _handler(site, tree) if places == 1 else None
     context = _context(site, tree, handler) if places == 1 else None
     out: WhatItMeans = {
@@ -73,6 +74,7 @@ def what_it_means(
         "derivable": node is not None,
         "statement": statement_kind(site, tree, places),
         "rebound": _rebound(site, tree, node) if places == 1 and node is not None else [],
+        "class_parameter": passed_in,
     }
     earlier = sentence(site["prior_checks"], node, resolved, names) if places == 1 else ""
     if not exact:

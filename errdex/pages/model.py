@@ -203,6 +203,7 @@ class WhatItMeans(TypedDict):
     derivable: bool
     statement: StatementKind
     rebound: list[ReboundJson]
+    class_parameter: str | None  # the raise's class (warning category) is this parameter: the caller's argument
 
 
 class InputWay(TypedDict):

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from rich.console import Console
+
 from errdex.pages import build_page
 from errdex.store import Store
+from errdex.terminal import page_panel
 from tests.pages.conftest import Indexer, error_id_of
 
 PACKAGE = {
@@ -42,3 +45,12 @@ def test_an_exception_class_parameter_is_what_the_caller_passes(indexed: Indexer
 
 def test_a_class_parameter_with_a_class_default_names_the_default(indexed: Indexer) -> None:
     assert _summary(indexed, "missing: {}").startswith("`fail_default` raises KeyError")
+
+
+def test_the_header_names_the_argument_not_a_class(indexed: Indexer) -> None:
+    store: Store = indexed(PACKAGE, name="helpers")
+    page = build_page(store, error_id_of(store, "helpers", "deprecated: {}"))
+    assert page["what_it_means"]["class_parameter"] == "category"
+    console = Console(width=200, record=True)
+    console.print(page_panel(page))
+    assert "warning · the class passed as `category`" in console.export_text()
