@@ -93,10 +93,15 @@ PRIOR_KEY = "<prior checks>"  # where a site's `prior_checks` are kept inside it
 NO_FIX = "No fix is derived from the code of this check; what it means says what makes it fire."
 
 
-def class_shown(kind: str, exception: str | None, level: str | None, class_parameter: str | None) -> str:
-    """The class a page's header names: a parameter's argument is no class of that name, an unknown one is said."""
+def class_shown(
+    kind: str, exception: str | None, level: str | None, class_parameter: str | None, returned_by: str | None
+) -> str:
+    """The class a page's header names: a parameter's argument or a function's return value is no class of that
+    name, an unknown one is said."""
     if class_parameter:
         return f"the class passed as `{class_parameter}`"
+    if returned_by:
+        return f"what `{returned_by}(...)` returns"
     return exception or level or ("category not resolved" if kind == "warning" else "")
 
 

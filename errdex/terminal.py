@@ -230,7 +230,10 @@ def _page_header(page: Page) -> RenderableType:
     head = Text()
     head.append(f"{page['package']} {page['version']}", style="bold")
     head.append(f" · {page['kind']} · ")
-    shown = class_shown(page["kind"], page["exception"], page["level"], page["what_it_means"]["class_parameter"])
+    meaning = page["what_it_means"]
+    shown = class_shown(
+        page["kind"], page["exception"], page["level"], meaning["class_parameter"], meaning["class_returned_by"]
+    )
     head.append(shown, style="bold red")
     if page["exception_bases"]:
         head.append(f" ({', '.join(page['exception_bases'])})")

@@ -80,16 +80,17 @@ def _summary(site: SiteJson, inputs: list[CheckedInput], found: Found, defaulted
     if site["function"] == "<module>":
         sentences.append("It happens when the module is imported.")
     else:
-        depends = _depends(site, inputs)
+        depends = _depends(inputs)
         sentences += _callers_sentences(site["function"], found, defaulted, depends)
     return " ".join(sentences)
 
 
-def _depends(site: SiteJson, inputs: list[CheckedInput]) -> str | None:
-    """What decides whether a call reaches the check: the values it passes, or the state it runs in."""
-    if any(item["kind"] == "parameter" for item in inputs):
-        return "the values it passes"
-    return "the state it runs in" if site["condition"] else None
+def _depends(inputs: list[CheckedInput]) -> str | None:
+    """What decides whether a call reaches the check, when the check reads a parameter: the values it passes.
+
+    Nothing is said otherwise: a check of locals may still depend only on what the call passed, computed
+    before it (not "the state it runs in")."""
+    return "the values it passes" if any(item["kind"] == "parameter" for item in inputs) else None
 
 
 def _callers_sentences(function: str, found: Found, defaulted: list[PageCaller], depends: str | None) -> list[str]:

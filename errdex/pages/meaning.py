@@ -59,7 +59,8 @@ def what_it_means(
     node = parse_condition(site["condition"])
     resolved = site["resolved"]
     passed_in = _passed_in(site, tree) if places == 1 else None
-    raises = _raises(site, places, passed_in)
+    returned_by = _returned_by(site, tree)
+    raises = _raises(site, places, passed_in, returned_by)
     handler = _handler(site, tree) if places == 1 else None
     context = _context(site, tree, handler) if places == 1 else None
     out: WhatItMeans = {
@@ -75,6 +76,7 @@ def what_it_means(
         "statement": statement_kind(site, tree, places),
         "rebound": _rebound(site, tree, node) if places == 1 and node is not None else [],
         "class_parameter": passed_in,
+        "class_returned_by": returned_by,
     }
     earlier = sentence(site["prior_checks"], node, resolved, names) if places == 1 else ""
     if not exact:
@@ -153,14 +155,17 @@ def _shared(raises: str, common: str | None) -> str:
     return f"{raises} under its own check at each place; every one of them requires that {common}."
 
 
-def _raises(site: SiteJson, places: int, passed_in: str | None) -> str:
-    """`passed_in` is the class's text when it is a parameter of the function: the caller's argument."""
+def _raises(site: SiteJson, places: int, passed_in: str | None, returned_by: str | None) -> str:
+    """`passed_in` is the class's text when it is a parameter of the function: the caller's argument;
+    `returned_by` when it is a function of the module: what that function returns."""
     if places > 1:
         where = f"Each of its {places} places"
     else:
         where = "Module-level code" if site["function"] == "<module>" else f"`{site['function']}`"
     if site["kind"] == "error":
         given = f"the exception class its caller passes as `{passed_in}`" if passed_in else None
+        if returned_by:
+            given = f"the exception that the function `{returned_by}` (in this module) returns"
         return f"{where} raises {given or site['exception'] or 'an error'}"
     if site["kind"] == "warning":
         given = f"with the category its caller passes as `{passed_in}`" if passed_in else None
@@ -207,6 +212,16 @@ def _passed_in(site: SiteJson, tree: ast.Module | None) -> str | None:
     func = _function(site, tree)
     name = site["exception"]
     return name if func is not None and name and any(p.arg == name for p in parameters(func)) else None
+
+
+def _returned_by(site: SiteJson, tree: ast.Module | None) -> str | None:
+    """The site's "class" when it names a function of its module: `raise _parse_error(payload)` raises what the
+    function returns, which may be one of several classes."""
+    name = site["exception"]
+    if tree is None or not name:
+        return None
+    defined = (n for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name == name)
+    return name if next(defined, None) is not None else None
 
 
 def _function(site: Where, tree: ast.Module | None) -> FunctionNode | None:

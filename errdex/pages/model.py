@@ -204,6 +204,7 @@ class WhatItMeans(TypedDict):
     statement: StatementKind
     rebound: list[ReboundJson]
     class_parameter: str | None  # the raise's class (warning category) is this parameter: the caller's argument
+    class_returned_by: str | None  # the raise's "class" is a function of the module: it raises what that returns
 
 
 class InputWay(TypedDict):

@@ -1,4 +1,5 @@
-"""A raise or warning whose class is a parameter of its function: the page names the argument, not a class."""
+"""A raise or warning whose class is a parameter of its function, or a function of its module: the page names the
+argument or the function's return value, not a class."""
 
 from __future__ import annotations
 
@@ -25,6 +26,19 @@ PACKAGE = {
 
         def fail_default(detail, exc=KeyError):
             raise exc(f"missing: {detail}")
+
+
+        class Overloaded(Exception):
+            pass
+
+
+        def _error_for(payload):
+            return Overloaded(payload) if payload.get("busy") else ValueError(payload)
+
+
+        def read(payload):
+            if payload.get("error"):
+                raise _error_for(f"server said: {payload}")
     """,
 }
 
@@ -54,3 +68,15 @@ def test_the_header_names_the_argument_not_a_class(indexed: Indexer) -> None:
     console = Console(width=200, record=True)
     console.print(page_panel(page))
     assert "warning · the class passed as `category`" in console.export_text()
+
+
+def test_a_function_of_the_module_raised_is_what_it_returns(indexed: Indexer) -> None:
+    store: Store = indexed(PACKAGE, name="helpers")
+    page = build_page(store, error_id_of(store, "helpers", "server said: {}"))
+    assert page["what_it_means"]["class_returned_by"] == "_error_for"
+    assert page["what_it_means"]["summary"].startswith(
+        "`read` raises the exception that the function `_error_for` (in this module) returns when"
+    )
+    console = Console(width=200, record=True)
+    console.print(page_panel(page))
+    assert "error · what `_error_for(...)` returns" in console.export_text()
