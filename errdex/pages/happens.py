@@ -129,9 +129,14 @@ def _callers_sentences(function: str, found: Found, defaulted: list[PageCaller],
             scope += f" (the search read {found.search['files_parsed']} of them before its budget ran out)"
         searched = ", ".join(found.search["searched_for"])
         not_followed = ", ".join(found.search["not_followed"])
-        out.append(f"No caller of `{function}` was found {scope}; searched: {searched}; not followed: {not_followed}.")
+        # Uses the search saw but could not resolve may be calls of it: then none is "found" to be absent.
+        unseen = found.search["unresolved"] + found.search["files_not_followed"]
+        lead = f"No call of `{function}` was resolved" if unseen else f"No caller of `{function}` was found"
+        out.append(f"{lead} {scope}; searched: {searched}; not followed: {not_followed}.")
+        if unseen:
+            out.append(_not_examined(function, found.search["unresolved"], found.search["files_not_followed"]))
     elif found.search["unresolved"]:
-        out.append(_not_examined(function, found.search["unresolved"]))
+        out.append(_not_examined(function, found.search["unresolved"], 0))
     return out
 
 
@@ -151,14 +156,17 @@ def _distinct(callers: list[PageCaller]) -> list[PageCaller]:
     return list({c["function"]: c for c in reversed(callers)}.values())[::-1]
 
 
-def _not_examined(function: str, count: int) -> str:
-    """How many uses of the name on objects of unknown class were left out: a count, never examples."""
+def _not_examined(function: str, count: int, files: int) -> str:
+    """How many uses of the name on objects of unknown class (and files using the name) were left out, and that
+    any may be a call of it: a count, never examples."""
     name = function.rsplit(".", 1)[-1]
-    many = count != 1
-    return (
-        f"{count} other use{'s' if many else ''} of the name `{name}` on objects whose class was not resolved"
-        f" {'were' if many else 'was'} not examined."
-    )
+    parts = [f"{count} use{'s' if count != 1 else ''} of the name `{name}` on objects whose class was not resolved"]
+    if files:
+        parts.append(
+            f"{files} file{'s' if files != 1 else ''} that use the name but name neither the class nor the module"
+        )
+    left = " and ".join(parts if count else parts[1:])
+    return f"Not examined: {left}; a call of `{function}` may be among them."
 
 
 def _receiver(caller: Caller) -> str:

@@ -169,7 +169,7 @@ def test_uses_on_objects_of_unknown_class_are_only_counted(indexed: Indexer) -> 
     store = indexed(FILES, name="app")
     page = _page(store, "negative {}")
     summary = page["when_it_happens"]["summary"]
-    assert "1 other use of the name `concat` on objects whose class was not resolved was not examined." in summary
+    assert "Not examined: 1 use of the name `concat` on objects whose class was not resolved; a call of" in summary
     assert "thing.concat" not in summary and "may reach" not in summary
 
 
@@ -179,3 +179,38 @@ def test_no_caller_sentence_only_when_none_was_found(indexed: Indexer) -> None:
     summary = _page(store, "negative y {} for power {}")["when_it_happens"]["summary"]
     assert "`gamma`, `poisson` call it with values that make the check false" in summary
     assert "No caller" not in summary and "is called from" not in summary
+
+
+ONLY_UNKNOWN = {
+    "reg/__init__.py": "",
+    "reg/serial.py": """
+        class FunctionSerializer:
+            def __init__(self, value):
+                self.value = value
+
+            def serialize(self):
+                if self.value.__name__ == "<lambda>":
+                    raise ValueError(f"cannot serialize lambda: {self.value}")
+                return self.value.__name__
+
+
+        REGISTRY = {type(len): FunctionSerializer}
+
+
+        def factory(value):
+            return REGISTRY[type(value)](value)
+
+
+        def dump(value):
+            return factory(value).serialize()
+    """,
+}
+
+
+def test_no_caller_is_claimed_absent_when_uses_were_not_examined(indexed: Indexer) -> None:
+    store = indexed(ONLY_UNKNOWN, name="reg")
+    page = build_page(store, error_id_of(store, "reg", "cannot serialize lambda: {}"))
+    summary = page["when_it_happens"]["summary"]
+    assert "No call of `FunctionSerializer.serialize` was resolved among the 2 files of the package;" in summary
+    assert "No caller of" not in summary
+    assert "not followed: getattr() by string, calls from outside the package, uses of the name on objects" in summary

@@ -265,7 +265,7 @@ def test_overrides_super_and_inheritance_resolved_by_class_not_by_name(indexed: 
     assert search["unresolved"] == 1  # `thing.handle()`: counted, never claimed
     assert "uses of the name on objects whose class is not known (1)" in search["not_followed"]
     # the page counts it, naming no example (its class is not known: it may well be another `handle`)
-    maybe = "1 other use of the name `handle` on objects whose class was not resolved was not examined."
+    maybe = "Not examined: 1 use of the name `handle` on objects whose class was not resolved; a call of"
     assert maybe in _summary(store, "user does not exist")
 
 
