@@ -339,6 +339,70 @@ def test_a_constant_a_loop_always_enters_and_rebinds_is_not_in_force(indexed: In
     assert "`answer = None` (line 14)" in summary("not confirmed")
 
 
+LOOPS = {
+    "loops/__init__.py": """
+        import os
+
+
+        def squash(path, interactive):
+            if interactive:
+                answer = None
+                while not answer or answer not in "yn":
+                    answer = input("squash? ")
+                    if not answer:
+                        answer = "n"
+                        break
+                    else:
+                        answer = answer[0].lower()
+                if answer != "y":
+                    return
+            if os.path.exists(path) and (not interactive or answer == "y"):
+                raise FileExistsError("already squashed")
+
+
+        def poll(source, limit):
+            reply = None
+            while True:
+                reply = source.read()
+                if reply:
+                    break
+            if len(reply) > limit:
+                raise OverflowError("reply too long")
+
+
+        def first(items, wanted):
+            status = "missing"
+            for item in items:
+                if item.name == wanted:
+                    status = "found"
+                    break
+            else:
+                status = "exhausted"
+            if status and wanted:
+                raise KeyError("no such item")
+    """,
+}
+
+
+def test_what_leaves_a_loop_by_break_or_by_its_test_is_in_force(indexed: Indexer) -> None:
+    """A `while` the first binding certainly enters and a `while True:` hand on only what their passes bind (by
+    `break` or by the test failing); a constant excluded by a later `if ...: return` does not reach the raise; a
+    `for` may leave by `break` or through its `else`, never with what was bound before it."""
+    store = indexed(LOOPS, name="loops")
+
+    def summary(template: str) -> str:
+        return build_page(store, error_id_of(store, "loops", template))["when_it_happens"]["summary"]
+
+    squashed = summary("already squashed")
+    assert "`answer` is computed in `squash` from `answer[0].lower()` (line 13)" in squashed
+    assert "`answer = None`" not in squashed and "'n'" not in squashed
+    polled = summary("reply too long")
+    assert "`reply` is computed in `poll` from `source.read()` (line 23)" in polled and "None" not in polled
+    found = summary("no such item")
+    assert "`status = 'found'` (line 34)" in found and "`status = 'exhausted'` (line 37)" in found
+    assert "missing" not in found and "not resolved" in found
+
+
 FIELDS = {
     "fields/__init__.py": """
         from dataclasses import dataclass
