@@ -10,7 +10,7 @@ from typing import Any, NamedTuple
 from errdex.model import PriorCheck
 from errdex.pages.conditions import conjuncts, describe, parse_condition
 from errdex.pages.evaluate import truth
-from errdex.pages.inforce import block_holds, in_force, walk_scope
+from errdex.pages.inforce import block_holds, in_force, negation, walk_scope
 from errdex.pages.model import JsonValue, PriorCheckJson
 from errdex.pages.source import FunctionNode
 from errdex.pages.syntax import unparse
@@ -130,11 +130,7 @@ def _excluded(func: FunctionNode, at: int, line: int, excluded: set[str]) -> boo
     if not guards:
         return False
     guard = max(guards, key=lambda n: n.lineno)
-    test = guard.test
-    negated = (
-        test.operand if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not) else ast.UnaryOp(ast.Not(), test)
-    )
-    if unparse(negated) not in excluded:
+    if unparse(negation(guard.test)) not in excluded:
         return False
     for name in read_names(guard.test):
         bound = in_force(func, name, line)

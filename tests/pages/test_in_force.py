@@ -380,6 +380,17 @@ LOOPS = {
                 status = "exhausted"
             if status and wanted:
                 raise KeyError("no such item")
+
+
+        def stored(cache, name, passes):
+            cached = cache.get(name)
+            if cached:
+                return cached
+            for _ in range(passes):
+                cached = name.upper()
+                if cached == name:
+                    return cached
+            raise ValueError("could not be hashed")
     """,
 }
 
@@ -490,3 +501,13 @@ def test_a_binding_in_the_else_of_a_test_the_message_needs_is_not_in_force(index
     said = page["when_it_happens"]["summary"]
     assert "`out` is computed in `resolve` from `[path for path in matched" in said
     assert "out = matched" not in said and "not resolved" not in said
+
+
+def test_a_condition_from_an_early_return_names_the_value_it_tested(indexed: Indexer) -> None:
+    """`if cached: return cached` then a loop binding `cached` again: the raise's `not cached` is about the value the
+    early test saw, and the summary says so rather than speaking of the value in force at the raise."""
+    store = indexed(LOOPS, name="loops")
+    meaning = build_page(store, error_id_of(store, "loops", "could not be hashed"))["what_it_means"]
+    assert meaning["condition"] == "not cached"
+    assert "`cached` in this condition is its value when line 44 tests it" in meaning["summary"]
+    assert "binds it again before the raise (line 47)" in meaning["summary"]
