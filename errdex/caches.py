@@ -98,6 +98,7 @@ PAGES = Cache(
         "pages/receives.py",
         "pages/values.py",
         "pages/versions.py",
+        "pages/wrapped.py",
         "extract/resolve.py",
     ),
     builds_on=(CALLERS,),
