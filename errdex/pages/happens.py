@@ -52,7 +52,7 @@ def when_it_happens(
             "bound": [w.bound_json(site["file"]) for w in traced.bound],
             "receives": NOT_SET,
         }
-        inputs.append({**item, "receives": receives(tree, item, site["line"])})
+        inputs.append({**item, "receives": receives(tree, item, site["line"], site["function"])})
     located = find(tree, site["function"]) if tree is not None else None
     function = located.node if located is not None else None
     if function is not None and not isinstance(function, ast.ClassDef) and node is not None:

@@ -430,6 +430,7 @@ class Retested:
     again before the raise: the condition speaks of its value at that test, not of the one in force at the raise."""
 
     name: str
+    part: str  # the condition's part as written (`not cache_name`)
     tested_at: int
     bound_again: tuple[int, ...]
 
@@ -445,13 +446,13 @@ def retested(func: FunctionNode, parts: Iterable[ast.expr], line: int) -> list[R
             for form in said & {_text(node.test), _text(negation(node.test))}:
                 tests.setdefault(form, []).append(node)
     out: list[Retested] = []
-    for found in tests.values():
+    for part, found in tests.items():
         last = max(found, key=lambda n: n.lineno)
         for name in sorted({n.id for n in ast.walk(last.test) if isinstance(n, ast.Name)}):
             bound = in_force(func, name, line)
             later = tuple(b.line for b in bound.bindings if b.line > last.lineno) if bound is not None else ()
-            if later and name not in {r.name for r in out}:
-                out.append(Retested(name, last.lineno, later))
+            if later:
+                out.append(Retested(name, part, last.lineno, later))
     return out
 
 

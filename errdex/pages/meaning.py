@@ -113,14 +113,15 @@ def _rebound(site: SiteJson, tree: ast.Module | None, node: ast.expr) -> list[Re
 
 
 def _retested_words(func: FunctionNode, node: ast.expr, line: int) -> str:
-    """` `cache_name` in this condition is its value when line 432 tests it: the function binds it again before the
-    raise (line 437).` for each local the condition takes from an earlier test and that is rebound after it."""
+    """` In `not cache_name`, `cache_name` is its value when line 432 tests it: the function binds it again before
+    the raise (line 437).` for each local a part of the condition takes from an earlier test and that is rebound
+    after it."""
     out = ""
     for found in retested(func, conjuncts(node), line):
         again = ", ".join(map(str, found.bound_again))
         plural = "s" if len(found.bound_again) > 1 else ""
         out += (
-            f" `{found.name}` in this condition is its value when line {found.tested_at} tests it: the function"
+            f" In `{found.part}`, `{found.name}` is its value when line {found.tested_at} tests it: the function"
             f" binds it again before the raise (line{plural} {again})."
         )
     return out

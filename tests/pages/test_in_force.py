@@ -509,5 +509,5 @@ def test_a_condition_from_an_early_return_names_the_value_it_tested(indexed: Ind
     store = indexed(LOOPS, name="loops")
     meaning = build_page(store, error_id_of(store, "loops", "could not be hashed"))["what_it_means"]
     assert meaning["condition"] == "not cached"
-    assert "`cached` in this condition is its value when line 44 tests it" in meaning["summary"]
+    assert "In `not cached`, `cached` is its value when line 44 tests it" in meaning["summary"]
     assert "binds it again before the raise (line 47)" in meaning["summary"]
