@@ -424,44 +424,8 @@ def _guard(func: FunctionNode, line: int) -> str | None:
     return found
 
 
-@dataclass(frozen=True)
-class Retested:
-    """A local a condition reads as an earlier `if` tested it (`if cache_name: return`), which the function binds
-    again before the raise: the condition speaks of its value at that test, not of the one in force at the raise."""
-
-    name: str
-    part: str  # the condition's part as written (`not cache_name`)
-    tested_at: int
-    bound_again: tuple[int, ...]
-
-
-def retested(func: FunctionNode, parts: Iterable[ast.expr], line: int) -> list[Retested]:
-    """The locals of the condition's parts (its `and` clauses) that come from an `if` before the raise (the part is
-    its test or the test negated) and are bound again after that test on a path to the raise on `line`; a part
-    that a later `if` tests again after the last rebinding (`if m:` twice) is about the value in force."""
-    said = {_text(part) for part in parts}
-    tests: dict[str, list[ast.If]] = {}
-    for node in walk_scope(func):
-        if isinstance(node, ast.If) and node.lineno < line and not span_holds(node, line):
-            for form in said & {_text(node.test), _text(negation(node.test))}:
-                tests.setdefault(form, []).append(node)
-    out: list[Retested] = []
-    for part, found in tests.items():
-        last = max(found, key=lambda n: n.lineno)
-        for name in sorted({n.id for n in ast.walk(last.test) if isinstance(n, ast.Name)}):
-            bound = in_force(func, name, line)
-            later = tuple(b.line for b in bound.bindings if b.line > last.lineno) if bound is not None else ()
-            if later:
-                out.append(Retested(name, part, last.lineno, later))
-    return out
-
-
 def negation(test: ast.expr) -> ast.expr:
     """`not t` as the extractor writes the negation of a test (`t` itself for `not t`)."""
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
         return test.operand
     return ast.UnaryOp(ast.Not(), test)
-
-
-def _text(node: ast.expr) -> str:
-    return short(node, 100_000)

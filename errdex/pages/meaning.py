@@ -25,9 +25,9 @@ from errdex.pages.conditions import (
 )
 from errdex.pages.environment import tests
 from errdex.pages.handlers import Handler, handler_around
-from errdex.pages.inforce import rebound, retested
+from errdex.pages.inforce import rebound
 from errdex.pages.model import HandlerJson, ReboundJson, ResolvedValue, SiteJson, WhatItMeans
-from errdex.pages.prior import exits_sentence, read_names, sentence
+from errdex.pages.prior import exits_sentence, read_names, retested, sentence
 from errdex.pages.source import FunctionNode, find, parameters
 
 MAX_HANDLED = 3  # places of a several-place page whose `except` blocks are said
