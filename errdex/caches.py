@@ -68,7 +68,7 @@ CALLERS = Cache(
 )
 PAGES = Cache(
     "page",
-    19,
+    20,
     "the static part of an error's page, per release and place (what the user's values do not change)",
     code=(
         "pages/page.py",
@@ -98,6 +98,7 @@ PAGES = Cache(
         "pages/receives.py",
         "pages/values.py",
         "pages/versions.py",
+        "pages/wrapped.py",
         "extract/resolve.py",
     ),
     builds_on=(CALLERS,),

@@ -49,12 +49,14 @@ class PageFacts:
     inputs: dict[str, CheckedInput]  # code -> the page's input entry
     module: str
     earlier: list[Earlier]  # the raising checks before it: a trigger's values must pass those reading them
+    wrapped_by: list[str]  # the package's decorators a call goes through first (a trigger is said with them)
 
     @classmethod
     def of(cls, page: StaticFacts) -> PageFacts:
         inputs = {item["code"]: item for item in page["when_it_happens"]["inputs"]}
         node, env = parse_condition(page["condition"]), dict(page["resolved"])
-        return cls(node, env, inputs, module_name(page["file"]), earlier(page["prior_checks"]))
+        wrapped = page["when_it_happens"]["wrapped_by"]
+        return cls(node, env, inputs, module_name(page["file"]), earlier(page["prior_checks"]), wrapped)
 
 
 def user_input(
@@ -228,8 +230,18 @@ def _trigger_json(facts: PageFacts, trigger: dict[str, TriggerValue]) -> Trigger
         "code": code,
         "values": values,
         "from_user": any(c.tag == "user" for c in trigger.values()),
-        "text": f"The check certainly fires when {said}.",
+        "text": f"The check certainly fires when {said}{_unless_wrapped(facts.wrapped_by)}.",
     }
+
+
+def _unless_wrapped(decorators: list[str]) -> str:
+    """`, unless a check of the decorator `@_fit_context` rejects it first`: its wrapper runs before the function
+    and is not followed, so the value may be refused there with another error."""
+    if not decorators:
+        return ""
+    named = " or ".join(f"`@{d}`" for d in decorators)
+    plural = "s" if len(decorators) > 1 else ""
+    return f", unless a check of the decorator{plural} {named} (not followed here) rejects it first"
 
 
 def _call(facts: PageFacts, assignment: dict[str, TriggerValue]) -> str | None:

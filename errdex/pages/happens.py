@@ -11,6 +11,7 @@ from errdex.pages.inputs import Traced, trace
 from errdex.pages.model import Caller, CallerSearch, CheckedInput, PageCaller, SiteJson, WhenItHappens
 from errdex.pages.receives import NOT_SET, receives
 from errdex.pages.source import find, signature
+from errdex.pages.wrapped import wrapped_by
 
 MAX_NAMED_CALLERS = 6
 
@@ -51,7 +52,7 @@ def when_it_happens(
             "bound": [w.bound_json(site["file"]) for w in traced.bound],
             "receives": NOT_SET,
         }
-        inputs.append({**item, "receives": receives(tree, item, site["line"])})
+        inputs.append({**item, "receives": receives(tree, item, site["line"], site["function"])})
     located = find(tree, site["function"]) if tree is not None else None
     function = located.node if located is not None else None
     if function is not None and not isinstance(function, ast.ClassDef) and node is not None:
@@ -63,6 +64,7 @@ def when_it_happens(
         "summary": " ".join(filter(None, (traced_at, _summary(site, inputs, found, defaulted)))),
         "inputs": inputs,
         "signature": signature(function) if function is not None and not isinstance(function, ast.ClassDef) else None,
+        "wrapped_by": wrapped_by(tree, site["file"], site["function"], found.callers) if tree is not None else [],
     }
 
 

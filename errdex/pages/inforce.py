@@ -3,10 +3,14 @@
 `m = re.fullmatch(a, s)` then `if m: return ...` then `m = re.fullmatch(b, s)`: at a raise after
 both, only the second can be in force (a later unconditional rebinding replaces the first). A
 binding inside a branch that returns before the raise never reaches it; a binding in a loop body
-may reach a raise earlier in that body on the next pass. When more than one binding can reach
-the raise, the page lists them and says which one is in force is not resolved. A container that
-is mutated (`.update(...)`, `x[k] = ...`, `+=`) before the raise no longer has
-the value it was bound to.
+may reach a raise earlier in that body on the next pass. A loop is left by a `break` (with what is
+in force there) or when its test fails (a `while True:` never does; a `while not answer:` after
+`answer = None` is entered, so `None` leaves it only if the body can keep it). A plain local bound
+to a constant follows a branch only when the evaluator lets its test go that way: after
+`answer = "n"` and `if answer != "y": return`, that binding does not get past the `if`. When more
+than one binding can reach the raise, the page lists them and says which one is in force is not
+resolved. A container that is mutated (`.update(...)`, `x[k] = ...`, `+=`) before the raise no
+longer has the value it was bound to.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ import ast
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from errdex.pages.evaluate import UNKNOWN, truth, value_of
 from errdex.pages.source import FunctionNode
 
 _MUTATORS = frozenset(
@@ -40,6 +45,7 @@ _MUTATORS = frozenset(
     }
 )
 _LEAVES = (ast.Return, ast.Raise, ast.Continue, ast.Break)
+_IMMUTABLE = (type(None), bool, int, float, complex, str, bytes)  # a value no later statement changes in place
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
 
 
@@ -69,7 +75,7 @@ class InForce:
 def in_force(func: FunctionNode, code: str, line: int) -> InForce | None:
     """The bindings of `code` (a name, or `self.X`) in force at the raise on `line`; None when the function
     does not bind it."""
-    walk = _Walk(code, line)
+    walk = _Walk(code, line, _plain_local(func, code))
     walk.block(func.body, frozenset())
     if walk.at_raise is None:
         return None
@@ -77,6 +83,21 @@ def in_force(func: FunctionNode, code: str, line: int) -> InForce | None:
     if not found:
         return None
     return InForce(found, tuple(sorted(set(walk.mutated))))
+
+
+def _plain_local(func: FunctionNode, code: str) -> bool:
+    """Whether `code` is a name the function binds only by plain statements (no `+=`, `:=`, `global` or
+    `nonlocal` of it anywhere in it), so that what a statement bound it to is its value until the next one."""
+    if not code.isidentifier():
+        return False
+    for node in ast.walk(func):
+        if isinstance(node, ast.AugAssign) and _binds(node.target, code):
+            return False
+        if isinstance(node, ast.NamedExpr) and node.target.id == code:
+            return False
+        if isinstance(node, (ast.Global, ast.Nonlocal)) and code in node.names:
+            return False
+    return True
 
 
 def _comprehension(func: FunctionNode, name: str) -> tuple[Bound, ...]:
@@ -89,14 +110,26 @@ def _comprehension(func: FunctionNode, name: str) -> tuple[Bound, ...]:
     return ()
 
 
+class _Exits:
+    """What is in force at each `break` and `continue` of the loop being walked."""
+
+    __slots__ = ("breaks", "continues")
+
+    def __init__(self) -> None:
+        self.breaks: list[frozenset[Bound]] = []
+        self.continues: list[frozenset[Bound]] = []
+
+
 class _Walk:
     """Statements in order along the paths to the raise, with the set of bindings live after each."""
 
-    def __init__(self, code: str, line: int) -> None:
+    def __init__(self, code: str, line: int, plain: bool) -> None:
         self.code = code
         self.line = line
+        self.plain = plain  # only ever bound by plain statements: a constant it is bound to stays its value
         self.at_raise: frozenset[Bound] | None = None
         self.mutated: list[int] = []
+        self.loops: list[_Exits] = []  # the loops around the statement walked, innermost last
 
     def block(self, body: list[ast.stmt], live: frozenset[Bound]) -> frozenset[Bound] | None:
         """What is live after the block (None when no path goes on past it)."""
@@ -112,10 +145,14 @@ class _Walk:
         if holds and isinstance(stmt, _LEAVES + (ast.Expr, ast.Assert)):
             self.at_raise = live
             return None
+        if isinstance(stmt, ast.Break) and self.loops:
+            self.loops[-1].breaks.append(live)
+        if isinstance(stmt, ast.Continue) and self.loops:
+            self.loops[-1].continues.append(live)
         if isinstance(stmt, _LEAVES):
             return None
         if isinstance(stmt, ast.If):
-            return self._branches([stmt.body, stmt.orelse], live, holds)
+            return self._if(stmt, live, holds)
         if isinstance(stmt, (ast.For, ast.AsyncFor, ast.While)):
             return self._loop(stmt, live, holds)
         if isinstance(stmt, (ast.With, ast.AsyncWith)):
@@ -124,32 +161,70 @@ class _Walk:
         if isinstance(stmt, ast.Try) or type(stmt).__name__ == "TryStar":
             return self._try(stmt, live, holds)
         if isinstance(stmt, ast.Match):
-            return self._branches([case.body for case in stmt.cases] + [[]], live, holds)
+            return self._branches([(case.body, live) for case in stmt.cases] + [([], live)], holds)
         return self._simple(stmt, live)
 
-    def _branches(self, blocks: list[list[ast.stmt]], live: frozenset[Bound], holds: bool) -> frozenset[Bound] | None:
+    def _branches(self, blocks: list[tuple[list[ast.stmt], frozenset[Bound]]], holds: bool) -> frozenset[Bound] | None:
+        """Each block walked from what can enter it; what can leave any of them."""
         outs = []
-        for body in blocks:
+        for body, entering in blocks:
             if holds and not block_holds(body, self.line):
                 continue
-            outs.append(self.block(body, live))
+            outs.append(self.block(body, entering))
         return _union(outs)
+
+    def _if(self, stmt: ast.If, live: frozenset[Bound], holds: bool) -> frozenset[Bound] | None:
+        return self._branches(
+            [(stmt.body, self._going(stmt.test, live, True)), (stmt.orelse, self._going(stmt.test, live, False))],
+            holds,
+        )
+
+    def _going(self, test: ast.expr, live: frozenset[Bound], way: bool) -> frozenset[Bound]:
+        """The bindings with which `test` can come out `way`: a plain local bound to a constant the evaluator
+        shows makes it come out the other way does not go on (an unknown value always may)."""
+        if not self.plain:
+            return live
+        return frozenset(b for b in live if truth(test, {self.code: _constant(b)}) is not (not way))
 
     def _loop(
         self, stmt: ast.For | ast.AsyncFor | ast.While, live: frozenset[Bound], holds: bool
     ) -> frozenset[Bound] | None:
+        """A loop: its passes until what reaches the top of a pass stops growing, then what leaves it by its test
+        failing (or its iterable running out) through its `else`, and by a `break`."""
         target = getattr(stmt, "target", None)
-        each: frozenset[Bound] = frozenset()
-        if target is not None and self._binds(target):
-            each = frozenset([_bound(stmt, target, "for")])
-        later = live | frozenset(self._all_bindings(stmt.body))  # a later pass starts with what an earlier one left
+        each = frozenset([_bound(stmt, target, "for")]) if target is not None and self._binds(target) else None
+        test = stmt.test if isinstance(stmt, ast.While) else None
         if holds and block_holds(stmt.body, self.line):
             self._mutations(stmt.body)
-            return self.block(stmt.body, each or later)
-        out = self.block(stmt.body, each or later)
-        if holds:  # the raise is in the loop's `else`, after the loop ran out
-            return self.block(stmt.orelse, later | each)
-        return self.block(stmt.orelse, (_union([live, out]) or live) | each)
+        top, again, exits = live, None, _Exits()
+        while True:
+            exits = _Exits()
+            self.loops.append(exits)
+            start = each if each is not None else top if test is None else self._going(test, top, True)
+            again = _union([self.block(stmt.body, start), *exits.continues])  # what a pass hands to the next
+            self.loops.pop()
+            grown = top | (again or frozenset())
+            if grown == top:
+                break
+            top = grown
+        if holds and block_holds(stmt.body, self.line):
+            return None
+        ran_out = self._ran_out(test, live, again)
+        if holds:  # the raise is in the loop's `else`
+            return self.block(stmt.orelse, ran_out) if ran_out is not None else None
+        after = self.block(stmt.orelse, ran_out) if ran_out is not None else None
+        return _union([after, *exits.breaks])
+
+    def _ran_out(
+        self, test: ast.expr | None, live: frozenset[Bound], again: frozenset[Bound] | None
+    ) -> frozenset[Bound] | None:
+        """What is in force when a loop stops by itself: before any pass (a `for` may run none) or after one,
+        less what its test certainly lets in again; None for a `while` whose test is always true."""
+        if test is None:
+            return _union([live, again])
+        if truth(test, {}) is True:
+            return None
+        return _union([self._going(test, live, False), None if again is None else self._going(test, again, False)])
 
     def _try(self, stmt: ast.stmt, live: frozenset[Bound], holds: bool) -> frozenset[Bound] | None:
         body: list[ast.stmt] = getattr(stmt, "body", [])
@@ -280,6 +355,14 @@ def _target(node: ast.expr) -> str:
     return ", ".join(map(short, node.elts)) if isinstance(node, ast.Tuple) and node.elts else short(node)
 
 
+def _constant(bound: Bound) -> object:
+    """The constant a plain assignment binds (None, a number, a string), UNKNOWN for anything else."""
+    if bound.kind != "assign" or bound.value is None or not isinstance(bound.target, ast.Name):
+        return UNKNOWN
+    value = value_of(bound.value, {})
+    return value if isinstance(value, _IMMUTABLE) else UNKNOWN
+
+
 def _union(outs: list[frozenset[Bound] | None]) -> frozenset[Bound] | None:
     going = [o for o in outs if o is not None]
     return frozenset().union(*going) if going else None
@@ -339,3 +422,10 @@ def _guard(func: FunctionNode, line: int) -> str | None:
         elif isinstance(node, ast.If) and block_holds(node.orelse, line):
             found = f"not ({short(node.test)})"
     return found
+
+
+def negation(test: ast.expr) -> ast.expr:
+    """`not t` as the extractor writes the negation of a test (`t` itself for `not t`)."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return test.operand
+    return ast.UnaryOp(ast.Not(), test)

@@ -14,11 +14,9 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass, replace
-from itertools import pairwise
 
 from errdex.extract.resolve import dotted_name
 from errdex.pages.conditions import input_name
-from errdex.pages.evaluate import UNKNOWN, truth, value_of
 from errdex.pages.inforce import Bound, InForce, block_holds, in_force, short, span_holds
 from errdex.pages.model import InputBinding, InputWay
 from errdex.pages.source import (
@@ -97,7 +95,6 @@ def trace(tree: ast.Module, site_function: str, code: str, line: int, template: 
         return Traced("parameter", [WayIn(None, site_function, how, located.node.lineno, True)], [])
     found = in_force(located.node, code, line)
     if found is not None:
-        found = _past_loops(located.node, code, found, line)
         found = _with_message(located.node, found, line, template)
         how = local_how(site_function, code, found)
         return Traced("local", [], [WayIn(None, site_function, how, found.bindings[-1].line, True)])
@@ -169,65 +166,6 @@ def _literal_text(node: ast.expr) -> str:
         pieces = [v.value for v in node.values if isinstance(v, ast.Constant) and isinstance(v.value, str)]
         return max(pieces, key=len, default="")
     return ""
-
-
-def _past_loops(function: FunctionNode, code: str, found: InForce, line: int) -> InForce:
-    """The bindings in force, less a constant that a `while` loop right after it certainly enters and rebinds.
-
-    `answer = None` then `while not answer or answer not in "yn": answer = input(...)`: the loop runs at
-    least once and binds `answer` before anything in it can leave the loop, so `None` never reaches a raise
-    after the loop. A loop with a `break` is left alone (what it leaves with is not followed here).
-    """
-    parents = {id(child): node for node in ast.walk(function) for child in ast.iter_child_nodes(node)}
-    kept = tuple(b for b in found.bindings if not _rebound_by_loop(function, parents, code, b, line))
-    return InForce(kept, found.mutated_at) if kept else found
-
-
-def _rebound_by_loop(function: FunctionNode, parents: dict[int, ast.AST], code: str, bound: Bound, line: int) -> bool:
-    value = value_of(bound.value, {}) if bound.kind == "assign" and bound.value is not None else UNKNOWN
-    if value is UNKNOWN or isinstance(bound.target, (ast.Tuple, ast.List)):
-        return False
-    for block in _blocks(function):
-        for stmt, after in pairwise(block):
-            if stmt.lineno != bound.line or not isinstance(after, ast.While):
-                continue
-            entered = truth(after.test, {code: value}) is True
-            inside_try = _has_ancestor(parents, after, ast.Try)
-            breaks = any(isinstance(n, ast.Break) for n in ast.walk(after))  # a binding may leave by `break`
-            past = (after.end_lineno or after.lineno) < line
-            return entered and past and not inside_try and not breaks and _binds_first(after, code)
-    return False
-
-
-def _blocks(function: FunctionNode) -> list[list[ast.stmt]]:
-    """Every statement list of the function (bodies, `else` and `finally` blocks, handlers' bodies)."""
-    return [
-        block
-        for node in ast.walk(function)
-        for name in ("body", "orelse", "finalbody")
-        if isinstance(block := getattr(node, name, None), list) and block and isinstance(block[0], ast.stmt)
-    ]
-
-
-def _has_ancestor(parents: dict[int, ast.AST], node: ast.AST, kind: type) -> bool:
-    current = parents.get(id(node))
-    while current is not None:
-        if isinstance(current, kind):
-            return True
-        current = parents.get(id(current))
-    return False
-
-
-def _binds_first(loop: ast.While, code: str) -> bool:
-    """Whether the loop body binds `code` at its top level before any statement that could leave the pass."""
-    for stmt in loop.body:
-        if isinstance(stmt, (ast.Assign, ast.AnnAssign)):
-            targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
-            if any(isinstance(t, ast.Name) and t.id == code for t in targets):
-                return True
-        if any(isinstance(n, (ast.Break, ast.Continue)) for n in ast.walk(stmt)):
-            return False
-    return False
 
 
 def _enclosing(located: FoundDefinition, code: str) -> str | None:

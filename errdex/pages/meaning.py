@@ -17,6 +17,7 @@ from errdex.pages.bindings import choice
 from errdex.pages.checked import HeldBack
 from errdex.pages.conditions import (
     clauses,
+    conjuncts,
     count_phrase,
     describe,
     membership_lists,
@@ -26,7 +27,7 @@ from errdex.pages.environment import tests
 from errdex.pages.handlers import Handler, handler_around
 from errdex.pages.inforce import rebound
 from errdex.pages.model import HandlerJson, ReboundJson, ResolvedValue, SiteJson, WhatItMeans
-from errdex.pages.prior import exits_sentence, read_names, sentence
+from errdex.pages.prior import exits_sentence, read_names, retested, sentence
 from errdex.pages.source import FunctionNode, find, parameters
 
 MAX_HANDLED = 3  # places of a several-place page whose `except` blocks are said
@@ -100,6 +101,7 @@ def what_it_means(
     func = _function(site, tree) if places == 1 else None
     if func is not None:
         out["summary"] += exits_sentence(site["function"], func, site["line"], node)
+        out["summary"] += _retested_words(func, node, site["line"]) if node is not None else ""
     out["summary"] += "".join(_rebound_words(r) for r in _by_name(out["rebound"]))
     return out
 
@@ -112,6 +114,21 @@ def _rebound(site: SiteJson, tree: ast.Module | None, node: ast.expr) -> list[Re
         {"name": r.name, "line": r.bound.line, "code": r.bound.code, "when": r.when}
         for r in (rebound(func, plain, site["line"]) if func is not None else [])
     ]
+
+
+def _retested_words(func: FunctionNode, node: ast.expr, line: int) -> str:
+    """` In `not cache_name`, `cache_name` is its value when line 432 tests it: the function binds it again before
+    the raise (line 437).` for each local a part of the condition takes from an earlier test and that is rebound
+    after it."""
+    out = ""
+    for found in retested(func, conjuncts(node), line):
+        again = ", ".join(map(str, found.bound_again))
+        plural = "s" if len(found.bound_again) > 1 else ""
+        out += (
+            f" In `{found.part}`, `{found.name}` is its value when line {found.tested_at} tests it: the function"
+            f" binds it again before the raise (line{plural} {again})."
+        )
+    return out
 
 
 def _by_name(found: list[ReboundJson]) -> list[list[ReboundJson]]:

@@ -252,6 +252,7 @@ class WhenItHappens(TypedDict):
     summary: str
     inputs: list[CheckedInput]
     signature: str | None
+    wrapped_by: list[str]  # the package's decorators around the function or a caller in its file (`_fit_context`)
 
 
 class CallArguments(TypedDict):

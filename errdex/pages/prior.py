@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from errdex.model import PriorCheck
 from errdex.pages.conditions import conjuncts, describe, parse_condition
 from errdex.pages.evaluate import truth
-from errdex.pages.inforce import block_holds, in_force, walk_scope
+from errdex.pages.inforce import block_holds, in_force, negation, walk_scope
 from errdex.pages.model import JsonValue, PriorCheckJson
 from errdex.pages.source import FunctionNode
 from errdex.pages.syntax import unparse
@@ -130,11 +131,7 @@ def _excluded(func: FunctionNode, at: int, line: int, excluded: set[str]) -> boo
     if not guards:
         return False
     guard = max(guards, key=lambda n: n.lineno)
-    test = guard.test
-    negated = (
-        test.operand if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not) else ast.UnaryOp(ast.Not(), test)
-    )
-    if unparse(negated) not in excluded:
+    if unparse(negation(guard.test)) not in excluded:
         return False
     for name in read_names(guard.test):
         bound = in_force(func, name, line)
@@ -164,6 +161,41 @@ def _child_blocks(node: ast.AST) -> list[list[ast.stmt]]:
     cases: list[ast.match_case] = getattr(node, "cases", [])
     out = [b for b in blocks if isinstance(b, list) and b and isinstance(b[0], ast.stmt)]
     return out + [h.body for h in handlers] + [c.body for c in cases]
+
+
+@dataclass(frozen=True)
+class Retested:
+    """A local a condition reads as an earlier `if` tested it (`if cache_name: return`), which the function binds
+    again before the raise: the condition speaks of its value at that test, not of the one in force at the raise."""
+
+    name: str
+    part: str  # the condition's part as written (`not cache_name`)
+    tested_at: int
+    bound_again: tuple[int, ...]
+
+
+def retested(func: FunctionNode, parts: Iterable[ast.expr], line: int) -> list[Retested]:
+    """The locals of the condition's parts (its `and` clauses) that come from an `if` the raise comes after (a
+    statement before it in a block that holds it, with a branch that leaves: the part is its test or the test
+    negated) and are bound again after that test on a path to the raise on `line`. A part an `if` around the
+    raise tests too (`if m:` twice, the raise's own test) is about the value in force."""
+    blocks = _blocks_to(func, line)
+    holding = [s for b in blocks for s in b if isinstance(s, ast.If) and s.lineno <= line <= (s.end_lineno or 0)]
+    own = {unparse(p) for s in holding for test in (s.test, negation(s.test)) for p in [test, *conjuncts(test)]}
+    said = {unparse(part) for part in parts} - own
+    tests: dict[str, ast.If] = {}
+    for stmt in (s for b in blocks for s in b if isinstance(s, ast.If) and (s.end_lineno or s.lineno) < line):
+        leaves = any(isinstance(n, (ast.Return, ast.Raise, ast.Continue, ast.Break)) for n in walk_scope(stmt))
+        for form in said & {unparse(stmt.test), unparse(negation(stmt.test))} if leaves else ():
+            tests[form] = stmt  # the last one before the raise
+    out: list[Retested] = []
+    for part, test in tests.items():
+        for name in sorted({n.id for n in ast.walk(test.test) if isinstance(n, ast.Name)}):
+            bound = in_force(func, name, line)
+            later = tuple(b.line for b in bound.bindings if b.line > test.lineno) if bound is not None else ()
+            if later:
+                out.append(Retested(name, part, test.lineno, later))
+    return out
 
 
 def exits_sentence(function: str, func: FunctionNode, line: int, condition: ast.expr | None) -> str:

@@ -15,8 +15,9 @@ import ast
 
 from errdex.pages.conditions import input_name
 from errdex.pages.evaluate import Instance
+from errdex.pages.inforce import in_force
 from errdex.pages.model import CheckedInput, InputWay, JsonValue, Receives
-from errdex.pages.source import FunctionNode, find, parameter_defaults, parameters
+from errdex.pages.source import FoundDefinition, FunctionNode, find, parameter_defaults, parameters
 
 _GENERIC = {"List": "list", "Dict": "dict", "Tuple": "tuple", "Set": "set", "FrozenSet": "frozenset"}
 _ANY = frozenset({"Any", "object"})
@@ -25,18 +26,23 @@ NOT_KNOWN: Receives = {"user_set": True, "types": None, "values": []}
 NOT_SET: Receives = {"user_set": False, "types": None, "values": []}
 
 
-def receives(tree: ast.Module | None, item: CheckedInput, line: int) -> Receives:
+def receives(tree: ast.Module | None, item: CheckedInput, line: int, function: str) -> Receives:
     """What the input can be given: whether a user sets it, and the types or values it takes when the code says.
 
-    `line` is the raise's: a parameter bound again before it is no longer what the caller passed.
+    `line` is the raise's and `function` the one it is in: a parameter bound again before it, or an attribute
+    that function stores something else in before it, is no longer what the caller passed.
     """
     way = passed_by_user(item)
     if way is None:
         return NOT_SET
-    located = find(tree, way["via"]) if tree is not None else None
+    if tree is None:
+        return NOT_KNOWN
+    located = find(tree, way["via"])
     if located is None or isinstance(located.node, ast.ClassDef):
         return NOT_KNOWN
     if item["kind"] == "parameter" and rebound(located.node, item["code"], line):
+        return NOT_SET
+    if item["kind"] == "attribute" and _stored_again(find(tree, function), item["code"], way["keyword"], line):
         return NOT_SET
     return _of_parameter(located.node, way["keyword"] or "")
 
@@ -63,6 +69,17 @@ def rebound(func: FunctionNode, name: str, line: int) -> bool:
         ):
             return True
     return False
+
+
+def _stored_again(located: FoundDefinition | None, code: str, keyword: str | None, line: int) -> bool:
+    """Whether the raising function stores in `self.X`, before the raise, a value other than the argument that
+    sets it (`self.mode = self.mode.lower()`, not `self.mode = mode`)."""
+    if located is None or isinstance(located.node, ast.ClassDef):
+        return False
+    found = in_force(located.node, code, line)
+    return found is not None and any(
+        b.line < line and not (isinstance(b.value, ast.Name) and b.value.id == keyword) for b in found.bindings
+    )
 
 
 def _private(qualname: str) -> bool:

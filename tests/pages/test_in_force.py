@@ -339,6 +339,81 @@ def test_a_constant_a_loop_always_enters_and_rebinds_is_not_in_force(indexed: In
     assert "`answer = None` (line 14)" in summary("not confirmed")
 
 
+LOOPS = {
+    "loops/__init__.py": """
+        import os
+
+
+        def squash(path, interactive):
+            if interactive:
+                answer = None
+                while not answer or answer not in "yn":
+                    answer = input("squash? ")
+                    if not answer:
+                        answer = "n"
+                        break
+                    else:
+                        answer = answer[0].lower()
+                if answer != "y":
+                    return
+            if os.path.exists(path) and (not interactive or answer == "y"):
+                raise FileExistsError("already squashed")
+
+
+        def poll(source, limit):
+            reply = None
+            while True:
+                reply = source.read()
+                if reply:
+                    break
+            if len(reply) > limit:
+                raise OverflowError("reply too long")
+
+
+        def first(items, wanted):
+            status = "missing"
+            for item in items:
+                if item.name == wanted:
+                    status = "found"
+                    break
+            else:
+                status = "exhausted"
+            if status and wanted:
+                raise KeyError("no such item")
+
+
+        def stored(cache, name, passes):
+            cached = cache.get(name)
+            if cached:
+                return cached
+            for _ in range(passes):
+                cached = name.upper()
+                if cached == name:
+                    return cached
+            raise ValueError("could not be hashed")
+    """,
+}
+
+
+def test_what_leaves_a_loop_by_break_or_by_its_test_is_in_force(indexed: Indexer) -> None:
+    """A `while` the first binding certainly enters and a `while True:` hand on only what their passes bind (by
+    `break` or by the test failing); a constant excluded by a later `if ...: return` does not reach the raise; a
+    `for` may leave by `break` or through its `else`, never with what was bound before it."""
+    store = indexed(LOOPS, name="loops")
+
+    def summary(template: str) -> str:
+        return build_page(store, error_id_of(store, "loops", template))["when_it_happens"]["summary"]
+
+    squashed = summary("already squashed")
+    assert "`answer` is computed in `squash` from `answer[0].lower()` (line 13)" in squashed
+    assert "`answer = None`" not in squashed and "'n'" not in squashed
+    polled = summary("reply too long")
+    assert "`reply` is computed in `poll` from `source.read()` (line 23)" in polled and "None" not in polled
+    found = summary("no such item")
+    assert "`status = 'found'` (line 34)" in found and "`status = 'exhausted'` (line 37)" in found
+    assert "missing" not in found and "not resolved" in found
+
+
 FIELDS = {
     "fields/__init__.py": """
         from dataclasses import dataclass
@@ -426,3 +501,13 @@ def test_a_binding_in_the_else_of_a_test_the_message_needs_is_not_in_force(index
     said = page["when_it_happens"]["summary"]
     assert "`out` is computed in `resolve` from `[path for path in matched" in said
     assert "out = matched" not in said and "not resolved" not in said
+
+
+def test_a_condition_from_an_early_return_names_the_value_it_tested(indexed: Indexer) -> None:
+    """`if cached: return cached` then a loop binding `cached` again: the raise's `not cached` is about the value the
+    early test saw, and the summary says so rather than speaking of the value in force at the raise."""
+    store = indexed(LOOPS, name="loops")
+    meaning = build_page(store, error_id_of(store, "loops", "could not be hashed"))["what_it_means"]
+    assert meaning["condition"] == "not cached"
+    assert "In `not cached`, `cached` is its value when line 44 tests it" in meaning["summary"]
+    assert "binds it again before the raise (line 47)" in meaning["summary"]

@@ -60,6 +60,18 @@ SOURCE = """
             raise TypeError("value must be an int")
 
 
+    class Runner:
+        def __init__(self, mode="fast"):
+            self.mode = mode
+            if self.mode == "":
+                raise ValueError("empty mode")
+
+        def run(self):
+            self.mode = normalize(self.mode)
+            if self.mode not in ("fast", "slow"):
+                raise ValueError("bad mode")
+
+
     def fall(kind, strict=False):
         if kind == "a":
             return 1
@@ -100,6 +112,15 @@ def test_a_parameter_bound_again_before_the_check_is_not_what_the_caller_passed(
     assert page["condition"] == "freq is None"  # (said once)
     assert page["when_it_happens"]["inputs"][0]["receives"]["user_set"] is False
     assert page["triggers"] == []
+
+
+def test_an_attribute_the_checking_method_stores_again_is_not_what_the_constructor_took(page_of: Any) -> None:
+    """`self.mode = normalize(self.mode)` before the check: 'invalid' passed to the constructor is not what is checked;
+    the constructor's own `self.mode = mode` is the argument itself."""
+    page = page_of("bad mode")
+    assert page["when_it_happens"]["inputs"][0]["receives"]["user_set"] is False
+    assert page["triggers"] == []
+    assert trigger_values(page_of("empty mode")) == [{"self.mode": "''"}]
 
 
 def test_the_default_s_type_bounds_the_values(page_of: Any) -> None:

@@ -1,0 +1,47 @@
+"""The package's own decorators around the raising function and its callers in the same file.
+
+`@_fit_context` wraps `fit` in a function that validates the estimator's parameters before calling
+it: a value that fires the check may be rejected by that wrapper first, with another error. Such a
+wrapper is not followed here, so a trigger through a decorated function is said with that scope.
+A decorator counts when the package defines it: imported from the package (`from ..base import
+_fit_context`), or defined in the module with a nested function (a wrapper; a decorator that only
+registers the function and returns it has none). Builtins and other libraries' decorators
+(`property`, `functools.wraps`) are not the package's.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterable
+
+from errdex.pages.hierarchy import decorator_name
+from errdex.pages.model import PageCaller
+from errdex.pages.source import find
+
+
+def wrapped_by(tree: ast.Module, file: str, function: str, callers: Iterable[PageCaller]) -> list[str]:
+    """The package decorators (as written, without their arguments) of the function `function` of `file` and of
+    its callers defined in that file, in order and once each."""
+    names = [function] + [c["function"] for c in callers if c["file"] == file and c["use"] == "call"]
+    own = _package_names(tree, file.split("/", 1)[0])
+    found: list[str] = []
+    for name in names:
+        located = find(tree, name)
+        decorators = [] if located is None or isinstance(located.node, ast.ClassDef) else located.node.decorator_list
+        found += [decorator_name(d) for d in decorators if decorator_name(d).split(".", 1)[0] in own]
+    return list(dict.fromkeys(found))
+
+
+def _package_names(tree: ast.Module, package: str) -> set[str]:
+    """The module's names that are decorators of the package: imported from it, or defined here with a wrapper."""
+    out = set()
+    for stmt in tree.body:
+        if isinstance(stmt, ast.Import):
+            out |= {alias.asname or package for alias in stmt.names if alias.name.split(".")[0] == package}
+        elif isinstance(stmt, ast.ImportFrom) and (stmt.level > 0 or (stmt.module or "").split(".")[0] == package):
+            out |= {alias.asname or alias.name for alias in stmt.names}
+        elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and any(
+            isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) for n in ast.walk(stmt) if n is not stmt
+        ):
+            out.add(stmt.name)
+    return out
