@@ -172,7 +172,13 @@ def called_from(callers: list[PageCaller]) -> str:
 
 def _named(callers: list[PageCaller]) -> str:
     """'`A`, `B` and 3 more' for the distinct functions of the callers, in their order."""
-    names = list(dict.fromkeys(c["function"] for c in callers))
-    shown = ", ".join(f"`{n}`" for n in names[:MAX_NAMED_CALLERS])
+    names = list(dict.fromkeys(_caller_name(c) for c in callers))
+    shown = ", ".join(names[:MAX_NAMED_CALLERS])
     rest = len(names) - MAX_NAMED_CALLERS
     return shown + (f" and {rest} more" if rest > 0 else "")
+
+
+def _caller_name(caller: PageCaller) -> str:
+    """'`Session.send`', or '`Session.send` (through `BaseAdapter.send`)' for a call that names a base's method."""
+    through = f" (through `{caller['through']}`)" if caller["through"] else ""
+    return f"`{caller['function']}`{through}"

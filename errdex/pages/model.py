@@ -280,6 +280,7 @@ class Caller(TypedDict):
     file: str
     line: int
     match: str  # self | override | super | class | typed | constructor | module | import | local | receiver
+    through: str | None  # the base's method a `typed` call names, when it reaches this override through it
     use: str  # call | read | reference | decorator
     call: str
     arguments: CallArguments | None  # None for a use that is no call
