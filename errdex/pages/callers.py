@@ -30,6 +30,7 @@ from typing import NamedTuple, cast
 
 from errdex.caches import CALLERS
 from errdex.model import ReleaseRecord, normalize_name
+from errdex.pages.guards import ruled_out
 from errdex.pages.hierarchy import Classes, Symbol, decorator_name, dotted, is_builtin
 from errdex.pages.model import CallArguments, Caller, CallerSearch, TryAround
 from errdex.pages.receivers import Known, Receivers
@@ -428,6 +429,7 @@ class _Search:
                     "call": "@" + _text(decorator),
                     "arguments": None,
                     "inside_try": [],
+                    "loops": {},
                 }
             )
 
@@ -456,8 +458,15 @@ class _Search:
             self.unresolved += 1
             return
         used_as = "read" if target.kind == "property" else use.used_as
+        key = (module.path, caller, resolved.kind)
+        if key in self.found:
+            return
+        path = _path_around(use.scopes[-1].node if use.scopes else module.tree, use.node)
+        if resolved.kind in ("self", "override") and target.owner is not None:
+            if ruled_out(path, module.path, target.owner, self.code.classes):
+                return  # under `if isinstance(self, C)` for a class no instance of the owner can be
         self.found.setdefault(
-            (module.path, caller, resolved.kind),
+            key,
             {
                 "function": caller,
                 "file": module.path,
@@ -467,7 +476,8 @@ class _Search:
                 "use": used_as,
                 "call": use.text,
                 "arguments": _arguments(use.called) if use.called is not None else None,
-                "inside_try": _tries_around(use.scopes[-1].node if use.scopes else module.tree, use.node),
+                "inside_try": _tries_around(path),
+                "loops": _loops_around(path),
             },
         )
 
@@ -823,17 +833,19 @@ _TRIES = (ast.Try, *((ast.TryStar,) if hasattr(ast, "TryStar") else ()))
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
 
 
-def _tries_around(scope: ast.AST | None, use: ast.AST) -> list[TryAround]:
-    """The `try`s of the scope (a function, class or module) whose body holds the use, innermost first, each with
-    what its handlers catch without re-raising; a `try` all of whose handlers re-raise lets the error through."""
+def _path_around(scope: ast.AST | None, use: ast.AST) -> list[ast.AST]:
+    """The nodes from the scope (a function, class or module) down to the use; empty when not found."""
     if scope is None:
         return []
     try:
-        path = _path_to(scope, use, [])
-    except RecursionError:  # nested deeper than the walk can follow: no `try` claimed
-        path = None
-    if path is None:
+        return _path_to(scope, use, []) or []
+    except RecursionError:  # nested deeper than the walk can follow: nothing claimed around it
         return []
+
+
+def _tries_around(path: list[ast.AST]) -> list[TryAround]:
+    """The `try`s whose body holds the use, innermost first, each with what its handlers catch without
+    re-raising; a `try` all of whose handlers re-raise lets the error through."""
     out: list[TryAround] = []
     for node, child in zip(path, path[1:], strict=False):
         if isinstance(node, _TRIES) and any(child is stmt for stmt in node.body):
@@ -841,6 +853,28 @@ def _tries_around(scope: ast.AST | None, use: ast.AST) -> list[TryAround]:
             if around is not None:
                 out.append(around)
     return out[::-1]
+
+
+def _loops_around(path: list[ast.AST]) -> dict[str, list[str]]:
+    """The names that `for name in [literal, ...]` statements around the use bind, each with its literals as
+    written; a loop whose body binds the name again is left out (the use may see another value)."""
+    out: dict[str, list[str]] = {}
+    for node, child in zip(path, path[1:], strict=False):
+        if not (isinstance(node, ast.For) and isinstance(node.target, ast.Name) and child in node.body):
+            continue
+        values = node.iter.elts if isinstance(node.iter, (ast.List, ast.Tuple, ast.Set)) else None
+        if values and all(isinstance(v, ast.Constant) for v in values) and not _rebinds(node, node.target.id):
+            out[node.target.id] = [_text(v, limit=10_000) for v in values]
+    return out
+
+
+def _rebinds(loop: ast.For, name: str) -> bool:
+    """Whether the loop's body binds the name (an assignment, a nested loop, `with ... as`, a walrus)."""
+    return any(
+        isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store)
+        for stmt in loop.body
+        for node in ast.walk(stmt)
+    )
 
 
 def _path_to(node: ast.AST, use: ast.AST, path: list[ast.AST]) -> list[ast.AST] | None:

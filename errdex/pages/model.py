@@ -285,6 +285,7 @@ class Caller(TypedDict):
     call: str
     arguments: CallArguments | None  # None for a use that is no call
     inside_try: list[TryAround]  # innermost first
+    loops: dict[str, list[str]]  # names `for name in [literal, ...]` around the call binds, to the literals as written
 
 
 class PageCaller(Caller):

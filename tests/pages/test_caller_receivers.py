@@ -149,3 +149,70 @@ def test_a_name_bound_to_a_function_is_a_use_of_it(indexed: Indexer) -> None:
     assert got == {("GridFinder.__init__", "self", None), ("Helper.update", "typed", None)}
     module, _ = _callers(store, "lib/grid.py", "check_name")
     assert ("run", "module", None) in module
+
+
+CHECKS = {
+    "chk/__init__.py": "",
+    "chk/checks.py": """
+        def check_data(name, obj_type):
+            if obj_type not in ("NotAnArray", "PandasDataframe", "list"):
+                raise ValueError(f"data type {obj_type} not supported")
+
+
+        def check_classifier(name):
+            for obj_type in ["NotAnArray", "PandasDataframe"]:
+                check_data(name, obj_type)
+
+
+        def check_regressor(name):
+            for obj_type in ["NotAnArray", "tuple"]:
+                check_data(name, obj_type)
+
+
+        def check_rebound(name):
+            for obj_type in ["NotAnArray"]:
+                obj_type = name
+                check_data(name, obj_type)
+    """,
+    "chk/shapes.py": """
+        class Shape:
+            def area(self):
+                if isinstance(self, Square) and len(str(self)):
+                    return self.side()
+                return 0
+
+            def round_area(self):
+                if isinstance(self, (Circle, Triangle)):
+                    return self.side()
+                return 0
+
+
+        class Square(Shape):
+            def side(self):
+                raise ValueError("a square has no side here")
+
+
+        class Circle(Shape):
+            def side(self):
+                return 1
+
+
+        class Triangle(Shape):
+            pass
+    """,
+}
+
+
+def test_a_loop_over_literals_passes_each_in_turn(indexed: Indexer) -> None:
+    store = indexed(CHECKS, name="chk")
+    summary = build_page(store, error_id_of(store, "chk", "data type {} not supported"))["when_it_happens"]["summary"]
+    assert "`check_data` is called from `check_regressor`, `check_rebound`." in summary  # "tuple"; rebound
+    assert "`check_classifier` calls it with values that make the check false" in summary
+
+
+def test_an_isinstance_test_of_self_for_an_unrelated_class_rules_the_call_out(indexed: Indexer) -> None:
+    store = indexed(CHECKS, name="chk")
+    found = callers(store, store.release("chk"), CalledFunction("chk/shapes.py", "Square.side"))
+    assert [(c["function"], c["line"], c["match"]) for c in found["callers"]] == [
+        ("Shape.area", 4, "override")
+    ]  # not round_area
