@@ -465,21 +465,18 @@ class _Search:
         if resolved.kind in ("self", "override") and target.owner is not None:
             if ruled_out(path, module.path, target.owner, self.code.classes):
                 return  # under `if isinstance(self, C)` for a class no instance of the owner can be
-        self.found.setdefault(
-            key,
-            {
-                "function": caller,
-                "file": module.path,
-                "line": use.line,
-                "match": resolved.kind,
-                "through": resolved.through,
-                "use": used_as,
-                "call": use.text,
-                "arguments": _arguments(use.called) if use.called is not None else None,
-                "inside_try": _tries_around(path),
-                "loops": _loops_around(path),
-            },
-        )
+        self.found[key] = {
+            "function": caller,
+            "file": module.path,
+            "line": use.line,
+            "match": resolved.kind,
+            "through": resolved.through,
+            "use": used_as,
+            "call": use.text,
+            "arguments": _arguments(use.called) if use.called is not None else None,
+            "inside_try": _tries_around(path),
+            "loops": _loops_around(path),
+        }
 
     def result(self) -> CallerSearch:
         found = sorted(

@@ -38,7 +38,7 @@ class Symbol(NamedTuple):
 class Bound(NamedTuple):
     """What an attribute is bound to, as written: the callee of `self.x = f(...)`, or the class of `x: Cls`."""
 
-    written: str
+    written: str  # '' for a value that is neither (`self.x = other.x`): not known
     annotated: bool  # an annotation (an instance of the class or a subclass), not a callee
 
 
@@ -170,15 +170,18 @@ def _returns(function: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, ...
 
 
 def _self_bindings(method: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[tuple[str, Bound]]:
-    """`self.x = f(...)` (the callee as written) and `self.x: Cls = ...` (the class) in a method's body."""
+    """`self.x = f(...)` (the callee as written) and `self.x: Cls = ...` (the class) in a method's body; any other
+    value but `None` (`self.x = other.x`) is bound as '' (not known)."""
     if not method.args.args:
         return
     this = method.args.args[0].arg
     for node in statements(method.body):
-        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
-            written = dotted(node.value.func)
+        if isinstance(node, ast.Assign):
+            if isinstance(node.value, ast.Constant) and node.value.value is None:
+                continue
+            written = dotted(node.value.func) if isinstance(node.value, ast.Call) else ""
             for target in node.targets:
-                if written and _on(target, this):
+                if _on(target, this):
                     yield cast(ast.Attribute, target).attr, Bound(written, False)
         elif isinstance(node, ast.AnnAssign) and _on(node.target, this):
             for name in annotated(node.annotation):
