@@ -33,7 +33,7 @@ from errdex.model import ReleaseRecord, normalize_name
 from errdex.pages.guards import ruled_out
 from errdex.pages.hierarchy import Classes, Symbol, decorator_name, dotted, is_builtin
 from errdex.pages.model import CallArguments, Caller, CallerSearch, TryAround
-from errdex.pages.receivers import Known, Receivers
+from errdex.pages.receivers import Known, receivers_of
 from errdex.pages.source import FunctionNode, find, instance_name, module_name, parse
 from errdex.store import Store
 
@@ -628,7 +628,7 @@ class _Resolver:
             found = self.classes.lookup(cls, name, after=cls)
             return "super" if found == owner else None if self.classes.mro(cls)[1] else UNRESOLVED
         function = next((s.node for s in reversed(scopes) if s.kind == "def"), None)
-        held = Receivers(self.classes, self.path).held(receiver, cast(FunctionNode | None, function), cls)
+        held = receivers_of(self.classes, self.path).held(receiver, cast(FunctionNode | None, function), cls)
         if held is not None:
             reached = next(filter(None, (self._reaches(known, name) for known in held.known)), None)
             return reached or (None if held.complete else UNRESOLVED)

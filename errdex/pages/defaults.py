@@ -44,8 +44,7 @@ def passes_by_default(
 def _each_turn(arguments: CallArguments, loops: dict[str, list[str]]) -> list[CallArguments]:
     """The arguments as passed in each turn of the literal loops around the call (`for kind in ["a", "b"]:
     f(kind)` passes "a", then "b"); the arguments as written when no loop variable is passed."""
-    written = [*arguments["positional"], *arguments["keywords"].values()]
-    names = [name for name in loops if name in written]
+    names = looped(arguments, loops)
     turns: list[dict[str, str]] = [{}]
     for name in names:
         turns = [{**turn, name: value} for turn in turns for value in loops[name]]
@@ -59,6 +58,12 @@ def _each_turn(arguments: CallArguments, loops: dict[str, list[str]]) -> list[Ca
         }
         for turn in turns
     ]
+
+
+def looped(arguments: CallArguments | None, loops: dict[str, list[str]]) -> list[str]:
+    """The names of literal loops around a call that it passes as an argument."""
+    written = [*arguments["positional"], *arguments["keywords"].values()] if arguments is not None else []
+    return [name for name in loops if name in written]
 
 
 def _false_with(

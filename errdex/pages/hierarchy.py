@@ -20,7 +20,7 @@ from errdex.extract.resolve import dotted_name
 from errdex.pages.source import module_name, parse
 
 MAX_DEPTH = 8  # re-exports followed before a name is left unresolved
-MAX_SUBCLASS_FILES = 40  # files of a class's subclasses read for what they bind to `self.x`
+MAX_SUBCLASS_FILES = 12  # files of a class's subclasses read for what they bind to `self.x`
 _CLASS_LINE = re.compile(r"class[ \t]+(\w+)[ \t]*\(([^)]*)\)")  # no anchor: a literal prefix is 5x faster
 _RTYPE = re.compile(r"^[ \t]*:rtype:[ \t]*(?::class:)?`?~?([\w.]+)`?[ \t]*$", re.M)
 _ALIAS_LINE = re.compile(r"^[ \t]*(\w+)[ \t]*=[ \t]*([A-Za-z_]\w*)[ \t]*(?:#.*)?$", re.M)

@@ -38,6 +38,7 @@ class Receivers:
     def __init__(self, classes: Classes, path: str) -> None:
         self.classes = classes
         self.path = path
+        self._locals: dict[tuple[int, str], tuple[FunctionNode, Known | None]] = {}
 
     def held(self, receiver: ast.expr, function: FunctionNode | None, cls: Symbol | None) -> Held | None:
         """`Cls.name`, `make(...).name`, a local of the enclosing `function`, or `self.x` in class `cls`."""
@@ -47,7 +48,10 @@ class Receivers:
         if symbol is not None:
             return Held((Known("class", symbol, True),), True)
         if isinstance(receiver, ast.Name) and function is not None:
-            return _one(self._local(function, receiver.id, cls))
+            key = (id(function), receiver.id)
+            if key not in self._locals or self._locals[key][0] is not function:
+                self._locals[key] = (function, self._local(function, receiver.id, cls))
+            return _one(self._locals[key][1])
         if _is_self(receiver) and cls is not None:
             assert isinstance(receiver, ast.Attribute)
             return self._attribute(cls, receiver.attr)
@@ -117,6 +121,12 @@ class Receivers:
         if bound.annotated:
             return self._annotated(cls.file, [bound.written])
         return self.returned(cls.file, bound.written, cls)
+
+
+@functools.lru_cache(maxsize=4)
+def receivers_of(classes: Classes, path: str) -> Receivers:
+    """One file's receivers, kept while its uses are resolved (a local's class is found once per function)."""
+    return Receivers(classes, path)
 
 
 def _one(known: Known | None) -> Held | None:
