@@ -57,7 +57,7 @@ MATCH_TABLES = Cache(
 )
 CALLERS = Cache(
     "callers",
-    7,
+    8,
     "the callers of a function of a release (static call graph, names resolved through imports and class hierarchies)",
     code=("pages/callers.py", "pages/hierarchy.py", "pages/source.py", "extract/resolve.py"),
     ignores=(
@@ -68,7 +68,7 @@ CALLERS = Cache(
 )
 PAGES = Cache(
     "page",
-    20,
+    21,
     "the static part of an error's page, per release and place (what the user's values do not change)",
     code=(
         "pages/page.py",

@@ -307,7 +307,8 @@ def _happens(page: Page) -> RenderableType:
             place = Text(f"{caller['file']}:{caller['line']}", style="dim")
             held = caller["caught"]
             caught = f", inside try: catches {held['catches'] or 'everything'}" if held else ""
-            how = Text(f"{caller['match']}, {caller['use']}{caught}", style="dim")
+            through = f" through {caller['through']}" if caller["through"] else ""
+            how = Text(f"{caller['match']}{through}, {caller['use']}{caught}", style="dim")
             table.add_row(Text(caller["function"]), place, how)
         # the same words as the web: a use (a decorator handed the function, a guess on an object named like its
         # class, marked `receiver`) is not always a call

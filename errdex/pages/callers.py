@@ -30,8 +30,10 @@ from typing import NamedTuple, cast
 
 from errdex.caches import CALLERS
 from errdex.model import ReleaseRecord, normalize_name
+from errdex.pages.guards import ruled_out
 from errdex.pages.hierarchy import Classes, Symbol, decorator_name, dotted, is_builtin
 from errdex.pages.model import CallArguments, Caller, CallerSearch, TryAround
+from errdex.pages.receivers import Known, receivers_of
 from errdex.pages.source import FunctionNode, find, instance_name, module_name, parse
 from errdex.store import Store
 
@@ -190,6 +192,14 @@ class Target:
             return "constructor"
         return "property" if info is not None and name in info.properties else "method"
 
+    @functools.cached_property
+    def spelled(self) -> frozenset[str]:
+        """The function's name and the names its class body (or module) binds to it: `update = set_value`."""
+        name = self.symbol.qualname.rsplit(".", 1)[-1]
+        info = self.graph.class_info(self.owner) if self.owner is not None else None
+        aliases = info.aliases if info is not None else self.graph.info(self.symbol.file).aliases
+        return frozenset({name, *(new for new, old in aliases.items() if old == name)})
+
 
 def target_of(function: CalledFunction, classes: Classes) -> Target | None:
     """How the function can be used, from its qualified name; None for module-level code."""
@@ -198,16 +208,18 @@ def target_of(function: CalledFunction, classes: Classes) -> Target | None:
         return None
     symbol = Symbol(function.file, ".".join(function.parts))
     none: frozenset[str] = frozenset()
-    if function.local or function.owner is None:
-        shape = "local" if function.local else "function"
-        return Target(shape, symbol, None, frozenset({name}), none, none, classes)
+    if function.local:
+        return Target("local", symbol, None, frozenset({name}), none, none, classes)
+    spelled = frozenset({name, *classes.written_aliases(function.file, name)})
+    if function.owner is None:
+        return Target("function", symbol, None, spelled, none, none, classes)
     owner = Symbol(function.file, ".".join(function.parts[:-1]))
     ancestors = classes.ancestor_files(function.owner) - {function.file}
     if name in ("__init__", "__post_init__"):
         named = frozenset({function.owner, *classes.subclass_names(function.owner)})
         return Target("constructor", symbol, owner, named | {name}, named, ancestors, classes)
     named = frozenset({function.owner, instance_name(function.owner)})
-    return Target("member", symbol, owner, frozenset({name}), named, ancestors, classes)
+    return Target("member", symbol, owner, spelled, named, ancestors, classes)
 
 
 def callers(
@@ -412,10 +424,12 @@ class _Search:
                     "file": module.path,
                     "line": decorator.lineno,
                     "match": "definition",
+                    "through": None,
                     "use": "decorated",
                     "call": "@" + _text(decorator),
                     "arguments": None,
                     "inside_try": [],
+                    "loops": {},
                 }
             )
 
@@ -436,27 +450,33 @@ class _Search:
         return True
 
     def _add(self, module: Module, use: Use, target: Target) -> None:
-        match = _Resolver(self.code.classes, module.path, target).match(use)
+        resolved = _Resolver(self.code.classes, module.path, target).match(use)
         caller = _qualname(use.scopes)
-        if match is None or (caller == self.function.function and module.path == self.function.file):
+        if resolved is None or (caller == self.function.function and module.path == self.function.file):
             return
-        if match == UNRESOLVED:
+        if resolved.kind == UNRESOLVED:
             self.unresolved += 1
             return
         used_as = "read" if target.kind == "property" else use.used_as
-        self.found.setdefault(
-            (module.path, caller, match),
-            {
-                "function": caller,
-                "file": module.path,
-                "line": use.line,
-                "match": match,
-                "use": used_as,
-                "call": use.text,
-                "arguments": _arguments(use.called) if use.called is not None else None,
-                "inside_try": _tries_around(use.scopes[-1].node if use.scopes else module.tree, use.node),
-            },
-        )
+        key = (module.path, caller, resolved.kind)
+        if key in self.found:
+            return
+        path = _path_around(use.scopes[-1].node if use.scopes else module.tree, use.node)
+        if resolved.kind in ("self", "override") and target.owner is not None:
+            if ruled_out(path, module.path, target.owner, self.code.classes):
+                return  # under `if isinstance(self, C)` for a class no instance of the owner can be
+        self.found[key] = {
+            "function": caller,
+            "file": module.path,
+            "line": use.line,
+            "match": resolved.kind,
+            "through": resolved.through,
+            "use": used_as,
+            "call": use.text,
+            "arguments": _arguments(use.called) if use.called is not None else None,
+            "inside_try": _tries_around(path),
+            "loops": _loops_around(path),
+        }
 
     def result(self) -> CallerSearch:
         found = sorted(
@@ -529,6 +549,14 @@ def _names_module(module: Module, target: Target) -> bool:
 UNRESOLVED = "unresolved"
 
 
+class Resolved(NamedTuple):
+    """How a use reaches the function: the match kind, and the base class's method the call names when it reaches
+    the function (an override) only on instances of the subclass (`BaseAdapter.send` for `HTTPAdapter.send`)."""
+
+    kind: str
+    through: str | None = None
+
+
 class _Resolver:
     """Whether one use of the name in a file reaches the target, and how surely."""
 
@@ -537,8 +565,13 @@ class _Resolver:
         self.path = path
         self.target = target
 
-    def match(self, use: Use) -> str | None:
-        """The match kind, UNRESOLVED for a use on an object whose class is not known, None for another function's."""
+    def match(self, use: Use) -> Resolved | None:
+        """How the use reaches the target; kind UNRESOLVED for a use on an object whose class is not known, None
+        for another function's."""
+        found = self._match(use)
+        return Resolved(found) if isinstance(found, str) else found
+
+    def _match(self, use: Use) -> str | Resolved | None:
         kind = self.target.kind
         if kind == "local":
             return self._local(use)
@@ -546,9 +579,9 @@ class _Resolver:
             return self._function(use)
         if kind == "constructor" and use.used_as == "call" and self._constructs(use.node):
             return "constructor"
-        if not isinstance(use.node, ast.Attribute) or use.node.attr != self.target.symbol.qualname.rsplit(".", 1)[-1]:
+        if not isinstance(use.node, ast.Attribute) or use.node.attr not in self.target.spelled:
             return None
-        return self._member(use.node.value, use.scopes)
+        return self._member(use.node, use.scopes)
 
     def _local(self, use: Use) -> str | None:
         parent = self.target.symbol.qualname.rsplit(".", 1)[0]
@@ -584,20 +617,21 @@ class _Resolver:
             return False
         return self.classes.lookup(symbol, self.target.symbol.qualname.rsplit(".", 1)[-1]) == self.target.owner
 
-    def _member(self, receiver: ast.expr, scopes: Scopes) -> str | None:
+    def _member(self, attribute: ast.Attribute, scopes: Scopes) -> str | Resolved | None:
         owner = self.target.owner
         assert owner is not None
-        name = self.target.symbol.qualname.rsplit(".", 1)[-1]
+        receiver, name = attribute.value, attribute.attr
         cls = _enclosing_class(self.path, scopes)
         if isinstance(receiver, ast.Name) and receiver.id in ("self", "cls") and cls is not None:
             return self._through_self(cls, name, _method_name(scopes))
         if _is_super(receiver) and cls is not None:
             found = self.classes.lookup(cls, name, after=cls)
             return "super" if found == owner else None if self.classes.mro(cls)[1] else UNRESOLVED
-        known = self._class_of(receiver, scopes)
-        if known is not None:
-            how, symbol = known
-            return how if self.classes.lookup(symbol, name) == owner else None
+        function = next((s.node for s in reversed(scopes) if s.kind == "def"), None)
+        held = receivers_of(self.classes, self.path).held(receiver, cast(FunctionNode | None, function), cls)
+        if held is not None:
+            reached = next(filter(None, (self._reaches(known, name) for known in held.known)), None)
+            return reached or (None if held.complete else UNRESOLVED)
         if isinstance(receiver, ast.Name) and self._names_a_module(receiver.id):
             return None  # `mcolors.to_rgba(...)`: a module's own function, not a method
         spelled = dotted(receiver).rsplit(".", 1)[-1]
@@ -605,6 +639,19 @@ class _Resolver:
         if spelled and (spelled.lower() == instance_name(class_name) or spelled == class_name):
             return "receiver"
         return UNRESOLVED
+
+    def _reaches(self, known: Known, name: str) -> Resolved | None:
+        """Whether `name` on an object of a known class runs the function: the class's MRO finds it, or (for an
+        object that may be of a subclass) the class is a base of the owner, whose override runs on its instances."""
+        owner = self.target.owner
+        assert owner is not None
+        if self.classes.lookup(known.symbol, name) == owner:
+            return Resolved(known.how)
+        if known.exact or known.symbol not in self.classes.mro(owner)[0][1:]:
+            return None
+        if self.classes.lookup(owner, name) != owner:
+            return None
+        return Resolved("typed", f"{known.symbol.qualname}.{name}")
 
     def _names_a_module(self, name: str) -> bool:
         """Whether a name the file imports is a module of the release, or comes from outside it."""
@@ -626,60 +673,6 @@ class _Resolver:
                 return None
             return "override"
         return None if self.classes.mro(cls)[1] else UNRESOLVED
-
-    def _class_of(self, receiver: ast.expr, scopes: Scopes) -> tuple[str, Symbol] | None:
-        """`Cls.name` (`class`), `Cls(...).name` or a local bound by `Cls(...)` or annotated `Cls` (`typed`)."""
-        if isinstance(receiver, ast.Call):
-            symbol = self._a_class(dotted(receiver.func))
-            return ("typed", symbol) if symbol is not None else None
-        written = dotted(receiver)
-        symbol = self._a_class(written)
-        if symbol is not None:
-            return "class", symbol
-        function = next((s.node for s in reversed(scopes) if s.kind == "def"), None)
-        if isinstance(receiver, ast.Name) and isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            symbol = self._local_class(function, receiver.id)
-            return ("typed", symbol) if symbol is not None else None
-        return None
-
-    def _a_class(self, name: str) -> Symbol | None:
-        symbol = self.classes.resolve(self.path, name) if name else None
-        return symbol if symbol is not None and self.classes.class_info(symbol) is not None else None
-
-    def _local_class(self, function: FunctionNode, name: str) -> Symbol | None:
-        """The one class a local is known to hold: its annotation, or the class every `name = Cls(...)` constructs."""
-        for arg in [*function.args.posonlyargs, *function.args.args, *function.args.kwonlyargs]:
-            if arg.arg == name:
-                found = {self._a_class(name) for name in _annotated(arg.annotation)}
-                return found.pop() if len(found) == 1 else None
-        values = [
-            node.value
-            for node in ast.walk(function)
-            if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in node.targets)
-        ]
-        bound = {self._a_class(dotted(v.func)) if isinstance(v, ast.Call) else None for v in values}
-        return bound.pop() if len(bound) == 1 else None
-
-
-def _annotated(annotation: ast.expr | None) -> list[str]:
-    """The class names an annotation allows, `None` left out: `Cls`, `"Cls"`, `Optional[Cls]`, `Cls | None`."""
-    if annotation is None:
-        return []
-    if isinstance(annotation, ast.Constant):
-        if not isinstance(annotation.value, str):
-            return []
-        try:
-            annotation = ast.parse(annotation.value, mode="eval").body
-        except SyntaxError:
-            return []
-        return _annotated(annotation)
-    if isinstance(annotation, ast.BinOp) and isinstance(annotation.op, ast.BitOr):
-        return [*_annotated(annotation.left), *_annotated(annotation.right)]
-    if isinstance(annotation, ast.Subscript) and dotted(annotation.value).rsplit(".", 1)[-1] in ("Optional", "Union"):
-        inner = annotation.slice
-        return [n for e in (inner.elts if isinstance(inner, ast.Tuple) else [inner]) for n in _annotated(e)]
-    name = dotted(annotation)
-    return [name] if name else [""]
 
 
 def _enclosing_class(path: str, scopes: Scopes) -> Symbol | None:
@@ -837,17 +830,19 @@ _TRIES = (ast.Try, *((ast.TryStar,) if hasattr(ast, "TryStar") else ()))
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
 
 
-def _tries_around(scope: ast.AST | None, use: ast.AST) -> list[TryAround]:
-    """The `try`s of the scope (a function, class or module) whose body holds the use, innermost first, each with
-    what its handlers catch without re-raising; a `try` all of whose handlers re-raise lets the error through."""
+def _path_around(scope: ast.AST | None, use: ast.AST) -> list[ast.AST]:
+    """The nodes from the scope (a function, class or module) down to the use; empty when not found."""
     if scope is None:
         return []
     try:
-        path = _path_to(scope, use, [])
-    except RecursionError:  # nested deeper than the walk can follow: no `try` claimed
-        path = None
-    if path is None:
+        return _path_to(scope, use, []) or []
+    except RecursionError:  # nested deeper than the walk can follow: nothing claimed around it
         return []
+
+
+def _tries_around(path: list[ast.AST]) -> list[TryAround]:
+    """The `try`s whose body holds the use, innermost first, each with what its handlers catch without
+    re-raising; a `try` all of whose handlers re-raise lets the error through."""
     out: list[TryAround] = []
     for node, child in zip(path, path[1:], strict=False):
         if isinstance(node, _TRIES) and any(child is stmt for stmt in node.body):
@@ -855,6 +850,28 @@ def _tries_around(scope: ast.AST | None, use: ast.AST) -> list[TryAround]:
             if around is not None:
                 out.append(around)
     return out[::-1]
+
+
+def _loops_around(path: list[ast.AST]) -> dict[str, list[str]]:
+    """The names that `for name in [literal, ...]` statements around the use bind, each with its literals as
+    written; a loop whose body binds the name again is left out (the use may see another value)."""
+    out: dict[str, list[str]] = {}
+    for node, child in zip(path, path[1:], strict=False):
+        if not (isinstance(node, ast.For) and isinstance(node.target, ast.Name) and child in node.body):
+            continue
+        values = node.iter.elts if isinstance(node.iter, (ast.List, ast.Tuple, ast.Set)) else None
+        if values and all(isinstance(v, ast.Constant) for v in values) and not _rebinds(node, node.target.id):
+            out[node.target.id] = [_text(v, limit=10_000) for v in values]
+    return out
+
+
+def _rebinds(loop: ast.For, name: str) -> bool:
+    """Whether the loop's body binds the name (an assignment, a nested loop, `with ... as`, a walrus)."""
+    return any(
+        isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store)
+        for stmt in loop.body
+        for node in ast.walk(stmt)
+    )
 
 
 def _path_to(node: ast.AST, use: ast.AST, path: list[ast.AST]) -> list[ast.AST] | None:

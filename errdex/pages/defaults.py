@@ -4,9 +4,10 @@
 `keep_in_memory and cache_file_name is not None`, that default makes it certainly false, so that
 call is no way to this error, whatever else it passes; nor is `_check(obj_type="estimator")` when
 the check refuses every other type, nor `mean_tweedie_deviance(..., power=2)` when the check is
-`... and 1 <= power < 2 and ...`. Decided by the evaluator on the call's arguments as written (in
-full): a call with `*args`/`**kwargs` decides nothing; only the checked inputs that are the
-function's parameters get values, every other input stays unknown to the evaluator.
+`... and 1 <= power < 2 and ...`, nor `for kind in ["a", "b"]: _check(kind)` when each literal
+passes. Decided by the evaluator on the call's arguments as written (in full): a call with
+`*args`/`**kwargs` decides nothing; only the checked inputs that are the function's parameters get
+values, every other input stays unknown to the evaluator.
 """
 
 from __future__ import annotations
@@ -33,7 +34,48 @@ def passes_by_default(
     arguments = call["arguments"]
     if not checked or arguments is None or arguments["unpacked"]:
         return False
-    passed = _passed(function, arguments, unbound=call["match"] == "class")
+    unbound = call["match"] == "class"
+    return all(
+        _false_with(function, condition, checked, resolved, each, unbound)
+        for each in _each_turn(arguments, call["loops"])
+    )
+
+
+def _each_turn(arguments: CallArguments, loops: dict[str, list[str]]) -> list[CallArguments]:
+    """The arguments as passed in each turn of the literal loops around the call (`for kind in ["a", "b"]:
+    f(kind)` passes "a", then "b"); the arguments as written when no loop variable is passed."""
+    names = looped(arguments, loops)
+    turns: list[dict[str, str]] = [{}]
+    for name in names:
+        turns = [{**turn, name: value} for turn in turns for value in loops[name]]
+    if len(turns) > MAX_TURNS:
+        return [arguments]
+    return [
+        {
+            "positional": [turn.get(a, a) for a in arguments["positional"]],
+            "keywords": {k: turn.get(v, v) for k, v in arguments["keywords"].items()},
+            "unpacked": arguments["unpacked"],
+        }
+        for turn in turns
+    ]
+
+
+def looped(arguments: CallArguments | None, loops: dict[str, list[str]]) -> list[str]:
+    """The names of literal loops around a call that it passes as an argument."""
+    written = [*arguments["positional"], *arguments["keywords"].values()] if arguments is not None else []
+    return [name for name in loops if name in written]
+
+
+def _false_with(
+    function: FunctionNode,
+    condition: ast.expr,
+    checked: set[str],
+    resolved: dict[str, JsonValue],
+    arguments: CallArguments,
+    unbound: bool,
+) -> bool:
+    """Whether these arguments (literals as written, defaults for what they leave out) make the check false."""
+    passed = _passed(function, arguments, unbound=unbound)
     if passed is None:
         return False
     defaults = _defaults(function)
@@ -43,6 +85,7 @@ def passes_by_default(
 
 
 _NOT_LITERAL = object()  # an argument whose value is not written as a literal
+MAX_TURNS = 64  # combinations of loop values tried; beyond, the arguments are taken as written
 
 
 def _passed(function: FunctionNode, arguments: CallArguments, unbound: bool) -> dict[str, Any] | None:

@@ -6,7 +6,7 @@ import ast
 from typing import NamedTuple
 
 from errdex.pages.conditions import input_name, parse_condition, subjects
-from errdex.pages.defaults import passes_by_default
+from errdex.pages.defaults import looped, passes_by_default
 from errdex.pages.inputs import Traced, trace
 from errdex.pages.model import Caller, CallerSearch, CheckedInput, PageCaller, SiteJson, WhenItHappens
 from errdex.pages.receives import NOT_SET, receives
@@ -109,8 +109,10 @@ def _callers_sentences(function: str, found: Found, defaulted: list[PageCaller],
         out.append(f"`{function}` is {called_from(calling)}.{reach}")
     if defaulted:
         verb = "calls" if len({c["function"] for c in defaulted}) == 1 else "call"
+        loops = any(looped(c["arguments"], c["loops"]) for c in defaulted)
+        each = " each value of the `for` loop over literals around the call," if loops else ""
         out.append(
-            f"{_named(defaulted)} {verb} it with values that make the check false (the literals as written, the"
+            f"{_named(defaulted)} {verb} it with values that make the check false (the literals as written,{each} the"
             " defaults of what is left out): no way to this error."
         )
     out += [_caught_sentence(c) for c in _distinct(caught)]
@@ -183,7 +185,13 @@ def called_from(callers: list[PageCaller]) -> str:
 
 def _named(callers: list[PageCaller]) -> str:
     """'`A`, `B` and 3 more' for the distinct functions of the callers, in their order."""
-    names = list(dict.fromkeys(c["function"] for c in callers))
-    shown = ", ".join(f"`{n}`" for n in names[:MAX_NAMED_CALLERS])
+    names = list(dict.fromkeys(_caller_name(c) for c in callers))
+    shown = ", ".join(names[:MAX_NAMED_CALLERS])
     rest = len(names) - MAX_NAMED_CALLERS
     return shown + (f" and {rest} more" if rest > 0 else "")
+
+
+def _caller_name(caller: PageCaller) -> str:
+    """'`Session.send`', or '`Session.send` (through `BaseAdapter.send`)' for a call that names a base's method."""
+    through = f" (through `{caller['through']}`)" if caller["through"] else ""
+    return f"`{caller['function']}`{through}"

@@ -14,13 +14,16 @@ import functools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from errdex.extract.resolve import dotted_name
 from errdex.pages.source import module_name, parse
 
 MAX_DEPTH = 8  # re-exports followed before a name is left unresolved
+MAX_SUBCLASS_FILES = 12  # files of a class's subclasses read for what they bind to `self.x`
 _CLASS_LINE = re.compile(r"class[ \t]+(\w+)[ \t]*\(([^)]*)\)")  # no anchor: a literal prefix is 5x faster
+_RTYPE = re.compile(r"^[ \t]*:rtype:[ \t]*(?::class:)?`?~?([\w.]+)`?[ \t]*$", re.M)
+_ALIAS_LINE = re.compile(r"^[ \t]*(\w+)[ \t]*=[ \t]*([A-Za-z_]\w*)[ \t]*(?:#.*)?$", re.M)
 _PROPERTIES = frozenset({"property", "cached_property"})
 _DATACLASSES = frozenset({"dataclass", "dataclasses.dataclass", "attr.s", "attrs.define", "attr.define"})
 
@@ -32,36 +35,55 @@ class Symbol(NamedTuple):
     qualname: str
 
 
+class Bound(NamedTuple):
+    """What an attribute is bound to, as written: the callee of `self.x = f(...)`, or the class of `x: Cls`."""
+
+    written: str  # '' for a value that is neither (`self.x = other.x`): not known
+    annotated: bool  # an annotation (an instance of the class or a subclass), not a callee
+
+
 @dataclass(frozen=True, slots=True)
 class ClassInfo:
-    """One class: the bases as written, what its body defines, and how its methods are decorated."""
+    """One class: the bases as written, what its body defines, and how its methods are decorated.
+
+    `returns` holds the classes each method's return annotation names, `attributes` what its methods
+    bind to `self.x`, `aliases` the class-body names bound to another member (`update = set_value`).
+    """
 
     symbol: Symbol
     bases: tuple[str, ...]
     members: frozenset[str]
     properties: frozenset[str]
     dataclass: bool
+    returns: dict[str, tuple[str, ...]]
+    attributes: dict[str, tuple[Bound, ...]]
+    aliases: dict[str, str]
 
 
 @dataclass(frozen=True, slots=True)
 class ModuleInfo:
-    """What a file binds at its top level: imported names (to their dotted origin), classes, functions."""
+    """What a file binds at its top level: imported names (to their dotted origin), classes, functions (with
+    the classes their return annotations name), and names bound to another name (`f2 = f`)."""
 
     imports: dict[str, str]
     classes: dict[str, ClassInfo]
     functions: frozenset[str]
+    returns: dict[str, tuple[str, ...]]
+    aliases: dict[str, str]
 
 
 def summarise(path: str, tree: ast.Module | None) -> ModuleInfo:
     """The module's imports, classes (nested ones by qualified name) and top-level functions."""
     if tree is None:
-        return ModuleInfo({}, {}, frozenset())
+        return ModuleInfo({}, {}, frozenset(), {}, {})
     package = module_name(path).split(".")
     if not path.endswith("__init__.py"):
         package = package[:-1]
     imports: dict[str, str] = {}
     classes: dict[str, ClassInfo] = {}
     functions: set[str] = set()
+    returns: dict[str, tuple[str, ...]] = {}
+    aliases: dict[str, str] = {}
     for stmt in _top_level(tree.body):
         if isinstance(stmt, ast.Import):
             for alias in stmt.names:
@@ -75,9 +97,19 @@ def summarise(path: str, tree: ast.Module | None) -> ModuleInfo:
                 imports[alias.asname or alias.name] = f"{origin}.{alias.name}" if origin else alias.name
         elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
             functions.add(stmt.name)
+            returns[stmt.name] = _returns(stmt)
         elif isinstance(stmt, ast.ClassDef):
             _add_class(path, stmt, "", classes)
-    return ModuleInfo(imports, classes, frozenset(functions))
+        elif isinstance(stmt, ast.Assign):
+            aliases.update(_alias(stmt))
+    return ModuleInfo(imports, classes, frozenset(functions), returns, aliases)
+
+
+def _alias(stmt: ast.Assign) -> dict[str, str]:
+    """`new = old` (a plain name bound to another): {'new': 'old'}."""
+    if isinstance(stmt.value, ast.Name):
+        return {t.id: stmt.value.id for t in stmt.targets if isinstance(t, ast.Name)}
+    return {}
 
 
 def _top_level(body: list[ast.stmt]) -> Iterator[ast.stmt]:
@@ -95,9 +127,15 @@ def _add_class(path: str, node: ast.ClassDef, prefix: str, classes: dict[str, Cl
     qualname = f"{prefix}{node.name}"
     members: set[str] = set()
     properties: set[str] = set()
+    returns: dict[str, tuple[str, ...]] = {}
+    attributes: dict[str, list[Bound]] = {}
+    aliases: dict[str, str] = {}
     for stmt in node.body:
         if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
             members.add(stmt.name)
+            returns[stmt.name] = _returns(stmt)
+            for name, bound in _self_bindings(stmt):
+                attributes.setdefault(name, []).append(bound)
             if any(decorator_name(d).rsplit(".", 1)[-1] in _PROPERTIES for d in stmt.decorator_list):
                 properties.add(stmt.name)
         elif isinstance(stmt, ast.ClassDef):
@@ -106,13 +144,87 @@ def _add_class(path: str, node: ast.ClassDef, prefix: str, classes: dict[str, Cl
         elif isinstance(stmt, (ast.Assign, ast.AnnAssign)):
             targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
             members.update(t.id for t in targets if isinstance(t, ast.Name))
+            if isinstance(stmt, ast.Assign):
+                aliases.update(_alias(stmt))
+            elif isinstance(stmt.target, ast.Name):
+                attributes.setdefault(stmt.target.id, []).extend(Bound(n, True) for n in annotated(stmt.annotation))
     classes[qualname] = ClassInfo(
         Symbol(path, qualname),
         tuple(dotted(b.value if isinstance(b, ast.Subscript) else b) for b in node.bases),
         frozenset(members),
         frozenset(properties),
         any(decorator_name(d) in _DATACLASSES for d in node.decorator_list),
+        returns,
+        {name: tuple(bound) for name, bound in attributes.items()},
+        {new: old for new, old in aliases.items() if old in members},
     )
+
+
+def _returns(function: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, ...]:
+    """The classes a function's return annotation names, or else its docstring's `:rtype:` (one dotted name)."""
+    if function.returns is not None:
+        return tuple(annotated(function.returns))
+    docstring = ast.get_docstring(function, clean=False) or ""
+    stated = _RTYPE.search(docstring) if ":rtype:" in docstring else None
+    return (stated.group(1),) if stated is not None else ()
+
+
+def _self_bindings(method: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[tuple[str, Bound]]:
+    """`self.x = f(...)` (the callee as written) and `self.x: Cls = ...` (the class) in a method's body; any other
+    value but `None` (`self.x = other.x`) is bound as '' (not known)."""
+    if not method.args.args:
+        return
+    this = method.args.args[0].arg
+    for node in statements(method.body):
+        if isinstance(node, ast.Assign):
+            if isinstance(node.value, ast.Constant) and node.value.value is None:
+                continue
+            written = dotted(node.value.func) if isinstance(node.value, ast.Call) else ""
+            for target in node.targets:
+                if _on(target, this):
+                    yield cast(ast.Attribute, target).attr, Bound(written, False)
+        elif isinstance(node, ast.AnnAssign) and _on(node.target, this):
+            for name in annotated(node.annotation):
+                yield cast(ast.Attribute, node.target).attr, Bound(name, True)
+
+
+def statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
+    """Every statement of a body and of the blocks within it (nested functions' too), no expression walked."""
+    for stmt in body:
+        yield stmt
+        for name in ("body", "orelse", "finalbody"):
+            yield from statements(getattr(stmt, name, []))
+        for handler in getattr(stmt, "handlers", []):
+            yield from statements(handler.body)
+        for case in getattr(stmt, "cases", []):
+            yield from statements(case.body)
+
+
+def _on(target: ast.expr, this: str) -> bool:
+    """Whether an assignment's target is an attribute of the method's instance (`self.x`)."""
+    return isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == this
+
+
+def annotated(annotation: ast.expr | None) -> list[str]:
+    """The class names an annotation allows, `None` left out: `Cls`, `"Cls"`, `Optional[Cls]`, `Cls | None`;
+    '' for a part that names no class (a subscript such as `list[Cls]`, a literal)."""
+    if annotation is None:
+        return []
+    if isinstance(annotation, ast.Constant):
+        if not isinstance(annotation.value, str):
+            return []
+        try:
+            annotation = ast.parse(annotation.value, mode="eval").body
+        except SyntaxError:
+            return []
+        return annotated(annotation)
+    if isinstance(annotation, ast.BinOp) and isinstance(annotation.op, ast.BitOr):
+        return [*annotated(annotation.left), *annotated(annotation.right)]
+    if isinstance(annotation, ast.Subscript) and dotted(annotation.value).rsplit(".", 1)[-1] in ("Optional", "Union"):
+        inner = annotation.slice
+        return [n for e in (inner.elts if isinstance(inner, ast.Tuple) else [inner]) for n in annotated(e)]
+    name = dotted(annotation)
+    return [name] if name else [""]
 
 
 def is_builtin(name: str) -> bool:
@@ -147,6 +259,8 @@ class Classes:
         self._infos: dict[str, ModuleInfo] = {}
         self._mros: dict[Symbol, tuple[tuple[Symbol, ...], bool]] = {}
         self._subclasses: dict[str, frozenset[str]] = {}
+        self._derived: dict[Symbol, tuple[Symbol, ...] | None] = {}
+        self._written_aliases: dict[str, dict[str, list[str]]] = {}
         self._packages = frozenset(m.split(".")[0] for m in self.paths)
 
     def info(self, path: str, tree: ast.Module | None = None) -> ModuleInfo:
@@ -164,9 +278,15 @@ class Classes:
             return info.classes[name].symbol
         if not rest and first in info.functions:
             return Symbol(path, first)
+        if not rest and first in info.aliases:  # `f2 = f`: the definition `f` names
+            return self.resolve(path, info.aliases[first], depth + 1)
         if first in info.imports:
             return self._resolve_global(info.imports[first] + (f".{rest}" if rest else ""), depth + 1)
         return None
+
+    def resolve_qualified(self, name: str) -> Symbol | None:
+        """The class or function a fully qualified name (`requests.adapters.BaseAdapter`) stands for."""
+        return self._resolve_global(name, 1)
 
     def _resolve_global(self, name: str, depth: int) -> Symbol | None:
         parts = name.split(".")
@@ -245,6 +365,15 @@ class Classes:
                     lines.children.setdefault(base, []).append(name)
         return lines
 
+    def written_aliases(self, path: str, name: str) -> list[str]:
+        """The names a file binds to `name` by a plain assignment (`update = set_value`), read from its text."""
+        if path not in self._written_aliases:
+            found: dict[str, list[str]] = {}
+            for new, old in _ALIAS_LINE.findall(self.texts.get(path, "")):
+                found.setdefault(old, []).append(new)
+            self._written_aliases[path] = found
+        return self._written_aliases[path].get(name, [])
+
     def ancestor_files(self, name: str) -> frozenset[str]:
         """The files defining a class named as a base of a class so named, or as a base of those, by name."""
         seen: set[str] = set()
@@ -261,6 +390,19 @@ class Classes:
         if name not in self._subclasses:
             self._subclasses[name] = self._subclass_names(name)
         return self._subclasses[name]
+
+    def subclasses(self, symbol: Symbol) -> tuple[Symbol, ...] | None:
+        """The release's classes that derive from the class (resolved); None when too many files name them."""
+        if symbol not in self._derived:
+            names = self.subclass_names(symbol.qualname.rsplit(".", 1)[-1])
+            files = {p for n in names for p in self._class_lines.defined_in.get(n, ())}
+            found = None if len(files) > MAX_SUBCLASS_FILES else self._derived_in(symbol, names, files)
+            self._derived[symbol] = found
+        return self._derived[symbol]
+
+    def _derived_in(self, symbol: Symbol, names: frozenset[str], files: set[str]) -> tuple[Symbol, ...]:
+        candidates = (info.symbol for path in sorted(files) for info in self.info(path).classes.values())
+        return tuple(c for c in candidates if c.qualname.rsplit(".", 1)[-1] in names and symbol in self.mro(c)[0][1:])
 
     def _subclass_names(self, name: str) -> frozenset[str]:
         found: set[str] = set()

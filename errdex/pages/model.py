@@ -283,10 +283,12 @@ class Caller(TypedDict):
     file: str
     line: int
     match: str  # self | override | super | class | typed | constructor | module | import | local | receiver
+    through: str | None  # the base's method a `typed` call names, when it reaches this override through it
     use: str  # call | read | reference | decorator
     call: str
     arguments: CallArguments | None  # None for a use that is no call
     inside_try: list[TryAround]  # innermost first
+    loops: dict[str, list[str]]  # names `for name in [literal, ...]` around the call binds, to the literals as written
 
 
 class PageCaller(Caller):
