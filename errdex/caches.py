@@ -59,7 +59,14 @@ CALLERS = Cache(
     "callers",
     8,
     "the callers of a function of a release (static call graph, names resolved through imports and class hierarchies)",
-    code=("pages/callers.py", "pages/hierarchy.py", "pages/source.py", "extract/resolve.py"),
+    code=(
+        "pages/callers.py",
+        "pages/hierarchy.py",
+        "pages/source.py",
+        "pages/receivers.py",
+        "pages/guards.py",
+        "extract/resolve.py",
+    ),
     ignores=(
         "pages/model.py",  # the page's types: they compute nothing
         "extract/file.py",  # source.py takes only parser_warnings_silenced from it
