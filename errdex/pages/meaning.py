@@ -26,7 +26,7 @@ from errdex.pages.environment import tests
 from errdex.pages.handlers import Handler, handler_around
 from errdex.pages.inforce import rebound
 from errdex.pages.model import HandlerJson, ReboundJson, ResolvedValue, SiteJson, WhatItMeans
-from errdex.pages.prior import exits_sentence, read_names, sentence
+from errdex.pages.prior import exits_sentence, raises_before, read_names, sentence
 from errdex.pages.source import FunctionNode, find, parameters
 
 MAX_HANDLED = 3  # places of a several-place page whose `except` blocks are said
@@ -76,7 +76,9 @@ def what_it_means(
         "rebound": _rebound(site, tree, node) if places == 1 and node is not None else [],
         "class_parameter": passed_in,
     }
-    earlier = sentence(site["prior_checks"], node, resolved, names) if places == 1 else ""
+    func = _function(site, tree) if places == 1 else None
+    nested = raises_before(func, site["line"], site["prior_checks"]) if func is not None else []
+    earlier = sentence(site["prior_checks"], node, resolved, names, nested) if places == 1 else ""
     if not exact:
         out["summary"] = _shared(raises, describe(node, resolved, False, names) if node is not None else None)
     elif node is not None:
@@ -95,7 +97,6 @@ def what_it_means(
         )
     if places > 1 and tree is not None:
         out["summary"] += _handled_places(site["file"], tree, sites)
-    func = _function(site, tree) if places == 1 else None
     if func is not None:
         out["summary"] += exits_sentence(site["function"], func, site["line"], node)
     out["summary"] += "".join(_rebound_words(r) for r in _by_name(out["rebound"]))
