@@ -70,7 +70,10 @@ def test_no_trigger_where_an_earlier_check_of_the_same_input_fires_first(indexed
     assert [c["line"] for c in page["prior_checks"]] == [5]
     # any `random` above 1 makes the sum above 1 too (unless `mask` is negative): no value certainly passes
     assert page["triggers"] == [] and page["example_fix"] is None
-    assert "once the `raise` statements before it in this function do not fire (line 5)" in page["what_it_means"]["summary"]
+    assert (
+        "once the `raise` statements before it in this function do not fire (line 5)"
+        in page["what_it_means"]["summary"]
+    )
 
 
 def test_an_earlier_check_of_another_input_leaves_the_trigger(indexed: Indexer) -> None:
@@ -135,7 +138,7 @@ def test_raises_inside_earlier_loops_are_said_to_may_fire_first_but_not_caught_o
 
 
 def test_raises_inside_earlier_blocks_alone_are_said_without_checks(indexed: Indexer) -> None:
-    source = IN_A_LOOP.replace("    if index is None:\n        raise ValueError(\"missing index\")\n", "")
+    source = IN_A_LOOP.replace('    if index is None:\n        raise ValueError("missing index")\n', "")
     page = _page(indexed, source, "invalid structure")
     assert page["prior_checks"] == []
     assert (
