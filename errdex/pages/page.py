@@ -192,7 +192,9 @@ def provenance(page: StaticFacts, release: ReleaseRecord, found: CallerSearch) -
         facts.append(_fact(f"value of `{value['name']}`", name, file, line))
     for item in page["when_it_happens"]["inputs"]:
         for way in item["ways_in"]:
-            facts.append(_fact(f"way in for `{item['name']}` ({way['via']})", name, way["file"], way["line"]))
+            what = f"way in for `{item['name']}`"
+            what = what if way["reaches_check"] else f"where `{item['name']}` is set without running the check"
+            facts.append(_fact(f"{what} ({way['via']})", name, way["file"], way["line"]))
         for bound in item["bound"]:
             facts.append(_fact(f"where `{item['name']}` is bound", name, bound["file"], bound["line"]))
     detail = (
