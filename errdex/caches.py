@@ -90,6 +90,7 @@ PAGES = Cache(
         "pages/meaning.py",
         "pages/record.py",
         "pages/scope.py",
+        "pages/settings.py",
         "pages/solutions.py",
         "pages/source.py",
         "pages/syntax.py",

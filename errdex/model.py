@@ -328,6 +328,7 @@ class Related:
     line: int
     function: str
     relation: str  # "function" | "setting"
+    setting: str | None = None  # for "setting": the attribute of the class both checks read (`weights`)
 
 
 @dataclass(frozen=True)

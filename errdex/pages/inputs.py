@@ -25,9 +25,11 @@ from errdex.pages.source import (
     FoundDefinition,
     FunctionNode,
     call_code,
+    class_and_bases,
     find,
     methods,
     parameters,
+    subclasses,
 )
 
 
@@ -291,7 +293,7 @@ def _dataclass_field(tree: ast.Module, located: FoundDefinition, attr: str) -> W
     owner = located.owner
     if owner is None:
         return None
-    for cls in _class_and_bases(tree, owner):
+    for cls in class_and_bases(tree, owner):
         if not any((dotted_name(_called(d)) or "").endswith("dataclass") for d in cls.decorator_list):
             continue
         for stmt in cls.body:
@@ -313,7 +315,7 @@ def _called(node: ast.expr) -> ast.expr:
 def _class_attribute(tree: ast.Module, located: FoundDefinition, attr: str) -> list[WayIn]:
     """`_engines = {...}` in the body of the class (or of a base defined in the module): the value `self._engines`
     has until an instance stores its own."""
-    for cls in _class_and_bases(tree, located.owner):
+    for cls in class_and_bases(tree, located.owner):
         for stmt in cls.body:
             targets = (
                 stmt.targets
@@ -429,7 +431,7 @@ def _attribute_ways(tree: ast.Module, located: FoundDefinition, attr: str, line:
     ways: list[WayIn] = []
     owner = located.owner
     reaching = _reaching(methods(owner), located.node.name) if owner is not None else set()
-    for cls in _class_and_bases(tree, owner):
+    for cls in class_and_bases(tree, owner):
         for name, method in methods(cls).items():
             stores = sorted(_stores(method, attr), key=lambda pair: _is_generic_setattr(pair[1], method))
             if method is located.node:
@@ -441,7 +443,7 @@ def _attribute_ways(tree: ast.Module, located: FoundDefinition, attr: str, line:
             if cls is not owner and owner is not None and way.keyword:
                 ways += _passed_on(tree, owner, cls.name, method, way, reaching)
             if cls is owner and way.keyword and name == "__init__" and _abstract(tree, cls):
-                for sub in _subclasses(tree, cls):  # who constructs what an abstract class cannot
+                for sub in subclasses(tree, cls):  # who constructs what an abstract class cannot
                     inherited = {**methods(cls), **methods(sub)}
                     ways += _passed_on(tree, sub, cls.name, method, way, _reaching(inherited, located.node.name))
     return sorted(ways, key=lambda w: (not w.reaches, w.call is None, not w.via.endswith(".__init__"), w.line))
@@ -558,7 +560,7 @@ _ABSTRACT = (
 def _abstract(tree: ast.Module, cls: ast.ClassDef) -> bool:
     """A class that cannot be instantiated: `ABCMeta` (or `ABC`) on it or on a base of the module, with an
     `@abstractmethod` among the methods it has (its own, or a base's of the module it does not override)."""
-    hierarchy = _class_and_bases(tree, cls)
+    hierarchy = class_and_bases(tree, cls)
     if not any(_abc_declared(c) for c in hierarchy):
         return False
     inherited: dict[str, FunctionNode] = {}
@@ -715,27 +717,6 @@ def _call_line(reached_by: ast.Call | FunctionNode | None) -> str:
     if isinstance(reached_by, ast.Call) and isinstance(reached_by.func, ast.Attribute):
         return f" by calling `self.{reached_by.func.attr}()` (line {reached_by.lineno})"
     return ""
-
-
-def _subclasses(tree: ast.Module, cls: ast.ClassDef) -> list[ast.ClassDef]:
-    """The classes of the module that derive from `cls`, directly or through others of the module."""
-    return [c for c in tree.body if isinstance(c, ast.ClassDef) and cls in _class_and_bases(tree, c)[1:]]
-
-
-def _class_and_bases(tree: ast.Module, cls: ast.ClassDef | None) -> list[ast.ClassDef]:
-    """The class, then its base classes defined in the same module (nearest first)."""
-    if cls is None:
-        return []
-    out = [cls]
-    by_name = {n.name: n for n in tree.body if isinstance(n, ast.ClassDef)}
-    queue = list(cls.bases)
-    while queue and len(out) < 16:
-        base = queue.pop(0)
-        found = by_name.get(base.id) if isinstance(base, ast.Name) else None
-        if found is not None and found not in out:
-            out.append(found)
-            queue += found.bases
-    return out
 
 
 def _is_self_attr(node: ast.expr, attr: str) -> bool:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import json
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import cast
 
 from errdex.caches import PAGES
@@ -42,6 +43,7 @@ from errdex.pages.scope import (
     record_at,
     scope_json,
 )
+from errdex.pages.settings import kept_related
 from errdex.pages.solutions import solutions
 from errdex.pages.source import parse
 from errdex.pages.versions import versions
@@ -115,10 +117,11 @@ def _static(store: Store, record: ErrorRecord, place: FileLine | None) -> Static
     record = record_at(store, record, chosen or record.site)
     site, release = record.site, record.release
     source = store.source(release, site.file)
+    tree = parse(source)
+    record = replace(record, related=kept_related(record.related, tree, site.function))
     base = _with_check(record_json(record, source), check)
     scope = scope_json(record, site, chosen is not None, check)
     speaks_for = 1 if scope["site"] else scope["count"]
-    tree = parse(source)
     held = held_back(base["resolved"], base["resolved_from"], tree, site.function, site.file, site.line)
     withheld = {h.name for h in held}
     base = {**base, "resolved": {k: v for k, v in base["resolved"].items() if k not in withheld}}

@@ -125,3 +125,50 @@ def test_a_namesake_class_a_sibling_and_a_private_attribute_share_no_setting(ind
     store = indexed(COMMANDS, name="app")
     assert related_of(store, "migration already exists") == []
     assert related_of(store, "collecting cancelled") == []
+
+
+COMPUTED = {
+    "blk/__init__.py": """
+        class Block:
+            def __init__(self, values, weights=None, **kwargs):
+                self.values = values
+                self.weights = weights or []
+                self.mode = kwargs.pop("mode", None)
+                self.size = len(values)
+
+            @property
+            def dtype(self):
+                return self.values.dtype
+
+            def where(self):
+                if self.dtype == object and self.weights and self.mode and self.size:
+                    raise TypeError("cannot downcast object blocks")
+
+            def fill(self):
+                if self.dtype == object:
+                    raise TypeError("cannot fill object blocks")
+
+            def weigh(self):
+                if not self.weights:
+                    raise ValueError("no weights to weigh")
+
+            def choose(self):
+                if self.mode is None:
+                    raise ValueError("no mode to choose")
+
+            def measure(self):
+                if self.size == 0:
+                    raise ValueError("nothing to measure")
+    """,
+}
+
+
+def test_a_setting_is_only_an_attribute_stored_from_a_constructor_argument_of_its_name(indexed: Indexer) -> None:
+    """`dtype` (a property) and `size` (computed from `values`) are the package's own: checks reading them are
+    not related by a setting; `weights` (from the parameter) and `mode` (from the `mode` keyword) are."""
+    store = indexed(COMPUTED, name="blk")
+    page = build_page(store, error_id_of(store, "blk", "cannot downcast object blocks"))
+    assert sorted((r["relation"], r["template"]) for r in page["related"]) == [
+        ("setting", "no mode to choose"),
+        ("setting", "no weights to weigh"),
+    ]
