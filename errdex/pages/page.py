@@ -35,7 +35,7 @@ from errdex.pages.model import (
     UserInput,
 )
 from errdex.pages.prose import add_prose
-from errdex.pages.record import record_json
+from errdex.pages.record import UNPACKED_MESSAGE, record_json, unpacked_arguments
 from errdex.pages.scope import (
     Check,
     check_of,
@@ -120,6 +120,8 @@ def _static(store: Store, record: ErrorRecord, place: FileLine | None) -> Static
     tree = parse(source)
     record = replace(record, related=kept_related(record.related, tree, site.function))
     base = _with_check(record_json(record, source), check)
+    if base["template"] is None and unpacked_arguments(tree, site.line):
+        base = {**base, "reason": UNPACKED_MESSAGE}
     scope = scope_json(record, site, chosen is not None, check)
     speaks_for = 1 if scope["site"] else scope["count"]
     held = held_back(base["resolved"], base["resolved_from"], tree, site.function, site.file, site.line)
