@@ -91,6 +91,7 @@ def _keyword(value: ast.expr, packed: str | None, name: str) -> bool:
     """`kwargs.pop("name", ...)`, `kwargs.get("name")` or `kwargs["name"]` of the constructor's `**kwargs`."""
     if packed is None:
         return False
+    key: ast.expr | None
     if isinstance(value, ast.Subscript):
         holder, key = value.value, value.slice
     elif isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr in _KEYWORD_READS:
