@@ -77,7 +77,7 @@ def what_it_means(
         "class_parameter": passed_in,
     }
     func = _function(site, tree) if places == 1 else None
-    nested = raises_before(func, site["line"], site["prior_checks"]) if func is not None else []
+    nested = raises_before(func, site["line"], site["prior_checks"], node) if func is not None else []
     earlier = sentence(site["prior_checks"], node, resolved, names, nested) if places == 1 else ""
     if not exact:
         out["summary"] = _shared(raises, describe(node, resolved, False, names) if node is not None else None)

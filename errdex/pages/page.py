@@ -118,7 +118,8 @@ def _static(store: Store, record: ErrorRecord, place: FileLine | None) -> Static
     site, release = record.site, record.release
     source = store.source(release, site.file)
     tree = parse(source)
-    record = replace(record, related=kept_related(record.related, tree, site.function))
+    trees = functools.cache(lambda path: parse(store.source(release, path)))
+    record = replace(record, related=kept_related(record.related, tree, site.function, trees))
     base = _with_check(record_json(record, source), check)
     if base["template"] is None and unpacked_arguments(tree, site.line):
         base = {**base, "reason": UNPACKED_MESSAGE}

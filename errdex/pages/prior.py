@@ -131,10 +131,14 @@ _KEYWORDS: tuple[tuple[type[ast.stmt], str], ...] = (
 )
 
 
-def raises_before(func: FunctionNode, line: int, checks: Sequence[PriorCheckJson]) -> list[NestedRaise]:
+def raises_before(
+    func: FunctionNode, line: int, checks: Sequence[PriorCheckJson], condition: ast.expr | None
+) -> list[NestedRaise]:
     """The `raise` statements inside compound statements before `line` on its path (nested definitions aside)
-    that are not under one of the listed `checks` (their `if` line) nor in a `try` body that may catch them."""
+    that are not under one of the listed `checks` (their `if` line), nor in a `try` body that may catch them,
+    nor under an `if t:` whose `not t` the site's `condition` holds (see `returns_before`)."""
     listed = {c["line"] for c in checks}
+    excluded = {unparse(part) for part in conjuncts(condition)} if condition is not None else set()
     ifs = [n for n in walk_scope(func) if isinstance(n, ast.If)]
     found: list[NestedRaise] = []
     for stmt in _before(func, line):
@@ -148,6 +152,7 @@ def raises_before(func: FunctionNode, line: int, checks: Sequence[PriorCheckJson
             if isinstance(n, ast.Raise)
             and id(n) not in caught
             and not any(i.lineno in listed and _under(i, n.lineno) for i in ifs)
+            and not _excluded(func, n.lineno, line, excluded)
         ]
     return sorted(set(found))
 
@@ -217,12 +222,13 @@ def _before(func: FunctionNode, line: int) -> list[ast.stmt]:
 
 
 def _excluded(func: FunctionNode, at: int, line: int, excluded: set[str]) -> bool:
-    """Whether the return at `at` is under an `if t:` whose `not t` the condition already holds, still about the
-    same values at the raise on `line`."""
+    """Whether the statement at `at` is under an `if t:` whose `not t` the condition already holds, still about
+    the same values at the raise on `line`."""
     guards = [n for n in walk_scope(func) if isinstance(n, ast.If) and block_holds(n.body, at)]
-    if not guards:
-        return False
-    guard = max(guards, key=lambda n: n.lineno)
+    return any(_negated_by(func, guard, line, excluded) for guard in guards)
+
+
+def _negated_by(func: FunctionNode, guard: ast.If, line: int, excluded: set[str]) -> bool:
     test = guard.test
     negated = (
         test.operand if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not) else ast.UnaryOp(ast.Not(), test)

@@ -7,7 +7,7 @@ kwargs.pop("mode", None)`), or a dataclass field; a property or an attribute the
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from errdex.extract.resolve import dotted_name
 from errdex.model import Related
@@ -18,14 +18,25 @@ _CONSTRUCTORS = ("__init__", "__new__")
 _KEYWORD_READS = ("pop", "get")  # `kwargs.pop("name", default)`, `kwargs.get("name")`
 
 
-def kept_related(related: Iterable[Related], tree: ast.Module | None, function: str) -> tuple[Related, ...]:
-    """The related errors, those of a "setting" only when it is one a user sets on the site's class."""
+def kept_related(
+    related: Iterable[Related], tree: ast.Module | None, function: str, tree_of: Callable[[str], ast.Module | None]
+) -> tuple[Related, ...]:
+    """The related errors, those of a "setting" only when it is one a user sets: on the site's class (its file is
+    `tree`), or on the related error's class, read from its own file (`tree_of` a path); the store related both
+    through one class hierarchy."""
     found = list(related)
     if all(r.relation != "setting" for r in found):
         return tuple(found)
     owner = function.rpartition(".")[0]
     settings = user_settings(tree, owner) if tree is not None and owner else frozenset()
-    return tuple(r for r in found if r.relation != "setting" or r.setting in settings)
+    return tuple(r for r in found if r.relation != "setting" or r.setting in settings or _theirs(r, tree_of))
+
+
+def _theirs(related: Related, tree_of: Callable[[str], ast.Module | None]) -> bool:
+    """Whether the related error's own class stores its setting from a constructor argument of its name."""
+    owner = related.function.rpartition(".")[0]
+    tree = tree_of(related.file) if owner else None
+    return tree is not None and related.setting in user_settings(tree, owner)
 
 
 def user_settings(tree: ast.Module, owner: str) -> frozenset[str]:
@@ -68,7 +79,7 @@ def _stored_arguments(method: FunctionNode) -> set[str]:
         return set()
     receiver = positional[0].arg
     own = {p.arg for p in parameters(method)}
-    packed = method.args.kwarg.arg if method.args.kwarg else None
+    holders = own | ({method.args.kwarg.arg} if method.args.kwarg else set())
     out: set[str] = set()
     for node in walk_scope(method):
         if not isinstance(node, (ast.Assign, ast.AnnAssign)) or node.value is None:
@@ -77,7 +88,7 @@ def _stored_arguments(method: FunctionNode) -> set[str]:
         for target in targets:
             if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == receiver:
                 if (target.attr in own and _reads(node.value, target.attr)) or _keyword(
-                    node.value, packed, target.attr
+                    node.value, holders, target.attr
                 ):
                     out.add(target.attr)
     return out
@@ -87,10 +98,9 @@ def _reads(value: ast.expr, name: str) -> bool:
     return any(isinstance(n, ast.Name) and n.id == name for n in walk_scope(value))
 
 
-def _keyword(value: ast.expr, packed: str | None, name: str) -> bool:
-    """`kwargs.pop("name", ...)`, `kwargs.get("name")` or `kwargs["name"]` of the constructor's `**kwargs`."""
-    if packed is None:
-        return False
+def _keyword(value: ast.expr, holders: set[str], name: str) -> bool:
+    """`kwargs.pop("name", ...)`, `kwargs.get("name")` or `kwargs["name"]` of the constructor's `**kwargs` or of
+    a parameter holding the caller's options (`kwds.get("index_col")`)."""
     key: ast.expr | None
     if isinstance(value, ast.Subscript):
         holder, key = value.value, value.slice
@@ -99,4 +109,4 @@ def _keyword(value: ast.expr, packed: str | None, name: str) -> bool:
     else:
         return False
     named = isinstance(key, ast.Constant) and key.value == name
-    return named and isinstance(holder, ast.Name) and holder.id == packed
+    return named and isinstance(holder, ast.Name) and holder.id in holders

@@ -145,3 +145,24 @@ def test_raises_inside_earlier_blocks_alone_are_said_without_checks(indexed: Ind
         "once the `raise` statements before it in this function do not fire: the `raise` statements at lines 9 and"
         " 14 in the `for` statement at line 7 may fire first" in page["what_it_means"]["summary"]
     )
+
+
+EXCLUDED_BRANCH = """
+def render(doc, intro):
+    if doc is None:
+        if intro:
+            raise ValueError("no docstring found")
+        return ""
+    for line in doc:
+        if not line:
+            raise ValueError("an empty line")
+    if doc is not None and intro:
+        raise ValueError("no parameters section")
+"""
+
+
+def test_a_raise_under_a_branch_the_condition_rules_out_is_not_said(indexed: Indexer) -> None:
+    """`doc is not None` holds at the check: the raise under `if doc is None:` cannot have fired before it."""
+    summary = _page(indexed, EXCLUDED_BRANCH, "no parameters section")["what_it_means"]["summary"]
+    assert "the `raise` statement at line 8 in the `for` statement at line 6 may fire first" in summary
+    assert "line 4" not in summary

@@ -172,3 +172,41 @@ def test_a_setting_is_only_an_attribute_stored_from_a_constructor_argument_of_it
         ("setting", "no mode to choose"),
         ("setting", "no weights to weigh"),
     ]
+
+
+OPTIONS = {
+    "prs/__init__.py": "",
+    "prs/base.py": """
+        class ParserBase:
+            def __init__(self, kwds):
+                self.index_col = kwds.get("index_col", None)
+                self.rows = 0
+
+            def validate(self):
+                if self.index_col is True:
+                    raise ValueError("index_col cannot be True")
+                if self.rows < 0:
+                    raise ValueError("rows went below zero")
+    """,
+    "prs/python.py": """
+        from prs.base import ParserBase
+
+
+        class PythonParser(ParserBase):
+            def infer(self):
+                self.index_col = [0]
+                self.rows = 1
+
+            def alert(self):
+                if self.index_col is not False and self.rows > 9:
+                    raise ValueError("too many columns for the index")
+    """,
+}
+
+
+def test_a_setting_stored_from_an_options_parameter_by_a_base_in_another_file_is_kept(indexed: Indexer) -> None:
+    """`self.index_col = kwds.get("index_col")` in the base's own file makes `index_col` a setting (the caller's
+    option); `rows`, which the base computes, is not one."""
+    store = indexed(OPTIONS, name="prs")
+    page = build_page(store, error_id_of(store, "prs", "too many columns for the index"))
+    assert [(r["relation"], r["template"]) for r in page["related"]] == [("setting", "index_col cannot be True")]
