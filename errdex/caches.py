@@ -75,7 +75,7 @@ CALLERS = Cache(
 )
 PAGES = Cache(
     "page",
-    21,
+    22,
     "the static part of an error's page, per release and place (what the user's values do not change)",
     code=(
         "pages/page.py",
@@ -97,6 +97,7 @@ PAGES = Cache(
         "pages/meaning.py",
         "pages/record.py",
         "pages/scope.py",
+        "pages/settings.py",
         "pages/solutions.py",
         "pages/source.py",
         "pages/syntax.py",

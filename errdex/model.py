@@ -30,6 +30,12 @@ class SourceFile:
         return hashlib.sha256(self.data).hexdigest()
 
 
+def way_note(reaches_check: bool, name: str) -> str:
+    """What renderers add to a way in that only sets the input: a call of it does not run the check, so it reads
+    as no way to the error (empty for one that reaches it)."""
+    return "" if reaches_check else f"sets `{name}` without running the check"
+
+
 @dataclass(frozen=True, slots=True)
 class RepoLayout:
     """Where a release's files sit in its project tree, so that links name the repository's paths.
@@ -327,6 +333,7 @@ class Related:
     line: int
     function: str
     relation: str  # "function" | "setting"
+    setting: str | None = None  # for "setting": the attribute of the class both checks read (`weights`)
 
 
 @dataclass(frozen=True)

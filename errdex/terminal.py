@@ -13,7 +13,7 @@ from rich.syntax import Syntax
 from rich.table import Table
 from rich.text import Text
 
-from errdex.model import NO_FIX, ReleaseRecord, class_shown
+from errdex.model import NO_FIX, ReleaseRecord, class_shown, way_note
 
 if TYPE_CHECKING:  # the pipeline, matcher, pages and store are heavy to import; only their types are named here
     from errdex.indexing import IndexResult
@@ -294,12 +294,18 @@ def _happens(page: Page) -> RenderableType:
     happens = page["when_it_happens"]
     parts: list[RenderableType] = [code_text(happens["summary"])]
     shown = dict.fromkeys(  # one line per way, though several inputs share it
-        ("→" if way["reaches_check"] else "·", way["call"] or way["via"], way["file"], way["line"])
+        (
+            "→" if way["reaches_check"] else "·",
+            way["call"] or way["via"],
+            way["file"],
+            way["line"],
+            way_note(way["reaches_check"], way["keyword"] or item["name"]),
+        )
         for item in happens["inputs"]
         for way in item["ways_in"]
     )
-    for mark, way_in, file, line in shown:
-        parts.append(code_text(f"  {mark} `{way_in}`  ({file}:{line})"))
+    for mark, way_in, file, line, note in shown:
+        parts.append(code_text(f"  {mark} `{way_in}`  ({file}:{line})" + (f": {note}" if note else "")))
     callers = page["callers"]
     if callers:
         table = Table(box=None, show_header=False, pad_edge=False)

@@ -23,9 +23,11 @@ from errdex.pages.source import (
     FoundDefinition,
     FunctionNode,
     call_code,
+    class_and_bases,
     find,
     methods,
     parameters,
+    subclasses,
 )
 
 
@@ -84,7 +86,7 @@ def trace(tree: ast.Module, site_function: str, code: str, line: int, template: 
         return _attribute(tree, located, input_name(code), line)
     params = {p.arg for p in parameters(located.node)}
     if code in params:
-        abstract = located.owner is not None and located.node.name == "__init__" and _abstract(located.owner)
+        abstract = located.owner is not None and located.node.name == "__init__" and _abstract(tree, located.owner)
         call = None if abstract else call_code(site_function, located.node, [code])
         how = f"`{code}` is a parameter of `{site_function}`" + (_ABSTRACT.format(located.owner) if abstract else "")
         required = required_parameters(located.node, code)
@@ -229,13 +231,13 @@ def _dataclass_field(tree: ast.Module, located: FoundDefinition, attr: str) -> W
     owner = located.owner
     if owner is None:
         return None
-    for cls in _class_and_bases(tree, owner):
+    for cls in class_and_bases(tree, owner):
         if not any((dotted_name(_called(d)) or "").endswith("dataclass") for d in cls.decorator_list):
             continue
         for stmt in cls.body:
             if isinstance(stmt, ast.AnnAssign) and _sets(stmt, attr) and "ClassVar" not in ast.unparse(stmt.annotation):
                 reaches = "__post_init__" in _reaching(methods(owner), located.node.name)
-                call = None if _abstract(owner) else f"{owner.name}({attr}=...)"
+                call = None if _abstract(tree, owner) else f"{owner.name}({attr}=...)"
                 how = f"`self.{attr}` is the dataclass field `{cls.name}.{attr}` (line {stmt.lineno}): the constructor"
                 how += " takes it" + (" and `__post_init__` then reaches the check" if reaches else "")
                 # no keyword: the field's annotation is not read as what it takes, so no trigger goes through it
@@ -251,7 +253,7 @@ def _called(node: ast.expr) -> ast.expr:
 def _class_attribute(tree: ast.Module, located: FoundDefinition, attr: str) -> list[WayIn]:
     """`_engines = {...}` in the body of the class (or of a base defined in the module): the value `self._engines`
     has until an instance stores its own."""
-    for cls in _class_and_bases(tree, located.owner):
+    for cls in class_and_bases(tree, located.owner):
         for stmt in cls.body:
             targets = (
                 stmt.targets
@@ -367,21 +369,21 @@ def _attribute_ways(tree: ast.Module, located: FoundDefinition, attr: str, line:
     ways: list[WayIn] = []
     owner = located.owner
     reaching = _reaching(methods(owner), located.node.name) if owner is not None else set()
-    for cls in _class_and_bases(tree, owner):
+    for cls in class_and_bases(tree, owner):
         for name, method in methods(cls).items():
             stores = sorted(_stores(method, attr), key=lambda pair: _is_generic_setattr(pair[1], method))
             if method is located.node:
                 stores = _in_force_stores(method, attr, stores, line)
             if not stores:
                 continue
-            way = _way(cls, name, method, attr, *stores[0], reaching if cls is owner else set())
+            way = _way(tree, cls, name, method, attr, *stores[0], reaching if cls is owner else set())
             ways.append(way)
             if cls is not owner and owner is not None and way.keyword:
-                ways += _passed_on(owner, cls.name, method, way, reaching)
-            if cls is owner and way.keyword and name == "__init__" and _abstract(cls):
-                for sub in _subclasses(tree, cls):  # who constructs what an abstract class cannot
+                ways += _passed_on(tree, owner, cls.name, method, way, reaching)
+            if cls is owner and way.keyword and name == "__init__" and _abstract(tree, cls):
+                for sub in subclasses(tree, cls):  # who constructs what an abstract class cannot
                     inherited = {**methods(cls), **methods(sub)}
-                    ways += _passed_on(sub, cls.name, method, way, _reaching(inherited, located.node.name))
+                    ways += _passed_on(tree, sub, cls.name, method, way, _reaching(inherited, located.node.name))
     return sorted(ways, key=lambda w: (not w.reaches, w.call is None, not w.via.endswith(".__init__"), w.line))
 
 
@@ -395,7 +397,7 @@ def _in_force_stores(
 
 
 def _passed_on(
-    owner: ast.ClassDef, base: str, base_method: FunctionNode, way: WayIn, reaching: set[str]
+    tree: ast.Module, owner: ast.ClassDef, base: str, base_method: FunctionNode, way: WayIn, reaching: set[str]
 ) -> list[WayIn]:
     """Methods of the class that hand one of their own arguments to the base method that stores the input."""
     out = []
@@ -412,8 +414,11 @@ def _passed_on(
             reaches = name in reaching and reached_by is not None
             if reaches:
                 how += f", and then reaches the check{_call_line(reached_by)}"
-            code = call_code(qualname, method, [keyword])
-            out.append(WayIn(code, qualname, how, call.lineno, reaches, keyword, required_parameters(method, keyword)))
+            abstract = name == "__init__" and _abstract(tree, owner)
+            code = None if abstract else call_code(qualname, method, [keyword])
+            how += _ABSTRACT.format(owner) if abstract else ""
+            required = required_parameters(method, keyword) if code else ()
+            out.append(WayIn(code, qualname, how, call.lineno, reaches, keyword, required))
     return out
 
 
@@ -456,11 +461,18 @@ def _is_super_call(call: ast.Call) -> bool:
 
 
 def _way(
-    cls: ast.ClassDef, name: str, method: FunctionNode, attr: str, stmt: ast.stmt, stored: ast.expr, reaching: set[str]
+    tree: ast.Module,
+    cls: ast.ClassDef,
+    name: str,
+    method: FunctionNode,
+    attr: str,
+    stmt: ast.stmt,
+    stored: ast.expr,
+    reaching: set[str],
 ) -> WayIn:
     qualname = f"{cls.name}.{name}"
     keyword = _keyword_for(method, stored, attr)
-    abstract = name == "__init__" and _abstract(cls)
+    abstract = name == "__init__" and _abstract(tree, cls)
     call = call_code(qualname, method, [keyword]) if keyword and not abstract else None
     reached_by = _call_after(method, stmt, reaching)
     reaches = name in reaching and reached_by is not None
@@ -483,15 +495,25 @@ _ABSTRACT = (
 )
 
 
-def _abstract(cls: ast.ClassDef) -> bool:
-    """A class that cannot be instantiated: `ABCMeta` (or `ABC`) with an `@abstractmethod` in its body."""
-    meta = any(k.arg == "metaclass" and (dotted_name(k.value) or "").endswith("ABCMeta") for k in cls.keywords)
-    meta = meta or any(dotted_name(b) in ("ABC", "abc.ABC") for b in cls.bases)
-    return meta and any(
+def _abstract(tree: ast.Module, cls: ast.ClassDef) -> bool:
+    """A class that cannot be instantiated: `ABCMeta` (or `ABC`) on it or on a base of the module, with an
+    `@abstractmethod` among the methods it has (its own, or a base's of the module it does not override)."""
+    hierarchy = class_and_bases(tree, cls)
+    if not any(_abc_declared(c) for c in hierarchy):
+        return False
+    inherited: dict[str, FunctionNode] = {}
+    for c in reversed(hierarchy):  # the nearest class's method wins
+        inherited.update(methods(c))
+    return any(
         (dotted_name(d) or "").endswith("abstractmethod")
-        for method in methods(cls).values()
+        for method in inherited.values()
         for d in method.decorator_list
     )
+
+
+def _abc_declared(cls: ast.ClassDef) -> bool:
+    meta = any(k.arg == "metaclass" and (dotted_name(k.value) or "").endswith("ABCMeta") for k in cls.keywords)
+    return meta or any(dotted_name(b) in ("ABC", "abc.ABC") for b in cls.bases)
 
 
 def required_parameters(func: FunctionNode, given: str | None) -> tuple[str, ...]:
@@ -633,27 +655,6 @@ def _call_line(reached_by: ast.Call | FunctionNode | None) -> str:
     if isinstance(reached_by, ast.Call) and isinstance(reached_by.func, ast.Attribute):
         return f" by calling `self.{reached_by.func.attr}()` (line {reached_by.lineno})"
     return ""
-
-
-def _subclasses(tree: ast.Module, cls: ast.ClassDef) -> list[ast.ClassDef]:
-    """The classes of the module that derive from `cls`, directly or through others of the module."""
-    return [c for c in tree.body if isinstance(c, ast.ClassDef) and cls in _class_and_bases(tree, c)[1:]]
-
-
-def _class_and_bases(tree: ast.Module, cls: ast.ClassDef | None) -> list[ast.ClassDef]:
-    """The class, then its base classes defined in the same module (nearest first)."""
-    if cls is None:
-        return []
-    out = [cls]
-    by_name = {n.name: n for n in tree.body if isinstance(n, ast.ClassDef)}
-    queue = list(cls.bases)
-    while queue and len(out) < 16:
-        base = queue.pop(0)
-        found = by_name.get(base.id) if isinstance(base, ast.Name) else None
-        if found is not None and found not in out:
-            out.append(found)
-            queue += found.bases
-    return out
 
 
 def _is_self_attr(node: ast.expr, attr: str) -> bool:

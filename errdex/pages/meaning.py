@@ -27,7 +27,7 @@ from errdex.pages.environment import tests
 from errdex.pages.handlers import Handler, handler_around
 from errdex.pages.inforce import rebound
 from errdex.pages.model import HandlerJson, ReboundJson, ResolvedValue, SiteJson, WhatItMeans
-from errdex.pages.prior import exits_sentence, read_names, retested, sentence
+from errdex.pages.prior import exits_sentence, raises_before, read_names, retested, sentence
 from errdex.pages.source import FunctionNode, find, parameters
 
 MAX_HANDLED = 3  # places of a several-place page whose `except` blocks are said
@@ -79,7 +79,9 @@ def what_it_means(
         "class_parameter": passed_in,
         "class_returned_by": returned_by,
     }
-    earlier = sentence(site["prior_checks"], node, resolved, names) if places == 1 else ""
+    func = _function(site, tree) if places == 1 else None
+    nested = raises_before(func, site["line"], site["prior_checks"], node) if func is not None else []
+    earlier = sentence(site["prior_checks"], node, resolved, names, nested) if places == 1 else ""
     if not exact:
         out["summary"] = _shared(raises, describe(node, resolved, False, names) if node is not None else None)
     elif node is not None:
@@ -98,7 +100,6 @@ def what_it_means(
         )
     if places > 1 and tree is not None:
         out["summary"] += _handled_places(site["file"], tree, sites)
-    func = _function(site, tree) if places == 1 else None
     if func is not None:
         out["summary"] += exits_sentence(site["function"], func, site["line"], node)
         out["summary"] += _retested_words(func, node, site["line"]) if node is not None else ""

@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import json
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import cast
 
 from errdex.caches import PAGES
@@ -34,7 +35,7 @@ from errdex.pages.model import (
     UserInput,
 )
 from errdex.pages.prose import add_prose
-from errdex.pages.record import record_json
+from errdex.pages.record import UNPACKED_MESSAGE, record_json, unpacked_arguments
 from errdex.pages.scope import (
     Check,
     check_of,
@@ -42,6 +43,7 @@ from errdex.pages.scope import (
     record_at,
     scope_json,
 )
+from errdex.pages.settings import kept_related
 from errdex.pages.solutions import solutions
 from errdex.pages.source import parse
 from errdex.pages.versions import versions
@@ -115,10 +117,14 @@ def _static(store: Store, record: ErrorRecord, place: FileLine | None) -> Static
     record = record_at(store, record, chosen or record.site)
     site, release = record.site, record.release
     source = store.source(release, site.file)
+    tree = parse(source)
+    trees = functools.cache(lambda path: parse(store.source(release, path)))
+    record = replace(record, related=kept_related(record.related, tree, site.function, trees))
     base = _with_check(record_json(record, source), check)
+    if base["template"] is None and unpacked_arguments(tree, site.line):
+        base = {**base, "reason": UNPACKED_MESSAGE}
     scope = scope_json(record, site, chosen is not None, check)
     speaks_for = 1 if scope["site"] else scope["count"]
-    tree = parse(source)
     held = held_back(base["resolved"], base["resolved_from"], tree, site.function, site.file, site.line)
     withheld = {h.name for h in held}
     base = {**base, "resolved": {k: v for k, v in base["resolved"].items() if k not in withheld}}
@@ -192,7 +198,9 @@ def provenance(page: StaticFacts, release: ReleaseRecord, found: CallerSearch) -
         facts.append(_fact(f"value of `{value['name']}`", name, file, line))
     for item in page["when_it_happens"]["inputs"]:
         for way in item["ways_in"]:
-            facts.append(_fact(f"way in for `{item['name']}` ({way['via']})", name, way["file"], way["line"]))
+            what = f"way in for `{item['name']}`"
+            what = what if way["reaches_check"] else f"where `{item['name']}` is set without running the check"
+            facts.append(_fact(f"{what} ({way['via']})", name, way["file"], way["line"]))
         for bound in item["bound"]:
             facts.append(_fact(f"where `{item['name']}` is bound", name, bound["file"], bound["line"]))
     detail = (

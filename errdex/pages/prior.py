@@ -76,19 +76,27 @@ def passes(checks: Sequence[Earlier], values: Mapping[str, Any], inputs: Iterabl
 
 
 def sentence(
-    checks: Sequence[PriorCheckJson], node: ast.expr | None, resolved: dict[str, JsonValue], names: frozenset[str]
+    checks: Sequence[PriorCheckJson],
+    node: ast.expr | None,
+    resolved: dict[str, JsonValue],
+    names: frozenset[str],
+    nested: Sequence[NestedRaise] = (),
 ) -> str:
-    """`, once the raising checks before it in this function pass (lines ...): ...`, those reading the check's
-    own values first, in words (only `if ...: raise` of the same function: what it calls or a decorator is not
-    followed, so the sentence names its scope). `node` is the check, None for a raise no `if` guards."""
-    if not checks:
+    """`, once the `raise` statements before it in this function do not fire (lines ...): ...`, the checks reading
+    the check's own values first, in words, then the raises inside earlier loops, branches or blocks (`nested`,
+    see `raises_before`), which may fire first. Only `raise` statements of the same function: what it calls
+    or a decorator is not followed, so the sentence names its scope. `node` is the check, None for a raise no
+    `if` guards."""
+    if not checks and not nested:
         return ""
     parsed = earlier(checks)
     mine = read_names(node) if node is not None else frozenset()
     nearest = parsed[::-1]
     ordered = [c for c in nearest if reads_any(c, mine)] + [c for c in nearest if not reads_any(c, mine)]
     lines = ", ".join(str(c.line) for c in ordered)
-    out = f", once the raising checks before it in this function pass (line{'s' if len(ordered) > 1 else ''} {lines})"
+    out = ", once the `raise` statements before it in this function do not fire"
+    if ordered:
+        out += f" (line{'s' if len(ordered) > 1 else ''} {lines})"
     said = [
         f"{describe(c.test, resolved, False, names)} (line {c.line})"
         for c in ordered[:MAX_IN_WORDS]
@@ -98,7 +106,91 @@ def sentence(
         out += ": an earlier raise fires first when " + "; or when ".join(said)
     if len(ordered) > len(said):
         out += f"; or under {len(ordered) - len(said)} more"
-    return out
+    return out + _nested_words(nested, bool(ordered))
+
+
+class NestedRaise(NamedTuple):
+    """A `raise` before the site inside an earlier compound statement of its function (a loop, a branch, a
+    `with` or `try` block) that no earlier raising check the page lists holds: it may fire first."""
+
+    line: int
+    keyword: str  # the compound statement's keyword: `for`, `while`, `if`, `with`, `try`, `match`
+    at: int  # the compound statement's line
+
+
+MAX_NESTED = 8  # nested earlier raises said by line; the rest are counted
+_KEYWORDS: tuple[tuple[type[ast.stmt], str], ...] = (
+    (ast.For, "for"),
+    (ast.AsyncFor, "async for"),
+    (ast.While, "while"),
+    (ast.If, "if"),
+    (ast.With, "with"),
+    (ast.AsyncWith, "async with"),
+    (ast.Try, "try"),
+    (ast.TryStar, "try"),
+    (ast.Match, "match"),
+)
+
+
+def raises_before(
+    func: FunctionNode, line: int, checks: Sequence[PriorCheckJson], condition: ast.expr | None
+) -> list[NestedRaise]:
+    """The `raise` statements inside compound statements before `line` on its path (nested definitions aside)
+    that are not under one of the listed `checks` (their `if` line), nor in a `try` body that may catch them,
+    nor under an `if t:` whose `not t` the site's `condition` holds (see `returns_before`)."""
+    listed = {c["line"] for c in checks}
+    excluded = {unparse(part) for part in conjuncts(condition)} if condition is not None else set()
+    ifs = [n for n in walk_scope(func) if isinstance(n, ast.If)]
+    found: list[NestedRaise] = []
+    for stmt in _before(func, line):
+        keyword = next((word for kind, word in _KEYWORDS if isinstance(stmt, kind)), None)
+        if keyword is None:
+            continue
+        caught = _in_try_bodies(stmt)
+        found += [
+            NestedRaise(n.lineno, keyword, stmt.lineno)
+            for n in walk_scope(stmt)
+            if isinstance(n, ast.Raise)
+            and id(n) not in caught
+            and not any(i.lineno in listed and _under(i, n.lineno) for i in ifs)
+            and not _excluded(func, n.lineno, line, excluded)
+        ]
+    return sorted(set(found))
+
+
+def _under(branch: ast.If, line: int) -> bool:
+    return block_holds(branch.body, line) or block_holds(branch.orelse, line)
+
+
+def _in_try_bodies(stmt: ast.stmt) -> set[int]:
+    """The ids of the nodes in the body of a `try` with handlers under `stmt`: a raise there may be caught."""
+    tries = [n for n in walk_scope(stmt) if isinstance(n, (ast.Try, ast.TryStar)) and n.handlers]
+    return {id(sub) for t in tries for s in t.body for sub in walk_scope(s)}
+
+
+def _nested_words(nested: Sequence[NestedRaise], after_checks: bool) -> str:
+    """`; the `raise` statements at lines 223 and 230 (in the `for` loop at line 221) may also fire first`."""
+    if not nested:
+        return ""
+    shown = list(nested[:MAX_NESTED])
+    places = dict.fromkeys((n.keyword, n.at) for n in shown)
+    groups = [
+        f"{_lines([n.line for n in shown if (n.keyword, n.at) == place])} in the `{place[0]}` statement at line"
+        f" {place[1]}"
+        for place in places
+    ]
+    more = f", and {len(nested) - len(shown)} more" if len(nested) > len(shown) else ""
+    lead = "; the `raise` statement" if after_checks else ": the `raise` statement"
+    plural = "s" if len(nested) > 1 else ""
+    also = " also" if after_checks else ""
+    return f"{lead}{plural} at {'; '.join(groups)}{more} may{also} fire first"
+
+
+def _lines(lines: list[int]) -> str:
+    said = [str(n) for n in lines]
+    if len(said) == 1:
+        return f"line {said[0]}"
+    return f"lines {', '.join(said[:-1])} and {said[-1]}"
 
 
 MAX_EXITS = 8  # earlier `return` lines said; the rest are counted
@@ -110,27 +202,34 @@ def returns_before(func: FunctionNode, line: int, condition: ast.expr | None) ->
     it in a block that holds it; nested definitions aside), but those `condition` already excludes: a return
     under `if t:` when `not t` is one of its clauses and nothing read by `t` is bound again before the raise."""
     excluded = {unparse(part) for part in conjuncts(condition)} if condition is not None else set()
-    found: list[int] = []
-    for block in _blocks_to(func, line):
-        for stmt in block:
-            if stmt.lineno >= line:
-                break
-            if (stmt.end_lineno or stmt.lineno) < line and not isinstance(stmt, _DEFINITIONS):
-                found += [
-                    n.lineno
-                    for n in walk_scope(stmt)
-                    if isinstance(n, ast.Return) and not _excluded(func, n.lineno, line, excluded)
-                ]
+    found = [
+        n.lineno
+        for stmt in _before(func, line)
+        for n in walk_scope(stmt)
+        if isinstance(n, ast.Return) and not _excluded(func, n.lineno, line, excluded)
+    ]
     return sorted(set(found))
 
 
+def _before(func: FunctionNode, line: int) -> list[ast.stmt]:
+    """The statements that end before `line` in the blocks that hold it, outermost first, definitions aside:
+    those that run before it on some path to it."""
+    return [
+        stmt
+        for block in _blocks_to(func, line)
+        for stmt in block
+        if (stmt.end_lineno or stmt.lineno) < line and not isinstance(stmt, _DEFINITIONS)
+    ]
+
+
 def _excluded(func: FunctionNode, at: int, line: int, excluded: set[str]) -> bool:
-    """Whether the return at `at` is under an `if t:` whose `not t` the condition already holds, still about the
-    same values at the raise on `line`."""
+    """Whether the statement at `at` is under an `if t:` whose `not t` the condition already holds, still about
+    the same values at the raise on `line`."""
     guards = [n for n in walk_scope(func) if isinstance(n, ast.If) and block_holds(n.body, at)]
-    if not guards:
-        return False
-    guard = max(guards, key=lambda n: n.lineno)
+    return any(_negated_by(func, guard, line, excluded) for guard in guards)
+
+
+def _negated_by(func: FunctionNode, guard: ast.If, line: int, excluded: set[str]) -> bool:
     if unparse(negation(guard.test)) not in excluded:
         return False
     for name in read_names(guard.test):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import ast
+
 from errdex.model import ErrorRecord, Related, Site, WrittenAt
 from errdex.pages.bindings import bindings_json
 from errdex.pages.excerpt import excerpt_json
@@ -75,3 +77,17 @@ def record_json(record: ErrorRecord, source: str | None) -> ErrorJson:
         "related": [related_json(r) for r in record.related],
         "repository_url": record.release.repository_url,
     }
+
+
+UNPACKED_MESSAGE = "message not known statically: the call passes its arguments unpacked"
+
+
+def unpacked_arguments(tree: ast.Module | None, line: int) -> bool:
+    """Whether the raise or call statement at `line` passes `*args` or `**kwargs`: a message it carries there is
+    not known from the code alone (`raise InvalidURL(*e.args)` passes one; it is not absent)."""
+    for node in ast.walk(tree) if tree is not None else ():
+        if isinstance(node, (ast.Raise, ast.Expr)) and node.lineno == line:
+            call = node.exc if isinstance(node, ast.Raise) else node.value
+            if isinstance(call, ast.Call):
+                return any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords)
+    return False

@@ -159,3 +159,24 @@ def call_code(qualname: str, func: FunctionNode | None, keywords: list[str], sta
         return f"{instance_name(owner)}({args})"
     receiver = owner if static or (func is not None and is_static(func)) else instance_name(owner)
     return f"{receiver}.{name}({args})"
+
+
+def subclasses(tree: ast.Module, cls: ast.ClassDef) -> list[ast.ClassDef]:
+    """The classes of the module that derive from `cls`, directly or through others of the module."""
+    return [c for c in tree.body if isinstance(c, ast.ClassDef) and cls in class_and_bases(tree, c)[1:]]
+
+
+def class_and_bases(tree: ast.Module, cls: ast.ClassDef | None) -> list[ast.ClassDef]:
+    """The class, then its base classes defined in the same module (nearest first)."""
+    if cls is None:
+        return []
+    out = [cls]
+    by_name = {n.name: n for n in tree.body if isinstance(n, ast.ClassDef)}
+    queue = list(cls.bases)
+    while queue and len(out) < 16:
+        base = queue.pop(0)
+        found = by_name.get(base.id) if isinstance(base, ast.Name) else None
+        if found is not None and found not in out:
+            out.append(found)
+            queue += found.bases
+    return out

@@ -566,7 +566,8 @@ class Store:
         return found + list(_take(self._same_setting(release_id, site), "setting", seen, RELATED_LIMIT - len(found)))
 
     def _same_setting(self, release_id: int, site: Site) -> list[Sequence[Any]]:
-        """Errors of other functions whose checks read the same setting of the site's class as the site.
+        """Errors of other functions whose checks read the same setting of the site's class as the site (each
+        row ends with the setting's name: the page keeps only those a user sets, see `pages.settings`).
 
         A setting is a public attribute the class sets on `self` that the site's condition reads as
         `self.NAME` (a private `self._state` is the class's own bookkeeping, not a setting). Another check
@@ -597,7 +598,7 @@ class Store:
                 if any(r.replace("_", "").lower() == instance for r in receivers) or (
                     receivers & _SELF and other_class in family and not namesake
                 ):
-                    matching.append(fields)
+                    matching.append((*fields, name))
         return matching
 
     def _hierarchy(self, release_id: int, file: str, qualname: str) -> tuple[set[str], set[str]] | None:
@@ -862,13 +863,14 @@ def attributes_read(condition: str | None) -> frozenset[tuple[str, str]]:
 
 
 def _take(rows: Iterable[Sequence[Any]], relation: str, seen: set[str], limit: int) -> Iterator[Related]:
+    """The rows as related errors, each once; a row of `_same_setting` ends with the setting's name."""
     taken = 0
-    for error_id, template, exception, file, line, function in rows:
+    for error_id, template, exception, file, line, function, *setting in rows:
         if error_id in seen or taken >= limit:
             continue
         seen.add(error_id)
         taken += 1
-        yield Related(error_id, template, exception, file, line, function, relation)
+        yield Related(error_id, template, exception, file, line, function, relation, setting[0] if setting else None)
 
 
 def _version_key(version: str) -> tuple[int, Any]:

@@ -22,7 +22,7 @@ from pygments.formatters import HtmlFormatter
 from pygments.lexers import PythonLexer
 
 from errdex.match.result import by_class_alone
-from errdex.model import NO_FIX, class_shown
+from errdex.model import NO_FIX, class_shown, way_note
 from errdex.pages.excerpt import excerpt_lexer
 from errdex.pages.model import SourceExcerpt
 from errdex.pages.source import module_name
@@ -66,6 +66,7 @@ def environment() -> Environment:
     env.globals["RELATIONS"] = RELATIONS
     env.globals["NO_FIX"] = NO_FIX
     env.globals["class_shown"] = class_shown
+    env.globals["way_note"] = way_note
     return env
 
 

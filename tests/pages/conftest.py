@@ -67,5 +67,5 @@ def said(summary: str, condition: str) -> bool:
     """Whether a page's summary states `condition` whole: it ends there, or the checks before it follow."""
     return (
         summary.endswith(f"{condition}.")
-        or f"{condition}, once the raising checks before it in this function pass" in summary
+        or f"{condition}, once the `raise` statements before it in this function do not fire" in summary
     )

@@ -141,8 +141,8 @@ def test_an_unguarded_line_keeps_the_earlier_raise_and_claims_no_more(indexed: I
     summary = _page(indexed, "words() is deprecated")["what_it_means"]["summary"]
     assert summary.startswith(
         "`Batch.words` warns (FutureWarning) whenever line 36 runs (no `if` in `Batch.words` guards line 36),"
-        " once the raising checks before it in this function pass (line 34): an earlier raise fires first when"
-        " `self._encodings` is empty, zero, False or None (line 34)."
+        " once the `raise` statements before it in this function do not fire (line 34): an earlier raise fires first"
+        " when `self._encodings` is empty, zero, False or None (line 34)."
     )
     assert "nothing more can be derived" not in summary
 

@@ -92,7 +92,7 @@ def test_membership_in_a_forbidden_list(page_of: Any) -> None:
     summary = page["what_it_means"]["summary"]
     assert (
         "raises PermissionError when `self.user` is one of `BANNED` (2 values),"
-        " once the raising checks before it in this function" in summary
+        " once the `raise` statements before it in this function" in summary
     )
     assert page["what_it_means"]["lists"][0]["role"] == "forbidden"
     assert page["triggers"][0]["values"] == {"self.user": "'root'"}
@@ -173,7 +173,7 @@ def test_unguarded_raise_in_an_except_block(page_of: Any) -> None:
         f"when the code in the `try` at line {try_line + 1} (`open(path)`) raises `OSError`"
         " (no `if` in `load` guards line"
     ) in meaning["summary"]
-    assert ", once the raising checks before it in this function pass (lines " in meaning["summary"]
+    assert ", once the `raise` statements before it in this function do not fire (lines " in meaning["summary"]
     assert meaning["context"] == f"it is raised while handling `OSError` from the `try` block at line {try_line}"
     assert page["triggers"] == [] and page["example_fix"] is None
     assert page["solutions"] == []  # nothing in the code supports advice: none is given

@@ -101,7 +101,7 @@ def test_python_version(page_of: Any) -> None:
     page = page_of("configure needs Python 3.9 or newer")
     assert page["what_it_means"]["summary"].startswith(
         "`configure` raises RuntimeError when running on Python older than 3.9,"
-        " once the raising checks before it in this function pass (line 13)"
+        " once the `raise` statements before it in this function do not fire (line 13)"
     )
     (where,) = [s for s in page["solutions"] if s["kind"] == "environment"]
     assert where["text"] == (

@@ -301,6 +301,53 @@ def test_an_abstract_class_constructor_is_no_way_in(indexed: Indexer) -> None:
     assert any("`BaseEnsemble` is abstract" in b["how"] for b in item["bound"])
 
 
+INHERITED_ABSTRACT = {
+    "sgd/__init__.py": """
+        from abc import ABCMeta, abstractmethod
+
+
+        class Base(metaclass=ABCMeta):
+            def __init__(self, early_stopping=False):
+                self.early_stopping = early_stopping
+
+            @abstractmethod
+            def fit(self):
+                pass
+
+            def split(self):
+                if self.early_stopping and not self.shuffle:
+                    raise ValueError("early stopping needs shuffling")
+
+
+        class BaseClassifier(Base):
+            @abstractmethod
+            def __init__(self, early_stopping=False):
+                super().__init__(early_stopping=early_stopping)
+
+
+        class Classifier(BaseClassifier):
+            def __init__(self, early_stopping=False):
+                super().__init__(early_stopping=early_stopping)
+
+            def fit(self):
+                return self
+    """,
+}
+
+
+def test_a_class_abstract_through_the_metaclass_of_its_base_is_no_way_in(indexed: Indexer) -> None:
+    """`BaseClassifier.__init__` is an @abstractmethod and `ABCMeta` comes from its base `Base`: it cannot be
+    constructed (nor can `Base`, whose `fit` is abstract), so only `Classifier(early_stopping=...)`, which
+    overrides both abstract methods, is a way in."""
+    store = indexed(INHERITED_ABSTRACT, name="sgd")
+    inputs = build_page(store, error_id_of(store, "sgd", "early stopping needs shuffling"))["when_it_happens"]["inputs"]
+    item = next(i for i in inputs if i["code"] == "self.early_stopping")
+    calls = [w["call"] for w in item["ways_in"]]
+    assert "BaseClassifier(early_stopping=...)" not in calls
+    assert "Classifier(early_stopping=...)" in calls and "Base(early_stopping=...)" not in calls
+    assert any("`BaseClassifier` is abstract" in b["how"] for b in item["bound"])
+
+
 PROMPT = {
     "ask/__init__.py": """
         import os

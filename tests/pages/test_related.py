@@ -125,3 +125,88 @@ def test_a_namesake_class_a_sibling_and_a_private_attribute_share_no_setting(ind
     store = indexed(COMMANDS, name="app")
     assert related_of(store, "migration already exists") == []
     assert related_of(store, "collecting cancelled") == []
+
+
+COMPUTED = {
+    "blk/__init__.py": """
+        class Block:
+            def __init__(self, values, weights=None, **kwargs):
+                self.values = values
+                self.weights = weights or []
+                self.mode = kwargs.pop("mode", None)
+                self.size = len(values)
+
+            @property
+            def dtype(self):
+                return self.values.dtype
+
+            def where(self):
+                if self.dtype == object and self.weights and self.mode and self.size:
+                    raise TypeError("cannot downcast object blocks")
+
+            def fill(self):
+                if self.dtype == object:
+                    raise TypeError("cannot fill object blocks")
+
+            def weigh(self):
+                if not self.weights:
+                    raise ValueError("no weights to weigh")
+
+            def choose(self):
+                if self.mode is None:
+                    raise ValueError("no mode to choose")
+
+            def measure(self):
+                if self.size == 0:
+                    raise ValueError("nothing to measure")
+    """,
+}
+
+
+def test_a_setting_is_only_an_attribute_stored_from_a_constructor_argument_of_its_name(indexed: Indexer) -> None:
+    """`dtype` (a property) and `size` (computed from `values`) are the package's own: checks reading them are
+    not related by a setting; `weights` (from the parameter) and `mode` (from the `mode` keyword) are."""
+    store = indexed(COMPUTED, name="blk")
+    page = build_page(store, error_id_of(store, "blk", "cannot downcast object blocks"))
+    assert sorted((r["relation"], r["template"]) for r in page["related"]) == [
+        ("setting", "no mode to choose"),
+        ("setting", "no weights to weigh"),
+    ]
+
+
+OPTIONS = {
+    "prs/__init__.py": "",
+    "prs/base.py": """
+        class ParserBase:
+            def __init__(self, kwds):
+                self.index_col = kwds.get("index_col", None)
+                self.rows = 0
+
+            def validate(self):
+                if self.index_col is True:
+                    raise ValueError("index_col cannot be True")
+                if self.rows < 0:
+                    raise ValueError("rows went below zero")
+    """,
+    "prs/python.py": """
+        from prs.base import ParserBase
+
+
+        class PythonParser(ParserBase):
+            def infer(self):
+                self.index_col = [0]
+                self.rows = 1
+
+            def alert(self):
+                if self.index_col is not False and self.rows > 9:
+                    raise ValueError("too many columns for the index")
+    """,
+}
+
+
+def test_a_setting_stored_from_an_options_parameter_by_a_base_in_another_file_is_kept(indexed: Indexer) -> None:
+    """`self.index_col = kwds.get("index_col")` in the base's own file makes `index_col` a setting (the caller's
+    option); `rows`, which the base computes, is not one."""
+    store = indexed(OPTIONS, name="prs")
+    page = build_page(store, error_id_of(store, "prs", "too many columns for the index"))
+    assert [(r["relation"], r["template"]) for r in page["related"]] == [("setting", "index_col cannot be True")]
