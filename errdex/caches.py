@@ -68,7 +68,7 @@ CALLERS = Cache(
 )
 PAGES = Cache(
     "page",
-    20,
+    21,
     "the static part of an error's page, per release and place (what the user's values do not change)",
     code=(
         "pages/page.py",
