@@ -515,8 +515,10 @@ def _way(
     if _is_generic_setattr(stored, method):
         how = f"`{qualname}` sets the attribute named by each keyword argument (`{short(stored)}`, line {stmt.lineno})"
     else:
-        each = " or ".join(f"`{short(v)}` (line {s.lineno})" for s, v in stores)
-        how = f"`{qualname}` stores {each} in `self.{attr}`"
+        how = f"`{qualname}` stores `{short(stored)}` in `self.{attr}` (line {stmt.lineno})"
+        if len(stores) > 1:
+            each = " or ".join(f"`{short(v)}` (line {s.lineno})" for s, v in stores)
+            how = f"`{qualname}` stores {each} in `self.{attr}`"
     if reaches:
         how += f" and then reaches the check{_call_line(reached_by)}"
     if abstract:
