@@ -11,10 +11,10 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
-from errdex.pages.inforce import in_force
-from errdex.pages.inputs import local_how
+from errdex.pages.inforce import in_force, rebound
+from errdex.pages.inputs import local_how, record_kind
 from errdex.pages.model import JsonValue, ResolvedValue
-from errdex.pages.source import find, methods, parameters
+from errdex.pages.source import FunctionNode, find, methods, parameters
 
 
 @dataclass(frozen=True)
@@ -57,13 +57,27 @@ def held_back(
         elif located is not None and not isinstance(located.node, ast.ClassDef) and name.isidentifier():
             found = in_force(located.node, name, line)
             single = found.single if found is not None else None
-            if found is not None and (
+            if found is not None and found.entry and name in {p.arg for p in parameters(located.node)}:
+                note = _or_argument(located.node, function, name, line)
+            elif found is not None and (
                 single is None or single.line != at or any(n > single.line for n in found.mutated_at)
             ):
                 note = f"{local_how(function, name, found)}: its value at the check is not resolved."
         if note is not None:
             out.append(HeldBack(name, defined_at, note))
     return out
+
+
+def _or_argument(func: FunctionNode, function: str, name: str, line: int) -> str:
+    """A parameter bound again only on some paths to the raise: each binding with its test, else the argument."""
+    each = [
+        f"`{r.bound.code}` (line {r.bound.line}){f' when `{r.when}`' if r.when else ''}"
+        for r in rebound(func, [name], line)
+    ]
+    return (
+        f"`{name}` is bound again by {' or '.join(each)}, and is otherwise the argument passed to `{function}`:"
+        " its value at the check is not resolved."
+    )
 
 
 def _line_in(defined_at: str | None, file: str) -> int | None:
@@ -81,7 +95,7 @@ def _class_default(tree: ast.Module, attr: str, line: int) -> str | None:
         if stmt is None:
             continue
         replaced = "an instance or a subclass"
-        if isinstance(stmt, ast.AnnAssign) and any(_names(d, "dataclass") for d in cls.decorator_list):
+        if isinstance(stmt, ast.AnnAssign) and record_kind(cls) is not None:
             replaced = f"the constructor's argument `{cls.name}({attr}=...)`, an instance or a subclass"
         elif attr in _init_parameters(cls):
             replaced = f"the argument `{attr}` of `{cls.name}.__init__`, an instance or a subclass"
@@ -95,9 +109,3 @@ def _class_default(tree: ast.Module, attr: str, line: int) -> str | None:
 def _init_parameters(cls: ast.ClassDef) -> set[str]:
     init = methods(cls).get("__init__")
     return {p.arg for p in parameters(init)} if init is not None else set()
-
-
-def _names(decorator: ast.expr, name: str) -> bool:
-    """`@dataclass`, `@dataclass(...)`, `@dataclasses.dataclass`."""
-    node = decorator.func if isinstance(decorator, ast.Call) else decorator
-    return (isinstance(node, ast.Name) and node.id == name) or (isinstance(node, ast.Attribute) and node.attr == name)

@@ -10,7 +10,10 @@ to a constant follows a branch only when the evaluator lets its test go that way
 `answer = "n"` and `if answer != "y": return`, that binding does not get past the `if`. When more
 than one binding can reach the raise, the page lists them and says which one is in force is not
 resolved. A container that is mutated (`.update(...)`, `x[k] = ...`, `+=`) before the raise no
-longer has the value it was bound to.
+longer has the value it was bound to. A path on which the function binds nothing keeps the value the name
+had on entry (a parameter's argument): `if max_num is None: max_num = DEFAULT` leaves the caller's value
+in force otherwise. An `except` block runs after part of its `try` body: a binding the body's last
+statement makes may be the one that raised, so it is not in force there.
 """
 
 from __future__ import annotations
@@ -66,6 +69,7 @@ class InForce:
 
     bindings: tuple[Bound, ...]
     mutated_at: tuple[int, ...]
+    entry: bool  # a path reaches the raise binding nothing: the value on entry (a parameter's argument) may be in force
 
     @property
     def single(self) -> Bound | None:
@@ -76,13 +80,13 @@ def in_force(func: FunctionNode, code: str, line: int) -> InForce | None:
     """The bindings of `code` (a name, or `self.X`) in force at the raise on `line`; None when the function
     does not bind it."""
     walk = _Walk(code, line, _plain_local(func, code))
-    walk.block(func.body, frozenset())
+    walk.block(func.body, frozenset([_ENTRY]))
     if walk.at_raise is None:
         return None
-    found = tuple(sorted(walk.at_raise, key=lambda b: b.line)) or _comprehension(func, code)
+    found = tuple(sorted(walk.at_raise - {_ENTRY}, key=lambda b: b.line)) or _comprehension(func, code)
     if not found:
         return None
-    return InForce(found, tuple(sorted(set(walk.mutated))))
+    return InForce(found, tuple(sorted(set(walk.mutated))), _ENTRY in walk.at_raise)
 
 
 def _plain_local(func: FunctionNode, code: str) -> bool:
@@ -108,6 +112,9 @@ def _comprehension(func: FunctionNode, name: str) -> tuple[Bound, ...]:
                 if _binds(gen.target, name):
                     return (Bound(node.lineno, "comprehension", short(node), target=gen.target),)
     return ()
+
+
+_ENTRY = Bound(0, "entry", "")  # what the name holds when the function starts
 
 
 class _Exits:
@@ -229,7 +236,7 @@ class _Walk:
     def _try(self, stmt: ast.stmt, live: frozenset[Bound], holds: bool) -> frozenset[Bound] | None:
         body: list[ast.stmt] = getattr(stmt, "body", [])
         handlers: list[ast.ExceptHandler] = getattr(stmt, "handlers", [])
-        partly = live | frozenset(self._all_bindings(body))  # a handler runs after any part of the body
+        partly = live | frozenset(self._all_bindings(body, _last_line(body)))  # a handler runs after part of it
         outs = []
         for handler in handlers:
             if holds and not span_holds(handler, self.line):
@@ -268,11 +275,14 @@ class _Walk:
     def _binds(self, target: ast.expr | None) -> bool:
         return target is not None and _binds(target, self.code)
 
-    def _all_bindings(self, body: list[ast.stmt]) -> list[Bound]:
-        """Every binding of the name in a block (its nested functions and classes aside)."""
+    def _all_bindings(self, body: list[ast.stmt], before: int) -> list[Bound]:
+        """Every binding of the name in a block (its nested functions and classes aside), an assignment only when
+        it ends before line `before`: only then may a later statement of the block raise after it completed."""
         out = []
         for stmt in body:
             for node in walk_scope(stmt):
+                if isinstance(node, (ast.Assign, ast.AnnAssign)) and (node.end_lineno or before) >= before:
+                    continue
                 if isinstance(node, ast.Assign) and any(self._binds(t) for t in node.targets):
                     target = next(t for t in node.targets if self._binds(t))
                     out.append(_bound(node, target, "assign", node.value))
@@ -361,6 +371,17 @@ def _constant(bound: Bound) -> object:
         return UNKNOWN
     value = value_of(bound.value, {})
     return value if isinstance(value, _IMMUTABLE) else UNKNOWN
+
+
+def _last_line(body: list[ast.stmt]) -> int:
+    """Where the block's last simple statement starts (inside its last compound statement's last block)."""
+    last = body[-1] if body else None
+    while last is not None:
+        blocks = [b for b in (getattr(last, f, None) for f in ("finalbody", "orelse", "body")) if b]
+        if not blocks or isinstance(last, _SCOPES):
+            return last.lineno
+        last = blocks[0][-1]
+    return 0
 
 
 def _union(outs: list[frozenset[Bound] | None]) -> frozenset[Bound] | None:

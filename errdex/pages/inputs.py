@@ -97,7 +97,7 @@ def trace(tree: ast.Module, site_function: str, code: str, line: int, template: 
         return Traced("parameter", [WayIn(None, site_function, how, located.node.lineno, True)], [])
     found = in_force(located.node, code, line)
     if found is not None:
-        found = _with_message(located.node, found, line, template)
+        found = _with_message(located.node, code, found, line, template)
         how = local_how(site_function, code, found)
         return Traced("local", [], [WayIn(None, site_function, how, found.bindings[-1].line, True)])
     walrus = _assignment_expressions(located.node, code, line)
@@ -116,34 +116,61 @@ def _assignment_expressions(function: FunctionNode, code: str, line: int) -> lis
     return sorted(found, key=lambda n: n.lineno)
 
 
-def _with_message(function: FunctionNode, found: InForce, line: int, template: str | None) -> InForce:
-    """The bindings in force, less those in the `else` of a test the message needs.
+def _with_message(function: FunctionNode, code: str, found: InForce, line: int, template: str | None) -> InForce:
+    """The bindings in force that can come with the page's message, when the raise passes a name as its message.
 
     `msg += " with any supported extension ..."` only `if allowed_extensions is not None:`: a page about the
     message with that text is about a run where the test held, so a binding in the `else` of the same test
-    (`else: out = matched_paths`) is not the one in force.
+    (`else: out = matched_paths`) is not the one in force. And a binding of the message name itself whose
+    literal text is not in the page's template (`msg = f"{code} Client Error: ..."` on the page for
+    `{} Server Error: {}`) cannot have made it.
     """
-    needed = _message_tests(function, line, template)
-    if not needed:
+    message = _message_name(function, line)
+    if template is None or message is None:
         return found
+    needed = _message_tests(function, line, template, message)
     elses = [
         node
         for node in ast.walk(function)
         if isinstance(node, ast.If) and node.orelse and ast.dump(node.test) in needed
     ]
-    kept = tuple(b for b in found.bindings if not any(block_holds(node.orelse, b.line) for node in elses))
-    return InForce(kept, found.mutated_at) if kept else found
+    kept = tuple(
+        b
+        for b in found.bindings
+        if not any(block_holds(node.orelse, b.line) for node in elses)
+        and (code != message or _can_make(b, template, any(n > b.line for n in found.mutated_at)))
+    )
+    return replace(found, bindings=kept) if kept else found
 
 
-def _message_tests(function: FunctionNode, line: int, template: str | None) -> set[str]:
-    """The tests (as dumped trees) under which the raise's message variable gets a part of `template` added."""
+def _message_name(function: FunctionNode, line: int) -> str | None:
+    """The plain name a raise on `line` passes as its message (`raise E(msg, ...)`), None otherwise."""
     raised = next(
         (n for n in ast.walk(function) if isinstance(n, ast.Raise) and n.lineno == line and n.exc is not None), None
     )
     exc = raised.exc if raised is not None else None
-    if template is None or not (isinstance(exc, ast.Call) and exc.args and isinstance(exc.args[0], ast.Name)):
-        return set()
-    message = exc.args[0].id
+    if isinstance(exc, ast.Call) and exc.args and isinstance(exc.args[0], ast.Name):
+        return exc.args[0].id
+    return None
+
+
+def _can_make(bound: Bound, template: str, grown: bool) -> bool:
+    """Whether a binding of the message can give the template: each literal piece of it is in the template, and
+    an empty string stays empty unless something is added to it later."""
+    value = bound.value if bound.kind == "assign" and isinstance(bound.target, ast.Name) else None
+    if isinstance(value, ast.Constant) and isinstance(value.value, str):
+        if not value.value and not grown:
+            return not template
+        pieces = [value.value]
+    elif isinstance(value, ast.JoinedStr):
+        pieces = [v.value for v in value.values if isinstance(v, ast.Constant) and isinstance(v.value, str)]
+    else:
+        return True
+    return all(piece in template for piece in pieces if piece.strip())
+
+
+def _message_tests(function: FunctionNode, line: int, template: str, message: str) -> set[str]:
+    """The tests (as dumped trees) under which the raise's message variable gets a part of `template` added."""
     tests = set()
     for node in ast.walk(function):
         if not isinstance(node, ast.If) or node.lineno > line:
@@ -227,21 +254,33 @@ def _attribute(tree: ast.Module, located: FoundDefinition, attr: str, line: int)
 
 
 def _dataclass_field(tree: ast.Module, located: FoundDefinition, attr: str) -> WayIn | None:
-    """`tokenizer: Tokenizer` in a dataclass (the class or a base of the module): its constructor takes it."""
+    """`tokenizer: Tokenizer` in a dataclass or a `NamedTuple` (the class or a base of the module): its constructor
+    takes it."""
     owner = located.owner
     if owner is None:
         return None
     for cls in class_and_bases(tree, owner):
-        if not any((dotted_name(_called(d)) or "").endswith("dataclass") for d in cls.decorator_list):
+        kind = record_kind(cls)
+        if kind is None:
             continue
         for stmt in cls.body:
             if isinstance(stmt, ast.AnnAssign) and _sets(stmt, attr) and "ClassVar" not in ast.unparse(stmt.annotation):
                 reaches = "__post_init__" in _reaching(methods(owner), located.node.name)
                 call = None if _abstract(tree, owner) else f"{owner.name}({attr}=...)"
-                how = f"`self.{attr}` is the dataclass field `{cls.name}.{attr}` (line {stmt.lineno}): the constructor"
+                how = f"`self.{attr}` is the {kind} field `{cls.name}.{attr}` (line {stmt.lineno}): the constructor"
                 how += " takes it" + (" and `__post_init__` then reaches the check" if reaches else "")
                 # no keyword: the field's annotation is not read as what it takes, so no trigger goes through it
                 return WayIn(call, f"{owner.name}.__init__", how, stmt.lineno, reaches)
+    return None
+
+
+def record_kind(cls: ast.ClassDef) -> str | None:
+    """ "dataclass" for `@dataclass(...)`, "NamedTuple" for `class C(NamedTuple)`: classes whose annotated body
+    names are the constructor's fields; None for any other class."""
+    if any((dotted_name(_called(d)) or "").endswith("dataclass") for d in cls.decorator_list):
+        return "dataclass"
+    if any((dotted_name(b) or "").split(".")[-1] == "NamedTuple" for b in cls.bases):
+        return "NamedTuple"
     return None
 
 
@@ -372,11 +411,13 @@ def _attribute_ways(tree: ast.Module, located: FoundDefinition, attr: str, line:
     for cls in class_and_bases(tree, owner):
         for name, method in methods(cls).items():
             stores = sorted(_stores(method, attr), key=lambda pair: _is_generic_setattr(pair[1], method))
-            if method is located.node:
+            if method is located.node:  # every store that can reach the raise is one of its values there
                 stores = _in_force_stores(method, attr, stores, line)
+            else:
+                stores = stores[:1]
             if not stores:
                 continue
-            way = _way(tree, cls, name, method, attr, *stores[0], reaching if cls is owner else set())
+            way = _way(tree, cls, name, method, attr, stores, reaching if cls is owner else set())
             ways.append(way)
             if cls is not owner and owner is not None and way.keyword:
                 ways += _passed_on(tree, owner, cls.name, method, way, reaching)
@@ -466,10 +507,11 @@ def _way(
     name: str,
     method: FunctionNode,
     attr: str,
-    stmt: ast.stmt,
-    stored: ast.expr,
+    stores: list[tuple[ast.stmt, ast.expr]],
     reaching: set[str],
 ) -> WayIn:
+    """The way in through a method's stores of `self.<attr>` (the first gives the keyword; more are alternatives)."""
+    stmt, stored = stores[0]
     qualname = f"{cls.name}.{name}"
     keyword = _keyword_for(method, stored, attr)
     abstract = name == "__init__" and _abstract(tree, cls)
@@ -480,6 +522,9 @@ def _way(
         how = f"`{qualname}` sets the attribute named by each keyword argument (`{short(stored)}`, line {stmt.lineno})"
     else:
         how = f"`{qualname}` stores `{short(stored)}` in `self.{attr}` (line {stmt.lineno})"
+        if len(stores) > 1:
+            each = " or ".join(f"`{short(v)}` (line {s.lineno})" for s, v in stores)
+            how = f"`{qualname}` stores {each} in `self.{attr}`"
     if reaches:
         how += f" and then reaches the check{_call_line(reached_by)}"
     if abstract:

@@ -75,7 +75,7 @@ def what_it_means(
         "handler": _handler_json(handler) if handler else None,
         "derivable": node is not None,
         "statement": statement_kind(site, tree, places),
-        "rebound": _rebound(site, tree, node) if places == 1 and node is not None else [],
+        "rebound": _rebound(site, tree, node, sites if places > 1 else ()) if node is not None else [],
         "class_parameter": passed_in,
         "class_returned_by": returned_by,
     }
@@ -103,18 +103,23 @@ def what_it_means(
     if func is not None:
         out["summary"] += exits_sentence(site["function"], func, site["line"], node)
         out["summary"] += _retested_words(func, node, site["line"]) if node is not None else ""
-    out["summary"] += "".join(_rebound_words(r) for r in _by_name(out["rebound"]))
+    out["summary"] += "".join(_rebound_words(r, places > 1) for r in _by_name(out["rebound"]))
     return out
 
 
-def _rebound(site: SiteJson, tree: ast.Module | None, node: ast.expr) -> list[ReboundJson]:
-    """The parameters the check reads that its function binds again before the raise."""
-    func = _function(site, tree)
-    plain = [name for name in sorted(read_names(node)) if name.isidentifier()]
-    return [
-        {"name": r.name, "line": r.bound.line, "code": r.bound.code, "when": r.when}
-        for r in (rebound(func, plain, site["line"]) if func is not None else [])
-    ]
+def _rebound(site: SiteJson, tree: ast.Module | None, node: ast.expr, sites: Sequence[Site]) -> list[ReboundJson]:
+    """The parameters the check reads (`A` of `A.ndim` too) that its function binds again before the raise; on a
+    page for several places, at each of them in the page's file."""
+    roots = sorted({name.split(".", 1)[0] for name in read_names(node)})
+    places: list[Where] = [{"function": p.function, "line": p.line} for p in sites if p.file == site["file"]]
+    out: list[ReboundJson] = []
+    for place in places or [{"function": site["function"], "line": site["line"]}]:
+        func = _function(place, tree)
+        out += [
+            {"name": r.name, "line": r.bound.line, "code": r.bound.code, "when": r.when, "at": place["line"]}
+            for r in (rebound(func, roots, place["line"]) if func is not None else [])
+        ]
+    return out
 
 
 def _retested_words(func: FunctionNode, node: ast.expr, line: int) -> str:
@@ -133,16 +138,18 @@ def _retested_words(func: FunctionNode, node: ast.expr, line: int) -> str:
 
 
 def _by_name(found: list[ReboundJson]) -> list[list[ReboundJson]]:
-    names = dict.fromkeys(r["name"] for r in found)
-    return [[r for r in found if r["name"] == name] for name in names]
+    """The rebindings grouped by the raise they reach and the name they bind."""
+    keys = dict.fromkeys((r["at"], r["name"]) for r in found)
+    return [[r for r in found if (r["at"], r["name"]) == key] for key in keys]
 
 
-def _rebound_words(found: list[ReboundJson]) -> str:
+def _rebound_words(found: list[ReboundJson], several: bool) -> str:
     """` `fname` here is its value after line 473 (`fname = os.fspath(fname)` when `...` is true), not
-    necessarily the argument as passed.`"""
+    necessarily the argument as passed.` (` At line 1494, `num_proc` is ...` on a page for several places)."""
     each = [f"line {r['line']} (`{r['code']}`{_when(r['when'])})" for r in found]
     name = found[0]["name"]
-    return f" `{name}` here is its value after {' or '.join(each)}, not necessarily the argument as passed."
+    where = f"At line {found[0]['at']}, `{name}` there" if several else f"`{name}` here"
+    return f" {where} is its value after {' or '.join(each)}, not necessarily the argument as passed."
 
 
 def _when(test: str | None) -> str:

@@ -189,6 +189,7 @@ class ReboundJson(TypedDict):
     line: int  # the rebinding's line
     code: str  # the rebinding statement, as code
     when: str | None  # the test of the `if` it is under, as code; None when no `if` of the function holds it
+    at: int  # the line of the raise it reaches (a page for several places has one per place)
 
 
 class WhatItMeans(TypedDict):

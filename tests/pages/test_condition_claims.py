@@ -150,7 +150,13 @@ def test_an_unguarded_line_keeps_the_earlier_raise_and_claims_no_more(indexed: I
 def test_a_parameter_bound_again_is_said_to_be_the_new_value(indexed: Indexer) -> None:
     meaning = _page(indexed, "fname must be a path or a file handle, not {}")["what_it_means"]
     assert meaning["rebound"] == [
-        {"name": "fname", "line": 42, "code": "fname = os.fspath(fname)", "when": "isinstance(fname, os.PathLike)"}
+        {
+            "name": "fname",
+            "line": 42,
+            "code": "fname = os.fspath(fname)",
+            "when": "isinstance(fname, os.PathLike)",
+            "at": 44,
+        }
     ]
     assert meaning["summary"].endswith(
         " `fname` here is its value after line 42 (`fname = os.fspath(fname)` when"
