@@ -112,10 +112,10 @@ def what_it_means(
     if func is not None:
         out["summary"] += exits_sentence(site["function"], func, site["line"], node)
         out["summary"] += _retested_words(func, node, site["line"]) if node is not None else ""
-    out["summary"] += "".join(_rebound_words(r, places > 1) for r in _by_name(out["rebound"]))
     if func is not None and tree is not None:
         out["summary"] += decorated_words(site["function"], own_decorators(tree, site["file"], site["function"]))
         out["summary"] += summary_words(site["function"], out["calls_before"])
+    out["summary"] += "".join(_rebound_words(r, places > 1) for r in _by_name(out["rebound"]))
     return out
 
 

@@ -78,7 +78,7 @@ def test_a_call_passed_the_input_first_scopes_the_trigger_and_lends_its_list(pag
     assert [(c["line"], c["call"], c["passes"]) for c in meaning["calls_before"]] == [
         (21, "check_in_list(...)", ["units"])
     ]  # `isinstance(units, str)` never rejects a value
-    assert meaning["summary"].endswith(
+    assert meaning["summary"].endswith(  # `units` is not rebound: nothing is said after it
         " Before the check, `offset` passes `units` to `check_in_list(...)` (line 21), which may reject it first"
         " with another error (what it does is not followed here)."
     )
