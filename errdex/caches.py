@@ -75,11 +75,12 @@ CALLERS = Cache(
 )
 PAGES = Cache(
     "page",
-    23,
+    24,
     "the static part of an error's page, per release and place (what the user's values do not change)",
     code=(
         "pages/page.py",
         "pages/advice.py",
+        "pages/ahead.py",
         "pages/bindings.py",
         "pages/caught.py",
         "pages/checked.py",

@@ -18,9 +18,11 @@ from typing import Any
 from errdex.pages.conditions import input_name, parse_condition
 from errdex.pages.evaluate import verdict
 from errdex.pages.model import (
+    CallBeforeJson,
     CheckedInput,
     CheckedValue,
     ExampleFix,
+    ExitJson,
     JsonValue,
     MembershipList,
     StaticFacts,
@@ -35,7 +37,9 @@ from errdex.pages.triggers import (
     code_value,
     find_fix,
     find_trigger,
+    listed_first,
     pools,
+    scope,
 )
 from errdex.pages.values import ShownHole, holes, user_values
 
@@ -50,13 +54,26 @@ class PageFacts:
     module: str
     earlier: list[Earlier]  # the raising checks before it: a trigger's values must pass those reading them
     wrapped_by: list[str]  # the package's decorators a call goes through first (a trigger is said with them)
+    function: str
+    calls: list[CallBeforeJson]  # earlier calls passed values the check reads: they may reject them first
+    exits: list[ExitJson]  # earlier returns: a trigger is certain only where its values show none is taken
 
     @classmethod
     def of(cls, page: StaticFacts) -> PageFacts:
         inputs = {item["code"]: item for item in page["when_it_happens"]["inputs"]}
         node, env = parse_condition(page["condition"]), dict(page["resolved"])
-        wrapped = page["when_it_happens"]["wrapped_by"]
-        return cls(node, env, inputs, module_name(page["file"]), earlier(page["prior_checks"]), wrapped)
+        wrapped, meaning = page["when_it_happens"]["wrapped_by"], page["what_it_means"]
+        return cls(
+            node,
+            env,
+            inputs,
+            module_name(page["file"]),
+            earlier(page["prior_checks"]),
+            wrapped,
+            page["function"],
+            meaning["calls_before"],
+            meaning["exits"],
+        )
 
 
 def user_input(
@@ -161,12 +178,12 @@ def triggers_and_fix(page: StaticFacts, user: UserInput | None) -> tuple[list[Tr
         return [], None
     if page["what_it_means"]["handler"] is not None:
         return [], None  # its `try` body must raise too, and no call is known to make it
-    first = _first_candidates(facts, page, user)
+    first = listed_first(facts.calls, list(facts.inputs), _first_candidates(facts, page, user))
     pool = _receivable(pools(facts.node, list(facts.inputs), facts.env, first), facts)
     trigger = find_trigger(facts.node, pool, facts.env, facts.earlier)
     if trigger is None:
         return [], None
-    entry = _trigger_json(facts, trigger)
+    entry = _trigger_json(facts, trigger, scope(trigger, facts.function, facts.calls, facts.exits, facts.wrapped_by))
     fix = find_fix(facts.node, trigger, pool, facts.env, facts.earlier)
     if fix is None or entry["code"] is None:
         return [entry], None
@@ -219,7 +236,7 @@ def changes_candidates(page: StaticFacts, user: UserInput) -> bool:
     return bool(_first_candidates(PageFacts.of(page), page, user))
 
 
-def _trigger_json(facts: PageFacts, trigger: dict[str, TriggerValue]) -> Trigger:
+def _trigger_json(facts: PageFacts, trigger: dict[str, TriggerValue], scoped: str) -> Trigger:
     values = {code: code_value(c.value) for code, c in trigger.items()}
     code = _call(facts, trigger)
     names = [facts.inputs[c]["name"] for c in values]
@@ -230,18 +247,8 @@ def _trigger_json(facts: PageFacts, trigger: dict[str, TriggerValue]) -> Trigger
         "code": code,
         "values": values,
         "from_user": any(c.tag == "user" for c in trigger.values()),
-        "text": f"The check certainly fires when {said}{_unless_wrapped(facts.wrapped_by)}.",
+        "text": f"The check {'fires' if scoped else 'certainly fires'} when {said}{scoped}.",
     }
-
-
-def _unless_wrapped(decorators: list[str]) -> str:
-    """`, unless a check of the decorator `@_fit_context` rejects it first`: its wrapper runs before the function
-    and is not followed, so the value may be refused there with another error."""
-    if not decorators:
-        return ""
-    named = " or ".join(f"`@{d}`" for d in decorators)
-    plural = "s" if len(decorators) > 1 else ""
-    return f", unless a check of the decorator{plural} {named} (not followed here) rejects it first"
 
 
 def _call(facts: PageFacts, assignment: dict[str, TriggerValue]) -> str | None:

@@ -13,6 +13,7 @@ from typing import TypedDict
 
 from errdex.model import Site
 from errdex.pages.advice import statement_kind
+from errdex.pages.ahead import calls_before, summary_words
 from errdex.pages.bindings import choice
 from errdex.pages.checked import HeldBack
 from errdex.pages.conditions import (
@@ -27,8 +28,9 @@ from errdex.pages.environment import tests
 from errdex.pages.handlers import Handler, handler_around
 from errdex.pages.inforce import rebound
 from errdex.pages.model import HandlerJson, ReboundJson, ResolvedValue, SiteJson, WhatItMeans
-from errdex.pages.prior import exits_sentence, raises_before, read_names, retested, sentence
+from errdex.pages.prior import exits, exits_sentence, raises_before, read_names, retested, sentence
 from errdex.pages.source import FunctionNode, find, parameters
+from errdex.pages.wrapped import decorated_words, own_decorators
 
 MAX_HANDLED = 3  # places of a several-place page whose `except` blocks are said
 
@@ -78,8 +80,15 @@ def what_it_means(
         "rebound": _rebound(site, tree, node, sites if places > 1 else ()) if node is not None else [],
         "class_parameter": passed_in,
         "class_returned_by": returned_by,
+        "calls_before": [],
+        "exits": [],
     }
-    func = _function(site, tree) if places == 1 else None
+    own = _function(site, tree)
+    if own is not None and node is not None:
+        out["calls_before"] = calls_before(own, site["line"], node, site["prior_checks"])
+    if own is not None:
+        out["exits"] = exits(own, site["line"], node)
+    func = own if places == 1 else None
     nested = raises_before(func, site["line"], site["prior_checks"], node) if func is not None else []
     earlier = sentence(site["prior_checks"], node, resolved, names, nested) if places == 1 else ""
     if not exact:
@@ -103,6 +112,9 @@ def what_it_means(
     if func is not None:
         out["summary"] += exits_sentence(site["function"], func, site["line"], node)
         out["summary"] += _retested_words(func, node, site["line"]) if node is not None else ""
+    if func is not None and tree is not None:
+        out["summary"] += decorated_words(site["function"], own_decorators(tree, site["file"], site["function"]))
+        out["summary"] += summary_words(site["function"], out["calls_before"])
     out["summary"] += "".join(_rebound_words(r, places > 1) for r in _by_name(out["rebound"]))
     return out
 

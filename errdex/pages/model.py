@@ -192,6 +192,24 @@ class ReboundJson(TypedDict):
     at: int  # the line of the raise it reaches (a page for several places has one per place)
 
 
+class CallBeforeJson(TypedDict):
+    """A call before the check in its function that is passed a value the check reads (`what_it_means.calls_before`):
+    it is not followed, so it may reject that value first with another error."""
+
+    line: int
+    call: str  # the callee as written, with `(...)`: `_api.check_in_list(...)`
+    passes: list[str]  # the arguments it is passed that the check reads, as code
+    listed: list[JsonValue]  # the members of literal lists, tuples or sets passed along with them
+
+
+class ExitJson(TypedDict):
+    """A `return` before the check in its function (`what_it_means.exits`), with the tests of the `if`s around it
+    that must hold for it to run (a test of an `else` branch negated): all as code."""
+
+    line: int
+    when: list[str]
+
+
 class WhatItMeans(TypedDict):
     summary: str
     condition: str | None
@@ -206,6 +224,8 @@ class WhatItMeans(TypedDict):
     rebound: list[ReboundJson]
     class_parameter: str | None  # the raise's class (warning category) is this parameter: the caller's argument
     class_returned_by: str | None  # the raise's "class" is a function of the module: it raises what that returns
+    calls_before: list[CallBeforeJson]
+    exits: list[ExitJson]
 
 
 class InputWay(TypedDict):

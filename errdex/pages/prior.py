@@ -12,7 +12,7 @@ from errdex.model import PriorCheck
 from errdex.pages.conditions import conjuncts, describe, parse_condition
 from errdex.pages.evaluate import truth
 from errdex.pages.inforce import block_holds, in_force, negation, walk_scope
-from errdex.pages.model import JsonValue, PriorCheckJson
+from errdex.pages.model import ExitJson, JsonValue, PriorCheckJson
 from errdex.pages.source import FunctionNode
 from errdex.pages.syntax import unparse
 
@@ -142,7 +142,7 @@ def raises_before(
     excluded = {unparse(part) for part in conjuncts(condition)} if condition is not None else set()
     ifs = [n for n in walk_scope(func) if isinstance(n, ast.If)]
     found: list[NestedRaise] = []
-    for stmt in _before(func, line):
+    for stmt in before(func, line):
         keyword = next((word for kind, word in _KEYWORDS if isinstance(stmt, kind)), None)
         if keyword is None:
             continue
@@ -198,20 +198,41 @@ _DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)  # their re
 
 
 def returns_before(func: FunctionNode, line: int, condition: ast.expr | None) -> list[int]:
+    """The lines of the `return` statements of the function that run before `line` on some path to it (see
+    `_returns`)."""
+    return sorted({n.lineno for n in _returns(func, line, condition)})
+
+
+def exits(func: FunctionNode, line: int, condition: ast.expr | None) -> list[ExitJson]:
+    """The returns before `line` (see `_returns`), each with the tests of the `if`s around it that hold when it
+    runs (a test of the `else` branch it is in, negated): a trigger whose values make one of them false has
+    shown that that return is not taken."""
+    ifs = [n for n in walk_scope(func) if isinstance(n, ast.If)]
+    found = {n.lineno: n for n in _returns(func, line, condition)}
+    return [
+        {
+            "line": at,
+            "when": [unparse(i.test) for i in ifs if block_holds(i.body, at)]
+            + [unparse(negation(i.test)) for i in ifs if block_holds(i.orelse, at)],
+        }
+        for at in sorted(found)
+    ]
+
+
+def _returns(func: FunctionNode, line: int, condition: ast.expr | None) -> list[ast.Return]:
     """The `return` statements of the function that run before `line` on some path to it (in a statement before
     it in a block that holds it; nested definitions aside), but those `condition` already excludes: a return
     under `if t:` when `not t` is one of its clauses and nothing read by `t` is bound again before the raise."""
     excluded = {unparse(part) for part in conjuncts(condition)} if condition is not None else set()
-    found = [
-        n.lineno
-        for stmt in _before(func, line)
+    return [
+        n
+        for stmt in before(func, line)
         for n in walk_scope(stmt)
         if isinstance(n, ast.Return) and not _excluded(func, n.lineno, line, excluded)
     ]
-    return sorted(set(found))
 
 
-def _before(func: FunctionNode, line: int) -> list[ast.stmt]:
+def before(func: FunctionNode, line: int) -> list[ast.stmt]:
     """The statements that end before `line` in the blocks that hold it, outermost first, definitions aside:
     those that run before it on some path to it."""
     return [

@@ -16,7 +16,10 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from errdex.pages.ahead import passed
+from errdex.pages.conditions import parse_condition
 from errdex.pages.evaluate import OPAQUE, UNKNOWN, Instance, truth, value_of
+from errdex.pages.model import CallBeforeJson, ExitJson
 from errdex.pages.prior import Earlier, passes
 
 MAX_POOL = 24
@@ -163,6 +166,59 @@ def find_fix(
             if truth(node, values) is False and passes(earlier, values, trigger):
                 return code, candidate
     return None
+
+
+def listed_first(
+    calls: Sequence[CallBeforeJson], inputs: Sequence[str], first: Mapping[str, list[TriggerValue]]
+) -> dict[str, list[TriggerValue]]:
+    """`first` with, for each input, the members of the literal lists an earlier call is passed along with it
+    (`check_in_list(["dots", "points"], units=units)`): values that call names, tried before made-up ones."""
+    out = {code: list(values) for code, values in first.items()}
+    for code in inputs:
+        listed = [TriggerValue(v, "listed") for c in passed(calls, code) for v in c["listed"]]
+        if listed:
+            out[code] = out.get(code, []) + listed
+    return out
+
+
+def scope(
+    trigger: Mapping[str, TriggerValue],
+    function: str,
+    calls: Sequence[CallBeforeJson],
+    exits: Sequence[ExitJson],
+    decorators: Sequence[str],
+) -> str:
+    """What a trigger holds only under, as words after its values (empty when it certainly fires): the earlier
+    returns its values alone do not show untaken (`, if `f` has not returned earlier (lines 110, 113)`), then the
+    package's decorators and the earlier calls passed its inputs, which may reject a value first."""
+    values = {code: c.value for code, c in trigger.items()}  # not `env`: what it resolves holds at the raise
+    open_exits = [e["line"] for e in exits if not any(_false(test, values) for test in e["when"])]
+    out = ""
+    if open_exits:
+        plural = "s" if len(open_exits) > 1 else ""
+        out += f", if `{function}` has not returned earlier (line{plural} {', '.join(map(str, open_exits))})"
+    rejecting = (
+        [
+            f"a check of the decorator{'s' if len(decorators) > 1 else ''} "
+            + " or ".join(f"`@{d}`" for d in decorators)
+            + " (not followed here)"
+        ]
+        if decorators
+        else []
+    )
+    receiving = {(c["line"], c["call"]): c for code in trigger for c in passed(calls, code)}
+    rejecting += [
+        f"`{c['call']}` (passed {' and '.join(f'`{p}`' for p in c['passes'])} at line {c['line']}, not followed here)"
+        for _, c in sorted(receiving.items())
+    ]
+    if rejecting:
+        out += f", unless {' or '.join(rejecting)} rejects it first"
+    return out
+
+
+def _false(test: str, values: Mapping[str, Any]) -> bool:
+    node = parse_condition(test)
+    return node is not None and truth(node, values) is False
 
 
 def _assignments(pool: Mapping[str, list[TriggerValue]]) -> Iterator[dict[str, TriggerValue]]:

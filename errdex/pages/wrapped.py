@@ -24,12 +24,32 @@ def wrapped_by(tree: ast.Module, file: str, function: str, callers: Iterable[Pag
     its callers defined in that file, in order and once each."""
     names = [function] + [c["function"] for c in callers if c["file"] == file and c["use"] == "call"]
     own = _package_names(tree, file.split("/", 1)[0])
-    found: list[str] = []
-    for name in names:
-        located = find(tree, name)
-        decorators = [] if located is None or isinstance(located.node, ast.ClassDef) else located.node.decorator_list
-        found += [decorator_name(d) for d in decorators if decorator_name(d).split(".", 1)[0] in own]
-    return list(dict.fromkeys(found))
+    return list(dict.fromkeys(d for name in names for d in _decorators(tree, name, own)))
+
+
+def own_decorators(tree: ast.Module, file: str, function: str) -> list[str]:
+    """The package decorators of the function `function` itself: they run before its body on every call."""
+    return _decorators(tree, function, _package_names(tree, file.split("/", 1)[0]))
+
+
+def decorated_words(function: str, decorators: list[str]) -> str:
+    """` `f` is wrapped by the package's decorator `@validate_params` (not followed here): it runs before the
+    function's body and may reject the arguments first with another error.`"""
+    if not decorators:
+        return ""
+    named = " and ".join(f"`@{d}`" for d in decorators)
+    plural, verb = ("s", "they run") if len(decorators) > 1 else ("", "it runs")
+    return (
+        f" `{function}` is wrapped by the package's decorator{plural} {named} (not followed here): {verb} before the"
+        " function's body and may reject the arguments first with another error."
+    )
+
+
+def _decorators(tree: ast.Module, name: str, own: set[str]) -> list[str]:
+    located = find(tree, name)
+    if located is None or isinstance(located.node, ast.ClassDef):
+        return []
+    return [decorator_name(d) for d in located.node.decorator_list if decorator_name(d).split(".", 1)[0] in own]
 
 
 def _package_names(tree: ast.Module, package: str) -> set[str]:

@@ -76,7 +76,7 @@ def test_a_trigger_through_a_package_decorator_says_it_may_reject_first(page_of:
     page = page_of("algorithm is not supported")
     assert page["when_it_happens"]["wrapped_by"] == ["validating"]
     (trigger,) = page["triggers"]
-    assert trigger["text"].startswith("The check certainly fires when `algorithm` is ")
+    assert trigger["text"].startswith("The check fires when `algorithm` is ")  # not certainly: the decorator may reject
     assert trigger["text"].endswith(
         ", unless a check of the decorator `@validating` (not followed here) rejects it first."
     )

@@ -1,0 +1,105 @@
+"""The calls a check comes after in its function that are passed a value it reads.
+
+`_api.check_in_list(["dots", "points"], units=units)` before `if units != "dots" and fig is None:`
+may reject `units` with its own error before the check is reached. What such a call does is not
+followed, so the page names it as what may reject the value first, and a trigger whose value it
+is passed is said with that scope. A few builtins that never reject an argument (`isinstance`)
+are left out.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterable, Sequence
+from typing import TypeGuard
+
+from errdex.pages.inforce import walk_scope
+from errdex.pages.model import CallBeforeJson, JsonValue, PriorCheckJson
+from errdex.pages.prior import before, read_names
+from errdex.pages.source import FunctionNode, parameters
+from errdex.pages.syntax import unparse
+
+NEVER_REJECT = frozenset({"isinstance", "type", "id", "callable", "hasattr", "print"})
+MAX_CALLEE = 60  # characters of a callee said; a longer one is cut
+MAX_SAID = 3  # calls named in the summary; the rest are counted
+
+
+def calls_before(
+    func: FunctionNode, line: int, condition: ast.expr, checks: Sequence[PriorCheckJson]
+) -> list[CallBeforeJson]:
+    """The calls in the statements that run before `line` on a path to it (see `prior.before`) that are passed,
+    as an argument or a keyword, a value `condition` reads from a parameter (`units`, `self.mode`) or a part of
+    one; not those in the tests of the
+    earlier raising `checks` (the page says those already)."""
+    own = {p.arg for p in parameters(func)} | {"self", "cls"}
+    names = frozenset(n for n in read_names(condition) if n.split(".", 1)[0] in own)
+    listed = {c["line"] for c in checks}
+    skipped = {
+        id(sub) for n in walk_scope(func) if isinstance(n, ast.If) and n.lineno in listed for sub in ast.walk(n.test)
+    }
+    found: dict[tuple[int, str], CallBeforeJson] = {}
+    for stmt in before(func, line):
+        for call in (n for n in walk_scope(stmt) if isinstance(n, ast.Call) and id(n) not in skipped):
+            arguments = [*call.args, *(k.value for k in call.keywords)]
+            passes = sorted({unparse(a) for a in arguments if _reads(a, names)})
+            callee = unparse(call.func)
+            if not passes or callee in NEVER_REJECT:
+                continue
+            short = callee if len(callee) <= MAX_CALLEE else callee[: MAX_CALLEE - 3] + "..."
+            found[(call.lineno, short)] = {
+                "line": call.lineno,
+                "call": f"{short}(...)",
+                "passes": passes,
+                "listed": _members(arguments),
+            }
+    return [found[key] for key in sorted(found)]
+
+
+def passed(calls: Iterable[CallBeforeJson], code: str) -> list[CallBeforeJson]:
+    """The calls that are passed the input `code` or a part of it (`self` for `self.mode`)."""
+    return [c for c in calls if any(overlaps(p, code) for p in c["passes"])]
+
+
+def overlaps(a: str, b: str) -> bool:
+    """Whether two dotted names are the same value or one is a part of the other."""
+    return a == b or a.startswith(b + ".") or b.startswith(a + ".")
+
+
+def summary_words(function: str, calls: Sequence[CallBeforeJson]) -> str:
+    """` Before the check, `f` passes `units` to `_api.check_in_list(...)` (line 2983), which may reject it first
+    with another error (what it calls is not followed here).`"""
+    if not calls:
+        return ""
+    said = [f"{_names(c['passes'])} to `{c['call']}` (line {c['line']})" for c in calls[:MAX_SAID]]
+    more = f", and values it reads to {len(calls) - len(said)} more calls" if len(calls) > len(said) else ""
+    one = len(calls) == 1
+    value = "it" if one and len(calls[0]["passes"]) == 1 else "them"
+    return (
+        f" Before the check, `{function}` passes {'; '.join(said)}{more}, {'which' if one else 'each of which'} may"
+        f" reject {value} first with another error (what {'it does' if one else 'they do'} is not followed here)."
+    )
+
+
+def _names(codes: list[str]) -> str:
+    return " and ".join(f"`{c}`" for c in codes)
+
+
+def _reads(argument: ast.expr, names: frozenset[str]) -> bool:
+    """Whether an argument is a value the check reads or a part of one, as a whole name (`units`, `self`)."""
+    if not isinstance(argument, (ast.Name, ast.Attribute)):
+        return False
+    code = unparse(argument)
+    return any(overlaps(code, name) for name in names)
+
+
+def _members(arguments: list[ast.expr]) -> list[JsonValue]:
+    """The plain members of literal lists, tuples and sets among the arguments (values the call knows by name)."""
+    out: list[JsonValue] = []
+    for argument in arguments:
+        if isinstance(argument, (ast.List, ast.Tuple, ast.Set)):
+            out += [e.value for e in argument.elts if isinstance(e, ast.Constant) and _plain(e.value)]
+    return out
+
+
+def _plain(value: object) -> TypeGuard[JsonValue]:
+    return value is None or isinstance(value, (str, int, float, bool))

@@ -1,0 +1,117 @@
+"""What runs before a check in its function and may stop a call first: a call passed a checked input may reject it
+with its own error, a `return` may leave before the check, the function's own package decorator runs before its
+body. A trigger certainly fires only when none of these can intervene; the summary names them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from errdex.pages import build_page
+from tests.pages.conftest import Indexer, error_id_of
+
+MODULE = """
+    import functools
+
+    REGISTRY = {}
+
+
+    def check_in_list(values, **kwargs):
+        for key, value in kwargs.items():
+            if value not in values:
+                raise ValueError("not a valid value")
+
+
+    def validating(func):
+        @functools.wraps(func)
+        def wrapper(*args, **kwargs):
+            return func(*args, **kwargs)
+
+        return wrapper
+
+
+    def offset(units="dots", fig=None):
+        check_in_list(["dots", "points", "inches"], units=units)
+        if isinstance(units, str):
+            pass
+        if units != "dots" and fig is None:
+            raise ValueError("fig is required")
+
+
+    def inspect(subject, errors="raise"):
+        for cls in type(subject).__mro__:
+            if cls in REGISTRY:
+                return REGISTRY[cls](subject)
+        if errors == "raise":
+            raise TypeError("no inspection available")
+
+
+    def pick(mode=None, tries=2):
+        for _ in range(tries):
+            if mode is None:
+                return "a"
+        if mode not in ("a", "b"):
+            raise ValueError("mode is not supported")
+
+
+    @validating
+    def scale(step=1):
+        if step > 10:
+            raise ValueError("step is too large")
+"""
+
+
+@pytest.fixture
+def page_of(indexed: Indexer) -> Any:
+    store = indexed({"pkg/__init__.py": "", "pkg/tools.py": MODULE})
+
+    def page(template: str) -> dict[str, Any]:
+        return build_page(store, error_id_of(store, "pkg", template))
+
+    return page
+
+
+def test_a_call_passed_the_input_first_scopes_the_trigger_and_lends_its_list(page_of: Any) -> None:
+    page = page_of("fig is required")
+    meaning = page["what_it_means"]
+    assert [(c["line"], c["call"], c["passes"]) for c in meaning["calls_before"]] == [
+        (21, "check_in_list(...)", ["units"])
+    ]  # `isinstance(units, str)` never rejects a value
+    assert meaning["summary"].endswith(  # `units` is not rebound: nothing is said after it
+        " Before the check, `offset` passes `units` to `check_in_list(...)` (line 21), which may reject it first"
+        " with another error (what it does is not followed here)."
+    )
+    (trigger,) = page["triggers"]
+    assert trigger["values"]["units"] in ("'points'", "'inches'")  # from the call's list, not a made-up value
+    assert trigger["text"].startswith("The check fires when ")
+    assert trigger["text"].endswith(
+        ", unless `check_in_list(...)` (passed `units` at line 21, not followed here) rejects it first."
+    )
+
+
+def test_an_earlier_return_the_values_do_not_rule_out_scopes_the_trigger(page_of: Any) -> None:
+    page = page_of("no inspection available")
+    assert [e["line"] for e in page["what_it_means"]["exits"]] == [31]
+    (trigger,) = page["triggers"]
+    assert (
+        trigger["text"] == "The check fires when `errors` is 'raise', if `inspect` has not returned earlier (line 31)."
+    )
+
+
+def test_an_earlier_return_the_values_rule_out_leaves_the_trigger_certain(page_of: Any) -> None:
+    page = page_of("mode is not supported")
+    assert page["what_it_means"]["exits"] == [{"line": 39, "when": ["mode is None"]}]
+    (trigger,) = page["triggers"]
+    assert trigger["text"].startswith("The check certainly fires when `mode` is ")
+    assert trigger["values"]["mode"] != "None"
+
+
+def test_the_functions_own_package_decorator_is_said_in_the_summary(page_of: Any) -> None:
+    summary = page_of("step is too large")["what_it_means"]["summary"]
+    assert summary.endswith(
+        " `scale` is wrapped by the package's decorator `@validating` (not followed here): it runs before the"
+        " function's body and may reject the arguments first with another error."
+    )
+    no_decorator = page_of("mode is not supported")["what_it_means"]["summary"]
+    assert "wrapped by" not in no_decorator and "Before the check" not in no_decorator
