@@ -140,7 +140,10 @@ def _with_message(function: FunctionNode, code: str, found: InForce, line: int, 
         if not any(block_holds(node.orelse, b.line) for node in elses)
         and (code != message or _can_make(b, template, any(n > b.line for n in found.mutated_at)))
     )
-    return replace(found, bindings=kept) if kept else found
+    if not kept:
+        return found
+    left = set(found.excluded) | (set(found.bindings) - set(kept))
+    return replace(found, bindings=kept, excluded=tuple(sorted(left, key=lambda b: b.line)))
 
 
 def _message_name(function: FunctionNode, line: int) -> str | None:
@@ -364,9 +367,16 @@ def local_how(function: str, code: str, found: InForce) -> str:
     single = found.single
     if single is None:
         listed = "; ".join(f"`{b.code}` (line {b.line})" for b in found.bindings)
+        if not found.excluded:
+            return (
+                f"`{code}` is bound {len(found.bindings)} ways in `{function}` before the check: {listed};"
+                " which one is in force there is not resolved"
+            )
+        left = "; ".join(f"`{b.code}` (line {b.line})" for b in found.excluded)
         return (
-            f"`{code}` is bound {len(found.bindings)} ways in `{function}` before the check: {listed};"
-            " which one is in force there is not resolved"
+            f"`{code}` can be in force at the check through {len(found.bindings)} of its bindings in `{function}`:"
+            f" {listed}; which one is not resolved (its other bindings before the check, {left}, do not reach it"
+            " with the check raising: a path from them leaves first, or the check's own condition excludes them)"
         )
     how = _binding_how(function, code, single)
     filled = [n for n in found.mutated_at if n > single.line]
@@ -394,14 +404,20 @@ def _binding_how(function: str, code: str, bound: Bound) -> str:
 
 
 def _position(target: ast.expr | None, name: str) -> str | None:
-    """Where a name sits when a tuple is unpacked into it (`a, b = f(x)`): "item 2 of 2"."""
+    """Where a name sits when a tuple is unpacked into it (`a, b = f(x)`): "item 2 of 2"; with a starred target
+    (`a, b, *_ = f(x)`) the count is not fixed, so only "item 2" (or "the starred rest")."""
     if not isinstance(target, (ast.Tuple, ast.List)):
         return None
-    items = [e.value if isinstance(e, ast.Starred) else e for e in target.elts]
-    return next(
-        (f"item {i + 1} of {len(items)}" for i, e in enumerate(items) if isinstance(e, ast.Name) and e.id == name),
-        None,
-    )
+    starred = any(isinstance(e, ast.Starred) for e in target.elts)
+    for i, e in enumerate(target.elts):
+        if isinstance(e, ast.Starred) and isinstance(e.value, ast.Name) and e.value.id == name:
+            return "the starred rest"
+        if isinstance(e, ast.Name) and e.id == name:
+            before = target.elts[:i]
+            if any(isinstance(b, ast.Starred) for b in before):
+                return f"item {len(target.elts) - i} from the end"
+            return f"item {i + 1}" if starred else f"item {i + 1} of {len(target.elts)}"
+    return None
 
 
 def _attribute_ways(tree: ast.Module, located: FoundDefinition, attr: str, line: int) -> list[WayIn]:
@@ -413,8 +429,6 @@ def _attribute_ways(tree: ast.Module, located: FoundDefinition, attr: str, line:
             stores = sorted(_stores(method, attr), key=lambda pair: _is_generic_setattr(pair[1], method))
             if method is located.node:  # every store that can reach the raise is one of its values there
                 stores = _in_force_stores(method, attr, stores, line)
-            else:
-                stores = stores[:1]
             if not stores:
                 continue
             way = _way(tree, cls, name, method, attr, stores, reaching if cls is owner else set())
@@ -524,7 +538,7 @@ def _way(
         how = f"`{qualname}` stores `{short(stored)}` in `self.{attr}` (line {stmt.lineno})"
         if len(stores) > 1:
             each = " or ".join(f"`{short(v)}` (line {s.lineno})" for s, v in stores)
-            how = f"`{qualname}` stores {each} in `self.{attr}`"
+            how = f"`{qualname}` stores {each} in `self.{attr}` (which one is in force at the check is not resolved)"
     if reaches:
         how += f" and then reaches the check{_call_line(reached_by)}"
     if abstract:
