@@ -314,14 +314,19 @@ class _Walk:
                     self.mutated.append(at)
 
     def _mutates(self, node: ast.AST) -> bool:
-        if isinstance(node, ast.AugAssign):
-            return _is_code(node.target, self.code)
-        if isinstance(node, (ast.Assign, ast.Delete)):
-            return any(isinstance(t, ast.Subscript) and _is_code(t.value, self.code) for t in node.targets)
-        if isinstance(node, ast.Call):
-            func = node.func
-            return isinstance(func, ast.Attribute) and func.attr in _MUTATORS and _is_code(func.value, self.code)
-        return False
+        return mutates(node, self.code)
+
+
+def mutates(node: ast.AST, code: str) -> bool:
+    """Whether the node changes the value `code` names in place (`x[k] = v`, `x += y`, `x.update(...)`, `del x[k]`)."""
+    if isinstance(node, ast.AugAssign):
+        return _is_code(node.target, code)
+    if isinstance(node, (ast.Assign, ast.Delete)):
+        return any(isinstance(t, ast.Subscript) and _is_code(t.value, code) for t in node.targets)
+    if isinstance(node, ast.Call):
+        func = node.func
+        return isinstance(func, ast.Attribute) and func.attr in _MUTATORS and _is_code(func.value, code)
+    return False
 
 
 def walk_scope(node: ast.AST) -> list[ast.AST]:
