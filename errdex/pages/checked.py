@@ -86,7 +86,7 @@ def _filled_in_place(tree: ast.Module, name: str, line: int) -> str | None:
         for function in functions:
             if _shadows(function, name):
                 continue
-            lines = [n.lineno for n in walk_scope(function) if n is not function and mutates(n, name)]
+            lines = [getattr(n, "lineno", 0) for n in walk_scope(function) if n is not function and mutates(n, name)]
             places += [f"`{function.name}` (line {n})" for n in lines[:1]]
         if stmt.lineno > line and not functions and any(mutates(n, name) for n in walk_scope(stmt)):
             places.append(f"the module's own code (line {stmt.lineno})")
@@ -102,7 +102,9 @@ def _shadows(function: FunctionNode, name: str) -> bool:
     """Whether the function has its own local `name` (a parameter or a store without `global`)."""
     if any(isinstance(n, ast.Global) and name in n.names for n in walk_scope(function)):
         return False
-    stored = any(isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store) for n in walk_scope(function))
+    stored = any(
+        isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store) for n in walk_scope(function)
+    )
     return stored or name in {p.arg for p in parameters(function)}
 
 
@@ -110,7 +112,9 @@ def _read_of_default(tree: ast.Module, owner: ast.ClassDef | None, bound: Bound)
     """`week = self.week` whose value was resolved through `self.week` to a class-level default: held back like a
     direct read of that default."""
     value = bound.value
-    if not (isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name) and value.value.id in ("self", "cls")):
+    if not (
+        isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name) and value.value.id in ("self", "cls")
+    ):
         return None
     for cls in class_and_bases(tree, owner):
         stmt = next((s for s in cls.body if _assigns(s, value.attr)), None)
@@ -124,7 +128,12 @@ def _assigns(stmt: ast.stmt, name: str) -> bool:
     """A class-body statement giving `name` a value (`name = ...`, `name: T = ...`)."""
     if isinstance(stmt, ast.Assign):
         return any(isinstance(t, ast.Name) and t.id == name for t in stmt.targets)
-    return isinstance(stmt, ast.AnnAssign) and stmt.value is not None and isinstance(stmt.target, ast.Name) and stmt.target.id == name
+    return (
+        isinstance(stmt, ast.AnnAssign)
+        and stmt.value is not None
+        and isinstance(stmt.target, ast.Name)
+        and stmt.target.id == name
+    )
 
 
 def _or_argument(func: FunctionNode, function: str, name: str, line: int) -> str:

@@ -348,11 +348,12 @@ def _binds(target: ast.expr, code: str) -> bool:
 
 
 def _is_code(node: ast.expr, code: str) -> bool:
+    """Whether the node is the expression `code` (a name, `self.X`, or any attribute or subscript by its text)."""
     if isinstance(node, ast.Name):
         return node.id == code
     if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
         return f"{node.value.id}.{node.attr}" == code
-    return False
+    return isinstance(node, (ast.Attribute, ast.Subscript)) and not code.isidentifier() and short(node, 1000) == code
 
 
 def _bound(stmt: ast.stmt, target: ast.expr | None, kind: str, value: ast.expr | None = None) -> Bound:

@@ -70,6 +70,53 @@ class Traced:
 
 
 def trace(tree: ast.Module, site_function: str, code: str, line: int, template: str | None = None) -> Traced:
+    """An input traced (`_trace`), less what the function itself assigns to the very expressions the check reads off
+    it: after `conn.cert_file = cert` a check of `conn.cert_file` sees `cert`, whatever `conn` was passed."""
+    traced = _trace(tree, site_function, code, line, template)
+    located = find(tree, site_function)
+    if located is None or isinstance(located.node, ast.ClassDef):
+        return traced
+    reads = _reads_off(located.node, code, line)
+    assigned = {text: found for text in reads if text and (found := in_force(located.node, text, line)) is not None}
+    if not assigned:
+        return traced
+    notes = [
+        WayIn(None, site_function, _assigned_how(site_function, text, found), found.bindings[-1].line, True)
+        for text, found in assigned.items()
+    ]
+    if set(assigned) == reads and not any(found.entry for found in assigned.values()):
+        return Traced("local", [], notes)  # every read of it is set by the function: no argument reaches the check
+    said = "; ".join(n.how for n in notes)
+    return Traced(traced.kind, [replace(w, how=f"{w.how}; but {said}") for w in traced.ways], notes + traced.bound)
+
+
+def _assigned_how(function: str, text: str, found: InForce) -> str:
+    """What the function assigns to a read of the check, and whether the value on entry may still be in force."""
+    how = local_how(function, text, found).replace(f"`{text}` is computed", f"`{text}`, which the check reads, is set")
+    return how + (", or else it keeps the value it had on entry" if found.entry else "")
+
+
+def _reads_off(function: FunctionNode, code: str, line: int) -> set[str]:
+    """How the raise's own `if` test reads `code`: the attributes and subscripts of it (`conn.cert_file` off
+    `conn`), and "" where it reads `code` itself (or calls a method of it)."""
+    tests = [n.test for n in ast.walk(function) if isinstance(n, ast.If) and block_holds(n.body, line)]
+    if not tests:
+        return set()
+    test = min(tests, key=lambda t: line - t.lineno)
+    called = {id(n.func) for n in ast.walk(test) if isinstance(n, ast.Call)}
+    parents = {id(c): p for p in ast.walk(test) for c in ast.iter_child_nodes(p)}
+    out = set()
+    for node in ast.walk(test):
+        if isinstance(node, (ast.Name, ast.Attribute)) and short(node, 1000) == code:
+            parent = parents.get(id(node))
+            read = (
+                isinstance(parent, (ast.Attribute, ast.Subscript)) and parent.value is node and id(parent) not in called
+            )
+            out.add(short(parent, 1000) if read and parent is not None else "")
+    return out
+
+
+def _trace(tree: ast.Module, site_function: str, code: str, line: int, template: str | None = None) -> Traced:
     """The kind of an input (`attribute`, `parameter`, `local`, `other`), its ways in (best first), and where it is
     bound when no way in sets it.
 
