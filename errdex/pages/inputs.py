@@ -474,6 +474,8 @@ def _attribute_ways(tree: ast.Module, located: FoundDefinition, attr: str, line:
     for cls in class_and_bases(tree, owner):
         for name, method in methods(cls).items():
             stores = sorted(_stores(method, attr), key=lambda pair: _is_generic_setattr(pair[1], method))
+            named = [pair for pair in stores if not _is_generic_setattr(pair[1], method)]
+            stores = named or stores  # a store naming the attribute comes before a `setattr` by keyword
             if method is located.node:  # every store that can reach the raise is one of its values there
                 stores = _in_force_stores(method, attr, stores, line)
             if not stores:
