@@ -11,10 +11,10 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
-from errdex.pages.inforce import in_force, rebound
+from errdex.pages.inforce import Bound, in_force, mutates, rebound, walk_scope
 from errdex.pages.inputs import local_how, record_kind
 from errdex.pages.model import JsonValue, ResolvedValue
-from errdex.pages.source import FunctionNode, find, methods, parameters
+from errdex.pages.source import FunctionNode, class_and_bases, find, methods, parameters
 
 
 @dataclass(frozen=True)
@@ -54,6 +54,8 @@ def held_back(
         note = None
         if tree is not None and at is not None and name.startswith(("self.", "cls.")):
             note = _class_default(tree, name.split(".", 1)[1], at)
+        elif tree is not None and at is not None and name.isidentifier() and _module_binding(tree, name, at):
+            note = _filled_in_place(tree, name, at)
         elif located is not None and not isinstance(located.node, ast.ClassDef) and name.isidentifier():
             found = in_force(located.node, name, line)
             single = found.single if found is not None else None
@@ -63,9 +65,75 @@ def held_back(
                 single is None or single.line != at or any(n > single.line for n in found.mutated_at)
             ):
                 note = f"{local_how(function, name, found)}: its value at the check is not resolved."
+            elif single is not None:
+                note = _read_of_default(tree, located.owner, single) if tree is not None else None
         if note is not None:
             out.append(HeldBack(name, defined_at, note))
     return out
+
+
+def _module_binding(tree: ast.Module, name: str, line: int) -> bool:
+    """Whether the module's top level binds `name` on `line` (`_FORMAT_TYPES = {}`)."""
+    return any(s.lineno == line and _assigns(s, name) for s in tree.body)
+
+
+def _filled_in_place(tree: ast.Module, name: str, line: int) -> str | None:
+    """A module-level collection that the module's functions (or its later top-level code) fill in place
+    (`_FORMAT_TYPES[name] = ...`, `.append(...)`): its first binding is not what it holds when the check runs."""
+    places: list[str] = []
+    for stmt in tree.body:
+        functions = [n for n in ast.walk(stmt) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+        for function in functions:
+            if _shadows(function, name):
+                continue
+            lines = [getattr(n, "lineno", 0) for n in walk_scope(function) if n is not function and mutates(n, name)]
+            places += [f"`{function.name}` (line {n})" for n in lines[:1]]
+        if stmt.lineno > line and not functions and any(mutates(n, name) for n in walk_scope(stmt)):
+            places.append(f"the module's own code (line {stmt.lineno})")
+    if not places:
+        return None
+    return (
+        f"`{name}` is bound at line {line} and then filled in place by {', '.join(dict.fromkeys(places))}:"
+        " what it holds at the check is not resolved."
+    )
+
+
+def _shadows(function: FunctionNode, name: str) -> bool:
+    """Whether the function has its own local `name` (a parameter or a store without `global`)."""
+    if any(isinstance(n, ast.Global) and name in n.names for n in walk_scope(function)):
+        return False
+    stored = any(
+        isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store) for n in walk_scope(function)
+    )
+    return stored or name in {p.arg for p in parameters(function)}
+
+
+def _read_of_default(tree: ast.Module, owner: ast.ClassDef | None, bound: Bound) -> str | None:
+    """`week = self.week` whose value was resolved through `self.week` to a class-level default: held back like a
+    direct read of that default."""
+    value = bound.value
+    if not (
+        isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name) and value.value.id in ("self", "cls")
+    ):
+        return None
+    for cls in class_and_bases(tree, owner):
+        stmt = next((s for s in cls.body if _assigns(s, value.attr)), None)
+        default = _class_default(tree, value.attr, stmt.lineno) if stmt is not None else None
+        if default is not None:
+            return f"`{bound.code}` (line {bound.line}) reads `{ast.unparse(value)}`: {default}"
+    return None
+
+
+def _assigns(stmt: ast.stmt, name: str) -> bool:
+    """A class-body statement giving `name` a value (`name = ...`, `name: T = ...`)."""
+    if isinstance(stmt, ast.Assign):
+        return any(isinstance(t, ast.Name) and t.id == name for t in stmt.targets)
+    return (
+        isinstance(stmt, ast.AnnAssign)
+        and stmt.value is not None
+        and isinstance(stmt.target, ast.Name)
+        and stmt.target.id == name
+    )
 
 
 def _or_argument(func: FunctionNode, function: str, name: str, line: int) -> str:

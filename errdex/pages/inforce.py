@@ -70,6 +70,7 @@ class InForce:
     bindings: tuple[Bound, ...]
     mutated_at: tuple[int, ...]
     entry: bool  # a path reaches the raise binding nothing: the value on entry (a parameter's argument) may be in force
+    excluded: tuple[Bound, ...] = ()  # bindings before the raise that the walk found cannot be in force there
 
     @property
     def single(self) -> Bound | None:
@@ -83,10 +84,12 @@ def in_force(func: FunctionNode, code: str, line: int) -> InForce | None:
     walk.block(func.body, frozenset([_ENTRY]))
     if walk.at_raise is None:
         return None
-    found = tuple(sorted(walk.at_raise - {_ENTRY}, key=lambda b: b.line)) or _comprehension(func, code)
+    found = tuple(sorted(walk.at_raise - {_ENTRY}, key=lambda b: b.line)) or _comprehension(func, code, line)
     if not found:
         return None
-    return InForce(found, tuple(sorted(set(walk.mutated))), _ENTRY in walk.at_raise)
+    before = {b for b in walk.all_bindings(func.body, line) if b.line < line and b.kind != "comprehension"}
+    excluded = tuple(sorted(before - set(found), key=lambda b: b.line))
+    return InForce(found, tuple(sorted(set(walk.mutated))), _ENTRY in walk.at_raise, excluded)
 
 
 def _plain_local(func: FunctionNode, code: str) -> bool:
@@ -104,14 +107,20 @@ def _plain_local(func: FunctionNode, code: str) -> bool:
     return True
 
 
-def _comprehension(func: FunctionNode, name: str) -> tuple[Bound, ...]:
-    """A name bound only as the variable of a comprehension (`any(x > 0 for x in xs)`)."""
-    for node in ast.walk(func):
-        if isinstance(node, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
-            for gen in node.generators:
-                if _binds(gen.target, name):
-                    return (Bound(node.lineno, "comprehension", short(node), target=gen.target),)
-    return ()
+def _comprehension(func: FunctionNode, name: str, line: int) -> tuple[Bound, ...]:
+    """A name bound only as the variable of a comprehension (`any(x > 0 for x in xs)`): the nearest one starting
+    at or before the raise's line (the check's own), or one after it inside a loop holding both; a comprehension
+    after the check outside such a loop runs too late to be the one it reads."""
+    loops = [n for n in ast.walk(func) if isinstance(n, (ast.For, ast.AsyncFor, ast.While))]
+    found = [
+        Bound(node.lineno, "comprehension", short(node), target=gen.target)
+        for node in ast.walk(func)
+        if isinstance(node, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp))
+        for gen in node.generators
+        if _binds(gen.target, name)
+        and (node.lineno <= line or any(span_holds(loop, line) and span_holds(loop, node.lineno) for loop in loops))
+    ]
+    return tuple(sorted(found, key=lambda b: (b.line > line, -b.line))[:1])
 
 
 _ENTRY = Bound(0, "entry", "")  # what the name holds when the function starts
@@ -236,7 +245,7 @@ class _Walk:
     def _try(self, stmt: ast.stmt, live: frozenset[Bound], holds: bool) -> frozenset[Bound] | None:
         body: list[ast.stmt] = getattr(stmt, "body", [])
         handlers: list[ast.ExceptHandler] = getattr(stmt, "handlers", [])
-        partly = live | frozenset(self._all_bindings(body, _last_line(body)))  # a handler runs after part of it
+        partly = live | frozenset(self.all_bindings(body, _last_line(body)))  # a handler runs after part of it
         outs = []
         for handler in handlers:
             if holds and not span_holds(handler, self.line):
@@ -275,7 +284,7 @@ class _Walk:
     def _binds(self, target: ast.expr | None) -> bool:
         return target is not None and _binds(target, self.code)
 
-    def _all_bindings(self, body: list[ast.stmt], before: int) -> list[Bound]:
+    def all_bindings(self, body: list[ast.stmt], before: int) -> list[Bound]:
         """Every binding of the name in a block (its nested functions and classes aside), an assignment only when
         it ends before line `before`: only then may a later statement of the block raise after it completed."""
         out = []
@@ -305,14 +314,19 @@ class _Walk:
                     self.mutated.append(at)
 
     def _mutates(self, node: ast.AST) -> bool:
-        if isinstance(node, ast.AugAssign):
-            return _is_code(node.target, self.code)
-        if isinstance(node, (ast.Assign, ast.Delete)):
-            return any(isinstance(t, ast.Subscript) and _is_code(t.value, self.code) for t in node.targets)
-        if isinstance(node, ast.Call):
-            func = node.func
-            return isinstance(func, ast.Attribute) and func.attr in _MUTATORS and _is_code(func.value, self.code)
-        return False
+        return mutates(node, self.code)
+
+
+def mutates(node: ast.AST, code: str) -> bool:
+    """Whether the node changes the value `code` names in place (`x[k] = v`, `x += y`, `x.update(...)`, `del x[k]`)."""
+    if isinstance(node, ast.AugAssign):
+        return _is_code(node.target, code)
+    if isinstance(node, (ast.Assign, ast.Delete)):
+        return any(isinstance(t, ast.Subscript) and _is_code(t.value, code) for t in node.targets)
+    if isinstance(node, ast.Call):
+        func = node.func
+        return isinstance(func, ast.Attribute) and func.attr in _MUTATORS and _is_code(func.value, code)
+    return False
 
 
 def walk_scope(node: ast.AST) -> list[ast.AST]:
@@ -334,11 +348,12 @@ def _binds(target: ast.expr, code: str) -> bool:
 
 
 def _is_code(node: ast.expr, code: str) -> bool:
+    """Whether the node is the expression `code` (a name, `self.X`, or any attribute or subscript by its text)."""
     if isinstance(node, ast.Name):
         return node.id == code
     if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
         return f"{node.value.id}.{node.attr}" == code
-    return False
+    return isinstance(node, (ast.Attribute, ast.Subscript)) and not code.isidentifier() and short(node, 1000) == code
 
 
 def _bound(stmt: ast.stmt, target: ast.expr | None, kind: str, value: ast.expr | None = None) -> Bound:

@@ -70,6 +70,53 @@ class Traced:
 
 
 def trace(tree: ast.Module, site_function: str, code: str, line: int, template: str | None = None) -> Traced:
+    """An input traced (`_trace`), less what the function itself assigns to the very expressions the check reads off
+    it: after `conn.cert_file = cert` a check of `conn.cert_file` sees `cert`, whatever `conn` was passed."""
+    traced = _trace(tree, site_function, code, line, template)
+    located = find(tree, site_function)
+    if located is None or isinstance(located.node, ast.ClassDef):
+        return traced
+    reads = _reads_off(located.node, code, line)
+    assigned = {text: found for text in reads if text and (found := in_force(located.node, text, line)) is not None}
+    if not assigned:
+        return traced
+    notes = [
+        WayIn(None, site_function, _assigned_how(site_function, text, found), found.bindings[-1].line, True)
+        for text, found in assigned.items()
+    ]
+    if set(assigned) == reads and not any(found.entry for found in assigned.values()):
+        return Traced("local", [], notes)  # every read of it is set by the function: no argument reaches the check
+    said = "; ".join(n.how for n in notes)
+    return Traced(traced.kind, [replace(w, how=f"{w.how}; but {said}") for w in traced.ways], notes + traced.bound)
+
+
+def _assigned_how(function: str, text: str, found: InForce) -> str:
+    """What the function assigns to a read of the check, and whether the value on entry may still be in force."""
+    how = local_how(function, text, found).replace(f"`{text}` is computed", f"`{text}`, which the check reads, is set")
+    return how + (", or else it keeps the value it had on entry" if found.entry else "")
+
+
+def _reads_off(function: FunctionNode, code: str, line: int) -> set[str]:
+    """How the raise's own `if` test reads `code`: the attributes and subscripts of it (`conn.cert_file` off
+    `conn`), and "" where it reads `code` itself (or calls a method of it)."""
+    tests = [n.test for n in ast.walk(function) if isinstance(n, ast.If) and block_holds(n.body, line)]
+    if not tests:
+        return set()
+    test = min(tests, key=lambda t: line - t.lineno)
+    called = {id(n.func) for n in ast.walk(test) if isinstance(n, ast.Call)}
+    parents = {id(c): p for p in ast.walk(test) for c in ast.iter_child_nodes(p)}
+    out = set()
+    for node in ast.walk(test):
+        if isinstance(node, (ast.Name, ast.Attribute)) and short(node, 1000) == code:
+            parent = parents.get(id(node))
+            read = (
+                isinstance(parent, (ast.Attribute, ast.Subscript)) and parent.value is node and id(parent) not in called
+            )
+            out.add(short(parent, 1000) if read and parent is not None else "")
+    return out
+
+
+def _trace(tree: ast.Module, site_function: str, code: str, line: int, template: str | None = None) -> Traced:
     """The kind of an input (`attribute`, `parameter`, `local`, `other`), its ways in (best first), and where it is
     bound when no way in sets it.
 
@@ -140,7 +187,10 @@ def _with_message(function: FunctionNode, code: str, found: InForce, line: int, 
         if not any(block_holds(node.orelse, b.line) for node in elses)
         and (code != message or _can_make(b, template, any(n > b.line for n in found.mutated_at)))
     )
-    return replace(found, bindings=kept) if kept else found
+    if not kept:
+        return found
+    left = set(found.excluded) | (set(found.bindings) - set(kept))
+    return replace(found, bindings=kept, excluded=tuple(sorted(left, key=lambda b: b.line)))
 
 
 def _message_name(function: FunctionNode, line: int) -> str | None:
@@ -364,9 +414,16 @@ def local_how(function: str, code: str, found: InForce) -> str:
     single = found.single
     if single is None:
         listed = "; ".join(f"`{b.code}` (line {b.line})" for b in found.bindings)
+        if not found.excluded:
+            return (
+                f"`{code}` is bound {len(found.bindings)} ways in `{function}` before the check: {listed};"
+                " which one is in force there is not resolved"
+            )
+        left = "; ".join(f"`{b.code}` (line {b.line})" for b in found.excluded)
         return (
-            f"`{code}` is bound {len(found.bindings)} ways in `{function}` before the check: {listed};"
-            " which one is in force there is not resolved"
+            f"`{code}` can be in force at the check through {len(found.bindings)} of its bindings in `{function}`:"
+            f" {listed}; which one is not resolved (its other bindings before the check, {left}, do not reach it"
+            " with the check raising: a path from them leaves first, or the check's own condition excludes them)"
         )
     how = _binding_how(function, code, single)
     filled = [n for n in found.mutated_at if n > single.line]
@@ -394,14 +451,20 @@ def _binding_how(function: str, code: str, bound: Bound) -> str:
 
 
 def _position(target: ast.expr | None, name: str) -> str | None:
-    """Where a name sits when a tuple is unpacked into it (`a, b = f(x)`): "item 2 of 2"."""
+    """Where a name sits when a tuple is unpacked into it (`a, b = f(x)`): "item 2 of 2"; with a starred target
+    (`a, b, *_ = f(x)`) the count is not fixed, so only "item 2" (or "the starred rest")."""
     if not isinstance(target, (ast.Tuple, ast.List)):
         return None
-    items = [e.value if isinstance(e, ast.Starred) else e for e in target.elts]
-    return next(
-        (f"item {i + 1} of {len(items)}" for i, e in enumerate(items) if isinstance(e, ast.Name) and e.id == name),
-        None,
-    )
+    starred = any(isinstance(e, ast.Starred) for e in target.elts)
+    for i, e in enumerate(target.elts):
+        if isinstance(e, ast.Starred) and isinstance(e.value, ast.Name) and e.value.id == name:
+            return "the starred rest"
+        if isinstance(e, ast.Name) and e.id == name:
+            before = target.elts[:i]
+            if any(isinstance(b, ast.Starred) for b in before):
+                return f"item {len(target.elts) - i} from the end"
+            return f"item {i + 1}" if starred else f"item {i + 1} of {len(target.elts)}"
+    return None
 
 
 def _attribute_ways(tree: ast.Module, located: FoundDefinition, attr: str, line: int) -> list[WayIn]:
@@ -411,10 +474,10 @@ def _attribute_ways(tree: ast.Module, located: FoundDefinition, attr: str, line:
     for cls in class_and_bases(tree, owner):
         for name, method in methods(cls).items():
             stores = sorted(_stores(method, attr), key=lambda pair: _is_generic_setattr(pair[1], method))
+            named = [pair for pair in stores if not _is_generic_setattr(pair[1], method)]
+            stores = named or stores  # a store naming the attribute comes before a `setattr` by keyword
             if method is located.node:  # every store that can reach the raise is one of its values there
                 stores = _in_force_stores(method, attr, stores, line)
-            else:
-                stores = stores[:1]
             if not stores:
                 continue
             way = _way(tree, cls, name, method, attr, stores, reaching if cls is owner else set())
@@ -524,7 +587,7 @@ def _way(
         how = f"`{qualname}` stores `{short(stored)}` in `self.{attr}` (line {stmt.lineno})"
         if len(stores) > 1:
             each = " or ".join(f"`{short(v)}` (line {s.lineno})" for s, v in stores)
-            how = f"`{qualname}` stores {each} in `self.{attr}`"
+            how = f"`{qualname}` stores {each} in `self.{attr}` (which one is in force at the check is not resolved)"
     if reaches:
         how += f" and then reaches the check{_call_line(reached_by)}"
     if abstract:
