@@ -206,6 +206,7 @@ class WhatItMeans(TypedDict):
     rebound: list[ReboundJson]
     class_parameter: str | None  # the raise's class (warning category) is this parameter: the caller's argument
     class_returned_by: str | None  # the raise's "class" is a function of the module: it raises what that returns
+    class_held_by: str | None  # the raise raises an object it looks up or keeps (`ERRORS[key]`): class not resolved
 
 
 class InputWay(TypedDict):

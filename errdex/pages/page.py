@@ -16,7 +16,7 @@ from dataclasses import replace
 from typing import cast
 
 from errdex.caches import PAGES
-from errdex.model import ErrorRecord, FileLine, ReleaseRecord
+from errdex.model import ErrorRecord, FileLine, ReleaseRecord, held_reason
 from errdex.pages.callers import CalledFunction, callers
 from errdex.pages.caught import page_callers
 from errdex.pages.checked import held_back
@@ -144,6 +144,9 @@ def _static(store: Store, record: ErrorRecord, place: FileLine | None) -> Static
         "versions": versions(store, record.id, site, check, release.version, release.package, chosen is not None),
         "generated_by": "static",
     }
+    held_by = facts["what_it_means"]["class_held_by"]
+    if held_by and facts["template"] is None:  # "no message argument": the object raised carries one
+        facts = {**facts, "reason": held_reason(held_by)}
     triggers, example_fix = triggers_and_fix(facts, None)
     return {
         **facts,
