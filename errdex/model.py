@@ -67,6 +67,13 @@ class ReleaseInfo:
     repository_folder: str | None = None  # the project's folder in its repository, as its metadata names it
 
 
+class ClassPlace(NamedTuple):
+    """A class of a release: the file that defines it and its qualified name there."""
+
+    file: str
+    qualname: str
+
+
 class FileLine(NamedTuple):
     """A place in a release as a traceback names it: a file and one line of the raising statement."""
 

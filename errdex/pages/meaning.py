@@ -276,8 +276,8 @@ def _held_by(site: SiteJson, tree: ast.Module | None) -> str | None:
 
 def _raise_at(site: SiteJson, scope: ast.AST | None) -> ast.expr | None:
     """What the `raise` statement on the site's line raises, as written."""
-    found = (n.exc for n in ast.walk(scope) if isinstance(n, ast.Raise) and n.lineno == site["line"]) if scope else ()
-    return next(found, None)
+    nodes = ast.walk(scope) if scope is not None else iter(())
+    return next((n.exc for n in nodes if isinstance(n, ast.Raise) and n.lineno == site["line"]), None)
 
 
 def _with_traceback(call: ast.Call) -> bool:

@@ -166,9 +166,10 @@ class EnvironmentTest(TypedDict):
     kind: str
 
 
-StatementKind = Literal["assert", "raise", "placeholder", "warn", "log", "unknown"]
+StatementKind = Literal["assert", "raise", "placeholder", "unimplemented", "warn", "log", "unknown"]
 """What raises, as the code writes it: an `assert` statement, a `raise`, a `raise` that is a method's whole body
-(a placeholder for subclasses), a `warnings.warn` call, a logging call, or not read (a page for several places,
+(a placeholder for subclasses; `unimplemented` when its class is not abstract and no class of the release derived
+from it overrides the method), a `warnings.warn` call, a logging call, or not read (a page for several places,
 a raise helper's site, a file that does not parse)."""
 
 

@@ -31,6 +31,7 @@ from errdex.model import (
     PRIOR_KEY,
     Binding,
     ClassInfo,
+    ClassPlace,
     ErrorRecord,
     FileLine,
     PriorCheck,
@@ -617,6 +618,23 @@ class Store:
             (release_id, f'%"{name}"%', f'%.{name}"%'),
         )
         return set(json.loads(row[0])), {name, *bases, *(q.rsplit(".", 1)[-1] for (q,) in subclasses)}
+
+    def derived_classes(self, record: ReleaseRecord, name: str, limit: int = 200) -> list[ClassPlace]:
+        """The release's classes based on a class named `name`, directly or through one another, matched by name
+        (a base written `name` or `module.name`, not `BaseName`), at most `limit` of them."""
+        release_id, found, queue = self._release_id(record), dict[ClassPlace, None](), [name]
+        while queue and len(found) < limit:
+            base = queue.pop()
+            rows = self.db.execute(
+                f"SELECT file, qualname FROM classes WHERE release_id = ? AND (bases {self.db.like} ?"
+                f" OR bases {self.db.like} ?) ORDER BY {self.db.row_order}",
+                (release_id, f'%"{base}"%', f'%.{base}"%'),
+            ).fetchall()
+            for place in map(ClassPlace._make, rows):
+                if place not in found:
+                    found[place] = None
+                    queue.append(place.qualname.rsplit(".", 1)[-1])
+        return list(found)
 
     def templates(self) -> Iterator[TemplateRow]:
         """Every error that has a template, for building the matcher's index."""
