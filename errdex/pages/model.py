@@ -342,6 +342,17 @@ class SameCheck(TypedDict):
     line: int
 
 
+class SameMessage(TypedDict):
+    """The page's very message in a release that raises it as another exception class (`versions.same_message[]`):
+    an error's id includes its class, so there it is another error."""
+
+    version: str
+    id: str
+    exception: str | None
+    file: str
+    line: int
+
+
 class TextChange(TypedDict):
     version: str
     previous_version: str
@@ -365,6 +376,7 @@ class VersionHistory(TypedDict):
     indexed: list[str]
     releases: list[ReleaseCheck]
     same_check: list[SameCheck]
+    same_message: list[SameMessage]
     missing_in: list[str]
     text_changed: TextChange | None
     value_changes: list[ListChange]

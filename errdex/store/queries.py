@@ -466,9 +466,15 @@ class Store:
         return int(row[0])
 
     def errors(
-        self, package: str, version: str | None = None, exception: str | None = None, kind: str | None = None
+        self,
+        package: str,
+        version: str | None = None,
+        exception: str | None = None,
+        kind: str | None = None,
+        template: str | None = None,
     ) -> list[IndexedSite]:
-        """The errors of one release, each with its first site, in file and line order."""
+        """The errors of one release, each with its first site, in file and line order; with `template`, only the
+        errors with that very message."""
         record = self.release(package, version)
         sql = "SELECT error_id, " + _SITE_COLUMNS + " FROM sites WHERE release_id = ?"
         args: list[Any] = [self._release_id(record)]
@@ -478,6 +484,9 @@ class Store:
         if kind:
             sql += " AND kind = ?"
             args.append(kind)
+        if template is not None:
+            sql += " AND template = ?"
+            args.append(template)
         seen: dict[str, IndexedSite] = {}
         for error_id, *columns in self.db.execute(sql + " ORDER BY file, line, id", args):
             if error_id not in seen:
