@@ -67,6 +67,13 @@ class ReleaseInfo:
     repository_folder: str | None = None  # the project's folder in its repository, as its metadata names it
 
 
+class ClassPlace(NamedTuple):
+    """A class of a release: the file that defines it and its qualified name there."""
+
+    file: str
+    qualname: str
+
+
 class FileLine(NamedTuple):
     """A place in a release as a traceback names it: a file and one line of the raising statement."""
 
@@ -99,15 +106,27 @@ PRIOR_KEY = "<prior checks>"  # where a site's `prior_checks` are kept inside it
 NO_FIX = "No fix is derived from the code of this check; what it means says what makes it fire."
 
 
+def held_reason(held_by: str) -> str:
+    """What a page says of the message of a raise of an object it does not resolve (`raise ERRORS[key]`)."""
+    return f"class and message not resolved: the exception object `{held_by}` holds them"
+
+
 def class_shown(
-    kind: str, exception: str | None, level: str | None, class_parameter: str | None, returned_by: str | None
+    kind: str,
+    exception: str | None,
+    level: str | None,
+    class_parameter: str | None,
+    returned_by: str | None,
+    held_by: str | None = None,
 ) -> str:
-    """The class a page's header names: a parameter's argument or a function's return value is no class of that
-    name, an unknown one is said."""
+    """The class a page's header names: a parameter's argument, a function's return value or an object the raise
+    looks up (`raise ERRORS[key]`) is no class of that name, an unknown one is said."""
     if class_parameter:
         return f"the class passed as `{class_parameter}`"
     if returned_by:
         return f"what `{returned_by}(...)` returns"
+    if held_by:
+        return f"the exception object `{held_by}`"
     return exception or level or ("category not resolved" if kind == "warning" else "")
 
 

@@ -232,7 +232,12 @@ def _page_header(page: Page) -> RenderableType:
     head.append(f" · {page['kind']} · ")
     meaning = page["what_it_means"]
     shown = class_shown(
-        page["kind"], page["exception"], page["level"], meaning["class_parameter"], meaning["class_returned_by"]
+        page["kind"],
+        page["exception"],
+        page["level"],
+        meaning["class_parameter"],
+        meaning["class_returned_by"],
+        meaning["class_held_by"],
     )
     head.append(shown, style="bold red")
     if page["exception_bases"]:

@@ -14,8 +14,10 @@ import builtins
 import re
 from typing import TypedDict
 
+from errdex.model import ReleaseRecord
 from errdex.pages.model import SiteJson, SolutionBody, StatementKind
-from errdex.pages.source import find
+from errdex.pages.source import class_and_bases, find, parse
+from errdex.store import Store
 
 _PIP_INSTALL = re.compile(
     r"pip install\s+(?:-{1,2}[a-zA-Z-]{1,30}\s+){0,3}[`'\"]?([A-Za-z0-9][A-Za-z0-9._\[\]<>=!~,-]{0,100})"
@@ -48,6 +50,36 @@ def statement_kind(site: SiteJson, tree: ast.Module | None, places: int) -> Stat
         return "unknown"
     alone = located is not None and located.owner is not None and _only_statement(located.node.body) is statement
     return "placeholder" if alone and _not_implemented(site) else "raise"
+
+
+def left_to_subclasses(store: Store, release: ReleaseRecord, site: SiteJson, tree: ast.Module | None) -> bool:
+    """Whether a method that only raises NotImplementedError is left to subclasses: it or its class is abstract
+    (`@abstractmethod`, `ABC`/`ABCMeta` on the class or a base of its module), or a class of the release derived
+    from its class overrides it. Otherwise the class does not implement it: called on one, it always raises."""
+    located = find(tree, site["function"]) if tree is not None else None
+    if tree is None or located is None or located.owner is None:
+        return False
+    if any(ast.unparse(d).endswith("abstractmethod") for d in located.node.decorator_list):
+        return True
+    if any(_abc(c) for c in class_and_bases(tree, located.owner)):
+        return True
+    method = located.node.name
+    return any(
+        _defines(store.source(release, derived.file), derived.qualname, method)
+        for derived in store.derived_classes(release, located.owner.name)
+    )
+
+
+def _abc(cls: ast.ClassDef) -> bool:
+    meta = any(k.arg == "metaclass" and ast.unparse(k.value).endswith("ABCMeta") for k in cls.keywords)
+    return meta or any(ast.unparse(b) in ("ABC", "abc.ABC") for b in cls.bases)
+
+
+def _defines(source: str | None, qualname: str, method: str) -> bool:
+    """Whether the class defines the method in its own body."""
+    tree = parse(source) if source else None
+    found = find(tree, f"{qualname}.{method}") if tree is not None else None
+    return found is not None and found.owner is not None and found.owner.name == qualname.rsplit(".", 1)[-1]
 
 
 def _not_implemented(site: SiteJson) -> bool:
@@ -87,6 +119,13 @@ def statement_advice(site: SiteJson, statement: StatementKind) -> SolutionBody |
             f"`{site['function']}` does nothing but raise {site['exception'] or 'an error'}: `{owner}` leaves"
             f" `{method}` to its subclasses. Use an object whose class overrides `{method}`, or override it in a"
             " subclass of your own."
+        )
+    elif statement == "unimplemented":
+        owner, _, method = site["function"].rpartition(".")
+        text = (
+            f"`{site['function']}` does nothing but raise {site['exception'] or 'an error'}: `{owner}` does not"
+            f" implement `{method}` (it is not abstract, and no class of the release derived from `{owner}`"
+            f" overrides it), so reaching it on an instance of `{owner}` always raises."
         )
     elif statement == "warn":
         category = (site["exception"] or "").rsplit(".", 1)[-1]

@@ -63,7 +63,8 @@ def what_it_means(
     resolved = site["resolved"]
     passed_in = _passed_in(site, tree) if places == 1 else None
     returned_by = _returned_by(site, tree)
-    raises = _raises(site, places, passed_in, returned_by)
+    held_by = _held_by(site, tree) if not (passed_in or returned_by) else None
+    raises = _raises(site, places, passed_in, returned_by, held_by)
     handler = _handler(site, tree) if places == 1 else None
     context = _context(site, tree, handler) if places == 1 else None
     out: WhatItMeans = {
@@ -82,6 +83,7 @@ def what_it_means(
         "class_returned_by": returned_by,
         "calls_before": [],
         "exits": [],
+        "class_held_by": held_by,
     }
     own = _function(site, tree)
     if own is not None and node is not None:
@@ -192,9 +194,10 @@ def _shared(raises: str, common: str | None) -> str:
     return f"{raises} under its own check at each place; every one of them requires that {common}."
 
 
-def _raises(site: SiteJson, places: int, passed_in: str | None, returned_by: str | None) -> str:
+def _raises(site: SiteJson, places: int, passed_in: str | None, returned_by: str | None, held_by: str | None) -> str:
     """`passed_in` is the class's text when it is a parameter of the function: the caller's argument;
-    `returned_by` when it is a function of the module: what that function returns."""
+    `returned_by` when it is a function of the module: what that function returns; `held_by` when the raise
+    raises an object it looks up or keeps (`raise ERRORS[key]`): its class and message are that object's."""
     if places > 1:
         where = f"Each of its {places} places"
     else:
@@ -203,6 +206,8 @@ def _raises(site: SiteJson, places: int, passed_in: str | None, returned_by: str
         given = f"the exception class its caller passes as `{passed_in}`" if passed_in else None
         if returned_by:
             given = f"the exception that the function `{returned_by}` (in this module) returns"
+        if held_by:
+            given = f"the exception object `{held_by}` (not resolved: its class and message are what that object holds)"
         return f"{where} raises {given or site['exception'] or 'an error'}"
     if site["kind"] == "warning":
         given = f"with the category its caller passes as `{passed_in}`" if passed_in else None
@@ -259,6 +264,49 @@ def _returned_by(site: SiteJson, tree: ast.Module | None) -> str | None:
         return None
     defined = (n for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name == name)
     return name if next(defined, None) is not None else None
+
+
+def _held_by(site: SiteJson, tree: ast.Module | None) -> str | None:
+    """The object raised when the raise names no class: a lookup (`raise ERRORS[key]`), a call's result
+    (`raise make().with_traceback(tb)`), an expression, or a local variable the index did not trace to a class call
+    (`raise err`); None for a name, an attribute chain or anything called at the raise (`raise cls(msg)`)."""
+    try:
+        expr = ast.parse(site["exception"] or "", mode="eval").body
+    except SyntaxError:
+        return None
+    if isinstance(expr, ast.Attribute) and expr.attr == "with_traceback":
+        expr = expr.value
+    raised = _raise_at(site, _function(site, tree) or tree)
+    if raised is None or (isinstance(raised, ast.Call) and not _with_traceback(raised)):
+        return None
+    if isinstance(expr, ast.Name):
+        func = _function(site, tree)
+        return expr.id if func is not None and expr.id in _locals(func) else None
+    chain = isinstance(expr, ast.Attribute) and isinstance(_root(expr), ast.Name)
+    return None if chain else ast.unparse(expr)
+
+
+def _raise_at(site: SiteJson, scope: ast.AST | None) -> ast.expr | None:
+    """What the `raise` statement on the site's line raises, as written."""
+    nodes = ast.walk(scope) if scope is not None else iter(())
+    return next((n.exc for n in nodes if isinstance(n, ast.Raise) and n.lineno == site["line"]), None)
+
+
+def _with_traceback(call: ast.Call) -> bool:
+    return isinstance(call.func, ast.Attribute) and call.func.attr == "with_traceback"
+
+
+def _root(expr: ast.expr) -> ast.expr:
+    """`a` of `a.b.c`."""
+    while isinstance(expr, ast.Attribute):
+        expr = expr.value
+    return expr
+
+
+def _locals(func: FunctionNode) -> set[str]:
+    """The names a function binds in its body (its parameters excluded)."""
+    stored = {n.id for n in ast.walk(func) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+    return stored - {p.arg for p in parameters(func)}
 
 
 def _function(site: Where, tree: ast.Module | None) -> FunctionNode | None:

@@ -166,9 +166,10 @@ class EnvironmentTest(TypedDict):
     kind: str
 
 
-StatementKind = Literal["assert", "raise", "placeholder", "warn", "log", "unknown"]
+StatementKind = Literal["assert", "raise", "placeholder", "unimplemented", "warn", "log", "unknown"]
 """What raises, as the code writes it: an `assert` statement, a `raise`, a `raise` that is a method's whole body
-(a placeholder for subclasses), a `warnings.warn` call, a logging call, or not read (a page for several places,
+(a placeholder for subclasses; `unimplemented` when its class is not abstract and no class of the release derived
+from it overrides the method), a `warnings.warn` call, a logging call, or not read (a page for several places,
 a raise helper's site, a file that does not parse)."""
 
 
@@ -226,6 +227,7 @@ class WhatItMeans(TypedDict):
     class_returned_by: str | None  # the raise's "class" is a function of the module: it raises what that returns
     calls_before: list[CallBeforeJson]
     exits: list[ExitJson]
+    class_held_by: str | None  # the raise raises an object it looks up or keeps (`ERRORS[key]`): class not resolved
 
 
 class InputWay(TypedDict):
@@ -360,6 +362,17 @@ class SameCheck(TypedDict):
     line: int
 
 
+class SameMessage(TypedDict):
+    """The page's very message in a release that raises it as another exception class (`versions.same_message[]`):
+    an error's id includes its class, so there it is another error."""
+
+    version: str
+    id: str
+    exception: str | None
+    file: str
+    line: int
+
+
 class TextChange(TypedDict):
     version: str
     previous_version: str
@@ -383,6 +396,7 @@ class VersionHistory(TypedDict):
     indexed: list[str]
     releases: list[ReleaseCheck]
     same_check: list[SameCheck]
+    same_message: list[SameMessage]
     missing_in: list[str]
     text_changed: TextChange | None
     value_changes: list[ListChange]

@@ -9,6 +9,7 @@ again from the cached facts, which needs no reading of the release.
 
 from __future__ import annotations
 
+import ast
 import functools
 import json
 from collections.abc import Callable, Mapping, Sequence
@@ -16,7 +17,8 @@ from dataclasses import replace
 from typing import cast
 
 from errdex.caches import PAGES
-from errdex.model import ErrorRecord, FileLine, ReleaseRecord
+from errdex.model import ErrorRecord, FileLine, ReleaseRecord, held_reason
+from errdex.pages.advice import left_to_subclasses
 from errdex.pages.callers import CalledFunction, callers
 from errdex.pages.caught import page_callers
 from errdex.pages.checked import held_back
@@ -33,6 +35,7 @@ from errdex.pages.model import (
     StaticFacts,
     StaticPage,
     UserInput,
+    WhatItMeans,
 )
 from errdex.pages.prose import add_prose
 from errdex.pages.record import UNPACKED_MESSAGE, record_json, unpacked_arguments
@@ -138,12 +141,17 @@ def _static(store: Store, record: ErrorRecord, place: FileLine | None) -> Static
         "source_url": links.url,
         "source_url_label": links.label,
         "source_url_alternatives": links.alternatives,
-        "what_it_means": what_it_means(base, tree, names, speaks_for, check.exact, held, record.sites),
+        "what_it_means": _unimplemented(
+            what_it_means(base, tree, names, speaks_for, check.exact, held, record.sites), store, release, base, tree
+        ),
         "when_it_happens": when_it_happens(base, tree, Found(found, listed), names, _traced_at(record, speaks_for)),
         "callers": listed,
         "versions": versions(store, record.id, site, check, release.version, release.package, chosen is not None),
         "generated_by": "static",
     }
+    held_by = facts["what_it_means"]["class_held_by"]
+    if held_by and facts["template"] is None:  # "no message argument": the object raised carries one
+        facts = {**facts, "reason": held_reason(held_by)}
     triggers, example_fix = triggers_and_fix(facts, None)
     return {
         **facts,
@@ -152,6 +160,15 @@ def _static(store: Store, record: ErrorRecord, place: FileLine | None) -> Static
         "example_fix": example_fix,
         "solutions": solutions(facts, None),
     }
+
+
+def _unimplemented(
+    meaning: WhatItMeans, store: Store, release: ReleaseRecord, site: ErrorJson, tree: ast.Module | None
+) -> WhatItMeans:
+    """A method that only raises NotImplementedError is a placeholder only when it is left to subclasses."""
+    if meaning["statement"] != "placeholder" or left_to_subclasses(store, release, site, tree):
+        return meaning
+    return {**meaning, "statement": "unimplemented"}
 
 
 def _with_check(base: ErrorJson, check: Check) -> ErrorJson:

@@ -5,7 +5,9 @@
 - `same_check`: indexed releases without the error that have the same check under another text: an
   error of the same kind and exception, raised in the same function under the same condition, that the
   page's release does not have (the message was reworded; error ids follow the text, so it has another);
-- `missing_in`: indexed releases with neither;
+- `same_message`: indexed releases without the error or its check that raise its very message as another
+  exception class (an error's id includes its class: there it is another error);
+- `missing_in`: indexed releases with none of these;
 - `text_changed`: the first release of the run of releases (up to the page's one) that has the
   error, and the same check in the release before it, if that release has it;
 - `value_changes`: between consecutive releases, the names added to or removed from each resolved
@@ -25,7 +27,7 @@ from itertools import groupby, pairwise
 from errdex.model import FileLine, Site
 from errdex.pages.bindings import basis
 from errdex.pages.conditions import membership_lists, parse_condition
-from errdex.pages.model import ListChange, ReleaseCheck, SameCheck, TextChange, VersionHistory
+from errdex.pages.model import ListChange, ReleaseCheck, SameCheck, SameMessage, TextChange, VersionHistory
 from errdex.pages.scope import Check, check_of, counterpart
 from errdex.store import Store
 
@@ -49,15 +51,17 @@ def versions(
             sites[v] = (spoken[0], check_of(spoken))
     releases = [_release_json(v, places[v], *sites[v]) for v in indexed if v in places]
     same = _same_checks(store, package, version, [v for v in indexed if v not in places], current)
-    missing = [v for v in indexed if v not in places and v not in same]
+    message = _same_messages(store, package, [v for v in indexed if v not in places and v not in same], current)
+    missing = [v for v in indexed if v not in places and v not in same and v not in message]
     return {
         "indexed": indexed,
         "releases": releases,
         "same_check": list(same.values()),
+        "same_message": list(message.values()),
         "missing_in": missing,
         "text_changed": _text_changed(version, indexed, places, same),
         "value_changes": _value_changes(releases),
-        "summary": _summary(package, indexed, places, same),
+        "summary": _summary(package, indexed, places, same, message),
     }
 
 
@@ -118,6 +122,22 @@ def _same_checks(store: Store, package: str, version: str, others: list[str], si
     return found
 
 
+def _same_messages(store: Store, package: str, others: list[str], site: Site) -> dict[str, SameMessage]:
+    """For each release of `others`, the first error there with the site's very message, of the same kind (under
+    another exception class: with the same one it would be the same error)."""
+    found: dict[str, SameMessage] = {}
+    for other in others if site.template is not None else []:
+        for e in store.errors(package, other, kind=site.kind, template=site.template)[:1]:
+            found[other] = {
+                "version": other,
+                "id": e.error_id,
+                "exception": e.site.exception,
+                "file": e.site.file,
+                "line": e.site.line,
+            }
+    return found
+
+
 def _same_check_score(old: Site, new: Site) -> float | None:
     """How alike two messages of one check are, or None when the sites are not the same check.
 
@@ -174,15 +194,27 @@ class _Resolved(ast.NodeTransformer):
 
 
 def _summary(
-    package: str, indexed: list[str], places: dict[str, tuple[FileLine, ...]], same: dict[str, SameCheck]
+    package: str,
+    indexed: list[str],
+    places: dict[str, tuple[FileLine, ...]],
+    same: dict[str, SameCheck],
+    message: dict[str, SameMessage],
 ) -> str:
-    """What the indexed releases show, release by release in order, consecutive releases alike grouped."""
+    """What the indexed releases show, release by release in order, consecutive releases alike grouped (a release
+    raising the message as another class is said on its own, with its class and place)."""
     if len(indexed) == 1:
         return f"Only {package} {indexed[0]} is indexed: other releases are not compared."
-    state = lambda v: "has" if v in places else "same" if v in same else "missing"  # noqa: E731
+    state = lambda v: "has" if v in places else "same" if v in same else v if v in message else "missing"  # noqa: E731
     parts = []
     for kind, group in groupby(indexed, key=state):
         versions = list(group)
+        if kind in message:
+            found = message[kind]
+            parts.append(
+                f"{kind} raises the same message as {found['exception'] or 'another exception'}"
+                f" at {found['file']}:{found['line']}"
+            )
+            continue
         plural = len(versions) > 1
         said = {
             "has": "have it" if plural else "has it",

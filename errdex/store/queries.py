@@ -31,6 +31,7 @@ from errdex.model import (
     PRIOR_KEY,
     Binding,
     ClassInfo,
+    ClassPlace,
     ErrorRecord,
     FileLine,
     PriorCheck,
@@ -465,9 +466,15 @@ class Store:
         return int(row[0])
 
     def errors(
-        self, package: str, version: str | None = None, exception: str | None = None, kind: str | None = None
+        self,
+        package: str,
+        version: str | None = None,
+        exception: str | None = None,
+        kind: str | None = None,
+        template: str | None = None,
     ) -> list[IndexedSite]:
-        """The errors of one release, each with its first site, in file and line order."""
+        """The errors of one release, each with its first site, in file and line order; with `template`, only the
+        errors with that very message."""
         record = self.release(package, version)
         sql = "SELECT error_id, " + _SITE_COLUMNS + " FROM sites WHERE release_id = ?"
         args: list[Any] = [self._release_id(record)]
@@ -477,6 +484,9 @@ class Store:
         if kind:
             sql += " AND kind = ?"
             args.append(kind)
+        if template is not None:
+            sql += " AND template = ?"
+            args.append(template)
         seen: dict[str, IndexedSite] = {}
         for error_id, *columns in self.db.execute(sql + " ORDER BY file, line, id", args):
             if error_id not in seen:
@@ -617,6 +627,23 @@ class Store:
             (release_id, f'%"{name}"%', f'%.{name}"%'),
         )
         return set(json.loads(row[0])), {name, *bases, *(q.rsplit(".", 1)[-1] for (q,) in subclasses)}
+
+    def derived_classes(self, record: ReleaseRecord, name: str, limit: int = 200) -> list[ClassPlace]:
+        """The release's classes based on a class named `name`, directly or through one another, matched by name
+        (a base written `name` or `module.name`, not `BaseName`), at most `limit` of them."""
+        release_id, found, queue = self._release_id(record), dict[ClassPlace, None](), [name]
+        while queue and len(found) < limit:
+            base = queue.pop()
+            rows = self.db.execute(
+                f"SELECT file, qualname FROM classes WHERE release_id = ? AND (bases {self.db.like} ?"
+                f" OR bases {self.db.like} ?) ORDER BY {self.db.row_order}",
+                (release_id, f'%"{base}"%', f'%.{base}"%'),
+            ).fetchall()
+            for place in map(ClassPlace._make, rows):
+                if place not in found:
+                    found[place] = None
+                    queue.append(place.qualname.rsplit(".", 1)[-1])
+        return list(found)
 
     def templates(self) -> Iterator[TemplateRow]:
         """Every error that has a template, for building the matcher's index."""

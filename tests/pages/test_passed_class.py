@@ -6,6 +6,7 @@ from __future__ import annotations
 from rich.console import Console
 
 from errdex.pages import build_page
+from errdex.pages.model import Page
 from errdex.store import Store
 from errdex.terminal import page_panel
 from tests.pages.conftest import Indexer, error_id_of
@@ -39,6 +40,24 @@ PACKAGE = {
         def read(payload):
             if payload.get("error"):
                 raise _error_for(f"server said: {payload}")
+
+
+        UNAVAILABLE = {"torch": ImportError("torch needs to be installed")}
+
+
+        def load(kind):
+            if kind in UNAVAILABLE:
+                raise UNAVAILABLE[kind]
+
+
+        def fail_kept(payload):
+            err = _error_for(payload)
+            raise err
+
+
+        def fail_chosen(payload):
+            cls = KeyError if payload else ValueError
+            raise cls(f"chosen: {payload}")
     """,
 }
 
@@ -80,3 +99,31 @@ def test_a_function_of_the_module_raised_is_what_it_returns(indexed: Indexer) ->
     console = Console(width=200, record=True)
     console.print(page_panel(page))
     assert "error · what `_error_for(...)` returns" in console.export_text()
+
+
+def _page_in(indexed: Indexer, function: str) -> Page:
+    store: Store = indexed(PACKAGE, name="helpers")
+    found = next(e for e in store.errors("helpers", None) if e.site.function == function)
+    return build_page(store, found.error_id)
+
+
+def test_a_looked_up_exception_object_is_not_resolved_not_without_message(indexed: Indexer) -> None:
+    page = _page_in(indexed, "load")
+    assert page["what_it_means"]["class_held_by"] == "UNAVAILABLE[kind]"
+    assert page["what_it_means"]["summary"].startswith(
+        "`load` raises the exception object `UNAVAILABLE[kind]` (not resolved: its class and message are what"
+    )
+    console = Console(width=200, record=True)
+    console.print(page_panel(page))
+    text = console.export_text()
+    assert "error · the exception object `UNAVAILABLE[kind]`" in text
+    assert "class and message not resolved: the exception object `UNAVAILABLE[kind]` holds them" in text
+    assert "no message argument" not in text
+
+
+def test_a_local_holding_an_exception_object_is_that_object(indexed: Indexer) -> None:
+    assert _page_in(indexed, "fail_kept")["what_it_means"]["class_held_by"] == "err"
+
+
+def test_a_local_class_called_at_the_raise_is_no_held_object(indexed: Indexer) -> None:
+    assert _page_in(indexed, "fail_chosen")["what_it_means"]["class_held_by"] is None

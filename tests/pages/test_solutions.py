@@ -67,6 +67,26 @@ PACKAGE = {
                 if n < 0:
                     raise NotImplementedError("no backwards seek")
                 return n
+
+            def rewind(self):
+                raise NotImplementedError("no rewind")
+
+
+        class FileReader(Reader):
+            pass
+
+
+        class BufferedReader(FileReader):
+            def read(self, n):
+                return b""
+    """,
+    "lib/shapes.py": """
+        import abc
+
+
+        class Shape(abc.ABC):
+            def area(self):
+                raise NotImplementedError("shapes have no area")
     """,
 }
 
@@ -117,9 +137,20 @@ def test_a_method_that_only_raises_is_a_placeholder_for_subclasses(indexed: Inde
     )
     refusal = build_page(store, error_id_of(store, "lib", "readers are not iterable"))
     assert refusal["what_it_means"]["statement"] == "raise"  # a method refusing an operation is no placeholder
+    shape = build_page(store, error_id_of(store, "lib", "shapes have no area"))
+    assert shape["what_it_means"]["statement"] == "placeholder"  # an abstract class: left to its subclasses
     guarded = build_page(store, error_id_of(store, "lib", "no backwards seek"))
     assert guarded["what_it_means"]["statement"] == "raise"
     assert "subclass" not in " ".join(s["text"] for s in guarded["solutions"])
+
+
+def test_a_stub_no_derived_class_overrides_is_not_left_to_subclasses(indexed: Indexer) -> None:
+    store = indexed(PACKAGE, name="lib")
+    page = build_page(store, error_id_of(store, "lib", "no rewind"))
+    assert page["what_it_means"]["statement"] == "unimplemented"
+    text = page["solutions"][-1]["text"]
+    assert text.startswith("`Reader.rewind` does nothing but raise NotImplementedError: `Reader` does not implement")
+    assert "always raises" in text and "subclass of your own" not in text
 
 
 def test_a_warning_is_turned_into_an_exception_with_its_own_category(indexed: Indexer) -> None:

@@ -124,3 +124,28 @@ def test_a_grown_literal_list_is_still_the_same_check(indexed: Indexer) -> None:
     assert page["versions"]["summary"] == (
         "Among the indexed releases of shop: 1.0 has the same check with other wording; 2.0 has it."
     )
+
+
+def test_the_same_message_under_another_class_is_said_not_missing(indexed: Indexer) -> None:
+    def module(check: str) -> str:
+        return f"def pool(kind):\n    {check}\n"
+
+    assert_form = module("assert kind in ('mean', 'max'), f\"Got {kind} but only 'mean' and 'max' are supported.\"")
+    raise_form = module(
+        "if kind not in ('mean', 'max'):\n"
+        "        raise ValueError(f\"Got {kind} but only 'mean' and 'max' are supported.\")"
+    )
+    indexed({"pools/__init__.py": "", "pools/conf.py": assert_form}, name="pools", version="1.0")
+    indexed({"pools/__init__.py": "", "pools/conf.py": "\n\n" + raise_form}, name="pools", version="2.0")
+    store = indexed({"pools/__init__.py": "", "pools/conf.py": "def other():\n    pass\n"}, name="pools", version="3.0")
+    page = build_page(store, error_id_of(store, "pools", "Got {} but only 'mean' and 'max' are supported.", "2.0"))
+    versions = page["versions"]
+    old_id = error_id_of(store, "pools", "Got {} but only 'mean' and 'max' are supported.", "1.0")
+    assert versions["same_message"] == [
+        {"version": "1.0", "id": old_id, "exception": "AssertionError", "file": "pools/conf.py", "line": 2}
+    ]
+    assert versions["missing_in"] == ["3.0"]
+    assert versions["summary"].startswith(
+        "Among the indexed releases of pools: 1.0 raises the same message as AssertionError at pools/conf.py:2;"
+        " 2.0 has it; 3.0 does not have this message."
+    )
