@@ -16,7 +16,7 @@ from typing import TypedDict
 
 from errdex.model import ReleaseRecord
 from errdex.pages.model import SiteJson, SolutionBody, StatementKind
-from errdex.pages.source import class_and_bases, find, parse
+from errdex.pages.source import abc_declared, class_and_bases, find, parse
 from errdex.store import Store
 
 _PIP_INSTALL = re.compile(
@@ -61,18 +61,13 @@ def left_to_subclasses(store: Store, release: ReleaseRecord, site: SiteJson, tre
         return False
     if any(ast.unparse(d).endswith("abstractmethod") for d in located.node.decorator_list):
         return True
-    if any(_abc(c) for c in class_and_bases(tree, located.owner)):
+    if any(abc_declared(c) for c in class_and_bases(tree, located.owner)):
         return True
     method = located.node.name
     return any(
         _defines(store.source(release, derived.file), derived.qualname, method)
         for derived in store.derived_classes(release, located.owner.name)
     )
-
-
-def _abc(cls: ast.ClassDef) -> bool:
-    meta = any(k.arg == "metaclass" and ast.unparse(k.value).endswith("ABCMeta") for k in cls.keywords)
-    return meta or any(ast.unparse(b) in ("ABC", "abc.ABC") for b in cls.bases)
 
 
 def _defines(source: str | None, qualname: str, method: str) -> bool:

@@ -22,6 +22,7 @@ from errdex.pages.model import InputBinding, InputWay
 from errdex.pages.source import (
     FoundDefinition,
     FunctionNode,
+    abc_declared,
     call_code,
     class_and_bases,
     find,
@@ -607,7 +608,7 @@ def _abstract(tree: ast.Module, cls: ast.ClassDef) -> bool:
     """A class that cannot be instantiated: `ABCMeta` (or `ABC`) on it or on a base of the module, with an
     `@abstractmethod` among the methods it has (its own, or a base's of the module it does not override)."""
     hierarchy = class_and_bases(tree, cls)
-    if not any(_abc_declared(c) for c in hierarchy):
+    if not any(abc_declared(c) for c in hierarchy):
         return False
     inherited: dict[str, FunctionNode] = {}
     for c in reversed(hierarchy):  # the nearest class's method wins
@@ -617,11 +618,6 @@ def _abstract(tree: ast.Module, cls: ast.ClassDef) -> bool:
         for method in inherited.values()
         for d in method.decorator_list
     )
-
-
-def _abc_declared(cls: ast.ClassDef) -> bool:
-    meta = any(k.arg == "metaclass" and (dotted_name(k.value) or "").endswith("ABCMeta") for k in cls.keywords)
-    return meta or any(dotted_name(b) in ("ABC", "abc.ABC") for b in cls.bases)
 
 
 def required_parameters(func: FunctionNode, given: str | None) -> tuple[str, ...]:

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 
 from errdex.extract.file import parser_warnings_silenced
+from errdex.extract.resolve import dotted_name
 
 MAX_PARSE_BYTES = 4_000_000
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef
@@ -180,3 +181,9 @@ def class_and_bases(tree: ast.Module, cls: ast.ClassDef | None) -> list[ast.Clas
             out.append(found)
             queue += found.bases
     return out
+
+
+def abc_declared(cls: ast.ClassDef) -> bool:
+    """Whether the class itself declares `ABCMeta` as its metaclass or derives from `ABC` (not its bases)."""
+    meta = any(k.arg == "metaclass" and (dotted_name(k.value) or "").endswith("ABCMeta") for k in cls.keywords)
+    return meta or any(dotted_name(b) in ("ABC", "abc.ABC") for b in cls.bases)
