@@ -859,7 +859,7 @@ def _path_around(scope: ast.AST | None, use: ast.AST) -> list[ast.AST]:
 
 def _called_through_local(use: Use, path: list[ast.AST], target: Target) -> Use:
     """`x = self.f` (or, for a `__call__`, `x = C(...)`) and then `x(...)` in the same function: a call of the
-    function with that call's arguments; any other use as it is."""
+    function with that call's arguments, at the line that names it; any other use as it is."""
     if use.used_as == "reference" and target.kind != "property":
         bound: ast.AST = use.node
     elif (
@@ -880,7 +880,7 @@ def _called_through_local(use: Use, path: list[ast.AST], target: Target) -> Use:
     call = next((c for c in _calls_of(function, names) if c.lineno >= assign.lineno), None)
     if call is None:
         return use
-    return Use(use.node, use.scopes, "call", call.lineno, _text(call), call, instance=bound is not use.node)
+    return Use(use.node, use.scopes, "call", use.line, _text(call), call, instance=bound is not use.node)
 
 
 def _calls_of(function: ast.AST, names: set[str]) -> list[ast.Call]:

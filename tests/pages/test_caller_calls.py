@@ -126,7 +126,11 @@ def test_a_method_bound_to_a_local_and_called_through_it_is_called(indexed: Inde
     store = indexed(FILES, name="kit")
     found = callers(store, store.release("kit"), CalledFunction("kit/api.py", "Api.model_info"))
     (caller,) = [c for c in found["callers"] if c["function"] == "Api.repo_info"]
-    assert (caller["use"], caller["line"], caller["call"]) == ("call", 19, "method(repo, expand=expand)")
+    assert (caller["use"], caller["line"], caller["call"]) == (
+        "call",
+        16,
+        "method(repo, expand=expand)",
+    )  # the line naming it
     assert caller["arguments"] == {"positional": ["repo"], "keywords": {"expand": "expand"}, "unpacked": False}
     summary = build_page(store, error_id_of(store, "kit", "bad expand {}"))["when_it_happens"]["summary"]
     assert "`Api.model_info` is called from `Api.repo_info`." in summary
