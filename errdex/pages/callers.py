@@ -53,6 +53,7 @@ _RANK = {
     "definition": 4,
 }
 _WORD = re.compile(r"\w+")
+_BINDS_A_NAME = re.compile(r"\w+\s*=[^=]")
 DIRECT_LOOKUPS = 8  # names looked up in a file's text one by one; more are looked up in its set of words
 SEARCHED = ("calls", "attribute/property reads", "super()", "references (dicts, arguments, decorators)")
 NOT_FOLLOWED = ("getattr() by string", "calls from outside the package")
@@ -454,7 +455,7 @@ class _Search:
 
     def _add(self, module: Module, use: Use, target: Target) -> None:
         scope = use.scopes[-1].node if use.scopes else module.tree
-        use = _called_through_local(use, _path_around(scope, use.node), target)
+        use = _called_through_local(use, target)
         resolved = _Resolver(self.code.classes, module.path, target).match(use)
         caller = _qualname(use.scopes)
         if resolved is None or (caller == self.function.function and module.path == self.function.file):
@@ -857,11 +858,11 @@ def _path_around(scope: ast.AST | None, use: ast.AST) -> list[ast.AST]:
         return []
 
 
-def _called_through_local(use: Use, path: list[ast.AST], target: Target) -> Use:
+def _called_through_local(use: Use, target: Target) -> Use:
     """`x = self.f` (or, for a `__call__`, `x = C(...)`) and then `x(...)` in the same function: a call of the
     function with that call's arguments, at the line that names it; any other use as it is."""
-    if use.used_as == "reference" and target.kind != "property":
-        bound: ast.AST = use.node
+    if use.used_as == "reference" and _BINDS_A_NAME.match(use.text) and target.kind != "property":
+        bound: ast.AST = use.node  # (its line, as written, starts `x = `)
     elif (
         use.called is not None
         and not use.instance
@@ -872,6 +873,7 @@ def _called_through_local(use: Use, path: list[ast.AST], target: Target) -> Use:
     else:
         return use
     function = use.scopes[-1].node if use.scopes and use.scopes[-1].kind == "def" else None
+    path = _path_around(function, use.node)
     at = path.index(bound) if bound in path else 0
     assign = path[at - 1] if at > 0 else None
     if function is None or not isinstance(assign, ast.Assign) or assign.value is not bound:
