@@ -50,7 +50,7 @@ from errdex.store import Store
 
 RELATED_AT_MOST = 8
 DECORATOR_LINES = 40  # how far below a decorator its function's `def` may start
-CONSTRUCTION = ("__init__", "__post_init__", "__new__")
+CONSTRUCTION = ("__init__", "__post_init__", "__new__", "__call__")  # `__call__`: `C(...)(...)` runs it
 _BUILTIN_TYPES: dict[str, tuple[type, ...]] = {
     "int": (int,),
     "float": (int, float),
@@ -260,7 +260,7 @@ def _callers(store: Store, drawn: Drawn, page: Page) -> Iterator[tuple[str, str]
     release = store.release(drawn.package, drawn.version)
     qualname = page["function"].split(".")
     name = qualname[-1]
-    # a constructor's hooks are reached by calling the class too
+    # a constructor's hooks (and `__call__`, on what the class builds) are reached by calling the class too
     names = (name, qualname[-2]) if name in CONSTRUCTION and len(qualname) > 1 else (name,)
     for caller in page["callers"]:
         if caller["match"] == "name":

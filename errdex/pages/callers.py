@@ -53,6 +53,7 @@ _RANK = {
     "definition": 4,
 }
 _WORD = re.compile(r"\w+")
+_BINDS_A_NAME = re.compile(r"\w+\s*=[^=]")
 DIRECT_LOOKUPS = 8  # names looked up in a file's text one by one; more are looked up in its set of words
 SEARCHED = ("calls", "attribute/property reads", "super()", "references (dicts, arguments, decorators)")
 NOT_FOLLOWED = ("getattr() by string", "calls from outside the package")
@@ -78,6 +79,7 @@ class Use(NamedTuple):
     line: int
     text: str
     called: ast.Call | None  # the call, for a use that is one
+    instance: bool = False  # the call is of what the use's call returns: `C(...)(...)`, `c = C(...); c(...)`
 
 
 @dataclass(frozen=True)
@@ -219,6 +221,8 @@ def target_of(function: CalledFunction, classes: Classes) -> Target | None:
         named = frozenset({function.owner, *classes.subclass_names(function.owner)})
         return Target("constructor", symbol, owner, named | {name}, named, ancestors, classes)
     named = frozenset({function.owner, instance_name(function.owner)})
+    if name == "__call__":  # `C(...)(...)` calls it: the class's name (or a subclass's) is searched too
+        spelled |= {function.owner, *classes.subclass_names(function.owner)}
     return Target("member", symbol, owner, spelled, named, ancestors, classes)
 
 
@@ -450,6 +454,8 @@ class _Search:
         return True
 
     def _add(self, module: Module, use: Use, target: Target) -> None:
+        scope = use.scopes[-1].node if use.scopes else module.tree
+        use = _called_through_local(use, target)
         resolved = _Resolver(self.code.classes, module.path, target).match(use)
         caller = _qualname(use.scopes)
         if resolved is None or (caller == self.function.function and module.path == self.function.file):
@@ -459,9 +465,9 @@ class _Search:
             return
         used_as = "read" if target.kind == "property" else use.used_as
         key = (module.path, caller, resolved.kind)
-        if key in self.found:
-            return
-        path = _path_around(use.scopes[-1].node if use.scopes else module.tree, use.node)
+        if key in self.found and (self.found[key]["use"] == "call" or used_as != "call"):
+            return  # one caller per function and match kind: a call of it, when there is one, over a reference
+        path = _path_around(scope, use.called or use.node)
         if resolved.kind in ("self", "override") and target.owner is not None:
             if ruled_out(path, module.path, target.owner, self.code.classes):
                 return  # under `if isinstance(self, C)` for a class no instance of the owner can be
@@ -573,6 +579,8 @@ class _Resolver:
 
     def _match(self, use: Use) -> str | Resolved | None:
         kind = self.target.kind
+        if use.instance:
+            return self._instance(use.node) if self.target.symbol.qualname.endswith(".__call__") else None
         if kind == "local":
             return self._local(use)
         if kind == "function":
@@ -609,6 +617,11 @@ class _Resolver:
         """The names the file binds at its top level (a call of one of them is of that binding, not unresolved)."""
         info = self.classes.info(self.path)
         return frozenset({*info.imports, *info.classes, *info.functions})
+
+    def _instance(self, node: ast.Name | ast.Attribute) -> Resolved | None:
+        """`C(...)(...)`: a call of the `__call__` that an instance of the class `C` finds."""
+        symbol = receivers_of(self.classes, self.path).a_class(self.path, dotted(node))
+        return self._reaches(Known("typed", symbol, True), "__call__") if symbol is not None else None
 
     def _constructs(self, node: ast.Name | ast.Attribute) -> bool:
         """`Cls(...)` of the owner or of a class that inherits the owner's `__init__`/`__post_init__`."""
@@ -662,14 +675,15 @@ class _Resolver:
         """`self.name` in class `cls`: the owner's member when the MRO finds it, or an override of the caller's.
 
         In a base class's method `f`, `self.name()` runs on the owner's instances only while the owner's
-        MRO still finds that `f`: an owner (or a class between) that overrides `f` never runs it.
+        MRO still runs that `f`: an owner (or a class between) that overrides `f` without calling
+        `super().f(...)` never runs it.
         """
         owner = self.target.owner
         found = self.classes.lookup(cls, name)
         if found == owner:
             return "self"
         if owner is not None and cls in self.classes.mro(owner)[0][1:]:
-            if method is not None and self.classes.lookup(owner, method) != cls:
+            if method is not None and not self.classes.runs(owner, method, cls):
                 return None
             return "override"
         return None if self.classes.mro(cls)[1] else UNRESOLVED
@@ -766,6 +780,10 @@ def _walk_called(
 ) -> None:
     """A call or a decorator: a use of its callee when that is spelled as a searched name, then its parts."""
     func = node.func if isinstance(node, ast.Call) else node
+    if isinstance(node, ast.Call) and isinstance(func, ast.Call) and used_as == "call":
+        made = func.func
+        if isinstance(made, (ast.Name, ast.Attribute)) and _spelled(made) in names:
+            found.append(Use(made, scopes, "call", node.lineno, _text(node), node, instance=True))
     if not (isinstance(func, (ast.Name, ast.Attribute)) and _spelled(func) in names):
         _walk(func, scopes, lines, names, found, text)
     else:
@@ -838,6 +856,43 @@ def _path_around(scope: ast.AST | None, use: ast.AST) -> list[ast.AST]:
         return _path_to(scope, use, []) or []
     except RecursionError:  # nested deeper than the walk can follow: nothing claimed around it
         return []
+
+
+def _called_through_local(use: Use, target: Target) -> Use:
+    """`x = self.f` (or, for a `__call__`, `x = C(...)`) and then `x(...)` in the same function: a call of the
+    function with that call's arguments, at the line that names it; any other use as it is."""
+    if use.used_as == "reference" and _BINDS_A_NAME.match(use.text) and target.kind != "property":
+        bound: ast.AST = use.node  # (its line, as written, starts `x = `)
+    elif (
+        use.called is not None
+        and not use.instance
+        and target.symbol.qualname.endswith(".__call__")
+        and _spelled(use.node) not in target.spelled
+    ):
+        bound = use.called  # `x = C(...)`
+    else:
+        return use
+    function = use.scopes[-1].node if use.scopes and use.scopes[-1].kind == "def" else None
+    path = _path_around(function, use.node)
+    at = path.index(bound) if bound in path else 0
+    assign = path[at - 1] if at > 0 else None
+    if function is None or not isinstance(assign, ast.Assign) or assign.value is not bound:
+        return use
+    names = {t.id for t in assign.targets if isinstance(t, ast.Name)}
+    call = next((c for c in _calls_of(function, names) if c.lineno >= assign.lineno), None)
+    if call is None:
+        return use
+    return Use(use.node, use.scopes, "call", use.line, _text(call), call, instance=bound is not use.node)
+
+
+def _calls_of(function: ast.AST, names: set[str]) -> list[ast.Call]:
+    """The calls in a function of a plain name among `names`, in the order of their lines."""
+    found = [
+        node
+        for node in ast.walk(function)
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in names
+    ]
+    return sorted(found, key=lambda c: (c.lineno, c.col_offset))
 
 
 def _tries_around(path: list[ast.AST]) -> list[TryAround]:

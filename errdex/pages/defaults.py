@@ -18,6 +18,7 @@ from typing import Any
 from errdex.model import JsonValue
 from errdex.pages.evaluate import truth
 from errdex.pages.model import CallArguments, Caller, CheckedInput
+from errdex.pages.receives import rebound
 from errdex.pages.source import FunctionNode, parameter_defaults, parameters
 
 
@@ -27,10 +28,14 @@ def passes_by_default(
     inputs: list[CheckedInput],
     resolved: dict[str, JsonValue],
     call: Caller,
+    line: int,
 ) -> bool:
     """Whether what `call` gives the checked parameters — literals as written, defaults for those it leaves out —
-    makes the check certainly false, whatever the other arguments and inputs hold (unknown to the evaluator)."""
-    checked = {item["code"] for item in inputs if item["kind"] == "parameter"}
+    makes the check at `line` certainly false, whatever the other arguments and inputs hold (unknown to the
+    evaluator). A parameter the function binds again before the check holds no longer what the call gave."""
+    checked = {
+        item["code"] for item in inputs if item["kind"] == "parameter" and not rebound(function, item["code"], line)
+    }
     arguments = call["arguments"]
     if not checked or arguments is None or arguments["unpacked"]:
         return False

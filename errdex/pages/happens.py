@@ -57,7 +57,9 @@ def when_it_happens(
     function = located.node if located is not None else None
     if function is not None and not isinstance(function, ast.ClassDef) and node is not None:
         checked = node
-        defaulted = [c for c in found.callers if passes_by_default(function, checked, inputs, site["resolved"], c)]
+        defaulted = [
+            c for c in found.callers if passes_by_default(function, checked, inputs, site["resolved"], c, site["line"])
+        ]
     else:
         defaulted = []
     return {

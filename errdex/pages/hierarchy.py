@@ -47,7 +47,8 @@ class ClassInfo:
     """One class: the bases as written, what its body defines, and how its methods are decorated.
 
     `returns` holds the classes each method's return annotation names, `attributes` what its methods
-    bind to `self.x`, `aliases` the class-body names bound to another member (`update = set_value`).
+    bind to `self.x`, `aliases` the class-body names bound to another member (`update = set_value`),
+    `extends` the methods that call the method they override (`super().name(...)`), so that it still runs.
     """
 
     symbol: Symbol
@@ -58,6 +59,7 @@ class ClassInfo:
     returns: dict[str, tuple[str, ...]]
     attributes: dict[str, tuple[Bound, ...]]
     aliases: dict[str, str]
+    extends: frozenset[str]
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,9 +132,12 @@ def _add_class(path: str, node: ast.ClassDef, prefix: str, classes: dict[str, Cl
     returns: dict[str, tuple[str, ...]] = {}
     attributes: dict[str, list[Bound]] = {}
     aliases: dict[str, str] = {}
+    extends: set[str] = set()
     for stmt in node.body:
         if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
             members.add(stmt.name)
+            if _calls_super(stmt):
+                extends.add(stmt.name)
             returns[stmt.name] = _returns(stmt)
             for name, bound in _self_bindings(stmt):
                 attributes.setdefault(name, []).append(bound)
@@ -157,6 +162,19 @@ def _add_class(path: str, node: ast.ClassDef, prefix: str, classes: dict[str, Cl
         returns,
         {name: tuple(bound) for name, bound in attributes.items()},
         {new: old for new, old in aliases.items() if old in members},
+        frozenset(extends),
+    )
+
+
+def _calls_super(method: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """Whether the method calls `super().<its own name>(...)` (then the method it overrides runs too)."""
+    return any(
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == method.name
+        and isinstance(node.func.value, ast.Call)
+        and dotted(node.func.value.func) == "super"
+        for node in ast.walk(method)
     )
 
 
@@ -350,6 +368,19 @@ class Classes:
             if info is not None and name in info.members:
                 return cls
         return None
+
+    def runs(self, symbol: Symbol, name: str, defined_in: Symbol) -> bool:
+        """Whether `name` on an instance of `symbol` runs the one `defined_in` defines: the MRO finds it, or each
+        override found before it calls `super().name(...)`."""
+        for cls in self.mro(symbol)[0]:
+            info = self.class_info(cls)
+            if info is None or name not in info.members:
+                continue
+            if cls == defined_in:
+                return True
+            if name not in info.extends:
+                return False
+        return False
 
     @functools.cached_property
     def _class_lines(self) -> _ClassLines:
