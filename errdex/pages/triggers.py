@@ -197,17 +197,13 @@ def scope(
     if open_exits:
         plural = "s" if len(open_exits) > 1 else ""
         out += f", if `{function}` has not returned earlier (line{plural} {', '.join(map(str, open_exits))})"
-    rejecting = (
-        [
-            f"a check of the decorator{'s' if len(decorators) > 1 else ''} "
-            + " or ".join(f"`@{d}`" for d in decorators)
-            + " (not followed here)"
-        ]
-        if decorators
-        else []
-    )
+    if decorators:  # what a decorator does is not read: only that the call must get through it is true
+        many = len(decorators) > 1
+        named = " and ".join(f"`@{d}`" for d in decorators)
+        plural, verb = ("s", "let") if many else ("", "lets")
+        out += f", if the decorator{plural} {named} (not followed here) {verb} the call through"
     receiving = {(c["line"], c["call"]): c for code in trigger for c in passed(calls, code)}
-    rejecting += [
+    rejecting = [
         f"`{c['call']}` (passed {' and '.join(f'`{p}`' for p in c['passes'])} at line {c['line']}, not followed here)"
         for _, c in sorted(receiving.items())
     ]

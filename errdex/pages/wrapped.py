@@ -1,8 +1,9 @@
 """The package's own decorators around the raising function and its callers in the same file.
 
 `@_fit_context` wraps `fit` in a function that validates the estimator's parameters before calling
-it: a value that fires the check may be rejected by that wrapper first, with another error. Such a
-wrapper is not followed here, so a trigger through a decorated function is said with that scope.
+it: a value that fires the check may be rejected by that wrapper first, with another error; another
+decorator only documents or registers. Wrappers are not followed here, so a trigger through a
+decorated function is said with that scope (if the decorator lets the call through), and no more.
 A decorator counts when the package defines it: imported from the package (`from ..base import
 _fit_context`), or defined in the module with a nested function (a wrapper; a decorator that only
 registers the function and returns it has none). Builtins and other libraries' decorators
@@ -33,15 +34,15 @@ def own_decorators(tree: ast.Module, file: str, function: str) -> list[str]:
 
 
 def decorated_words(function: str, decorators: list[str]) -> str:
-    """` `f` is wrapped by the package's decorator `@validate_params` (not followed here): it runs before the
-    function's body and may reject the arguments first with another error.`"""
+    """` `f` is wrapped by the package's decorator `@validate_params`: it runs before the function's body, and
+    what it does there is not followed here.` (Not that it may reject: many only register or document.)"""
     if not decorators:
         return ""
     named = " and ".join(f"`@{d}`" for d in decorators)
     plural, verb = ("s", "they run") if len(decorators) > 1 else ("", "it runs")
     return (
-        f" `{function}` is wrapped by the package's decorator{plural} {named} (not followed here): {verb} before the"
-        " function's body and may reject the arguments first with another error."
+        f" `{function}` is wrapped by the package's decorator{plural} {named}: {verb} before the function's body,"
+        " and what it does there is not followed here."
     )
 
 

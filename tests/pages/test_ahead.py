@@ -110,8 +110,8 @@ def test_an_earlier_return_the_values_rule_out_leaves_the_trigger_certain(page_o
 def test_the_functions_own_package_decorator_is_said_in_the_summary(page_of: Any) -> None:
     summary = page_of("step is too large")["what_it_means"]["summary"]
     assert summary.endswith(
-        " `scale` is wrapped by the package's decorator `@validating` (not followed here): it runs before the"
-        " function's body and may reject the arguments first with another error."
+        " `scale` is wrapped by the package's decorator `@validating`: it runs before the function's body, and"
+        " what it does there is not followed here."
     )
     no_decorator = page_of("mode is not supported")["what_it_means"]["summary"]
     assert "wrapped by" not in no_decorator and "Before the check" not in no_decorator

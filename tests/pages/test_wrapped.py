@@ -72,14 +72,12 @@ def page_of(indexed: Indexer) -> Any:
     return page
 
 
-def test_a_trigger_through_a_package_decorator_says_it_may_reject_first(page_of: Any) -> None:
+def test_a_trigger_through_a_package_decorator_is_scoped_by_it(page_of: Any) -> None:
     page = page_of("algorithm is not supported")
     assert page["when_it_happens"]["wrapped_by"] == ["validating"]
     (trigger,) = page["triggers"]
     assert trigger["text"].startswith("The check fires when `algorithm` is ")  # not certainly: the decorator may reject
-    assert trigger["text"].endswith(
-        ", unless a check of the decorator `@validating` (not followed here) rejects it first."
-    )
+    assert trigger["text"].endswith(", if the decorator `@validating` (not followed here) lets the call through.")
 
 
 def test_a_registering_or_foreign_decorator_adds_no_scope(page_of: Any) -> None:
