@@ -74,8 +74,11 @@ class ModuleInfo:
     aliases: dict[str, str]
 
 
-def summarise(path: str, tree: ast.Module | None) -> ModuleInfo:
-    """The module's imports, classes (nested ones by qualified name) and top-level functions."""
+def summarise(path: str, tree: ast.Module | None, text: str | None = None) -> ModuleInfo:
+    """The module's imports, classes (nested ones by qualified name) and top-level functions.
+
+    `text`, the file's source when known, lets a method be skipped without walking it when its lines do not
+    name `super` (most methods), which the page's call graph does for every class it summarises."""
     if tree is None:
         return ModuleInfo({}, {}, frozenset(), {}, {})
     package = module_name(path).split(".")
@@ -101,7 +104,7 @@ def summarise(path: str, tree: ast.Module | None) -> ModuleInfo:
             functions.add(stmt.name)
             returns[stmt.name] = _returns(stmt)
         elif isinstance(stmt, ast.ClassDef):
-            _add_class(path, stmt, "", classes)
+            _add_class(path, stmt, "", classes, text.splitlines() if text is not None else None)
         elif isinstance(stmt, ast.Assign):
             aliases.update(_alias(stmt))
     return ModuleInfo(imports, classes, frozenset(functions), returns, aliases)
@@ -125,7 +128,9 @@ def _top_level(body: list[ast.stmt]) -> Iterator[ast.stmt]:
             yield stmt
 
 
-def _add_class(path: str, node: ast.ClassDef, prefix: str, classes: dict[str, ClassInfo]) -> None:
+def _add_class(
+    path: str, node: ast.ClassDef, prefix: str, classes: dict[str, ClassInfo], lines: list[str] | None
+) -> None:
     qualname = f"{prefix}{node.name}"
     members: set[str] = set()
     properties: set[str] = set()
@@ -136,7 +141,7 @@ def _add_class(path: str, node: ast.ClassDef, prefix: str, classes: dict[str, Cl
     for stmt in node.body:
         if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
             members.add(stmt.name)
-            if _calls_super(stmt):
+            if _names_super(stmt, lines) and _calls_super(stmt):
                 extends.add(stmt.name)
             returns[stmt.name] = _returns(stmt)
             for name, bound in _self_bindings(stmt):
@@ -145,7 +150,7 @@ def _add_class(path: str, node: ast.ClassDef, prefix: str, classes: dict[str, Cl
                 properties.add(stmt.name)
         elif isinstance(stmt, ast.ClassDef):
             members.add(stmt.name)
-            _add_class(path, stmt, f"{qualname}.", classes)
+            _add_class(path, stmt, f"{qualname}.", classes, lines)
         elif isinstance(stmt, (ast.Assign, ast.AnnAssign)):
             targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
             members.update(t.id for t in targets if isinstance(t, ast.Name))
@@ -164,6 +169,14 @@ def _add_class(path: str, node: ast.ClassDef, prefix: str, classes: dict[str, Cl
         {new: old for new, old in aliases.items() if old in members},
         frozenset(extends),
     )
+
+
+def _names_super(method: ast.FunctionDef | ast.AsyncFunctionDef, lines: list[str] | None) -> bool:
+    """Whether the method's lines can call `super()` at all: the word is in them (True when they are not known)."""
+    if lines is None:
+        return True
+    start = min([method.lineno, *(d.lineno for d in method.decorator_list)])  # the walk below sees decorators
+    return any("super" in line for line in lines[start - 1 : method.end_lineno or method.lineno])
 
 
 def _calls_super(method: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
@@ -283,7 +296,8 @@ class Classes:
 
     def info(self, path: str, tree: ast.Module | None = None) -> ModuleInfo:
         if path not in self._infos:
-            self._infos[path] = summarise(path, tree if tree is not None else parse(self.texts.get(path)))
+            text = self.texts.get(path)
+            self._infos[path] = summarise(path, tree if tree is not None else parse(text), text)
         return self._infos[path]
 
     def resolve(self, path: str, name: str, depth: int = 0) -> Symbol | None:
