@@ -75,13 +75,14 @@ CALLERS = Cache(
 )
 PAGES = Cache(
     "page",
-    29,
+    30,
     "the static part of an error's page, per release and place (what the user's values do not change)",
     code=(
         "pages/page.py",
         "pages/advice.py",
         "pages/ahead.py",
         "pages/bindings.py",
+        "pages/documented.py",
         "pages/caught.py",
         "pages/checked.py",
         "pages/conditions.py",

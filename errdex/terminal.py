@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypedDict
 
 from rich.console import Group, RenderableType
+from rich.padding import Padding
 from rich.panel import Panel
 from rich.rule import Rule
 from rich.syntax import Syntax
@@ -418,10 +419,32 @@ def _prose(page: Page) -> RenderableType | None:
     )
 
 
+def _documented(page: Page) -> RenderableType | None:
+    """The author's words, each with its place: quoted, so they may be out of date where the code moved on."""
+    said = page["documented"]
+    parts: list[RenderableType] = []
+    if said["docstring"]:
+        parts.append(Text(f"{page['function']} (docstring, line {said['docstring']['line']}):", style="dim"))
+        parts.append(Padding(Text(said["docstring"]["text"]), (0, 0, 0, 2)))
+    for doc in said["parameters"]:
+        parts.append(
+            Text(
+                f"`{doc['keyword']}` in the docstring of {doc['documented_in']} ({doc['file']}:{doc['line']}):",
+                style="dim",
+            )
+        )
+        parts.append(Padding(Text(doc["text"]), (0, 0, 0, 2)))
+    if said["comments"]:
+        parts.append(Text("Comments at the check:", style="dim"))
+        parts += [code_text(f"  {c['line']}: # {c['text']}") for c in said["comments"]]
+    return Group(*parts) if parts else None
+
+
 _SECTIONS: list[tuple[str, Callable[[Page], RenderableType | None]]] = [
     ("What it means", _meaning),
     ("Source", _source),
     ("When it happens", _happens),
+    ("In the code's own words", _documented),
     ("Trigger", _triggers),
     ("Solutions", _solutions),
     ("Example fix", _example_fix),

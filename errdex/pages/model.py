@@ -403,6 +403,35 @@ class VersionHistory(TypedDict):
     summary: str
 
 
+class ParameterDoc(TypedDict):
+    """A checked input's entry in a docstring (`documented.parameters[]`), quoted as written."""
+
+    name: str  # the input as the page names it
+    keyword: str  # the parameter the docstring documents (the keyword of a way in, or the input itself)
+    documented_in: str  # the function or class whose docstring it is
+    text: str
+    file: str
+    line: int  # where the docstring starts
+
+
+class CodeComment(TypedDict):
+    text: str
+    line: int
+
+
+class QuotedText(TypedDict):
+    text: str
+    line: int
+
+
+class Documented(TypedDict):
+    """What the code says about itself, in the author's words: may be out of date, never the analysis's claim."""
+
+    parameters: list[ParameterDoc]
+    comments: list[CodeComment]  # from the block above the statement guarding the raise, down to the raise
+    docstring: QuotedText | None  # the raising function's docstring, its first paragraph
+
+
 class StaticFacts(ErrorJson):
     """What the release's code says about the error: what derivation (triggers, fixes, the user's values) reads."""
 
@@ -412,6 +441,7 @@ class StaticFacts(ErrorJson):
     source_url_alternatives: list[SourceLink]
     what_it_means: WhatItMeans
     when_it_happens: WhenItHappens
+    documented: Documented
     callers: list[PageCaller]
     versions: VersionHistory
     generated_by: str

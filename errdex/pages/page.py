@@ -23,6 +23,7 @@ from errdex.pages.callers import CalledFunction, callers
 from errdex.pages.caught import page_callers
 from errdex.pages.checked import held_back
 from errdex.pages.derive import changes_candidates, triggers_and_fix, user_input
+from errdex.pages.documented import documented
 from errdex.pages.environment import module_values
 from errdex.pages.happens import Found, when_it_happens
 from errdex.pages.links import source_links
@@ -135,6 +136,7 @@ def _static(store: Store, record: ErrorRecord, place: FileLine | None) -> Static
     found = callers(store, release, CalledFunction(site.file, site.function), tree)
     listed = page_callers(found["callers"], base)
     links = source_links(release, site.file, site.line, site.end_line)
+    happens = when_it_happens(base, tree, Found(found, listed), names, _traced_at(record, speaks_for))
     facts: StaticFacts = {
         **base,
         "site_scope": scope,
@@ -144,7 +146,8 @@ def _static(store: Store, record: ErrorRecord, place: FileLine | None) -> Static
         "what_it_means": _unimplemented(
             what_it_means(base, tree, names, speaks_for, check.exact, held, record.sites), store, release, base, tree
         ),
-        "when_it_happens": when_it_happens(base, tree, Found(found, listed), names, _traced_at(record, speaks_for)),
+        "when_it_happens": happens,
+        "documented": documented(tree, source, site.file, site.function, site.line, happens["inputs"], trees),
         "callers": listed,
         "versions": versions(store, record.id, site, check, release.version, release.package, chosen is not None),
         "generated_by": "static",
@@ -273,6 +276,7 @@ KEY_ORDER = (  # the order of a page's keys in JSON: the error and its check, wh
     "source_url_alternatives",
     "what_it_means",
     "when_it_happens",
+    "documented",
     "triggers",
     "callers",
     "solutions",

@@ -1,0 +1,135 @@
+"""What the code says about itself: a checked input's docstring entry in each of the three styles (reST, Google,
+NumPy), an attribute documented by its class, the comments at the check and the raising function's summary, each
+quoted with its place and nothing else taken for documentation."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from errdex.pages import build_page
+from errdex.pages.documented import parameter_entry
+from tests.pages.conftest import Indexer, error_id_of
+
+MODULE = '''
+    def fetch(url, timeout=None):
+        """Fetch a page.
+
+        Longer text that is not the summary.
+
+        :param url: the address to fetch; it must name
+            its scheme (``https://``).
+        :param timeout: seconds to wait.
+        """
+        # A URL without a scheme cannot be routed:
+        # the adapters are keyed by scheme.
+        if "://" not in url:  # noqa: E501
+            # GH 12345
+            raise ValueError("no scheme supplied")
+
+
+    def resize(width, height=1):
+        """Resize.
+
+        Args:
+            width (`int`, *optional*, defaults to (1, 2)): the new width in pixels.
+                Must be positive.
+            height: the new height.
+        """
+        if width <= 0:
+            raise ValueError("width must be positive")
+
+
+    def shift(periods):
+        """
+        Shift the data.
+
+        Parameters
+        ----------
+        periods : int
+            Number of periods to shift.
+            Can be negative.
+
+        Returns
+        -------
+        periods : the same
+        """
+        if not isinstance(periods, int):
+            raise TypeError("periods must be an integer")
+
+
+    class Config:
+        """Settings.
+
+        Args:
+            mode (`str`):
+                How to run: `"fast"` or `"safe"`.
+        """
+
+        def __init__(self, mode="fast"):
+            self.mode = mode
+
+        def validate(self):
+            if self.mode not in ("fast", "safe"):
+                raise ValueError("unknown mode")
+
+
+    def undocumented(size):
+        if size < 0:
+            raise ValueError("size must not be negative")
+'''
+
+
+@pytest.fixture
+def page_of(indexed: Indexer) -> Any:
+    store = indexed({"pkg/__init__.py": "", "pkg/tools.py": MODULE})
+
+    def page(template: str) -> dict[str, Any]:
+        return build_page(store, error_id_of(store, "pkg", template))
+
+    return page
+
+
+def test_rest_entry_comments_and_summary(page_of: Any) -> None:
+    said = page_of("no scheme supplied")["documented"]
+    (url,) = [p for p in said["parameters"] if p["name"] == "url"]
+    assert url["text"] == "the address to fetch; it must name its scheme (``https://``)."  # one paragraph
+    assert (url["documented_in"], url["file"], url["line"]) == ("fetch", "pkg/tools.py", 2)
+    assert [c["text"] for c in said["comments"]] == [
+        "A URL without a scheme cannot be routed:",
+        "the adapters are keyed by scheme.",
+    ]  # the directive and the bare issue number are left out
+    assert said["docstring"] == {"text": "Fetch a page.", "line": 2}
+
+
+def test_google_entry_with_nested_parentheses(page_of: Any) -> None:
+    (width,) = page_of("width must be positive")["documented"]["parameters"]
+    assert width["text"] == "the new width in pixels. Must be positive."
+
+
+def test_numpy_entry_stops_at_the_next_section(page_of: Any) -> None:
+    (periods,) = page_of("periods must be an integer")["documented"]["parameters"]
+    assert periods["text"] == "int\n\nNumber of periods to shift. Can be negative."  # the type, then the text
+
+
+def test_attribute_documented_by_its_class(page_of: Any) -> None:
+    docs = page_of("unknown mode")["documented"]["parameters"]
+    assert [(d["name"], d["documented_in"]) for d in docs] == [("mode", "Config")]
+    assert docs[0]["text"] == 'How to run: `"fast"` or `"safe"`.'
+
+
+def test_nothing_documented_is_said_as_nothing(page_of: Any) -> None:
+    assert page_of("size must not be negative")["documented"] == {"parameters": [], "comments": [], "docstring": None}
+
+
+@pytest.mark.parametrize(
+    "docstring",
+    [
+        "Use mode_name: not a parameter entry.",
+        "Example::\n\n    mode:: literal",
+        "mode_other (int): another parameter.",
+    ],
+)
+def test_other_lines_are_not_entries(docstring: str) -> None:
+    assert parameter_entry(docstring, "mode") is None
