@@ -176,6 +176,25 @@ def test_a_decorator_factory_called_in_decorator_position_is_called(indexed: Ind
     assert "`Ops`" in summary
 
 
+def test_a_self_call_in_a_base_class_method_reaches_the_override(indexed: Indexer) -> None:
+    store = indexed(USES, name="uses")
+    search = _search(store, "uses/merge.py", "AsOf.validate")
+    # `Base.__init__` runs on an `AsOf` through `AsOf.__init__` -> `Middle.__init__(self)` -> `Base.__init__(self)`
+    assert [(c["function"], c["line"], c["match"]) for c in search["callers"]] == [("Base.__init__", 5, "override")]
+    page = _page(store, "missing right_by")
+    summary = page["when_it_happens"]["summary"]
+    assert "called from `Base.__init__` (through `self` in a base class's method" in summary
+    assert "stores `left_by` in `self.left_by` (line 18) and then reaches the check by calling `Middle.__init__()`" in (
+        summary
+    )
+    assert [w["reaches_check"] for i in page["when_it_happens"]["inputs"] for w in i["ways_in"]] == [True, True]
+    # `Detached.__init__` overrides `Base.__init__` without calling it: nothing runs `Detached.validate`
+    assert _search(store, "uses/merge.py", "Detached.validate")["callers"] == []
+    detached = _page(store, "missing by")
+    assert "No caller of `Detached.validate` was found" in detached["when_it_happens"]["summary"]
+    assert [w["reaches_check"] for i in detached["when_it_happens"]["inputs"] for w in i["ways_in"]] == [False]
+
+
 def test_a_module_constant_passed_by_name_is_its_value(indexed: Indexer) -> None:
     store = indexed(USES, name="uses")
     search = _search(store, "uses/deco.py", "read")
