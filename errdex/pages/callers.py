@@ -23,6 +23,7 @@ import ast
 import bisect
 import functools
 import json
+import operator
 import re
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
@@ -50,7 +51,6 @@ _RANK = {
     "class": 2,
     "typed": 2,
     "receiver": 3,
-    "definition": 4,
 }
 _WORD = re.compile(r"\w+")
 _BINDS_A_NAME = re.compile(r"\w+\s*=[^=]")
@@ -124,6 +124,26 @@ class Module:
     @functools.cached_property
     def tree(self) -> ast.Module | None:
         return self._tree if self._tree is not None else parse(self.text)
+
+    @functools.cached_property
+    def constants(self) -> dict[str, str]:
+        """The module's constants: names bound once, at its top level, to a number or string built from literals
+        (`CHUNK = 10 * 1024`), each with its value as a literal's text; a name bound again anywhere is none."""
+        if self.tree is None:
+            return {}
+        stores: dict[str, int] = {}
+        for node in ast.walk(self.tree):
+            if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+                stores[node.id] = stores.get(node.id, 0) + 1
+            elif isinstance(node, (ast.Global, ast.Nonlocal)):
+                stores.update({name: 2 for name in node.names})
+        out = {}
+        for stmt in self.tree.body:
+            if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
+                value = _folded(stmt.value)
+                if value is not None and stores.get(stmt.targets[0].id) == 1:
+                    out[stmt.targets[0].id] = repr(value)
+        return out
 
     def mentions_any(self, names: Collection[str]) -> bool:
         """Whether one of the names occurs in the text as a whole word (many names: looked up in the file's words)."""
@@ -340,7 +360,7 @@ class _Search:
     function: CalledFunction
     code: _ReleaseCode
     target: Target | None
-    found: dict[tuple[str, str, str], Caller] = field(default_factory=dict)
+    found: dict[tuple[str, str, str], list[Caller]] = field(default_factory=dict)  # every call site, per caller
     decorators: list[Caller] = field(default_factory=list)
     unresolved: int = 0
     parsed: int = 0
@@ -464,34 +484,40 @@ class _Search:
             self.unresolved += 1
             return
         used_as = "read" if target.kind == "property" else use.used_as
-        key = (module.path, caller, resolved.kind)
-        if key in self.found and (self.found[key]["use"] == "call" or used_as != "call"):
-            return  # one caller per function and match kind: a call of it, when there is one, over a reference
+        held = self.found.setdefault((module.path, caller, resolved.kind), [])
+        if any(c["use"] == "call" for c in held) and used_as != "call":
+            return  # a function that calls it: its references are not listed beside its calls
+        if any((c["line"], c["call"]) == (use.line, use.text) for c in held):
+            return
         path = _path_around(scope, use.called or use.node)
         if resolved.kind in ("self", "override") and target.owner is not None:
             if ruled_out(path, module.path, target.owner, self.code.classes):
                 return  # under `if isinstance(self, C)` for a class no instance of the owner can be
-        self.found[key] = {
-            "function": caller,
-            "file": module.path,
-            "line": use.line,
-            "match": resolved.kind,
-            "through": resolved.through,
-            "use": used_as,
-            "call": use.text,
-            "arguments": _arguments(use.called) if use.called is not None else None,
-            "inside_try": _tries_around(path),
-            "loops": _loops_around(path),
-        }
+        if used_as == "call":
+            held[:] = [c for c in held if c["use"] == "call"]
+        held.append(
+            {
+                "function": caller,
+                "file": module.path,
+                "line": use.line,
+                "match": resolved.kind,
+                "through": resolved.through,
+                "use": used_as,
+                "call": use.text,
+                "arguments": _arguments(use.called, module.constants, use.scopes) if use.called is not None else None,
+                "inside_try": _tries_around(path),
+                "loops": _loops_around(path),
+            }
+        )
 
     def result(self) -> CallerSearch:
         found = sorted(
-            self.found.values(),
+            (c for held in self.found.values() for c in held),
             key=lambda c: (_RANK[c["match"]], c["file"] != self.function.file, c["file"], c["line"]),
         )
-        found += self.decorators
         return {
             "callers": found[:MAX_CALLERS],
+            "decorated_by": self.decorators,
             "files_searched": self._searched(),
             "files_parsed": self.parsed,
             "files_not_followed": self._unfollowed(),
@@ -765,6 +791,8 @@ def _walk(
         return
     elif isinstance(node, (ast.Name, ast.Attribute)) and _spelled(node) in names and isinstance(node.ctx, ast.Load):
         found.append(Use(node, scopes, "reference", node.lineno, _statement_text(text, node.lineno), None))
+    if isinstance(node, ast.Attribute) and _attribute_of_searched(node, names):
+        inner = list(ast.iter_child_nodes(node.value))  # `f.cache_clear`: f's own attribute, neither run nor passed
     for child in inner:
         _walk(child, scopes, lines, names, found, text)
 
@@ -788,13 +816,27 @@ def _walk_called(
         _walk(func, scopes, lines, names, found, text)
     else:
         shown = _text(node) if used_as == "call" else "@" + _text(node)
-        called = node if isinstance(node, ast.Call) and used_as == "call" else None
-        found.append(Use(func, scopes, used_as, node.lineno, shown, called))
+        called = node if isinstance(node, ast.Call) else None  # `@f(...)` calls `f` (then the decorator it returns)
+        found.append(Use(func, scopes, "call" if called else used_as, node.lineno, shown, called))
         if isinstance(func, ast.Attribute):
             _walk(func.value, scopes, lines, names, found, text)
     if isinstance(node, ast.Call) and used_as == "call":  # a decorator's arguments are given to it, never called
         for arg in [*node.args, *(k.value for k in node.keywords)]:
             _walk(arg, scopes, lines, names, found, text)
+
+
+def _attribute_of_searched(node: ast.Attribute, names: frozenset[str]) -> bool:
+    """`f.cache_clear`, `f.__name__`: an attribute read on a searched name, which neither runs it nor hands it on
+    (`f.__wrapped__` and `f.__call__` are the function itself, still uses of it)."""
+    value = node.value
+    return (
+        isinstance(value, (ast.Name, ast.Attribute))
+        and _spelled(value) in names
+        and node.attr not in _THE_FUNCTION_ITSELF
+    )
+
+
+_THE_FUNCTION_ITSELF = frozenset({"__wrapped__", "__call__", "__func__"})
 
 
 def _spelled(node: ast.Name | ast.Attribute) -> str:
@@ -806,6 +848,8 @@ def _holds_a_line(node: ast.AST, lines: list[int]) -> bool:
     if start is None:
         return True  # operators, contexts, arguments: small, walked through
     end = getattr(node, "end_lineno", None) or start
+    for decorator in getattr(node, "decorator_list", ()):  # a definition's span starts at `def`, below them
+        start = min(start, decorator.lineno)
     i = bisect.bisect_left(lines, start)
     return i < len(lines) and lines[i] <= end
 
@@ -835,13 +879,51 @@ def _statement_text(lines: list[str], line: int, limit: int = 100) -> str:
     return written if len(written) <= limit else written[: limit - 3] + "..."
 
 
-def _arguments(call: ast.Call) -> CallArguments:
-    """The call's arguments as written, in full."""
+def _arguments(call: ast.Call, constants: dict[str, str], scopes: Scopes) -> CallArguments:
+    """The call's arguments as written, in full, and the values of the module's constants it passes by name."""
+    passed = [*call.args, *(k.value for k in call.keywords)]
     return {
         "positional": [_text(a, limit=10_000) for a in call.args if not isinstance(a, ast.Starred)],
         "keywords": {k.arg: _text(k.value, limit=10_000) for k in call.keywords if k.arg is not None},
         "unpacked": any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords),
+        "constants": {
+            a.id: constants[a.id]
+            for a in passed
+            if isinstance(a, ast.Name) and a.id in constants and not _shadowed(a, scopes)
+        },
     }
+
+
+_ARITHMETIC = {
+    ast.Add: operator.add,
+    ast.Sub: operator.sub,
+    ast.Mult: operator.mul,
+    ast.FloorDiv: operator.floordiv,
+    ast.Mod: operator.mod,
+    ast.LShift: operator.lshift,
+}
+
+
+def _folded(node: ast.expr) -> int | float | str | bytes | bool | None:
+    """The value of a number or string written with literals and arithmetic (`10 * 1024`, `-1`, `"a" + "b"`); None
+    for anything else (or a value too large to be a constant as written)."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, (int, float, str, bytes)):
+        return node.value
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        inner = _folded(node.operand)
+        return -inner if isinstance(inner, (int, float)) and not isinstance(inner, bool) else None
+    if isinstance(node, ast.BinOp) and type(node.op) in _ARITHMETIC:
+        left, right = _folded(node.left), _folded(node.right)
+        numbers = all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (left, right))
+        strings = type(left) is type(right) and isinstance(left, (str, bytes)) and isinstance(node.op, ast.Add)
+        if not (numbers or strings):
+            return None
+        try:
+            value = _ARITHMETIC[type(node.op)](left, right)
+        except (ArithmeticError, ValueError):
+            return None
+        return value if len(repr(value)) <= 1000 else None
+    return None
 
 
 _TRIES = (ast.Try, *((ast.TryStar,) if hasattr(ast, "TryStar") else ()))

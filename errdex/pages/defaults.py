@@ -5,7 +5,8 @@
 call is no way to this error, whatever else it passes; nor is `_check(obj_type="estimator")` when
 the check refuses every other type, nor `mean_tweedie_deviance(..., power=2)` when the check is
 `... and 1 <= power < 2 and ...`, nor `for kind in ["a", "b"]: _check(kind)` when each literal
-passes. Decided by the evaluator on the call's arguments as written (in full): a call with
+passes, nor `iter_content(CHUNK)` when the module binds `CHUNK = 10 * 1024` once and the check refuses only
+non-ints. Decided by the evaluator on the call's arguments as written (in full): a call with
 `*args`/`**kwargs` decides nothing; only the checked inputs that are the function's parameters get
 values, every other input stays unknown to the evaluator.
 """
@@ -60,6 +61,7 @@ def _each_turn(arguments: CallArguments, loops: dict[str, list[str]]) -> list[Ca
             "positional": [turn.get(a, a) for a in arguments["positional"]],
             "keywords": {k: turn.get(v, v) for k, v in arguments["keywords"].items()},
             "unpacked": arguments["unpacked"],
+            "constants": arguments["constants"],
         }
         for turn in turns
     ]
@@ -106,7 +108,8 @@ def _passed(function: FunctionNode, arguments: CallArguments, unbound: bool) -> 
     if len(positional) > len(named):
         return None
     given = [*zip(named, positional, strict=False), *arguments["keywords"].items()]
-    return {name: _literal(value) for name, value in given}
+    constants = arguments["constants"]  # a module constant passed by name: the value its module binds
+    return {name: _literal(constants.get(value, value)) for name, value in given}
 
 
 def _literal(node: ast.expr | str) -> Any:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+from collections.abc import Collection
 from typing import NamedTuple
 
 from errdex.pages.conditions import input_name, parse_condition, subjects
@@ -103,19 +104,22 @@ def _callers_sentences(function: str, found: Found, defaulted: list[PageCaller],
     caught = [c for c in found.callers if c["caught"] is not None and c not in defaulted]
     uses = [c for c in found.callers if c not in defaulted and c["caught"] is None]
     guessed = [c for c in uses if c["match"] == "receiver"]
-    calling = [c for c in uses if c["use"] not in ("reference", "decorated") and c["match"] != "receiver"]
+    calling = [c for c in uses if c["use"] != "reference" and c["match"] != "receiver"]
     referencing = [c for c in uses if c["use"] == "reference" and c["match"] != "receiver"]
+    split = {c["function"] for c in calling} & {c["function"] for c in defaulted}  # named with their lines
     out = []
     if calling:
         reach = f" Whether a call reaches the check depends on {depends}." if depends else ""
-        out.append(f"`{function}` is {called_from(calling)}.{reach}")
+        out.append(f"`{function}` is called from {_named(calling, split)}.{reach}")
     if defaulted:
         verb = "calls" if len({c["function"] for c in defaulted}) == 1 else "call"
         loops = any(looped(c["arguments"], c["loops"]) for c in defaulted)
         each = " each value of the `for` loop over literals around the call," if loops else ""
+        if any(c["arguments"] and c["arguments"]["constants"] for c in defaulted):
+            each += " the values the module binds to the constants passed,"
         out.append(
-            f"{_named(defaulted)} {verb} it with values that make the check false (the literals as written,{each} the"
-            " defaults of what is left out): no way to this error."
+            f"{_named(defaulted, split)} {verb} it with values that make the check false (the literals as written,"
+            f"{each} the defaults of what is left out): no way to this error."
         )
     out += [_caught_sentence(c) for c in _distinct(caught)]
     if guessed:
@@ -123,12 +127,12 @@ def _callers_sentences(function: str, found: Found, defaulted: list[PageCaller],
         out.append(f"Not resolved, but used on an object named like its class ({named_like}) in {_named(guessed)}.")
     if referencing:
         out.append(f"`{function}` is referenced (passed or registered, not called by name) in {_named(referencing)}.")
-    for decorated in (c for c in uses if c["use"] == "decorated" and not calling):
+    for decorated in found.search["decorated_by"] if not calling else []:
         out.append(
             f"`{function}` is passed to its decorator `{decorated['call']}` when defined (line {decorated['line']});"
             " what the decorator does with it is not followed."
         )
-    if not any(c["use"] != "decorated" for c in found.callers):
+    if not found.callers:
         count = found.search["files_searched"]
         scope = "in the package's only file" if count == 1 else f"among the {count} files of the package"
         if found.search["truncated"]:
@@ -180,20 +184,31 @@ def _receiver(caller: Caller) -> str:
     return caller["call"].split("(", 1)[0].rsplit(".", 1)[0]
 
 
-def called_from(callers: list[PageCaller]) -> str:
-    """'called from `A`, `B` and 3 more' for the distinct calling functions, surest first."""
-    return f"called from {_named(callers)}"
-
-
-def _named(callers: list[PageCaller]) -> str:
-    """'`A`, `B` and 3 more' for the distinct functions of the callers, in their order."""
-    names = list(dict.fromkeys(_caller_name(c) for c in callers))
+def _named(callers: list[PageCaller], split: Collection[str] = ()) -> str:
+    """'`A`, `B` and 3 more' for the distinct functions of the callers, in their order; a function in `split` (whose
+    other calls are said elsewhere) with the lines of these calls: '`A` (lines 12, 14)'."""
+    lines: dict[str, list[int]] = {}
+    for c in callers:
+        lines.setdefault(c["function"], []).append(c["line"])
+    names = list(
+        dict.fromkeys(
+            _caller_name(c) + (_lines(lines[c["function"]]) if c["function"] in split else "") for c in callers
+        )
+    )
     shown = ", ".join(names[:MAX_NAMED_CALLERS])
     rest = len(names) - MAX_NAMED_CALLERS
     return shown + (f" and {rest} more" if rest > 0 else "")
 
 
 def _caller_name(caller: PageCaller) -> str:
-    """'`Session.send`', or '`Session.send` (through `BaseAdapter.send`)' for a call that names a base's method."""
+    """'`Session.send`', or '`Session.send` (through `BaseAdapter.send`)' for a call that names a base's method, or
+    '(through `self` in a base class's method)' for a base's `self.name()` that finds the override on its instances."""
     through = f" (through `{caller['through']}`)" if caller["through"] else ""
+    if caller["match"] == "override" and not through:
+        through = " (through `self` in a base class's method, when `self` is an instance of the subclass)"
     return f"`{caller['function']}`{through}"
+
+
+def _lines(lines: list[int]) -> str:
+    distinct = sorted(set(lines))
+    return f" (line{'s' if len(distinct) > 1 else ''} {', '.join(map(str, distinct))})"

@@ -48,7 +48,8 @@ class ClassInfo:
 
     `returns` holds the classes each method's return annotation names, `attributes` what its methods
     bind to `self.x`, `aliases` the class-body names bound to another member (`update = set_value`),
-    `extends` the methods that call the method they override (`super().name(...)`), so that it still runs.
+    `extends` the methods that call the method they override (`super().name(...)`, `Base.name(self, ...)`), so that it
+    still runs.
     """
 
     symbol: Symbol
@@ -138,10 +139,11 @@ def _add_class(
     attributes: dict[str, list[Bound]] = {}
     aliases: dict[str, str] = {}
     extends: set[str] = set()
+    bases = [dotted(b) for b in node.bases]
     for stmt in node.body:
         if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
             members.add(stmt.name)
-            if _names_super(stmt, lines) and _calls_super(stmt):
+            if _names_super(stmt, lines) and _calls_super(stmt, bases):
                 extends.add(stmt.name)
             returns[stmt.name] = _returns(stmt)
             for name, bound in _self_bindings(stmt):
@@ -172,21 +174,32 @@ def _add_class(
 
 
 def _names_super(method: ast.FunctionDef | ast.AsyncFunctionDef, lines: list[str] | None) -> bool:
-    """Whether the method's lines can call `super()` at all: the word is in them (True when they are not known)."""
+    """Whether the method's lines can call the method it overrides at all: they hold `super` or `.<its name>(`
+    (True when they are not known)."""
     if lines is None:
         return True
     start = min([method.lineno, *(d.lineno for d in method.decorator_list)])  # the walk below sees decorators
-    return any("super" in line for line in lines[start - 1 : method.end_lineno or method.lineno])
+    spelled = f".{method.name}("
+    return any("super" in line or spelled in line for line in lines[start - 1 : method.end_lineno or method.lineno])
 
 
-def _calls_super(method: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
-    """Whether the method calls `super().<its own name>(...)` (then the method it overrides runs too)."""
+def _calls_super(method: ast.FunctionDef | ast.AsyncFunctionDef, bases: list[str]) -> bool:
+    """Whether the method calls the one it overrides: `super().<its own name>(...)`, or `Base.<its own name>(self,
+    ...)` on a base the class names (then the method it overrides runs too, on the same instance)."""
+    this = method.args.args[0].arg if method.args.args else None
     return any(
         isinstance(node, ast.Call)
         and isinstance(node.func, ast.Attribute)
         and node.func.attr == method.name
-        and isinstance(node.func.value, ast.Call)
-        and dotted(node.func.value.func) == "super"
+        and (
+            (isinstance(node.func.value, ast.Call) and dotted(node.func.value.func) == "super")
+            or (
+                dotted(node.func.value) in bases
+                and bool(node.args)
+                and isinstance(node.args[0], ast.Name)
+                and node.args[0].id == this
+            )
+        )
         for node in ast.walk(method)
     )
 

@@ -471,7 +471,11 @@ def _position(target: ast.expr | None, name: str) -> str | None:
 def _attribute_ways(tree: ast.Module, located: FoundDefinition, attr: str, line: int) -> list[WayIn]:
     ways: list[WayIn] = []
     owner = located.owner
-    reaching = _reaching(methods(owner), located.node.name) if owner is not None else set()
+    reaching = (
+        _reaching(methods(owner), located.node.name, _reached_through_bases(tree, owner, located.node.name))
+        if owner is not None
+        else set()
+    )
     for cls in class_and_bases(tree, owner):
         for name, method in methods(cls).items():
             stores = sorted(_stores(method, attr), key=lambda pair: _is_generic_setattr(pair[1], method))
@@ -682,10 +686,11 @@ def _is_generic_setattr(node: ast.expr, method: FunctionNode) -> bool:
     )
 
 
-def _reaching(members: dict[str, FunctionNode], target: str) -> set[str]:
-    """The target and the methods of the class that call `self.<target>()`, directly or through others."""
+def _reaching(members: dict[str, FunctionNode], target: str, through_bases: frozenset[str] = frozenset()) -> set[str]:
+    """The target and the methods of the class that call `self.<target>()`, directly or through others, or a base's
+    method that does (`through_bases`, named `super.<name>`)."""
     calls = {name: _self_calls(method) for name, method in members.items()}
-    reached = {target}
+    reached = {target, *through_bases}
     changed = True
     while changed:
         changed = False
@@ -697,16 +702,52 @@ def _reaching(members: dict[str, FunctionNode], target: str) -> set[str]:
 
 
 def _self_calls(method: FunctionNode) -> set[str]:
-    out = set()
-    for node in ast.walk(method):
-        if (
-            isinstance(node, ast.Call)
-            and isinstance(node.func, ast.Attribute)
-            and isinstance(node.func.value, ast.Name)
-        ):
-            if node.func.value.id in ("self", "cls"):
-                out.add(node.func.attr)
-    return out
+    """The methods the method calls on its own instance: `self.<m>()`, and `super.<m>` for a base's
+    (`super().m()`, `Base.m(self)`)."""
+    return {name for node in ast.walk(method) if isinstance(node, ast.Call) and (name := _called_on_self(node, method))}
+
+
+def _called_on_self(call: ast.Call, method: FunctionNode) -> str | None:
+    """`m` for `self.m(...)`, `super.m` for `super().m(...)` or `Base.m(self, ...)`; None for any other call."""
+    func = call.func
+    if not isinstance(func, ast.Attribute):
+        return None
+    if isinstance(func.value, ast.Name) and func.value.id in ("self", "cls"):
+        return func.attr
+    this = method.args.args[0].arg if method.args.args else None
+    passes_self = bool(call.args) and isinstance(call.args[0], ast.Name) and call.args[0].id == this
+    if _is_super_call(call) or (isinstance(func.value, ast.Name) and passes_self):
+        return f"super.{func.attr}"
+    return None
+
+
+def _reached_through_bases(tree: ast.Module, owner: ast.ClassDef, target: str) -> frozenset[str]:
+    """`super.<m>` for each method `m` of the owner's bases in the module that reaches the target on an instance of
+    the owner: its own `self.<x>()` calls find the owner's methods first (`self` is the owner), its base calls the
+    next base's (`_OrderedMerge.__init__` -> `_MergeOperation.__init__` -> `self._validate_left_right_on`)."""
+    hierarchy = class_and_bases(tree, owner)
+
+    def found(name: str, start: int) -> tuple[int, str] | None:
+        return next(((i, name) for i in range(start, len(hierarchy)) if name in methods(hierarchy[i])), None)
+
+    calls: dict[tuple[int, str], set[tuple[int, str] | None]] = {
+        (i, name): {
+            found(c.removeprefix("super."), i + 1) if c.startswith("super.") else found(c, 0)
+            for c in _self_calls(method)
+        }
+        for i, cls in enumerate(hierarchy)
+        for name, method in methods(cls).items()
+    }
+    start = found(target, 0)
+    reached: set[tuple[int, str]] = {start} if start is not None else set()
+    changed = True
+    while changed:
+        changed = False
+        for key, runs in calls.items():
+            if key not in reached and not runs.isdisjoint(reached):
+                reached.add(key)
+                changed = True
+    return frozenset(f"super.{name}" for i, name in reached if i > 0 and found(name, 1) == (i, name))
 
 
 def _call_after(method: FunctionNode, first: ast.AST, reaching: set[str]) -> ast.Call | FunctionNode | None:
@@ -717,16 +758,9 @@ def _call_after(method: FunctionNode, first: ast.AST, reaching: set[str]) -> ast
     if method.name in reaching and not _self_calls(method) & reaching - {method.name}:
         return method  # the checking method itself (its stores after the raise are already left out)
     for node in ast.walk(method):
-        if (
-            isinstance(node, ast.Call)
-            and isinstance(node.func, ast.Attribute)
-            and isinstance(node.func.value, ast.Name)
-            and node.func.value.id in ("self", "cls")
-            and node.func.attr in reaching
-            and node.func.attr != method.name
-            and _may_follow(method, first, node)
-        ):
-            return node
+        if isinstance(node, ast.Call) and _called_on_self(node, method) in reaching - {method.name}:
+            if _may_follow(method, first, node):
+                return node
     return None
 
 
@@ -757,7 +791,8 @@ def _loops(method: FunctionNode) -> list[ast.AST]:
 
 def _call_line(reached_by: ast.Call | FunctionNode | None) -> str:
     if isinstance(reached_by, ast.Call) and isinstance(reached_by.func, ast.Attribute):
-        return f" by calling `self.{reached_by.func.attr}()` (line {reached_by.lineno})"
+        receiver = ast.unparse(reached_by.func.value) if not _is_super_call(reached_by) else "super()"
+        return f" by calling `{receiver}.{reached_by.func.attr}()` (line {reached_by.lineno})"
     return ""
 
 

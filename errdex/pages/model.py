@@ -284,6 +284,7 @@ class CallArguments(TypedDict):
     positional: list[str]
     keywords: dict[str, str]
     unpacked: bool  # it has `*args` or `**kwargs`: what it passes is not all written
+    constants: dict[str, str]  # the module constants it passes by name, each to its value as a literal's text
 
 
 class TryAround(TypedDict):
@@ -324,6 +325,7 @@ class CallerSearch(TypedDict):
     """The callers of a function and what was read to find them (cached per function; not on the page as such)."""
 
     callers: list[Caller]
+    decorated_by: list[Caller]  # the function's own decorators, handed it when it is defined: no use of it, not counted
     files_searched: int
     files_parsed: int
     files_not_followed: int

@@ -131,7 +131,12 @@ def test_a_method_bound_to_a_local_and_called_through_it_is_called(indexed: Inde
         16,
         "method(repo, expand=expand)",
     )  # the line naming it
-    assert caller["arguments"] == {"positional": ["repo"], "keywords": {"expand": "expand"}, "unpacked": False}
+    assert caller["arguments"] == {
+        "positional": ["repo"],
+        "keywords": {"expand": "expand"},
+        "unpacked": False,
+        "constants": {},
+    }
     summary = build_page(store, error_id_of(store, "kit", "bad expand {}"))["when_it_happens"]["summary"]
     assert "`Api.model_info` is called from `Api.repo_info`." in summary
     assert "referenced" not in summary
@@ -146,7 +151,7 @@ def test_a_call_of_what_a_constructor_returns_calls_dunder_call(indexed: Indexer
     store = indexed(FILES, name="kit")
     found = callers(store, store.release("kit"), CalledFunction("kit/predicate.py", "Predicate.__call__"))
     got = {c["function"]: (c["match"], c["use"], c["arguments"]) for c in found["callers"]}
-    passed = {"positional": ["config"], "keywords": {}, "unpacked": False}
+    passed = {"positional": ["config"], "keywords": {}, "unpacked": False, "constants": {}}
     assert got == {"excluded": ("typed", "call", passed), "held": ("typed", "call", passed)}
     init = callers(store, store.release("kit"), CalledFunction("kit/predicate.py", "Predicate.__init__"))
     assert {c["function"]: c["arguments"]["positional"] for c in init["callers"]} == {  # type: ignore[index]
