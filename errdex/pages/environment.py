@@ -25,7 +25,7 @@ _PLATFORM_CALLS = frozenset(
     {"platform.system", "platform.machine", "platform.python_implementation", "platform.release"}
 )
 _VARIABLE_CALLS = frozenset({"os.environ.get", "os.getenv", "environ.get", "getenv"})
-_AVAILABLE = re.compile(r"_?is_([A-Za-z0-9_]{1,60}?)_(?:available|installed)")
+_AVAILABLE = re.compile(r"_?is_[A-Za-z0-9_]{1,60}?_(?:available|installed)")
 _VERSION_PROBE = re.compile(r"_?is_[A-Za-z0-9_]{1,60}_(?:greater|less|older|newer|version)[A-Za-z0-9_]{0,40}")
 _PROBE = re.compile(r"_?is_[A-Za-z0-9_]{1,60}")
 
@@ -198,7 +198,7 @@ def _truth_phrase(node: ast.expr, negated: bool, kind: str) -> str:
         )
     if kind == "variable" and (variable := _variable(node)) is not None:
         return f"the environment variable `{variable}` is {'unset or empty' if negated else 'set (not empty)'}"
-    if kind == "installed" and (package := _package(node)) is not None:
+    if kind == "installed" and (package := _spec_package(node)) is not None:
         return f"`{package}` is {'not ' if negated else ''}installed"
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "is_available":
         return f"`{unparse(node.func.value)}` is {'not ' if negated else ''}available"
@@ -207,7 +207,9 @@ def _truth_phrase(node: ast.expr, negated: bool, kind: str) -> str:
         "installed": "it asks about the installed packages",
         "probe": "it asks about the running process",
     }.get(kind, "it depends on where the code runs")
-    return f"`{code}` is {'false' if negated else 'true'} ({where})"
+    # a probe such as `is_kernels_available()` may test a version range too: its result, not "installed", is said
+    verb = "returns" if kind == "installed" and isinstance(node, ast.Call) else "is"
+    return f"`{code}` {verb} {'false' if negated else 'true'} ({where})"
 
 
 def _compare_phrase(node: ast.Compare, negated: bool, kind: str) -> str:
@@ -263,14 +265,15 @@ def _variable(node: ast.expr) -> str | None:
     return key.value if isinstance(key, ast.Constant) and isinstance(key.value, str) else None
 
 
-def _package(node: ast.expr) -> str | None:
-    """The package a probe names: `is_torch_available()` -> torch, `find_spec("numpy")` -> numpy."""
+def _spec_package(node: ast.expr) -> str | None:
+    """The package `find_spec("numpy")` looks for, which tests installation alone.
+
+    `is_torch_available()` is no such test: it may also require a version range (transformers'
+    `is_kernels_available()` returns `is_available and viable_version`), so its name says no package.
+    """
     if not isinstance(node, ast.Call):
         return None
     last = (dotted(node.func) or "").rsplit(".", 1)[-1]
-    match = _AVAILABLE.fullmatch(last)
-    if match:
-        return match.group(1)
     if (
         last == "find_spec"
         and node.args
