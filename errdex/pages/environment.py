@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 
 from errdex.extract.resolve import dotted_name as dotted  # one implementation for both stages
+from errdex.pages.inforce import global_stores, walk_scope
 from errdex.pages.model import EnvironmentTest
 from errdex.pages.source import find, parameters
 from errdex.pages.syntax import MIRRORED_OP, NEGATED_OP, OP_WORDS, container_kind, membership, unparse
@@ -46,16 +47,24 @@ def module_values(tree: ast.Module | None, function: str) -> frozenset[str]:
     """Names the module binds at its top level (assigned or imported) that the function neither takes nor assigns.
 
     Such a name (`WIN = sys.platform.startswith("win")`, `_torch_ok = ...`) is fixed when the module is
-    imported; no user passes it.
+    imported; no user passes it. One a function binds again under `global` is not.
     """
     if tree is None:
         return frozenset()
     bound = {name for stmt in tree.body for name in _bound_names(stmt)}
+    bound -= _rebound_globals(tree)
     located = find(tree, function) if function != "<module>" else None
     if located is not None and not isinstance(located.node, ast.ClassDef):
         own = {p.arg for p in parameters(located.node)} | _assigned(located.node)
         bound -= own
     return frozenset(bound)
+
+
+def _rebound_globals(tree: ast.Module) -> set[str]:
+    """Module names a function binds again under `global` (`_KERNEL = load()`): not fixed at import."""
+    functions = [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    declared = {name for f in functions for n in walk_scope(f) if isinstance(n, ast.Global) for name in n.names}
+    return {name for name in declared if any(global_stores(f, name) for f in functions)}
 
 
 def _bound_names(stmt: ast.stmt) -> list[str]:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 
 from errdex.extract.resolve import dotted_name
 from errdex.pages.conditions import input_name
-from errdex.pages.inforce import Bound, InForce, block_holds, in_force, short, span_holds
+from errdex.pages.inforce import Bound, InForce, block_holds, in_force, short, span_holds, walk_scope
 from errdex.pages.model import InputBinding, InputWay
 from errdex.pages.source import (
     FoundDefinition,
@@ -280,11 +280,30 @@ def _free_variable(tree: ast.Module, located: FoundDefinition, enclosing: str, c
     traced = trace(tree, enclosing, code, located.node.lineno)
     nested = located.qualname.rsplit(".", 1)[-1]
     where = f" (read by `{nested}`, the function defined inside `{enclosing}` at line {located.node.lineno})"
+    root = code.split(".", 1)[0]
+    later = _bound_after(find(tree, enclosing), root, located.node.end_lineno or located.node.lineno)
+    if later:  # a closure reads the name when it is called: a later binding may be the one it sees
+        lines = ", ".join(map(str, later))
+        if not traced.ways and not traced.bound:
+            how = f"`{root}` is bound in `{enclosing}` only after `{nested}` is defined (line {lines}){where}"
+            return Traced(
+                "local", [], [WayIn(None, enclosing, how + ": which value a call sees is not resolved", later[0], True)]
+            )
+        where += f"; `{enclosing}` binds it again after that (line {lines}): which value a call sees is not resolved"
     return Traced(
         traced.kind,
         [replace(w, how=w.how + where) for w in traced.ways],
         [replace(w, how=w.how + where) for w in traced.bound],
     )
+
+
+def _bound_after(enclosing: FoundDefinition | None, name: str, end: int) -> list[int]:
+    """The lines after `end` where the enclosing function itself (not a function nested in it) binds `name`."""
+    if enclosing is None or isinstance(enclosing.node, ast.ClassDef):
+        return []
+    nodes = [n for stmt in enclosing.node.body for n in walk_scope(stmt)]
+    stored = {n.lineno for n in nodes if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store)}
+    return sorted(line for line in stored if line > end)
 
 
 def _attribute(tree: ast.Module, located: FoundDefinition, attr: str, line: int) -> Traced:

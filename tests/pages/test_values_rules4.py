@@ -1,0 +1,122 @@
+"""Value claims of kinds of code: a module global that a function binds again under `global`, and a closure
+variable bound in the enclosing function."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from errdex.pages import build_page
+from tests.pages.conftest import Indexer, error_id_of, strings
+
+KERNEL = """
+    _KERNEL = None
+
+
+    def _load():
+        global _KERNEL
+        if _KERNEL is not None:
+            return
+        if not ready():
+            raise ImportError("kernel unavailable")
+        _KERNEL = object()
+
+
+    def use():
+        if _KERNEL is None:
+            raise RuntimeError("kernel not loaded")
+
+
+    def ready():
+        return True
+"""
+CLOSURE = """
+    def make(args):
+        first_is_bytes = args and args[0] is bytes
+
+        def validate(value):
+            if first_is_bytes and isinstance(value, str):
+                raise TypeError("bytes wanted")
+            return value
+
+        return validate
+
+
+    def make_late(args):
+        def validate(value):
+            if strict and value is None:
+                raise ValueError("no value")
+            return value
+
+        strict = False
+        if args:
+            strict = True
+        return validate
+
+
+    def make_both(args):
+        loose = True
+
+        def check(value):
+            if loose and value is None:
+                raise ValueError("no loose value")
+            return value
+
+        loose = not args
+        return check
+"""
+
+
+@pytest.fixture
+def page_of(indexed: Indexer) -> Any:
+    store = indexed({"pkg/__init__.py": "", "pkg/kernel.py": KERNEL, "pkg/closure.py": CLOSURE})
+    return lambda template: build_page(store, error_id_of(store, "pkg", template))
+
+
+def test_a_global_bound_again_by_a_function_has_no_single_value(page_of: Any) -> None:
+    """`_KERNEL = None` is only its first binding: `_load` binds it again under `global` (line 10)."""
+    page = page_of("kernel unavailable")
+    (value,) = page["what_it_means"]["values"]
+    assert value["name"] == "_KERNEL" and not value["known"] and value["value"] is None
+    assert value["choice"] == (
+        "`_KERNEL` is bound at line 1 and then bound again by `_load` (line 10): what it holds at the check is"
+        " not resolved."
+    )
+
+
+def test_a_global_bound_again_by_a_function_is_no_value_fixed_at_import(page_of: Any) -> None:
+    page = page_of("kernel not loaded")
+    assert not any("when the module is imported" in text for text in strings(page))
+    assert all(test["code"] != "_KERNEL is None" for test in page["what_it_means"]["environment"])
+
+
+def test_a_closure_variable_is_traced_into_the_enclosing_function(page_of: Any) -> None:
+    page = page_of("bytes wanted")
+    (item,) = [i for i in page["when_it_happens"]["inputs"] if i["code"] == "first_is_bytes"]
+    (bound,) = item["bound"]
+    assert bound["line"] == 2 and bound["how"].startswith(
+        "`first_is_bytes` is computed in `make` from `args and args[0] is bytes` (line 2) (read by `validate`"
+    )
+    assert "could not be traced" not in page["when_it_happens"]["summary"]
+
+
+def test_a_closure_variable_bound_again_after_the_nested_function_is_not_resolved(page_of: Any) -> None:
+    """A closure reads the name when it is called: the bindings after its `def` may be the one it sees."""
+    page = page_of("no value")
+    (item,) = [i for i in page["when_it_happens"]["inputs"] if i["code"] == "strict"]
+    assert [b["line"] for b in item["bound"]] == [18]
+    assert item["bound"][0]["how"] == (
+        "`strict` is bound in `make_late` only after `validate` is defined (line 18, 20) (read by `validate`, the"
+        " function defined inside `make_late` at line 13): which value a call sees is not resolved"
+    )
+
+
+def test_a_closure_variable_bound_before_and_after_the_nested_function_says_both(page_of: Any) -> None:
+    page = page_of("no loose value")
+    (item,) = [i for i in page["when_it_happens"]["inputs"] if i["code"] == "loose"]
+    assert item["bound"][0]["how"] == (
+        "`loose` is computed in `make_both` from `True` (line 25) (read by `check`, the function defined inside"
+        " `make_both` at line 27); `make_both` binds it again after that (line 32): which value a call sees is not"
+        " resolved"
+    )
