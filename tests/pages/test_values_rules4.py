@@ -6,7 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from rich.console import Console
 
+from errdex import terminal
 from errdex.pages import build_page
 from tests.pages.conftest import Indexer, error_id_of, strings
 
@@ -120,3 +122,31 @@ def test_a_closure_variable_bound_before_and_after_the_nested_function_says_both
         " `make_both` at line 27); `make_both` binds it again after that (line 32): which value a call sees is not"
         " resolved"
     )
+
+
+PROPERTY = """
+    class Prop:
+        def __init__(self, argument=None):
+            self.argument = argument
+
+        def scan(self, annotation):
+            argument = annotation.strip()
+            if self.argument is None and argument.startswith("list"):
+                raise TypeError("cannot instantiate")
+"""
+
+
+def test_a_local_and_an_attribute_of_one_name_are_named_apart(indexed: Indexer) -> None:
+    """The local `argument` is never `self.argument`: where both are inputs, each is named by its code, so that
+    `Prop(argument=...)` reads as setting `self.argument`, not the local the check also reads."""
+    store = indexed({"prop/__init__.py": PROPERTY}, name="prop")
+    page = build_page(store, error_id_of(store, "prop", "cannot instantiate"))
+    inputs = {i["code"]: i for i in page["when_it_happens"]["inputs"]}
+    assert {code: i["name"] for code, i in inputs.items()} == {"self.argument": "self.argument", "argument": "argument"}
+    assert inputs["argument"]["ways_in"] == [] and inputs["argument"]["bound"][0]["line"] == 6
+    console = Console(width=250, record=True)
+    console.print(terminal.page_panel(page))
+    assert "(prop/__init__.py:3): sets self.argument without running the check" in console.export_text()
+    facts = [f["fact"] for f in page["provenance"]]
+    assert "where `self.argument` is set without running the check (Prop.__init__)" in facts
+    assert "where `argument` is bound" in facts
