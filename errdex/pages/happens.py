@@ -41,7 +41,7 @@ def when_it_happens(
     inputs: list[CheckedInput] = []
     for code in codes:
         traced = (
-            trace(tree, site["function"], code, site["line"], site["template"])
+            trace(tree, site["function"], code, site["line"], site["template"], node)
             if tree is not None
             else Traced("other", [], [])
         )

@@ -13,10 +13,11 @@ as `bound`. Only the file of the site is read; base classes defined in it are se
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from errdex.extract.resolve import dotted_name
 from errdex.pages.conditions import input_name
+from errdex.pages.evaluate import UNKNOWN, truth, value_of
 from errdex.pages.inforce import Bound, InForce, block_holds, in_force, short, span_holds, walk_scope
 from errdex.pages.model import InputBinding, InputWay
 from errdex.pages.source import (
@@ -43,6 +44,7 @@ class WayIn:
     reaches: bool
     keyword: str | None = None
     required: tuple[str, ...] = ()  # the other parameters a call of `via` must pass
+    value: ast.expr | None = field(default=None, compare=False)  # the one expression it stores, when one
 
     def json(self, file: str) -> InputWay:
         return {
@@ -70,10 +72,18 @@ class Traced:
     bound: list[WayIn]
 
 
-def trace(tree: ast.Module, site_function: str, code: str, line: int, template: str | None = None) -> Traced:
+def trace(
+    tree: ast.Module,
+    site_function: str,
+    code: str,
+    line: int,
+    template: str | None = None,
+    condition: ast.expr | None = None,
+) -> Traced:
     """An input traced (`_trace`), less what the function itself assigns to the very expressions the check reads off
-    it: after `conn.cert_file = cert` a check of `conn.cert_file` sees `cert`, whatever `conn` was passed."""
-    traced = _trace(tree, site_function, code, line, template)
+    it: after `conn.cert_file = cert` a check of `conn.cert_file` sees `cert`, whatever `conn` was passed. A store of
+    a constant that makes the check's `condition` false is said not to reach it."""
+    traced = _unreaching(_trace(tree, site_function, code, line, template), code, condition)
     located = find(tree, site_function)
     if located is None or isinstance(located.node, ast.ClassDef):
         return traced
@@ -89,6 +99,25 @@ def trace(tree: ast.Module, site_function: str, code: str, line: int, template: 
         return Traced("local", [], notes)  # every read of it is set by the function: no argument reaches the check
     said = "; ".join(n.how for n in notes)
     return Traced(traced.kind, [replace(w, how=f"{w.how}; but {said}") for w in traced.ways], notes + traced.bound)
+
+
+def _unreaching(traced: Traced, code: str, condition: ast.expr | None) -> Traced:
+    """`self.raw = None` for a check under `hasattr(self.raw, "stream")`: with that value the condition is false,
+    so it is no value the check sees (nor a way to it)."""
+    if condition is None:
+        return traced
+
+    def said(way: WayIn) -> WayIn:
+        constant = value_of(way.value, {}) if way.value is not None else UNKNOWN
+        if not isinstance(constant, _PLAIN) or truth(condition, {code: constant}) is not False:
+            return way
+        how = f"{way.how}; with `{code}` = `{short(way.value)}` the check's condition is false: it cannot be the value"
+        return replace(way, how=how + " the check sees", reaches=False)
+
+    return Traced(traced.kind, [said(w) for w in traced.ways], [said(w) for w in traced.bound])
+
+
+_PLAIN = (type(None), bool, int, float, str, bytes)  # values whose attributes and truth the evaluator knows
 
 
 def _assigned_how(function: str, text: str, found: InForce) -> str:
@@ -612,9 +641,9 @@ def _way(
         how += f" and then reaches the check{_call_line(reached_by)}"
     if abstract:
         how += _ABSTRACT.format(cls)
-    return WayIn(
-        call, qualname, how, stmt.lineno, reaches, keyword, required_parameters(method, keyword) if call else ()
-    )
+    required = required_parameters(method, keyword) if call else ()
+    value = stored if len(stores) == 1 and not _is_generic_setattr(stored, method) else None
+    return WayIn(call, qualname, how, stmt.lineno, reaches, keyword, required, value)
 
 
 _ABSTRACT = (

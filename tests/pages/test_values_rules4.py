@@ -1,8 +1,10 @@
-"""Value claims of kinds of code: a module global that a function binds again under `global`, and a closure
-variable bound in the enclosing function."""
+"""Value claims of kinds of code: a module global that a function binds again under `global`, a closure
+variable bound in the enclosing function, a local and an attribute of one name, a stored constant with which the
+check's condition is false."""
 
 from __future__ import annotations
 
+import ast
 from typing import Any
 
 import pytest
@@ -10,6 +12,7 @@ from rich.console import Console
 
 from errdex import terminal
 from errdex.pages import build_page
+from errdex.pages.evaluate import UNKNOWN, Instance, truth
 from tests.pages.conftest import Indexer, error_id_of, strings
 
 KERNEL = """
@@ -150,3 +153,37 @@ def test_a_local_and_an_attribute_of_one_name_are_named_apart(indexed: Indexer) 
     facts = [f["fact"] for f in page["provenance"]]
     assert "where `self.argument` is set without running the check (Prop.__init__)" in facts
     assert "where `argument` is bound" in facts
+
+
+RESPONSE = """
+    class Response:
+        def __init__(self):
+            self.raw = None
+
+        def iter_content(self, size):
+            def generate():
+                if hasattr(self.raw, "stream"):
+                    if size < 0:
+                        raise ValueError("negative chunk size")
+                return self.raw
+
+            return generate()
+"""
+
+
+def test_a_stored_constant_that_makes_the_condition_false_is_not_the_value_seen(indexed: Indexer) -> None:
+    """`self.raw = None` cannot reach a raise under `hasattr(self.raw, "stream")`."""
+    store = indexed({"resp/__init__.py": RESPONSE}, name="resp")
+    page = build_page(store, error_id_of(store, "resp", "negative chunk size"))
+    (item,) = [i for i in page["when_it_happens"]["inputs"] if i["code"] == "self.raw"]
+    (bound,) = item["bound"]
+    assert bound["line"] == 3 and bound["how"].endswith(
+        "; with `self.raw` = `None` the check's condition is false: it cannot be the value the check sees"
+    )
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"), [(None, False), ("text", True), (Instance("Raw"), UNKNOWN), (UNKNOWN, UNKNOWN)]
+)
+def test_hasattr_is_known_for_plain_values_only(value: object, expected: object) -> None:
+    assert truth(ast.parse("hasattr(raw, 'strip')", mode="eval").body, {"raw": value}) is expected
