@@ -520,8 +520,11 @@ def _attribute_ways(tree: ast.Module, located: FoundDefinition, attr: str, line:
     ways: list[WayIn] = []
     owner = located.owner
     reaching = _reaching(methods(owner), located.node.name) if owner is not None else set()
-    for cls in class_and_bases(tree, owner):
+    hierarchy = class_and_bases(tree, owner)
+    for i, cls in enumerate(hierarchy):
         for name, method in methods(cls).items():
+            if _overridden(hierarchy[:i], hierarchy, name):
+                continue
             stores = sorted(_stores(method, attr), key=lambda pair: _is_generic_setattr(pair[1], method))
             named = [pair for pair in stores if not _is_generic_setattr(pair[1], method)]
             stores = named or stores  # a store naming the attribute comes before a `setattr` by keyword
@@ -538,6 +541,16 @@ def _attribute_ways(tree: ast.Module, located: FoundDefinition, attr: str, line:
                     inherited = {**methods(cls), **methods(sub)}
                     ways += _passed_on(tree, sub, cls.name, method, way, _reaching(inherited, located.node.name))
     return sorted(ways, key=lambda w: (not w.reaches, w.call is None, not w.via.endswith(".__init__"), w.line))
+
+
+def _overridden(nearer: list[ast.ClassDef], hierarchy: list[ast.ClassDef], name: str) -> bool:
+    """Whether a nearer class defines the method again without calling the base's (`super().set_data(...)` or
+    `Base.set_data(self, ...)`): then the base's stores never run for the checking class's objects."""
+    overrides = [methods(c)[name] for c in nearer if name in methods(c)]
+    return any(
+        not any(_calls_base(n, c.name, name) for n in ast.walk(o) if isinstance(n, ast.Call) for c in hierarchy)
+        for o in overrides
+    )
 
 
 def _in_force_stores(

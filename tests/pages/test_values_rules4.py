@@ -187,3 +187,46 @@ def test_a_stored_constant_that_makes_the_condition_false_is_not_the_value_seen(
 )
 def test_hasattr_is_known_for_plain_values_only(value: object, expected: object) -> None:
     assert truth(ast.parse("hasattr(raw, 'strip')", mode="eval").body, {"raw": value}) is expected
+
+
+IMAGES = """
+    class Base:
+        def set_data(self, data):
+            self._data = normalize(data)
+
+        def set_array(self, data):
+            self.set_data(data)
+
+
+    class Plain(Base):
+        def set_data(self, values):
+            self._data = list(values)
+
+        def set_norm(self, norm):
+            if self._data is not None:
+                raise RuntimeError("cannot change colors after loading data")
+
+
+    class Passing(Base):
+        def set_data(self, values):
+            super().set_data(values)
+
+        def set_norm(self, norm):
+            if self._data is not None:
+                raise RuntimeError("cannot change norm after loading data")
+"""
+
+
+def _bound_lines(page: dict[str, Any], code: str) -> list[int]:
+    (item,) = [i for i in page["when_it_happens"]["inputs"] if i["code"] == code]
+    return sorted(w["line"] for w in item["ways_in"] + item["bound"])
+
+
+def test_a_store_in_a_base_method_the_class_overrides_without_super_does_not_apply(indexed: Indexer) -> None:
+    """`Plain.set_data` replaces `Base.set_data` without calling it: `Base`'s store never binds a `Plain`'s `_data`;
+    `Passing.set_data` calls `super().set_data(...)`, so for `Passing` it does."""
+    store = indexed({"img/__init__.py": IMAGES}, name="img")
+    plain = build_page(store, error_id_of(store, "img", "cannot change colors after loading data"))
+    assert _bound_lines(plain, "self._data") == [11]
+    passing = build_page(store, error_id_of(store, "img", "cannot change norm after loading data"))
+    assert 3 in _bound_lines(passing, "self._data")
