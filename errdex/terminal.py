@@ -305,7 +305,7 @@ def _happens(page: Page) -> RenderableType:
             way["call"] or way["via"],
             way["file"],
             way["line"],
-            way_note(way["reaches_check"], way["keyword"] or item["name"]),
+            way_note(way["reaches_check"], item["name"]),  # the input it sets, not the keyword
         )
         for item in happens["inputs"]
         for way in item["ways_in"]

@@ -1,7 +1,7 @@
 """A name bound under conditions, in words: each value it may have and when, and which one the page uses.
 
 `ALL_CACHE_IMPLEMENTATIONS = []` then, under `if is_torch_available():`, the ten real names: the page
-says "with torch installed (`is_torch_available()`): the ten names; otherwise `[]`", and that it uses
+says "when `is_torch_available()` returns true: the ten names; otherwise `[]`", and that it uses
 the first, the value on the package's normal import path. The extractor chose it (see
 `extract/scope.choose`); here it is only found again (by place) and stated, never silently.
 """
@@ -14,22 +14,20 @@ from errdex.model import Binding, Condition
 from errdex.pages.conditions import python_repr
 from errdex.pages.model import BindingJson, JsonValue
 
-_DEPENDENCY = re.compile(r"^(?:is_|has_)?([A-Za-z0-9]+(?:_[A-Za-z0-9]+)*?)_(?:available|installed)\(\)$", re.I)
+_PROBE = re.compile(r"^(?:is_|has_)?[A-Za-z0-9_]+_(?:available|installed)\(\)$", re.I)
 MAX_SHOWN = 6
 
 
 def condition_words(condition: Condition) -> str:
-    """One condition as a reader says it: "with torch installed (`is_torch_available()`)"."""
+    """One condition as a reader says it: "when `is_torch_available()` returns true"."""
     test = f"`{condition.test}`"
     if condition.form == "except":
         missing = " (an optional import is missing)" if condition.kind == "available" else ""
         return f"when {test} is raised{missing}" if condition.holds else f"when no {test} is raised"
     if condition.kind == "type_checking":
         return "only for type checkers (`TYPE_CHECKING`)" if condition.holds else "at run time (not `TYPE_CHECKING`)"
-    dependency = _DEPENDENCY.match(condition.test) if condition.kind == "available" else None
-    if dependency is not None:
-        package = dependency.group(1)
-        return f"with {package} installed ({test})" if condition.holds else f"without {package} ({test} false)"
+    if condition.kind == "available" and _PROBE.match(condition.test):  # it may test a version too: not "installed"
+        return f"when {test} returns {'true' if condition.holds else 'false'}"
     return f"when {test}" if condition.holds else f"when not {test}"
 
 

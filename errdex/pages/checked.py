@@ -11,7 +11,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
-from errdex.pages.inforce import Bound, in_force, mutates, rebound, walk_scope
+from errdex.pages.inforce import Bound, global_stores, in_force, mutates, rebound, walk_scope
 from errdex.pages.inputs import local_how, record_kind
 from errdex.pages.model import JsonValue, ResolvedValue
 from errdex.pages.source import FunctionNode, class_and_bases, find, methods, parameters
@@ -78,24 +78,30 @@ def _module_binding(tree: ast.Module, name: str, line: int) -> bool:
 
 
 def _filled_in_place(tree: ast.Module, name: str, line: int) -> str | None:
-    """A module-level collection that the module's functions (or its later top-level code) fill in place
-    (`_FORMAT_TYPES[name] = ...`, `.append(...)`): its first binding is not what it holds when the check runs."""
-    places: list[str] = []
+    """A module-level name that the module's functions (or its later top-level code) fill in place
+    (`_FORMAT_TYPES[name] = ...`, `.append(...)`) or bind again under `global name`: its first binding
+    is not what it holds when the check runs."""
+    filled: list[str] = []
+    rebound: list[str] = []
     for stmt in tree.body:
         functions = [n for n in ast.walk(stmt) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
         for function in functions:
             if _shadows(function, name):
                 continue
             lines = [getattr(n, "lineno", 0) for n in walk_scope(function) if n is not function and mutates(n, name)]
-            places += [f"`{function.name}` (line {n})" for n in lines[:1]]
+            filled += [f"`{function.name}` (line {n})" for n in lines[:1]]
+            rebound += [f"`{function.name}` (line {n})" for n in global_stores(function, name)[:1]]
         if stmt.lineno > line and not functions and any(mutates(n, name) for n in walk_scope(stmt)):
-            places.append(f"the module's own code (line {stmt.lineno})")
-    if not places:
+            filled.append(f"the module's own code (line {stmt.lineno})")
+    changes = [
+        f"{how} by {', '.join(dict.fromkeys(places))}"
+        for how, places in (("filled in place", filled), ("bound again", rebound))
+        if places
+    ]
+    if not changes:
         return None
-    return (
-        f"`{name}` is bound at line {line} and then filled in place by {', '.join(dict.fromkeys(places))}:"
-        " what it holds at the check is not resolved."
-    )
+    said = " and ".join(changes)
+    return f"`{name}` is bound at line {line} and then {said}: what it holds at the check is not resolved."
 
 
 def _shadows(function: FunctionNode, name: str) -> bool:

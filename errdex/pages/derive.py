@@ -239,9 +239,7 @@ def changes_candidates(page: StaticFacts, user: UserInput) -> bool:
 def _trigger_json(facts: PageFacts, trigger: dict[str, TriggerValue], scoped: str) -> Trigger:
     values = {code: code_value(c.value) for code, c in trigger.items()}
     code = _call(facts, trigger)
-    names = [facts.inputs[c]["name"] for c in values]
-    # The input's name, or its code where two inputs share a name (`mode` and `self.mode`).
-    shown = [c if names.count(facts.inputs[c]["name"]) > 1 else facts.inputs[c]["name"] for c in values]
+    shown = [facts.inputs[c]["name"] for c in values]  # its code where two inputs share a name (see happens.py)
     said = " and ".join(f"`{s}` is {v}" for s, v in zip(shown, values.values(), strict=True))
     return {
         "code": code,

@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 
 from errdex.extract.resolve import dotted_name as dotted  # one implementation for both stages
+from errdex.pages.inforce import global_stores, walk_scope
 from errdex.pages.model import EnvironmentTest
 from errdex.pages.source import find, parameters
 from errdex.pages.syntax import MIRRORED_OP, NEGATED_OP, OP_WORDS, container_kind, membership, unparse
@@ -25,7 +26,7 @@ _PLATFORM_CALLS = frozenset(
     {"platform.system", "platform.machine", "platform.python_implementation", "platform.release"}
 )
 _VARIABLE_CALLS = frozenset({"os.environ.get", "os.getenv", "environ.get", "getenv"})
-_AVAILABLE = re.compile(r"_?is_([A-Za-z0-9_]{1,60}?)_(?:available|installed)")
+_AVAILABLE = re.compile(r"_?is_[A-Za-z0-9_]{1,60}?_(?:available|installed)")
 _VERSION_PROBE = re.compile(r"_?is_[A-Za-z0-9_]{1,60}_(?:greater|less|older|newer|version)[A-Za-z0-9_]{0,40}")
 _PROBE = re.compile(r"_?is_[A-Za-z0-9_]{1,60}")
 
@@ -46,16 +47,24 @@ def module_values(tree: ast.Module | None, function: str) -> frozenset[str]:
     """Names the module binds at its top level (assigned or imported) that the function neither takes nor assigns.
 
     Such a name (`WIN = sys.platform.startswith("win")`, `_torch_ok = ...`) is fixed when the module is
-    imported; no user passes it.
+    imported; no user passes it. One a function binds again under `global` is not.
     """
     if tree is None:
         return frozenset()
     bound = {name for stmt in tree.body for name in _bound_names(stmt)}
+    bound -= _rebound_globals(tree)
     located = find(tree, function) if function != "<module>" else None
     if located is not None and not isinstance(located.node, ast.ClassDef):
         own = {p.arg for p in parameters(located.node)} | _assigned(located.node)
         bound -= own
     return frozenset(bound)
+
+
+def _rebound_globals(tree: ast.Module) -> set[str]:
+    """Module names a function binds again under `global` (`_KERNEL = load()`): not fixed at import."""
+    functions = [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    declared = {name for f in functions for n in walk_scope(f) if isinstance(n, ast.Global) for name in n.names}
+    return {name for name in declared if any(global_stores(f, name) for f in functions)}
 
 
 def _bound_names(stmt: ast.stmt) -> list[str]:
@@ -198,7 +207,7 @@ def _truth_phrase(node: ast.expr, negated: bool, kind: str) -> str:
         )
     if kind == "variable" and (variable := _variable(node)) is not None:
         return f"the environment variable `{variable}` is {'unset or empty' if negated else 'set (not empty)'}"
-    if kind == "installed" and (package := _package(node)) is not None:
+    if kind == "installed" and (package := _spec_package(node)) is not None:
         return f"`{package}` is {'not ' if negated else ''}installed"
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "is_available":
         return f"`{unparse(node.func.value)}` is {'not ' if negated else ''}available"
@@ -207,7 +216,9 @@ def _truth_phrase(node: ast.expr, negated: bool, kind: str) -> str:
         "installed": "it asks about the installed packages",
         "probe": "it asks about the running process",
     }.get(kind, "it depends on where the code runs")
-    return f"`{code}` is {'false' if negated else 'true'} ({where})"
+    # a probe such as `is_kernels_available()` may test a version range too: its result, not "installed", is said
+    verb = "returns" if kind == "installed" and isinstance(node, ast.Call) else "is"
+    return f"`{code}` {verb} {'false' if negated else 'true'} ({where})"
 
 
 def _compare_phrase(node: ast.Compare, negated: bool, kind: str) -> str:
@@ -263,14 +274,15 @@ def _variable(node: ast.expr) -> str | None:
     return key.value if isinstance(key, ast.Constant) and isinstance(key.value, str) else None
 
 
-def _package(node: ast.expr) -> str | None:
-    """The package a probe names: `is_torch_available()` -> torch, `find_spec("numpy")` -> numpy."""
+def _spec_package(node: ast.expr) -> str | None:
+    """The package `find_spec("numpy")` looks for, which tests installation alone.
+
+    `is_torch_available()` is no such test: it may also require a version range (transformers'
+    `is_kernels_available()` returns `is_available and viable_version`), so its name says no package.
+    """
     if not isinstance(node, ast.Call):
         return None
     last = (dotted(node.func) or "").rsplit(".", 1)[-1]
-    match = _AVAILABLE.fullmatch(last)
-    if match:
-        return match.group(1)
     if (
         last == "find_spec"
         and node.args

@@ -185,7 +185,16 @@ def _call_truth(node: ast.Call, env: Mapping[str, Any]) -> Any:
         return _isinstance(value_of(node.args[0], env), _type_names(node.args[1]))
     if name == "len" and len(node.args) == 1:
         return _bool(value_of(node, env))
+    if name == "hasattr" and len(node.args) == 2:
+        return _hasattr(value_of(node.args[0], env), value_of(node.args[1], env))
     return UNKNOWN
+
+
+def _hasattr(value: Any, attribute: Any) -> Any:
+    """`hasattr(None, "stream")` is false: known for a plain value, never for an instance of a class."""
+    if value is UNKNOWN or _is_marker(value) or not isinstance(attribute, str):
+        return UNKNOWN
+    return hasattr(value, attribute)
 
 
 def _isinstance(value: Any, types: list[str]) -> Any:

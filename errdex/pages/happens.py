@@ -38,16 +38,18 @@ def when_it_happens(
     """
     node = parse_condition(site["condition"])
     codes = subjects(node, site["checks"], site["resolved"], names) if node is not None else []
+    short_names = [input_name(code) for code in codes]
     inputs: list[CheckedInput] = []
     for code in codes:
         traced = (
-            trace(tree, site["function"], code, site["line"], site["template"])
+            trace(tree, site["function"], code, site["line"], site["template"], node)
             if tree is not None
             else Traced("other", [], [])
         )
         item: CheckedInput = {
             "code": code,
-            "name": input_name(code),
+            # its code where two inputs share a name: the local `argument` is never `self.argument`
+            "name": input_name(code) if short_names.count(input_name(code)) == 1 else code,
             "kind": traced.kind,
             "ways_in": [w.json(site["file"]) for w in traced.ways],
             "bound": [w.bound_json(site["file"]) for w in traced.bound],

@@ -158,8 +158,8 @@ class _Walk:
 
     def statement(self, stmt: ast.stmt, live: frozenset[Bound]) -> frozenset[Bound] | None:
         holds = stmt.lineno <= self.line <= (stmt.end_lineno or stmt.lineno)
-        if holds and isinstance(stmt, _LEAVES + (ast.Expr, ast.Assert)):
-            self.at_raise = live
+        if holds and isinstance(stmt, _LEAVES + (ast.Expr, ast.Assert, ast.FunctionDef, ast.AsyncFunctionDef)):
+            self.at_raise = live  # a nested `def` on the line: what is in force where it is defined
             return None
         if isinstance(stmt, ast.Break) and self.loops:
             self.loops[-1].breaks.append(live)
@@ -337,6 +337,14 @@ def walk_scope(node: ast.AST) -> list[ast.AST]:
         out.append(current)
         stack += [c for c in ast.iter_child_nodes(current) if not isinstance(c, _SCOPES)]
     return out
+
+
+def global_stores(function: FunctionNode, name: str) -> list[int]:
+    """The lines where a function declaring `global name` binds it (`_KERNEL = load()`): a new module value."""
+    if not any(isinstance(n, ast.Global) and name in n.names for n in walk_scope(function)):
+        return []
+    nodes = walk_scope(function)
+    return sorted(n.lineno for n in nodes if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store))
 
 
 def _binds(target: ast.expr, code: str) -> bool:

@@ -13,11 +13,12 @@ as `bound`. Only the file of the site is read; base classes defined in it are se
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from errdex.extract.resolve import dotted_name
 from errdex.pages.conditions import input_name
-from errdex.pages.inforce import Bound, InForce, block_holds, in_force, short, span_holds
+from errdex.pages.evaluate import UNKNOWN, truth, value_of
+from errdex.pages.inforce import Bound, InForce, block_holds, in_force, short, span_holds, walk_scope
 from errdex.pages.model import InputBinding, InputWay
 from errdex.pages.source import (
     FoundDefinition,
@@ -43,6 +44,7 @@ class WayIn:
     reaches: bool
     keyword: str | None = None
     required: tuple[str, ...] = ()  # the other parameters a call of `via` must pass
+    value: ast.expr | None = field(default=None, compare=False)  # the one expression it stores, when one
 
     def json(self, file: str) -> InputWay:
         return {
@@ -70,10 +72,18 @@ class Traced:
     bound: list[WayIn]
 
 
-def trace(tree: ast.Module, site_function: str, code: str, line: int, template: str | None = None) -> Traced:
+def trace(
+    tree: ast.Module,
+    site_function: str,
+    code: str,
+    line: int,
+    template: str | None = None,
+    condition: ast.expr | None = None,
+) -> Traced:
     """An input traced (`_trace`), less what the function itself assigns to the very expressions the check reads off
-    it: after `conn.cert_file = cert` a check of `conn.cert_file` sees `cert`, whatever `conn` was passed."""
-    traced = _trace(tree, site_function, code, line, template)
+    it: after `conn.cert_file = cert` a check of `conn.cert_file` sees `cert`, whatever `conn` was passed. A store of
+    a constant that makes the check's `condition` false is said not to reach it."""
+    traced = _unreaching(_trace(tree, site_function, code, line, template), code, condition)
     located = find(tree, site_function)
     if located is None or isinstance(located.node, ast.ClassDef):
         return traced
@@ -89,6 +99,25 @@ def trace(tree: ast.Module, site_function: str, code: str, line: int, template: 
         return Traced("local", [], notes)  # every read of it is set by the function: no argument reaches the check
     said = "; ".join(n.how for n in notes)
     return Traced(traced.kind, [replace(w, how=f"{w.how}; but {said}") for w in traced.ways], notes + traced.bound)
+
+
+def _unreaching(traced: Traced, code: str, condition: ast.expr | None) -> Traced:
+    """`self.raw = None` for a check under `hasattr(self.raw, "stream")`: with that value the condition is false,
+    so it is no value the check sees (nor a way to it)."""
+    if condition is None:
+        return traced
+
+    def said(way: WayIn) -> WayIn:
+        constant = value_of(way.value, {}) if way.value is not None else UNKNOWN
+        if not isinstance(constant, _PLAIN) or truth(condition, {code: constant}) is not False:
+            return way
+        how = f"{way.how}; with `{code}` = `{short(way.value)}` the check's condition is false: it cannot be the value"
+        return replace(way, how=how + " the check sees", reaches=False)
+
+    return Traced(traced.kind, [said(w) for w in traced.ways], [said(w) for w in traced.bound])
+
+
+_PLAIN = (type(None), bool, int, float, str, bytes)  # values whose attributes and truth the evaluator knows
 
 
 def _assigned_how(function: str, text: str, found: InForce) -> str:
@@ -280,11 +309,30 @@ def _free_variable(tree: ast.Module, located: FoundDefinition, enclosing: str, c
     traced = trace(tree, enclosing, code, located.node.lineno)
     nested = located.qualname.rsplit(".", 1)[-1]
     where = f" (read by `{nested}`, the function defined inside `{enclosing}` at line {located.node.lineno})"
+    root = code.split(".", 1)[0]
+    later = _bound_after(find(tree, enclosing), root, located.node.end_lineno or located.node.lineno)
+    if later:  # a closure reads the name when it is called: a later binding may be the one it sees
+        lines = ", ".join(map(str, later))
+        if not traced.ways and not traced.bound:
+            how = f"`{root}` is bound in `{enclosing}` only after `{nested}` is defined (line {lines}){where}"
+            return Traced(
+                "local", [], [WayIn(None, enclosing, how + ": which value a call sees is not resolved", later[0], True)]
+            )
+        where += f"; `{enclosing}` binds it again after that (line {lines}): which value a call sees is not resolved"
     return Traced(
         traced.kind,
         [replace(w, how=w.how + where) for w in traced.ways],
         [replace(w, how=w.how + where) for w in traced.bound],
     )
+
+
+def _bound_after(enclosing: FoundDefinition | None, name: str, end: int) -> list[int]:
+    """The lines after `end` where the enclosing function itself (not a function nested in it) binds `name`."""
+    if enclosing is None or isinstance(enclosing.node, ast.ClassDef):
+        return []
+    nodes = [n for stmt in enclosing.node.body for n in walk_scope(stmt)]
+    stored = {n.lineno for n in nodes if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store)}
+    return sorted(line for line in stored if line > end)
 
 
 def _attribute(tree: ast.Module, located: FoundDefinition, attr: str, line: int) -> Traced:
@@ -476,8 +524,11 @@ def _attribute_ways(tree: ast.Module, located: FoundDefinition, attr: str, line:
         if owner is not None
         else set()
     )
-    for cls in class_and_bases(tree, owner):
+    hierarchy = class_and_bases(tree, owner)
+    for i, cls in enumerate(hierarchy):
         for name, method in methods(cls).items():
+            if _overridden(hierarchy[:i], hierarchy, name):
+                continue
             stores = sorted(_stores(method, attr), key=lambda pair: _is_generic_setattr(pair[1], method))
             named = [pair for pair in stores if not _is_generic_setattr(pair[1], method)]
             stores = named or stores  # a store naming the attribute comes before a `setattr` by keyword
@@ -494,6 +545,16 @@ def _attribute_ways(tree: ast.Module, located: FoundDefinition, attr: str, line:
                     inherited = {**methods(cls), **methods(sub)}
                     ways += _passed_on(tree, sub, cls.name, method, way, _reaching(inherited, located.node.name))
     return sorted(ways, key=lambda w: (not w.reaches, w.call is None, not w.via.endswith(".__init__"), w.line))
+
+
+def _overridden(nearer: list[ast.ClassDef], hierarchy: list[ast.ClassDef], name: str) -> bool:
+    """Whether a nearer class defines the method again without calling the base's (`super().set_data(...)` or
+    `Base.set_data(self, ...)`): then the base's stores never run for the checking class's objects."""
+    overrides = [methods(c)[name] for c in nearer if name in methods(c)]
+    return any(
+        not any(_calls_base(n, c.name, name) for n in ast.walk(o) if isinstance(n, ast.Call) for c in hierarchy)
+        for o in overrides
+    )
 
 
 def _in_force_stores(
@@ -597,9 +658,9 @@ def _way(
         how += f" and then reaches the check{_call_line(reached_by)}"
     if abstract:
         how += _ABSTRACT.format(cls)
-    return WayIn(
-        call, qualname, how, stmt.lineno, reaches, keyword, required_parameters(method, keyword) if call else ()
-    )
+    required = required_parameters(method, keyword) if call else ()
+    value = stored if len(stores) == 1 and not _is_generic_setattr(stored, method) else None
+    return WayIn(call, qualname, how, stmt.lineno, reaches, keyword, required, value)
 
 
 _ABSTRACT = (

@@ -26,7 +26,7 @@ class WrittenAtJson(TypedDict):
 class BindingJson(TypedDict):
     """One value a name bound under conditions may have (`what_it_means.values[].alternatives[]`)."""
 
-    when: str  # its conditions in words: "with torch installed (`is_torch_available()`)", "always"
+    when: str  # its conditions in words: "when `is_torch_available()` returns true", "always"
     conditions: list[str]  # each condition's test as code (an `if` test, or the exception a handler catches)
     value: JsonValue  # None where not `known`
     known: bool  # False: the value could not be resolved (unknown, never empty)

@@ -22,13 +22,18 @@ PROBES = """
 
     def is_torchdynamo_compiling():
         return False
+
+
+    def is_kernels_available():
+        spec = importlib.util.find_spec("kernels")
+        return spec is not None and kernels_version() < (0, 17)
 """
 SETUP = """
     import os
     import sys
     import warnings
 
-    from .probes import is_torch_available, is_torchdynamo_compiling
+    from .probes import is_kernels_available, is_torch_available, is_torchdynamo_compiling
 
     WIN = sys.platform.startswith("win")
 
@@ -50,8 +55,10 @@ SETUP = """
             raise EOFError("eof only exists on Windows")
         if is_torchdynamo_compiling() and option:
             raise RuntimeError("cannot configure while compiling")
+        if not is_kernels_available():
+            raise ImportError("configure needs a compatible kernels")
 """
-ENVIRONMENT_CODE = ("__debug__", "sys.", "os.environ", "WIN", "is_torch", "ENVPKG_STRICT")
+ENVIRONMENT_CODE = ("__debug__", "sys.", "os.environ", "WIN", "is_torch", "is_kernels", "ENVPKG_STRICT")
 
 
 @pytest.fixture
@@ -114,7 +121,10 @@ def test_python_version(page_of: Any) -> None:
 
 def test_missing_package_probe(page_of: Any) -> None:
     page = page_of("configure needs torch")
-    assert said(page["what_it_means"]["summary"], "raises ImportError when `torch` is not installed")
+    assert said(
+        page["what_it_means"]["summary"],
+        "raises ImportError when `is_torch_available()` returns false (it asks about the installed packages)",
+    )
     assert kinds(page) == ["environment"]  # no `pip install torch`: a probe's name is no distribution's
     assert_no_environment_in_inputs_or_advice(page)
 
@@ -190,6 +200,12 @@ def test_an_imported_probe_of_the_process(page_of: Any) -> None:
         ),
         ("torch.cuda.is_available()", "installed", "`torch.cuda` is available", "`torch.cuda` is not available"),
         ("find_spec('numpy')", "installed", "`numpy` is installed", "`numpy` is not installed"),
+        (  # the probe may test a version range too: only its result is said
+            "is_kernels_available()",
+            "installed",
+            "`is_kernels_available()` returns true (it asks about the installed packages)",
+            "`is_kernels_available()` returns false (it asks about the installed packages)",
+        ),
         (
             "platform.system() == 'Windows'",
             "platform",
@@ -222,3 +238,20 @@ def test_inputs_are_not_environment(code: str) -> None:
 
 def test_a_method_of_a_module_value_with_literal_arguments_is_environment() -> None:
     assert kind_of(ast.parse("sys.platform.startswith('win')", mode="eval").body, frozenset({"sys"})) == "platform"
+
+
+def test_a_probe_that_also_tests_a_version_is_not_said_as_not_installed(page_of: Any) -> None:
+    """`is_kernels_available()` is false also with kernels installed at a version it rejects: neither the
+    condition nor the advice may say "kernels is not installed"."""
+    page = page_of("configure needs a compatible kernels")
+    assert said(
+        page["what_it_means"]["summary"],
+        "when `is_kernels_available()` returns false (it asks about the installed packages)",
+    )
+    (where,) = [s for s in page["solutions"] if s["kind"] == "environment"]
+    assert where["text"] == (
+        "This check depends on where the code runs: it fires only when `is_kernels_available()` returns false"
+        " (it asks about the installed packages), and not when `is_kernels_available()` returns true"
+        " (it asks about the installed packages)."
+    )
+    assert "installed`" not in str(page) and "kernels` is not installed" not in str(page)

@@ -168,13 +168,13 @@ def test_a_value_bound_when_torch_is_installed_is_the_one_listed(with_4_54: str)
     (value,) = meaning["values"]
     assert value["defined_at"] == "transformers/generation/configuration_utils.py:74"
     assert [(a["when"], a["value"], a["chosen"]) for a in value["alternatives"]] == [
-        ("with torch installed (`is_torch_available()`)", TORCH_CACHE_NAMES, True),
-        ("without torch (`is_torch_available()` false)", [], False),
+        ("when `is_torch_available()` returns true", TORCH_CACHE_NAMES, True),
+        ("when `is_torch_available()` returns false", [], False),
     ]
     assert "otherwise: `[]`" in value["choice"]
-    assert "This page uses the value with torch installed (`is_torch_available()`)" in value["choice"]
+    assert "This page uses the value when `is_torch_available()` returns true" in value["choice"]
     solution = older["solutions"][0]
-    assert solution["values"] == TORCH_CACHE_NAMES and "with torch installed" in solution["text"]
+    assert solution["values"] == TORCH_CACHE_NAMES and "`is_torch_available()` returns true" in solution["text"]
     assert not any(re.search(r"\b0 values", text) for text in strings(older))
     # 5.16.0's list holds always, 4.54.1's only with torch installed: not compared, nothing claimed added
     assert newer["versions"]["value_changes"] == []

@@ -101,7 +101,9 @@ def test_import_error_says_what_to_install_from_the_code(indexed: Indexer) -> No
     install = next(s for s in page["solutions"] if s["kind"] == "install")
     assert install["code"] == "python -m pip install torch>=2.1"  # the probe's name is no distribution's
     assert install["text"] == "Install what the code asks for: `torch>=2.1` (named by `pip install` in the message)."
-    assert page["what_it_means"]["summary"].endswith("when `torch` is not installed.")
+    assert page["what_it_means"]["summary"].endswith(
+        "when `is_torch_available()` returns false (it asks about the installed packages)."
+    )
 
 
 def test_no_advice_by_exception_class(indexed: Indexer) -> None:
