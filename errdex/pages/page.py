@@ -144,7 +144,9 @@ def _static(store: Store, record: ErrorRecord, place: FileLine | None) -> Static
         "what_it_means": _unimplemented(
             what_it_means(base, tree, names, speaks_for, check.exact, held, record.sites), store, release, base, tree
         ),
-        "when_it_happens": when_it_happens(base, tree, Found(found, listed), names, _traced_at(record, speaks_for)),
+        "when_it_happens": when_it_happens(
+            base, tree, Found(found, listed), names, trees, _traced_at(record, speaks_for)
+        ),
         "callers": listed,
         "versions": versions(store, record.id, site, check, release.version, release.package, chosen is not None),
         "generated_by": "static",
