@@ -125,7 +125,7 @@ def _static(store: Store, record: ErrorRecord, place: FileLine | None) -> Static
     trees = functools.cache(lambda path: parse(store.source(release, path)))
     record = replace(record, related=kept_related(record.related, tree, site.function, trees))
     base = _with_check(record_json(record, source), check)
-    returned = returned_error(tree, site.file, site.line, trees) if site.kind == "error" else None
+    returned = returned_error(tree, site.file, site.function, site.line, trees) if site.kind == "error" else None
     base = with_returned(base, returned) if returned is not None else base
     if base["template"] is None and unpacked_arguments(tree, site.line):
         base = {**base, "reason": UNPACKED_MESSAGE}

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from errdex.extract.resolve import dotted_name
 from errdex.pages.hierarchy import summarise
 from errdex.pages.model import ErrorJson
-from errdex.pages.source import FunctionNode, parameters
+from errdex.pages.source import FunctionNode, find, parameters
 
 TreeOf = Callable[[str], ast.Module | None]
 MAX_HOPS = 3  # re-exports followed from the raising module to the definition
@@ -37,15 +37,15 @@ class Returned:
         return "in this module" if self.file == site_file else f"defined at {self.file}:{self.line}"
 
 
-def returned_error(tree: ast.Module | None, file: str, line: int, tree_of: TreeOf) -> Returned | None:
-    """What the `raise f(...)` at `line` raises when `f` is a function the release defines; None for a class (or a
-    function the release does not define) and anything else."""
+def returned_error(tree: ast.Module | None, file: str, function: str, line: int, tree_of: TreeOf) -> Returned | None:
+    """What the `raise f(...)` at `line` of `function` raises when `f` is a function the release defines (in that
+    function, its module, or a module it imports `f` from); None for a class, a function not found, anything else."""
     raises = (n.exc for n in ast.walk(tree) if isinstance(n, ast.Raise) and n.lineno == line) if tree else iter(())
     raised = next(raises, None)
     if not isinstance(raised, ast.Call) or tree is None:
         return None
     name = dotted_name(raised.func)
-    found = _definition(file, tree, name, tree_of, 0) if name else None
+    found = (_nested(tree, file, function, name) or _definition(file, tree, name, tree_of, 0)) if name else None
     if found is None or name is None:
         return None
     path, func = found
@@ -77,6 +77,17 @@ def with_returned(base: ErrorJson, returned: Returned) -> ErrorJson:
     if template is None:
         reason = f"message not resolved: it is what `{returned.function}(...)` builds from its arguments"
     return {**base, "exception": returned.exception or base["exception"], "template": template, "reason": reason}
+
+
+def _nested(tree: ast.Module, file: str, function: str, name: str) -> tuple[str, FunctionNode] | None:
+    """A function `name` defined in the body of the raising function (`def invalid_shape_exception(...)`)."""
+    located = find(tree, function) if function != "<module>" else None
+    if located is None or isinstance(located.node, ast.ClassDef):
+        return None
+    nodes = _own_nodes(located.node)
+    defined = (n for n in nodes if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name == name)
+    found = next(defined, None)
+    return (file, found) if found is not None else None
 
 
 def _definition(file: str, tree: ast.Module, name: str, tree_of: TreeOf, hops: int) -> tuple[str, FunctionNode] | None:

@@ -159,6 +159,14 @@ HELPER_PACKAGE = {
         def lookup(code):
             if code:
                 raise _api.looked_up("lookup failed")
+
+
+        def check_size(size, limit):
+            def too_big(n):
+                return ValueError(f"size {n} is too big")
+
+            if size > limit:
+                raise too_big(size)
     """,
 }
 
@@ -186,3 +194,11 @@ def test_a_function_of_another_module_raised_is_its_return_class_and_message_not
     console.print(page_panel(opaque))
     text = console.export_text()
     assert "error · what `_api.looked_up(...)` returns" in text and "(message not resolved: it is what" in text
+
+
+def test_a_function_defined_in_the_raising_function_is_followed_too(indexed: Indexer) -> None:
+    store: Store = indexed(HELPER_PACKAGE, name="knobs")
+    found = next(e for e in store.errors("knobs", None) if e.site.function == "check_size")
+    page = build_page(store, found.error_id)
+    assert (page["exception"], page["template"]) == ("ValueError", "size {} is too big")
+    assert page["what_it_means"]["class_returned_by"] == "too_big"
