@@ -97,7 +97,8 @@ def _definition(file: str, tree: ast.Module, name: str, tree_of: TreeOf, hops: i
         for stmt in tree.body:
             if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name == name:
                 return file, stmt
-    origin = summarise(file, tree).imports.get(first)
+    importing: list[ast.stmt] = [s for s in tree.body if isinstance(s, (ast.Import, ast.ImportFrom, ast.If, ast.Try))]
+    origin = summarise(file, ast.Module(importing, [])).imports.get(first)  # (its classes are not walked)
     if origin is None or hops >= MAX_HOPS:
         return None
     parts = f"{origin}.{rest}".rstrip(".").split(".")
