@@ -123,8 +123,9 @@ def class_shown(
     looks up (`raise ERRORS[key]`) is no class of that name, an unknown one is said."""
     if class_parameter:
         return f"the class passed as `{class_parameter}`"
-    if returned_by:
-        return f"what `{returned_by}(...)` returns"
+    if returned_by:  # the class it always builds, when the page resolved one (`exception` then names it)
+        built = f": {exception}" if exception and exception != returned_by else ""
+        return f"what `{returned_by}(...)` returns{built}"
     if held_by:
         return f"the exception object `{held_by}`"
     return exception or level or ("category not resolved" if kind == "warning" else "")

@@ -384,8 +384,10 @@ def _versions(page: Page) -> RenderableType:
         parts.append(
             Text.assemble(
                 (same["version"], "bold"),
-                f"  {same['file']}:{same['line']}  same check, other text: ",
+                f"  {same['file']}:{same['line']}  ",
+                "same check, other text: " if same["difference"] is None else "related check, other text: ",
                 (same["id"], "cyan"),
+                f" ({same['difference']})" if same["difference"] else "",
             )
         )
     parts.append(code_text(versions["summary"]))

@@ -10,6 +10,7 @@ from errdex.pages.conditions import input_name, parse_condition, subjects
 from errdex.pages.defaults import looped, passes_by_default
 from errdex.pages.inputs import Traced, trace
 from errdex.pages.model import Caller, CallerSearch, CheckedInput, PageCaller, SiteJson, WhenItHappens
+from errdex.pages.public import TreeOf, called_by_users
 from errdex.pages.receives import NOT_SET, receives
 from errdex.pages.source import find, signature
 from errdex.pages.wrapped import wrapped_by
@@ -29,11 +30,13 @@ def when_it_happens(
     tree: ast.Module | None,
     found: Found,
     names: frozenset[str],
+    tree_of: TreeOf,
     traced_at: str | None = None,
 ) -> WhenItHappens:
     """The `when_it_happens` section: inputs with their ways in (tests of the environment are no inputs), and a summary.
 
-    `traced_at` says which place the inputs and callers were traced at, when the page speaks for
+    `tree_of` reads another file of the release (a folder's `__init__.py`, to tell a public function of a private
+    module). `traced_at` says which place the inputs and callers were traced at, when the page speaks for
     places in several functions.
     """
     node = parse_condition(site["condition"])
@@ -46,6 +49,7 @@ def when_it_happens(
             if tree is not None
             else Traced("other", [], [])
         )
+        traced = _users_ways(traced, site["file"], tree_of)
         item: CheckedInput = {
             "code": code,
             # its code where two inputs share a name: the local `argument` is never `self.argument`
@@ -71,6 +75,15 @@ def when_it_happens(
         "signature": signature(function) if function is not None and not isinstance(function, ast.ClassDef) else None,
         "wrapped_by": wrapped_by(tree, site["file"], site["function"], found.callers) if tree is not None else [],
     }
+
+
+def _users_ways(traced: Traced, file: str, tree_of: TreeOf) -> Traced:
+    """A call of a function no user calls by name (private, or in a private module that is not re-exported) is not
+    a way in: where the input is bound is said instead, and the callers table lists the package's own calls."""
+    kept = [w for w in traced.ways if called_by_users(file, w.via, tree_of)]
+    if len(kept) == len(traced.ways):
+        return traced
+    return Traced(traced.kind, kept, [w for w in traced.ways if w not in kept] + traced.bound)
 
 
 def _summary(site: SiteJson, inputs: list[CheckedInput], found: Found, defaulted: list[PageCaller]) -> str:

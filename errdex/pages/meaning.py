@@ -29,6 +29,7 @@ from errdex.pages.handlers import Handler, handler_around
 from errdex.pages.inforce import rebound
 from errdex.pages.model import HandlerJson, ReboundJson, ResolvedValue, SiteJson, WhatItMeans
 from errdex.pages.prior import exits, exits_sentence, raises_before, read_names, retested, sentence
+from errdex.pages.returned import Returned
 from errdex.pages.source import FunctionNode, find, parameters
 from errdex.pages.wrapped import decorated_words, own_decorators
 
@@ -50,6 +51,7 @@ def what_it_means(
     exact: bool = True,
     held: Sequence[HeldBack] = (),
     sites: Sequence[Site] = (),
+    returned: Returned | None = None,
 ) -> WhatItMeans:
     """The `what_it_means` section of a page, from the site's JSON and its file's tree.
 
@@ -57,14 +59,15 @@ def what_it_means(
     is how many places the page speaks for, and `exact` whether they all have the very same check
     (otherwise the site's `condition` is the part they share); `held` are the resolved values the
     check does not see (see `checked`), listed as not resolved with why; `sites` are the places of a page
-    that speaks for several (those in the site's own file are read for the `except` blocks they are in).
+    that speaks for several (those in the site's own file are read for the `except` blocks they are in);
+    `returned` is the function the raise calls for its exception, when the release defines one.
     """
     node = parse_condition(site["condition"])
     resolved = site["resolved"]
     passed_in = _passed_in(site, tree) if places == 1 else None
-    returned_by = _returned_by(site, tree)
+    returned_by = returned.function if returned is not None else None
     held_by = _held_by(site, tree) if not (passed_in or returned_by) else None
-    raises = _raises(site, places, passed_in, returned_by, held_by)
+    raises = _raises(site, places, passed_in, returned, held_by)
     handler = _handler(site, tree) if places == 1 else None
     context = _context(site, tree, handler) if places == 1 else None
     out: WhatItMeans = {
@@ -194,9 +197,9 @@ def _shared(raises: str, common: str | None) -> str:
     return f"{raises} under its own check at each place; every one of them requires that {common}."
 
 
-def _raises(site: SiteJson, places: int, passed_in: str | None, returned_by: str | None, held_by: str | None) -> str:
+def _raises(site: SiteJson, places: int, passed_in: str | None, returned: Returned | None, held_by: str | None) -> str:
     """`passed_in` is the class's text when it is a parameter of the function: the caller's argument;
-    `returned_by` when it is a function of the module: what that function returns; `held_by` when the raise
+    `returned` when it is a function of the release: what that function returns; `held_by` when the raise
     raises an object it looks up or keeps (`raise ERRORS[key]`): its class and message are that object's."""
     if places > 1:
         where = f"Each of its {places} places"
@@ -204,8 +207,11 @@ def _raises(site: SiteJson, places: int, passed_in: str | None, returned_by: str
         where = "Module-level code" if site["function"] == "<module>" else f"`{site['function']}`"
     if site["kind"] == "error":
         given = f"the exception class its caller passes as `{passed_in}`" if passed_in else None
-        if returned_by:
-            given = f"the exception that the function `{returned_by}` (in this module) returns"
+        if returned:
+            built = f", a `{returned.exception}`" if returned.exception else ""
+            given = (
+                f"the exception that the function `{returned.function}` ({returned.where(site['file'])}) returns{built}"
+            )
         if held_by:
             given = f"the exception object `{held_by}` (not resolved: its class and message are what that object holds)"
         return f"{where} raises {given or site['exception'] or 'an error'}"
@@ -254,16 +260,6 @@ def _passed_in(site: SiteJson, tree: ast.Module | None) -> str | None:
     func = _function(site, tree)
     name = site["exception"]
     return name if func is not None and name and any(p.arg == name for p in parameters(func)) else None
-
-
-def _returned_by(site: SiteJson, tree: ast.Module | None) -> str | None:
-    """The site's "class" when it names a function of its module: `raise _parse_error(payload)` raises what the
-    function returns, which may be one of several classes."""
-    name = site["exception"]
-    if tree is None or not name:
-        return None
-    defined = (n for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name == name)
-    return name if next(defined, None) is not None else None
 
 
 def _held_by(site: SiteJson, tree: ast.Module | None) -> str | None:

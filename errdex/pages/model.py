@@ -355,13 +355,15 @@ class ReleaseCheck(TypedDict):
 
 
 class SameCheck(TypedDict):
-    """The page's check in a release that raises it with another text (`versions.same_check[]`)."""
+    """The page's check in a release that raises it with another text (`versions.same_check[]`); `difference` says
+    how its condition differs (None: the very same check)."""
 
     version: str
     id: str
     template: str | None
     file: str
     line: int
+    difference: str | None
 
 
 class SameMessage(TypedDict):

@@ -40,6 +40,7 @@ from errdex.pages.model import (
 )
 from errdex.pages.prose import add_prose
 from errdex.pages.record import UNPACKED_MESSAGE, record_json, unpacked_arguments
+from errdex.pages.returned import returned_error, with_returned
 from errdex.pages.scope import (
     Check,
     check_of,
@@ -125,6 +126,8 @@ def _static(store: Store, record: ErrorRecord, place: FileLine | None) -> Static
     trees = functools.cache(lambda path: parse(store.source(release, path)))
     record = replace(record, related=kept_related(record.related, tree, site.function, trees))
     base = _with_check(record_json(record, source), check)
+    returned = returned_error(tree, site.file, site.function, site.line, trees) if site.kind == "error" else None
+    base = with_returned(base, returned) if returned is not None else base
     if base["template"] is None and unpacked_arguments(tree, site.line):
         base = {**base, "reason": UNPACKED_MESSAGE}
     scope = scope_json(record, site, chosen is not None, check)
@@ -136,7 +139,7 @@ def _static(store: Store, record: ErrorRecord, place: FileLine | None) -> Static
     found = callers(store, release, CalledFunction(site.file, site.function), tree)
     listed = page_callers(found["callers"], base)
     links = source_links(release, site.file, site.line, site.end_line)
-    happens = when_it_happens(base, tree, Found(found, listed), names, _traced_at(record, speaks_for))
+    happens = when_it_happens(base, tree, Found(found, listed), names, trees, _traced_at(record, speaks_for))
     facts: StaticFacts = {
         **base,
         "site_scope": scope,
@@ -144,7 +147,11 @@ def _static(store: Store, record: ErrorRecord, place: FileLine | None) -> Static
         "source_url_label": links.label,
         "source_url_alternatives": links.alternatives,
         "what_it_means": _unimplemented(
-            what_it_means(base, tree, names, speaks_for, check.exact, held, record.sites), store, release, base, tree
+            what_it_means(base, tree, names, speaks_for, check.exact, held, record.sites, returned),
+            store,
+            release,
+            base,
+            tree,
         ),
         "when_it_happens": happens,
         "documented": documented(tree, source, site.file, site.function, site.line, happens["inputs"], trees),

@@ -56,7 +56,7 @@ def passed_by_user(item: CheckedInput) -> InputWay | None:
     if item["kind"] not in ("parameter", "attribute") or input_name(item["code"]).startswith("_"):
         return None
     way = next((w for w in item["ways_in"] if w["keyword"]), None)  # (the best: the trigger's way when it has one)
-    return None if way is None or _private(way["via"]) else way
+    return None if way is None or private_name(way["via"]) else way
 
 
 def rebound(func: FunctionNode, name: str, line: int) -> bool:
@@ -82,7 +82,7 @@ def _stored_again(located: FoundDefinition | None, code: str, keyword: str | Non
     )
 
 
-def _private(qualname: str) -> bool:
+def private_name(qualname: str) -> bool:
     """`_encode_files`, `_Parser.feed`: a name the package keeps to itself (`__init__` is no such name)."""
     return any(part.startswith("_") and not part.endswith("__") for part in qualname.split("."))
 

@@ -2,14 +2,16 @@
 
 - `releases`: each indexed release that has the error, with its places and the check of the places the
   page speaks for there (the same function's place for a page about one place; else what all share);
-- `same_check`: indexed releases without the error that have the same check under another text: an
-  error of the same kind and exception, raised in the same function under the same condition, that the
+- `same_check`: indexed releases without the error that have its check under another text: an error of
+  the same kind and exception, raised in the same function under a condition of the same shape, that the
   page's release does not have (the message was reworded; error ids follow the text, so it has another);
+  `difference` says how its condition differs when it is not the same (as code, each compared value
+  written out): then it is a related check, never "the same check";
 - `same_message`: indexed releases without the error or its check that raise its very message as another
   exception class (an error's id includes its class: there it is another error);
 - `missing_in`: indexed releases with none of these;
 - `text_changed`: the first release of the run of releases (up to the page's one) that has the
-  error, and the same check in the release before it, if that release has it;
+  error, and the same check in the release before it, if that release has it (a related one is not);
 - `value_changes`: between consecutive releases, the names added to or removed from each resolved
   list, matched by name, or by role when the condition checks membership in a renamed list; only
   when both values hold on the same basis (both always, or both under the same condition);
@@ -22,9 +24,11 @@ from __future__ import annotations
 
 import ast
 import difflib
+import json
+from collections.abc import Mapping
 from itertools import groupby, pairwise
 
-from errdex.model import FileLine, Site
+from errdex.model import FileLine, JsonValue, Site
 from errdex.pages.bindings import basis
 from errdex.pages.conditions import membership_lists, parse_condition
 from errdex.pages.model import ListChange, ReleaseCheck, SameCheck, SameMessage, TextChange, VersionHistory
@@ -89,6 +93,7 @@ def _text_changed(
     if start == 0:
         return None
     previous = same.get(indexed[start - 1])
+    previous = previous if previous is not None and previous["difference"] is None else None
     return {
         "version": indexed[start],
         "previous_version": indexed[start - 1],
@@ -115,6 +120,7 @@ def _same_checks(store: Store, package: str, version: str, others: list[str], si
                     "template": e.site.template,
                     "file": e.site.file,
                     "line": e.site.line,
+                    "difference": _difference(e.site, site, other, version),
                 }
                 best = (score, same)
         if best is not None:
@@ -141,8 +147,9 @@ def _same_messages(store: Store, package: str, others: list[str], site: Site) ->
 def _same_check_score(old: Site, new: Site) -> float | None:
     """How alike two messages of one check are, or None when the sites are not the same check.
 
-    The same check is raised in the same function, of the same exception, under the same condition
-    (compared as code, so that spacing and parentheses do not count). A raise no condition guards
+    The check is raised in the same function, of the same exception, under a condition of the same shape
+    (compared as code, so that spacing and parentheses do not count, the values it compares with made one:
+    `_difference` says whether they are the same). A raise no condition guards
     is the same check only when its message is still mostly the same text.
     """
     if old.function != new.function or _short(old.exception) != _short(new.exception):
@@ -153,25 +160,49 @@ def _same_check_score(old: Site, new: Site) -> float | None:
     return text if new.condition is not None or text >= MIN_SIMILARITY else None
 
 
+def _difference(old: Site, new: Site, there: str, here: str) -> str | None:
+    """How the condition of the check in another release differs from this one's, None when it is the same: the same
+    code once each value it compares with is written out (a list renamed is the same; a list grown is not)."""
+    if _as_code(old, old.resolved) == _as_code(new, new.resolved):
+        return None
+    if old.condition != new.condition:
+        return f"another condition: `{old.condition}` in {there}, `{new.condition}` in {here}"
+    names = [n for n in sorted(old.resolved.keys() | new.resolved.keys()) if old.resolved.get(n) != new.resolved.get(n)]
+    values = "; ".join(
+        f"`{n}` is {_shown(old.resolved.get(n))} in {there}, {_shown(new.resolved.get(n))} in {here}" for n in names
+    )
+    return f"the same condition `{new.condition}` with other values: {values}"
+
+
+def _shown(value: JsonValue) -> str:
+    return "not resolved" if value is None else f"`{json.dumps(value)}`"
+
+
 def _short(exception: str | None) -> str | None:
     return (exception or "").rsplit(".", 1)[-1] or None
 
 
-def _as_code(site: Site) -> str | None:
-    """The site's condition as a tree, the values it compares with made one: a list renamed or grown is still the
-    same check (how its values changed is `value_changes`' to say)."""
+def _as_code(site: Site, values: Mapping[str, JsonValue] | None = None) -> str | None:
+    """The site's condition as a tree, the values it compares with made one placeholder (a list renamed or grown is
+    still its check: how its values changed is `value_changes`' and `difference`'s to say), or each written out as
+    its `values` (then only the very same values compare equal)."""
     node = parse_condition(site.condition)
     if node is None:
         return site.condition
-    return ast.dump(_Resolved(frozenset(site.resolved)).visit(node))
+    return ast.dump(_Resolved(frozenset(site.resolved), values).visit(node))
 
 
 class _Resolved(ast.NodeTransformer):
     """Replaces the values a check compares with: each name (or `self.name`) the site resolved, and each
-    collection written out of constants (`x not in ('orm', 'auto')`), with one placeholder name."""
+    collection written out of constants (`x not in ('orm', 'auto')`), with one placeholder name, or with a name
+    spelling its value when `values` are given (a tuple and a list of the same items alike)."""
 
-    def __init__(self, names: frozenset[str]) -> None:
+    def __init__(self, names: frozenset[str], values: Mapping[str, JsonValue] | None = None) -> None:
         self.names = names
+        self.values = values
+
+    def _placeholder(self, value: object) -> ast.Name:
+        return ast.Name("<resolved>" if self.values is None else repr(value))
 
     def visit_Tuple(self, node: ast.Tuple) -> ast.AST:
         return self._collection(node)
@@ -183,14 +214,19 @@ class _Resolved(ast.NodeTransformer):
         return self._collection(node)
 
     def _collection(self, node: ast.Tuple | ast.List | ast.Set) -> ast.AST:
-        constant = all(isinstance(e, ast.Constant) for e in node.elts)
-        return ast.Name("<resolved>") if constant else self.generic_visit(node)
+        if not all(isinstance(e, ast.Constant) for e in node.elts):
+            return self.generic_visit(node)
+        return self._placeholder([e.value for e in node.elts if isinstance(e, ast.Constant)])
 
     def visit_Name(self, node: ast.Name) -> ast.AST:
-        return ast.Name("<resolved>") if node.id in self.names else node
+        return self._placeholder(self._value(node.id)) if node.id in self.names else node
 
     def visit_Attribute(self, node: ast.Attribute) -> ast.AST:
-        return ast.Name("<resolved>") if ast.unparse(node) in self.names else self.generic_visit(node)
+        code = ast.unparse(node)
+        return self._placeholder(self._value(code)) if code in self.names else self.generic_visit(node)
+
+    def _value(self, name: str) -> JsonValue:
+        return self.values.get(name) if self.values is not None else None
 
 
 def _summary(
@@ -204,7 +240,14 @@ def _summary(
     raising the message as another class is said on its own, with its class and place)."""
     if len(indexed) == 1:
         return f"Only {package} {indexed[0]} is indexed: other releases are not compared."
-    state = lambda v: "has" if v in places else "same" if v in same else v if v in message else "missing"  # noqa: E731
+
+    def state(v: str) -> str:
+        if v in places:
+            return "has"
+        if v in same:
+            return "same" if same[v]["difference"] is None else "related"
+        return v if v in message else "missing"
+
     parts = []
     for kind, group in groupby(indexed, key=state):
         versions = list(group)
@@ -219,6 +262,10 @@ def _summary(
         said = {
             "has": "have it" if plural else "has it",
             "same": "have the same check with other wording" if plural else "has the same check with other wording",
+            "related": (
+                f"{'have' if plural else 'has'} a related check in the same function that tests otherwise (how is"
+                " quoted with it above), with other wording"
+            ),
             "missing": "do not have this message" if plural else "does not have this message",
         }[kind]
         parts.append(f"{_listed(versions)} {said}")

@@ -127,3 +127,78 @@ def test_a_local_holding_an_exception_object_is_that_object(indexed: Indexer) ->
 
 def test_a_local_class_called_at_the_raise_is_no_held_object(indexed: Indexer) -> None:
     assert _page_in(indexed, "fail_chosen")["what_it_means"]["class_held_by"] is None
+
+
+HELPER_PACKAGE = {
+    "knobs/__init__.py": "",
+    "knobs/_api.py": """
+        ERRORS = {}
+
+
+        def kwarg_error(name, kw):
+            if not isinstance(kw, str):
+                kw = next(iter(kw))
+            return TypeError(f"{name}() got an unexpected keyword argument '{kw}'")
+
+
+        def looked_up(code):
+            return ERRORS[code]
+    """,
+    "knobs/locator.py": """
+        from knobs import _api
+
+
+        class Locator:
+            def set_params(self, **kwargs):
+                if "nbins" in kwargs:
+                    self.nbins = kwargs.pop("nbins")
+                if kwargs:
+                    raise _api.kwarg_error("set_params", kwargs)
+
+
+        def lookup(code):
+            if code:
+                raise _api.looked_up("lookup failed")
+
+
+        def check_size(size, limit):
+            def too_big(n):
+                return ValueError(f"size {n} is too big")
+
+            if size > limit:
+                raise too_big(size)
+    """,
+}
+
+
+def test_a_function_of_another_module_raised_is_its_return_class_and_message_not_its_first_argument(
+    indexed: Indexer,
+) -> None:
+    """`raise _api.kwarg_error("set_params", kwargs)`: a TypeError whose message the function builds; "set_params" is
+    only its argument. A function whose return is not resolved leaves the message unsaid, not its argument."""
+    store: Store = indexed(HELPER_PACKAGE, name="knobs")
+    page = build_page(store, error_id_of(store, "knobs", "set_params"))
+    assert page["exception"] == "TypeError"
+    assert page["template"] == "set_params() got an unexpected keyword argument '{}'"
+    assert page["what_it_means"]["summary"].startswith(
+        "`Locator.set_params` raises the exception that the function `_api.kwarg_error` (defined at"
+        " knobs/_api.py:4) returns, a `TypeError` when"
+    )
+    console = Console(width=200, record=True)
+    console.print(page_panel(page))
+    assert "error · what `_api.kwarg_error(...)` returns: TypeError" in console.export_text()
+    opaque = build_page(store, error_id_of(store, "knobs", "lookup failed"))
+    assert opaque["template"] is None and opaque["exception"] == "_api.looked_up"
+    assert opaque["reason"] == "message not resolved: it is what `_api.looked_up(...)` builds from its arguments"
+    console = Console(width=200, record=True)
+    console.print(page_panel(opaque))
+    text = console.export_text()
+    assert "error · what `_api.looked_up(...)` returns" in text and "(message not resolved: it is what" in text
+
+
+def test_a_function_defined_in_the_raising_function_is_followed_too(indexed: Indexer) -> None:
+    store: Store = indexed(HELPER_PACKAGE, name="knobs")
+    found = next(e for e in store.errors("knobs", None) if e.site.function == "check_size")
+    page = build_page(store, found.error_id)
+    assert (page["exception"], page["template"]) == ("ValueError", "size {} is too big")
+    assert page["what_it_means"]["class_returned_by"] == "too_big"

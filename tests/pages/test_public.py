@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from errdex.pages.public import public_module
+from errdex.pages.source import parse
 from tests.pages.conftest import Indexer
 
 FILES = {
@@ -43,7 +44,7 @@ FILES = {
 def public(indexed: Indexer) -> Any:
     store = indexed(FILES)
     (release,) = store.releases("pkg")
-    return lambda file, name: public_module(store, release, file, name)
+    return lambda file, name: public_module(file, name, lambda path: parse(store.source(release, path)))
 
 
 @pytest.mark.parametrize(

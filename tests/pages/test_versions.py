@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from rich.console import Console
+
+from errdex import terminal
 from errdex.pages import build_page
 from tests.fixtures import MODE_MESSAGE as NEW_TEXT
 from tests.fixtures import MODE_TEMPLATE as TEMPLATE
@@ -30,17 +33,26 @@ def test_a_changed_list_and_a_changed_text_across_releases(indexed: Indexer) -> 
     assert versions["releases"][0]["places"] == [{"file": "shop/cart.py", "line": 11}]
     old_id = error_id_of(store, "shop", "bad mode {}; use one of {}", "1.0")
     assert versions["same_check"] == [
-        {"version": "1.0", "id": old_id, "template": "bad mode {}; use one of {}", "file": "shop/cart.py", "line": 11}
-    ]
-    assert versions["missing_in"] == []  # 1.0 has the same check (function, exception, condition), worded otherwise
+        {
+            "version": "1.0",
+            "id": old_id,
+            "template": "bad mode {}; use one of {}",
+            "file": "shop/cart.py",
+            "line": 11,
+            "difference": 'the same condition `self.mode not in MODES` with other values: `MODES` is `["fast", "slow"]`'
+            ' in 1.0, `["fast", "eco"]` in 3.0',
+        }
+    ]  # its check in the same function under another text, but it accepts "slow": a related check, not the same
+    assert versions["missing_in"] == []
     assert versions["text_changed"] == {
         "version": "2.0",
         "previous_version": "1.0",
-        "previous_id": old_id,
-        "previous_template": "bad mode {}; use one of {}",
+        "previous_id": None,
+        "previous_template": None,
     }
     assert versions["summary"] == (
-        "Among the indexed releases of shop: 1.0 has the same check with other wording; 2.0 and 3.0 have it."
+        "Among the indexed releases of shop: 1.0 has a related check in the same function that tests otherwise (how"
+        " is quoted with it above), with other wording; 2.0 and 3.0 have it."
     )
     assert versions["value_changes"] == [
         {
@@ -111,7 +123,9 @@ def test_a_renamed_list_is_still_the_same_check(indexed: Indexer) -> None:
     assert [s["version"] for s in versions["same_check"]] == ["1.0"]
 
 
-def test_a_grown_literal_list_is_still_the_same_check(indexed: Indexer) -> None:
+def test_a_grown_literal_list_is_a_related_check_not_the_same(indexed: Indexer) -> None:
+    """A release whose check accepts fewer values is not said to have "the same check": both conditions are quoted."""
+
     def written_out(version: str, modes: tuple[str, ...]) -> None:
         code = cart_module(modes, f'f"mode must be one of {modes}"').replace("not in MODES", f"not in {modes!r}")
         indexed({"shop/__init__.py": "", "shop/cart.py": code}, name="shop", version=version)
@@ -120,8 +134,29 @@ def test_a_grown_literal_list_is_still_the_same_check(indexed: Indexer) -> None:
     written_out("2.0", ("fast", "slow", "eco"))
     store = indexed({"x/__init__.py": ""}, name="x")
     page = build_page(store, error_id_of(store, "shop", "mode must be one of ('fast', 'slow', 'eco')"))
-    assert [s["version"] for s in page["versions"]["same_check"]] == ["1.0"]
+    [same] = page["versions"]["same_check"]
+    assert same["version"] == "1.0" and same["difference"] == (
+        "another condition: `self.mode not in ('fast', 'slow')` in 1.0,"
+        " `self.mode not in ('fast', 'slow', 'eco')` in 2.0"
+    )
     assert page["versions"]["summary"] == (
+        "Among the indexed releases of shop: 1.0 has a related check in the same function that tests otherwise (how"
+        " is quoted with it above), with other wording; 2.0 has it."
+    )
+    console = Console(width=250, record=True)
+    console.print(terminal.page_panel(page))
+    assert "related check, other text" in console.export_text() and "same check" not in console.export_text()
+
+
+def test_a_renamed_literal_list_with_the_same_items_is_the_same_check(indexed: Indexer) -> None:
+    """The same values written out, or named, is the same condition: only the text changed."""
+    written = cart_module(("fast", "slow"), OLD_TEXT).replace("not in MODES", "not in ('fast', 'slow')")
+    indexed({"shop/__init__.py": "", "shop/cart.py": written}, name="shop", version="1.0")
+    release(indexed, "2.0", ("fast", "slow"))
+    store = indexed({"x/__init__.py": ""}, name="x")
+    versions = build_page(store, error_id_of(store, "shop", TEMPLATE))["versions"]
+    assert [(s["version"], s["difference"]) for s in versions["same_check"]] == [("1.0", None)]
+    assert versions["summary"] == (
         "Among the indexed releases of shop: 1.0 has the same check with other wording; 2.0 has it."
     )
 
