@@ -31,7 +31,6 @@ from errdex.pages.model import (
 )
 from errdex.pages.prior import Earlier, earlier
 from errdex.pages.receives import fits, type_tested
-from errdex.pages.source import module_name
 from errdex.pages.triggers import (
     TriggerValue,
     code_value,
@@ -51,7 +50,6 @@ class PageFacts:
     node: ast.expr | None
     env: dict[str, JsonValue]
     inputs: dict[str, CheckedInput]  # code -> the page's input entry
-    module: str
     earlier: list[Earlier]  # the raising checks before it: a trigger's values must pass those reading them
     wrapped_by: list[str]  # the package's decorators a call goes through first (a trigger is said with them)
     function: str
@@ -67,7 +65,6 @@ class PageFacts:
             node,
             env,
             inputs,
-            module_name(page["file"]),
             earlier(page["prior_checks"]),
             wrapped,
             page["function"],
@@ -265,8 +262,8 @@ def _call(facts: PageFacts, assignment: dict[str, TriggerValue]) -> str | None:
     required = [r for r in ways[0].required if r not in given]
     args = [f"{r}=..." for r in required] + [f"{k}={v}" for k, v in given.items()]
     code = f"{head}({', '.join(args)})"
-    defined = ways[0].via.split(".", 1)[0]
-    return f"from {facts.module} import {head}\n\n{code}" if head == defined else code
+    imported = ways[0].import_from
+    return f"from {imported} import {head.split('.', 1)[0]}\n\n{code}" if imported else code
 
 
 @dataclass(frozen=True)
@@ -277,10 +274,11 @@ class _KeywordWay:
     keyword: str
     via: str
     required: tuple[str, ...]
+    import_from: str | None
 
 
 def _best_way(item: CheckedInput) -> _KeywordWay | None:
     for way in item["ways_in"]:
         if way["call"] and way["keyword"] and way["reaches_check"]:
-            return _KeywordWay(way["call"], way["keyword"], way["via"], tuple(way["required"]))
+            return _KeywordWay(way["call"], way["keyword"], way["via"], tuple(way["required"]), way["import_from"])
     return None

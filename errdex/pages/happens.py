@@ -8,9 +8,9 @@ from typing import NamedTuple
 
 from errdex.pages.conditions import input_name, parse_condition, subjects
 from errdex.pages.defaults import looped, passes_by_default
-from errdex.pages.inputs import Traced, trace
+from errdex.pages.inputs import Traced, WayIn, trace
 from errdex.pages.model import Caller, CallerSearch, CheckedInput, PageCaller, SiteJson, WhenItHappens
-from errdex.pages.public import TreeOf, called_by_users
+from errdex.pages.public import TreeOf, called_by_users, public_module
 from errdex.pages.receives import NOT_SET, receives
 from errdex.pages.source import find, signature
 from errdex.pages.wrapped import wrapped_by
@@ -55,7 +55,7 @@ def when_it_happens(
             # its code where two inputs share a name: the local `argument` is never `self.argument`
             "name": input_name(code) if short_names.count(input_name(code)) == 1 else code,
             "kind": traced.kind,
-            "ways_in": [w.json(site["file"]) for w in traced.ways],
+            "ways_in": [w.json(site["file"], _imported_from(w, site["file"], tree_of)) for w in traced.ways],
             "bound": [w.bound_json(site["file"]) for w in traced.bound],
             "receives": NOT_SET,
         }
@@ -75,6 +75,15 @@ def when_it_happens(
         "signature": signature(function) if function is not None and not isinstance(function, ast.ClassDef) else None,
         "wrapped_by": wrapped_by(tree, site["file"], site["function"], found.callers) if tree is not None else [],
     }
+
+
+def _imported_from(way: WayIn, file: str, tree_of: TreeOf) -> str | None:
+    """Where a user imports what a call by name starts with (`GenerationConfig(...)`, `get(...)`); None for a call
+    on an instance (`config.update(...)`) or a definition no public module offers."""
+    head = way.call.split("(", 1)[0].split(".", 1)[0] if way.call else None
+    if head is None or head != way.via.split(".", 1)[0]:
+        return None
+    return public_module(file, head, tree_of)
 
 
 def _users_ways(traced: Traced, file: str, tree_of: TreeOf) -> Traced:

@@ -46,9 +46,10 @@ class WayIn:
     required: tuple[str, ...] = ()  # the other parameters a call of `via` must pass
     value: ast.expr | None = field(default=None, compare=False)  # the one expression it stores, when one
 
-    def json(self, file: str) -> InputWay:
+    def json(self, file: str, import_from: str | None = None) -> InputWay:
         return {
             "call": self.call,
+            "import_from": import_from,
             "keyword": self.keyword,
             "required": list(self.required),
             "via": self.via,

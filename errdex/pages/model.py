@@ -234,6 +234,7 @@ class InputWay(TypedDict):
     """One way a user sets an input (`when_it_happens.inputs[].ways_in[]`)."""
 
     call: str | None
+    import_from: str | None  # the public module a user imports the call's class or function from (None: none)
     keyword: str | None
     required: list[str]
     via: str

@@ -353,7 +353,7 @@ def test_ways_in_through_init_a_base_class_and_a_generic_setattr(indexed: Indexe
     assert ways["Base.__init__"]["call"] == "Base(kind=...)" and not ways["Base.__init__"]["reaches_check"]
     summary = page["when_it_happens"]["summary"]
     assert "called from `Settings.__init__`, `Settings._refresh`, `make`." in summary
-    assert page["triggers"][0]["code"] == "from app.settings import Settings\n\nSettings(kind='invalid')"
+    assert page["triggers"][0]["code"] == "from app import Settings\n\nSettings(kind='invalid')"  # as re-exported
 
 
 def test_one_pass_over_the_release_finds_what_each_search_finds(indexed: Indexer, tmp_path: Path) -> None:

@@ -69,9 +69,8 @@ def test_flagship_page(transformers_store: Store) -> None:
     assert [r["relation"] for r in page["related"][:4]] == ["function"] * 4
 
     trigger = page["triggers"][0]["code"]
-    assert trigger == (
-        "from transformers.generation.configuration_utils import GenerationConfig\n\n"
-        "GenerationConfig(cache_implementation='invalid')"
+    assert trigger == (  # imported as users do: the top-level package re-exports it
+        "from transformers import GenerationConfig\n\nGenerationConfig(cache_implementation='invalid')"
     )
     assert page["example_fix"]["after"].endswith("GenerationConfig(cache_implementation='static')")
     assert page["solutions"][0]["kind"] == "use_allowed_value" and page["solutions"][0]["values"] == CACHE_NAMES
