@@ -29,9 +29,10 @@ from errdex.pages.environment import tests
 from errdex.pages.handlers import Catcher, Handler, catcher, catcher_words, caught_words, handler_around, handler_types
 from errdex.pages.inforce import Changed, changed_in_place, rebound
 from errdex.pages.model import CatcherJson, ChangedJson, HandlerJson, ReboundJson, ResolvedValue, SiteJson, WhatItMeans
+from errdex.pages.noreturn import never_words
 from errdex.pages.prior import exits, exits_sentence, raises_before, read_names, retested, sentence
 from errdex.pages.source import FunctionNode, find, parameters
-from errdex.pages.wrapped import decorated_words, own_decorators
+from errdex.pages.wrapped import cached_words, decorated_words, own_decorators
 
 MAX_HANDLED = 3  # places of a several-place page whose `except` blocks are said
 
@@ -51,6 +52,7 @@ def what_it_means(
     exact: bool = True,
     held: Sequence[HeldBack] = (),
     sites: Sequence[Site] = (),
+    never: frozenset[int] = frozenset(),
 ) -> WhatItMeans:
     """The `what_it_means` section of a page, from the site's JSON and its file's tree.
 
@@ -58,7 +60,8 @@ def what_it_means(
     is how many places the page speaks for, and `exact` whether they all have the very same check
     (otherwise the site's `condition` is the part they share); `held` are the resolved values the
     check does not see (see `checked`), listed as not resolved with why; `sites` are the places of a page
-    that speaks for several (those in the site's own file are read for the `except` blocks they are in).
+    that speaks for several (those in the site's own file are read for the `except` blocks they are in); `never`
+    the lines of the calls before the raise that never return (see `noreturn`).
     """
     node = parse_condition(site["condition"])
     resolved = site["resolved"]
@@ -122,10 +125,12 @@ def what_it_means(
         changed = changed_in_place(func, sorted({n.split(".", 1)[0] for n in read_names(node)}), site["line"])
         out["changed"] = [_changed_json(c) for c in changed]
     if func is not None:
+        out["summary"] += never_words(func, never)
         out["summary"] += exits_sentence(site["function"], func, site["line"], node)
         out["summary"] += _retested_words(func, node, site["line"]) if node is not None else ""
     if func is not None and tree is not None:
         out["summary"] += decorated_words(site["function"], own_decorators(tree, site["file"], site["function"]))
+        out["summary"] += cached_words(tree, site["function"])
         out["summary"] += summary_words(site["function"], out["calls_before"])
     out["summary"] += "".join(_rebound_words(r, places > 1) for r in _by_name(out["rebound"]))
     out["summary"] += "".join(map(_changed_words, out["changed"]))
