@@ -122,7 +122,9 @@ def what_it_means(
     if catching is not None:
         out["summary"] += catcher_words(catching, [site["line"]], site["function"])
     if func is not None and node is not None:
-        changed = changed_in_place(func, sorted({n.split(".", 1)[0] for n in read_names(node)}), site["line"])
+        rebound_names = {r["name"] for r in out["rebound"]}  # already said not to be the argument as passed
+        roots = sorted({n.split(".", 1)[0] for n in read_names(node)} - rebound_names)
+        changed = changed_in_place(func, roots, site["line"])
         out["changed"] = [_changed_json(c) for c in changed]
     if func is not None:
         out["summary"] += never_words(func, never)
@@ -145,14 +147,14 @@ MAX_CHANGES = 6  # lines of in-place changes said; the rest are counted
 
 
 def _changed_words(found: ChangedJson) -> str:
-    """` `kwargs` here is what is left after the function changes it in place (lines 2077, 2081: `kwargs.pop('nbins')`,
+    """` `kwargs` here is its value after the function changes it in place (lines 2077, 2081: `kwargs.pop('nbins')`,
     ...), not the argument as passed.`"""
     lines = [str(n) for n in found["lines"][:MAX_CHANGES]]
     more = f" and {len(found['lines']) - len(lines)} more" if len(found["lines"]) > len(lines) else ""
     where = f"line{'s' if len(found['lines']) > 1 else ''} {', '.join(lines)}{more}"
     first = f"`{found['code']}`" + (", ..." if len(found["lines"]) > 1 else "")
     return (
-        f" `{found['name']}` here is what is left after the function changes it in place ({where}: {first}),"
+        f" `{found['name']}` here is its value after the function changes it in place ({where}: {first}),"
         " not the argument as passed."
     )
 
