@@ -97,6 +97,7 @@ PAGES = Cache(
         "pages/inputs.py",
         "pages/links.py",
         "pages/meaning.py",
+        "pages/noreturn.py",
         "pages/record.py",
         "pages/scope.py",
         "pages/settings.py",

@@ -38,12 +38,21 @@ def caught(tries: list[TryAround], raised: frozenset[str] | None) -> Caught | No
     """The innermost `try` whose handlers catch the raised class (known by `raised`), if any."""
     if raised is None:
         return None
-    exception_only = "Exception" in raised or not (raised & _BASE_ONLY or raised == {"BaseException"})
     for around in tries:
         for written in around["catches"]:
-            name = written.rsplit(".", 1)[-1]
-            if name in raised or name == "BaseException" or (name == "Exception" and exception_only and raised):
+            if catches(written, raised):
                 return {"try_line": around["line"], "catches": written}
         if around["bare"]:
             return {"try_line": around["line"], "catches": None}
     return None
+
+
+def catches(written: str | None, raised: frozenset[str] | None) -> bool:
+    """Whether a handler's class as written (None for a bare `except:`) certainly catches a class named `raised`."""
+    if raised is None:
+        return False
+    if written is None:
+        return True
+    exception_only = "Exception" in raised or not (raised & _BASE_ONLY or raised == {"BaseException"})
+    name = written.rsplit(".", 1)[-1]
+    return name in raised or name == "BaseException" or (name == "Exception" and exception_only and bool(raised))

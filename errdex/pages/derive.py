@@ -97,7 +97,8 @@ def user_input(
             result = "same as this release" if page["version"] in matches else "differs"
             checked.append({"code": code, "value": value, "matches": matches, "result": result})
         else:
-            certain = page["site_scope"]["exact"] and page["what_it_means"]["handler"] is None
+            meaning = page["what_it_means"]
+            certain = page["site_scope"]["exact"] and meaning["handler"] is None and meaning["caught_by"] is None
             checked.append({"code": code, "value": value, "result": _verdict(facts, code, options, certain)})
     raising = {c["code"] for c in checked if c["result"] == "raises"}
     return {
@@ -175,6 +176,10 @@ def triggers_and_fix(page: StaticFacts, user: UserInput | None) -> tuple[list[Tr
         return [], None
     if page["what_it_means"]["handler"] is not None:
         return [], None  # its `try` body must raise too, and no call is known to make it
+    if page["what_it_means"]["caught_by"] is not None:
+        return [], None  # a `try` of its own function catches it: it reaches the caller only if raised again
+    if page["what_it_means"]["changed"]:
+        return [], None  # the check reads what is left of an argument the function changed: not as passed
     first = listed_first(facts.calls, list(facts.inputs), _first_candidates(facts, page, user))
     pool = _receivable(pools(facts.node, list(facts.inputs), facts.env, first), facts)
     trigger = find_trigger(facts.node, pool, facts.env, facts.earlier)

@@ -8,6 +8,7 @@ from typing import NamedTuple
 
 from errdex.pages.conditions import input_name, parse_condition, subjects
 from errdex.pages.defaults import looped, passes_by_default
+from errdex.pages.handlers import caught_words, handler_around
 from errdex.pages.inputs import Traced, WayIn, trace
 from errdex.pages.model import Caller, CallerSearch, CheckedInput, PageCaller, SiteJson, WhenItHappens
 from errdex.pages.public import TreeOf, called_by_users, public_module
@@ -70,7 +71,7 @@ def when_it_happens(
     else:
         defaulted = []
     return {
-        "summary": " ".join(filter(None, (traced_at, _summary(site, inputs, found, defaulted)))),
+        "summary": " ".join(filter(None, (traced_at, _summary(site, tree, inputs, found, defaulted)))),
         "inputs": inputs,
         "signature": signature(function) if function is not None and not isinstance(function, ast.ClassDef) else None,
         "wrapped_by": wrapped_by(tree, site["file"], site["function"], found.callers) if tree is not None else [],
@@ -95,7 +96,9 @@ def _users_ways(traced: Traced, file: str, tree_of: TreeOf) -> Traced:
     return Traced(traced.kind, kept, [w for w in traced.ways if w not in kept] + traced.bound)
 
 
-def _summary(site: SiteJson, inputs: list[CheckedInput], found: Found, defaulted: list[PageCaller]) -> str:
+def _summary(
+    site: SiteJson, tree: ast.Module | None, inputs: list[CheckedInput], found: Found, defaulted: list[PageCaller]
+) -> str:
     sentences = []
     for item in inputs:
         ways = [w for w in item["ways_in"] if w["call"] and w["reaches_check"]]
@@ -107,7 +110,9 @@ def _summary(site: SiteJson, inputs: list[CheckedInput], found: Found, defaulted
         else:
             sentences.append(f"Where `{item['code']}` is set could not be traced in `{site['file']}`.")
     if site["function"] == "<module>":
-        sentences.append("It happens when the module is imported.")
+        handler = handler_around(tree, site["line"]) if tree is not None else None
+        only = f", and only when {caught_words(handler)}" if handler is not None else ""
+        sentences.append(f"It happens when the module is imported{only}.")
     else:
         depends = _depends(inputs)
         sentences += _callers_sentences(site["function"], found, defaulted, depends)

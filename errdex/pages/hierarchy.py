@@ -12,7 +12,7 @@ import ast
 import builtins
 import functools
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import NamedTuple, cast
 
@@ -297,7 +297,7 @@ class _ClassLines(NamedTuple):
 class Classes:
     """Name resolution and method lookup over the files of one release, summarised on demand."""
 
-    def __init__(self, texts: dict[str, str]) -> None:
+    def __init__(self, texts: Mapping[str, str]) -> None:
         self.texts = texts
         self.paths = {module_name(p): p for p in texts if p.endswith(".py")}
         self._infos: dict[str, ModuleInfo] = {}

@@ -445,15 +445,48 @@ class Rebound:
 
 def rebound(func: FunctionNode, names: Iterable[str], line: int) -> list[Rebound]:
     """The rebindings of those of `names` that are parameters of `func` which can reach the raise on `line`."""
-    arguments = func.args
-    parameters = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs, arguments.vararg, arguments.kwarg]
-    own = {a.arg for a in parameters if a is not None}
+    own = _parameters(func)
     out = []
     for name in names:
         found = in_force(func, name, line) if name in own else None
         for bound in found.bindings if found is not None else ():
             if bound.line < line:
                 out.append(Rebound(name, bound, _guard(func, bound.line)))
+    return out
+
+
+def _parameters(func: FunctionNode) -> set[str]:
+    arguments = func.args
+    parameters = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs, arguments.vararg, arguments.kwarg]
+    return {a.arg for a in parameters if a is not None}
+
+
+@dataclass(frozen=True)
+class Changed:
+    """A parameter the function changes in place before the raise (`kwargs.pop('nbins')`): the check sees what is
+    left, not the argument as passed."""
+
+    name: str
+    lines: tuple[int, ...]
+    code: str  # the first change, as code
+
+
+def changed_in_place(func: FunctionNode, names: Iterable[str], line: int) -> list[Changed]:
+    """Those of `names` that are parameters of `func` which a statement of it before `line` changes in place (see
+    `mutates`; nested definitions aside)."""
+    own = _parameters(func)
+    out = []
+    for name in (n for n in names if n in own):
+        found = sorted(
+            (
+                n
+                for n in walk_scope(func)
+                if isinstance(n, (ast.stmt, ast.expr)) and n.lineno < line and mutates(n, name)
+            ),
+            key=lambda n: (n.lineno, n.col_offset),
+        )
+        if found:
+            out.append(Changed(name, tuple(dict.fromkeys(n.lineno for n in found)), short(found[0], 80)))
     return out
 
 

@@ -15,6 +15,7 @@ from errdex.model import Site
 from errdex.pages.advice import statement_kind
 from errdex.pages.ahead import calls_before, summary_words
 from errdex.pages.bindings import choice
+from errdex.pages.caught import raised_names
 from errdex.pages.checked import HeldBack
 from errdex.pages.conditions import (
     clauses,
@@ -25,13 +26,14 @@ from errdex.pages.conditions import (
     parse_condition,
 )
 from errdex.pages.environment import tests
-from errdex.pages.handlers import Handler, handler_around
-from errdex.pages.inforce import rebound
-from errdex.pages.model import HandlerJson, ReboundJson, ResolvedValue, SiteJson, WhatItMeans
+from errdex.pages.handlers import Catcher, Handler, catcher, catcher_words, caught_words, handler_around, handler_types
+from errdex.pages.inforce import Changed, changed_in_place, rebound
+from errdex.pages.model import CatcherJson, ChangedJson, HandlerJson, ReboundJson, ResolvedValue, SiteJson, WhatItMeans
+from errdex.pages.noreturn import never_words
 from errdex.pages.prior import exits, exits_sentence, raises_before, read_names, retested, sentence
 from errdex.pages.returned import Returned
 from errdex.pages.source import FunctionNode, find, parameters
-from errdex.pages.wrapped import decorated_words, own_decorators
+from errdex.pages.wrapped import cached_words, decorated_words, own_decorators
 
 MAX_HANDLED = 3  # places of a several-place page whose `except` blocks are said
 
@@ -52,6 +54,7 @@ def what_it_means(
     held: Sequence[HeldBack] = (),
     sites: Sequence[Site] = (),
     returned: Returned | None = None,
+    never: frozenset[int] = frozenset(),
 ) -> WhatItMeans:
     """The `what_it_means` section of a page, from the site's JSON and its file's tree.
 
@@ -60,7 +63,8 @@ def what_it_means(
     (otherwise the site's `condition` is the part they share); `held` are the resolved values the
     check does not see (see `checked`), listed as not resolved with why; `sites` are the places of a page
     that speaks for several (those in the site's own file are read for the `except` blocks they are in);
-    `returned` is the function the raise calls for its exception, when the release defines one.
+    `returned` is the function the raise calls for its exception, when the release defines one; `never` the
+    lines of the calls before the raise that never return (see `noreturn`).
     """
     node = parse_condition(site["condition"])
     resolved = site["resolved"]
@@ -70,6 +74,7 @@ def what_it_means(
     raises = _raises(site, places, passed_in, returned, held_by)
     handler = _handler(site, tree) if places == 1 else None
     context = _context(site, tree, handler) if places == 1 else None
+    catching = _catcher(site, tree, raised_names(site)) if places == 1 else None
     out: WhatItMeans = {
         "summary": "",
         "condition": site["condition"],
@@ -79,9 +84,11 @@ def what_it_means(
         "environment": [t.json() for t in tests(node, names)],
         "context": context,
         "handler": _handler_json(handler) if handler else None,
+        "caught_by": _catcher_json(catching) if catching else None,
         "derivable": node is not None,
         "statement": statement_kind(site, tree, places),
         "rebound": _rebound(site, tree, node, sites if places > 1 else ()) if node is not None else [],
+        "changed": [],
         "class_parameter": passed_in,
         "class_returned_by": returned_by,
         "calls_before": [],
@@ -99,29 +106,60 @@ def what_it_means(
     if not exact:
         out["summary"] = _shared(raises, describe(node, resolved, False, names) if node is not None else None)
     elif node is not None:
-        caught = f"{_caught(handler)}, and " if handler else ""
+        caught = f"{caught_words(handler)}, and " if handler else ""
         out["summary"] = f"{raises} when {caught}{describe(node, resolved, False, names)}{earlier}."
     elif site["condition"]:
-        caught = f" when {_caught(handler)}, and" if handler else ""
+        caught = f" when {caught_words(handler)}, and" if handler else ""
         out["summary"] = (
             f"{raises}{caught} under a condition that could not be read: `{site['condition'][:300]}`{earlier}."
         )
     elif handler:
-        out["summary"] = f"{raises} when {_caught(handler)} ({_unguarded(site, places)}){earlier}."
+        where = _then(context) if _function(site, tree) is None else ""
+        out["summary"] = f"{raises} when {caught_words(handler)} ({_unguarded(site, places)}){earlier}{where}."
     else:
         out["summary"] = (
             f"{raises} whenever {_line(site, places)} runs ({_unguarded(site, places)}){earlier}{_then(context)}."
         )
     if places > 1 and tree is not None:
-        out["summary"] += _handled_places(site["file"], tree, sites)
+        out["summary"] += _handled_places(site["file"], tree, sites, raised_names(site))
+    if catching is not None:
+        out["summary"] += catcher_words(catching, [site["line"]], site["function"])
+    if func is not None and node is not None:
+        rebound_names = {r["name"] for r in out["rebound"]}  # already said not to be the argument as passed
+        roots = sorted({n.split(".", 1)[0] for n in read_names(node)} - rebound_names)
+        changed = changed_in_place(func, roots, site["line"])
+        out["changed"] = [_changed_json(c) for c in changed]
     if func is not None:
+        out["summary"] += never_words(func, never)
         out["summary"] += exits_sentence(site["function"], func, site["line"], node)
         out["summary"] += _retested_words(func, node, site["line"]) if node is not None else ""
     if func is not None and tree is not None:
         out["summary"] += decorated_words(site["function"], own_decorators(tree, site["file"], site["function"]))
+        out["summary"] += cached_words(tree, site["function"])
         out["summary"] += summary_words(site["function"], out["calls_before"])
     out["summary"] += "".join(_rebound_words(r, places > 1) for r in _by_name(out["rebound"]))
+    out["summary"] += "".join(map(_changed_words, out["changed"]))
     return out
+
+
+def _changed_json(found: Changed) -> ChangedJson:
+    return {"name": found.name, "lines": list(found.lines), "code": found.code}
+
+
+MAX_CHANGES = 6  # lines of in-place changes said; the rest are counted
+
+
+def _changed_words(found: ChangedJson) -> str:
+    """` `kwargs` here is its value after the function changes it in place (lines 2077, 2081: `kwargs.pop('nbins')`,
+    ...), not the argument as passed.`"""
+    lines = [str(n) for n in found["lines"][:MAX_CHANGES]]
+    more = f" and {len(found['lines']) - len(lines)} more" if len(found["lines"]) > len(lines) else ""
+    where = f"line{'s' if len(found['lines']) > 1 else ''} {', '.join(lines)}{more}"
+    first = f"`{found['code']}`" + (", ..." if len(found["lines"]) > 1 else "")
+    return (
+        f" `{found['name']}` here is its value after the function changes it in place ({where}: {first}),"
+        " not the argument as passed."
+    )
 
 
 def _rebound(site: SiteJson, tree: ast.Module | None, node: ast.expr, sites: Sequence[Site]) -> list[ReboundJson]:
@@ -173,19 +211,24 @@ def _when(test: str | None) -> str:
     return f" when `{test}` is true" if test else ""
 
 
-def _handled_places(file: str, tree: ast.Module, sites: Sequence[Site]) -> str:
-    """For a page of several places: those of the page's file that sit in `except` blocks, each with what must
-    raise first (places in other files are not read)."""
-    found = [
-        (place.line, handler)
-        for place in sites
-        if place.file == file
-        for handler in [_handler({"function": place.function, "line": place.line}, tree)]
-        if handler is not None
-    ]
-    said = [f" At {file}:{line} it runs only when {_caught(handler)}." for line, handler in found[:MAX_HANDLED]]
+def _handled_places(file: str, tree: ast.Module, sites: Sequence[Site], raised: frozenset[str] | None) -> str:
+    """For a page of several places: those of the page's file that sit in `except` (or `else:`) blocks, each with
+    what must raise first, and those a `try` of their own function catches (places in other files are not read)."""
+    wheres: list[Where] = [{"function": p.function, "line": p.line} for p in sites if p.file == file]
+    found = [(w["line"], h) for w in wheres for h in [_handler(w, tree)] if h is not None]
+    said = [f" At {file}:{line} it runs only when {caught_words(handler)}." for line, handler in found[:MAX_HANDLED]]
     if len(found) > len(said):
         said.append(f" {len(found) - len(said)} more of its places are in `except` blocks.")
+    caught: dict[tuple[Catcher, str], list[int]] = {}
+    for w in wheres:
+        found_by = _catcher(w, tree, raised)
+        if found_by is not None:
+            caught.setdefault((found_by, w["function"]), []).append(w["line"])
+    groups = list(caught.items())
+    said += [catcher_words(c, lines, function) for (c, function), lines in groups[:MAX_HANDLED]]
+    if len(groups) > MAX_HANDLED:
+        more = sum(len(lines) for _, lines in groups[MAX_HANDLED:])
+        said.append(f" {more} more of its places are caught by a `try` of their own function.")
     return "".join(said)
 
 
@@ -241,8 +284,10 @@ def _context(site: SiteJson, tree: ast.Module | None, handler: Handler | None) -
     """What surrounds an unguarded line: an `except` block, module import, class definition."""
     if site["function"] == "<module>":
         return "it runs when the module is imported"
+    if handler is not None and handler.orelse:
+        return f"it is raised after the `try` body at line {handler.try_line} raised nothing"
     if handler is not None:
-        return f"it is raised while handling {_types(handler)} from the `try` block at line {handler.line}"
+        return f"it is raised while handling {handler_types(handler)} from the `try` block at line {handler.line}"
     located = find(tree, site["function"]) if tree is not None else None
     if located is not None and isinstance(located.node, ast.ClassDef):
         return f"it runs when the class `{site['function']}` is defined, at import"
@@ -250,9 +295,24 @@ def _context(site: SiteJson, tree: ast.Module | None, handler: Handler | None) -
 
 
 def _handler(site: Where, tree: ast.Module | None) -> Handler | None:
-    """The `except` block the raise is in: it fires only when its `try` body raises, whatever the `if`s say."""
-    func = _function(site, tree)
-    return handler_around(func, site["line"]) if func is not None else None
+    """The `except` (or `else:`) block the raise is in: it fires only when its `try` body raises (or raises
+    nothing), whatever the `if`s say."""
+    scope = _scope(site, tree)
+    return handler_around(scope, site["line"]) if scope is not None else None
+
+
+def _catcher(site: Where, tree: ast.Module | None, raised: frozenset[str] | None) -> Catcher | None:
+    """The `except` block of the raise's own function (class, module) that catches it first, if any."""
+    scope = _scope(site, tree)
+    return catcher(scope, site["line"], raised) if scope is not None else None
+
+
+def _scope(site: Where, tree: ast.Module | None) -> ast.AST | None:
+    """The code the raise is in: its function, its class's body, or the module."""
+    if tree is None or site["function"] == "<module>":
+        return tree
+    located = find(tree, site["function"])
+    return located.node if located is not None else None
 
 
 def _passed_in(site: SiteJson, tree: ast.Module | None) -> str | None:
@@ -316,25 +376,19 @@ def _handler_json(handler: Handler) -> HandlerJson:
         "exceptions": list(handler.types),
         "try_line": handler.try_line,
         "try_end": handler.try_end,
-        "first": handler.first,
+        "statement": handler.statement,
+        "block": "else" if handler.orelse else "except",
     }
 
 
-def _types(handler: Handler) -> str:
-    return " or ".join(f"`{t}`" for t in handler.types) or "any exception"
-
-
-def _caught(handler: Handler) -> str:
-    """`the code in the `try` at lines 819–820 (`...`) raises `ProtocolError``: what must happen first (for an
-    `except` inside an `except`, each `try` in turn, outermost first)."""
-    return ", and then, in its `except` block, ".join(_one_caught(h) for h in (*handler.within, handler))
-
-
-def _one_caught(handler: Handler) -> str:
-    start, end = handler.try_line, handler.try_end
-    lines = f"line {start}" if start == end else f"lines {start}–{end}"
-    raised = f"raises {_types(handler)}" if handler.types else "raises an exception"
-    return f"the code in the `try` at {lines} (`{handler.first}`) {raised}"
+def _catcher_json(found: Catcher) -> CatcherJson:
+    return {
+        "try_line": found.try_line,
+        "line": found.line,
+        "header": found.header,
+        "returns": list(found.returns),
+        "reraises": list(found.reraises),
+    }
 
 
 def _values(site: SiteJson) -> list[ResolvedValue]:

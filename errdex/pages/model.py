@@ -174,12 +174,25 @@ a raise helper's site, a file that does not parse)."""
 
 
 class HandlerJson(TypedDict):
-    """The `except` block a raise is in (`what_it_means.handler`): it runs only when its `try` body raises."""
+    """The `except` block a raise is in (`what_it_means.handler`): it runs only when its `try` body raises; or the
+    `try`'s `else:` block: it runs only when the body raised nothing."""
 
-    exceptions: list[str]  # the caught classes as written; empty for a bare `except:`
+    exceptions: list[str]  # the caught classes as written; empty for a bare `except:` and for `else`
     try_line: int
     try_end: int
-    first: str  # the `try` body's first statement, as code
+    statement: str | None  # the `try` body as code when it is one simple statement; null otherwise
+    block: str  # "except" | "else"
+
+
+class CatcherJson(TypedDict):
+    """The `except` block of a `try` of the raise's own function whose body holds the raise and that catches its
+    class (`what_it_means.caught_by`): the error leaves the function only if that block raises it again."""
+
+    try_line: int
+    line: int  # the `except` line
+    header: str  # `except Exception as e1`
+    returns: list[int]  # the block's `return` lines
+    reraises: list[int]  # its lines that raise the caught error again (`raise`, `raise e1 from None`)
 
 
 class ReboundJson(TypedDict):
@@ -191,6 +204,15 @@ class ReboundJson(TypedDict):
     code: str  # the rebinding statement, as code
     when: str | None  # the test of the `if` it is under, as code; None when no `if` of the function holds it
     at: int  # the line of the raise it reaches (a page for several places has one per place)
+
+
+class ChangedJson(TypedDict):
+    """A parameter the check reads that its function changes in place before the raise (`what_it_means.changed`):
+    the check sees what is left (`kwargs` after `kwargs.pop('nbins')`), not the argument as passed."""
+
+    name: str
+    lines: list[int]  # the lines that change it
+    code: str  # the first change, as code
 
 
 class CallBeforeJson(TypedDict):
@@ -220,9 +242,11 @@ class WhatItMeans(TypedDict):
     environment: list[EnvironmentTest]
     context: str | None
     handler: HandlerJson | None
+    caught_by: CatcherJson | None  # the `except` of the raise's own function that catches it first
     derivable: bool
     statement: StatementKind
     rebound: list[ReboundJson]
+    changed: list[ChangedJson]
     class_parameter: str | None  # the raise's class (warning category) is this parameter: the caller's argument
     class_returned_by: str | None  # the raise's "class" is a function of the module: it raises what that returns
     calls_before: list[CallBeforeJson]

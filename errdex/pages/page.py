@@ -12,7 +12,7 @@ from __future__ import annotations
 import ast
 import functools
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import cast
 
@@ -22,6 +22,7 @@ from errdex.pages.advice import left_to_subclasses
 from errdex.pages.callers import CalledFunction, callers
 from errdex.pages.caught import page_callers
 from errdex.pages.checked import held_back
+from errdex.pages.conditions import parse_condition
 from errdex.pages.derive import changes_candidates, triggers_and_fix, user_input
 from errdex.pages.documented import documented
 from errdex.pages.environment import module_values
@@ -38,6 +39,7 @@ from errdex.pages.model import (
     UserInput,
     WhatItMeans,
 )
+from errdex.pages.noreturn import ending_calls, never_returning, settled
 from errdex.pages.prose import add_prose
 from errdex.pages.record import UNPACKED_MESSAGE, record_json, unpacked_arguments
 from errdex.pages.returned import returned_error, with_returned
@@ -50,7 +52,7 @@ from errdex.pages.scope import (
 )
 from errdex.pages.settings import kept_related
 from errdex.pages.solutions import solutions
-from errdex.pages.source import parse
+from errdex.pages.source import find, parse
 from errdex.pages.versions import versions
 from errdex.store import Store
 
@@ -135,6 +137,7 @@ def _static(store: Store, record: ErrorRecord, place: FileLine | None) -> Static
     held = held_back(base["resolved"], base["resolved_from"], tree, site.function, site.file, site.line)
     withheld = {h.name for h in held}
     base = {**base, "resolved": {k: v for k, v in base["resolved"].items() if k not in withheld}}
+    base, never = _never_returning(store, release, base, tree, speaks_for)
     names = module_values(tree, site.function)
     found = callers(store, release, CalledFunction(site.file, site.function), tree)
     listed = page_callers(found["callers"], base)
@@ -147,7 +150,7 @@ def _static(store: Store, record: ErrorRecord, place: FileLine | None) -> Static
         "source_url_label": links.label,
         "source_url_alternatives": links.alternatives,
         "what_it_means": _unimplemented(
-            what_it_means(base, tree, names, speaks_for, check.exact, held, record.sites, returned),
+            what_it_means(base, tree, names, speaks_for, check.exact, held, record.sites, returned, never),
             store,
             release,
             base,
@@ -170,6 +173,47 @@ def _static(store: Store, record: ErrorRecord, place: FileLine | None) -> Static
         "example_fix": example_fix,
         "solutions": solutions(facts, None),
     }
+
+
+def _never_returning(
+    store: Store, release: ReleaseRecord, base: ErrorJson, tree: ast.Module | None, speaks_for: int
+) -> tuple[ErrorJson, frozenset[int]]:
+    """The lines of the calls ending an earlier branch of the raise's function that never return (the release's
+    files are read only when there is one to look up), and the page's condition settled by them (see
+    `noreturn.settled`); one place's page only."""
+    located = find(tree, base["function"]) if tree is not None and speaks_for == 1 else None
+    if located is None or isinstance(located.node, ast.ClassDef):
+        return base, frozenset()
+    func, owner = located.node, located.qualname.rsplit(".", 1)[0] if located.owner is not None else None
+
+    never = never_returning(ending_calls(func, base["line"]), base["file"], owner, lambda: _Sources(store, release))
+    node = parse_condition(base["condition"])
+    if not never or node is None:
+        return base, never
+    return {**base, "condition": settled(func, base["line"], base["condition"] or "", node, never)}, never
+
+
+class _Sources(Mapping[str, str]):
+    """A release's file texts by path, each read from the store when first asked for (a lookup reads few)."""
+
+    def __init__(self, store: Store, release: ReleaseRecord) -> None:
+        self.store, self.release = store, release
+        self.paths = [f.path for f in store.release_paths(release) if f.skip_reason is None]
+        self.read: dict[str, str] = {}
+
+    def __getitem__(self, path: str) -> str:
+        if path not in self.read:
+            text = self.store.source(self.release, path) if path in self.paths else None
+            if text is None:
+                raise KeyError(path)
+            self.read[path] = text
+        return self.read[path]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.paths)
+
+    def __len__(self) -> int:
+        return len(self.paths)
 
 
 def _unimplemented(

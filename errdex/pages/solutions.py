@@ -68,10 +68,12 @@ def _from_check(page: StaticFacts, user: UserInput | None) -> list[SolutionBody]
     caught = meaning["handler"] is not None
     # A parameter bound again before the check (`mode = mode.lower()`) is still the user's: its list says so.
     rebound = {r["name"] for r in meaning["rebound"]}
+    changed = {c["name"] for c in meaning["changed"]}  # what is left of the argument, not what was passed
     settable = {
         i["code"]
         for i in page["when_it_happens"]["inputs"]
-        if i["receives"]["user_set"] or (i["code"] in rebound and passed_by_user(i) is not None)
+        if (i["receives"]["user_set"] or (i["code"] in rebound and passed_by_user(i) is not None))
+        and i["code"] not in changed
     }
     out: list[SolutionBody] = [
         {**_list_solution(e, release, page, user), "list": e["name"]}

@@ -162,9 +162,24 @@ def find_fix(
         ):
             if candidate.tag not in FIX_TAGS:
                 continue
-            values = {**env, **{k: c.value for k, c in trigger.items()}, code: candidate.value}
+            filled = _filled(candidate, trigger[code])
+            if filled is None:
+                continue
+            values = {**env, **{k: c.value for k, c in trigger.items()}, code: filled.value}
             if truth(node, values) is False and passes(earlier, values, trigger):
-                return code, candidate
+                return code, filled
+    return None
+
+
+def _filled(candidate: TriggerValue, wrong: TriggerValue) -> TriggerValue | None:
+    """An empty container is no fix: code after the check often tests it for truth (`if use_kwargs:`), and an
+    empty one turns off what a full one asks for. A list holding the trigger's own value keeps the call's intent
+    (`use_kwargs='text'` -> `['text']`); any other empty container is left out."""
+    value = candidate.value
+    if not isinstance(value, (list, dict, set, tuple)) or value:
+        return candidate
+    if isinstance(value, list) and isinstance(wrong.value, (str, int, float)):
+        return TriggerValue([wrong.value], candidate.tag)
     return None
 
 

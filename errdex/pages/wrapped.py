@@ -46,6 +46,32 @@ def decorated_words(function: str, decorators: list[str]) -> str:
     )
 
 
+_CACHES = frozenset({"cache", "lru_cache"})
+
+
+def cached_words(tree: ast.Module, function: str) -> str:
+    """` `f` is wrapped by `@functools.cache`: an unhashable argument raises TypeError there, before the body runs;
+    what this page says holds for hashable arguments.` (`cache` / `lru_cache` imported from functools too.)"""
+    located = find(tree, function)
+    if located is None or isinstance(located.node, ast.ClassDef):
+        return ""
+    imported = {
+        a.asname or a.name
+        for stmt in tree.body
+        if isinstance(stmt, ast.ImportFrom) and stmt.module == "functools"
+        for a in stmt.names
+        if a.name in _CACHES
+    }
+    for node in located.node.decorator_list:
+        name = decorator_name(node)
+        if name in imported or (name.startswith("functools.") and name.split(".", 1)[1] in _CACHES):
+            return (
+                f" `{function}` is wrapped by `@{name}`: an unhashable argument raises TypeError there, before the"
+                " body runs; what this page says holds for hashable arguments."
+            )
+    return ""
+
+
 def _decorators(tree: ast.Module, name: str, own: set[str]) -> list[str]:
     located = find(tree, name)
     if located is None or isinstance(located.node, ast.ClassDef):
