@@ -294,7 +294,8 @@ def input_name(code: str) -> str:
 def membership_lists(
     node: ast.expr | None, resolved: dict[str, JsonValue], names: frozenset[str] = NO_NAMES
 ) -> list[MembershipList]:
-    """Each `x in NAME` / `x not in NAME` test whose NAME was resolved to a list or dict.
+    """Each `x in NAME` / `x not in NAME` test whose NAME was resolved to a list or dict, or that tests a collection
+    written out of plain constants (`x not in ['left', 'right']`, NAME being then the collection as written).
 
     Tests of the environment are left aside.
 
@@ -309,7 +310,7 @@ def membership_lists(
         sides = [sub.left, *sub.comparators]
         for i, op in enumerate(sub.ops):
             name = unparse(sides[i + 1])
-            collection = resolved.get(name)
+            collection = resolved.get(name, _written_collection(sides[i + 1]))
             if isinstance(op, (ast.In, ast.NotIn)) and isinstance(collection, (list, dict)):
                 outside = isinstance(op, ast.NotIn) != negated
                 out.append(
@@ -320,6 +321,20 @@ def membership_lists(
                         "values": list(collection),
                     }
                 )
+    return out
+
+
+def _written_collection(node: ast.expr) -> list[JsonValue] | None:
+    """The items of a list, tuple or set display (the keys of a dict display) made only of plain constants."""
+    items = node.keys if isinstance(node, ast.Dict) else getattr(node, "elts", None)
+    if not isinstance(node, (ast.List, ast.Tuple, ast.Set, ast.Dict)) or items is None:
+        return None
+    out: list[JsonValue] = []
+    for item in items:
+        value = item.value if isinstance(item, ast.Constant) else ...
+        if not isinstance(value, (str, int, float, bool, type(None))):
+            return None
+        out.append(value)
     return out
 
 

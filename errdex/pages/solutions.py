@@ -114,7 +114,8 @@ def _list_solution(entry: MembershipList, release: str, page: StaticFacts, user:
     if entry["role"] == "forbidden":
         text = f"Do not set `{subject}` to any of the {len(values)} values of `{name}`{defined}: {shown}."
         return {"kind": "avoid_value", "text": text, "values": values}
-    text = f"Set `{subject}` to one of the {len(values)} values `{name}` accepts in {release}{defined}: {shown}."
+    accepts = f"`{name}` accepts" if name in page["resolved"] else "the check lists"  # a name, or written out
+    text = f"Set `{subject}` to one of the {len(values)} values {accepts} in {release}{defined}: {shown}."
     closest = suggested_for(entry, user["suggestions"]) if user else []
     if closest:
         text = f"Use {python_repr(closest[0])}, the closest accepted value. " + text

@@ -303,3 +303,24 @@ def test_a_warning_through_a_package_helper_names_no_category_it_cannot_follow(i
     shown = " ".join(to_text(page_panel(page), width=200).split())
     assert "· warning · category not resolved" in shown and "UserWarning" not in shown
     assert "category not resolved" in Renderer().page("error.html", page, ServerLinks(), alternate=None)
+
+
+def test_a_collection_written_in_the_check_is_a_list_of_values_to_use(indexed: Indexer) -> None:
+    files = {
+        "box/__init__.py": "",
+        "box/align.py": """
+            def place(position=None, origin="top"):
+                if position and position not in ["left", "right", "centre"]:
+                    raise ValueError(f"bad position {position}")
+                if origin not in ("top", ("bottom", 1)):
+                    raise ValueError(f"bad origin {origin}")
+        """,
+    }
+    store = indexed(files, name="box")
+    place = build_page(store, error_id_of(store, "box", "bad position {}"))
+    (allowed,) = place["solutions"]
+    assert allowed["kind"] == "use_allowed_value" and allowed["values"] == ["left", "right", "centre"]
+    assert allowed["text"].startswith("Set `position` to one of the 3 values the check lists in box 1.0: 'left',")
+    assert "Leaving `position` None also passes this check." in allowed["text"]
+    origin = build_page(store, error_id_of(store, "box", "bad origin {}"))
+    assert origin["what_it_means"]["lists"] == []  # a tuple among its items: not a list of plain values
