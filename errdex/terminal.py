@@ -342,9 +342,9 @@ def _triggers(page: Page) -> RenderableType | None:
     return Group(*parts)
 
 
-def _solutions(page: Page) -> RenderableType:
-    if not page["solutions"]:
-        return Text(NO_FIX, style="dim")
+def _solutions(page: Page) -> RenderableType | None:
+    if not page["solutions"]:  # an example fix is a fix the code supports: then nothing is said here
+        return None if page["example_fix"] else Text(NO_FIX, style="dim")
     return Group(*(code_text(f"{s['rank']}. {s['text']}") for s in page["solutions"]))
 
 

@@ -324,3 +324,8 @@ def test_a_collection_written_in_the_check_is_a_list_of_values_to_use(indexed: I
     assert "Leaving `position` None also passes this check." in allowed["text"]
     origin = build_page(store, error_id_of(store, "box", "bad origin {}"))
     assert origin["what_it_means"]["lists"] == []  # a tuple among its items: not a list of plain values
+    # a page with an example fix never says that no fix is derived, whatever its solutions
+    assert place["example_fix"] is not None
+    bare = {**place, "solutions": []}
+    assert " ".join(NO_FIX.split()) not in " ".join(to_text(page_panel(bare), width=200).split())  # type: ignore[arg-type]
+    assert NO_FIX not in Renderer().page("error.html", bare, ServerLinks(), alternate=None)
