@@ -310,10 +310,12 @@ def _value_changes(releases: list[ReleaseCheck]) -> list[ListChange]:
 
 
 def _pairs(before: ReleaseCheck, after: ReleaseCheck) -> list[tuple[str, str]]:
-    """Resolved names to compare: the same name in both releases, or the lists a membership test uses."""
+    """Resolved names to compare: the same name in both releases, or the named lists a membership test uses (a list
+    written out in the check changes with the check's own text)."""
     pairs = [(n, n) for n in before["resolved"] if n in after["resolved"]]
     for old_list, new_list in zip(before["lists"], after["lists"], strict=False):
         pair = (old_list["name"], new_list["name"])
-        if old_list["subject"] == new_list["subject"] and pair not in pairs:
+        named = pair[0] in before["resolved"] and pair[1] in after["resolved"]  # a list written in the check is not
+        if named and old_list["subject"] == new_list["subject"] and pair not in pairs:
             pairs.append(pair)
     return pairs

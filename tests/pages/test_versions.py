@@ -184,3 +184,13 @@ def test_the_same_message_under_another_class_is_said_not_missing(indexed: Index
         "Among the indexed releases of pools: 1.0 raises the same message as AssertionError at pools/conf.py:2;"
         " 2.0 has it; 3.0 does not have this message."
     )
+
+
+def test_a_list_written_in_the_check_is_compared_as_the_check_text(indexed: Indexer) -> None:
+    """Two releases whose check writes its list out (`x not in [...]`) differ in the check's text, not in a name."""
+    code = 'def pick(size):\n    if size not in {sizes}:\n        raise ValueError(f"bad size {{size}}")\n'
+    indexed({"p/__init__.py": "", "p/m.py": code.format(sizes="[64, 128]")}, name="p", version="1.0")
+    store = indexed({"p/__init__.py": "", "p/m.py": code.format(sizes="[64, 128, 256]")}, name="p", version="2.0")
+    page = build_page(store, error_id_of(store, "p", "bad size {}", "2.0"))
+    assert page["versions"]["value_changes"] == []
+    assert page["what_it_means"]["lists"][0]["values"] == [64, 128, 256]
