@@ -12,7 +12,7 @@ from errdex.pages.handlers import caught_words, handler_around
 from errdex.pages.inputs import Traced, WayIn, trace
 from errdex.pages.model import Caller, CallerSearch, CheckedInput, PageCaller, SiteJson, WhenItHappens
 from errdex.pages.public import TreeOf, called_by_users, public_module
-from errdex.pages.receives import NOT_SET, receives
+from errdex.pages.receives import NOT_SET, private_name, receives
 from errdex.pages.source import find, signature
 from errdex.pages.wrapped import wrapped_by
 
@@ -71,7 +71,7 @@ def when_it_happens(
     else:
         defaulted = []
     return {
-        "summary": " ".join(filter(None, (traced_at, _summary(site, tree, inputs, found, defaulted)))),
+        "summary": " ".join(filter(None, (traced_at, _summary(site, tree, inputs, found, defaulted, tree_of)))),
         "inputs": inputs,
         "signature": signature(function) if function is not None and not isinstance(function, ast.ClassDef) else None,
         "wrapped_by": wrapped_by(tree, site["file"], site["function"], found.callers) if tree is not None else [],
@@ -97,7 +97,12 @@ def _users_ways(traced: Traced, file: str, tree_of: TreeOf) -> Traced:
 
 
 def _summary(
-    site: SiteJson, tree: ast.Module | None, inputs: list[CheckedInput], found: Found, defaulted: list[PageCaller]
+    site: SiteJson,
+    tree: ast.Module | None,
+    inputs: list[CheckedInput],
+    found: Found,
+    defaulted: list[PageCaller],
+    tree_of: TreeOf,
 ) -> str:
     sentences = []
     for item in inputs:
@@ -115,7 +120,7 @@ def _summary(
         sentences.append(f"It happens when the module is imported{only}.")
     else:
         depends = _depends(inputs)
-        sentences += _callers_sentences(site["function"], found, defaulted, depends)
+        sentences += _callers_sentences(site["function"], found, defaulted, depends, tree_of)
     return " ".join(sentences)
 
 
@@ -127,14 +132,18 @@ def _depends(inputs: list[CheckedInput]) -> str | None:
     return "the values it passes" if any(item["kind"] == "parameter" for item in inputs) else None
 
 
-def _callers_sentences(function: str, found: Found, defaulted: list[PageCaller], depends: str | None) -> list[str]:
-    """Who calls the function (and who calls it in a way that cannot raise, or catches the error), who only
-    references it, and what the search could not resolve or see."""
+def _callers_sentences(
+    function: str, found: Found, defaulted: list[PageCaller], depends: str | None, tree_of: TreeOf
+) -> list[str]:
+    """Who calls the function (and who calls it in a way that cannot raise, or catches the error), which names
+    of a module are it, who only references it, and what the search could not resolve or see."""
     caught = [c for c in found.callers if c["caught"] is not None and c not in defaulted]
     uses = [c for c in found.callers if c not in defaulted and c["caught"] is None]
     guessed = [c for c in uses if c["match"] == "receiver"]
     calling = [c for c in uses if c["use"] != "reference" and c["match"] != "receiver"]
     referencing = [c for c in uses if c["use"] == "reference" and c["match"] != "receiver"]
+    aliases = [(c, name) for c in referencing if (name := _module_alias(c, function)) is not None]
+    referencing = [c for c in referencing if all(c is not a for a, _ in aliases)]
     split = {c["function"] for c in calling} & {c["function"] for c in defaulted}  # named with their lines
     out = []
     if calling:
@@ -154,6 +163,7 @@ def _callers_sentences(function: str, found: Found, defaulted: list[PageCaller],
     if guessed:
         named_like = f"`{_receiver(guessed[0])}`"
         out.append(f"Not resolved, but used on an object named like its class ({named_like}) in {_named(guessed)}.")
+    out += [_alias_sentence(function, c, name, tree_of) for c, name in aliases]
     if referencing:
         out.append(f"`{function}` is referenced (passed or registered, not called by name) in {_named(referencing)}.")
     for decorated in found.search["decorated_by"] if not calling else []:
@@ -177,6 +187,34 @@ def _callers_sentences(function: str, found: Found, defaulted: list[PageCaller],
     elif found.search["unresolved"]:
         out.append(_not_examined(function, found.search["unresolved"], 0))
     return out
+
+
+def _module_alias(caller: PageCaller, function: str) -> str | None:
+    """`create_repo = api.create_repo` at a module's top level: the module's name bound to the function itself
+    (a bound method of an instance the module holds), which users call as that name; None for any other use."""
+    if caller["function"] != "<module>":
+        return None
+    try:
+        statement = ast.parse(caller["call"]).body
+    except SyntaxError:  # a statement cut short, or one that spans lines: said as a reference
+        return None
+    if len(statement) != 1 or not isinstance(statement[0], ast.Assign) or len(statement[0].targets) != 1:
+        return None
+    target, value = statement[0].targets[0], statement[0].value
+    name = function.rsplit(".", 1)[-1]
+    if isinstance(target, ast.Name) and isinstance(value, ast.Attribute) and value.attr == name:
+        return target.id
+    return None
+
+
+def _alias_sentence(function: str, caller: PageCaller, name: str, tree_of: TreeOf) -> str:
+    """'`create_repo = api.create_repo` binds it to the module name `create_repo`: users call
+    `huggingface_hub.create_repo`', from the shortest public module that offers the name."""
+    where = f"`{caller['call']}` ({caller['file']}:{caller['line']}) binds `{function}` to the module's name `{name}`"
+    module = public_module(caller["file"], name, tree_of) if not private_name(name) else None
+    if module is None:
+        return f"{where}; no public module offers that name."
+    return f"{where}: users call it as `{module}.{name}`."
 
 
 def _caught_sentence(caller: PageCaller) -> str:
