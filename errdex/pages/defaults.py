@@ -8,7 +8,9 @@ the check refuses every other type, nor `mean_tweedie_deviance(..., power=2)` wh
 passes, nor `iter_content(CHUNK)` when the module binds `CHUNK = 10 * 1024` once and the check refuses only
 non-ints. Decided by the evaluator on the call's arguments as written (in full): a call with
 `*args`/`**kwargs` decides nothing; only the checked inputs that are the function's parameters get
-values, every other input stays unknown to the evaluator.
+values, every other input stays unknown to the evaluator. A call that leaves out a parameter the function binds
+again before the check (`if s is None: s = default_size(x)`) gives the check no value for it: `recomputed` names
+those, so the page says that such a call is not decided rather than that it depends on what it passes.
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ from typing import Any
 
 from errdex.model import JsonValue
 from errdex.pages.evaluate import truth
+from errdex.pages.inforce import Rebound
+from errdex.pages.inforce import rebound as rebindings
 from errdex.pages.model import CallArguments, Caller, CheckedInput
 from errdex.pages.receives import rebound
 from errdex.pages.source import FunctionNode, parameter_defaults, parameters
@@ -45,6 +49,23 @@ def passes_by_default(
         _false_with(function, condition, checked, resolved, each, unbound)
         for each in _each_turn(arguments, call["loops"])
     )
+
+
+def recomputed(function: FunctionNode, inputs: list[CheckedInput], call: Caller, line: int) -> list[Rebound]:
+    """The checked parameters a call leaves out that the function binds again before the check at `line` (`if s is
+    None: s = ...`), first rebinding each: the check sees what the function computes there, which the call's
+    arguments do not tell (empty when what the call passes cannot be told, or it passes them all)."""
+    arguments = call["arguments"]
+    if arguments is None or arguments["unpacked"]:
+        return []
+    passed = _passed(function, arguments, unbound=call["match"] == "class")
+    if passed is None:
+        return []
+    left_out = [item["code"] for item in inputs if item["kind"] == "parameter" and item["code"] not in passed]
+    first: dict[str, Rebound] = {}
+    for each in sorted(rebindings(function, left_out, line), key=lambda r: r.bound.line):
+        first.setdefault(each.name, each)
+    return list(first.values())
 
 
 def _each_turn(arguments: CallArguments, loops: dict[str, list[str]]) -> list[CallArguments]:

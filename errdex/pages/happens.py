@@ -7,8 +7,9 @@ from collections.abc import Collection
 from typing import NamedTuple
 
 from errdex.pages.conditions import input_name, parse_condition, subjects
-from errdex.pages.defaults import looped, passes_by_default
+from errdex.pages.defaults import looped, passes_by_default, recomputed
 from errdex.pages.handlers import caught_words, handler_around
+from errdex.pages.inforce import Rebound
 from errdex.pages.inputs import Traced, WayIn, trace
 from errdex.pages.model import Caller, CallerSearch, CheckedInput, PageCaller, SiteJson, WhenItHappens
 from errdex.pages.public import TreeOf, called_by_users, public_module
@@ -17,6 +18,21 @@ from errdex.pages.source import find, signature
 from errdex.pages.wrapped import wrapped_by
 
 MAX_NAMED_CALLERS = 6
+
+
+class Undecided(NamedTuple):
+    """A caller that leaves out checked parameters the function binds again before the check: what it passes does
+    not tell whether it reaches it."""
+
+    caller: PageCaller
+    left_out: list[Rebound]
+
+
+class Ruled(NamedTuple):
+    """The callers whose arguments make the check false, and those whose arguments leave out what it reads."""
+
+    defaulted: list[PageCaller]
+    undecided: list[Undecided]
 
 
 class Found(NamedTuple):
@@ -68,10 +84,16 @@ def when_it_happens(
         defaulted = [
             c for c in found.callers if passes_by_default(function, checked, inputs, site["resolved"], c, site["line"])
         ]
+        undecided = [
+            Undecided(c, left_out)
+            for c in found.callers
+            if c not in defaulted and (left_out := recomputed(function, inputs, c, site["line"]))
+        ]
     else:
-        defaulted = []
+        defaulted, undecided = [], []
+    ruled = Ruled(defaulted, undecided)
     return {
-        "summary": " ".join(filter(None, (traced_at, _summary(site, tree, inputs, found, defaulted, tree_of)))),
+        "summary": " ".join(filter(None, (traced_at, _summary(site, tree, inputs, found, ruled, tree_of)))),
         "inputs": inputs,
         "signature": signature(function) if function is not None and not isinstance(function, ast.ClassDef) else None,
         "wrapped_by": wrapped_by(tree, site["file"], site["function"], found.callers) if tree is not None else [],
@@ -101,7 +123,7 @@ def _summary(
     tree: ast.Module | None,
     inputs: list[CheckedInput],
     found: Found,
-    defaulted: list[PageCaller],
+    ruled: Ruled,
     tree_of: TreeOf,
 ) -> str:
     sentences = []
@@ -120,7 +142,7 @@ def _summary(
         sentences.append(f"It happens when the module is imported{only}.")
     else:
         depends = _depends(inputs)
-        sentences += _callers_sentences(site["function"], found, defaulted, depends, tree_of)
+        sentences += _callers_sentences(site["function"], found, ruled, depends, tree_of)
     return " ".join(sentences)
 
 
@@ -132,19 +154,29 @@ def _depends(inputs: list[CheckedInput]) -> str | None:
     return "the values it passes" if any(item["kind"] == "parameter" for item in inputs) else None
 
 
-def _callers_sentences(
-    function: str, found: Found, defaulted: list[PageCaller], depends: str | None, tree_of: TreeOf
-) -> list[str]:
-    """Who calls the function (and who calls it in a way that cannot raise, or catches the error), which names
-    of a module are it, who only references it, and what the search could not resolve or see."""
+def _callers_sentences(function: str, found: Found, ruled: Ruled, depends: str | None, tree_of: TreeOf) -> list[str]:
+    """Who calls the function (and who calls it in a way that cannot raise, or catches the error, or leaves out what
+    it computes before the check), which names of a module are it, who only references it, and what the search could
+    not resolve or see."""
+    defaulted = ruled.defaulted
     caught = [c for c in found.callers if c["caught"] is not None and c not in defaulted]
     uses = [c for c in found.callers if c not in defaulted and c["caught"] is None]
     guessed = [c for c in uses if c["match"] == "receiver"]
-    calling = [c for c in uses if c["use"] != "reference" and c["match"] != "receiver"]
+    undecided = [u for u in ruled.undecided if u.caller in uses and u.caller["match"] != "receiver"]
+    calling = [
+        c
+        for c in uses
+        if c["use"] != "reference" and c["match"] != "receiver" and all(c is not u.caller for u in undecided)
+    ]
     referencing = [c for c in uses if c["use"] == "reference" and c["match"] != "receiver"]
     aliases = [(c, name) for c in referencing if (name := _module_alias(c, function)) is not None]
     referencing = [c for c in referencing if all(c is not a for a, _ in aliases)]
-    split = {c["function"] for c in calling} & {c["function"] for c in defaulted}  # named with their lines
+    groups = [
+        {c["function"] for c in calling},
+        {c["function"] for c in defaulted},
+        {u.caller["function"] for u in undecided},
+    ]
+    split = {f for i, group in enumerate(groups) for f in group if any(f in other for other in groups[i + 1 :])}
     out = []
     if calling:
         reach = f" Whether a call reaches the check depends on {depends}." if depends else ""
@@ -159,6 +191,7 @@ def _callers_sentences(
             f"{_named(defaulted, split)} {verb} it with values that make the check false (the literals as written,"
             f"{each} the defaults of what is left out): no way to this error."
         )
+    out += _undecided_sentences(function, undecided, split)
     out += [_caught_sentence(c) for c in _distinct(caught)]
     if guessed:
         named_like = f"`{_receiver(guessed[0])}`"
@@ -187,6 +220,31 @@ def _callers_sentences(
     elif found.search["unresolved"]:
         out.append(_not_examined(function, found.search["unresolved"], 0))
     return out
+
+
+def _undecided_sentences(function: str, undecided: list[Undecided], split: Collection[str]) -> list[str]:
+    """'`A`, `B` leave out `s`, which `f` binds again before the check (line 4789): whether these calls reach it is
+    not decided.' One sentence per set of parameters left out."""
+    by_names: dict[tuple[str, ...], list[Undecided]] = {}
+    for each in undecided:
+        by_names.setdefault(tuple(r.name for r in each.left_out), []).append(each)
+    out = []
+    for names, group in by_names.items():
+        callers = [u.caller for u in group]
+        one = len({c["function"] for c in callers}) == 1
+        lines = ", ".join(f"`{r.bound.code}`, line {r.bound.line}" for r in group[0].left_out)
+        calls = "this call reaches it is not decided from what it passes"
+        if len(callers) > 1:
+            calls = "these calls reach it is not decided from what they pass"
+        out.append(
+            f"{_named(callers, split)} {'leaves' if one else 'leave'} out {_listed(names)}, which `{function}` binds"
+            f" again before the check ({lines}): whether {calls}."
+        )
+    return out
+
+
+def _listed(names: tuple[str, ...]) -> str:
+    return ", ".join(f"`{n}`" for n in names)
 
 
 def _module_alias(caller: PageCaller, function: str) -> str | None:
