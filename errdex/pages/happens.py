@@ -7,7 +7,7 @@ from collections.abc import Collection
 from typing import NamedTuple
 
 from errdex.pages.conditions import input_name, parse_condition, subjects
-from errdex.pages.defaults import looped, passes_by_default, recomputed
+from errdex.pages.defaults import branched, looped, passes_by_default, recomputed
 from errdex.pages.handlers import caught_words, handler_around
 from errdex.pages.inforce import Rebound
 from errdex.pages.inputs import Traced, WayIn, trace
@@ -185,6 +185,9 @@ def _callers_sentences(function: str, found: Found, ruled: Ruled, depends: str |
         verb = "calls" if len({c["function"] for c in defaulted}) == 1 else "call"
         loops = any(looped(c["arguments"], c["loops"]) for c in defaulted)
         each = " each value of the `for` loop over literals around the call," if loops else ""
+        if any(branched(c["arguments"]) for c in defaulted):
+            each += " each branch of `... if ... else ...`, with an argument its test compares to a literal taken as"
+            each += " that literal where the test holds,"
         if any(c["arguments"] and c["arguments"]["constants"] for c in defaulted):
             each += " the values the module binds to the constants passed,"
         out.append(
