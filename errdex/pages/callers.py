@@ -667,7 +667,10 @@ class _Resolver:
             found = self.classes.lookup(cls, name, after=cls)
             return "super" if found == owner else None if self.classes.mro(cls)[1] else UNRESOLVED
         function = next((s.node for s in reversed(scopes) if s.kind == "def"), None)
-        held = receivers_of(self.classes, self.path).held(receiver, cast(FunctionNode | None, function), cls)
+        receivers = receivers_of(self.classes, self.path)
+        held = receivers.held(receiver, cast(FunctionNode | None, function), cls)
+        if held is None and isinstance(receiver, ast.Name):
+            held = receivers.instance(receiver.id, [s.node for s in scopes])
         if held is not None:
             reached = next(filter(None, (self._reaches(known, name) for known in held.known)), None)
             return reached or (None if held.complete else UNRESOLVED)

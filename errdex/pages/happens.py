@@ -7,16 +7,32 @@ from collections.abc import Collection
 from typing import NamedTuple
 
 from errdex.pages.conditions import input_name, parse_condition, subjects
-from errdex.pages.defaults import looped, passes_by_default
+from errdex.pages.defaults import branched, looped, passes_by_default, recomputed
 from errdex.pages.handlers import caught_words, handler_around
+from errdex.pages.inforce import Rebound
 from errdex.pages.inputs import Traced, WayIn, trace
 from errdex.pages.model import Caller, CallerSearch, CheckedInput, PageCaller, SiteJson, WhenItHappens
 from errdex.pages.public import TreeOf, called_by_users, public_module
-from errdex.pages.receives import NOT_SET, receives
+from errdex.pages.receives import NOT_SET, private_name, receives
 from errdex.pages.source import find, signature
 from errdex.pages.wrapped import wrapped_by
 
 MAX_NAMED_CALLERS = 6
+
+
+class Undecided(NamedTuple):
+    """A caller that leaves out checked parameters the function binds again before the check: what it passes does
+    not tell whether it reaches it."""
+
+    caller: PageCaller
+    left_out: list[Rebound]
+
+
+class Ruled(NamedTuple):
+    """The callers whose arguments make the check false, and those whose arguments leave out what it reads."""
+
+    defaulted: list[PageCaller]
+    undecided: list[Undecided]
 
 
 class Found(NamedTuple):
@@ -68,10 +84,16 @@ def when_it_happens(
         defaulted = [
             c for c in found.callers if passes_by_default(function, checked, inputs, site["resolved"], c, site["line"])
         ]
+        undecided = [
+            Undecided(c, left_out)
+            for c in found.callers
+            if c not in defaulted and (left_out := recomputed(function, inputs, c, site["line"]))
+        ]
     else:
-        defaulted = []
+        defaulted, undecided = [], []
+    ruled = Ruled(defaulted, undecided)
     return {
-        "summary": " ".join(filter(None, (traced_at, _summary(site, tree, inputs, found, defaulted)))),
+        "summary": " ".join(filter(None, (traced_at, _summary(site, tree, inputs, found, ruled, tree_of)))),
         "inputs": inputs,
         "signature": signature(function) if function is not None and not isinstance(function, ast.ClassDef) else None,
         "wrapped_by": wrapped_by(tree, site["file"], site["function"], found.callers) if tree is not None else [],
@@ -97,7 +119,12 @@ def _users_ways(traced: Traced, file: str, tree_of: TreeOf) -> Traced:
 
 
 def _summary(
-    site: SiteJson, tree: ast.Module | None, inputs: list[CheckedInput], found: Found, defaulted: list[PageCaller]
+    site: SiteJson,
+    tree: ast.Module | None,
+    inputs: list[CheckedInput],
+    found: Found,
+    ruled: Ruled,
+    tree_of: TreeOf,
 ) -> str:
     sentences = []
     for item in inputs:
@@ -115,7 +142,7 @@ def _summary(
         sentences.append(f"It happens when the module is imported{only}.")
     else:
         depends = _depends(inputs)
-        sentences += _callers_sentences(site["function"], found, defaulted, depends)
+        sentences += _callers_sentences(site["function"], found, ruled, depends, tree_of)
     return " ".join(sentences)
 
 
@@ -127,15 +154,29 @@ def _depends(inputs: list[CheckedInput]) -> str | None:
     return "the values it passes" if any(item["kind"] == "parameter" for item in inputs) else None
 
 
-def _callers_sentences(function: str, found: Found, defaulted: list[PageCaller], depends: str | None) -> list[str]:
-    """Who calls the function (and who calls it in a way that cannot raise, or catches the error), who only
-    references it, and what the search could not resolve or see."""
+def _callers_sentences(function: str, found: Found, ruled: Ruled, depends: str | None, tree_of: TreeOf) -> list[str]:
+    """Who calls the function (and who calls it in a way that cannot raise, or catches the error, or leaves out what
+    it computes before the check), which names of a module are it, who only references it, and what the search could
+    not resolve or see."""
+    defaulted = ruled.defaulted
     caught = [c for c in found.callers if c["caught"] is not None and c not in defaulted]
     uses = [c for c in found.callers if c not in defaulted and c["caught"] is None]
     guessed = [c for c in uses if c["match"] == "receiver"]
-    calling = [c for c in uses if c["use"] != "reference" and c["match"] != "receiver"]
+    undecided = [u for u in ruled.undecided if u.caller in uses and u.caller["match"] != "receiver"]
+    calling = [
+        c
+        for c in uses
+        if c["use"] != "reference" and c["match"] != "receiver" and all(c is not u.caller for u in undecided)
+    ]
     referencing = [c for c in uses if c["use"] == "reference" and c["match"] != "receiver"]
-    split = {c["function"] for c in calling} & {c["function"] for c in defaulted}  # named with their lines
+    aliases = [(c, name) for c in referencing if (name := _module_alias(c, function)) is not None]
+    referencing = [c for c in referencing if all(c is not a for a, _ in aliases)]
+    groups = [
+        {c["function"] for c in calling},
+        {c["function"] for c in defaulted},
+        {u.caller["function"] for u in undecided},
+    ]
+    split = {f for i, group in enumerate(groups) for f in group if any(f in other for other in groups[i + 1 :])}
     out = []
     if calling:
         reach = f" Whether a call reaches the check depends on {depends}." if depends else ""
@@ -144,16 +185,21 @@ def _callers_sentences(function: str, found: Found, defaulted: list[PageCaller],
         verb = "calls" if len({c["function"] for c in defaulted}) == 1 else "call"
         loops = any(looped(c["arguments"], c["loops"]) for c in defaulted)
         each = " each value of the `for` loop over literals around the call," if loops else ""
+        if any(branched(c["arguments"]) for c in defaulted):
+            each += " each branch of `... if ... else ...`, with an argument its test compares to a literal taken as"
+            each += " that literal where the test holds,"
         if any(c["arguments"] and c["arguments"]["constants"] for c in defaulted):
             each += " the values the module binds to the constants passed,"
         out.append(
             f"{_named(defaulted, split)} {verb} it with values that make the check false (the literals as written,"
             f"{each} the defaults of what is left out): no way to this error."
         )
+    out += _undecided_sentences(function, undecided, split)
     out += [_caught_sentence(c) for c in _distinct(caught)]
     if guessed:
         named_like = f"`{_receiver(guessed[0])}`"
         out.append(f"Not resolved, but used on an object named like its class ({named_like}) in {_named(guessed)}.")
+    out += [_alias_sentence(function, c, name, tree_of) for c, name in aliases]
     if referencing:
         out.append(f"`{function}` is referenced (passed or registered, not called by name) in {_named(referencing)}.")
     for decorated in found.search["decorated_by"] if not calling else []:
@@ -177,6 +223,59 @@ def _callers_sentences(function: str, found: Found, defaulted: list[PageCaller],
     elif found.search["unresolved"]:
         out.append(_not_examined(function, found.search["unresolved"], 0))
     return out
+
+
+def _undecided_sentences(function: str, undecided: list[Undecided], split: Collection[str]) -> list[str]:
+    """'`A`, `B` leave out `s`, which `f` binds again before the check (line 4789): whether these calls reach it is
+    not decided.' One sentence per set of parameters left out."""
+    by_names: dict[tuple[str, ...], list[Undecided]] = {}
+    for each in undecided:
+        by_names.setdefault(tuple(r.name for r in each.left_out), []).append(each)
+    out = []
+    for names, group in by_names.items():
+        callers = [u.caller for u in group]
+        one = len({c["function"] for c in callers}) == 1
+        lines = ", ".join(f"`{r.bound.code}`, line {r.bound.line}" for r in group[0].left_out)
+        calls = "this call reaches it is not decided from what it passes"
+        if len(callers) > 1:
+            calls = "these calls reach it is not decided from what they pass"
+        out.append(
+            f"{_named(callers, split)} {'leaves' if one else 'leave'} out {_listed(names)}, which `{function}` binds"
+            f" again before the check ({lines}): whether {calls}."
+        )
+    return out
+
+
+def _listed(names: tuple[str, ...]) -> str:
+    return ", ".join(f"`{n}`" for n in names)
+
+
+def _module_alias(caller: PageCaller, function: str) -> str | None:
+    """`create_repo = api.create_repo` at a module's top level: the module's name bound to the function itself
+    (a bound method of an instance the module holds), which users call as that name; None for any other use."""
+    if caller["function"] != "<module>":
+        return None
+    try:
+        statement = ast.parse(caller["call"]).body
+    except SyntaxError:  # a statement cut short, or one that spans lines: said as a reference
+        return None
+    if len(statement) != 1 or not isinstance(statement[0], ast.Assign) or len(statement[0].targets) != 1:
+        return None
+    target, value = statement[0].targets[0], statement[0].value
+    name = function.rsplit(".", 1)[-1]
+    if isinstance(target, ast.Name) and isinstance(value, ast.Attribute) and value.attr == name:
+        return target.id
+    return None
+
+
+def _alias_sentence(function: str, caller: PageCaller, name: str, tree_of: TreeOf) -> str:
+    """'`create_repo = api.create_repo` binds it to the module name `create_repo`: users call
+    `huggingface_hub.create_repo`', from the shortest public module that offers the name."""
+    where = f"`{caller['call']}` ({caller['file']}:{caller['line']}) binds `{function}` to the module's name `{name}`"
+    module = public_module(caller["file"], name, tree_of) if not private_name(name) else None
+    if module is None:
+        return f"{where}; no public module offers that name."
+    return f"{where}: users call it as `{module}.{name}`."
 
 
 def _caught_sentence(caller: PageCaller) -> str:

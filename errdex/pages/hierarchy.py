@@ -66,13 +66,15 @@ class ClassInfo:
 @dataclass(frozen=True, slots=True)
 class ModuleInfo:
     """What a file binds at its top level: imported names (to their dotted origin), classes, functions (with
-    the classes their return annotations name), and names bound to another name (`f2 = f`)."""
+    the classes their return annotations name), names bound to another name (`f2 = f`), and names bound once to
+    what a call returns (`api = HfApi()`: the callee as written), which every function of the module reads."""
 
     imports: dict[str, str]
     classes: dict[str, ClassInfo]
     functions: frozenset[str]
     returns: dict[str, tuple[str, ...]]
     aliases: dict[str, str]
+    instances: dict[str, str]
 
 
 def summarise(path: str, tree: ast.Module | None, text: str | None = None) -> ModuleInfo:
@@ -81,7 +83,7 @@ def summarise(path: str, tree: ast.Module | None, text: str | None = None) -> Mo
     `text`, the file's source when known, lets a method be skipped without walking it when its lines do not
     name `super` (most methods), which the page's call graph does for every class it summarises."""
     if tree is None:
-        return ModuleInfo({}, {}, frozenset(), {}, {})
+        return ModuleInfo({}, {}, frozenset(), {}, {}, {})
     package = module_name(path).split(".")
     if not path.endswith("__init__.py"):
         package = package[:-1]
@@ -90,6 +92,7 @@ def summarise(path: str, tree: ast.Module | None, text: str | None = None) -> Mo
     functions: set[str] = set()
     returns: dict[str, tuple[str, ...]] = {}
     aliases: dict[str, str] = {}
+    called: list[ast.Assign] = []
     for stmt in _top_level(tree.body):
         if isinstance(stmt, ast.Import):
             for alias in stmt.names:
@@ -108,7 +111,45 @@ def summarise(path: str, tree: ast.Module | None, text: str | None = None) -> Mo
             _add_class(path, stmt, "", classes, text.splitlines() if text is not None else None)
         elif isinstance(stmt, ast.Assign):
             aliases.update(_alias(stmt))
-    return ModuleInfo(imports, classes, frozenset(functions), returns, aliases)
+            called.append(stmt)
+    return ModuleInfo(imports, classes, frozenset(functions), returns, aliases, _instances(tree, called, text))
+
+
+def _instances(tree: ast.Module, assigns: list[ast.Assign], text: str | None) -> dict[str, str]:
+    """`api = HfApi()` at the top level: each name bound so, with its callee as written; a name the module binds
+    anywhere else at its top level, or that a function declares `global`, may hold something else."""
+    found = {
+        stmt.targets[0].id: dotted(stmt.value.func)
+        for stmt in assigns
+        if len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) and isinstance(stmt.value, ast.Call)
+    }
+    found = {name: callee for name, callee in found.items() if callee}
+    if not found:
+        return {}
+    stores: dict[str, int] = {}
+    for node in run_by(tree.body):
+        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+            stores[node.id] = stores.get(node.id, 0) + 1
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            stores[node.name] = stores.get(node.name, 0) + 1
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            for alias in node.names:
+                bound = alias.asname or alias.name.split(".")[0]
+                stores[bound] = stores.get(bound, 0) + 1
+    if text is None or re.search(r"\bglobal\b", text):
+        stores.update({n: 2 for node in ast.walk(tree) if isinstance(node, ast.Global) for n in node.names})
+    return {name: callee for name, callee in found.items() if stores.get(name) == 1}
+
+
+def run_by(body: list[ast.stmt]) -> Iterator[ast.AST]:
+    """Every node a body runs in its own scope: not entering the functions and classes it defines (only their names
+    and definitions), whose names are their own."""
+    stack: list[ast.AST] = list(body)
+    while stack:
+        node = stack.pop()
+        yield node
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            stack += ast.iter_child_nodes(node)
 
 
 def _alias(stmt: ast.Assign) -> dict[str, str]:

@@ -4,16 +4,18 @@
 whose return annotation names `Cls`, is a `Cls` or an instance of a subclass (so a call through it
 also reaches the subclasses' overrides). `self.x` holds what the methods of the class, of its bases
 and of its subclasses bind to `self.x` (`self.x = Cls()`, `self.x: Cls`), or what its property `x`
-is annotated to return. Nothing is inferred beyond these statements; names resolve through imports.
+is annotated to return. A name the module binds once to `Cls(...)` (`api = HfApi()`) holds a `Cls` wherever
+no function around the use binds it. Nothing is inferred beyond these statements; names resolve through imports.
 """
 
 from __future__ import annotations
 
 import ast
 import functools
+from collections.abc import Sequence
 from typing import NamedTuple
 
-from errdex.pages.hierarchy import Bound, Classes, Symbol, annotated, dotted, statements
+from errdex.pages.hierarchy import Bound, Classes, Symbol, annotated, dotted, run_by, statements
 from errdex.pages.source import FunctionNode
 
 
@@ -56,6 +58,18 @@ class Receivers:
             assert isinstance(receiver, ast.Attribute)
             return self._attribute(cls, receiver.attr)
         return None
+
+    def instance(self, name: str, scopes: Sequence[ast.ClassDef | FunctionNode]) -> Held | None:
+        """What a name the module binds once to a call holds (`api = HfApi()`, then `api.create_repo`), read in the
+        innermost of `scopes` (empty at the top level) where no enclosing function, nor that class's body, binds it."""
+        callee = self.classes.info(self.path).instances.get(name)
+        if callee is None:
+            return None
+        functions = [s for s in scopes if not isinstance(s, ast.ClassDef)]
+        own = [scopes[-1]] if scopes and isinstance(scopes[-1], ast.ClassDef) else []
+        if any(_binds(scope, name) for scope in [*functions, *own]):
+            return None
+        return _one(self.returned(self.path, callee, None))
 
     def a_class(self, path: str, name: str) -> Symbol | None:
         """The release's class a dotted name used in a file stands for."""
@@ -131,6 +145,23 @@ def receivers_of(classes: Classes, path: str) -> Receivers:
 
 def _one(known: Known | None) -> Held | None:
     return Held((known,), True) if known is not None else None
+
+
+def _binds(scope: ast.ClassDef | FunctionNode, name: str) -> bool:
+    """Whether a function (its parameters included) or a class body binds the name in its own scope."""
+    arguments = [] if isinstance(scope, ast.ClassDef) else ast.walk(scope.args)
+    for node in [*arguments, *run_by(scope.body)]:
+        if isinstance(node, ast.arg) and node.arg == name:
+            return True
+        if isinstance(node, ast.Name) and node.id == name and not isinstance(node.ctx, ast.Load):
+            return True
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and node.name == name:
+            return True
+        if isinstance(node, (ast.Import, ast.ImportFrom)) and any(
+            (a.asname or a.name.split(".")[0]) == name for a in node.names
+        ):
+            return True
+    return False
 
 
 def _is_self(node: ast.expr) -> bool:
