@@ -235,10 +235,6 @@ class _Walk:
         top, again, exits = live, None, _Exits()
         while True:
             start = each if each is not None else top if test is None else self._going(test, top, True)
-            if inside:  # this pass up to the raise: what is in force there
-                self.loops.append(_Exits(stmt.lineno))
-                self.block(stmt.body, start)
-                self.loops.pop()
             exits = _Exits(stmt.lineno if inside else 0)
             self.loops.append(exits)
             self.past, past = True, self.past  # a pass the check lets by goes on after it, to the next pass
@@ -249,7 +245,10 @@ class _Walk:
             if grown == top:
                 break
             top = grown
-        if inside:
+        if inside:  # a pass from all that reaches the top of one, up to the raise: what is in force there
+            self.loops.append(_Exits(stmt.lineno))
+            self.block(stmt.body, start)
+            self.loops.pop()
             return None
         ran_out = self._ran_out(test, live, again)
         if holds:  # the raise is in the loop's `else`
