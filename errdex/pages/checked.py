@@ -11,7 +11,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
-from errdex.pages.inforce import Bound, global_stores, in_force, mutates, rebound, walk_scope
+from errdex.pages.inforce import Bound, earlier_pass, global_stores, in_force, mutates, rebound, walk_scope
 from errdex.pages.inputs import local_how, record_kind
 from errdex.pages.model import JsonValue, ResolvedValue
 from errdex.pages.source import FunctionNode, class_and_bases, find, methods, parameters
@@ -145,7 +145,8 @@ def _assigns(stmt: ast.stmt, name: str) -> bool:
 def _or_argument(func: FunctionNode, function: str, name: str, line: int) -> str:
     """A parameter bound again only on some paths to the raise: each binding with its test, else the argument."""
     each = [
-        f"`{r.bound.code}` (line {r.bound.line}){f' when `{r.when}`' if r.when else ''}"
+        f"`{r.bound.code}` (line {r.bound.line}{earlier_pass(r.bound.line, line)})"
+        + (f" when `{r.when}`" if r.when else "")
         for r in rebound(func, [name], line)
     ]
     return (

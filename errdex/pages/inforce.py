@@ -3,7 +3,8 @@
 `m = re.fullmatch(a, s)` then `if m: return ...` then `m = re.fullmatch(b, s)`: at a raise after
 both, only the second can be in force (a later unconditional rebinding replaces the first). A
 binding inside a branch that returns before the raise never reaches it; a binding in a loop body
-may reach a raise earlier in that body on the next pass. A loop is left by a `break` (with what is
+may reach a raise earlier in that body on the next pass (a pass the check lets by goes on after it), and so
+does a change in place there (`seen.append(x)` after `if x in seen: raise`). A loop is left by a `break` (with what is
 in force there) or when its test fails (a `while True:` never does; a `while not answer:` after
 `answer = None` is entered, so `None` leaves it only if the body can keep it). A plain local bound
 to a constant follows a branch only when the evaluator lets its test go that way: after
@@ -71,6 +72,7 @@ class InForce:
     mutated_at: tuple[int, ...]
     entry: bool  # a path reaches the raise binding nothing: the value on entry (a parameter's argument) may be in force
     excluded: tuple[Bound, ...] = ()  # bindings before the raise that the walk found cannot be in force there
+    line: int = 0  # the raise's: a binding after it (in a loop's body) is in force there from an earlier pass
 
     @property
     def single(self) -> Bound | None:
@@ -89,7 +91,20 @@ def in_force(func: FunctionNode, code: str, line: int) -> InForce | None:
         return None
     before = {b for b in walk.all_bindings(func.body, line) if b.line < line and b.kind != "comprehension"}
     excluded = tuple(sorted(before - set(found), key=lambda b: b.line))
-    return InForce(found, tuple(sorted(set(walk.mutated))), _ENTRY in walk.at_raise, excluded)
+    carried = [at for at, live, start in walk.later if any(_kept(b, start, line) for b in live & walk.at_raise)]
+    return InForce(found, tuple(sorted({*walk.mutated, *carried})), _ENTRY in walk.at_raise, excluded, line)
+
+
+def earlier_pass(bound: int, check: int) -> str:
+    """What a binding on line `bound` after the check on line `check` is: one in the body of a loop holding the
+    check, which reaches it only on a later pass ("" for one before it)."""
+    return ", on an earlier pass of the loop" if check and bound > check else ""
+
+
+def _kept(bound: Bound, start: int, line: int) -> bool:
+    """Whether a binding changed in place after the raise in a loop's body is the one the raise sees on the next
+    pass: one the pass makes again before the raise (its loop variable, `seen = []` at its top) is a new value."""
+    return not start <= bound.line < line
 
 
 def _plain_local(func: FunctionNode, code: str) -> bool:
@@ -127,13 +142,15 @@ _ENTRY = Bound(0, "entry", "")  # what the name holds when the function starts
 
 
 class _Exits:
-    """What is in force at each `break` and `continue` of the loop being walked."""
+    """What is in force at each `break` and `continue` of the loop being walked, and where its pass starts when
+    the raise is in its body (0 otherwise)."""
 
-    __slots__ = ("breaks", "continues")
+    __slots__ = ("breaks", "continues", "start")
 
-    def __init__(self) -> None:
+    def __init__(self, start: int = 0) -> None:
         self.breaks: list[frozenset[Bound]] = []
         self.continues: list[frozenset[Bound]] = []
+        self.start = start
 
 
 class _Walk:
@@ -146,6 +163,8 @@ class _Walk:
         self.at_raise: frozenset[Bound] | None = None
         self.mutated: list[int] = []
         self.loops: list[_Exits] = []  # the loops around the statement walked, innermost last
+        self.past = False  # walking a loop's pass on past the raise, to what it hands the next pass
+        self.later: list[tuple[int, frozenset[Bound], int]] = []  # mutations after the raise in its loop's body
 
     def block(self, body: list[ast.stmt], live: frozenset[Bound]) -> frozenset[Bound] | None:
         """What is live after the block (None when no path goes on past it)."""
@@ -157,7 +176,7 @@ class _Walk:
         return current
 
     def statement(self, stmt: ast.stmt, live: frozenset[Bound]) -> frozenset[Bound] | None:
-        holds = stmt.lineno <= self.line <= (stmt.end_lineno or stmt.lineno)
+        holds = not self.past and stmt.lineno <= self.line <= (stmt.end_lineno or stmt.lineno)
         if holds and isinstance(stmt, _LEAVES + (ast.Expr, ast.Assert, ast.FunctionDef, ast.AsyncFunctionDef)):
             self.at_raise = live  # a nested `def` on the line: what is in force where it is defined
             return None
@@ -210,20 +229,26 @@ class _Walk:
         target = getattr(stmt, "target", None)
         each = frozenset([_bound(stmt, target, "for")]) if target is not None and self._binds(target) else None
         test = stmt.test if isinstance(stmt, ast.While) else None
-        if holds and block_holds(stmt.body, self.line):
+        inside = holds and block_holds(stmt.body, self.line)
+        if inside:
             self._mutations(stmt.body)
         top, again, exits = live, None, _Exits()
         while True:
-            exits = _Exits()
-            self.loops.append(exits)
             start = each if each is not None else top if test is None else self._going(test, top, True)
+            exits = _Exits(stmt.lineno if inside else 0)
+            self.loops.append(exits)
+            self.past, past = True, self.past  # a pass the check lets by goes on after it, to the next pass
             again = _union([self.block(stmt.body, start), *exits.continues])  # what a pass hands to the next
+            self.past = past
             self.loops.pop()
             grown = top | (again or frozenset())
             if grown == top:
                 break
             top = grown
-        if holds and block_holds(stmt.body, self.line):
+        if inside:  # a pass from all that reaches the top of one, up to the raise: what is in force there
+            self.loops.append(_Exits(stmt.lineno))
+            self.block(stmt.body, start)
+            self.loops.pop()
             return None
         ran_out = self._ran_out(test, live, again)
         if holds:  # the raise is in the loop's `else`
@@ -264,8 +289,11 @@ class _Walk:
         return after
 
     def _simple(self, stmt: ast.stmt, live: frozenset[Bound]) -> frozenset[Bound]:
-        """An assignment (or a def, an import) replaces what was live; a mutation is noted."""
+        """An assignment (or a def, an import) replaces what was live; a mutation is noted (one after the raise in
+        its loop's body with what is live there: it reaches the raise on the next pass if that binding does)."""
         self._mutations([stmt])
+        if stmt.lineno > self.line and any(self._mutates(n) for n in walk_scope(stmt)):
+            self.later.append((stmt.lineno, live, next((e.start for e in reversed(self.loops) if e.start), 0)))
         if isinstance(stmt, ast.Assign) and any(self._binds(t) for t in stmt.targets):
             target = next(t for t in stmt.targets if self._binds(t))
             return frozenset([_bound(stmt, target, "assign", stmt.value)])
@@ -444,13 +472,14 @@ class Rebound:
 
 
 def rebound(func: FunctionNode, names: Iterable[str], line: int) -> list[Rebound]:
-    """The rebindings of those of `names` that are parameters of `func` which can reach the raise on `line`."""
+    """The rebindings of those of `names` that are parameters of `func` which can reach the raise on `line` (one
+    after it in a loop's body reaches it on the next pass)."""
     own = _parameters(func)
     out = []
     for name in names:
         found = in_force(func, name, line) if name in own else None
         for bound in found.bindings if found is not None else ():
-            if bound.line < line:
+            if bound.line != line and bound.kind != "comprehension":
                 out.append(Rebound(name, bound, _guard(func, bound.line)))
     return out
 
@@ -469,24 +498,28 @@ class Changed:
     name: str
     lines: tuple[int, ...]
     code: str  # the first change, as code
+    at: int  # the raise's line: changes after it, in a loop's body, reach it only from the loop's second pass
 
 
 def changed_in_place(func: FunctionNode, names: Iterable[str], line: int) -> list[Changed]:
     """Those of `names` that are parameters of `func` which a statement of it before `line` changes in place (see
-    `mutates`; nested definitions aside)."""
+    `mutates`; nested definitions aside), or one after it in the body of a loop holding both (on the next pass)."""
     own = _parameters(func)
+    loops = [n.body for n in walk_scope(func) if isinstance(n, (ast.For, ast.AsyncFor, ast.While))]
     out = []
     for name in (n for n in names if n in own):
         found = sorted(
             (
                 n
                 for n in walk_scope(func)
-                if isinstance(n, (ast.stmt, ast.expr)) and n.lineno < line and mutates(n, name)
+                if isinstance(n, (ast.stmt, ast.expr))
+                and (n.lineno < line or any(block_holds(b, n.lineno) and block_holds(b, line) for b in loops))
+                and mutates(n, name)
             ),
             key=lambda n: (n.lineno, n.col_offset),
         )
         if found:
-            out.append(Changed(name, tuple(dict.fromkeys(n.lineno for n in found)), short(found[0], 80)))
+            out.append(Changed(name, tuple(dict.fromkeys(n.lineno for n in found)), short(found[0], 80), line))
     return out
 
 

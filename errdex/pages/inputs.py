@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from errdex.extract.resolve import dotted_name
 from errdex.pages.conditions import input_name
 from errdex.pages.evaluate import UNKNOWN, truth, value_of
-from errdex.pages.inforce import Bound, InForce, block_holds, in_force, short, span_holds, walk_scope
+from errdex.pages.inforce import Bound, InForce, block_holds, earlier_pass, in_force, short, span_holds, walk_scope
 from errdex.pages.model import InputBinding, InputWay
 from errdex.pages.source import (
     FoundDefinition,
@@ -463,7 +463,7 @@ def local_how(function: str, code: str, found: InForce) -> str:
     """What binds a local at the raise: the one binding in force, or each that may be, unresolved."""
     single = found.single
     if single is None:
-        listed = "; ".join(f"`{b.code}` (line {b.line})" for b in found.bindings)
+        listed = "; ".join(f"`{b.code}` (line {b.line}{earlier_pass(b.line, found.line)})" for b in found.bindings)
         if not found.excluded:
             return (
                 f"`{code}` is bound {len(found.bindings)} ways in `{function}` before the check: {listed};"
@@ -475,8 +475,8 @@ def local_how(function: str, code: str, found: InForce) -> str:
             f" {listed}; which one is not resolved (its other bindings before the check, {left}, do not reach it"
             " with the check raising: a path from them leaves first, or the check's own condition excludes them)"
         )
-    how = _binding_how(function, code, single)
-    filled = [n for n in found.mutated_at if n > single.line]
+    how = _binding_how(function, code, single) + earlier_pass(single.line, found.line)
+    filled = [n for n in found.mutated_at if n > single.line or n > found.line]
     if filled:
         how += f", then changed in place at line{'s' if len(filled) > 1 else ''} {', '.join(map(str, filled))}"
     return how

@@ -27,7 +27,7 @@ from errdex.pages.conditions import (
 )
 from errdex.pages.environment import tests
 from errdex.pages.handlers import Catcher, Handler, catcher, catcher_words, caught_words, handler_around, handler_types
-from errdex.pages.inforce import Changed, changed_in_place, rebound
+from errdex.pages.inforce import Changed, changed_in_place, earlier_pass, rebound
 from errdex.pages.model import CatcherJson, ChangedJson, HandlerJson, ReboundJson, ResolvedValue, SiteJson, WhatItMeans
 from errdex.pages.noreturn import never_words
 from errdex.pages.prior import exits, exits_sentence, raises_before, read_names, retested, sentence
@@ -143,7 +143,7 @@ def what_it_means(
 
 
 def _changed_json(found: Changed) -> ChangedJson:
-    return {"name": found.name, "lines": list(found.lines), "code": found.code}
+    return {"name": found.name, "lines": list(found.lines), "code": found.code, "at": found.at}
 
 
 MAX_CHANGES = 6  # lines of in-place changes said; the rest are counted
@@ -156,6 +156,13 @@ def _changed_words(found: ChangedJson) -> str:
     more = f" and {len(found['lines']) - len(lines)} more" if len(found["lines"]) > len(lines) else ""
     where = f"line{'s' if len(found['lines']) > 1 else ''} {', '.join(lines)}{more}"
     first = f"`{found['code']}`" + (", ..." if len(found["lines"]) > 1 else "")
+    if all(
+        n > found["at"] for n in found["lines"]
+    ):  # only after the check, in a loop: its first pass sees the argument
+        return (
+            f" `{found['name']}` here is the argument as passed on the loop's first pass, and its value after the"
+            f" function changes it in place ({where}: {first}) on the later ones."
+        )
     return (
         f" `{found['name']}` here is its value after the function changes it in place ({where}: {first}),"
         " not the argument as passed."
@@ -201,7 +208,7 @@ def _by_name(found: list[ReboundJson]) -> list[list[ReboundJson]]:
 def _rebound_words(found: list[ReboundJson], several: bool) -> str:
     """` `fname` here is its value after line 473 (`fname = os.fspath(fname)` when `...` is true), not
     necessarily the argument as passed.` (` At line 1494, `num_proc` is ...` on a page for several places)."""
-    each = [f"line {r['line']} (`{r['code']}`{_when(r['when'])})" for r in found]
+    each = [f"line {r['line']} (`{r['code']}`{_when(r['when'])}{earlier_pass(r['line'], r['at'])})" for r in found]
     name = found[0]["name"]
     where = f"At line {found[0]['at']}, `{name}` there" if several else f"`{name}` here"
     return f" {where} is its value after {' or '.join(each)}, not necessarily the argument as passed."

@@ -213,6 +213,7 @@ class ChangedJson(TypedDict):
     name: str
     lines: list[int]  # the lines that change it
     code: str  # the first change, as code
+    at: int  # the raise's line: changes after it (in a loop's body) reach it only on a later pass
 
 
 class CallBeforeJson(TypedDict):

@@ -38,7 +38,7 @@ def test_a_popped_kwargs_is_what_is_left_and_gives_no_trigger(indexed: Indexer) 
     store = indexed(PACKAGE, name="lib")
     page = build_page(store, error_id_of(store, "lib", "unexpected keyword arguments {}"))
     meaning = page["what_it_means"]
-    assert meaning["changed"] == [{"name": "kwargs", "lines": [4, 6], "code": "kwargs.pop('nbins')"}]
+    assert meaning["changed"] == [{"name": "kwargs", "lines": [4, 6], "code": "kwargs.pop('nbins')", "at": 8}]
     assert meaning["summary"].endswith(
         " `kwargs` here is its value after the function changes it in place (lines 4, 6: `kwargs.pop('nbins')`,"
         " ...), not the argument as passed."
@@ -49,7 +49,7 @@ def test_a_popped_kwargs_is_what_is_left_and_gives_no_trigger(indexed: Indexer) 
 def test_other_changes_in_place_count_and_an_unchanged_parameter_keeps_its_trigger(indexed: Indexer) -> None:
     store = indexed(PACKAGE, name="lib")
     dropped = build_page(store, error_id_of(store, "lib", "left over: {}"))["what_it_means"]
-    assert dropped["changed"] == [{"name": "names", "lines": [17, 20], "code": "names.remove('self')"}]
+    assert dropped["changed"] == [{"name": "names", "lines": [17, 20], "code": "names.remove('self')", "at": 22}]
     plain = build_page(store, error_id_of(store, "lib", "negative count {}"))
     assert plain["what_it_means"]["changed"] == []
     assert "changes it in place" not in plain["what_it_means"]["summary"]

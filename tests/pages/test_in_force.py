@@ -8,7 +8,7 @@ import textwrap
 
 from errdex.pages import build_page
 from errdex.pages.inputs import trace
-from errdex.pages.model import WhenItHappens
+from errdex.pages.model import Page, WhenItHappens
 from tests.pages.conftest import Indexer, error_id_of
 
 SOURCE = """
@@ -559,3 +559,104 @@ def test_a_condition_from_an_early_return_names_the_value_it_tested(indexed: Ind
     assert meaning["condition"] == "not cached"
     assert "In `not cached`, `cached` is its value when line 44 tests it" in meaning["summary"]
     assert "binds it again before the raise (line 47)" in meaning["summary"]
+
+
+CARRIED = {
+    "carried/__init__.py": """
+        def merge(sizes, kernel, rounds):
+            for size in sizes:
+                height = size[0]
+                for i in range(1, rounds):
+                    if height % kernel != 0:
+                        raise ValueError("grid not divisible")
+                    height = height // kernel
+
+
+        def halve(count):
+            count = int(count)
+            while count > 1:
+                if count % 2:
+                    raise ArithmeticError("odd count")
+                count = count // 2
+
+
+        def accumulate(values, limit):
+            total = 0
+            for value in values:
+                if total > limit:
+                    raise OverflowError("total over limit")
+                total += value
+
+
+        def unique(items):
+            seen = []
+            for item in items:
+                if item in seen:
+                    raise KeyError("repeated item")
+                seen.append(item)
+
+
+        def batches(groups):
+            for group in groups:
+                batch = []
+                for item in group:
+                    if len(batch) > 3:
+                        raise IndexError("batch too large")
+                    batch.append(item)
+
+
+        def fresh(groups):
+            for group in groups:
+                names = []
+                if names:
+                    raise LookupError("names left over")
+                names.append(group)
+
+
+        def register(registry, names):
+            for name in names:
+                if name in registry:
+                    raise NameError("already registered")
+                registry.append(name)
+    """,
+}
+
+
+def test_a_binding_later_in_a_loop_body_is_in_force_on_the_next_pass(indexed: Indexer) -> None:
+    """A check in a loop sees, from the second pass on, what the body binds after it (`height = height // kernel`,
+    `count = count // 2`): the binding before the loop is not its only value, and a `+=` or `.append` after the
+    check changes the value the next pass checks (of a local: its first value is not the value; of a parameter: it
+    is the argument only on the first pass). A value bound again at the top of each pass before the check is a new
+    one: changing it after the check does not reach the next pass."""
+    store = indexed(CARRIED, name="carried")
+
+    def page(template: str) -> Page:
+        return build_page(store, error_id_of(store, "carried", template))
+
+    merged = page("grid not divisible")["when_it_happens"]["summary"]
+    assert "`height` is bound 2 ways in `merge` before the check: `height = size[0]` (line 3)" in merged
+    assert "`height = height // kernel` (line 7, on an earlier pass of the loop); which one" in merged
+    halved = page("odd count")["what_it_means"]["summary"]
+    assert (
+        "`count` here is its value after line 11 (`count = int(count)`) or line 15 (`count = count // 2`, on an"
+        " earlier pass of the loop)"
+    ) in halved
+    for template, name, start, change in (
+        ("total over limit", "total", "from `0` (line 19)", 23),
+        ("repeated item", "seen", "from `[]` (line 27)", 31),
+        ("batch too large", "batch", "from `[]` (line 36)", 40),
+    ):
+        built = page(template)
+        (value,) = built["what_it_means"]["values"]
+        assert value["name"] == name and not value["known"] and built["triggers"] == []
+        assert f"{start}, then changed in place at line {change}: its value at the check is not resolved" in str(
+            value["choice"]
+        )
+    (kept,) = page("names left over")["what_it_means"]["values"]
+    assert kept["known"] and kept["value"] == [] and kept["choice"] is None
+    registered = page("already registered")
+    assert (
+        "`registry` here is the argument as passed on the loop's first pass, and its value after the function changes"
+        " it in place (line 55: `registry.append(name)`) on the later ones."
+    ) in registered["what_it_means"]["summary"]
+    assert registered["triggers"] == []
