@@ -57,9 +57,16 @@ def _reaches(module: str, name: str, wanted: tuple[str, str], tree_of: TreeOf, h
         return False  # defined here: another definition
     origin = info.imports.get(name)
     sources = [tuple(origin.rsplit(".", 1))] if origin and "." in origin else []
-    sources += [(m, name) for m in _star_sources(path, tree)]
+    sources += [(m, name) for m in _star_sources(path, tree) if _toward(m, wanted[0])]
     sources += [(m, name) for m in _lazy_sources(module, path, tree, name)]
     return any(_reaches(m, n, wanted, tree_of, hops + 1) for m, n in sources)
+
+
+def _toward(source: str, defining: str) -> bool:
+    """Whether a star import can lead to the definition without a search of the whole package: it imports from the
+    defining module, a package holding it, or a module beside it (`from pkg.core.api import *` for `pkg.core.frame`).
+    A star import of every subpackage (`from .models import *` in a package of hundreds) is not followed."""
+    return f"{defining}.".startswith(f"{source}.") or source.rpartition(".")[0] == defining.rpartition(".")[0]
 
 
 def _module_tree(module: str, tree_of: TreeOf) -> tuple[str, ast.Module] | None:
