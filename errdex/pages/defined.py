@@ -55,7 +55,7 @@ def defined_when(tree: ast.Module, line: int) -> DefinedWhen | None:
         (n for n in ast.walk(tree) if isinstance(n, _DEFINITIONS) and n.lineno <= line <= (n.end_lineno or n.lineno)),
         key=lambda n: n.lineno,
     )
-    scopes: list[ast.AST] = [tree, *chain][: len(chain)]  # where each definition is made
+    scopes: list[ast.AST] = [tree, *chain[:-1]] if chain else []  # where each definition is made
     for scope, definition in reversed(list(zip(scopes, chain, strict=True))):
         found = _branch_around(scope, definition)
         if found is not None:
@@ -85,7 +85,7 @@ def _branch_around(scope: ast.AST, definition: ast.stmt) -> DefinedWhen | None:
         for node in walk_scope(scope)
         if isinstance(node, ast.If)
         for orelse, block in ((False, node.body), (True, node.orelse))
-        if block_holds(block, at)
+        if block_holds(block, at) and not _run_time_branch(node.test, orelse)
     ]
     branch, orelse = max(ifs, key=lambda pair: pair[0].lineno) if ifs else (None, False)
     name = getattr(definition, "name", "")
@@ -94,6 +94,15 @@ def _branch_around(scope: ast.AST, definition: ast.stmt) -> DefinedWhen | None:
     if branch is not None:
         return DefinedWhen(name, at, branch.lineno, None, branch, orelse, None)
     return None
+
+
+def _run_time_branch(test: ast.expr, orelse: bool) -> bool:
+    """Whether the branch is the one Python always takes when it runs the code: the `else:` of `if TYPE_CHECKING:`,
+    the body of `if not TYPE_CHECKING:` (only a type checker takes the other)."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        test, orelse = test.operand, not orelse
+    checking = isinstance(test, ast.Name) and test.id == "TYPE_CHECKING"
+    return orelse and (checking or isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
 
 
 def _imported(scope: ast.AST, handler: Handler, name: str) -> str | None:

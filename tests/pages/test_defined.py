@@ -41,6 +41,15 @@ MODULE = """
 
     def plain():
         raise TypeError("plain failed")
+
+
+    import typing
+
+    if not typing.TYPE_CHECKING:
+
+        class Runtime:
+            def go(self):
+                raise OSError("runtime only")
 """
 
 
@@ -98,5 +107,12 @@ def test_a_function_defined_in_an_if_of_another_function_is_said_to_exist_only_t
 
 def test_an_unconditional_definition_says_nothing_of_it(page_of: Any) -> None:
     meaning = page_of("plain failed")["what_it_means"]
+    assert meaning["defined_when"] is None
+    assert "is defined at line" not in meaning["summary"]
+
+
+def test_the_branch_python_always_takes_at_run_time_says_nothing_of_it(page_of: Any) -> None:
+    """The body of `if not typing.TYPE_CHECKING:` always runs: only a type checker skips it."""
+    meaning = page_of("runtime only")["what_it_means"]
     assert meaning["defined_when"] is None
     assert "is defined at line" not in meaning["summary"]
