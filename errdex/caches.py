@@ -87,6 +87,7 @@ PAGES = Cache(
         "pages/checked.py",
         "pages/conditions.py",
         "pages/defaults.py",
+        "pages/defined.py",
         "pages/derive.py",
         "pages/environment.py",
         "pages/evaluate.py",

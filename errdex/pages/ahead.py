@@ -15,7 +15,7 @@ from typing import TypeGuard
 
 from errdex.pages.inforce import walk_scope
 from errdex.pages.model import CallBeforeJson, JsonValue, PriorCheckJson
-from errdex.pages.prior import before, read_names
+from errdex.pages.prior import before, in_try_bodies, parts_said, read_names, ruled_out
 from errdex.pages.source import FunctionNode, parameters
 from errdex.pages.syntax import unparse
 
@@ -29,17 +29,19 @@ def calls_before(
 ) -> list[CallBeforeJson]:
     """The calls in the statements that run before `line` on a path to it (see `prior.before`) that are passed,
     as an argument or a keyword, a value `condition` reads from a parameter (`units`, `self.mode`) or a part of
-    one; not those in the tests of the
-    earlier raising `checks` (the page says those already)."""
+    one; not those in the tests of the earlier raising `checks` (the page says those already), nor those that
+    cannot run on a path that goes on to the raise (see `_off_path`)."""
     own = {p.arg for p in parameters(func)} | {"self", "cls"}
     names = frozenset(n for n in read_names(condition) if n.split(".", 1)[0] in own)
     listed = {c["line"] for c in checks}
     skipped = {
         id(sub) for n in walk_scope(func) if isinstance(n, ast.If) and n.lineno in listed for sub in ast.walk(n.test)
     }
+    excluded = parts_said(condition)
     found: dict[tuple[int, str], CallBeforeJson] = {}
     for stmt in before(func, line):
-        for call in (n for n in walk_scope(stmt) if isinstance(n, ast.Call) and id(n) not in skipped):
+        off = skipped | _off_path(func, stmt, line, excluded)
+        for call in (n for n in walk_scope(stmt) if isinstance(n, ast.Call) and id(n) not in off):
             arguments = [*call.args, *(k.value for k in call.keywords)]
             passes = sorted({unparse(a) for a in arguments if _reads(a, names)})
             callee = unparse(call.func)
@@ -53,6 +55,48 @@ def calls_before(
                 "listed": _members(arguments),
             }
     return [found[key] for key in sorted(found)]
+
+
+def _off_path(func: FunctionNode, stmt: ast.stmt, line: int, excluded: set[str]) -> set[int]:
+    """The ids of the nodes of `stmt` (a statement before the raise on `line`) that never run on a path that goes
+    on to the raise: a `raise` or `return` statement (its message is built only when that path ends there), a
+    block that always ends in one, and a branch of an `if` that the raise's condition (its clauses, `excluded`)
+    says was not taken. Inside a `try` body with `except` blocks nothing is left out: what it raises may be
+    caught and the path go on."""
+    caught = in_try_bodies(stmt)
+    out: set[int] = set()
+    for node in walk_scope(stmt):
+        if isinstance(node, (ast.Raise, ast.Return)) and id(node) not in caught:
+            out |= {id(n) for n in walk_scope(node)}
+        for block, taken in _branches(func, node, line, excluded):
+            if not taken or _ends(block, caught):
+                out |= {id(n) for s in block for n in walk_scope(s)}
+    return out
+
+
+def _branches(func: FunctionNode, node: ast.AST, line: int, excluded: set[str]) -> list[tuple[list[ast.stmt], bool]]:
+    """The blocks of a compound statement, each with whether a path to the raise may have gone through it (an
+    `if` branch the condition rules out has not)."""
+    if isinstance(node, ast.If):
+        return [
+            (node.body, not ruled_out(func, node, False, line, excluded)),
+            (node.orelse, not ruled_out(func, node, True, line, excluded)),
+        ]
+    if isinstance(node, (ast.For, ast.AsyncFor, ast.While)):
+        return [(node.body, True), (node.orelse, True)]
+    if isinstance(node, (ast.Try, ast.TryStar)):
+        return [(node.body, True), (node.orelse, True), *((h.body, True) for h in node.handlers)]
+    return []
+
+
+def _ends(block: list[ast.stmt], caught: set[int]) -> bool:
+    """Whether a block always ends in a `return` or an uncaught `raise`, or an `if` both of whose branches do."""
+    for stmt in block:
+        if isinstance(stmt, (ast.Return, ast.Raise)) and id(stmt) not in caught:
+            return True
+        if isinstance(stmt, ast.If) and stmt.orelse and _ends(stmt.body, caught) and _ends(stmt.orelse, caught):
+            return True
+    return False
 
 
 def passed(calls: Iterable[CallBeforeJson], code: str) -> list[CallBeforeJson]:

@@ -25,6 +25,7 @@ from errdex.pages.conditions import (
     membership_lists,
     parse_condition,
 )
+from errdex.pages.defined import defined_when, defined_words
 from errdex.pages.environment import tests
 from errdex.pages.handlers import Catcher, Handler, catcher, catcher_words, caught_words, handler_around, handler_types
 from errdex.pages.inforce import Changed, changed_in_place, earlier_pass, rebound
@@ -75,6 +76,7 @@ def what_it_means(
     handler = _handler(site, tree) if places == 1 else None
     context = _context(site, tree, handler) if places == 1 else None
     catching = _catcher(site, tree, raised_names(site)) if places == 1 else None
+    defined = defined_when(tree, site["line"]) if tree is not None and places == 1 else None
     out: WhatItMeans = {
         "summary": "",
         "condition": site["condition"],
@@ -94,6 +96,7 @@ def what_it_means(
         "calls_before": [],
         "exits": [],
         "class_held_by": held_by,
+        "defined_when": defined.json() if defined is not None else None,
     }
     own = _function(site, tree)
     if own is not None and node is not None:
@@ -120,6 +123,7 @@ def what_it_means(
         out["summary"] = (
             f"{raises} whenever {_line(site, places)} runs ({_unguarded(site, places)}){earlier}{_then(context)}."
         )
+    out["summary"] += defined_words(defined)
     if places > 1 and tree is not None:
         out["summary"] += _handled_places(site["file"], tree, sites, raised_names(site))
     if catching is not None:

@@ -234,6 +234,17 @@ class ExitJson(TypedDict):
     when: list[str]
 
 
+class DefinedWhenJson(TypedDict):
+    """The definition holding the raise exists only when one block of the code around it runs
+    (`what_it_means.defined_when`)."""
+
+    name: str
+    line: int
+    at: int  # the `try` or `if` line
+    when: str  # what must happen for it to be defined, in words
+    imported: str | None  # the module an import in the `try` body binds the same name from
+
+
 class WhatItMeans(TypedDict):
     summary: str
     condition: str | None
@@ -253,6 +264,7 @@ class WhatItMeans(TypedDict):
     calls_before: list[CallBeforeJson]
     exits: list[ExitJson]
     class_held_by: str | None  # the raise raises an object it looks up or keeps (`ERRORS[key]`): class not resolved
+    defined_when: DefinedWhenJson | None  # the raise's definition is made only in a branch (an `except` block)
 
 
 class InputWay(TypedDict):

@@ -139,14 +139,14 @@ def raises_before(
     that are not under one of the listed `checks` (their `if` line), nor in a `try` body that may catch them,
     nor under an `if t:` whose `not t` the site's `condition` holds (see `returns_before`)."""
     listed = {c["line"] for c in checks}
-    excluded = {unparse(part) for part in conjuncts(condition)} if condition is not None else set()
+    excluded = parts_said(condition)
     ifs = [n for n in walk_scope(func) if isinstance(n, ast.If)]
     found: list[NestedRaise] = []
     for stmt in before(func, line):
         keyword = next((word for kind, word in _KEYWORDS if isinstance(stmt, kind)), None)
         if keyword is None:
             continue
-        caught = _in_try_bodies(stmt)
+        caught = in_try_bodies(stmt)
         found += [
             NestedRaise(n.lineno, keyword, stmt.lineno)
             for n in walk_scope(stmt)
@@ -162,7 +162,7 @@ def _under(branch: ast.If, line: int) -> bool:
     return block_holds(branch.body, line) or block_holds(branch.orelse, line)
 
 
-def _in_try_bodies(stmt: ast.stmt) -> set[int]:
+def in_try_bodies(stmt: ast.stmt) -> set[int]:
     """The ids of the nodes in the body of a `try` with handlers under `stmt`: a raise there may be caught."""
     tries = [n for n in walk_scope(stmt) if isinstance(n, (ast.Try, ast.TryStar)) and n.handlers]
     return {id(sub) for t in tries for s in t.body for sub in walk_scope(s)}
@@ -223,7 +223,7 @@ def _returns(func: FunctionNode, line: int, condition: ast.expr | None) -> list[
     """The `return` statements of the function that run before `line` on some path to it (in a statement before
     it in a block that holds it; nested definitions aside), but those `condition` already excludes: a return
     under `if t:` when `not t` is one of its clauses and nothing read by `t` is bound again before the raise."""
-    excluded = {unparse(part) for part in conjuncts(condition)} if condition is not None else set()
+    excluded = parts_said(condition)
     return [
         n
         for stmt in before(func, line)
@@ -243,15 +243,24 @@ def before(func: FunctionNode, line: int) -> list[ast.stmt]:
     ]
 
 
+def parts_said(condition: ast.expr | None) -> set[str]:
+    """The `and` clauses of the site's condition as written: what holds whenever the raise runs."""
+    return {unparse(part) for part in conjuncts(condition)} if condition is not None else set()
+
+
 def _excluded(func: FunctionNode, at: int, line: int, excluded: set[str]) -> bool:
     """Whether the statement at `at` is under an `if t:` whose `not t` the condition already holds, still about
     the same values at the raise on `line`."""
     guards = [n for n in walk_scope(func) if isinstance(n, ast.If) and block_holds(n.body, at)]
-    return any(_negated_by(func, guard, line, excluded) for guard in guards)
+    return any(ruled_out(func, guard, False, line, excluded) for guard in guards)
 
 
-def _negated_by(func: FunctionNode, guard: ast.If, line: int, excluded: set[str]) -> bool:
-    if unparse(negation(guard.test)) not in excluded:
+def ruled_out(func: FunctionNode, guard: ast.If, orelse: bool, line: int, excluded: set[str]) -> bool:
+    """Whether the condition's clauses (`excluded`) say that a branch of `guard` was not taken on the way to the
+    raise on `line`: its body when they hold `not t`, its `else` when they hold `t`, still about the same values
+    (nothing the test reads is bound again after it)."""
+    form = guard.test if orelse else negation(guard.test)
+    if unparse(form) not in excluded:
         return False
     for name in read_names(guard.test):
         bound = in_force(func, name, line)

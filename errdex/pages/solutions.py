@@ -22,6 +22,7 @@ from errdex.pages.evaluate import truth, verdict
 from errdex.pages.model import (
     CheckClause,
     CheckedValue,
+    DefinedWhenJson,
     EnvironmentTest,
     MembershipList,
     ReleaseCheck,
@@ -85,7 +86,19 @@ def _from_check(page: StaticFacts, user: UserInput | None) -> list[SolutionBody]
         fires, avoids = " and ".join(c["text"] for c in where), either([c["negated"] for c in where])
         text = f"This check depends on where the code runs: it fires only when {fires}, and not when {avoids}."
         out.append({"kind": "environment", "text": text})
+    defined = meaning["defined_when"]
+    if defined is not None and defined["imported"] is not None:
+        out.append({"kind": "import_fallback", "text": _fallback_text(defined)})
     return out
+
+
+def _fallback_text(defined: DefinedWhenJson) -> str:
+    """The raise's definition stands in for a name an import binds: it is reached only when that import fails."""
+    return (
+        f"`{defined['name']}` here is defined only when the import of it from `{defined['imported']}` in the `try`"
+        f" at line {defined['at']} fails: where that import works, the name is the imported one and this raise is"
+        " not reached. What that import needs is not followed here beyond what the message says."
+    )
 
 
 def _reads_any(code: str, inputs: set[str]) -> bool:

@@ -13,6 +13,8 @@ from tests.pages.conftest import Indexer, error_id_of
 
 MODULE = """
     import functools
+    import os
+    import warnings
 
     REGISTRY = {}
 
@@ -59,6 +61,39 @@ MODULE = """
     def scale(step=1):
         if step > 10:
             raise ValueError("step is too large")
+
+
+    def verify(expected=None, recorded=None):
+        if expected is None:
+            return
+        if len(set(expected) - set(recorded)) > 0:
+            raise KeyError(str(set(expected) - set(recorded)))
+        check_in_list([["a"]], expected=expected)
+        if len(expected) > 3 and recorded:
+            raise ValueError("too many splits")
+
+
+    def upload(path, delete=None, every=None):
+        if os.path.isfile(path):
+            check_in_list([["a"]], delete=delete)
+        if every is not None:
+            if os.path.isfile(path):
+                pass
+            else:
+                if delete:
+                    warnings.warn("delete is ignored with every")
+
+
+    def trim(size, limit=None):
+        if limit is None:
+            check_in_list([1, 2], size=size)
+            return size
+        try:
+            return check_in_list([3], size=size)
+        except ValueError:
+            pass
+        if size > limit:
+            raise ValueError("size is over the limit")
 """
 
 
@@ -76,32 +111,32 @@ def test_a_call_passed_the_input_first_scopes_the_trigger_and_lends_its_list(pag
     page = page_of("fig is required")
     meaning = page["what_it_means"]
     assert [(c["line"], c["call"], c["passes"]) for c in meaning["calls_before"]] == [
-        (21, "check_in_list(...)", ["units"])
+        (23, "check_in_list(...)", ["units"])
     ]  # `isinstance(units, str)` never rejects a value
     assert meaning["summary"].endswith(  # `units` is not rebound: nothing is said after it
-        " Before the check, `offset` passes `units` to `check_in_list(...)` (line 21), which may reject it first"
+        " Before the check, `offset` passes `units` to `check_in_list(...)` (line 23), which may reject it first"
         " with another error (what it does is not followed here)."
     )
     (trigger,) = page["triggers"]
     assert trigger["values"]["units"] in ("'points'", "'inches'")  # from the call's list, not a made-up value
     assert trigger["text"].startswith("The check fires when ")
     assert trigger["text"].endswith(
-        ", unless `check_in_list(...)` (passed `units` at line 21, not followed here) rejects it first."
+        ", unless `check_in_list(...)` (passed `units` at line 23, not followed here) rejects it first."
     )
 
 
 def test_an_earlier_return_the_values_do_not_rule_out_scopes_the_trigger(page_of: Any) -> None:
     page = page_of("no inspection available")
-    assert [e["line"] for e in page["what_it_means"]["exits"]] == [31]
+    assert [e["line"] for e in page["what_it_means"]["exits"]] == [33]
     (trigger,) = page["triggers"]
     assert (
-        trigger["text"] == "The check fires when `errors` is 'raise', if `inspect` has not returned earlier (line 31)."
+        trigger["text"] == "The check fires when `errors` is 'raise', if `inspect` has not returned earlier (line 33)."
     )
 
 
 def test_an_earlier_return_the_values_rule_out_leaves_the_trigger_certain(page_of: Any) -> None:
     page = page_of("mode is not supported")
-    assert page["what_it_means"]["exits"] == [{"line": 39, "when": ["mode is None"]}]
+    assert page["what_it_means"]["exits"] == [{"line": 41, "when": ["mode is None"]}]
     (trigger,) = page["triggers"]
     assert trigger["text"].startswith("The check certainly fires when `mode` is ")
     assert trigger["values"]["mode"] != "None"
@@ -115,3 +150,24 @@ def test_the_functions_own_package_decorator_is_said_in_the_summary(page_of: Any
     )
     no_decorator = page_of("mode is not supported")["what_it_means"]["summary"]
     assert "wrapped by" not in no_decorator and "Before the check" not in no_decorator
+
+
+def test_calls_in_an_earlier_raise_statement_are_not_on_the_way_to_the_check(page_of: Any) -> None:
+    """`set(expected)` in the message of the raise at line 56 runs only when that raise fires, never before line
+    59; the `set(...)` calls of its `if` test are said with that check, not again as calls before."""
+    meaning = page_of("too many splits")["what_it_means"]
+    assert [(c["line"], c["call"]) for c in meaning["calls_before"]] == [(57, "check_in_list(...)")]
+
+
+def test_calls_in_a_branch_the_condition_rules_out_are_not_on_the_way_to_the_check(page_of: Any) -> None:
+    """The warning needs `os.path.isfile(path)` false (the `else` at line 68): the call in the body of the earlier
+    `if os.path.isfile(path):` (line 64) never runs on the way to it; that `if`'s test does."""
+    meaning = page_of("delete is ignored with every")["what_it_means"]
+    assert [(c["line"], c["call"]) for c in meaning["calls_before"]] == [(63, "os.path.isfile(...)")]
+
+
+def test_calls_in_a_block_that_always_leaves_are_not_on_the_way_to_the_check(page_of: Any) -> None:
+    """The body of `if limit is None:` always returns, so its call never precedes the raise; a `return` in a `try`
+    body whose `except` block goes on may not end the path: its call is kept."""
+    meaning = page_of("size is over the limit")["what_it_means"]
+    assert [(c["line"], c["passes"]) for c in meaning["calls_before"]] == [(78, ["size"])]
