@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from errdex.indexing import index
+from errdex.pages import build_page
 from errdex.store import Store
 from tests.fixtures import write_tree
 
@@ -41,6 +42,12 @@ def indexed(store: Store, tmp_path: Path) -> Indexer:
         return store
 
     return write_and_index
+
+
+def pages_of(store: Store, package: str) -> Callable[..., Any]:
+    """A page builder for one indexed package: the page of its error whose template is given (keywords go on to
+    `build_page`)."""
+    return lambda template, **kwargs: build_page(store, error_id_of(store, package, template), **kwargs)
 
 
 def error_id_of(store: Store, package: str, template: str, version: str | None = None) -> str:

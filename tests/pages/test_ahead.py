@@ -8,8 +8,7 @@ from typing import Any
 
 import pytest
 
-from errdex.pages import build_page
-from tests.pages.conftest import Indexer, error_id_of
+from tests.pages.conftest import Indexer, pages_of
 
 MODULE = """
     import functools
@@ -99,12 +98,7 @@ MODULE = """
 
 @pytest.fixture
 def page_of(indexed: Indexer) -> Any:
-    store = indexed({"pkg/__init__.py": "", "pkg/tools.py": MODULE})
-
-    def page(template: str) -> dict[str, Any]:
-        return build_page(store, error_id_of(store, "pkg", template))
-
-    return page
+    return pages_of(indexed({"pkg/__init__.py": "", "pkg/tools.py": MODULE}), "pkg")
 
 
 def test_a_call_passed_the_input_first_scopes_the_trigger_and_lends_its_list(page_of: Any) -> None:

@@ -10,7 +10,7 @@ import pytest
 
 from errdex.pages import build_page
 from errdex.pages.conditions import describe
-from tests.pages.conftest import Indexer, error_id_of, said
+from tests.pages.conftest import Indexer, pages_of, said
 
 CONFIG = """
     MODES = ("fast", "slow")
@@ -54,12 +54,7 @@ CONFIG = """
 
 @pytest.fixture
 def page_of(indexed: Indexer) -> Any:
-    store = indexed({"pkg/__init__.py": "", "pkg/config.py": CONFIG})
-
-    def page(template: str, **kwargs: Any) -> dict[str, Any]:
-        return build_page(store, error_id_of(store, "pkg", template), **kwargs)
-
-    return page
+    return pages_of(indexed({"pkg/__init__.py": "", "pkg/config.py": CONFIG}), "pkg")
 
 
 def fix_values(page: dict[str, Any]) -> tuple[str, str]:

@@ -8,8 +8,7 @@ from typing import Any
 
 import pytest
 
-from errdex.pages import build_page
-from tests.pages.conftest import Indexer, error_id_of
+from tests.pages.conftest import Indexer, pages_of
 
 MODULE = """
     import sys
@@ -55,12 +54,7 @@ MODULE = """
 
 @pytest.fixture
 def page_of(indexed: Indexer) -> Any:
-    store = indexed({"pkg/__init__.py": "", "pkg/tools.py": MODULE})
-
-    def page(template: str) -> dict[str, Any]:
-        return build_page(store, error_id_of(store, "pkg", template))
-
-    return page
+    return pages_of(indexed({"pkg/__init__.py": "", "pkg/tools.py": MODULE}), "pkg")
 
 
 def test_a_fallback_for_a_failed_import_says_the_import_decides_it(page_of: Any) -> None:

@@ -8,9 +8,8 @@ from typing import Any
 
 import pytest
 
-from errdex.pages import build_page
 from errdex.pages.documented import parameter_entry
-from tests.pages.conftest import Indexer, error_id_of
+from tests.pages.conftest import Indexer, pages_of
 
 MODULE = '''
     def fetch(url, timeout=None):
@@ -83,12 +82,7 @@ MODULE = '''
 
 @pytest.fixture
 def page_of(indexed: Indexer) -> Any:
-    store = indexed({"pkg/__init__.py": "", "pkg/tools.py": MODULE})
-
-    def page(template: str) -> dict[str, Any]:
-        return build_page(store, error_id_of(store, "pkg", template))
-
-    return page
+    return pages_of(indexed({"pkg/__init__.py": "", "pkg/tools.py": MODULE}), "pkg")
 
 
 def test_rest_entry_comments_and_summary(page_of: Any) -> None:

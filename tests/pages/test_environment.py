@@ -8,9 +8,8 @@ from typing import Any
 
 import pytest
 
-from errdex.pages import build_page
 from errdex.pages.environment import kind_of, phrase
-from tests.pages.conftest import Indexer, error_id_of, said
+from tests.pages.conftest import Indexer, pages_of, said
 
 PROBES = """
     import importlib.util
@@ -63,8 +62,10 @@ ENVIRONMENT_CODE = ("__debug__", "sys.", "os.environ", "WIN", "is_torch", "is_ke
 
 @pytest.fixture
 def page_of(indexed: Indexer) -> Any:
-    store = indexed({"envpkg/__init__.py": "", "envpkg/probes.py": PROBES, "envpkg/setup.py": SETUP}, name="envpkg")
-    return lambda template: build_page(store, error_id_of(store, "envpkg", template))
+    return pages_of(
+        indexed({"envpkg/__init__.py": "", "envpkg/probes.py": PROBES, "envpkg/setup.py": SETUP}, name="envpkg"),
+        "envpkg",
+    )
 
 
 def advice(page: dict[str, Any]) -> list[str]:

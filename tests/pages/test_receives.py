@@ -7,9 +7,8 @@ from typing import Any, Literal
 
 import pytest
 
-from errdex.pages import build_page
 from errdex.pages.receives import annotation_types, fits
-from tests.pages.conftest import Indexer, error_id_of
+from tests.pages.conftest import Indexer, pages_of
 
 SOURCE = """
     from typing import Literal, Optional
@@ -83,12 +82,7 @@ SOURCE = """
 
 @pytest.fixture
 def page_of(indexed: Indexer) -> Any:
-    store = indexed({"pkg/__init__.py": "", "pkg/stream.py": SOURCE})
-
-    def page(template: str) -> dict[str, Any]:
-        return build_page(store, error_id_of(store, "pkg", template))
-
-    return page
+    return pages_of(indexed({"pkg/__init__.py": "", "pkg/stream.py": SOURCE}), "pkg")
 
 
 def trigger_values(page: dict[str, Any]) -> list[dict[str, str]]:

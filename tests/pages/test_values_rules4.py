@@ -13,7 +13,7 @@ from rich.console import Console
 from errdex import terminal
 from errdex.pages import build_page
 from errdex.pages.evaluate import UNKNOWN, Instance, truth
-from tests.pages.conftest import Indexer, error_id_of, strings
+from tests.pages.conftest import Indexer, error_id_of, pages_of, strings
 
 KERNEL = """
     _KERNEL = None
@@ -75,8 +75,7 @@ CLOSURE = """
 
 @pytest.fixture
 def page_of(indexed: Indexer) -> Any:
-    store = indexed({"pkg/__init__.py": "", "pkg/kernel.py": KERNEL, "pkg/closure.py": CLOSURE})
-    return lambda template: build_page(store, error_id_of(store, "pkg", template))
+    return pages_of(indexed({"pkg/__init__.py": "", "pkg/kernel.py": KERNEL, "pkg/closure.py": CLOSURE}), "pkg")
 
 
 def test_a_global_bound_again_by_a_function_has_no_single_value(page_of: Any) -> None:

@@ -7,8 +7,7 @@ from typing import Any
 
 import pytest
 
-from errdex.pages import build_page
-from tests.pages.conftest import Indexer, error_id_of
+from tests.pages.conftest import Indexer, pages_of
 
 BASE = """
     import functools
@@ -64,12 +63,7 @@ MODEL = """
 
 @pytest.fixture
 def page_of(indexed: Indexer) -> Any:
-    store = indexed({"pkg/__init__.py": "", "pkg/base.py": BASE, "pkg/model.py": MODEL})
-
-    def page(template: str) -> dict[str, Any]:
-        return build_page(store, error_id_of(store, "pkg", template))
-
-    return page
+    return pages_of(indexed({"pkg/__init__.py": "", "pkg/base.py": BASE, "pkg/model.py": MODEL}), "pkg")
 
 
 def test_a_trigger_through_a_package_decorator_is_scoped_by_it(page_of: Any) -> None:
