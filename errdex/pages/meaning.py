@@ -174,9 +174,10 @@ def _changed_words(found: ChangedJson) -> str:
 
 
 def _rebound(site: SiteJson, tree: ast.Module | None, node: ast.expr, sites: Sequence[Site]) -> list[ReboundJson]:
-    """The parameters the check reads (`A` of `A.ndim` too) that its function binds again before the raise; on a
-    page for several places, at each of them in the page's file."""
-    roots = sorted({name.split(".", 1)[0] for name in read_names(node)})
+    """The parameters the check reads (`A` of `A.ndim` too), and the attributes of them it reads (`self.by`), that
+    its function binds again before the raise; on a page for several places, at each of them in the page's file."""
+    read = read_names(node)
+    roots = sorted({name.split(".", 1)[0] for name in read} | {name for name in read if name.count(".") == 1})
     places: list[Where] = [{"function": p.function, "line": p.line} for p in sites if p.file == site["file"]]
     out: list[ReboundJson] = []
     for place in places or [{"function": site["function"], "line": site["line"]}]:
@@ -215,7 +216,8 @@ def _rebound_words(found: list[ReboundJson], several: bool) -> str:
     each = [f"line {r['line']} (`{r['code']}`{_when(r['when'])}{earlier_pass(r['line'], r['at'])})" for r in found]
     name = found[0]["name"]
     where = f"At line {found[0]['at']}, `{name}` there" if several else f"`{name}` here"
-    return f" {where} is its value after {' or '.join(each)}, not necessarily the argument as passed."
+    passed = "the value it held when the function was called" if "." in name else "the argument as passed"
+    return f" {where} is its value after {' or '.join(each)}, not necessarily {passed}."
 
 
 def _when(test: str | None) -> str:

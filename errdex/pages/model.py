@@ -196,8 +196,8 @@ class CatcherJson(TypedDict):
 
 
 class ReboundJson(TypedDict):
-    """A parameter the check reads after the function bound it again (`what_it_means.rebound`): the check
-    sees the new value, not the argument as passed."""
+    """A parameter (or an attribute of one, `self.by`) the check reads after the function bound it again
+    (`what_it_means.rebound`): the check sees the new value, not the argument as passed."""
 
     name: str
     line: int  # the rebinding's line
