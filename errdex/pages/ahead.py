@@ -4,7 +4,8 @@
 may reject `units` with its own error before the check is reached. What such a call does is not
 followed, so the page names it as what may reject the value first, and a trigger whose value it
 is passed is said with that scope. A few builtins that never reject an argument (`isinstance`)
-are left out.
+are left out, and so is a call whose result is the test of an `if` or `while` (`if not is_list_like(by):`):
+it is a predicate that picks a branch, not a step that rejects.
 """
 
 from __future__ import annotations
@@ -29,14 +30,16 @@ def calls_before(
 ) -> list[CallBeforeJson]:
     """The calls in the statements that run before `line` on a path to it (see `prior.before`) that are passed,
     as an argument or a keyword, a value `condition` reads from a parameter (`units`, `self.mode`) or a part of
-    one; not those in the tests of the earlier raising `checks` (the page says those already), nor those that
-    cannot run on a path that goes on to the raise (see `_off_path`)."""
+    one; not those in the tests of the earlier raising `checks` (the page says those already), nor the predicates
+    of `if` and `while` tests (see `_predicates`), nor those that cannot run on a path that goes on to the raise
+    (see `_off_path`)."""
     own = {p.arg for p in parameters(func)} | {"self", "cls"}
     names = frozenset(n for n in read_names(condition) if n.split(".", 1)[0] in own)
     listed = {c["line"] for c in checks}
     skipped = {
         id(sub) for n in walk_scope(func) if isinstance(n, ast.If) and n.lineno in listed for sub in ast.walk(n.test)
     }
+    skipped |= _predicates(func)
     excluded = parts_said(condition)
     found: dict[tuple[int, str], CallBeforeJson] = {}
     for stmt in before(func, line):
@@ -55,6 +58,22 @@ def calls_before(
                 "listed": _members(arguments),
             }
     return [found[key] for key in sorted(found)]
+
+
+def _predicates(func: FunctionNode) -> set[int]:
+    """The ids of the calls whose result is the test of an `if` or `while` of the function, whole or as an operand
+    of `not`, `and`, `or` (`if not is_list_like(by):`): a predicate choosing a branch, not a call that rejects."""
+    tests = [n.test for n in walk_scope(func) if isinstance(n, (ast.If, ast.While))]
+    out: set[int] = set()
+    while tests:
+        test = tests.pop()
+        if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+            tests.append(test.operand)
+        elif isinstance(test, ast.BoolOp):
+            tests += test.values
+        elif isinstance(test, ast.Call):
+            out.add(id(test))
+    return out
 
 
 def _off_path(func: FunctionNode, stmt: ast.stmt, line: int, excluded: set[str]) -> set[int]:

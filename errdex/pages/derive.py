@@ -98,7 +98,12 @@ def user_input(
             checked.append({"code": code, "value": value, "matches": matches, "result": result})
         else:
             meaning = page["what_it_means"]
-            certain = page["site_scope"]["exact"] and meaning["handler"] is None and meaning["caught_by"] is None
+            certain = (
+                page["site_scope"]["exact"]
+                and meaning["handler"] is None
+                and meaning["caught_by"] is None
+                and meaning["loop_else"] is None
+            )
             checked.append({"code": code, "value": value, "result": _verdict(facts, code, options, certain)})
     raising = {c["code"] for c in checked if c["result"] == "raises"}
     return {
@@ -176,6 +181,8 @@ def triggers_and_fix(page: StaticFacts, user: UserInput | None) -> tuple[list[Tr
         return [], None
     if page["what_it_means"]["handler"] is not None:
         return [], None  # its `try` body must raise too, and no call is known to make it
+    if page["what_it_means"]["loop_else"] is not None:
+        return [], None  # its loop must end without `break` too, and no call is known to make it
     if page["what_it_means"]["caught_by"] is not None:
         return [], None  # a `try` of its own function catches it: it reaches the caller only if raised again
     if page["what_it_means"]["changed"]:

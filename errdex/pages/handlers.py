@@ -2,7 +2,8 @@
 
 A raise in an `except` block runs only when its `try` body raises; one in the `try`'s `else:` block only when
 the body raised nothing; whatever the `if`s around say. A raise in a `try` body whose own handler catches its
-class does not simply leave the function: what that handler does decides it.
+class does not simply leave the function: what that handler does decides it. A raise in the `else:` block of a
+`for` or `while` loop runs only when that loop ends without `break`: what leads to each `break` is said.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import copy
 from dataclasses import dataclass
 
 from errdex.pages.caught import catches
-from errdex.pages.inforce import walk_scope
+from errdex.pages.inforce import block_holds, short, walk_scope
 
 MAX_STATEMENT = 80
 _TRIES = (ast.Try, ast.TryStar)
@@ -100,13 +101,24 @@ def caught_words(handler: Handler) -> str:
 
 
 def _one_caught(handler: Handler) -> str:
+    if handler.orelse:
+        return f"{_try_code(handler)} completes without raising, which runs its `else:` block"
+    return f"{_try_code(handler)} {_raised(handler)}"
+
+
+def _try_code(handler: Handler) -> str:
+    """`the code in the `try` at line 281 (`font.select_charmap(code)`)`."""
     start, end = handler.try_line, handler.try_end
     lines = f"line {start}" if start == end else f"lines {start}–{end}"
     named = f" (`{handler.statement}`)" if handler.statement else ""
+    return f"the code in the `try` at {lines}{named}"
+
+
+def _raised(handler: Handler) -> str:
+    """What the `try` body does for the block to run: raise one of its classes, or (`else:`) nothing."""
     if handler.orelse:
-        return f"the code in the `try` at {lines}{named} completes without raising, which runs its `else:` block"
-    raised = f"raises {handler_types(handler)}" if handler.types else "raises an exception"
-    return f"the code in the `try` at {lines}{named} {raised}"
+        return "raises nothing"
+    return f"raises {handler_types(handler)}" if handler.types else "raises an exception"
 
 
 def handler_types(handler: Handler) -> str:
@@ -213,3 +225,75 @@ def catcher_words(found: Catcher, lines: list[int], function: str) -> str:
 
 def _lines(lines: tuple[int, ...]) -> str:
     return f"line{'s' if len(lines) > 1 else ''} {', '.join(map(str, lines))}"
+
+
+MAX_BREAKS = 3  # `break` statements of a loop said; the rest are counted
+_LOOPS = (ast.For, ast.AsyncFor, ast.While)
+
+
+@dataclass(frozen=True)
+class LoopBreak:
+    """A `break` of the loop, and what must hold for a pass to reach it, outermost first, in words."""
+
+    line: int
+    when: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class LoopElse:
+    """The `else:` block of a `for` or `while` loop a line is in: it runs only when the loop ends without `break`."""
+
+    line: int  # the loop's
+    kind: str  # "for" | "while"
+    test: str | None  # a `while` loop's test, as code
+    breaks: tuple[LoopBreak, ...]
+
+
+def loop_else_around(scope: ast.AST, line: int) -> LoopElse | None:
+    """The innermost loop of `scope` whose `else:` block holds `line`, with the `break`s that end it, if any."""
+    loops = [n for n in walk_scope(scope) if isinstance(n, _LOOPS) and block_holds(n.orelse, line)]
+    if not loops:
+        return None
+    loop = max(loops, key=lambda n: n.lineno)
+    test = short(loop.test) if isinstance(loop, ast.While) else None
+    return LoopElse(loop.lineno, "while" if test is not None else "for", test, tuple(_breaks(loop.body, ())))
+
+
+def _breaks(block: list[ast.stmt], path: tuple[str, ...]) -> list[LoopBreak]:
+    """The `break`s of a loop's body that end that loop (a nested loop's own are not; one in its `else:` is), each
+    with the branches taken to reach it."""
+    out: list[LoopBreak] = []
+    for stmt in block:
+        if isinstance(stmt, ast.Break):
+            out.append(LoopBreak(stmt.lineno, path))
+        elif isinstance(stmt, ast.If):
+            out += _breaks(stmt.body, (*path, f"`{short(stmt.test)}` is true (line {stmt.lineno})"))
+            out += _breaks(stmt.orelse, (*path, f"`{short(stmt.test)}` is false (line {stmt.lineno})"))
+        elif isinstance(stmt, _LOOPS):
+            out += _breaks(stmt.orelse, (*path, f"the loop at line {stmt.lineno} ends without `break`"))
+        elif isinstance(stmt, _TRIES):
+            out += _breaks(stmt.body, path) + _breaks(stmt.finalbody, path)
+            for handled in _blocks(stmt):
+                body = handled.body if isinstance(handled, ast.ExceptHandler) else handled
+                caught = _handler(stmt, handled, ())
+                out += _breaks(body, (*path, f"{_try_code(caught)} {_raised(caught)}"))
+        elif isinstance(stmt, (ast.With, ast.AsyncWith)):
+            out += _breaks(stmt.body, path)
+        elif isinstance(stmt, ast.Match):
+            for case in stmt.cases:
+                out += _breaks(case.body, (*path, f"`case {short(case.pattern)}` matches (line {stmt.lineno})"))
+    return out
+
+
+def loop_else_words(found: LoopElse) -> str:
+    """`the loop at line 276 ends without `break`, by running out of items with no pass reaching the `break` at line
+    285 (reached when ...)`: what must happen for the loop's `else:` block to run."""
+    ends = f"its test `{found.test}` coming out false" if found.test is not None else "running out of items"
+    if not found.breaks:
+        return f"the loop at line {found.line} ends (it has no `break`), by {ends}"
+    said = [f"line {b.line}" + (f" (reached when {' and '.join(b.when)})" if b.when else "") for b in found.breaks]
+    shown = said[:MAX_BREAKS]
+    if len(said) > len(shown):
+        shown.append(f"{len(said) - len(shown)} more")
+    breaks = f"the `break` at {shown[0]}" if len(shown) == 1 else f"any of the `break`s at {'; '.join(shown)}"
+    return f"the loop at line {found.line} ends without `break`, by {ends} with no pass reaching {breaks}"

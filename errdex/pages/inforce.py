@@ -464,7 +464,8 @@ def short(node: ast.AST | None, limit: int = 120) -> str:
 
 @dataclass(frozen=True)
 class Rebound:
-    """A parameter the function binds again before the raise: the check sees that value, not the argument."""
+    """A parameter (or an attribute of one, `self.by`) the function binds again before the raise: the check sees
+    that value, not the argument (not the value the attribute had on entry)."""
 
     name: str
     bound: Bound
@@ -472,12 +473,12 @@ class Rebound:
 
 
 def rebound(func: FunctionNode, names: Iterable[str], line: int) -> list[Rebound]:
-    """The rebindings of those of `names` that are parameters of `func` which can reach the raise on `line` (one
-    after it in a loop's body reaches it on the next pass)."""
+    """The rebindings of those of `names` that are parameters of `func`, or attributes of one (`self.by`), which
+    can reach the raise on `line` (one after it in a loop's body reaches it on the next pass)."""
     own = _parameters(func)
     out = []
     for name in names:
-        found = in_force(func, name, line) if name in own else None
+        found = in_force(func, name, line) if name.split(".", 1)[0] in own else None
         for bound in found.bindings if found is not None else ():
             if bound.line != line and bound.kind != "comprehension":
                 out.append(Rebound(name, bound, _guard(func, bound.line)))

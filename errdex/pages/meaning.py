@@ -2,7 +2,8 @@
 
 Tests of where the code runs are listed apart, in words, as conditions of the environment.
 A site without a condition is said to be raised whenever its line runs, with the `except`
-block around it when there is one; a module-level or class-level site, when it is imported.
+block around it when there is one; a module-level or class-level site, when it is imported; one in the
+`else:` block of a loop, only when that loop ends without `break`.
 """
 
 from __future__ import annotations
@@ -27,9 +28,29 @@ from errdex.pages.conditions import (
 )
 from errdex.pages.defined import defined_when, defined_words
 from errdex.pages.environment import tests
-from errdex.pages.handlers import Catcher, Handler, catcher, catcher_words, caught_words, handler_around, handler_types
+from errdex.pages.handlers import (
+    Catcher,
+    Handler,
+    LoopElse,
+    catcher,
+    catcher_words,
+    caught_words,
+    handler_around,
+    handler_types,
+    loop_else_around,
+    loop_else_words,
+)
 from errdex.pages.inforce import Changed, changed_in_place, earlier_pass, rebound
-from errdex.pages.model import CatcherJson, ChangedJson, HandlerJson, ReboundJson, ResolvedValue, SiteJson, WhatItMeans
+from errdex.pages.model import (
+    CatcherJson,
+    ChangedJson,
+    HandlerJson,
+    LoopElseJson,
+    ReboundJson,
+    ResolvedValue,
+    SiteJson,
+    WhatItMeans,
+)
 from errdex.pages.noreturn import never_words
 from errdex.pages.prior import exits, exits_sentence, raises_before, read_names, retested, sentence
 from errdex.pages.returned import Returned
@@ -74,6 +95,8 @@ def what_it_means(
     held_by = _held_by(site, tree) if not (passed_in or returned_by) else None
     raises = _raises(site, places, passed_in, returned, held_by)
     handler = _handler(site, tree) if places == 1 else None
+    scope = _scope(site, tree) if places == 1 else None
+    loop = loop_else_around(scope, site["line"]) if scope is not None else None
     context = _context(site, tree, handler) if places == 1 else None
     catching = _catcher(site, tree, raised_names(site)) if places == 1 else None
     defined = defined_when(tree, site["line"]) if tree is not None and places == 1 else None
@@ -97,6 +120,7 @@ def what_it_means(
         "exits": [],
         "class_held_by": held_by,
         "defined_when": defined.json() if defined is not None else None,
+        "loop_else": _loop_else_json(loop) if loop is not None else None,
     }
     own = _function(site, tree)
     if own is not None and node is not None:
@@ -119,9 +143,17 @@ def what_it_means(
     elif handler:
         where = _then(context) if _function(site, tree) is None else ""
         out["summary"] = f"{raises} when {caught_words(handler)} ({_unguarded(site, places)}){earlier}{where}."
+    elif loop:
+        out["summary"] = (
+            f"{raises} only when {loop_else_words(loop)}; {_unguarded(site, places)}{earlier}{_then(context)}."
+        )
     else:
         out["summary"] = (
             f"{raises} whenever {_line(site, places)} runs ({_unguarded(site, places)}){earlier}{_then(context)}."
+        )
+    if loop and (node is not None or site["condition"] or handler):
+        out["summary"] += (
+            f" Line {site['line']} is in the `else:` block of a loop: it runs only when {loop_else_words(loop)}."
         )
     out["summary"] += defined_words(defined)
     if places > 1 and tree is not None:
@@ -174,9 +206,10 @@ def _changed_words(found: ChangedJson) -> str:
 
 
 def _rebound(site: SiteJson, tree: ast.Module | None, node: ast.expr, sites: Sequence[Site]) -> list[ReboundJson]:
-    """The parameters the check reads (`A` of `A.ndim` too) that its function binds again before the raise; on a
-    page for several places, at each of them in the page's file."""
-    roots = sorted({name.split(".", 1)[0] for name in read_names(node)})
+    """The parameters the check reads (`A` of `A.ndim` too), and the attributes of them it reads (`self.by`), that
+    its function binds again before the raise; on a page for several places, at each of them in the page's file."""
+    read = read_names(node)
+    roots = sorted({name.split(".", 1)[0] for name in read} | {name for name in read if name.count(".") == 1})
     places: list[Where] = [{"function": p.function, "line": p.line} for p in sites if p.file == site["file"]]
     out: list[ReboundJson] = []
     for place in places or [{"function": site["function"], "line": site["line"]}]:
@@ -215,7 +248,8 @@ def _rebound_words(found: list[ReboundJson], several: bool) -> str:
     each = [f"line {r['line']} (`{r['code']}`{_when(r['when'])}{earlier_pass(r['line'], r['at'])})" for r in found]
     name = found[0]["name"]
     where = f"At line {found[0]['at']}, `{name}` there" if several else f"`{name}` here"
-    return f" {where} is its value after {' or '.join(each)}, not necessarily the argument as passed."
+    passed = "the value it held when the function was called" if "." in name else "the argument as passed"
+    return f" {where} is its value after {' or '.join(each)}, not necessarily {passed}."
 
 
 def _when(test: str | None) -> str:
@@ -380,6 +414,15 @@ def _function(site: Where, tree: ast.Module | None) -> FunctionNode | None:
     """The function the raise is in (None at module or class level, or when not found)."""
     located = find(tree, site["function"]) if tree is not None and site["function"] != "<module>" else None
     return None if located is None or isinstance(located.node, ast.ClassDef) else located.node
+
+
+def _loop_else_json(found: LoopElse) -> LoopElseJson:
+    return {
+        "line": found.line,
+        "kind": found.kind,
+        "test": found.test,
+        "breaks": [{"line": b.line, "when": list(b.when)} for b in found.breaks],
+    }
 
 
 def _handler_json(handler: Handler) -> HandlerJson:

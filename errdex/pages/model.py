@@ -196,8 +196,8 @@ class CatcherJson(TypedDict):
 
 
 class ReboundJson(TypedDict):
-    """A parameter the check reads after the function bound it again (`what_it_means.rebound`): the check
-    sees the new value, not the argument as passed."""
+    """A parameter (or an attribute of one, `self.by`) the check reads after the function bound it again
+    (`what_it_means.rebound`): the check sees the new value, not the argument as passed."""
 
     name: str
     line: int  # the rebinding's line
@@ -245,6 +245,23 @@ class DefinedWhenJson(TypedDict):
     imported: str | None  # the module an import in the `try` body binds the same name from
 
 
+class LoopBreakJson(TypedDict):
+    """A `break` of the loop whose `else:` block holds the raise (`what_it_means.loop_else.breaks[]`)."""
+
+    line: int
+    when: list[str]  # what must hold for a pass to reach it, outermost first, in words
+
+
+class LoopElseJson(TypedDict):
+    """The `for` or `while` loop whose `else:` block holds the raise (`what_it_means.loop_else`): the raise runs
+    only when the loop ends without `break`."""
+
+    line: int  # the loop's
+    kind: str  # "for" | "while"
+    test: str | None  # a `while` loop's test, as code
+    breaks: list[LoopBreakJson]
+
+
 class WhatItMeans(TypedDict):
     summary: str
     condition: str | None
@@ -265,6 +282,7 @@ class WhatItMeans(TypedDict):
     exits: list[ExitJson]
     class_held_by: str | None  # the raise raises an object it looks up or keeps (`ERRORS[key]`): class not resolved
     defined_when: DefinedWhenJson | None  # the raise's definition is made only in a branch (an `except` block)
+    loop_else: LoopElseJson | None  # the raise is in a loop's `else:` block: it runs only when no `break` ends it
 
 
 class InputWay(TypedDict):
