@@ -137,7 +137,7 @@ def _read_of_default(tree: ast.Module, owner: ast.ClassDef | None, bound: Bound)
         classes = class_and_bases(tree, named[-1]) if named and _stored_by(tree, named[-1], value.attr) else []
     for cls in classes:
         stmt = next((s for s in cls.body if _assigns(s, value.attr)), None)
-        default = _class_default(tree, value.attr, stmt.lineno) if stmt is not None else None
+        default = _class_default(tree, value.attr, stmt.lineno, head in ("self", "cls")) if stmt is not None else None
         if default is not None:
             return f"{read}: {default}"
     return None
@@ -176,29 +176,27 @@ def _line_in(defined_at: str | None, file: str) -> int | None:
     return int(number) if where == file and number.isdigit() else None
 
 
-def _class_default(tree: ast.Module, attr: str, line: int) -> str | None:
+def _class_default(tree: ast.Module, attr: str, line: int, through_objects: bool = True) -> str | None:
     """The words for a class-level `attr = ...` on `line`: a default that the check may not see, with the code
-    that assigns the attribute at run time (a method's `self.attr = ...`, a function's `Class.attr = ...`)."""
+    that assigns the attribute at run time (a method's `self.attr = ...`, a function's `Class.attr = ...`).
+    `through_objects`: read through `self`/`cls`, where an instance or a subclass can also replace it."""
     for cls in (n for n in ast.walk(tree) if isinstance(n, ast.ClassDef)):
         stmt = next((s for s in cls.body if s.lineno == line and isinstance(s, (ast.Assign, ast.AnnAssign))), None)
         if stmt is None:
             continue
-        stores = _stored_by(tree, cls, attr)
-        if stores:
-            more = f" and {len(stores) - MAX_STORES} more places" if len(stores) > MAX_STORES else ""
-            return (
-                f"`{ast.unparse(stmt)}` (line {line}) is only `{cls.name}`'s class default, and"
-                f" {' and '.join(stores[:MAX_STORES])}{more} at run time: its value at the check is not resolved."
-            )
         replaced = "an instance or a subclass"
         if isinstance(stmt, ast.AnnAssign) and record_kind(cls) is not None:
             replaced = f"the constructor's argument `{cls.name}({attr}=...)`, an instance or a subclass"
         elif attr in _init_parameters(cls):
             replaced = f"the argument `{attr}` of `{cls.name}.__init__`, an instance or a subclass"
-        return (
-            f"`{ast.unparse(stmt)}` (line {line}) is only `{cls.name}`'s class default: {replaced} can replace it,"
-            " so it is not the value the check sees."
-        )
+        said = f"`{ast.unparse(stmt)}` (line {line}) is only `{cls.name}`'s class default"
+        said += f": {replaced} can replace it" if through_objects else ""
+        stores = _stored_by(tree, cls, attr)
+        if not stores:
+            return f"{said}, so it is not the value the check sees."
+        more = f" and {len(stores) - MAX_STORES} more places" if len(stores) > MAX_STORES else ""
+        assigned = " and ".join(stores[:MAX_STORES])
+        return f"{said}, and {assigned}{more} at run time: its value at the check is not resolved."
     return None
 
 
