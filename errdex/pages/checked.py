@@ -1,20 +1,24 @@
 """Resolved values the check does not see: a local rebound or changed before the raise, a class's default.
 
 The extractor resolves `fields = {}` to `{}` and `self.allow_multiple_selected` to its class-level
-`False`; at the raise `fields` was filled by `fields.update(...)`, and an instance, a subclass or the
-constructor's argument may replace the class's default. Such values are taken out of the page's
-resolved values (conditions and solutions never use them) and listed with what binds them instead.
+`False`; at the raise `fields` was filled by `fields.update(...)`, and an instance, a subclass, the
+constructor's argument or a method's `self.allow_multiple_selected = ...` may replace the class's default.
+Such values are taken out of the page's resolved values (conditions and solutions never use them) and listed
+with what binds them instead.
 """
 
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from errdex.pages.inforce import Bound, earlier_pass, global_stores, in_force, mutates, rebound, walk_scope
 from errdex.pages.inputs import local_how, record_kind
 from errdex.pages.model import JsonValue, ResolvedValue
-from errdex.pages.source import FunctionNode, class_and_bases, find, methods, parameters
+from errdex.pages.source import FunctionNode, class_and_bases, find, methods, parameters, subclasses
+
+MAX_STORES = 3  # the places named that assign a class attribute at run time; the rest are counted
 
 
 @dataclass(frozen=True)
@@ -65,8 +69,8 @@ def held_back(
                 single is None or single.line != at or any(n > single.line for n in found.mutated_at)
             ):
                 note = f"{local_how(function, name, found)}: its value at the check is not resolved."
-            elif single is not None:
-                note = _read_of_default(tree, located.owner, single) if tree is not None else None
+            elif single is not None and tree is not None:
+                note = _read_of_default(tree, _self_class(tree, function), single)
         if note is not None:
             out.append(HeldBack(name, defined_at, note))
     return out
@@ -115,18 +119,27 @@ def _shadows(function: FunctionNode, name: str) -> bool:
 
 
 def _read_of_default(tree: ast.Module, owner: ast.ClassDef | None, bound: Bound) -> str | None:
-    """`week = self.week` whose value was resolved through `self.week` to a class-level default: held back like a
-    direct read of that default."""
+    """`week = self.week` (or `debug = Settings.debug`, `limit = LIMIT`) whose value was resolved through the
+    attribute or module name it reads: held back like a direct read of that default, when that can change."""
     value = bound.value
-    if not (
-        isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name) and value.value.id in ("self", "cls")
-    ):
+    read = f"`{bound.code}` (line {bound.line}) reads `{ast.unparse(value)}`" if value is not None else ""
+    if isinstance(value, ast.Name):
+        binding = next((s for s in tree.body if _assigns(s, value.id)), None)
+        filled = _filled_in_place(tree, value.id, binding.lineno) if binding is not None else None
+        return f"{read}: {filled}" if filled is not None else None
+    if not (isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name)):
         return None
-    for cls in class_and_bases(tree, owner):
+    head = value.value.id
+    if head in ("self", "cls"):
+        classes = class_and_bases(tree, owner)
+    else:  # `Settings.debug`: a class of the module, read through its name; its default holds until assigned
+        named = [c for c in tree.body if isinstance(c, ast.ClassDef) and c.name == head]
+        classes = class_and_bases(tree, named[-1]) if named and _stored_by(tree, named[-1], value.attr) else []
+    for cls in classes:
         stmt = next((s for s in cls.body if _assigns(s, value.attr)), None)
-        default = _class_default(tree, value.attr, stmt.lineno) if stmt is not None else None
+        default = _class_default(tree, value.attr, stmt.lineno, head in ("self", "cls")) if stmt is not None else None
         if default is not None:
-            return f"`{bound.code}` (line {bound.line}) reads `{ast.unparse(value)}`: {default}"
+            return f"{read}: {default}"
     return None
 
 
@@ -163,8 +176,10 @@ def _line_in(defined_at: str | None, file: str) -> int | None:
     return int(number) if where == file and number.isdigit() else None
 
 
-def _class_default(tree: ast.Module, attr: str, line: int) -> str | None:
-    """The words for a class-level `attr = ...` on `line`: a default that the check may not see."""
+def _class_default(tree: ast.Module, attr: str, line: int, through_objects: bool = True) -> str | None:
+    """The words for a class-level `attr = ...` on `line`: a default that the check may not see, with the code
+    that assigns the attribute at run time (a method's `self.attr = ...`, a function's `Class.attr = ...`).
+    `through_objects`: read through `self`/`cls`, where an instance or a subclass can also replace it."""
     for cls in (n for n in ast.walk(tree) if isinstance(n, ast.ClassDef)):
         stmt = next((s for s in cls.body if s.lineno == line and isinstance(s, (ast.Assign, ast.AnnAssign))), None)
         if stmt is None:
@@ -174,11 +189,66 @@ def _class_default(tree: ast.Module, attr: str, line: int) -> str | None:
             replaced = f"the constructor's argument `{cls.name}({attr}=...)`, an instance or a subclass"
         elif attr in _init_parameters(cls):
             replaced = f"the argument `{attr}` of `{cls.name}.__init__`, an instance or a subclass"
-        return (
-            f"`{ast.unparse(stmt)}` (line {line}) is only `{cls.name}`'s class default: {replaced} can replace it,"
-            " so it is not the value the check sees."
-        )
+        said = f"`{ast.unparse(stmt)}` (line {line}) is only `{cls.name}`'s class default"
+        said += f": {replaced} can replace it" if through_objects else ""
+        stores = _stored_by(tree, cls, attr)
+        if not stores:
+            return f"{said}, so it is not the value the check sees."
+        more = f" and {len(stores) - MAX_STORES} more places" if len(stores) > MAX_STORES else ""
+        assigned = " and ".join(stores[:MAX_STORES])
+        return f"{said}, and {assigned}{more} at run time: its value at the check is not resolved."
     return None
+
+
+def _stored_by(tree: ast.Module, cls: ast.ClassDef, attr: str) -> list[str]:
+    """Where the module assigns the class attribute after the class body: `self.attr = ...` / `cls.attr = ...` in
+    a function of the class, a base or a subclass, or `Name.attr = ...` naming one of them (first line of each)."""
+    related = class_and_bases(tree, cls) + subclasses(tree, cls)
+    names = {c.name for c in related}
+    out = []
+    for scope in _scopes(tree, "", None):
+        receivers = names | ({"self", "cls"} if scope.owner in related else set())
+        stores = [
+            n
+            for n in walk_scope(scope.node)
+            if isinstance(n, ast.Attribute)
+            and n.attr == attr
+            and isinstance(n.ctx, (ast.Store, ast.Del))
+            and isinstance(n.value, ast.Name)
+            and n.value.id in receivers
+        ]
+        if stores:
+            first = min(stores, key=lambda n: n.lineno)
+            who = f"`{scope.qualname}`" if scope.qualname else "the module's own code"
+            out.append(f"{who} assigns `{ast.unparse(first)}` (line {first.lineno})")
+    return out
+
+
+@dataclass(frozen=True)
+class _Scope:
+    """A function (or the module, or a class body) by qualified name, with the class its `self` is an object of:
+    the classes leading the name before its first function, as the extractor reads `self.X`."""
+
+    qualname: str
+    node: ast.AST
+    owner: ast.ClassDef | None
+
+
+def _scopes(node: ast.AST, qualname: str, owner: ast.ClassDef | None) -> Iterator[_Scope]:
+    yield _Scope(qualname, node, owner)
+    in_function = isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+    for child in walk_scope(node):
+        for inner in ast.iter_child_nodes(child):
+            if not isinstance(inner, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                continue
+            name = f"{qualname}.<locals>.{inner.name}" if in_function else f"{qualname}.{inner.name}".lstrip(".")
+            inner_owner = owner if in_function or not isinstance(inner, ast.ClassDef) else inner
+            yield from _scopes(inner, name, inner_owner)
+
+
+def _self_class(tree: ast.Module, function: str) -> ast.ClassDef | None:
+    """The class whose objects `self` names in the function `function` (`A.m.<locals>.g` -> `A`)."""
+    return next((s.owner for s in _scopes(tree, "", None) if s.qualname == function), None)
 
 
 def _init_parameters(cls: ast.ClassDef) -> set[str]:
