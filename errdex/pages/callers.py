@@ -35,7 +35,7 @@ from errdex.pages.guards import ruled_out
 from errdex.pages.hierarchy import Classes, Symbol, decorator_name, dotted, is_builtin
 from errdex.pages.model import CallArguments, Caller, CallerSearch, TryAround
 from errdex.pages.receivers import Known, receivers_of
-from errdex.pages.source import FunctionNode, find, instance_name, module_name, parse
+from errdex.pages.source import FunctionNode, find, instance_name, module_name, parameters, parse
 from errdex.store import Store
 
 MAX_PARSE_CHARS = 3_000_000  # source parsed per search, beyond the function's own file
@@ -454,6 +454,7 @@ class _Search:
                     "arguments": None,
                     "inside_try": [],
                     "loops": {},
+                    "truths": {},
                 }
             )
 
@@ -507,6 +508,7 @@ class _Search:
                 "arguments": _arguments(use.called, module.constants, use.scopes) if use.called is not None else None,
                 "inside_try": _tries_around(path),
                 "loops": _loops_around(path),
+                "truths": _truths_around(path),
             }
         )
 
@@ -1002,6 +1004,27 @@ def _loops_around(path: list[ast.AST]) -> dict[str, list[str]]:
         values = node.iter.elts if isinstance(node.iter, (ast.List, ast.Tuple, ast.Set)) else None
         if values and all(isinstance(v, ast.Constant) for v in values) and not _rebinds(node, node.target.id):
             out[node.target.id] = [_text(v, limit=10_000) for v in values]
+    return out
+
+
+def _truths_around(path: list[ast.AST]) -> dict[str, bool]:
+    """The parameters of the calling function that the `if`s around the use test plainly (`if reset:`, `elif not
+    reset:`), each true in the body and false in the `else`; a parameter the function binds again anywhere (or
+    that a nested function could) is left out: the use may see another value."""
+    function = path[0] if path and isinstance(path[0], (ast.FunctionDef, ast.AsyncFunctionDef)) else None
+    if function is None:
+        return {}
+    stored = {n.id for n in ast.walk(function) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
+    kept = {a.arg for a in parameters(function)} - stored
+    out: dict[str, bool] = {}
+    for node, child in zip(path, path[1:], strict=False):
+        if not isinstance(node, ast.If):
+            continue
+        test, held = (node.test.operand, False) if isinstance(node.test, ast.UnaryOp) else (node.test, True)
+        if isinstance(node.test, ast.UnaryOp) and not isinstance(node.test.op, ast.Not):
+            continue
+        if isinstance(test, ast.Name) and test.id in kept and (child in node.body or child in node.orelse):
+            out[test.id] = held if child in node.body else not held
     return out
 
 
