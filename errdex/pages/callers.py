@@ -7,9 +7,11 @@ the class's MRO (`self`; in a base class whose method the function overrides, `o
 whose class is known from its constructor or annotation (`class`, `typed`), `Cls(...)` for an
 `__init__` or a dataclass's `__post_init__` (`constructor`), a nested function called in its
 enclosing one (`local`). `receiver` is weaker: the receiver's name spells the class
-(`generation_config.validate()`). Each caller also says how the name is used: `call`, `read` (a
-`property` or `cached_property` read as `obj.name`), `reference` (passed, stored in a dict) or
-`decorator`. Uses whose object's class is not known are counted as unresolved, never claimed.
+(`generation_config.validate()`), and nothing the release binds to it says otherwise (a `self.x` the class binds
+holds what it binds: `self.faiss_index = faiss.index_factory(...)` is no `FaissIndex`, whatever its name).
+Each caller also says how the name is used: `call`, `read` (a `property` or `cached_property` read as
+`obj.name`), `reference` (passed, stored in a dict) or `decorator`. Uses whose object's class is not known are
+counted as unresolved, never claimed.
 
 Only files whose text holds a searched name are parsed, and of those, the ones that can name the
 function (they mention its class, a subclass of it, or import its module). The result is cached
@@ -678,6 +680,8 @@ class _Resolver:
             return reached or (None if held.complete else UNRESOLVED)
         if isinstance(receiver, ast.Name) and self._names_a_module(receiver.id):
             return None  # `mcolors.to_rgba(...)`: a module's own function, not a method
+        if receivers.bound_attribute(receiver, cls):
+            return UNRESOLVED  # `self.faiss_index = faiss.index_factory(...)`: what it is bound to says, not its name
         spelled = dotted(receiver).rsplit(".", 1)[-1]
         class_name = owner.qualname.rsplit(".", 1)[-1]
         if spelled and (spelled.lower() == instance_name(class_name) or spelled == class_name):
