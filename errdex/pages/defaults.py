@@ -292,6 +292,8 @@ def _passed(
     """The parameters the call passes, each with its value as far as it is known (see `_value`; or _NOT_LITERAL);
     None when that cannot be told. `Cls.method(obj, ...)` (`unbound`) passes the instance first when the method
     takes `self`."""
+    if function.name == "__post_init__":
+        return None  # `Cls(...)` passes the fields; only the `InitVar`s reach it, by a position not written here
     named = [p.arg for p in parameters(function)]
     positional = list(arguments["positional"])
     takes_self = bool(function.args.args) and function.args.args[0].arg == "self"

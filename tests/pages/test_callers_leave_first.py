@@ -94,6 +94,23 @@ FILES = {
             check_names(x, reset=reset)
 
 
+        import dataclasses
+
+
+        @dataclasses.dataclass
+        class Config:
+            size: int = 0
+            scale: dataclasses.InitVar[int | None] = None
+
+            def __post_init__(self, scale):
+                if scale is None:
+                    raise ValueError("no scale")
+
+
+        def configures():
+            return Config(3)
+
+
         def resets(x, reset):
             if reset:
                 reset = False
@@ -137,3 +154,8 @@ def test_a_name_an_if_around_the_call_tests_is_true_there(indexed: Indexer) -> N
     assert "`check_names` is called from `check_again`, `resets`." in summary  # no test; a name bound again
     assert "`check_input` calls it with values" in summary
     assert "a name an `if` around the call tests taken as true (or false) there" in summary
+
+
+def test_a_constructor_call_passes_fields_not_the_parameters_of_post_init(indexed: Indexer) -> None:
+    summary = _summary(pages_of(indexed(FILES, name="lang"), "lang")("no scale"))
+    assert "no way to this error" not in summary  # `3` is `size`; `scale` keeps its field's default, None
