@@ -273,7 +273,7 @@ def _left_sentences(function: str, left: list[Left], split: Collection[str]) -> 
     for way, callers in by_way.items():
         verb = "calls" if len({c["function"] for c in callers}) == 1 else "call"
         if way.how == "skips":
-            first = f"takes the other branch of the `if` at line {way.line}, which holds the check"
+            first = f"takes a branch of the `if` at line {way.line} that does not hold the check"
         elif way.how == "raises":
             raised = f" `{way.raised}`" if way.raised else ""
             first = f"raises{raised} at line {way.line} first"

@@ -94,6 +94,24 @@ FILES = {
             check_names(x, reset=reset)
 
 
+        def weigh(n, w=None):
+            if w is None:
+                w = [1] * n
+            else:
+                w = list(w)
+                if len(w) != n:
+                    raise ValueError("weights do not match")
+            return w
+
+
+        def weighs_none(n):
+            return weigh(n, None)
+
+
+        def weighs(n, w):
+            return weigh(n, w)
+
+
         import dataclasses
 
 
@@ -159,3 +177,12 @@ def test_a_name_an_if_around_the_call_tests_is_true_there(indexed: Indexer) -> N
 def test_a_constructor_call_passes_fields_not_the_parameters_of_post_init(indexed: Indexer) -> None:
     summary = _summary(pages_of(indexed(FILES, name="lang"), "lang")("no scale"))
     assert "no way to this error" not in summary  # `3` is `size`; `scale` keeps its field's default, None
+
+
+def test_a_call_taking_the_branch_without_the_check_cannot_reach_it(indexed: Indexer) -> None:
+    summary = _summary(pages_of(indexed(FILES, name="lang"), "lang")("weights do not match"))
+    assert "`weigh` is called from `weighs`." in summary
+    assert (
+        "`weighs_none` calls it with values (the literals as written, the defaults of what is left out) with which"
+        " `weigh` takes a branch of the `if` at line 86 that does not hold the check: no way to this error." in summary
+    )
