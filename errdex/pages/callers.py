@@ -7,9 +7,11 @@ the class's MRO (`self`; in a base class whose method the function overrides, `o
 whose class is known from its constructor or annotation (`class`, `typed`), `Cls(...)` for an
 `__init__` or a dataclass's `__post_init__` (`constructor`), a nested function called in its
 enclosing one (`local`). `receiver` is weaker: the receiver's name spells the class
-(`generation_config.validate()`). Each caller also says how the name is used: `call`, `read` (a
-`property` or `cached_property` read as `obj.name`), `reference` (passed, stored in a dict) or
-`decorator`. Uses whose object's class is not known are counted as unresolved, never claimed.
+(`generation_config.validate()`), and nothing the release binds to it says otherwise (a `self.x` the class binds
+holds what it binds: `self.faiss_index = faiss.index_factory(...)` is no `FaissIndex`, whatever its name).
+Each caller also says how the name is used: `call`, `read` (a `property` or `cached_property` read as
+`obj.name`), `reference` (passed, stored in a dict) or `decorator`. Uses whose object's class is not known are
+counted as unresolved, never claimed.
 
 Only files whose text holds a searched name are parsed, and of those, the ones that can name the
 function (they mention its class, a subclass of it, or import its module). The result is cached
@@ -35,7 +37,7 @@ from errdex.pages.guards import ruled_out
 from errdex.pages.hierarchy import Classes, Symbol, decorator_name, dotted, is_builtin
 from errdex.pages.model import CallArguments, Caller, CallerSearch, TryAround
 from errdex.pages.receivers import Known, receivers_of
-from errdex.pages.source import FunctionNode, find, instance_name, module_name, parse
+from errdex.pages.source import FunctionNode, find, instance_name, module_name, parameters, parse
 from errdex.store import Store
 
 MAX_PARSE_CHARS = 3_000_000  # source parsed per search, beyond the function's own file
@@ -454,6 +456,7 @@ class _Search:
                     "arguments": None,
                     "inside_try": [],
                     "loops": {},
+                    "truths": {},
                 }
             )
 
@@ -507,6 +510,7 @@ class _Search:
                 "arguments": _arguments(use.called, module.constants, use.scopes) if use.called is not None else None,
                 "inside_try": _tries_around(path),
                 "loops": _loops_around(path),
+                "truths": _truths_around(path),
             }
         )
 
@@ -676,6 +680,8 @@ class _Resolver:
             return reached or (None if held.complete else UNRESOLVED)
         if isinstance(receiver, ast.Name) and self._names_a_module(receiver.id):
             return None  # `mcolors.to_rgba(...)`: a module's own function, not a method
+        if receivers.bound_attribute(receiver, cls):
+            return UNRESOLVED  # `self.faiss_index = faiss.index_factory(...)`: what it is bound to says, not its name
         spelled = dotted(receiver).rsplit(".", 1)[-1]
         class_name = owner.qualname.rsplit(".", 1)[-1]
         if spelled and (spelled.lower() == instance_name(class_name) or spelled == class_name):
@@ -1002,6 +1008,27 @@ def _loops_around(path: list[ast.AST]) -> dict[str, list[str]]:
         values = node.iter.elts if isinstance(node.iter, (ast.List, ast.Tuple, ast.Set)) else None
         if values and all(isinstance(v, ast.Constant) for v in values) and not _rebinds(node, node.target.id):
             out[node.target.id] = [_text(v, limit=10_000) for v in values]
+    return out
+
+
+def _truths_around(path: list[ast.AST]) -> dict[str, bool]:
+    """The parameters of the calling function that the `if`s around the use test plainly (`if reset:`, `elif not
+    reset:`), each true in the body and false in the `else`; a parameter the function binds again anywhere (or
+    that a nested function could) is left out: the use may see another value."""
+    function = path[0] if path and isinstance(path[0], (ast.FunctionDef, ast.AsyncFunctionDef)) else None
+    if function is None:
+        return {}
+    stored = {n.id for n in ast.walk(function) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
+    kept = {a.arg for a in parameters(function)} - stored
+    out: dict[str, bool] = {}
+    for node, child in zip(path, path[1:], strict=False):
+        if not isinstance(node, ast.If):
+            continue
+        test, held = (node.test.operand, False) if isinstance(node.test, ast.UnaryOp) else (node.test, True)
+        if isinstance(node.test, ast.UnaryOp) and not isinstance(node.test.op, ast.Not):
+            continue
+        if isinstance(test, ast.Name) and test.id in kept and (child in node.body or child in node.orelse):
+            out[test.id] = held if child in node.body else not held
     return out
 
 

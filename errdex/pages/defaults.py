@@ -7,7 +7,11 @@ the check refuses every other type, nor `mean_tweedie_deviance(..., power=2)` wh
 `... and 1 <= power < 2 and ...`, nor `for kind in ["a", "b"]: _check(kind)` when each literal
 passes, nor `iter_content(CHUNK)` when the module binds `CHUNK = 10 * 1024` once and the check refuses only
 non-ints, nor `create_repo(repo_type=t, space_sdk="gradio" if t == "space" else None)` when the check is
-`space_sdk is not None and repo_type != "space"` (each branch tried, `t` being "space" where the test holds).
+`space_sdk is not None and repo_type != "space"` (each branch tried, `t` being "space" where the test holds),
+nor `_set((sub,))` when the check refuses only non-tuples (a display is of its type whatever its items), nor
+`elif reset: _check(reset=reset)` when the check needs `not reset` (the `if` around the call tested the name).
+A call whose values make the function leave before the check (`leaves_first`: an earlier `return` or `raise`
+under `if`s they decide, the other branch of an `if` around the check) is no way to it either.
 Decided by the evaluator on the call's arguments as written (in full): a call with
 `*args`/`**kwargs` decides nothing; only the checked inputs that are the function's parameters get
 values, every other input stays unknown to the evaluator. A call that leaves out a parameter the function binds
@@ -18,12 +22,12 @@ those, so the page says that such a call is not decided rather than that it depe
 from __future__ import annotations
 
 import ast
-from typing import Any
+from typing import Any, NamedTuple
 
 from errdex.model import JsonValue
-from errdex.pages.evaluate import truth
+from errdex.pages.evaluate import UNKNOWN, Built, Truth, truth
 from errdex.pages.hierarchy import dotted
-from errdex.pages.inforce import Rebound
+from errdex.pages.inforce import Rebound, block_holds, changed_in_place, span_holds, walk_scope
 from errdex.pages.inforce import rebound as rebindings
 from errdex.pages.model import CallArguments, Caller, CheckedInput
 from errdex.pages.receives import rebound
@@ -49,7 +53,7 @@ def passes_by_default(
         return False
     unbound = call["match"] == "class"
     return all(
-        _false_with(function, condition, checked, resolved, branch, unbound)
+        _false_with(function, condition, checked, resolved, branch, unbound, call["truths"])
         for each in _each_turn(arguments, call["loops"])
         for branch in _branches(each)
     )
@@ -62,7 +66,7 @@ def recomputed(function: FunctionNode, inputs: list[CheckedInput], call: Caller,
     arguments = call["arguments"]
     if arguments is None or arguments["unpacked"]:
         return []
-    passed = _passed(function, arguments, unbound=call["match"] == "class")
+    passed = _passed(function, arguments, call["match"] == "class", call["truths"])
     if passed is None:
         return []
     left_out = [item["code"] for item in inputs if item["kind"] == "parameter" and item["code"] not in passed]
@@ -70,6 +74,90 @@ def recomputed(function: FunctionNode, inputs: list[CheckedInput], call: Caller,
     for each in sorted(rebindings(function, left_out, line), key=lambda r: r.bound.line):
         first.setdefault(each.name, each)
     return list(first.values())
+
+
+class Leaves(NamedTuple):
+    """Where a call's arguments make the function certainly leave before the check: it `returns` or `raises` (the
+    exception as written) at `line`, or `skips` the check, taking the other branch of the `if` at `line`."""
+
+    how: str  # returns | raises | skips
+    line: int
+    raised: str | None  # the exception a `raise` names, as written
+
+
+def leaves_first(function: FunctionNode, call: Caller, line: int) -> Leaves | None:
+    """Where what `call` passes (see `_value`; the defaults of what it leaves out) makes `function` leave before the
+    check at `line` in every turn of its loops and branch of its conditional arguments: an earlier `return` or
+    `raise` under `if`s its values decide, or the other branch of an `if` around the check. None when that is not
+    certain (a test it does not decide, a `return` in a loop or a `try` before the check)."""
+    arguments = call["arguments"]
+    if arguments is None or arguments["unpacked"] or call["use"] != "call":
+        return None
+    found = set()
+    for each in _each_turn(arguments, call["loops"]):
+        for branch in _branches(each):
+            passed = _passed(function, branch, call["match"] == "class", call["truths"])
+            if passed is None:
+                return None
+            values = {k: v for k, v in {**_defaults(function), **passed}.items() if v is not _NOT_LITERAL}
+            found.add(_first(function, function.body, line, values))
+    leaves = found.pop() if len(found) == 1 else None
+    return leaves if isinstance(leaves, Leaves) else None
+
+
+_GOES_ON = "goes on"  # a statement its values show ends without leaving the function (or never reaches the check)
+_UNSURE = "unsure"  # a statement that may or may not leave the function
+
+
+def _first(function: FunctionNode, block: list[ast.stmt], line: int, values: dict[str, Any]) -> Leaves | str:
+    """How the statements of `block` up to the one holding `line` leave before it, with `values` for parameters."""
+    for stmt in block:
+        if not span_holds(stmt, line):
+            left = _leaving(function, stmt, values)
+            if left != _GOES_ON:
+                return left
+            continue
+        if not isinstance(stmt, ast.If):
+            return _UNSURE  # a loop, `try` or `with` around the check: not followed
+        holds = block_holds(stmt.body, line)
+        test = truth(stmt.test, _at(function, values, stmt.lineno))
+        if test is UNKNOWN or test == holds:
+            return _first(function, stmt.body if holds else stmt.orelse, line, values)
+        other = _block(function, stmt.orelse if holds else stmt.body, values)
+        return other if isinstance(other, Leaves) else Leaves("skips", stmt.lineno, None)
+    return _UNSURE
+
+
+def _leaving(function: FunctionNode, stmt: ast.stmt, values: dict[str, Any]) -> Leaves | str:
+    """Whether a statement before the check certainly leaves the function (where), certainly goes on, or may do
+    either."""
+    if isinstance(stmt, ast.Return):
+        return Leaves("returns", stmt.lineno, None)
+    if isinstance(stmt, ast.Raise):
+        raised = stmt.exc.func if isinstance(stmt.exc, ast.Call) else stmt.exc
+        return Leaves("raises", stmt.lineno, (dotted(raised) or None) if raised is not None else None)
+    leaves = any(isinstance(n, (ast.Return, ast.Raise)) for n in walk_scope(stmt))
+    if not isinstance(stmt, ast.If):
+        return _UNSURE if leaves else _GOES_ON
+    test = truth(stmt.test, _at(function, values, stmt.lineno))
+    if test is UNKNOWN:
+        return _UNSURE if leaves else _GOES_ON
+    return _block(function, stmt.body if test else stmt.orelse, values)
+
+
+def _block(function: FunctionNode, block: list[ast.stmt], values: dict[str, Any]) -> Leaves | str:
+    for stmt in block:
+        left = _leaving(function, stmt, values)
+        if left != _GOES_ON:
+            return left
+    return _GOES_ON
+
+
+def _at(function: FunctionNode, values: dict[str, Any], line: int) -> dict[str, Any]:
+    """The values still held at `line`: those of parameters the function neither binds again nor changes in place
+    before it."""
+    changed = {c.name for c in changed_in_place(function, values, line)}
+    return {k: v for k, v in values.items() if k not in changed and not rebound(function, k, line)}
 
 
 def _each_turn(arguments: CallArguments, loops: dict[str, list[str]]) -> list[CallArguments]:
@@ -131,6 +219,18 @@ def branched(arguments: CallArguments | None) -> bool:
     return any(isinstance(_expression(text), ast.IfExp) for text in written)
 
 
+def displays(arguments: CallArguments | None) -> bool:
+    """Whether a call passes a display, an f-string or a comparison: a value of its type (see `_value`)."""
+    written = [text for _, text in _slots(arguments)] if arguments is not None else []
+    return any(isinstance(_value(text, {}), Built) for text in written)
+
+
+def tested(call: Caller) -> bool:
+    """Whether a call passes a name an `if` around it tests: a true (or false) value (see `_value`)."""
+    arguments = call["arguments"]
+    return arguments is not None and any(text in call["truths"] for _, text in _slots(arguments))
+
+
 def _slots(arguments: CallArguments) -> list[tuple[int | str, str]]:
     return [*enumerate(arguments["positional"]), *arguments["keywords"].items()]
 
@@ -170,9 +270,10 @@ def _false_with(
     resolved: dict[str, JsonValue],
     arguments: CallArguments,
     unbound: bool,
+    truths: dict[str, bool],
 ) -> bool:
     """Whether these arguments (literals as written, defaults for what they leave out) make the check false."""
-    passed = _passed(function, arguments, unbound=unbound)
+    passed = _passed(function, arguments, unbound, truths)
     if passed is None:
         return False
     defaults = _defaults(function)
@@ -185,9 +286,14 @@ _NOT_LITERAL = object()  # an argument whose value is not written as a literal
 MAX_TURNS = 64  # combinations of loop values tried; beyond, the arguments are taken as written
 
 
-def _passed(function: FunctionNode, arguments: CallArguments, unbound: bool) -> dict[str, Any] | None:
-    """The parameters the call passes, each with its literal value (or _NOT_LITERAL); None when that cannot be
-    told. `Cls.method(obj, ...)` (`unbound`) passes the instance first when the method takes `self`."""
+def _passed(
+    function: FunctionNode, arguments: CallArguments, unbound: bool, truths: dict[str, bool]
+) -> dict[str, Any] | None:
+    """The parameters the call passes, each with its value as far as it is known (see `_value`; or _NOT_LITERAL);
+    None when that cannot be told. `Cls.method(obj, ...)` (`unbound`) passes the instance first when the method
+    takes `self`."""
+    if function.name == "__post_init__":
+        return None  # `Cls(...)` passes the fields; only the `InitVar`s reach it, by a position not written here
     named = [p.arg for p in parameters(function)]
     positional = list(arguments["positional"])
     takes_self = bool(function.args.args) and function.args.args[0].arg == "self"
@@ -199,7 +305,36 @@ def _passed(function: FunctionNode, arguments: CallArguments, unbound: bool) -> 
         return None
     given = [*zip(named, positional, strict=False), *arguments["keywords"].items()]
     constants = arguments["constants"]  # a module constant passed by name: the value its module binds
-    return {name: _literal(constants.get(value, value)) for name, value in given}
+    return {name: _value(constants.get(value, value), truths) for name, value in given}
+
+
+_DISPLAYS: dict[type, str] = {
+    ast.Tuple: "tuple",
+    ast.List: "list",
+    ast.ListComp: "list",
+    ast.Dict: "dict",
+    ast.DictComp: "dict",
+    ast.Set: "set",
+    ast.SetComp: "set",
+    ast.JoinedStr: "str",
+    ast.Compare: "bool",
+}
+
+
+def _value(text: str, truths: dict[str, bool]) -> Any:
+    """What an argument written as `text` is known to be: a literal's value; for a name an `if` around the call
+    tested, some true (or false) value; for a display, an f-string or a comparison, a value of that exact type
+    (`(subcl,)` is a tuple whatever `subcl` is); else _NOT_LITERAL."""
+    value = _literal(text)
+    if value is not _NOT_LITERAL:
+        return value
+    if text in truths:
+        return Truth(truths[text])
+    expression = _expression(text)
+    if isinstance(expression, ast.UnaryOp) and isinstance(expression.op, ast.Not):
+        return Built("bool")
+    kind = _DISPLAYS.get(type(expression))
+    return _NOT_LITERAL if kind is None else Built(kind)
 
 
 def _literal(node: ast.expr | str) -> Any:

@@ -1,7 +1,9 @@
 """Decide statically whether a condition holds for given input values, in three-valued logic.
 
-Values are JSON data (what the extractor resolved, or what a user's message showed) plus two
-markers: `Instance("T")`, some instance of class T, and `OPAQUE`, a plain `object()`. Anything
+Values are JSON data (what the extractor resolved, or what a user's message showed) plus four
+markers: `Instance("T")`, some instance of class T, `Built("tuple")`, a value of exactly a builtin type whose
+contents are not known (a caller's display: `(x,)`, `f"{a}"`), `Truth(True)`, some value known only to be true
+(or false), and `OPAQUE`, a plain `object()`. Anything
 the evaluator cannot decide is `UNKNOWN`, and `and`/`or`/`not` follow Kleene's rules, so a
 trigger is only claimed when the condition is *certainly* true, and a fix only when it is
 certainly false. Nothing of the package is run: only comparisons of plain data are.
@@ -32,6 +34,21 @@ class Instance:
     """Some instance of the class named `cls` (written `cls(...)` in examples)."""
 
     cls: str
+
+
+@dataclass(frozen=True)
+class Built:
+    """A value of exactly the builtin type named `type` (tuple, list, dict, set, str, bool), contents unknown: what a
+    display, an f-string or a comparison written in a call gives."""
+
+    type: str
+
+
+@dataclass(frozen=True)
+class Truth:
+    """Some value known only to be true (`held`) or false: a name an `if name:` around a call has tested."""
+
+    held: bool
 
 
 class _Opaque:
@@ -121,6 +138,9 @@ def _boolop(node: ast.BoolOp, env: Mapping[str, Any]) -> Any:
 
 
 def _compare(node: ast.Compare, env: Mapping[str, Any]) -> Any:
+    exact = _type_test(node, env)
+    if exact is not UNKNOWN:
+        return exact
     left = value_of(node.left, env)
     result: Any = True
     for op, right_node in zip(node.ops, node.comparators, strict=True):
@@ -132,6 +152,19 @@ def _compare(node: ast.Compare, env: Mapping[str, Any]) -> Any:
             result = UNKNOWN
         left = right
     return result
+
+
+def _type_test(node: ast.Compare, env: Mapping[str, Any]) -> Any:
+    """`type(x) is tuple` (or `==`, `is not`, `!=`) for a value of known exact type (a display); else UNKNOWN."""
+    left, right = node.left, node.comparators[0]
+    if not (len(node.ops) == 1 and type(node.ops[0]) in (ast.Is, ast.Eq, ast.IsNot, ast.NotEq)):
+        return UNKNOWN
+    if not (isinstance(left, ast.Call) and _name(left.func) == "type" and len(left.args) == 1 and not left.keywords):
+        return UNKNOWN
+    value = value_of(left.args[0], env)
+    if not isinstance(value, Built) or _name(right) not in _TYPES:
+        return UNKNOWN
+    return (value.type == _name(right)) is isinstance(node.ops[0], (ast.Is, ast.Eq))
 
 
 def _pair(op: ast.cmpop, left: Any, right: Any) -> Any:
@@ -155,9 +188,19 @@ def _pair(op: ast.cmpop, left: Any, right: Any) -> Any:
 def _identical(left: Any, right: Any) -> Any:
     """`is`: decidable for None, True and False (singletons); UNKNOWN for anything else."""
     singletons = (None, True, False)
-    if any(left is s for s in singletons) or any(right is s for s in singletons):
-        return left is right
-    return UNKNOWN
+    if not any(v is s for v in (left, right) for s in singletons):
+        return UNKNOWN
+    marker = left if _is_marker(left) else right if _is_marker(right) else None
+    if isinstance(marker, (Built, Truth)):
+        other = right if marker is left else left
+        # a display is never a singleton, a comparison never None; a true value is never None nor False
+        never = (
+            other is None or marker.type != "bool"
+            if isinstance(marker, Built)
+            else other is (not marker.held) or (marker.held and other is None)
+        )
+        return False if never else UNKNOWN
+    return left is right
 
 
 def _contains(container: Any, item: Any) -> Any:
@@ -176,7 +219,20 @@ def _contains(container: Any, item: Any) -> Any:
 def _marker_equality(kind: type, left: Any, right: Any) -> Any:
     if kind in (ast.Eq, ast.NotEq) and (left is OPAQUE or right is OPAQUE):
         return kind is ast.NotEq  # a fresh object() equals nothing else
+    built, other = (left, right) if isinstance(left, Built) else (right, left)
+    if kind in (ast.Eq, ast.NotEq) and isinstance(built, Built) and _never_equal(built, other):
+        return kind is ast.NotEq
     return UNKNOWN
+
+
+def _never_equal(built: Built, other: Any) -> bool:
+    """A display never equals a plain value of another kind: `(x,) == "*"` is false, whatever `x` is (a comparison
+    may equal a number, `True == 1`; containers are left: a tuple written in a condition is read as a list)."""
+    if isinstance(other, str):
+        return built.type != "str"
+    if other is None:
+        return True
+    return built.type != "bool" if _is_number(other) or isinstance(other, bool) else False
 
 
 def _call_truth(node: ast.Call, env: Mapping[str, Any]) -> Any:
@@ -204,6 +260,11 @@ def _isinstance(value: Any, types: list[str]) -> Any:
         return "object" in types
     if isinstance(value, Instance):
         return True if value.cls in types else UNKNOWN
+    if isinstance(value, Truth):
+        return UNKNOWN
+    if isinstance(value, Built):  # exactly this builtin type: a class of the package (an ABC) may still match it
+        matched = any(issubclass(_TYPES[value.type], _TYPES[t]) for t in types if t in _TYPES)
+        return True if matched else False if all(t in _TYPES for t in types) else UNKNOWN
     known = [_TYPES[t] for t in types if t in _TYPES]
     if len(known) < len(types):  # some class of the package: a str subclass would still match
         return True if isinstance(value, tuple(known)) else UNKNOWN
@@ -215,11 +276,13 @@ def _bool(value: Any) -> Any:
         return UNKNOWN
     if value is OPAQUE or isinstance(value, Instance):
         return UNKNOWN if isinstance(value, Instance) else True
+    if isinstance(value, (Built, Truth)):
+        return value.held if isinstance(value, Truth) else UNKNOWN
     return bool(value)
 
 
 def _is_marker(value: Any) -> bool:
-    return value is OPAQUE or isinstance(value, Instance)
+    return value is OPAQUE or isinstance(value, (Instance, Built, Truth))
 
 
 def _is_number(value: Any) -> bool:

@@ -7,7 +7,16 @@ from collections.abc import Collection
 from typing import NamedTuple
 
 from errdex.pages.conditions import input_name, parse_condition, subjects
-from errdex.pages.defaults import branched, looped, passes_by_default, recomputed
+from errdex.pages.defaults import (
+    Leaves,
+    branched,
+    displays,
+    leaves_first,
+    looped,
+    passes_by_default,
+    recomputed,
+    tested,
+)
 from errdex.pages.handlers import caught_words, handler_around
 from errdex.pages.inforce import Rebound
 from errdex.pages.inputs import Traced, WayIn, trace
@@ -28,10 +37,19 @@ class Undecided(NamedTuple):
     left_out: list[Rebound]
 
 
+class Left(NamedTuple):
+    """A caller whose arguments make the function leave before the check (see `leaves_first`)."""
+
+    caller: PageCaller
+    leaves: Leaves
+
+
 class Ruled(NamedTuple):
-    """The callers whose arguments make the check false, and those whose arguments leave out what it reads."""
+    """The callers whose arguments make the check false, those whose arguments make the function leave before it,
+    and those whose arguments leave out what it reads."""
 
     defaulted: list[PageCaller]
+    left: list[Left]
     undecided: list[Undecided]
 
 
@@ -84,14 +102,21 @@ def when_it_happens(
         defaulted = [
             c for c in found.callers if passes_by_default(function, checked, inputs, site["resolved"], c, site["line"])
         ]
+        left = [
+            Left(c, leaves)
+            for c in found.callers
+            if c not in defaulted and c["match"] != "receiver" and (leaves := leaves_first(function, c, site["line"]))
+        ]
         undecided = [
             Undecided(c, left_out)
             for c in found.callers
-            if c not in defaulted and (left_out := recomputed(function, inputs, c, site["line"]))
+            if c not in defaulted
+            and all(c is not x.caller for x in left)
+            and (left_out := recomputed(function, inputs, c, site["line"]))
         ]
     else:
-        defaulted, undecided = [], []
-    ruled = Ruled(defaulted, undecided)
+        defaulted, left, undecided = [], [], []
+    ruled = Ruled(defaulted, left, undecided)
     return {
         "summary": " ".join(filter(None, (traced_at, _summary(site, tree, inputs, found, ruled, tree_of)))),
         "inputs": inputs,
@@ -159,8 +184,9 @@ def _callers_sentences(function: str, found: Found, ruled: Ruled, depends: str |
     it computes before the check), which names of a module are it, who only references it, and what the search could
     not resolve or see."""
     defaulted = ruled.defaulted
-    caught = [c for c in found.callers if c["caught"] is not None and c not in defaulted]
-    uses = [c for c in found.callers if c not in defaulted and c["caught"] is None]
+    left = [x.caller for x in ruled.left]
+    caught = [c for c in found.callers if c["caught"] is not None and c not in defaulted and c not in left]
+    uses = [c for c in found.callers if c not in defaulted and c not in left and c["caught"] is None]
     guessed = [c for c in uses if c["match"] == "receiver"]
     undecided = [u for u in ruled.undecided if u.caller in uses and u.caller["match"] != "receiver"]
     calling = [
@@ -174,6 +200,7 @@ def _callers_sentences(function: str, found: Found, ruled: Ruled, depends: str |
     groups = [
         {c["function"] for c in calling},
         {c["function"] for c in defaulted},
+        {c["function"] for c in left},
         {u.caller["function"] for u in undecided},
     ]
     split = {f for i, group in enumerate(groups) for f in group if any(f in other for other in groups[i + 1 :])}
@@ -190,10 +217,12 @@ def _callers_sentences(function: str, found: Found, ruled: Ruled, depends: str |
             each += " that literal where the test holds,"
         if any(c["arguments"] and c["arguments"]["constants"] for c in defaulted):
             each += " the values the module binds to the constants passed,"
+        each += _known_words(defaulted)
         out.append(
             f"{_named(defaulted, split)} {verb} it with values that make the check false (the literals as written,"
             f"{each} the defaults of what is left out): no way to this error."
         )
+    out += _left_sentences(function, ruled.left, split)
     out += _undecided_sentences(function, undecided, split)
     out += [_caught_sentence(c) for c in _distinct(caught)]
     if guessed:
@@ -222,6 +251,38 @@ def _callers_sentences(function: str, found: Found, ruled: Ruled, depends: str |
             out.append(_not_examined(function, found.search["unresolved"], found.search["files_not_followed"]))
     elif found.search["unresolved"]:
         out.append(_not_examined(function, found.search["unresolved"], 0))
+    return out
+
+
+def _known_words(callers: list[PageCaller]) -> str:
+    """What the values of arguments that are no literals were taken as (see `defaults._value`), when some are."""
+    words = ""
+    if any(tested(c) for c in callers):
+        words += " a name an `if` around the call tests taken as true (or false) there,"
+    if any(displays(c["arguments"]) for c in callers):
+        words += " the type of a display, f-string or comparison passed,"
+    return words
+
+
+def _left_sentences(function: str, left: list[Left], split: Collection[str]) -> list[str]:
+    """'`A` cannot reach the check: with what it passes, `f` returns at line 2714 first.' One sentence per way out."""
+    by_way: dict[Leaves, list[PageCaller]] = {}
+    for each in left:
+        by_way.setdefault(each.leaves, []).append(each.caller)
+    out = []
+    for way, callers in by_way.items():
+        verb = "calls" if len({c["function"] for c in callers}) == 1 else "call"
+        if way.how == "skips":
+            first = f"takes a branch of the `if` at line {way.line} that does not hold the check"
+        elif way.how == "raises":
+            raised = f" `{way.raised}`" if way.raised else ""
+            first = f"raises{raised} at line {way.line} first"
+        else:
+            first = f"returns at line {way.line} first"
+        out.append(
+            f"{_named(callers, split)} {verb} it with values (the literals as written,{_known_words(callers)} the"
+            f" defaults of what is left out) with which `{function}` {first}: no way to this error."
+        )
     return out
 
 

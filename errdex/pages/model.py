@@ -369,6 +369,7 @@ class Caller(TypedDict):
     arguments: CallArguments | None  # None for a use that is no call
     inside_try: list[TryAround]  # innermost first
     loops: dict[str, list[str]]  # names `for name in [literal, ...]` around the call binds, to the literals as written
+    truths: dict[str, bool]  # parameters of the caller an `if name:` around the call tests: whether each is true there
 
 
 class PageCaller(Caller):

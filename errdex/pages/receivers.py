@@ -127,6 +127,15 @@ class Receivers:
         kept = tuple(dict.fromkeys(k for k in known if k is not None))
         return Held(kept, None not in known and derived is not None) if kept else None
 
+    def bound_attribute(self, receiver: ast.expr, cls: Symbol | None) -> bool:
+        """Whether `receiver` is a `self.x` that the methods of the classes running `cls`'s methods bind: what it
+        holds is then what they bind (a library's object, when `held` knows no class of the release among it)."""
+        if not (_is_self(receiver) and cls is not None):
+            return False
+        assert isinstance(receiver, ast.Attribute)
+        running = (*self.classes.mro(cls)[0], *(self.classes.subclasses(cls) or ()))
+        return any(self._bindings(c, receiver.attr) for c in running)
+
     def _bindings(self, cls: Symbol, name: str) -> tuple[Bound, ...]:
         info = self.classes.class_info(cls)
         return info.attributes.get(name, ()) if info is not None else ()

@@ -219,3 +219,38 @@ def test_an_isinstance_test_of_self_for_an_unrelated_class_rules_the_call_out(in
     assert [(c["function"], c["line"], c["match"]) for c in found["callers"]] == [
         ("Shape.area", 4, "override")
     ]  # not round_area
+
+
+INDEXES = {
+    "idx/__init__.py": "",
+    "idx/search.py": """
+        import faiss
+
+
+        class FaissIndex:
+            def __init__(self, custom_index=None):
+                self.faiss_index = custom_index
+                if custom_index is None:
+                    self.faiss_index = faiss.index_factory(4)
+
+            def search(self, query, k=10):
+                if len(query.shape) != 1:
+                    raise ValueError("Shape of query is incorrect")
+                return self.faiss_index.search(query, k)
+
+            def search_batch(self, queries, k=10):
+                return self.faiss_index.search(queries, k)
+
+
+        def nearest(faiss_index, query):
+            return faiss_index.search(query)
+    """,
+}
+
+
+def test_an_attribute_the_class_binds_to_a_library_object_is_no_instance_named_like_it(indexed: Indexer) -> None:
+    store = indexed(INDEXES, name="idx")
+    found = callers(store, store.release("idx"), CalledFunction("idx/search.py", "FaissIndex.search"))
+    got = {(c["function"], c["match"]) for c in found["callers"]}
+    assert got == {("nearest", "receiver")}  # a parameter named like the class: nothing says what it holds
+    assert found["unresolved"] == 1  # `self.faiss_index` in search_batch holds what __init__ binds: not resolved

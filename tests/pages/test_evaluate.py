@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from errdex.pages.conditions import parse_condition
-from errdex.pages.evaluate import OPAQUE, UNKNOWN, Instance, truth, verdict
+from errdex.pages.evaluate import OPAQUE, UNKNOWN, Built, Instance, Truth, truth, verdict
 from errdex.pages.triggers import (
     TriggerValue,
     find_fix,
@@ -105,3 +105,28 @@ def test_numeric_triggers_and_fixes_are_certain(low: int, high: int) -> None:
         assert fix is not None and low <= fix[1].value <= high
     else:
         assert fix is None  # the check fires for every number
+
+
+def test_a_display_has_its_exact_type_whatever_its_items() -> None:
+    tuple_ = {"w": Built("tuple")}
+    assert truth(cond("isinstance(w, (tuple, list))"), tuple_) is True
+    assert truth(cond("isinstance(w, str)"), tuple_) is False
+    assert truth(cond("isinstance(w, Sequence)"), tuple_) is UNKNOWN  # a class not known: an ABC may match it
+    assert truth(cond("type(w) is tuple"), tuple_) is True
+    assert truth(cond("type(w) != tuple"), tuple_) is False
+    assert truth(cond("w == '*'"), tuple_) is False
+    assert truth(cond("w == '*'"), {"w": Built("str")}) is UNKNOWN  # an f-string may be "*"
+    assert truth(cond("w == (1,)"), tuple_) is UNKNOWN  # a tuple written in a condition is read as a list
+    assert truth(cond("w is None"), tuple_) is False
+    assert truth(cond("w == 1"), {"w": Built("bool")}) is UNKNOWN  # `True == 1`
+    assert truth(cond("w"), tuple_) is UNKNOWN
+
+
+def test_a_value_known_only_to_be_true_or_false() -> None:
+    assert truth(cond("not reset"), {"reset": Truth(True)}) is False
+    assert truth(cond("reset is None"), {"reset": Truth(True)}) is False
+    assert truth(cond("reset is True"), {"reset": Truth(True)}) is UNKNOWN
+    assert truth(cond("reset is None"), {"reset": Truth(False)}) is UNKNOWN
+    assert truth(cond("reset is True"), {"reset": Truth(False)}) is False
+    assert truth(cond("reset == 1"), {"reset": Truth(True)}) is UNKNOWN
+    assert truth(cond("isinstance(reset, bool)"), {"reset": Truth(True)}) is UNKNOWN
