@@ -189,11 +189,13 @@ def _class_default(tree: ast.Module, attr: str, line: int, through_objects: bool
             replaced = f"the constructor's argument `{cls.name}({attr}=...)`, an instance or a subclass"
         elif attr in _init_parameters(cls):
             replaced = f"the argument `{attr}` of `{cls.name}.__init__`, an instance or a subclass"
-        said = f"`{ast.unparse(stmt)}` (line {line}) is only `{cls.name}`'s class default"
-        said += f": {replaced} can replace it" if through_objects else ""
+        default = f"`{ast.unparse(stmt)}` (line {line}) is"
         stores = _stored_by(tree, cls, attr)
-        if not stores:
-            return f"{said}, so it is not the value the check sees."
+        if not stores:  # what the check sees, unless code outside the module sets another
+            unless = f": the check sees it unless {replaced} sets another" if through_objects else ""
+            return f"{default} `{cls.name}`'s class default{unless} (no code of the module assigns it)."
+        said = f"{default} only `{cls.name}`'s class default"
+        said += f": {replaced} can replace it" if through_objects else ""
         more = f" and {len(stores) - MAX_STORES} more places" if len(stores) > MAX_STORES else ""
         assigned = " and ".join(stores[:MAX_STORES])
         return f"{said}, and {assigned}{more} at run time: its value at the check is not resolved."

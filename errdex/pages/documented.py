@@ -140,38 +140,61 @@ def _summary(func: FunctionNode) -> QuotedText | None:
 
 
 def _comments_at(source: str, func: FunctionNode, raise_line: int) -> list[CodeComment]:
-    """The comments of the block right above the statement that guards the raise, and those down to the raise."""
-    guard = _guard_line(func, raise_line)
+    """The comments from the block right above the statement that guards the raise down to the raise; when the
+    statements just before that guard bind names its test reads (`valid = ALL + ("paged",)`), from above them."""
+    guard = _guard(func, raise_line)
     lines = source.splitlines()
-    start = guard
+    start = _reading_start(func, guard) if guard is not None else raise_line
     while start - 2 >= func.lineno and lines[start - 2].strip().startswith("#"):
         start -= 1
-    end = raise_line
-    wanted = range(start, end + 1)
-    snippet = "\n".join(lines[func.lineno - 1 : func.end_lineno or end])
+    wanted = range(start, raise_line + 1)
+    snippet = "\n".join(lines[func.lineno - 1 : func.end_lineno or raise_line])
     out: list[CodeComment] = []
+    last = 0  # the line of the comment before, to join the lines of one comment
     try:
         for token in tokenize.generate_tokens(io.StringIO(snippet).readline):
             line = token.start[0] + func.lineno - 1
             if token.type == tokenize.COMMENT and line in wanted:
                 text = token.string.lstrip("#").strip()
                 tool = text.startswith(("noqa", "type:", "pragma", "pylint:", "fmt:", "mypy:"))
+                whole_line = not token.line[: token.start[1]].strip()
                 if text and not tool and not _ISSUE_ONLY.match(text):
-                    out.append({"text": text, "line": line})
+                    joins = out and whole_line and line == last + 1
+                    if joins and not _LIST_ITEM.match(text) and not _LIST_ITEM.match(out[-1]["text"]):
+                        out[-1] = {**out[-1], "text": f"{out[-1]['text']} {text}"}
+                    else:
+                        out.append({"text": text, "line": line})
+                last = line if whole_line else 0
     except (tokenize.TokenError, IndentationError, SyntaxError):
         return []
     return out[:MAX_COMMENT_LINES]
 
 
-def _guard_line(func: FunctionNode, raise_line: int) -> int:
-    """The first line of the innermost `if` whose body holds the raise (its own line when none does)."""
-    best = raise_line
+def _guard(func: FunctionNode, raise_line: int) -> ast.If | None:
+    """The innermost `if` whose body holds the raise."""
+    best: ast.If | None = None
     for node in ast.walk(func):
         if isinstance(node, ast.If) and node.lineno < raise_line <= (node.end_lineno or 0):
             inside = any(s.lineno <= raise_line <= (s.end_lineno or s.lineno) for s in node.body)
-            if inside and (best == raise_line or node.lineno > best):
-                best = node.lineno
+            if inside and (best is None or node.lineno > best.lineno):
+                best = node
     return best
+
+
+def _reading_start(func: FunctionNode, guard: ast.If) -> int:
+    """The first line of the run of statements right before the guard that bind names its test reads."""
+    read = {n.id for n in ast.walk(guard.test) if isinstance(n, ast.Name)}
+    for node in ast.walk(func):
+        for body in (getattr(node, field, None) for field in ("body", "orelse", "finalbody")):
+            if isinstance(body, list) and guard in body:
+                start = guard.lineno
+                for stmt in reversed(body[: body.index(guard)]):
+                    targets = stmt.targets if isinstance(stmt, ast.Assign) else [getattr(stmt, "target", None)]
+                    if not any(isinstance(t, ast.Name) and t.id in read for t in targets):
+                        break
+                    start = stmt.lineno
+                return start
+    return guard.lineno
 
 
 def _clip(text: str) -> str:

@@ -162,7 +162,8 @@ def what_it_means(
         out["summary"] += catcher_words(catching, [site["line"]], site["function"])
     if func is not None and node is not None:
         rebound_names = {r["name"] for r in out["rebound"]}  # already said not to be the argument as passed
-        roots = sorted({n.split(".", 1)[0] for n in read_names(node)} - rebound_names)
+        # a name the check reads itself: `self['Location'] = ...` changes `self`, not what `self.allowed` holds
+        roots = sorted({n for n in read_names(node) if "." not in n} - rebound_names)
         changed = changed_in_place(func, roots, site["line"])
         out["changed"] = [_changed_json(c) for c in changed]
     if func is not None:

@@ -29,20 +29,22 @@ def wrapped_by(tree: ast.Module, file: str, function: str, callers: Iterable[Pag
 
 
 def own_decorators(tree: ast.Module, file: str, function: str) -> list[str]:
-    """The package decorators of the function `function` itself: they run before its body on every call."""
+    """The package decorators of the function `function` itself (those that wrap it run before its body)."""
     return _decorators(tree, function, _package_names(tree, file.split("/", 1)[0]))
 
 
 def decorated_words(function: str, decorators: list[str]) -> str:
-    """` `f` is wrapped by the package's decorator `@validate_params`: it runs before the function's body, and
-    what it does there is not followed here.` (Not that it may reject: many only register or document.)"""
+    """` `f` is decorated with the package's `@validate_params`, which is not followed here: if it wraps the function,
+    its wrapper runs before the body on every call.` Not that it wraps, nor that it may reject: many decorators only
+    register the function or rewrite its docstring and return it unchanged."""
     if not decorators:
         return ""
     named = " and ".join(f"`@{d}`" for d in decorators)
-    plural, verb = ("s", "they run") if len(decorators) > 1 else ("", "it runs")
+    which = "which are" if len(decorators) > 1 else "which is"
     return (
-        f" `{function}` is wrapped by the package's decorator{plural} {named}: {verb} before the function's body,"
-        " and what it does there is not followed here."
+        f" `{function}` is decorated with the package's {named}, {which} not followed here: a decorator that wraps"
+        " the function runs its wrapper before the body on every call; one that only registers it or rewrites its"
+        " docstring does not."
     )
 
 

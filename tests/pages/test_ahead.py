@@ -139,11 +139,12 @@ def test_an_earlier_return_the_values_rule_out_leaves_the_trigger_certain(page_o
 def test_the_functions_own_package_decorator_is_said_in_the_summary(page_of: Any) -> None:
     summary = page_of("step is too large")["what_it_means"]["summary"]
     assert summary.endswith(
-        " `scale` is wrapped by the package's decorator `@validating`: it runs before the function's body, and"
-        " what it does there is not followed here."
+        " `scale` is decorated with the package's `@validating`, which is not followed here: a decorator that wraps"
+        " the function runs its wrapper before the body on every call; one that only registers it or rewrites its"
+        " docstring does not."
     )
     no_decorator = page_of("mode is not supported")["what_it_means"]["summary"]
-    assert "wrapped by" not in no_decorator and "Before the check" not in no_decorator
+    assert "decorated with" not in no_decorator and "Before the check" not in no_decorator
 
 
 def test_calls_in_an_earlier_raise_statement_are_not_on_the_way_to_the_check(page_of: Any) -> None:

@@ -71,3 +71,28 @@ def extend(fresh):
     if len(fresh) > 3:
         raise ValueError(f"too many {fresh}")
 """
+
+
+def test_an_item_set_on_self_does_not_change_an_attribute_the_check_reads(indexed: Indexer) -> None:
+    """`self['Location'] = ...` changes the object's items; the check reads `self.allowed`, a class default nothing
+    in the module assigns: it is what the check sees unless a subclass or an instance sets another."""
+    files = {
+        "web/__init__.py": "",
+        "web/response.py": """
+            class Redirect(dict):
+                allowed = ["http", "https"]
+
+                def __init__(self, to, scheme):
+                    self["Location"] = to
+                    if scheme and scheme not in self.allowed:
+                        raise ValueError(f"unsafe scheme {scheme}")
+        """,
+    }
+    store = indexed(files, name="web")
+    meaning = build_page(store, error_id_of(store, "web", "unsafe scheme {}"))["what_it_means"]
+    assert meaning["changed"] == [] and "changes it in place" not in meaning["summary"]
+    (allowed,) = [v for v in meaning["values"] if v["name"] == "self.allowed"]
+    assert allowed["choice"] == (
+        "`allowed = ['http', 'https']` (line 2) is `Redirect`'s class default: the check sees it unless an instance"
+        " or a subclass sets another (no code of the module assigns it)."
+    )

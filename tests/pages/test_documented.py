@@ -74,6 +74,15 @@ MODULE = '''
                 raise ValueError("unknown mode")
 
 
+    def pick(mode):
+        # 1. Modes
+        # "auto" is accepted too, but kept out of MODES:
+        # the tests loop over MODES.
+        valid = MODES + ("auto",)
+        if mode not in valid:
+            raise ValueError("mode not supported")
+
+
     def undocumented(size):
         if size < 0:
             raise ValueError("size must not be negative")
@@ -90,10 +99,9 @@ def test_rest_entry_comments_and_summary(page_of: Any) -> None:
     (url,) = [p for p in said["parameters"] if p["name"] == "url"]
     assert url["text"] == "the address to fetch; it must name its scheme (``https://``)."  # one paragraph
     assert (url["documented_in"], url["file"], url["line"]) == ("fetch", "pkg/tools.py", 2)
-    assert [c["text"] for c in said["comments"]] == [
-        "A URL without a scheme cannot be routed:",
-        "the adapters are keyed by scheme.",
-    ]  # the directive and the bare issue number are left out
+    assert [(c["line"], c["text"]) for c in said["comments"]] == [
+        (10, "A URL without a scheme cannot be routed: the adapters are keyed by scheme."),
+    ]  # one comment of two lines; the directive and the bare issue number are left out
     assert said["docstring"] == {"text": "Fetch a page.", "line": 2}
 
 
@@ -111,6 +119,14 @@ def test_attribute_documented_by_its_class(page_of: Any) -> None:
     docs = page_of("unknown mode")["documented"]["parameters"]
     assert [(d["name"], d["documented_in"]) for d in docs] == [("mode", "Config")]
     assert docs[0]["text"] == 'How to run: `"fast"` or `"safe"`.'
+
+
+def test_comments_above_the_bindings_the_check_reads(page_of: Any) -> None:
+    said = page_of("mode not supported")["documented"]["comments"]
+    assert [(c["line"], c["text"]) for c in said] == [
+        (64, "1. Modes"),  # a heading stays apart from the comment below it
+        (65, '"auto" is accepted too, but kept out of MODES: the tests loop over MODES.'),
+    ]
 
 
 def test_nothing_documented_is_said_as_nothing(page_of: Any) -> None:
