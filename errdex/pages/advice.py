@@ -146,7 +146,10 @@ def distributions(template: str | None) -> list[Distribution]:
     (`vision` tests Pillow; `torch_cuda` a GPU), and what it tests is in the function, not its name.
     """
     found: dict[str, str] = {}
-    for match in _PIP_INSTALL.finditer((template or "")[:5000]):
+    text = (template or "")[:5000]
+    for match in _PIP_INSTALL.finditer(text):
+        if text[match.end(1) : match.end(1) + 1] in ("+", ":", "/", "@"):
+            continue  # `git+https://...`, `https://...`, `./path`, `name @ url`: a location, not a name
         found.setdefault(match.group(1).rstrip(".,`'\""), "named by `pip install` in the message")
     return [{"name": name, "source": source} for name, source in found.items() if name and "{}" not in name]
 

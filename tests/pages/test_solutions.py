@@ -171,6 +171,9 @@ def test_distribution_names() -> None:
     ]
     assert distributions("pip install {}") == []  # the name is filled at run time
     assert distributions("needs the vision extras") == []
+    # a location is no distribution's name: not `git` from `git+https://...`, not `https`
+    assert distributions("`pip install git+https://github.com/jiaweizzhao/GaLore`") == []
+    assert distributions("pip install https://example.org/pkg.whl or pip install ./local") == []
 
 
 def test_a_constant_clause_is_nothing_to_make_sure_of(indexed: Indexer) -> None:
