@@ -12,11 +12,10 @@ import io
 import re
 import textwrap
 import tokenize
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from errdex.pages.model import CheckedInput, CodeComment, Documented, ParameterDoc, QuotedText
-from errdex.pages.source import FunctionNode, find, methods
+from errdex.pages.source import FunctionNode, TreeOf, find, methods
 
 MAX_QUOTE = 900
 MAX_COMMENT_LINES = 8
@@ -32,7 +31,7 @@ def documented(
     function: str,
     raise_line: int,
     inputs: list[CheckedInput],
-    tree_of: Callable[[str], ast.Module | None],
+    tree_of: TreeOf,
 ) -> Documented:
     """The docs of each checked input (where it is a parameter, the attribute's class, and each way in), the comments
     from the statement that guards the raise down to it, and the raising function's docstring summary."""

@@ -21,9 +21,9 @@ from errdex.pages.handlers import caught_words, handler_around
 from errdex.pages.inforce import Rebound
 from errdex.pages.inputs import Traced, WayIn, trace
 from errdex.pages.model import Caller, CallerSearch, CheckedInput, PageCaller, SiteJson, WhenItHappens
-from errdex.pages.public import TreeOf, called_by_users, public_module
+from errdex.pages.public import called_by_users, public_module
 from errdex.pages.receives import NOT_SET, private_name, receives
-from errdex.pages.source import find, signature
+from errdex.pages.source import TreeOf, find, signature
 from errdex.pages.wrapped import wrapped_by
 
 MAX_NAMED_CALLERS = 6

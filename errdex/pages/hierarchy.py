@@ -84,9 +84,6 @@ def summarise(path: str, tree: ast.Module | None, text: str | None = None) -> Mo
     name `super` (most methods), which the page's call graph does for every class it summarises."""
     if tree is None:
         return ModuleInfo({}, {}, frozenset(), {}, {}, {})
-    package = module_name(path).split(".")
-    if not path.endswith("__init__.py"):
-        package = package[:-1]
     imports: dict[str, str] = {}
     classes: dict[str, ClassInfo] = {}
     functions: set[str] = set()
@@ -100,8 +97,7 @@ def summarise(path: str, tree: ast.Module | None, text: str | None = None) -> Mo
                     alias.name if alias.asname else alias.name.split(".")[0]
                 )
         elif isinstance(stmt, ast.ImportFrom):
-            base = package[: len(package) - stmt.level + 1] if stmt.level else []
-            origin = ".".join([*base, *(stmt.module.split(".") if stmt.module else [])])
+            origin = absolute_module(path, stmt.module or "", stmt.level)
             for alias in stmt.names:
                 imports[alias.asname or alias.name] = f"{origin}.{alias.name}" if origin else alias.name
         elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -150,6 +146,16 @@ def run_by(body: list[ast.stmt]) -> Iterator[ast.AST]:
         yield node
         if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
             stack += ast.iter_child_nodes(node)
+
+
+def absolute_module(path: str, module: str, level: int) -> str:
+    """The module a (relative) import in the file names: `from .main import x` in `pydantic/__init__.py` ->
+    `pydantic.main`; an absolute import's module as written."""
+    package = module_name(path).split(".")
+    if not path.endswith("__init__.py"):
+        package = package[:-1]
+    base = package[: len(package) - level + 1] if level else []
+    return ".".join([*base, *(module.split(".") if module else [])])
 
 
 def _alias(stmt: ast.Assign) -> dict[str, str]:

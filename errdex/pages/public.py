@@ -12,13 +12,12 @@ are read.
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
-from errdex.pages.hierarchy import summarise
+from errdex.pages.hierarchy import absolute_module, summarise
 from errdex.pages.receives import private_name
-from errdex.pages.source import module_name
+from errdex.pages.source import TreeOf, module_name, module_tree
 
-TreeOf = Callable[[str], ast.Module | None]
 MAX_HOPS = 8
 
 
@@ -48,7 +47,7 @@ def _reaches(module: str, name: str, wanted: tuple[str, str], tree_of: TreeOf, h
     """Whether `from module import name` ends at the definition `wanted` (module, name), through re-exports."""
     if (module, name) == wanted:
         return True
-    found = _module_tree(module, tree_of)
+    found = module_tree(module, tree_of)
     if found is None or hops > MAX_HOPS:
         return False
     path, tree = found
@@ -69,21 +68,11 @@ def _toward(source: str, defining: str) -> bool:
     return f"{defining}.".startswith(f"{source}.") or source.rpartition(".")[0] == defining.rpartition(".")[0]
 
 
-def _module_tree(module: str, tree_of: TreeOf) -> tuple[str, ast.Module] | None:
-    """The file of a module of the release and its tree: `a/b.py` or `a/b/__init__.py`."""
-    base = module.replace(".", "/")
-    for path in (f"{base}.py", f"{base}/__init__.py"):
-        tree = tree_of(path)
-        if tree is not None:
-            return path, tree
-    return None
-
-
 def _star_sources(path: str, tree: ast.Module) -> Iterator[str]:
     """The modules a file imports everything from (`from .main import *`)."""
     for stmt in ast.walk(tree):
         if isinstance(stmt, ast.ImportFrom) and any(a.name == "*" for a in stmt.names):
-            yield _absolute(path, stmt.module or "", stmt.level)
+            yield absolute_module(path, stmt.module or "", stmt.level)
 
 
 def _lazy_sources(module: str, path: str, tree: ast.Module, name: str) -> Iterator[str]:
@@ -104,19 +93,10 @@ def _table_entry(module: str, path: str, key: ast.expr | None, value: ast.expr, 
         for item in strings:
             if isinstance(item, ast.Constant) and isinstance(item.value, str) and item.value.strip("."):
                 level = len(item.value) - len(item.value.lstrip("."))
-                yield _absolute(path, item.value.lstrip("."), level) if level else item.value
+                yield absolute_module(path, item.value.lstrip("."), level) if level else item.value
     elif key_text and isinstance(value, (ast.List, ast.Tuple)):  # module -> names
         if any(isinstance(e, ast.Constant) and e.value == name for e in value.elts):
             yield f"{module}.{key_text}"
-
-
-def _absolute(path: str, relative: str, level: int) -> str:
-    """The module a relative import in the file names (`from .main import x` in `pydantic/__init__.py`)."""
-    package = module_name(path).split(".")
-    if not path.endswith("__init__.py"):
-        package = package[:-1]
-    base = package[: len(package) - level + 1] if level else []
-    return ".".join([*base, *(relative.split(".") if relative else [])])
 
 
 def _public(module: str) -> bool:

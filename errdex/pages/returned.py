@@ -10,15 +10,13 @@ in; an argument it passes on as the message is the message.
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from errdex.extract.resolve import dotted_name
 from errdex.pages.hierarchy import summarise
 from errdex.pages.model import ErrorJson
-from errdex.pages.source import FunctionNode, find, parameters
+from errdex.pages.source import FunctionNode, TreeOf, find, module_tree, parameters
 
-TreeOf = Callable[[str], ast.Module | None]
 MAX_HOPS = 3  # re-exports followed from the raising module to the definition
 
 
@@ -103,11 +101,9 @@ def _definition(file: str, tree: ast.Module, name: str, tree_of: TreeOf, hops: i
         return None
     parts = f"{origin}.{rest}".rstrip(".").split(".")
     for cut in range(len(parts) - 1, 0, -1):
-        module = "/".join(parts[:cut])
-        for path in (f"{module}.py", f"{module}/__init__.py"):
-            found = tree_of(path)
-            if found is not None:
-                return _definition(path, found, ".".join(parts[cut:]), tree_of, hops + 1)
+        found = module_tree(".".join(parts[:cut]), tree_of)
+        if found is not None:
+            return _definition(*found, ".".join(parts[cut:]), tree_of, hops + 1)
     return None
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 import functools
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from errdex.extract.file import parser_warnings_silenced
@@ -16,6 +17,7 @@ from errdex.extract.resolve import dotted_name
 
 MAX_PARSE_BYTES = 4_000_000
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef
+TreeOf = Callable[[str], ast.Module | None]  # another file of the release, parsed (None when absent)
 
 
 @dataclass(frozen=True)
@@ -53,6 +55,16 @@ def module_name(path: str) -> str:
     if parts and parts[-1] == "__init__":
         parts.pop()
     return ".".join(parts)
+
+
+def module_tree(module: str, tree_of: TreeOf) -> tuple[str, ast.Module] | None:
+    """The file of a module of the release and its tree: `a/b.py` or `a/b/__init__.py`."""
+    base = module.replace(".", "/")
+    for path in (f"{base}.py", f"{base}/__init__.py"):
+        tree = tree_of(path)
+        if tree is not None:
+            return path, tree
+    return None
 
 
 def find(tree: ast.Module, qualname: str) -> FoundDefinition | None:
