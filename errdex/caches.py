@@ -57,7 +57,7 @@ MATCH_TABLES = Cache(
 )
 CALLERS = Cache(
     "callers",
-    14,
+    15,
     "the callers of a function of a release (static call graph, names resolved through imports and class hierarchies)",
     code=(
         "pages/callers.py",
@@ -75,7 +75,7 @@ CALLERS = Cache(
 )
 PAGES = Cache(
     "page",
-    34,
+    35,
     "the static part of an error's page, per release and place (what the user's values do not change)",
     code=(
         "pages/page.py",
@@ -90,6 +90,7 @@ PAGES = Cache(
         "pages/defined.py",
         "pages/derive.py",
         "pages/environment.py",
+        "pages/fields.py",
         "pages/evaluate.py",
         "pages/excerpt.py",
         "pages/handlers.py",

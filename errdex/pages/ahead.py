@@ -4,8 +4,9 @@
 may reject `units` with its own error before the check is reached. What such a call does is not
 followed, so the page names it as what may reject the value first, and a trigger whose value it
 is passed is said with that scope. A few builtins that never reject an argument (`isinstance`)
-are left out, and so is a call whose result is the test of an `if` or `while` (`if not is_list_like(by):`):
-it is a predicate that picks a branch, not a step that rejects.
+are left out, and so is filling a container the function built (`hist = []`, then `hist.append(resp)`),
+and a call whose result is the test of an `if` or `while` (`if not is_list_like(by):`): it is a predicate
+that picks a branch, not a step that rejects.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import ast
 from collections.abc import Iterable, Sequence
 from typing import TypeGuard
 
-from errdex.pages.inforce import walk_scope
+from errdex.pages.inforce import in_force, walk_scope
 from errdex.pages.model import CallBeforeJson, JsonValue, PriorCheckJson
 from errdex.pages.prior import before, in_try_bodies, parts_said, read_names, ruled_out
 from errdex.pages.source import FunctionNode, parameters
@@ -48,7 +49,7 @@ def calls_before(
             arguments = [*call.args, *(k.value for k in call.keywords)]
             passes = sorted({unparse(a) for a in arguments if _reads(a, names)})
             callee = unparse(call.func)
-            if not passes or callee in NEVER_REJECT:
+            if not passes or callee in NEVER_REJECT or _fills_a_display(func, call):
                 continue
             short = callee if len(callee) <= MAX_CALLEE else callee[: MAX_CALLEE - 3] + "..."
             found[(call.lineno, short)] = {
@@ -58,6 +59,20 @@ def calls_before(
                 "listed": _members(arguments),
             }
     return [found[key] for key in sorted(found)]
+
+
+_FILLS = frozenset({"append", "appendleft", "extend", "insert", "add", "setdefault"})
+_DISPLAYS = (ast.List, ast.Dict, ast.Set, ast.ListComp, ast.DictComp, ast.SetComp)
+
+
+def _fills_a_display(func: FunctionNode, call: ast.Call) -> bool:
+    """`hist.append(resp)` where every binding of `hist` in force is a list, dict or set display (`hist = []`):
+    a builtin container takes any value, so the call rejects nothing."""
+    callee = call.func
+    if not (isinstance(callee, ast.Attribute) and callee.attr in _FILLS and isinstance(callee.value, ast.Name)):
+        return False
+    found = in_force(func, callee.value.id, call.lineno)
+    return found is not None and not found.entry and all(isinstance(b.value, _DISPLAYS) for b in found.bindings)
 
 
 def _predicates(func: FunctionNode) -> set[int]:

@@ -43,6 +43,7 @@ from errdex.store import Store
 MAX_PARSE_CHARS = 3_000_000  # source parsed per search, beyond the function's own file
 MAX_CALLERS = 200
 _RANK = {
+    "recursive": 0,
     "self": 0,
     "local": 0,
     "super": 1,
@@ -481,11 +482,14 @@ class _Search:
         use = _called_through_local(use, target)
         resolved = _Resolver(self.code.classes, module.path, target).match(use)
         caller = _qualname(use.scopes)
-        if resolved is None or (caller == self.function.function and module.path == self.function.file):
+        itself = caller == self.function.function and module.path == self.function.file
+        if resolved is None or (itself and resolved.kind == UNRESOLVED):
             return
         if resolved.kind == UNRESOLVED:
             self.unresolved += 1
             return
+        if itself:
+            resolved = Resolved("recursive", None)  # it calls itself: a use, but no way in from outside it
         used_as = "read" if target.kind == "property" else use.used_as
         held = self.found.setdefault((module.path, caller, resolved.kind), [])
         if any(c["use"] == "call" for c in held) and used_as != "call":

@@ -13,7 +13,7 @@ import ast
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from errdex.pages.inforce import Bound, earlier_pass, global_stores, in_force, mutates, rebound, walk_scope
+from errdex.pages.inforce import Bound, earlier_pass, global_stores, in_force, mutates, rebound, span_holds, walk_scope
 from errdex.pages.inputs import local_how, record_kind
 from errdex.pages.model import JsonValue, ResolvedValue
 from errdex.pages.source import FunctionNode, class_and_bases, find, methods, parameters, subclasses
@@ -57,7 +57,9 @@ def held_back(
         at = _line_in(defined_at, file)
         note = None
         if tree is not None and at is not None and name.startswith(("self.", "cls.")):
-            note = _class_default(tree, name.split(".", 1)[1], at)
+            # a constructor runs once per object: what it stores after the check no later call of it sees
+            once = function.rsplit(".", 1)[-1] in ("__init__", "__post_init__")
+            note = _class_default(tree, name.split(".", 1)[1], at, reader=(function, line) if once else None)
         elif tree is not None and at is not None and name.isidentifier() and _module_binding(tree, name, at):
             note = _filled_in_place(tree, name, at)
         elif located is not None and not isinstance(located.node, ast.ClassDef) and name.isidentifier():
@@ -176,10 +178,13 @@ def _line_in(defined_at: str | None, file: str) -> int | None:
     return int(number) if where == file and number.isdigit() else None
 
 
-def _class_default(tree: ast.Module, attr: str, line: int, through_objects: bool = True) -> str | None:
+def _class_default(
+    tree: ast.Module, attr: str, line: int, through_objects: bool = True, reader: tuple[str, int] | None = None
+) -> str | None:
     """The words for a class-level `attr = ...` on `line`: a default that the check may not see, with the code
     that assigns the attribute at run time (a method's `self.attr = ...`, a function's `Class.attr = ...`).
-    `through_objects`: read through `self`/`cls`, where an instance or a subclass can also replace it."""
+    `through_objects`: read through `self`/`cls`, where an instance or a subclass can also replace it. `reader`:
+    the checking constructor and the check's line, whose own stores after the check come too late for it."""
     for cls in (n for n in ast.walk(tree) if isinstance(n, ast.ClassDef)):
         stmt = next((s for s in cls.body if s.lineno == line and isinstance(s, (ast.Assign, ast.AnnAssign))), None)
         if stmt is None:
@@ -190,10 +195,12 @@ def _class_default(tree: ast.Module, attr: str, line: int, through_objects: bool
         elif attr in _init_parameters(cls):
             replaced = f"the argument `{attr}` of `{cls.name}.__init__`, an instance or a subclass"
         default = f"`{ast.unparse(stmt)}` (line {line}) is"
-        stores = _stored_by(tree, cls, attr)
+        stores = _stored_by(tree, cls, attr, reader)
         if not stores:  # what the check sees, unless code outside the module sets another
             unless = f": the check sees it unless {replaced} sets another" if through_objects else ""
-            return f"{default} `{cls.name}`'s class default{unless} (no code of the module assigns it)."
+            late = _stored_by(tree, cls, attr) if reader is not None else []
+            after = f" before the check; `{reader[0]}` does, after it" if late and reader is not None else ""
+            return f"{default} `{cls.name}`'s class default{unless} (no code of the module assigns it{after})."
         said = f"{default} only `{cls.name}`'s class default"
         said += f": {replaced} can replace it" if through_objects else ""
         more = f" and {len(stores) - MAX_STORES} more places" if len(stores) > MAX_STORES else ""
@@ -202,9 +209,10 @@ def _class_default(tree: ast.Module, attr: str, line: int, through_objects: bool
     return None
 
 
-def _stored_by(tree: ast.Module, cls: ast.ClassDef, attr: str) -> list[str]:
+def _stored_by(tree: ast.Module, cls: ast.ClassDef, attr: str, reader: tuple[str, int] | None = None) -> list[str]:
     """Where the module assigns the class attribute after the class body: `self.attr = ...` / `cls.attr = ...` in
-    a function of the class, a base or a subclass, or `Name.attr = ...` naming one of them (first line of each)."""
+    a function of the class, a base or a subclass, or `Name.attr = ...` naming one of them (first line of each);
+    in the `reader` function, only stores before its check's line (or in a loop that holds the check)."""
     related = class_and_bases(tree, cls) + subclasses(tree, cls)
     names = {c.name for c in related}
     out = []
@@ -219,11 +227,21 @@ def _stored_by(tree: ast.Module, cls: ast.ClassDef, attr: str) -> list[str]:
             and isinstance(n.value, ast.Name)
             and n.value.id in receivers
         ]
+        if reader is not None and scope.qualname == reader[0]:
+            stores = [n for n in stores if n.lineno < reader[1] or _loop_holds(scope.node, n.lineno, reader[1])]
         if stores:
             first = min(stores, key=lambda n: n.lineno)
             who = f"`{scope.qualname}`" if scope.qualname else "the module's own code"
             out.append(f"{who} assigns `{ast.unparse(first)}` (line {first.lineno})")
     return out
+
+
+def _loop_holds(function: ast.AST, first: int, second: int) -> bool:
+    """Whether a loop of the function holds both lines (a store after the check reaches it on the next pass)."""
+    return any(
+        isinstance(n, (ast.For, ast.AsyncFor, ast.While)) and span_holds(n, first) and span_holds(n, second)
+        for n in walk_scope(function)
+    )
 
 
 @dataclass(frozen=True)

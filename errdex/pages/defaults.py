@@ -86,10 +86,10 @@ class Leaves(NamedTuple):
 
 
 def leaves_first(function: FunctionNode, call: Caller, line: int) -> Leaves | None:
-    """Where what `call` passes (see `_value`; the defaults of what it leaves out) makes `function` leave before the
-    check at `line` in every turn of its loops and branch of its conditional arguments: an earlier `return` or
-    `raise` under `if`s its values decide, or the other branch of an `if` around the check. None when that is not
-    certain (a test it does not decide, a `return` in a loop or a `try` before the check)."""
+    """Where what `call` passes (see `argument_value`; the defaults of what it leaves out) makes `function` leave
+    before the check at `line` in every turn of its loops and branch of its conditional arguments: an earlier
+    `return` or `raise` under `if`s its values decide, or the other branch of an `if` around the check. None when
+    that is not certain (a test it does not decide, a `return` in a loop or a `try` before the check)."""
     arguments = call["arguments"]
     if arguments is None or arguments["unpacked"] or call["use"] != "call":
         return None
@@ -99,7 +99,7 @@ def leaves_first(function: FunctionNode, call: Caller, line: int) -> Leaves | No
             passed = _passed(function, branch, call["match"] == "class", call["truths"])
             if passed is None:
                 return None
-            values = {k: v for k, v in {**_defaults(function), **passed}.items() if v is not _NOT_LITERAL}
+            values = {k: v for k, v in {**_defaults(function), **passed}.items() if v is not NOT_LITERAL}
             found.add(_first(function, function.body, line, values))
     leaves = found.pop() if len(found) == 1 else None
     return leaves if isinstance(leaves, Leaves) else None
@@ -220,13 +220,13 @@ def branched(arguments: CallArguments | None) -> bool:
 
 
 def displays(arguments: CallArguments | None) -> bool:
-    """Whether a call passes a display, an f-string or a comparison: a value of its type (see `_value`)."""
+    """Whether a call passes a display, an f-string or a comparison: a value of its type (see `argument_value`)."""
     written = [text for _, text in _slots(arguments)] if arguments is not None else []
-    return any(isinstance(_value(text, {}), Built) for text in written)
+    return any(isinstance(argument_value(text, {}), Built) for text in written)
 
 
 def tested(call: Caller) -> bool:
-    """Whether a call passes a name an `if` around it tests: a true (or false) value (see `_value`)."""
+    """Whether a call passes a name an `if` around it tests: a true (or false) value (see `argument_value`)."""
     arguments = call["arguments"]
     return arguments is not None and any(text in call["truths"] for _, text in _slots(arguments))
 
@@ -278,18 +278,18 @@ def _false_with(
         return False
     defaults = _defaults(function)
     known = {name: defaults[name] for name in checked - passed.keys() if name in defaults}
-    known.update({name: value for name, value in passed.items() if name in checked and value is not _NOT_LITERAL})
+    known.update({name: value for name, value in passed.items() if name in checked and value is not NOT_LITERAL})
     return bool(known) and truth(condition, {**resolved, **known}) is False
 
 
-_NOT_LITERAL = object()  # an argument whose value is not written as a literal
+NOT_LITERAL = object()  # an argument whose value is not written as a literal
 MAX_TURNS = 64  # combinations of loop values tried; beyond, the arguments are taken as written
 
 
 def _passed(
     function: FunctionNode, arguments: CallArguments, unbound: bool, truths: dict[str, bool]
 ) -> dict[str, Any] | None:
-    """The parameters the call passes, each with its value as far as it is known (see `_value`; or _NOT_LITERAL);
+    """The parameters the call passes, each with its value as far as it is known (see `argument_value`; or NOT_LITERAL);
     None when that cannot be told. `Cls.method(obj, ...)` (`unbound`) passes the instance first when the method
     takes `self`."""
     if function.name == "__post_init__":
@@ -305,7 +305,7 @@ def _passed(
         return None
     given = [*zip(named, positional, strict=False), *arguments["keywords"].items()]
     constants = arguments["constants"]  # a module constant passed by name: the value its module binds
-    return {name: _value(constants.get(value, value), truths) for name, value in given}
+    return {name: argument_value(constants.get(value, value), truths) for name, value in given}
 
 
 _DISPLAYS: dict[type, str] = {
@@ -321,12 +321,12 @@ _DISPLAYS: dict[type, str] = {
 }
 
 
-def _value(text: str, truths: dict[str, bool]) -> Any:
+def argument_value(text: str, truths: dict[str, bool]) -> Any:
     """What an argument written as `text` is known to be: a literal's value; for a name an `if` around the call
     tested, some true (or false) value; for a display, an f-string or a comparison, a value of that exact type
-    (`(subcl,)` is a tuple whatever `subcl` is); else _NOT_LITERAL."""
-    value = _literal(text)
-    if value is not _NOT_LITERAL:
+    (`(subcl,)` is a tuple whatever `subcl` is); else NOT_LITERAL."""
+    value = literal_value(text)
+    if value is not NOT_LITERAL:
         return value
     if text in truths:
         return Truth(truths[text])
@@ -334,18 +334,18 @@ def _value(text: str, truths: dict[str, bool]) -> Any:
     if isinstance(expression, ast.UnaryOp) and isinstance(expression.op, ast.Not):
         return Built("bool")
     kind = _DISPLAYS.get(type(expression))
-    return _NOT_LITERAL if kind is None else Built(kind)
+    return NOT_LITERAL if kind is None else Built(kind)
 
 
-def _literal(node: ast.expr | str) -> Any:
-    """The value of a literal (a node, or an argument's text), or _NOT_LITERAL."""
+def literal_value(node: ast.expr | str) -> Any:
+    """The value of a literal (a node, or an argument's text), or NOT_LITERAL."""
     try:
         return ast.literal_eval(node)
     except (ValueError, SyntaxError, TypeError, RecursionError, MemoryError):
-        return _NOT_LITERAL
+        return NOT_LITERAL
 
 
 def _defaults(function: FunctionNode) -> dict[str, Any]:
     """Each parameter's default when it is a literal."""
-    found = {name: _literal(node) for name, node in parameter_defaults(function).items()}
-    return {name: value for name, value in found.items() if value is not _NOT_LITERAL}
+    found = {name: literal_value(node) for name, node in parameter_defaults(function).items()}
+    return {name: value for name, value in found.items() if value is not NOT_LITERAL}

@@ -17,6 +17,8 @@ from errdex.pages.defaults import (
     recomputed,
     tested,
 )
+from errdex.pages.fields import false_for, record_fields
+from errdex.pages.fields import left_out as fields_left_out
 from errdex.pages.handlers import caught_words, handler_around
 from errdex.pages.inforce import Rebound
 from errdex.pages.inputs import Traced, WayIn, trace
@@ -97,22 +99,31 @@ def when_it_happens(
         inputs.append({**item, "receives": receives(tree, item, site["line"], site["function"])})
     located = find(tree, site["function"]) if tree is not None else None
     function = located.node if located is not None else None
+    outside = [c for c in found.callers if c["match"] != "recursive"]
     if function is not None and not isinstance(function, ast.ClassDef) and node is not None:
         checked = node
+        post_init = tree is not None and located is not None and function.name == "__post_init__"
+        fields = record_fields(tree, located.owner) if post_init and tree is not None and located is not None else None
         defaulted = [
-            c for c in found.callers if passes_by_default(function, checked, inputs, site["resolved"], c, site["line"])
+            c
+            for c in outside
+            if passes_by_default(function, checked, inputs, site["resolved"], c, site["line"])
+            or (fields is not None and false_for(function, fields, checked, site["resolved"], c, site["line"]))
         ]
         left = [
             Left(c, leaves)
-            for c in found.callers
+            for c in outside
             if c not in defaulted and c["match"] != "receiver" and (leaves := leaves_first(function, c, site["line"]))
         ]
         undecided = [
             Undecided(c, left_out)
-            for c in found.callers
+            for c in outside
             if c not in defaulted
             and all(c is not x.caller for x in left)
-            and (left_out := recomputed(function, inputs, c, site["line"]))
+            and (
+                left_out := recomputed(function, inputs, c, site["line"])
+                or (fields_left_out(function, fields, checked, c, site["line"]) if fields is not None else [])
+            )
         ]
     else:
         defaulted, left, undecided = [], [], []
@@ -185,8 +196,9 @@ def _callers_sentences(function: str, found: Found, ruled: Ruled, depends: str |
     not resolve or see."""
     defaulted = ruled.defaulted
     left = [x.caller for x in ruled.left]
-    caught = [c for c in found.callers if c["caught"] is not None and c not in defaulted and c not in left]
-    uses = [c for c in found.callers if c not in defaulted and c not in left and c["caught"] is None]
+    outside = [c for c in found.callers if c["match"] != "recursive"]
+    caught = [c for c in outside if c["caught"] is not None and c not in defaulted and c not in left]
+    uses = [c for c in outside if c not in defaulted and c not in left and c["caught"] is None]
     guessed = [c for c in uses if c["match"] == "receiver"]
     undecided = [u for u in ruled.undecided if u.caller in uses and u.caller["match"] != "receiver"]
     calling = [
@@ -236,7 +248,14 @@ def _callers_sentences(function: str, found: Found, ruled: Ruled, depends: str |
             f"`{function}` is passed to its decorator `{decorated['call']}` when defined (line {decorated['line']});"
             " what the decorator does with it is not followed."
         )
-    if not found.callers:
+    itself = sorted({c["line"] for c in found.callers if c["match"] == "recursive"})
+    if itself:
+        lines = ", ".join(map(str, itself))
+        out.append(
+            f"`{function}` also calls itself (line{'s' if len(itself) > 1 else ''} {lines}): the check may fire in"
+            " such an inner call, on the values the outer one hands it."
+        )
+    if not outside:
         count = found.search["files_searched"]
         scope = "in the package's only file" if count == 1 else f"among the {count} files of the package"
         if found.search["truncated"]:
@@ -245,7 +264,10 @@ def _callers_sentences(function: str, found: Found, ruled: Ruled, depends: str |
         not_followed = ", ".join(found.search["not_followed"])
         # Uses the search saw but could not resolve may be calls of it: then none is "found" to be absent.
         unseen = found.search["unresolved"] + found.search["files_not_followed"]
-        lead = f"No call of `{function}` was resolved" if unseen else f"No caller of `{function}` was found"
+        other = " other than itself" if itself else ""
+        lead = (
+            f"No call of `{function}`{other} was resolved" if unseen else f"No caller of `{function}`{other} was found"
+        )
         out.append(f"{lead} {scope}; searched: {searched}; not followed: {not_followed}.")
         if unseen:
             out.append(_not_examined(function, found.search["unresolved"], found.search["files_not_followed"]))

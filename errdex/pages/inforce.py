@@ -65,6 +65,17 @@ class Bound:
 
 
 @dataclass(frozen=True)
+class Refuted:
+    """A binding to a constant that reaches the raise only on paths where a test of the `if`s around it comes out
+    against it (`valid = True` before `if not valid: raise`): when it is the last to bind the name, the check does
+    not fire. `guard` is the innermost
+    `if` around the binding, as written (None at the function's top level)."""
+
+    bound: Bound
+    guard: str | None
+
+
+@dataclass(frozen=True)
 class InForce:
     """The bindings that can reach the raise, and the lines that mutate the bound value before it."""
 
@@ -73,16 +84,17 @@ class InForce:
     entry: bool  # a path reaches the raise binding nothing: the value on entry (a parameter's argument) may be in force
     excluded: tuple[Bound, ...] = ()  # bindings before the raise that the walk found cannot be in force there
     line: int = 0  # the raise's: a binding after it (in a loop's body) is in force there from an earlier pass
+    refuted: tuple[Refuted, ...] = ()  # of `excluded`, those a test on the way turns away by their constant
 
     @property
     def single(self) -> Bound | None:
         return self.bindings[0] if len(self.bindings) == 1 else None
 
 
-def in_force(func: FunctionNode, code: str, line: int) -> InForce | None:
-    """The bindings of `code` (a name, or `self.X`) in force at the raise on `line`; None when the function
-    does not bind it."""
-    walk = _Walk(code, line, _plain_local(func, code))
+def in_force(func: FunctionNode, code: str, line: int, test: bool = False) -> InForce | None:
+    """The bindings of `code` (a name, or `self.X`) in force at the raise on `line` (or, with `test`, where the
+    test of the `if` on `line` reads it); None when the function does not bind it."""
+    walk = _Walk(code, line, _plain_local(func, code), test)
     walk.block(func.body, frozenset([_ENTRY]))
     if walk.at_raise is None:
         return None
@@ -92,7 +104,25 @@ def in_force(func: FunctionNode, code: str, line: int) -> InForce | None:
     before = {b for b in walk.all_bindings(func.body, line) if b.line < line and b.kind != "comprehension"}
     excluded = tuple(sorted(before - set(found), key=lambda b: b.line))
     carried = [at for at, live, start in walk.later if any(_kept(b, start, line) for b in live & walk.at_raise)]
-    return InForce(found, tuple(sorted({*walk.mutated, *carried})), _ENTRY in walk.at_raise, excluded, line)
+    mutated = tuple(sorted({*walk.mutated, *carried}))
+    return InForce(found, mutated, _ENTRY in walk.at_raise, excluded, line, _refuted(func, code, line, excluded, test))
+
+
+def _refuted(func: FunctionNode, code: str, line: int, excluded: tuple[Bound, ...], test: bool) -> tuple[Refuted, ...]:
+    """Those of the `excluded` bindings that the same walk, blind to the tests of the `if`s around the raise, finds
+    in force there: only the check's own tests kept them from it (not a later binding, a loop's test, nor a path
+    that leaves first), so that with one of them last bound the check does not fire."""
+    if not excluded or not _plain_local(func, code):
+        return ()
+    around = frozenset(
+        id(n.test)
+        for n in walk_scope(func)
+        if isinstance(n, ast.If) and (block_holds(n.body, line) or block_holds(n.orelse, line))
+    )
+    blind = _Walk(code, line, True, test, around)
+    blind.block(func.body, frozenset([_ENTRY]))
+    reaching = blind.at_raise or frozenset()
+    return tuple(Refuted(b, _guard(func, b.line)) for b in excluded if b in reaching)
 
 
 def earlier_pass(bound: int, check: int) -> str:
@@ -156,9 +186,11 @@ class _Exits:
 class _Walk:
     """Statements in order along the paths to the raise, with the set of bindings live after each."""
 
-    def __init__(self, code: str, line: int, plain: bool) -> None:
+    def __init__(self, code: str, line: int, plain: bool, test: bool = False, blind: frozenset[int] = frozenset()):
         self.code = code
         self.line = line
+        self.blind = blind  # the ids of tests whose outcome is not applied to the bindings (see `_refuted`)
+        self.test = test  # `line` is an `if` statement's: what is in force where its test reads the name
         self.plain = plain  # only ever bound by plain statements: a constant it is bound to stays its value
         self.at_raise: frozenset[Bound] | None = None
         self.mutated: list[int] = []
@@ -179,6 +211,9 @@ class _Walk:
         holds = not self.past and stmt.lineno <= self.line <= (stmt.end_lineno or stmt.lineno)
         if holds and isinstance(stmt, _LEAVES + (ast.Expr, ast.Assert, ast.FunctionDef, ast.AsyncFunctionDef)):
             self.at_raise = live  # a nested `def` on the line: what is in force where it is defined
+            return None
+        if holds and self.test and isinstance(stmt, ast.If) and stmt.lineno == self.line:
+            self.at_raise = live
             return None
         if isinstance(stmt, ast.Break) and self.loops:
             self.loops[-1].breaks.append(live)
@@ -217,7 +252,7 @@ class _Walk:
     def _going(self, test: ast.expr, live: frozenset[Bound], way: bool) -> frozenset[Bound]:
         """The bindings with which `test` can come out `way`: a plain local bound to a constant the evaluator
         shows makes it come out the other way does not go on (an unknown value always may)."""
-        if not self.plain:
+        if not self.plain or id(test) in self.blind:
             return live
         return frozenset(b for b in live if truth(test, {self.code: _constant(b)}) is not (not way))
 

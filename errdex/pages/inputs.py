@@ -176,6 +176,14 @@ def _trace(tree: ast.Module, site_function: str, code: str, line: int, template:
     found = in_force(located.node, code, line)
     if found is not None:
         found = _with_message(located.node, code, found, line, template)
+        read = _read_by_test(located.node, code, line, found)
+        if read is not None:
+            test, at_test = read
+            how = local_how(site_function, code, at_test)
+            later = ", ".join(str(b.line) for b in found.bindings)
+            lines = f"lines {later} bind" if len(found.bindings) > 1 else f"line {later} binds"
+            how += f", as the test at line {test} reads it ({lines} it again after that test)"
+            return Traced("local", [], [WayIn(None, site_function, how, at_test.bindings[-1].line, True)])
         how = local_how(site_function, code, found)
         return Traced("local", [], [WayIn(None, site_function, how, found.bindings[-1].line, True)])
     walrus = _assignment_expressions(located.node, code, line)
@@ -186,6 +194,26 @@ def _trace(tree: ast.Module, site_function: str, code: str, line: int, template:
         return Traced("local", [], [WayIn(None, site_function, how, walrus[-1].lineno, True)])
     defined = _module_name_way(tree, code, site_function)
     return Traced("other", [], [defined] if defined is not None else [])
+
+
+def _read_by_test(function: FunctionNode, code: str, line: int, found: InForce) -> tuple[int, InForce] | None:
+    """`if proxy:` then `proxy = prepend_scheme(proxy)` inside it, above the raise: the check's clause on `proxy`
+    reads the binding in force at that test, not the one at the raise. The innermost `if` around the raise whose
+    test reads `code`, with what is in force there, when every binding in force at the raise comes after it."""
+    tests = [
+        n
+        for n in walk_scope(function)
+        if isinstance(n, ast.If)
+        and (block_holds(n.body, line) or block_holds(n.orelse, line))
+        and any(isinstance(r, (ast.Name, ast.Attribute)) and short(r, 1000) == code for r in ast.walk(n.test))
+    ]
+    if not tests:
+        return None
+    test = max(tests, key=lambda n: n.lineno)
+    if not all(test.lineno < b.line < line for b in found.bindings):
+        return None
+    at_test = in_force(function, code, test.lineno, test=True)
+    return (test.lineno, at_test) if at_test is not None and not at_test.entry else None
 
 
 def _assignment_expressions(function: FunctionNode, code: str, line: int) -> list[ast.NamedExpr]:
@@ -479,7 +507,19 @@ def local_how(function: str, code: str, found: InForce) -> str:
     filled = [n for n in found.mutated_at if n > single.line or n > found.line]
     if filled:
         how += f", then changed in place at line{'s' if len(filled) > 1 else ''} {', '.join(map(str, filled))}"
-    return how
+    return how + _refuted_words(code, found)
+
+
+def _refuted_words(code: str, found: InForce) -> str:
+    """'; the check does not fire when `valid` was last bound by `valid = True` (line 606, under `if query is
+    None`)': the bindings whose constant the check's own tests turn away, so that the user sees what spares them."""
+    if not found.refuted:
+        return ""
+    listed = " or ".join(
+        f"`{r.bound.code}` (line {r.bound.line}" + (f", under `if {r.guard}`)" if r.guard else ")")
+        for r in found.refuted
+    )
+    return f"; the check does not fire when `{code}` was last bound by {listed}"
 
 
 def _binding_how(function: str, code: str, bound: Bound) -> str:
@@ -545,6 +585,12 @@ def _attribute_ways(tree: ast.Module, located: FoundDefinition, attr: str, line:
                 for sub in subclasses(tree, cls):  # who constructs what an abstract class cannot
                     inherited = {**methods(cls), **methods(sub)}
                     ways += _passed_on(tree, sub, cls.name, method, way, _reaching(inherited, located.node.name))
+    if not ways and owner is not None:  # a mixin reads what the classes built on it store (`Session.__init__`)
+        for sub in subclasses(tree, owner):
+            for name, method in methods(sub).items():
+                stores = [pair for pair in _stores(method, attr) if not _is_generic_setattr(pair[1], method)]
+                if stores:
+                    ways.append(_way(tree, sub, name, method, attr, stores, set()))
     return sorted(ways, key=lambda w: (not w.reaches, w.call is None, not w.via.endswith(".__init__"), w.line))
 
 

@@ -362,7 +362,7 @@ class Caller(TypedDict):
     function: str
     file: str
     line: int
-    match: str  # self | override | super | class | typed | constructor | module | import | local | receiver
+    match: str  # self | override | super | class | typed | constructor | module | import | local | receiver | recursive
     through: str | None  # the base's method a `typed` call names, when it reaches this override through it
     use: str  # call | read | reference | decorator
     call: str

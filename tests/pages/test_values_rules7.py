@@ -1,0 +1,217 @@
+"""Claims of kinds of code graded false in seed 2033 and the scout sample of seed 2041: a dataclass constructor
+call whose fields (and `InitVar`s) make `__post_init__`'s check false is no way to the error, one that leaves out a
+field `__post_init__` binds again is undecided; a local bound to a constant the check's own test turns away says
+so with its test; a name a test reads before the function binds it again is traced where the test reads it; a
+function that calls itself lists that call; a store after the check is not one the check sees."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.pages.conftest import Indexer, pages_of
+
+RECORDS = """
+    from dataclasses import InitVar, dataclass, field
+
+
+    @dataclass
+    class Result:
+        task: str
+        value: float = 0.0
+        source_name: str = None
+        source_url: str = None
+
+        def __post_init__(self):
+            if self.source_name is not None and self.source_url is None:
+                raise ValueError("source_url is needed with source_name")
+
+
+    def from_index(task, name, url):
+        return Result(task, source_name=name, source_url=url)
+
+
+    def plain(task):
+        return Result(task=task, value=1.0)
+
+
+    def positional(task):
+        return Result(task, 2.0)
+
+
+    @dataclass
+    class Label:
+        num: InitVar[int] = None
+        names: list = None
+        names_file: InitVar[str] = None
+        kind: str = field(default="label", init=False)
+
+        def __post_init__(self, num, names_file):
+            self.names_file = names_file
+            if self.names_file is not None and self.names is not None:
+                raise ValueError("names or names_file, not both")
+            if self.names is None:
+                self.names = ["a"]
+
+
+    def encode(column):
+        return Label(names=column)
+
+
+    def from_file(path, names):
+        return Label(names=names, names_file=path)
+
+
+    @dataclass
+    class Args:
+        shard: str = ""
+
+        def __post_init__(self):
+            if isinstance(self.shard, str):
+                self.shard = self.shard.split()
+            if "full" in self.shard and "grad" in self.shard:
+                raise ValueError("full and grad together")
+
+
+    def trainer():
+        return Args()
+"""
+
+
+@pytest.fixture
+def page(indexed: Indexer) -> Any:
+    return pages_of(indexed({"records/__init__.py": RECORDS}, name="records"), "records")
+
+
+def test_a_constructor_leaving_a_checked_field_at_a_default_that_makes_it_false_is_no_way_in(page: Any) -> None:
+    summary = page("source_url is needed with source_name")["when_it_happens"]["summary"]
+    assert "`Result.__post_init__` is called from `from_index`." in summary
+    assert "`plain`, `positional` call it with values that make the check false" in summary
+
+
+def test_an_initvar_copied_to_the_attribute_the_check_reads_is_the_constructor_argument(page: Any) -> None:
+    """`self.names_file = names_file` before the check: `Label(names=...)` leaves the InitVar at None."""
+    built = page("names or names_file, not both")
+    summary = built["when_it_happens"]["summary"]
+    assert "`encode` calls it with values that make the check false" in summary
+    assert "`Label.__post_init__` is called from `from_file`." in summary
+    values = {v["name"]: v for v in built["what_it_means"]["values"]}
+    note = values["self.names"]["choice"]
+    assert "no code of the module assigns it before the check; `Label.__post_init__` does, after it" in note
+
+
+def test_a_field_post_init_binds_again_leaves_the_call_undecided(page: Any) -> None:
+    summary = page("full and grad together")["when_it_happens"]["summary"]
+    assert "`trainer` leaves out `shard`, which `Args.__post_init__` binds again before the check" in summary
+    assert "whether this call reaches it is not decided" in summary
+    assert "make the check false" not in summary
+
+
+FLOWS = """
+    def source_call(table, query):
+        valid = False
+        if query is None or isinstance(query, str):
+            valid = True
+        elif isinstance(query, (list, tuple)):
+            if len(query) == 0 or isinstance(query[0], str):
+                valid = True
+        if not valid:
+            raise ValueError("query must be a str or a list of str")
+        return table
+
+
+    def select(url, proxies):
+        return proxies.get(url)
+
+
+    def connect(url, proxies):
+        proxy = select(url, proxies)
+        if proxy:
+            proxy = "http://" + proxy
+            host = proxy.partition("//")[2]
+            if not host:
+                raise ValueError("proxy has no host")
+        return proxy
+
+
+    def assert_value(val):
+        if isinstance(val, str):
+            return val
+        elif isinstance(val, (list, tuple)):
+            return tuple(assert_value(v) for v in val)
+        else:
+            raise TypeError("values must be str or sequences of str")
+
+
+    def walk(node):
+        if node is None:
+            raise ValueError("no node")
+        return [walk(child) for child in node]
+"""
+
+
+@pytest.fixture
+def flows(indexed: Indexer) -> Any:
+    return pages_of(indexed({"flows/__init__.py": FLOWS}, name="flows"), "flows")
+
+
+def test_a_constant_the_checks_own_test_turns_away_is_said_with_its_test(flows: Any) -> None:
+    summary = flows("query must be a str or a list of str")["when_it_happens"]["summary"]
+    assert "`valid` is computed in `source_call` from `False` (line 2)" in summary
+    assert (
+        "the check does not fire when `valid` was last bound by `valid = True` (line 4, under `if query is None or"
+        " isinstance(query, str)`) or `valid = True` (line 7, under `if len(query) == 0 or isinstance(query[0],"
+        " str)`)"
+    ) in summary
+
+
+def test_a_name_a_test_reads_before_it_is_bound_again_is_traced_at_that_test(flows: Any) -> None:
+    summary = flows("proxy has no host")["when_it_happens"]["summary"]
+    assert (
+        "`proxy` is computed in `connect` from `select(url, proxies)` (line 18), as the test at line 19 reads it"
+        " (line 20 binds it again after that test)"
+    ) in summary
+
+
+def test_a_function_that_calls_itself_lists_that_call(flows: Any) -> None:
+    built = flows("values must be str or sequences of str")
+    assert [(c["function"], c["match"], c["line"]) for c in built["callers"]] == [("assert_value", "recursive", 31)]
+    summary = built["when_it_happens"]["summary"]
+    assert "`assert_value` also calls itself (line 31)" in summary
+    assert "No caller of `assert_value` other than itself was found" in summary
+    assert "is called from" not in summary
+
+
+REDIRECTS = """
+    LIMIT = 30
+
+
+    class RedirectMixin:
+        def resolve(self, resp):
+            hist = []
+            while resp.location:
+                hist.append(resp)
+                resp.history = hist[1:]
+                if len(resp.history) >= self.max_redirects:
+                    raise RuntimeError("too many redirects")
+                resp = resp.next
+
+
+    class Session(RedirectMixin):
+        def __init__(self):
+            self.max_redirects = LIMIT
+"""
+
+
+def test_a_mixins_attribute_is_traced_to_the_subclass_that_stores_it(indexed: Indexer) -> None:
+    page = pages_of(indexed({"redirects/__init__.py": REDIRECTS}, name="redirects"), "redirects")
+    built = page("too many redirects")
+    assert "`Session.__init__` stores `LIMIT` in `self.max_redirects` (line 17)" in built["when_it_happens"]["summary"]
+    assert "could not be traced" not in built["when_it_happens"]["summary"]
+
+
+def test_filling_a_list_the_function_built_is_no_call_that_may_reject(indexed: Indexer) -> None:
+    page = pages_of(indexed({"redirects/__init__.py": REDIRECTS}, name="redirects"), "redirects")
+    meaning = page("too many redirects")["what_it_means"]
+    assert all("append" not in c["call"] for c in meaning["calls_before"])
