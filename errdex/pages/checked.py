@@ -13,6 +13,7 @@ import ast
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from errdex.extract.resolve import dotted_name
 from errdex.pages.inforce import Bound, earlier_pass, global_stores, in_force, mutates, rebound, span_holds, walk_scope
 from errdex.pages.inputs import local_how, record_kind
 from errdex.pages.model import JsonValue, ResolvedValue
@@ -196,6 +197,16 @@ def _class_default(
             replaced = f"the argument `{attr}` of `{cls.name}.__init__`, an instance or a subclass"
         default = f"`{ast.unparse(stmt)}` (line {line}) is"
         stores = _stored_by(tree, cls, attr, reader)
+        own = _set_by_subclasses(tree, cls, attr)
+        if own:
+            listed = ", ".join(f"`{name}` (line {at})" for name, at in own[:MAX_STORES])
+            more = f" and {len(own) - MAX_STORES} more" if len(own) > MAX_STORES else ""
+            return (
+                f"{default} only `{cls.name}`'s class default: {len(own)} subclass{'es' if len(own) > 1 else ''} of"
+                f" the module set{'s' if len(own) == 1 else ''} `{attr}` in {'their' if len(own) > 1 else 'its'}"
+                f" class body ({listed}{more}), and objects of {'those' if len(own) > 1 else 'that'} see their own:"
+                " its value at the check is not resolved."
+            )
         if not stores:  # what the check sees, unless code outside the module sets another
             unless = f": the check sees it unless {replaced} sets another" if through_objects else ""
             late = _stored_by(tree, cls, attr) if reader is not None else []
@@ -207,6 +218,26 @@ def _class_default(
         assigned = " and ".join(stores[:MAX_STORES])
         return f"{said}, and {assigned}{more} at run time: its value at the check is not resolved."
     return None
+
+
+def _set_by_subclasses(tree: ast.Module, cls: ast.ClassDef, attr: str) -> list[tuple[str, int]]:
+    """The classes of the module, nested ones too, derived from `cls` (by the last part of a base's name) that bind
+    `attr` in their own body (`arrow = "<-"`), each with that line."""
+    derived = {cls.name}
+    classes = [n for n in ast.walk(tree) if isinstance(n, ast.ClassDef)]
+    grown = True
+    while grown:
+        found = {c.name for c in classes if any((dotted_name(b) or "").rsplit(".", 1)[-1] in derived for b in c.bases)}
+        grown = not found <= derived
+        derived |= found
+    out = []
+    for c in classes:
+        if c is cls or c.name not in derived:
+            continue
+        stmt = next((s for s in c.body if _assigns(s, attr)), None)
+        if stmt is not None:
+            out.append((c.name, stmt.lineno))
+    return out
 
 
 def _stored_by(tree: ast.Module, cls: ast.ClassDef, attr: str, reader: tuple[str, int] | None = None) -> list[str]:

@@ -254,7 +254,9 @@ def _trigger_json(facts: PageFacts, trigger: dict[str, TriggerValue], scoped: st
         "code": code,
         "values": values,
         "from_user": any(c.tag == "user" for c in trigger.values()),
-        "text": f"The check {'fires' if scoped else 'certainly fires'} when {said}{scoped}.",
+        # the check's own condition, not the whole path: what runs before it (other functions, the environment's
+        # tests) may still raise first, so the words say only what a call that gets there does
+        "text": f"The check is true when {said}: a call that gets to it with these values raises{scoped}.",
     }
 
 

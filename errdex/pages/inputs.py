@@ -165,7 +165,7 @@ def _trace(tree: ast.Module, site_function: str, code: str, line: int, template:
     params = {p.arg for p in parameters(located.node)}
     if code in params:
         abstract = located.owner is not None and located.node.name == "__init__" and _abstract(tree, located.owner)
-        call = None if abstract else call_code(site_function, located.node, [code])
+        call = None if abstract else call_code(_called_as(tree, located, site_function), located.node, [code])
         how = f"`{code}` is a parameter of `{site_function}`" + (_ABSTRACT.format(located.owner) if abstract else "")
         required = required_parameters(located.node, code)
         return Traced("parameter", [WayIn(call, site_function, how, located.node.lineno, True, code, required)], [])
@@ -214,6 +214,16 @@ def _read_by_test(function: FunctionNode, code: str, line: int, found: InForce) 
         return None
     at_test = in_force(function, code, test.lineno, test=True)
     return (test.lineno, at_test) if at_test is not None and not at_test.entry else None
+
+
+def _called_as(tree: ast.Module, located: FoundDefinition, qualname: str) -> str:
+    """`TensorflowDatasetMixin.to_tf_dataset` as `Dataset.to_tf_dataset`: a mixin is not made on its own, so its
+    method is called on an object of the class of the module built on it (the first, when there are several)."""
+    owner = located.owner
+    if owner is None or not owner.name.endswith("Mixin") or located.node.name == "__init__":
+        return qualname
+    built = [c for c in subclasses(tree, owner) if not c.name.endswith("Mixin")]
+    return f"{built[0].name}.{located.node.name}" if built else qualname
 
 
 def _assignment_expressions(function: FunctionNode, code: str, line: int) -> list[ast.NamedExpr]:
@@ -811,8 +821,10 @@ def _reaching(members: dict[str, FunctionNode], target: str, through_bases: froz
 
 def _self_calls(method: FunctionNode) -> set[str]:
     """The methods the method calls on its own instance: `self.<m>()`, and `super.<m>` for a base's
-    (`super().m()`, `Base.m(self)`)."""
-    return {name for node in ast.walk(method) if isinstance(node, ast.Call) and (name := _called_on_self(node, method))}
+    (`super().m()`, `Base.m(self)`); not those in the functions it defines (a closure it hands out, `fset`, runs
+    when its receiver calls it, not when the method runs)."""
+    nodes = walk_scope(method)
+    return {name for node in nodes if isinstance(node, ast.Call) and (name := _called_on_self(node, method))}
 
 
 def _called_on_self(call: ast.Call, method: FunctionNode) -> str | None:

@@ -283,7 +283,10 @@ def _shared(raises: str, common: str | None) -> str:
     common to all (checks written differently may still agree, so nothing is said of how they differ)."""
     if common is None:
         return f"{raises}; each place has its own check: ask for the page of one place."
-    return f"{raises} under its own check at each place; every one of them requires that {common}."
+    return (
+        f"{raises} under its own check at each place. Every one of them requires that {common}; what more each"
+        " place tests, if anything, is on the page of that place."
+    )
 
 
 def _raises(site: SiteJson, places: int, passed_in: str | None, returned: Returned | None, held_by: str | None) -> str:

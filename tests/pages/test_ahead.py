@@ -113,7 +113,7 @@ def test_a_call_passed_the_input_first_scopes_the_trigger_and_lends_its_list(pag
     )
     (trigger,) = page["triggers"]
     assert trigger["values"]["units"] in ("'points'", "'inches'")  # from the call's list, not a made-up value
-    assert trigger["text"].startswith("The check fires when ")
+    assert trigger["text"].startswith("The check is true when ")
     assert trigger["text"].endswith(
         ", unless `check_in_list(...)` (passed `units` at line 23, not followed here) rejects it first."
     )
@@ -124,7 +124,9 @@ def test_an_earlier_return_the_values_do_not_rule_out_scopes_the_trigger(page_of
     assert [e["line"] for e in page["what_it_means"]["exits"]] == [33]
     (trigger,) = page["triggers"]
     assert (
-        trigger["text"] == "The check fires when `errors` is 'raise', if `inspect` has not returned earlier (line 33)."
+        trigger["text"]
+        == "The check is true when `errors` is 'raise': a call that gets to it with these values raises, if `inspect`"
+        " has not returned earlier (line 33)."
     )
 
 
@@ -132,7 +134,8 @@ def test_an_earlier_return_the_values_rule_out_leaves_the_trigger_certain(page_o
     page = page_of("mode is not supported")
     assert page["what_it_means"]["exits"] == [{"line": 41, "when": ["mode is None"]}]
     (trigger,) = page["triggers"]
-    assert trigger["text"].startswith("The check certainly fires when `mode` is ")
+    assert trigger["text"].startswith("The check is true when `mode` is ")
+    assert trigger["text"].endswith(": a call that gets to it with these values raises.")
     assert trigger["values"]["mode"] != "None"
 
 

@@ -136,7 +136,8 @@ def test_shared_clauses_give_the_solutions_true_at_every_place(keys: tuple[Store
     assert page["condition"] == "key is not None and key not in MODES"
     assert page["site_scope"]["exact"] is False
     assert page["what_it_means"]["summary"].endswith(
-        "every one of them requires that `key` is set (not None) and `key` is not one of `MODES` (2 values)."
+        "Every one of them requires that `key` is set (not None) and `key` is not one of `MODES` (2 values); what"
+        " more each place tests, if anything, is on the page of that place."
     )
     assert page["solutions"][0]["kind"] == "use_allowed_value" and page["solutions"][0]["values"] == ["fast", "slow"]
     assert page["user_input"]["checked"][0]["result"] == "unknown"  # raised by `pick`, accepted by `pick_or_auto`

@@ -215,3 +215,82 @@ def test_filling_a_list_the_function_built_is_no_call_that_may_reject(indexed: I
     page = pages_of(indexed({"redirects/__init__.py": REDIRECTS}, name="redirects"), "redirects")
     meaning = page("too many redirects")["what_it_means"]
     assert all("append" not in c["call"] for c in meaning["calls_before"])
+
+
+MIXED = """
+    class TensorMixin:
+        def to_tensors(self, batch_size=None, workers=0):
+            if workers > 0 and batch_size is None:
+                raise ValueError("batch_size is needed with workers")
+
+
+    class Table(TensorMixin):
+        pass
+"""
+
+
+def test_a_mixins_method_is_called_on_an_object_of_the_class_built_on_it(indexed: Indexer) -> None:
+    page = pages_of(indexed({"mixed/__init__.py": MIXED}, name="mixed"), "mixed")
+    calls = {
+        w["call"]
+        for item in page("batch_size is needed with workers")["when_it_happens"]["inputs"]
+        for w in item["ways_in"]
+    }
+    assert calls == {"table.to_tensors(batch_size=...)", "table.to_tensors(workers=...)"}
+
+
+STYLES = """
+    class Style:
+        class _Curve:
+            arrow = "-"
+
+            def __init__(self):
+                if "-" not in self.arrow:
+                    raise ValueError("arrow must have a dash")
+
+        class Curve(_Curve):
+            pass
+
+        class CurveA(_Curve):
+            arrow = "<-"
+
+        class CurveB(CurveA):
+            arrow = "->"
+"""
+
+
+def test_a_class_default_subclasses_set_in_their_body_is_not_resolved(indexed: Indexer) -> None:
+    page = pages_of(indexed({"styles/__init__.py": STYLES}, name="styles"), "styles")
+    values = {v["name"]: v for v in page("arrow must have a dash")["what_it_means"]["values"]}
+    assert values["self.arrow"]["known"] is False
+    assert values["self.arrow"]["choice"] == (
+        "`arrow = '-'` (line 3) is only `_Curve`'s class default: 2 subclasses of the module set `arrow` in their"
+        " class body (`CurveA` (line 13), `CurveB` (line 16)), and objects of those see their own: its value at the"
+        " check is not resolved."
+    )
+
+
+COMPOSITE = """
+    class Composite:
+        def __init__(self, accessor=None):
+            self._accessor = accessor
+            self._create_descriptor()
+
+        def _create_descriptor(self):
+            def fset(instance, value):
+                return self._values_of(value)
+
+            self.descriptor = fset
+
+        def _values_of(self, value):
+            if self._accessor is None and not hasattr(value, "__values__"):
+                raise TypeError("no accessor and no __values__")
+            return value
+"""
+
+
+def test_a_method_defining_a_closure_that_calls_the_check_does_not_reach_it_itself(indexed: Indexer) -> None:
+    page = pages_of(indexed({"composite/__init__.py": COMPOSITE}, name="composite"), "composite")
+    summary = page("no accessor and no __values__")["when_it_happens"]["summary"]
+    assert "then reaches the check by calling" not in summary
+    assert "`Composite._values_of` is called from `Composite._create_descriptor.<locals>.fset`." in summary
