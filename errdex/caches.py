@@ -75,7 +75,7 @@ CALLERS = Cache(
 )
 PAGES = Cache(
     "page",
-    36,
+    37,
     "the static part of an error's page, per release and place (what the user's values do not change)",
     code=(
         "pages/page.py",
@@ -103,6 +103,7 @@ PAGES = Cache(
         "pages/record.py",
         "pages/scope.py",
         "pages/settings.py",
+        "pages/siblings.py",
         "pages/solutions.py",
         "pages/source.py",
         "pages/syntax.py",

@@ -357,6 +357,7 @@ def _example_fix(page: Page) -> RenderableType | None:
         Syntax(fix["before"], "python", background_color="default"),
         Text("after", style="green"),
         Syntax(fix["after"], "python", background_color="default"),
+        code_text(fix["note"]),
     )
 
 

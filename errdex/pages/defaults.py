@@ -25,7 +25,7 @@ import ast
 from typing import Any, NamedTuple
 
 from errdex.model import JsonValue
-from errdex.pages.evaluate import UNKNOWN, Built, Truth, truth
+from errdex.pages.evaluate import UNKNOWN, Built, Keyed, Truth, truth
 from errdex.pages.hierarchy import dotted
 from errdex.pages.inforce import Rebound, block_holds, changed_in_place, span_holds, walk_scope
 from errdex.pages.inforce import rebound as rebindings
@@ -305,7 +305,11 @@ def _passed(
         return None
     given = [*zip(named, positional, strict=False), *arguments["keywords"].items()]
     constants = arguments["constants"]  # a module constant passed by name: the value its module binds
-    return {name: argument_value(constants.get(value, value), truths) for name, value in given}
+    out = {name: argument_value(constants.get(value, value), truths) for name, value in given}
+    packed = function.args.kwarg
+    if packed is not None:  # `**kwargs` holds the keywords no named parameter takes (the call has no `**`)
+        out[packed.arg] = Keyed(frozenset(k for k in arguments["keywords"] if k not in named))
+    return out
 
 
 _DISPLAYS: dict[type, str] = {

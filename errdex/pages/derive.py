@@ -200,6 +200,7 @@ def triggers_and_fix(page: StaticFacts, user: UserInput | None) -> tuple[list[Tr
     after = _call(facts, changed)
     if not after:
         return [entry], None
+    name = facts.inputs[fix[0]]["name"]
     example: ExampleFix = {
         "before": entry["code"],
         "after": after,
@@ -207,8 +208,23 @@ def triggers_and_fix(page: StaticFacts, user: UserInput | None) -> tuple[list[Tr
         "value_before": code_value(trigger[fix[0]].value),
         "value_after": code_value(fix[1].value),
         "value_source": fix[1].tag,
+        "note": _fix_note(page, fix[0], name, code_value(fix[1].value)),
     }
     return [entry], example
+
+
+def _fix_note(page: StaticFacts, code: str, name: str, value: str) -> str:
+    """'With `sep` = 'text' the check of this page is false. `from_dummies` raises elsewhere in code that tests `sep`
+    (line 506, `ValueError`, where `isinstance(sep, str)` holds): the value may fail there.'"""
+    said = f"With `{name}` = {value} the check of this page is false."
+    others = [r for r in page["what_it_means"]["other_raises"] if code in r["reads"]]
+    if not others:
+        return said
+    listed = "; ".join(
+        f"line {r['line']}" + (f", `{r['raised']}`" if r["raised"] else "") + f", where `{r['test']}` holds"
+        for r in others
+    )
+    return f"{said} `{page['function']}` also raises in code that tests `{name}` ({listed}): the value may fail there."
 
 
 def _receivable(pool: dict[str, list[TriggerValue]], facts: PageFacts) -> dict[str, list[TriggerValue]]:

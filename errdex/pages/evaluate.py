@@ -1,10 +1,10 @@
 """Decide statically whether a condition holds for given input values, in three-valued logic.
 
-Values are JSON data (what the extractor resolved, or what a user's message showed) plus four
+Values are JSON data (what the extractor resolved, or what a user's message showed) plus five
 markers: `Instance("T")`, some instance of class T, `Built("tuple")`, a value of exactly a builtin type whose
 contents are not known (a caller's display: `(x,)`, `f"{a}"`), `Truth(True)`, some value known only to be true
-(or false), and `OPAQUE`, a plain `object()`. Anything
-the evaluator cannot decide is `UNKNOWN`, and `and`/`or`/`not` follow Kleene's rules, so a
+(or false), `Keyed({"a"})`, a dict of exactly those keys (a call's `**kwargs`), and `OPAQUE`, a plain `object()`.
+Anything the evaluator cannot decide is `UNKNOWN`, and `and`/`or`/`not` follow Kleene's rules, so a
 trigger is only claimed when the condition is *certainly* true, and a fix only when it is
 certainly false. Nothing of the package is run: only comparisons of plain data are.
 """
@@ -49,6 +49,13 @@ class Truth:
     """Some value known only to be true (`held`) or false: a name an `if name:` around a call has tested."""
 
     held: bool
+
+
+@dataclass(frozen=True)
+class Keyed:
+    """A dict with exactly these keys, values unknown: what `**kwargs` collects from a call's keywords as written."""
+
+    keys: frozenset[str]
 
 
 class _Opaque:
@@ -119,6 +126,8 @@ def value_of(node: ast.expr, env: Mapping[str, Any]) -> Any:
         return -inner if _is_number(inner) else UNKNOWN
     if isinstance(node, ast.Call) and _name(node.func) == "len" and len(node.args) == 1:
         inner = value_of(node.args[0], env)
+        if isinstance(inner, Keyed):
+            return len(inner.keys)
         return len(inner) if isinstance(inner, (str, list, dict)) else UNKNOWN
     if isinstance(node, ast.BoolOp) or isinstance(node, ast.Compare):
         return truth(node, env)
@@ -204,6 +213,8 @@ def _identical(left: Any, right: Any) -> Any:
 
 
 def _contains(container: Any, item: Any) -> Any:
+    if isinstance(container, Keyed):
+        return item in container.keys if isinstance(item, str) else UNKNOWN
     if not isinstance(container, (list, dict, str)) or len(container) > MAX_LEN:
         return UNKNOWN
     if _is_marker(item):
@@ -278,11 +289,13 @@ def _bool(value: Any) -> Any:
         return UNKNOWN if isinstance(value, Instance) else True
     if isinstance(value, (Built, Truth)):
         return value.held if isinstance(value, Truth) else UNKNOWN
+    if isinstance(value, Keyed):
+        return bool(value.keys)
     return bool(value)
 
 
 def _is_marker(value: Any) -> bool:
-    return value is OPAQUE or isinstance(value, (Instance, Built, Truth))
+    return value is OPAQUE or isinstance(value, (Instance, Built, Truth, Keyed))
 
 
 def _is_number(value: Any) -> bool:

@@ -53,6 +53,7 @@ class Ruled(NamedTuple):
     defaulted: list[PageCaller]
     left: list[Left]
     undecided: list[Undecided]
+    packed: str | None = None  # the function's `**kwargs` parameter when the check reads it: a call's keywords
 
 
 class Found(NamedTuple):
@@ -127,7 +128,9 @@ def when_it_happens(
         ]
     else:
         defaulted, left, undecided = [], [], []
-    ruled = Ruled(defaulted, left, undecided)
+    kwarg = function.args.kwarg if function is not None and not isinstance(function, ast.ClassDef) else None
+    packed = kwarg.arg if kwarg is not None and any(item["code"] == kwarg.arg for item in inputs) else None
+    ruled = Ruled(defaulted, left, undecided, packed)
     return {
         "summary": " ".join(filter(None, (traced_at, _summary(site, tree, inputs, found, ruled, tree_of)))),
         "inputs": inputs,
@@ -182,15 +185,13 @@ def _summary(
     return " ".join(sentences)
 
 
-def _depends(inputs: list[CheckedInput]) -> str | None:
-    """What decides whether a call reaches the check, when the check reads a parameter: the values it passes.
-
-    Nothing is said otherwise: a check of locals may still depend only on what the call passed, computed
-    before it (not "the state it runs in")."""
-    return "the values it passes" if any(item["kind"] == "parameter" for item in inputs) else None
+def _depends(inputs: list[CheckedInput]) -> bool:
+    """Whether what a call passes bears on the check: it reads a parameter. (A check of locals may still depend
+    only on what the call passed, computed before it, so nothing else is said of it.)"""
+    return any(item["kind"] == "parameter" for item in inputs)
 
 
-def _callers_sentences(function: str, found: Found, ruled: Ruled, depends: str | None, tree_of: TreeOf) -> list[str]:
+def _callers_sentences(function: str, found: Found, ruled: Ruled, depends: bool, tree_of: TreeOf) -> list[str]:
     """Who calls the function (and who calls it in a way that cannot raise, or catches the error, or leaves out what
     it computes before the check), which names of a module are it, who only references it, and what the search could
     not resolve or see."""
@@ -217,9 +218,14 @@ def _callers_sentences(function: str, found: Found, ruled: Ruled, depends: str |
     ]
     split = {f for i, group in enumerate(groups) for f in group if any(f in other for other in groups[i + 1 :])}
     out = []
-    if calling:
-        reach = f" Whether a call reaches the check depends on {depends}." if depends else ""
-        out.append(f"`{function}` is called from {_named(calling, split)}.{reach}")
+    if calling:  # a call of it is no claim that the call can raise: what it passes and runs first is not followed
+        many = len(calling) > 1
+        calls = "these calls" if many else "that call"
+        decided = f"from what {'they pass' if many else 'it passes'}" if depends else "here"
+        out.append(
+            f"`{function}` is called from {_named(calling, split)}; whether {calls} can reach the check is not"
+            f" decided {decided}."
+        )
     if defaulted:
         verb = "calls" if len({c["function"] for c in defaulted}) == 1 else "call"
         loops = any(looped(c["arguments"], c["loops"]) for c in defaulted)
@@ -229,6 +235,8 @@ def _callers_sentences(function: str, found: Found, ruled: Ruled, depends: str |
             each += " that literal where the test holds,"
         if any(c["arguments"] and c["arguments"]["constants"] for c in defaulted):
             each += " the values the module binds to the constants passed,"
+        if ruled.packed:
+            each += f" the keywords `**{ruled.packed}` collects (their names),"
         each += _known_words(defaulted)
         out.append(
             f"{_named(defaulted, split)} {verb} it with values that make the check false (the literals as written,"

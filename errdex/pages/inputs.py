@@ -18,7 +18,17 @@ from dataclasses import dataclass, field, replace
 from errdex.extract.resolve import dotted_name
 from errdex.pages.conditions import input_name
 from errdex.pages.evaluate import UNKNOWN, truth, value_of
-from errdex.pages.inforce import Bound, InForce, block_holds, earlier_pass, in_force, short, span_holds, walk_scope
+from errdex.pages.inforce import (
+    Bound,
+    InForce,
+    block_holds,
+    earlier_pass,
+    in_force,
+    mutates,
+    short,
+    span_holds,
+    walk_scope,
+)
 from errdex.pages.model import InputBinding, InputWay
 from errdex.pages.source import (
     FoundDefinition,
@@ -388,7 +398,32 @@ def _attribute(tree: ast.Module, located: FoundDefinition, attr: str, line: int)
     if field is not None:
         return Traced("attribute", [w for w in ways if w.call] + [field], [w for w in ways if not w.call])
     declared = _class_attribute(tree, located, attr)
-    return Traced("attribute", [w for w in ways if w.call], [w for w in ways if not w.call] + declared)
+    filled = _filled(tree, located, attr)
+    stored = [w for w in ways if not w.call]
+    if filled is not None:  # said with each store, which alone would read as the value the check sees
+        stored = [replace(w, how=f"{w.how}; {filled.how}") for w in stored] or [filled]
+    return Traced("attribute", [w for w in ways if w.call], stored + declared)
+
+
+def _filled(tree: ast.Module, located: FoundDefinition, attr: str) -> WayIn | None:
+    """`self.binds[name] = bind` in a method of the class (or a base of the module): what the check reads of
+    `self.binds` is what such methods put in it, not only what was first stored (`self.binds = {}`)."""
+    owner = located.owner
+    found: list[tuple[str, int]] = []
+    for cls in class_and_bases(tree, owner):
+        for name, method in methods(cls).items():
+            lines = [getattr(n, "lineno", 0) for n in walk_scope(method) if mutates(n, f"self.{attr}")]
+            if lines:
+                found.append((f"{cls.name}.{name}", min(lines)))
+    if not found:
+        return None
+    listed = ", ".join(f"`{name}` (line {at})" for name, at in found[:MAX_FILLED])
+    more = f" and {len(found) - MAX_FILLED} more" if len(found) > MAX_FILLED else ""
+    how = f"`self.{attr}` is changed in place by {listed}{more}, so the check sees what those put in it"
+    return WayIn(None, found[0][0], how, found[0][1], True)
+
+
+MAX_FILLED = 3  # methods named that change an attribute in place
 
 
 def _dataclass_field(tree: ast.Module, located: FoundDefinition, attr: str) -> WayIn | None:
@@ -502,6 +537,9 @@ def local_how(function: str, code: str, found: InForce) -> str:
     single = found.single
     if single is None:
         listed = "; ".join(f"`{b.code}` (line {b.line}{earlier_pass(b.line, found.line)})" for b in found.bindings)
+        if found.mutated_at:
+            lines = ", ".join(map(str, found.mutated_at))
+            listed += f"; and changed at line{'s' if len(found.mutated_at) > 1 else ''} {lines} (`+=` or in place)"
         if not found.excluded:
             return (
                 f"`{code}` is bound {len(found.bindings)} ways in `{function}` before the check: {listed};"

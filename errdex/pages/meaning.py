@@ -54,6 +54,7 @@ from errdex.pages.model import (
 from errdex.pages.noreturn import never_words
 from errdex.pages.prior import exits, exits_sentence, raises_before, read_names, retested, sentence
 from errdex.pages.returned import Returned
+from errdex.pages.siblings import other_raises
 from errdex.pages.source import FunctionNode, find, parameters
 from errdex.pages.wrapped import cached_words, decorated_words, own_decorators
 
@@ -121,12 +122,15 @@ def what_it_means(
         "class_held_by": held_by,
         "defined_when": defined.json() if defined is not None else None,
         "loop_else": _loop_else_json(loop) if loop is not None else None,
+        "other_raises": [],
     }
     own = _function(site, tree)
     if own is not None and node is not None:
         out["calls_before"] = calls_before(own, site["line"], node, site["prior_checks"])
     if own is not None:
         out["exits"] = exits(own, site["line"], node)
+    if own is not None and node is not None and places == 1:
+        out["other_raises"] = other_raises(own, site["line"], read_names(node))
     func = own if places == 1 else None
     nested = raises_before(func, site["line"], site["prior_checks"], node) if func is not None else []
     earlier = sentence(site["prior_checks"], node, resolved, names, nested) if places == 1 else ""

@@ -226,6 +226,16 @@ class CallBeforeJson(TypedDict):
     listed: list[JsonValue]  # the members of literal lists, tuples or sets passed along with them
 
 
+class OtherRaiseJson(TypedDict):
+    """Another raise of the check's function in code that tests what the check reads (`what_it_means.other_raises`):
+    a value that passes this check may still fail there."""
+
+    line: int
+    raised: str | None  # the exception as written
+    test: str  # the innermost `if` test reading the inputs that guards it, as code (`not (...)` in its `else`)
+    reads: list[str]  # the check's inputs that test reads
+
+
 class ExitJson(TypedDict):
     """A `return` before the check in its function (`what_it_means.exits`), with the tests of the `if`s around it
     that must hold for it to run (a test of an `else` branch negated): all as code."""
@@ -283,6 +293,7 @@ class WhatItMeans(TypedDict):
     class_held_by: str | None  # the raise raises an object it looks up or keeps (`ERRORS[key]`): class not resolved
     defined_when: DefinedWhenJson | None  # the raise's definition is made only in a branch (an `except` block)
     loop_else: LoopElseJson | None  # the raise is in a loop's `else:` block: it runs only when no `break` ends it
+    other_raises: list[OtherRaiseJson]
 
 
 class InputWay(TypedDict):
@@ -522,6 +533,7 @@ class ExampleFix(TypedDict):
     value_before: str
     value_after: str
     value_source: str  # suggested | listed | boundary | instance | none | user
+    note: str  # what the change is known to do: pass this check; other raises that test the same input
 
 
 class SolutionBody(TypedDict):

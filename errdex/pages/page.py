@@ -244,9 +244,13 @@ def _traced_at(record: ErrorRecord, speaks_for: int) -> str | None:
     others = {(s.file, s.function) for s in record.sites} - {(site.file, site.function)}
     if speaks_for == 1 or not others:
         return None
+    same = sum(1 for s in record.sites if (s.file, s.function) == (site.file, site.function)) - 1
+    elsewhere = len(record.sites) - 1 - same
+    where = f"{elsewhere} of the others {'are' if elsewhere > 1 else 'is'}" if same else "the others are"
+    also = f"; {same} more {'are' if same > 1 else 'is'} in `{site.function}` itself" if same else ""
     return (
-        f"Traced at the first of its {len(record.sites)} places, `{site.function}` ({site.file}:{site.line}); the"
-        f" others are in {len(others)} other function{'s' if len(others) > 1 else ''}, reached in their own ways."
+        f"Traced at the first of its {len(record.sites)} places, `{site.function}` ({site.file}:{site.line}); {where}"
+        f" in {len(others)} other function{'s' if len(others) > 1 else ''}, reached in their own ways{also}."
     )
 
 

@@ -11,7 +11,7 @@ from typing import Any, NamedTuple
 from errdex.model import PriorCheck
 from errdex.pages.conditions import conjuncts, describe, parse_condition
 from errdex.pages.evaluate import truth
-from errdex.pages.inforce import block_holds, in_force, negation, walk_scope
+from errdex.pages.inforce import block_holds, in_force, negation, span_holds, walk_scope
 from errdex.pages.model import ExitJson, JsonValue, PriorCheckJson
 from errdex.pages.source import FunctionNode
 from errdex.pages.syntax import unparse
@@ -137,7 +137,7 @@ def raises_before(
 ) -> list[NestedRaise]:
     """The `raise` statements inside compound statements before `line` on its path (nested definitions aside)
     that are not under one of the listed `checks` (their `if` line), nor in a `try` body that may catch them,
-    nor under an `if t:` whose `not t` the site's `condition` holds (see `returns_before`)."""
+    nor under an `if t:` whose `not t` the site's `condition` holds (see `exits`)."""
     listed = {c["line"] for c in checks}
     excluded = parts_said(condition)
     ifs = [n for n in walk_scope(func) if isinstance(n, ast.If)]
@@ -195,12 +195,6 @@ def _lines(lines: list[int]) -> str:
 
 MAX_EXITS = 8  # earlier `return` lines said; the rest are counted
 _DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)  # their returns are not the function's
-
-
-def returns_before(func: FunctionNode, line: int, condition: ast.expr | None) -> list[int]:
-    """The lines of the `return` statements of the function that run before `line` on some path to it (see
-    `_returns`)."""
-    return sorted({n.lineno for n in _returns(func, line, condition)})
 
 
 def exits(func: FunctionNode, line: int, condition: ast.expr | None) -> list[ExitJson]:
@@ -328,11 +322,25 @@ def retested(func: FunctionNode, parts: Iterable[ast.expr], line: int) -> list[R
 
 
 def exits_sentence(function: str, func: FunctionNode, line: int, condition: ast.expr | None) -> str:
-    """` `f` can also return before line N, at lines ...: line N runs only when none of them did.`"""
-    found = returns_before(func, line, condition)
+    """` `f` can also return before line N, at line 4336 (in the `for` loop at line 4319, when `column == a.name`):
+    line N runs only when none of them did.` Each return with the loop it is in and the tests that hold when it
+    runs, so that the user sees what a run reaching the raise did not meet (no matching item, say)."""
+    found = exits(func, line, condition)
     if not found:
         return ""
-    said = [str(n) for n in found[:MAX_EXITS]]
+    loops = [n for n in walk_scope(func) if isinstance(n, (ast.For, ast.AsyncFor, ast.While))]
+    said = []
+    for each in found[:MAX_EXITS]:
+        around = [n for n in loops if span_holds(n, each["line"]) and not span_holds(n, line)]
+        parts = []
+        if around:
+            innermost = max(around, key=lambda n: n.lineno)
+            parts.append(
+                f"in the `{'while' if isinstance(innermost, ast.While) else 'for'}` loop at line {innermost.lineno}"
+            )
+        if each["when"]:
+            parts.append("when " + " and ".join(f"`{t}`" for t in each["when"]) + " holds")
+        said.append(f"line {each['line']}" + (f" ({', '.join(parts)})" if parts else ""))
     more = f" and {len(found) - len(said)} more" if len(found) > len(said) else ""
-    where = f"line {said[0]}" if len(found) == 1 else f"lines {', '.join(said)}{more}"
+    where = "; ".join(said) + more
     return f" `{function}` can also return before line {line}, at {where}: line {line} runs only when none of them did."

@@ -133,7 +133,7 @@ def _list_solution(entry: MembershipList, release: str, page: StaticFacts, user:
     if closest:
         text = f"Use {python_repr(closest[0])}, the closest accepted value. " + text
     if _none_passes(page, entry["subject"]):
-        text += f" Leaving `{subject}` None also passes this check."
+        text += f" `{subject}` = None also passes this check (what runs before it may still reject None)."
     chosen = next((a for a in page["bindings"].get(name, []) if a["chosen"]), None)
     if chosen is not None:
         text += f" {used(chosen)}"

@@ -138,7 +138,7 @@ def test_a_method_bound_to_a_local_and_called_through_it_is_called(indexed: Inde
         "constants": {},
     }
     summary = build_page(store, error_id_of(store, "kit", "bad expand {}"))["when_it_happens"]["summary"]
-    assert "`Api.model_info` is called from `Api.repo_info`." in summary
+    assert "`Api.model_info` is called from `Api.repo_info`;" in summary
     assert "referenced" not in summary
 
 
@@ -163,5 +163,5 @@ def test_a_call_of_what_a_constructor_returns_calls_dunder_call(indexed: Indexer
 def test_a_parameter_rebound_before_the_check_takes_no_value_from_the_call(indexed: Indexer) -> None:
     store = indexed(FILES, name="kit")
     summary = build_page(store, error_id_of(store, "kit", "organization token {}"))["when_it_happens"]["summary"]
-    assert "`Api.clone` is called from `Api.__init__`." in summary  # `clone(None)` then `token = ... self.default`
+    assert "`Api.clone` is called from `Api.__init__`;" in summary  # `clone(None)` then `token = ... self.default`
     assert "values that make the check false" not in summary

@@ -131,7 +131,7 @@ def test_a_caller_that_catches_the_error_is_shown_apart(indexed: Indexer) -> Non
     assert caught["unrelated"] is None  # KeyError is no base of NotFound
     assert caught["later"] is None  # the lambda runs after the `try` has ended
     summary = page["when_it_happens"]["summary"]
-    assert "`scan` is called from `strict`, `relaying`, `unrelated`, `later`." in summary
+    assert "`scan` is called from `strict`, `relaying`, `unrelated`, `later`;" in summary
     assert "`lenient` calls it inside `try` and catches `AppError` (app/scan.py:15)" in summary
     assert "reached from" not in summary
 
@@ -152,7 +152,7 @@ def test_a_function_re_exported_by_its_package_is_found_through_it(indexed: Inde
         ("Interval.logic_xor", "import"),
     ]
     summary = _page(store, "cannot combine {}")["when_it_happens"]["summary"]
-    assert "`combine` is called from `Interval.logic_xor`." in summary
+    assert "`combine` is called from `Interval.logic_xor`;" in summary
     assert "`Interval.logic` calls it with values that make the check false" in summary  # mode "or", positional
     assert "No caller" not in summary
 
@@ -160,9 +160,9 @@ def test_a_function_re_exported_by_its_package_is_found_through_it(indexed: Inde
 def test_literal_arguments_outside_an_elif_branch_are_no_way_in(indexed: Indexer) -> None:
     store = indexed(FILES, name="app")
     summary = _page(store, "negative y {} for power {}")["when_it_happens"]["summary"]
-    assert "`deviance` is called from `poisson`." in summary  # power=1 passed positionally
+    assert "`deviance` is called from `poisson`;" in summary  # power=1 passed positionally
     assert "`gamma` calls it with values that make the check false" in summary  # power=2: `1 <= power < 2` false
-    assert "Whether a call reaches the check depends on the values it passes." in summary
+    assert "whether that call can reach the check is not decided from what it passes." in summary
 
 
 def test_uses_on_objects_of_unknown_class_are_only_counted(indexed: Indexer) -> None:

@@ -206,7 +206,7 @@ CHECKS = {
 def test_a_loop_over_literals_passes_each_in_turn(indexed: Indexer) -> None:
     store = indexed(CHECKS, name="chk")
     summary = build_page(store, error_id_of(store, "chk", "data type {} not supported"))["when_it_happens"]["summary"]
-    assert "`check_data` is called from `check_regressor`, `check_rebound`." in summary  # "tuple"; rebound
+    assert "`check_data` is called from `check_regressor`, `check_rebound`;" in summary  # "tuple"; rebound
     assert (
         "`check_classifier` calls it with values that make the check false (the literals as written, each value of"
         " the `for` loop over literals around the call," in summary

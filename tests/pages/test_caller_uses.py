@@ -153,7 +153,7 @@ def test_own_decorators_and_attribute_reads_are_no_uses_and_every_call_is_listed
     page = _page(store, "name must be a str")
     assert [c["line"] for c in page["callers"]] == [35, 36]
     summary = page["when_it_happens"]["summary"]
-    assert "`lookup` is called from `twice`." in summary
+    assert "`lookup` is called from `twice`;" in summary
     assert "referenced" not in summary and "clear" not in summary
 
 
@@ -202,7 +202,7 @@ def test_a_module_constant_passed_by_name_is_its_value(indexed: Indexer) -> None
     # `SIZE` is rebound by `grow` (`global SIZE`): no constant
     assert constants == {"whole": {"CHUNK": "10240"}, "labelled": {"LABEL": "'x'"}, "sized": {}}
     summary = _page(store, "chunk_size must be an int")["when_it_happens"]["summary"]
-    assert "`read` is called from `labelled`, `sized`." in summary
+    assert "`read` is called from `labelled`, `sized`;" in summary
     assert (
         "`whole` calls it with values that make the check false (the literals as written, the values the module binds"
         " to the constants passed, the defaults of what is left out)" in summary

@@ -310,7 +310,7 @@ def _summary(store: Store, template: str) -> str:
 
 def test_pages_say_what_the_search_covered_and_trace_unpacked_locals(indexed: Indexer) -> None:
     store = indexed(SHAPES, name="shapes")
-    reached = "`Resolver.url_patterns` is called from `Resolver.resolve`, `Resolver.check`."
+    reached = "`Resolver.url_patterns` is called from `Resolver.resolve`, `Resolver.check`;"
     assert reached in _summary(store, "the module has no patterns")
     referenced = "`parse_text` is referenced (passed or registered, not called by name) in `<module>`"
     assert referenced in _summary(store, "the text is empty")
@@ -352,7 +352,7 @@ def test_ways_in_through_init_a_base_class_and_a_generic_setattr(indexed: Indexe
     assert "by calling `self._refresh()`" in ways["Settings.update"]["how"]
     assert ways["Base.__init__"]["call"] == "Base(kind=...)" and not ways["Base.__init__"]["reaches_check"]
     summary = page["when_it_happens"]["summary"]
-    assert "called from `Settings.__init__`, `Settings._refresh`, `make`." in summary
+    assert "called from `Settings.__init__`, `Settings._refresh`, `make`;" in summary
     assert page["triggers"][0]["code"] == "from app import Settings\n\nSettings(kind='invalid')"  # as re-exported
 
 
@@ -405,7 +405,7 @@ def test_a_call_whose_literals_and_defaults_pass_the_check_is_no_way_in(indexed:
         "when_it_happens"
     ]["summary"]
     # batch leaves keep_in_memory False: whatever cache_file_name it passes, the check is false; copy passes None
-    assert "`Data.map` is called from `Data.load`." in summary
+    assert "`Data.map` is called from `Data.load`;" in summary
     assert "`Data.batch`, `Data.copy` call it with values that make the check false" in summary
     no_way = "call it with values that make the check false (the literals as written, the defaults of what"
     assert no_way in summary

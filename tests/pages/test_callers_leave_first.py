@@ -148,9 +148,9 @@ def test_a_call_whose_defaults_take_an_earlier_raise_cannot_reach_the_check(inde
         "`leaves_lang_out` calls it with values (the literals as written, the defaults of what is left out) with"
         " which `generate` raises `ValueError` at line 8 first: no way to this error." in summary
     )
-    assert "`generate` is called from `passes_lang`." in summary
+    assert "`generate` is called from `passes_lang`;" in summary
     assert "`goes_fast` calls it with values that make the check false" in summary
-    assert "not decided" not in summary  # `lang` is bound again, but only after the raise its default takes
+    assert "leaves out" not in summary  # `lang` is bound again, but only after the raise its default takes
     # a `return` in a loop before the check may come first: what the call passes decides nothing
     scanned = _summary(page("lang not scanned"))
     assert "`scans` leaves out `lang`, which `scan` binds again before the check" in scanned
@@ -159,7 +159,7 @@ def test_a_call_whose_defaults_take_an_earlier_raise_cannot_reach_the_check(inde
 
 def test_a_display_passed_has_its_type_and_a_type_test_decides_it(indexed: Indexer) -> None:
     summary = _summary(pages_of(indexed(FILES, name="lang"), "lang")("Invalid setting for wp"))
-    assert "`set_poly` is called from `adds_name`." in summary
+    assert "`set_poly` is called from `adds_name`;" in summary
     assert (
         "`adds_tuple`, `adds_list` call it with values that make the check false (the literals as written, the type"
         " of a display, f-string or comparison passed, the defaults of what is left out): no way to this error."
@@ -169,7 +169,7 @@ def test_a_display_passed_has_its_type_and_a_type_test_decides_it(indexed: Index
 
 def test_a_name_an_if_around_the_call_tests_is_true_there(indexed: Indexer) -> None:
     summary = _summary(pages_of(indexed(FILES, name="lang"), "lang")("names do not match"))
-    assert "`check_names` is called from `check_again`, `resets`." in summary  # no test; a name bound again
+    assert "`check_names` is called from `check_again`, `resets`;" in summary  # no test; a name bound again
     assert "`check_input` calls it with values" in summary
     assert "a name an `if` around the call tests taken as true (or false) there" in summary
 
@@ -181,7 +181,7 @@ def test_a_constructor_call_passes_fields_not_the_parameters_of_post_init(indexe
 
 def test_a_call_taking_the_branch_without_the_check_cannot_reach_it(indexed: Indexer) -> None:
     summary = _summary(pages_of(indexed(FILES, name="lang"), "lang")("weights do not match"))
-    assert "`weigh` is called from `weighs`." in summary
+    assert "`weigh` is called from `weighs`;" in summary
     assert (
         "`weighs_none` calls it with values (the literals as written, the defaults of what is left out) with which"
         " `weigh` takes a branch of the `if` at line 86 that does not hold the check: no way to this error." in summary

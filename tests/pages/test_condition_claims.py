@@ -206,7 +206,8 @@ def test_earlier_returns_are_said_as_exits(indexed: Indexer) -> None:
     eid = error_id_of(store, "cond", "no entry {}")
     loop = build_page(store, eid, site=("cond/checks.py", 93))["what_it_means"]["summary"]
     assert loop.endswith(
-        " `by_name` can also return before line 93, at line 92: line 93 runs only when none of them did."
+        " `by_name` can also return before line 93, at line 92 (in the `for` loop at line 90, when `entry.name == name`"
+        " holds): line 93 runs only when none of them did."
     )
     guarded = build_page(store, eid, site=("cond/checks.py", 86))["what_it_means"]["summary"]
     assert "can also return" not in guarded
@@ -253,5 +254,6 @@ def test_returns_the_condition_already_excludes_are_not_repeated(indexed: Indexe
     )
     rebound = build_page(store, error_id_of(store, "ex", "no colour {}"))["what_it_means"]["summary"]
     assert rebound.endswith(
-        " `colour` can also return before line 24, at line 20: line 24 runs only when none of them did."
+        " `colour` can also return before line 24, at line 20 (when `m` holds): line 24 runs only when none of them"
+        " did."
     )

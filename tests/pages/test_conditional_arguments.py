@@ -41,7 +41,7 @@ def test_each_branch_of_a_conditional_argument_is_tried_with_the_argument_its_te
     store = indexed(REPOS, name="hub")
     error = error_id_of(store, "hub", "Ignoring provided space_sdk because repo_type is not 'space'.")
     summary = build_page(store, error)["when_it_happens"]["summary"]
-    assert "`create_repo` is called from `Upload.untied`. Whether a call reaches" in summary
+    assert "`create_repo` is called from `Upload.untied`; whether that call can reach" in summary
     assert (
         "`Upload.tied`, `Upload.tied_negated`, `Upload.both_none` call it with values that make the check false (the"
         " literals as written, each branch of `... if ... else ...`, with an argument its test compares to a literal"

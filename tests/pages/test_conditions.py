@@ -79,7 +79,7 @@ def test_membership_not_in_a_resolved_list(page_of: Any) -> None:
     assert fix_values(page) == ("'invalid'", "'fast'")
     first = page["solutions"][0]
     assert first["kind"] == "use_allowed_value" and first["values"] == ["fast", "slow"]
-    assert "Leaving `mode` None also passes this check." in first["text"]
+    assert "`mode` = None also passes this check (what runs before it may still reject None)." in first["text"]
 
 
 def test_membership_in_a_forbidden_list(page_of: Any) -> None:

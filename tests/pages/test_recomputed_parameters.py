@@ -40,8 +40,8 @@ def test_a_call_leaving_out_a_parameter_the_function_computes_is_not_said_to_dep
     store = indexed(FILES, name="plot")
     summary = build_page(store, error_id_of(store, "plot", "negative size"))["when_it_happens"]["summary"]
     assert (
-        "`draw` is called from `passes`, `unpacks`. Whether a call reaches the check depends on the values it passes."
-        in summary
+        "`draw` is called from `passes`, `unpacks`; whether these calls can reach the check is not decided from what"
+        " they pass." in summary
     )
     assert (
         "`leaves_out` leaves out `s`, which `draw` binds again before the check (`s = default_size(x)`, line 3):"

@@ -86,7 +86,7 @@ def page(indexed: Indexer) -> Any:
 
 def test_a_constructor_leaving_a_checked_field_at_a_default_that_makes_it_false_is_no_way_in(page: Any) -> None:
     summary = page("source_url is needed with source_name")["when_it_happens"]["summary"]
-    assert "`Result.__post_init__` is called from `from_index`." in summary
+    assert "`Result.__post_init__` is called from `from_index`; whether that call can reach the check is not" in summary
     assert "`plain`, `positional` call it with values that make the check false" in summary
 
 
@@ -95,7 +95,7 @@ def test_an_initvar_copied_to_the_attribute_the_check_reads_is_the_constructor_a
     built = page("names or names_file, not both")
     summary = built["when_it_happens"]["summary"]
     assert "`encode` calls it with values that make the check false" in summary
-    assert "`Label.__post_init__` is called from `from_file`." in summary
+    assert "`Label.__post_init__` is called from `from_file`; whether that call" in summary
     values = {v["name"]: v for v in built["what_it_means"]["values"]}
     note = values["self.names"]["choice"]
     assert "no code of the module assigns it before the check; `Label.__post_init__` does, after it" in note
@@ -293,4 +293,83 @@ def test_a_method_defining_a_closure_that_calls_the_check_does_not_reach_it_itse
     page = pages_of(indexed({"composite/__init__.py": COMPOSITE}, name="composite"), "composite")
     summary = page("no accessor and no __values__")["when_it_happens"]["summary"]
     assert "then reaches the check by calling" not in summary
-    assert "`Composite._values_of` is called from `Composite._create_descriptor.<locals>.fset`." in summary
+    assert "`Composite._values_of` is called from `Composite._create_descriptor.<locals>.fset`; whether" in summary
+
+
+# Kinds graded false in seed 2034.
+TWINS = """
+    class Axes:
+        def _make_twin(self, *args, **kwargs):
+            if "sharex" in kwargs and "sharey" in kwargs:
+                raise ValueError("Twinned Axes may share only one axis")
+            return self
+
+        def twinx(self):
+            return self._make_twin(sharex=self)
+
+        def both(self):
+            return self._make_twin(sharex=self, sharey=self)
+
+
+    class Compiler:
+        def __init__(self):
+            self.binds = {}
+
+        def visit(self, name, bind):
+            if name in self.binds:
+                raise KeyError("bind name already used")
+            self.binds[name] = bind
+
+
+    class Table:
+        def read_column(self, column):
+            if not self.axes:
+                return None
+            for a in self.axes:
+                if column == a.name:
+                    return a
+            raise KeyError("column not found in the table")
+
+
+    def chunks(f):
+        batch = f.read(10)
+        while True:
+            if batch.endswith("\\n"):
+                batch += f.readline()
+            if f.strict:
+                batch = batch.strip()
+            if not batch:
+                raise ValueError("empty batch")
+"""
+
+
+@pytest.fixture
+def twins(indexed: Indexer) -> Any:
+    return pages_of(indexed({"twins/__init__.py": TWINS}, name="twins"), "twins")
+
+
+def test_the_keywords_kwargs_collects_decide_a_check_of_their_names(twins: Any) -> None:
+    summary = twins("Twinned Axes may share only one axis")["when_it_happens"]["summary"]
+    assert "`Axes.twinx` calls it with values that make the check false" in summary
+    assert "the keywords `**kwargs` collects (their names)" in summary
+    assert (
+        "`Axes._make_twin` is called from `Axes.both`; whether that call can reach the check is not decided" in summary
+    )
+
+
+def test_an_attribute_methods_fill_in_place_is_said_with_its_first_store(twins: Any) -> None:
+    summary = twins("bind name already used")["when_it_happens"]["summary"]
+    assert (
+        "`Compiler.__init__` stores `{}` in `self.binds` (line 16); `self.binds` is changed in place by"
+        " `Compiler.visit` (line 21), so the check sees what those put in it"
+    ) in summary
+
+
+def test_a_return_in_a_loop_before_the_raise_is_said_with_its_loop_and_test(twins: Any) -> None:
+    summary = twins("column not found in the table")["what_it_means"]["summary"]
+    assert "at line 30 (in the `for` loop at line 28, when `column == a.name` holds)" in summary
+
+
+def test_a_name_changed_by_an_augmented_assignment_says_so(twins: Any) -> None:
+    summary = twins("empty batch")["when_it_happens"]["summary"]
+    assert "and changed at line 38 (`+=` or in place)" in summary

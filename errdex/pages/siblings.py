@@ -1,0 +1,52 @@
+"""The function's other raises whose tests read what the check reads: a value that passes this check may fail those.
+
+`from_dummies(sep=1)` fails the type test of `sep`; `sep="text"` passes it, and then meets `if len(prefix) ==
+len(col): raise ValueError(...)` in the branch for strings. An example fix is a change that passes the page's
+check, so the page says which other raises of the function test the same input (by line and test, as written),
+rather than let the fix read as a call that succeeds.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Collection
+
+from errdex.extract.resolve import dotted_name
+from errdex.pages.inforce import block_holds, short, walk_scope
+from errdex.pages.model import OtherRaiseJson
+from errdex.pages.prior import read_names
+from errdex.pages.source import FunctionNode
+
+MAX_OTHER = 4  # other raises listed; the rest are left out
+
+
+def other_raises(func: FunctionNode, line: int, codes: Collection[str]) -> list[OtherRaiseJson]:
+    """The raise statements of `func` other than the one on `line` whose innermost `if` reading one of `codes`
+    (a test of an `else` branch negated) guards them, in line order: each with the exception as written, that test
+    and the inputs it reads."""
+    wanted = frozenset(codes)
+    nodes = walk_scope(func)
+    ifs = [n for n in nodes if isinstance(n, ast.If)]
+    out: list[OtherRaiseJson] = []
+    for node in sorted((n for n in nodes if isinstance(n, ast.Raise)), key=lambda n: n.lineno):
+        if node.lineno <= line <= (node.end_lineno or node.lineno):
+            continue
+        guards = [
+            (i, holds)
+            for i in ifs
+            for holds in (True, False)
+            if block_holds(i.body if holds else i.orelse, node.lineno) and read_names(i.test) & wanted
+        ]
+        if not guards:
+            continue
+        test, holds = max(guards, key=lambda g: g[0].lineno)
+        raised = node.exc.func if isinstance(node.exc, ast.Call) else node.exc
+        out.append(
+            {
+                "line": node.lineno,
+                "raised": (dotted_name(raised) or None) if raised is not None else None,
+                "test": short(test.test) if holds else f"not ({short(test.test)})",
+                "reads": sorted(read_names(test.test) & wanted),
+            }
+        )
+    return out[:MAX_OTHER]
