@@ -44,7 +44,7 @@ def calls_before(
     excluded = parts_said(condition)
     found: dict[tuple[int, str], CallBeforeJson] = {}
     for stmt in before(func, line):
-        off = skipped | _off_path(func, stmt, line, excluded)
+        off = skipped | _off_path(func, stmt, line, excluded) | _handled(stmt)
         for call in (n for n in walk_scope(stmt) if isinstance(n, ast.Call) and id(n) not in off):
             arguments = [*call.args, *(k.value for k in call.keywords)]
             passes = sorted({unparse(a) for a in arguments if _reads(a, names)})
@@ -89,6 +89,18 @@ def _predicates(func: FunctionNode) -> set[int]:
         elif isinstance(test, ast.Call):
             out.add(id(test))
     return out
+
+
+def _handled(stmt: ast.stmt) -> set[int]:
+    """The ids of the nodes in the body of a `try` under `stmt` one of whose handlers goes on after catching
+    (`except ValueError: warn(...); shading = "auto"`): a call there that rejects a value with that error does not
+    stop the function, so it is not said to reject it first."""
+    tries = [
+        n
+        for n in walk_scope(stmt)
+        if isinstance(n, (ast.Try, ast.TryStar)) and any(not _ends(h.body, set()) for h in n.handlers)
+    ]
+    return {id(sub) for t in tries for s in t.body for sub in walk_scope(s)}
 
 
 def _off_path(func: FunctionNode, stmt: ast.stmt, line: int, excluded: set[str]) -> set[int]:

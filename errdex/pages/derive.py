@@ -193,7 +193,7 @@ def triggers_and_fix(page: StaticFacts, user: UserInput | None) -> tuple[list[Tr
     if trigger is None:
         return [], None
     entry = _trigger_json(facts, trigger, scope(trigger, facts.function, facts.calls, facts.exits, facts.wrapped_by))
-    fix = find_fix(facts.node, trigger, pool, facts.env, facts.earlier)
+    fix = find_fix(facts.node, trigger, pool, facts.env, facts.earlier, facts.exits)
     if fix is None or entry["code"] is None:
         return [entry], None
     changed = {**trigger, fix[0]: fix[1]}

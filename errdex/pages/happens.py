@@ -100,7 +100,7 @@ def when_it_happens(
         inputs.append({**item, "receives": receives(tree, item, site["line"], site["function"])})
     located = find(tree, site["function"]) if tree is not None else None
     function = located.node if located is not None else None
-    outside = [c for c in found.callers if c["match"] != "recursive"]
+    outside = [c for c in found.callers if c["match"] != "recursive" and not in_tests(c["file"])]
     if function is not None and not isinstance(function, ast.ClassDef) and node is not None:
         checked = node
         post_init = tree is not None and located is not None and function.name == "__post_init__"
@@ -197,7 +197,8 @@ def _callers_sentences(function: str, found: Found, ruled: Ruled, depends: bool,
     not resolve or see."""
     defaulted = ruled.defaulted
     left = [x.caller for x in ruled.left]
-    outside = [c for c in found.callers if c["match"] != "recursive"]
+    outside = [c for c in found.callers if c["match"] != "recursive" and not in_tests(c["file"])]
+    tests = [c for c in found.callers if c["match"] != "recursive" and in_tests(c["file"])]
     caught = [c for c in outside if c["caught"] is not None and c not in defaulted and c not in left]
     uses = [c for c in outside if c not in defaulted and c not in left and c["caught"] is None]
     guessed = [c for c in uses if c["match"] == "receiver"]
@@ -263,6 +264,12 @@ def _callers_sentences(function: str, found: Found, ruled: Ruled, depends: bool,
             f"`{function}` also calls itself (line{'s' if len(itself) > 1 else ''} {lines}): the check may fire in"
             " such an inner call, on the values the outer one hands it."
         )
+    if tests:
+        files = len({c["file"] for c in tests})
+        out.append(
+            f"The package's own tests call it {len(tests)} time{'s' if len(tests) > 1 else ''} (in {files}"
+            f" file{'s' if files > 1 else ''}; listed below, not as ways in)."
+        )
     if not outside:
         count = found.search["files_searched"]
         scope = "in the package's only file" if count == 1 else f"among the {count} files of the package"
@@ -273,6 +280,7 @@ def _callers_sentences(function: str, found: Found, ruled: Ruled, depends: bool,
         # Uses the search saw but could not resolve may be calls of it: then none is "found" to be absent.
         unseen = found.search["unresolved"] + found.search["files_not_followed"]
         other = " other than itself" if itself else ""
+        other += " outside the package's tests" if tests else ""
         lead = (
             f"No call of `{function}`{other} was resolved" if unseen else f"No caller of `{function}`{other} was found"
         )
@@ -282,6 +290,14 @@ def _callers_sentences(function: str, found: Found, ruled: Ruled, depends: bool,
     elif found.search["unresolved"]:
         out.append(_not_examined(function, found.search["unresolved"], 0))
     return out
+
+
+def in_tests(file: str) -> bool:
+    """Whether a file of the release belongs to its test suite (`pandas/tests/...`, `test_*.py`, `conftest.py`): a
+    call there shows how the tests use the function, not a way a user meets the error. (`django/test/` and
+    `numpy/testing/` are public helpers, not tests.)"""
+    *folders, name = file.split("/")
+    return "tests" in folders or name.startswith("test_") or name.endswith("_test.py") or name == "conftest.py"
 
 
 def _known_words(callers: list[PageCaller]) -> str:

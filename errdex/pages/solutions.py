@@ -61,7 +61,8 @@ def _from_check(page: StaticFacts, user: UserInput | None) -> list[SolutionBody]
     is a value to use only for an input a user can set (a parameter or a public attribute, not a local or what
     the package sets itself: "set `m` to one of ..." names a value no user sets). The
     negation of the check's clauses is never advised: it is true as logic, not as a fix (it may abandon the
-    user's task, lead to another raise, or name values no user sets); `what_it_means` states the condition.
+    user's task, lead to another raise, or name values no user sets); `what_it_means` states the condition. For
+    the same reason a list of forbidden values is advised only when its test is the whole check.
     """
     meaning = page["what_it_means"]
     release = f"{page['package']} {page['version']}"
@@ -76,10 +77,13 @@ def _from_check(page: StaticFacts, user: UserInput | None) -> list[SolutionBody]
         if (i["receives"]["user_set"] or (i["code"] in rebound and passed_by_user(i) is not None))
         and i["code"] not in changed
     }
+    # A forbidden list beside other clauses (`len(alpha) != n and c.shape[1] in (3, 4)`) is one way of several
+    # to make the check false, and seldom the fix: the values it forbids may be the valid ones for what follows.
+    alone = len(meaning["clauses"]) <= 1
     out: list[SolutionBody] = [
         {**_list_solution(e, release, page, user), "list": e["name"]}
         for e in meaning["lists"]
-        if e["values"] and not caught and _reads_any(e["subject"], settable)
+        if e["values"] and not caught and _reads_any(e["subject"], settable) and (e["role"] == "allowed" or alone)
     ]
     where = [c for c in meaning["clauses"] if c["kind"] == "environment" and _actionable(c, meaning["environment"])]
     if where:

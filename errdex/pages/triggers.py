@@ -153,9 +153,12 @@ def find_fix(
     pool: Mapping[str, list[TriggerValue]],
     env: Mapping[str, Any],
     earlier: Sequence[Earlier],
+    exits: Sequence[ExitJson] = (),
 ) -> tuple[str, TriggerValue] | None:
     """One input of the trigger changed to a value from the code that makes the condition certainly false (and
-    passes the earlier raising checks of the trigger's inputs, so the fixed call does not fail on one of them)."""
+    passes the earlier raising checks of the trigger's inputs, so the fixed call does not fail on one of them),
+    and does not make the function certainly return before the check (`if value is None: return None`: a call
+    that skips the function's work is no fix of it)."""
     for code in trigger:
         for candidate in sorted(
             pool.get(code, []), key=lambda c: FIX_TAGS.index(c.tag) if c.tag in FIX_TAGS else len(FIX_TAGS)
@@ -166,9 +169,17 @@ def find_fix(
             if filled is None:
                 continue
             values = {**env, **{k: c.value for k, c in trigger.items()}, code: filled.value}
-            if truth(node, values) is False and passes(earlier, values, trigger):
+            if truth(node, values) is False and passes(earlier, values, trigger) and not _returns_first(exits, values):
                 return code, filled
     return None
+
+
+def _returns_first(exits: Sequence[ExitJson], values: Mapping[str, Any]) -> bool:
+    """Whether one of the returns before the check certainly runs with these values (every test around it true)."""
+    return any(
+        e["when"] and all((node := parse_condition(t)) is not None and truth(node, values) is True for t in e["when"])
+        for e in exits
+    )
 
 
 def _filled(candidate: TriggerValue, wrong: TriggerValue) -> TriggerValue | None:

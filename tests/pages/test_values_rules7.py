@@ -373,3 +373,86 @@ def test_a_return_in_a_loop_before_the_raise_is_said_with_its_loop_and_test(twin
 def test_a_name_changed_by_an_augmented_assignment_says_so(twins: Any) -> None:
     summary = twins("empty batch")["when_it_happens"]["summary"]
     assert "and changed at line 38 (`+=` or in place)" in summary
+
+
+def test_calls_from_the_packages_own_tests_are_counted_not_named_as_ways_in(indexed: Indexer) -> None:
+    store = indexed(
+        {
+            "dummies/__init__.py": """
+                def from_dummies(data, sep=None):
+                    if sep is not None and not isinstance(sep, str):
+                        raise TypeError("sep must be a str")
+                    return data
+            """,
+            "dummies/tests/test_dummies.py": """
+                from dummies import from_dummies
+
+
+                def test_sep():
+                    from_dummies([], sep=1)
+
+
+                def test_plain():
+                    from_dummies([])
+            """,
+        },
+        name="dummies",
+    )
+    summary = pages_of(store, "dummies")("sep must be a str")["when_it_happens"]["summary"]
+    assert "The package's own tests call it 2 times (in 1 file; listed below, not as ways in)." in summary
+    assert "No caller of `from_dummies` outside the package's tests was found" in summary
+    assert "test_sep" not in summary and "test_plain" not in summary
+
+
+# Kinds graded false in seed 2035.
+SHADES = """
+    def check_in_list(values, **kwargs):
+        for k, v in kwargs.items():
+            if v not in values:
+                raise ValueError(f"{v!r} is not a valid value for {k}")
+
+
+    def pcolor(shading, flat):
+        try:
+            check_in_list(["flat", "auto", "nearest"], shading=shading)
+        except ValueError:
+            shading = "auto"
+        if shading == "nearest" and flat:
+            raise TypeError("nearest shading needs matching sizes")
+
+
+    def to_rgba(c, alpha, n):
+        if len(alpha) != n and c in (3, 4):
+            raise ValueError("alpha must match the number of colors")
+
+
+    def from_pairs(value):
+        if value is None:
+            return None
+        if isinstance(value, (str, bytes, bool, int)):
+            raise ValueError("cannot encode objects that are not 2-tuples")
+        return dict(value)
+"""
+
+
+@pytest.fixture
+def shades(indexed: Indexer) -> Any:
+    return pages_of(indexed({"shades/__init__.py": SHADES}, name="shades"), "shades")
+
+
+def test_a_call_inside_a_try_whose_handler_goes_on_is_not_said_to_reject_first(shades: Any) -> None:
+    meaning = shades("nearest shading needs matching sizes")["what_it_means"]
+    assert meaning["calls_before"] == []
+    assert "may reject" not in meaning["summary"]
+
+
+def test_a_forbidden_list_beside_another_clause_is_not_advised(shades: Any) -> None:
+    page = shades("alpha must match the number of colors")
+    assert all(s["kind"] != "avoid_value" for s in page["solutions"])
+
+
+def test_an_example_fix_never_makes_the_function_return_before_the_check(shades: Any) -> None:
+    page = shades("cannot encode objects that are not 2-tuples")
+    fix = page["example_fix"]
+    assert fix is None or fix["value_after"] != "None"
+    assert {"line": 23, "when": ["value is None"]} in page["what_it_means"]["exits"]
