@@ -122,7 +122,7 @@ def _refuted(func: FunctionNode, code: str, line: int, excluded: tuple[Bound, ..
     blind = _Walk(code, line, True, test, around)
     blind.block(func.body, frozenset([_ENTRY]))
     reaching = blind.at_raise or frozenset()
-    return tuple(Refuted(b, _guard(func, b.line)) for b in excluded if b in reaching)
+    return tuple(Refuted(b, guard(func, b.line)) for b in excluded if b in reaching)
 
 
 def earlier_pass(bound: int, check: int) -> str:
@@ -516,7 +516,7 @@ def rebound(func: FunctionNode, names: Iterable[str], line: int) -> list[Rebound
         found = in_force(func, name, line) if name.split(".", 1)[0] in own else None
         for bound in found.bindings if found is not None else ():
             if bound.line != line and bound.kind != "comprehension":
-                out.append(Rebound(name, bound, _guard(func, bound.line)))
+                out.append(Rebound(name, bound, guard(func, bound.line)))
     return out
 
 
@@ -559,7 +559,7 @@ def changed_in_place(func: FunctionNode, names: Iterable[str], line: int) -> lis
     return out
 
 
-def _guard(func: FunctionNode, line: int) -> str | None:
+def guard(func: FunctionNode, line: int) -> str | None:
     """The innermost `if` of the function whose body (its test) or `else` (the test negated) holds `line`."""
     found: str | None = None
     for node in walk_scope(func):

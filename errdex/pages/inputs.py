@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass, field, replace
+from typing import NamedTuple
 
 from errdex.extract.resolve import dotted_name
 from errdex.pages.conditions import input_name
@@ -23,6 +24,7 @@ from errdex.pages.inforce import (
     InForce,
     block_holds,
     earlier_pass,
+    guard,
     in_force,
     mutates,
     short,
@@ -186,14 +188,14 @@ def _trace(tree: ast.Module, site_function: str, code: str, line: int, template:
     found = in_force(located.node, code, line)
     if found is not None:
         found = _with_message(located.node, code, found, line, template)
-        read = _read_by_test(located.node, code, line, found)
-        if read is not None:
-            test, at_test = read
-            how = local_how(site_function, code, at_test)
-            later = ", ".join(str(b.line) for b in found.bindings)
-            lines = f"lines {later} bind" if len(found.bindings) > 1 else f"line {later} binds"
-            how += f", as the test at line {test} reads it ({lines} it again after that test)"
-            return Traced("local", [], [WayIn(None, site_function, how, at_test.bindings[-1].line, True)])
+        read = _read_by_tests(located.node, code, line, found)
+        if read:
+            how = "; ".join(f"{local_how(site_function, code, at)}, {_read_at(lines)}" for lines, at in read)
+            if all(at.bindings != found.bindings for _, at in read):
+                later = ", ".join(str(b.line) for b in found.bindings)
+                binds = f"lines {later} bind" if len(found.bindings) > 1 else f"line {later} binds"
+                how += f" ({binds} it again after {'those tests' if len(read) > 1 else 'that test'})"
+            return Traced("local", [], [WayIn(None, site_function, how, read[0][1].bindings[-1].line, True)])
         how = local_how(site_function, code, found)
         return Traced("local", [], [WayIn(None, site_function, how, found.bindings[-1].line, True)])
     walrus = _assignment_expressions(located.node, code, line)
@@ -206,24 +208,41 @@ def _trace(tree: ast.Module, site_function: str, code: str, line: int, template:
     return Traced("other", [], [defined] if defined is not None else [])
 
 
-def _read_by_test(function: FunctionNode, code: str, line: int, found: InForce) -> tuple[int, InForce] | None:
+def _read_at(lines: list[int]) -> str:
+    """'as the test at line 475 reads it', 'as the tests at lines 573, 595 read it'."""
+    if len(lines) == 1:
+        return f"as the test at line {lines[0]} reads it"
+    return f"as the tests at lines {', '.join(map(str, lines))} read it"
+
+
+def _read_by_tests(function: FunctionNode, code: str, line: int, found: InForce) -> list[tuple[list[int], InForce]]:
     """`if proxy:` then `proxy = prepend_scheme(proxy)` inside it, above the raise: the check's clause on `proxy`
-    reads the binding in force at that test, not the one at the raise. The innermost `if` around the raise whose
-    test reads `code`, with what is in force there, when every binding in force at the raise comes after it."""
-    tests = [
-        n
-        for n in walk_scope(function)
-        if isinstance(n, ast.If)
-        and (block_holds(n.body, line) or block_holds(n.orelse, line))
-        and any(isinstance(r, (ast.Name, ast.Attribute)) and short(r, 1000) == code for r in ast.walk(n.test))
-    ]
-    if not tests:
-        return None
-    test = max(tests, key=lambda n: n.lineno)
-    if not all(test.lineno < b.line < line for b in found.bindings):
-        return None
-    at_test = in_force(function, code, test.lineno, test=True)
-    return (test.lineno, at_test) if at_test is not None and not at_test.entry else None
+    reads the binding in force at that test, not the one at the raise. The tests of the `if`s around the raise that
+    read `code`, grouped by what is in force where each reads it (in line order), when some group differs from what
+    is in force at the raise; empty when all read that (or what one reads is not resolved)."""
+    tests = sorted(
+        (
+            n
+            for n in walk_scope(function)
+            if isinstance(n, ast.If)
+            and (block_holds(n.body, line) or block_holds(n.orelse, line))
+            and any(isinstance(r, (ast.Name, ast.Attribute)) and short(r, 1000) == code for r in ast.walk(n.test))
+        ),
+        key=lambda n: n.lineno,
+    )
+    groups: list[tuple[list[int], InForce]] = []
+    for test in tests:
+        # no binding between the test and the raise: it reads what the raise sees (what the tests let through)
+        rebound_after = any(b.line > test.lineno for b in found.bindings)
+        at = in_force(function, code, test.lineno, test=True) if rebound_after else found
+        if at is None or at.entry:
+            return []
+        same = next((g for g in groups if g[1].bindings == at.bindings), None)
+        if same is not None:
+            same[0].append(test.lineno)
+        else:
+            groups.append(([test.lineno], at))
+    return groups if any(at.bindings != found.bindings for _, at in groups) else []
 
 
 def _called_as(tree: ast.Module, located: FoundDefinition, qualname: str) -> str:
@@ -281,6 +300,31 @@ def _message_name(function: FunctionNode, line: int) -> str | None:
     if isinstance(exc, ast.Call) and exc.args and isinstance(exc.args[0], ast.Name):
         return exc.args[0].id
     return None
+
+
+class MessageBinding(NamedTuple):
+    """A binding of the raise's message name whose literal text is in the page's template, and the test of the
+    innermost `if` it is under (None at the function's top level)."""
+
+    bound: Bound
+    guard: str | None
+
+
+def message_bindings(function: FunctionNode, line: int, template: str) -> list[MessageBinding]:
+    """`msg = f"{path} (invalid repository id)"` under `elif isinstance(err, HFValidationError):` when the raise on
+    `line` is `raise E(msg)`: the bindings in force there that write the template's own text (a piece of literal
+    text, not blank), each with its guard; empty when the message is no plain name or none writes that text."""
+    message = _message_name(function, line)
+    found = in_force(function, message, line) if message is not None else None
+    if found is None:
+        return []
+    out = []
+    for bound in found.bindings:
+        value = bound.value if bound.kind == "assign" and isinstance(bound.target, ast.Name) else None
+        text = _literal_text(value) if value is not None else ""
+        if text.strip() and _can_make(bound, template, False):
+            out.append(MessageBinding(bound, guard(function, bound.line)))
+    return out
 
 
 def _can_make(bound: Bound, template: str, grown: bool) -> bool:

@@ -41,6 +41,7 @@ from errdex.pages.handlers import (
     loop_else_words,
 )
 from errdex.pages.inforce import Changed, changed_in_place, earlier_pass, rebound
+from errdex.pages.inputs import message_bindings
 from errdex.pages.model import (
     CatcherJson,
     ChangedJson,
@@ -171,6 +172,7 @@ def what_it_means(
         changed = changed_in_place(func, roots, site["line"])
         out["changed"] = [_changed_json(c) for c in changed]
     if func is not None:
+        out["summary"] += _message_words(func, site)
         out["summary"] += never_words(func, never)
         out["summary"] += exits_sentence(site["function"], func, site["line"], node)
         out["summary"] += _retested_words(func, node, site["line"]) if node is not None else ""
@@ -181,6 +183,17 @@ def what_it_means(
     out["summary"] += "".join(_rebound_words(r, places > 1) for r in _by_name(out["rebound"]))
     out["summary"] += "".join(map(_changed_words, out["changed"]))
     return out
+
+
+def _message_words(func: FunctionNode, site: SiteJson) -> str:
+    """` This message's own text is written only at line 1135 (`msg = ...`, under `isinstance(err, E)`).` when the
+    raise passes a name as its message and every binding writing the template's text is under an `if`: the test
+    the user's run met, which the raise's own (missing) `if` does not show."""
+    found = message_bindings(func, site["line"], site["template"] or "")
+    if not found or any(m.guard is None for m in found):
+        return ""
+    said = "; ".join(f"line {m.bound.line} (`{m.bound.code}`, under `{m.guard}`)" for m in found)
+    return f" This message's own text is written only at {said}."
 
 
 def _changed_json(found: Changed) -> ChangedJson:

@@ -456,3 +456,55 @@ def test_an_example_fix_never_makes_the_function_return_before_the_check(shades:
     fix = page["example_fix"]
     assert fix is None or fix["value_after"] != "None"
     assert {"line": 23, "when": ["value is None"]} in page["what_it_means"]["exits"]
+
+
+def test_a_message_written_only_under_a_test_names_that_test(indexed: Indexer) -> None:
+    store = indexed(
+        {
+            "hubfs/__init__.py": """
+                class NotFound(Exception):
+                    pass
+
+
+                def raise_not_found(path, err):
+                    msg = path
+                    if isinstance(err, NotFound):
+                        msg = f"{path} (repository not found)"
+                    raise FileNotFoundError(msg) from err
+            """
+        },
+        name="hubfs",
+    )
+    summary = pages_of(store, "hubfs")("{} (repository not found)")["what_it_means"]["summary"]
+    assert (
+        "This message's own text is written only at line 8 (`msg = f'{path} (repository not found)'`, under"
+        " `isinstance(err, NotFound)`)."
+    ) in summary
+
+
+def test_tests_reading_different_bindings_of_a_name_say_each(indexed: Indexer) -> None:
+    store = indexed(
+        {
+            "grouping/__init__.py": """
+                def convert(index, grouper):
+                    return grouper
+
+
+                def group(index, grouper, level):
+                    vector = convert(index, grouper)
+                    if level is not None:
+                        vector = index
+                    elif not isinstance(vector, (list, tuple)):
+                        vector = index.map(vector)
+                        if len(vector) != len(index):
+                            raise AssertionError("Grouper result violates len(labels) == len(data)")
+                    return vector
+            """
+        },
+        name="grouping",
+    )
+    summary = pages_of(store, "grouping")("Grouper result violates len(labels) == len(data)")["when_it_happens"]
+    assert (
+        "`vector` is computed in `group` from `convert(index, grouper)` (line 6), as the test at line 9 reads it;"
+        " `vector` is computed in `group` from `index.map(vector)` (line 10), as the test at line 11 reads it."
+    ) in summary["summary"]
