@@ -991,8 +991,8 @@ def _calls_of(function: ast.AST, names: set[str]) -> list[ast.Call]:
 
 
 def _tries_around(path: list[ast.AST]) -> list[TryAround]:
-    """The `try`s whose body holds the use, innermost first, each with what its handlers catch without
-    re-raising; a `try` all of whose handlers re-raise lets the error through."""
+    """The `try`s whose body holds the use, innermost first, each with what its handlers catch without raising;
+    a `try` all of whose handlers raise lets the error (or one made from it) through."""
     out: list[TryAround] = []
     for node, child in zip(path, path[1:], strict=False):
         if isinstance(node, _TRIES) and any(child is stmt for stmt in node.body):
@@ -1060,7 +1060,8 @@ def _path_to(node: ast.AST, use: ast.AST, path: list[ast.AST]) -> list[ast.AST] 
 
 
 def _catching(node: ast.Try) -> TryAround | None:
-    """What the `try`'s handlers catch and keep (a handler that re-raises what it caught lets it through)."""
+    """What the `try`'s handlers catch and keep (a handler that raises, what it caught or another error in its
+    place, lets it through)."""
     catches: list[str] = []
     bare = False
     for handler in node.handlers:
@@ -1075,13 +1076,12 @@ def _catching(node: ast.Try) -> TryAround | None:
 
 
 def _reraises(handler: ast.ExceptHandler) -> bool:
-    """Whether the handler has a bare `raise`, or raises the exception it bound, outside nested scopes."""
+    """Whether the handler raises, outside nested scopes: the exception it caught again, or another in its place
+    (`raise ValueError(f"... {e}") from e`), which still ends the call with an error made from this one."""
     stack: list[ast.AST] = list(handler.body)
     while stack:
         node = stack.pop()
-        if isinstance(node, ast.Raise) and (
-            node.exc is None or (isinstance(node.exc, ast.Name) and node.exc.id == handler.name)
-        ):
+        if isinstance(node, ast.Raise):
             return True
         stack += [c for c in ast.iter_child_nodes(node) if not isinstance(c, _SCOPES)]
     return False

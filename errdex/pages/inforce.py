@@ -58,7 +58,7 @@ class Bound:
     """One binding of the name: its line, what kind of statement binds it, and that statement's code."""
 
     line: int
-    kind: str  # "assign" | "for" | "except" | "with" | "comprehension" | "other"
+    kind: str  # "assign" | "for" | "except" | "with" | "comprehension" | "augmented" | "other"
     code: str
     value: ast.expr | None = field(default=None, compare=False)  # the expression assigned, for "assign"
     target: ast.expr | None = field(default=None, compare=False)  # the target it is bound through
@@ -517,7 +517,17 @@ def rebound(func: FunctionNode, names: Iterable[str], line: int) -> list[Rebound
         for bound in found.bindings if found is not None else ():
             if bound.line != line and bound.kind != "comprehension":
                 out.append(Rebound(name, bound, guard(func, bound.line)))
-    return out
+        grown = [
+            n
+            for n in walk_scope(func)
+            if isinstance(n, ast.AugAssign)
+            and _is_code(n.target, name)
+            and name.split(".", 1)[0] in own
+            and n.lineno < line
+        ]
+        for node in grown:  # `repo_url += "/" + repo_id`: a new value made from the one before
+            out.append(Rebound(name, Bound(node.lineno, "augmented", short(node)), guard(func, node.lineno)))
+    return sorted(out, key=lambda r: r.bound.line)
 
 
 def _parameters(func: FunctionNode) -> set[str]:

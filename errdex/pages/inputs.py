@@ -304,7 +304,7 @@ def _message_name(function: FunctionNode, line: int) -> str | None:
 
 class MessageBinding(NamedTuple):
     """A binding of the raise's message name whose literal text is in the page's template, and the test of the
-    innermost `if` it is under (None at the function's top level)."""
+    innermost `if` it is under (None at the function's top level, or under an `if` that holds the raise too)."""
 
     bound: Bound
     guard: str | None
@@ -323,7 +323,14 @@ def message_bindings(function: FunctionNode, line: int, template: str) -> list[M
         value = bound.value if bound.kind == "assign" and isinstance(bound.target, ast.Name) else None
         text = _literal_text(value) if value is not None else ""
         if text.strip() and _can_make(bound, template, False):
-            out.append(MessageBinding(bound, guard(function, bound.line)))
+            # under the raise's own `if` too: its test is the check's, already said
+            shared = any(
+                isinstance(n, ast.If)
+                and (block_holds(n.body, bound.line) and block_holds(n.body, line))
+                or (isinstance(n, ast.If) and block_holds(n.orelse, bound.line) and block_holds(n.orelse, line))
+                for n in walk_scope(function)
+            )
+            out.append(MessageBinding(bound, None if shared else guard(function, bound.line)))
     return out
 
 

@@ -40,7 +40,7 @@ from errdex.pages.handlers import (
     loop_else_around,
     loop_else_words,
 )
-from errdex.pages.inforce import Changed, changed_in_place, earlier_pass, rebound
+from errdex.pages.inforce import Changed, block_holds, changed_in_place, earlier_pass, rebound, short, walk_scope
 from errdex.pages.inputs import message_bindings
 from errdex.pages.model import (
     CatcherJson,
@@ -235,8 +235,23 @@ def _rebound(site: SiteJson, tree: ast.Module | None, node: ast.expr, sites: Seq
         out += [
             {"name": r.name, "line": r.bound.line, "code": r.bound.code, "when": r.when, "at": place["line"]}
             for r in (rebound(func, roots, place["line"]) if func is not None else [])
+            if func is not None and _tested_after(func, r.name, r.bound.line, place["line"])
         ]
     return out
+
+
+def _tested_after(func: FunctionNode, name: str, bound: int, line: int) -> bool:
+    """Whether a test of the `if`s around the raise on `line` that reads `name` comes after its rebinding on line
+    `bound` (`expires = None` after `if isinstance(expires, datetime):` has read it is no value the check sees);
+    true when no such test reads it (what reads it then is not told apart)."""
+    tests = [
+        n.lineno
+        for n in ast.walk(func)
+        if isinstance(n, ast.If)
+        and (block_holds(n.body, line) or block_holds(n.orelse, line))
+        and any(r == name or r.startswith(name + ".") for r in read_names(n.test))
+    ]
+    return not tests or any(t > bound for t in tests) or bound > line
 
 
 def _retested_words(func: FunctionNode, node: ast.expr, line: int) -> str:
@@ -357,6 +372,20 @@ def _context(site: SiteJson, tree: ast.Module | None, handler: Handler | None) -
     located = find(tree, site["function"]) if tree is not None else None
     if located is not None and isinstance(located.node, ast.ClassDef):
         return f"it runs when the class `{site['function']}` is defined, at import"
+    loops = [
+        n
+        for n in (walk_scope(located.node) if located is not None else [])
+        if isinstance(n, (ast.For, ast.AsyncFor, ast.While)) and block_holds(n.body, site["line"])
+    ]
+    if loops:  # no `if` guards it, but the loop runs its body only for its items (or while its test holds)
+        loop = max(loops, key=lambda n: n.lineno)
+        if isinstance(loop, ast.While):
+            test = short(loop.test)
+            return f"it is in the body of the `while` loop at line {loop.lineno}: it runs only while `{test}` holds"
+        return (
+            f"it is in the body of the `for` loop at line {loop.lineno} (over `{short(loop.iter)}`): it runs once"
+            " for each item, and never when there is none"
+        )
     return None
 
 

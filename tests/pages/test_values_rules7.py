@@ -508,3 +508,73 @@ def test_tests_reading_different_bindings_of_a_name_say_each(indexed: Indexer) -
         "`vector` is computed in `group` from `convert(index, grouper)` (line 6), as the test at line 9 reads it;"
         " `vector` is computed in `group` from `index.map(vector)` (line 10), as the test at line 11 reads it."
     ) in summary["summary"]
+
+
+# Kinds graded false in seed 2036.
+COOKIES = """
+    import datetime
+
+
+    class Response:
+        def set_cookie(self, expires=None, max_age=None):
+            if expires is not None:
+                if isinstance(expires, datetime.datetime):
+                    delta = expires - datetime.datetime.now()
+                    expires = None
+                    if max_age is not None:
+                        raise ValueError("'expires' and 'max_age' can't be used together.")
+                    max_age = delta.days
+
+
+    def clone(repo_url, prefix=None):
+        if prefix:
+            repo_url += prefix
+        if "//" not in repo_url:
+            raise ValueError("not a url")
+
+
+    def wait(commands):
+        failed = [c for c in commands if c.status > 0]
+        for command in failed:
+            print(command)
+            raise OSError("a command failed")
+
+
+    def validate(config):
+        if config.bad:
+            raise ValueError("invalid config")
+
+
+    def save(config):
+        try:
+            validate(config)
+        except ValueError as exc:
+            raise ValueError(str(exc) + " Fix these issues to save.")
+"""
+
+
+@pytest.fixture
+def cookies(indexed: Indexer) -> Any:
+    return pages_of(indexed({"cookies/__init__.py": COOKIES}, name="cookies"), "cookies")
+
+
+def test_a_parameter_bound_again_after_every_test_that_reads_it_is_not_said_rebound(cookies: Any) -> None:
+    meaning = cookies("'expires' and 'max_age' can't be used together.")["what_it_means"]
+    assert [r["name"] for r in meaning["rebound"]] == []
+    assert "here is its value after" not in meaning["summary"]
+
+
+def test_an_augmented_assignment_of_a_parameter_is_among_its_rebindings(cookies: Any) -> None:
+    meaning = cookies("not a url")["what_it_means"]
+    assert [(r["name"], r["line"], r["code"]) for r in meaning["rebound"]] == [("repo_url", 17, "repo_url += prefix")]
+
+
+def test_an_unguarded_raise_in_a_loop_says_it_runs_for_each_item(cookies: Any) -> None:
+    summary = cookies("a command failed")["what_it_means"]["summary"]
+    assert "it is in the body of the `for` loop at line 24 (over `failed`): it runs once for each item" in summary
+
+
+def test_a_caller_whose_handler_raises_another_error_is_not_said_to_catch_it(cookies: Any) -> None:
+    page = cookies("invalid config")
+    assert [c["caught"] for c in page["callers"]] == [None]
+    assert "does not reach the user" not in page["when_it_happens"]["summary"]
