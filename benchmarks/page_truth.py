@@ -7,7 +7,8 @@ builder's own analysis), for the kinds of false claim issue 18 lists:
   a type the input can receive (its annotation, or its default's type); no trigger on a private
   attribute; no trigger with an empty code box;
 - `caller`: every caller claimed names the function at the line it is said to be on (a decorator:
-  decorates it), and is not a match by name alone;
+  decorates it; a call through a module's alias: the alias, which the file binds to the function at its top
+  level), and is not a match by name alone;
 - `value`: no value shown as one binding (an empty one above all) when its module binds the name
   more than once at the top level;
 - `related`: at most 8 related errors, each with a template;
@@ -271,6 +272,11 @@ def _callers(store: Store, drawn: Drawn, page: Page) -> Iterator[tuple[str, str]
             below = text.splitlines()[caller["line"] - 1 : caller["line"] + DECORATOR_LINES]
             if not any(re.match(rf"\s*(async\s+)?def\s+{re.escape(name)}\b", line) for line in below):
                 yield "caller", f"{caller['file']}:{caller['line']} is not a decorator of {name}"
+        elif caller["match"] == "alias":  # `alias = module.name` at the file's top level, then `alias(...)`
+            alias = caller["through"] or ""
+            bound = re.search(rf"^{re.escape(alias)}\s*=\s*[\w.]*\b{re.escape(name)}\s*$", text, re.MULTILINE)
+            if not alias or bound is None or alias not in _statement(text, caller["line"]):
+                yield "caller", f"{caller['file']}:{caller['line']} calls no top-level alias of {name}"
         elif not any(n in _statement(text, caller["line"]) for n in (*names, *_subclasses(text, names[1:]))):
             yield "caller", f"the statement at {caller['file']}:{caller['line']} does not name {name}"
 

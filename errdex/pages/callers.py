@@ -44,6 +44,7 @@ MAX_PARSE_CHARS = 3_000_000  # source parsed per search, beyond the function's o
 MAX_CALLERS = 200
 _RANK = {
     "recursive": 0,
+    "alias": 2,
     "self": 0,
     "local": 0,
     "super": 1,
@@ -432,8 +433,15 @@ class _Search:
         uses = module.uses(self.target.names)
         if uses:
             self.code.classes.info(module.path, module.tree)  # resolve its names from the tree already parsed
-        for use in uses:
-            self._add(module, use, self.target)
+        aliases = [
+            alias
+            for use in uses
+            if self._add(module, use, self.target) and (alias := _module_alias_of(module.tree, use)) is not None
+        ]
+        for alias in dict.fromkeys(aliases):  # `_inspect = _decorators.inspect_validator`, then `_inspect(...)`
+            for use in module.uses(frozenset({alias})):
+                if isinstance(use.node, ast.Name) and use.used_as == "call" and not _shadowed(use.node, use.scopes):
+                    self._record(module, use, self.target, Resolved("alias", f"{alias}"))
 
     def _decorated(self, module: Module, target: Target) -> None:
         """The function's own decorators: each is handed the function when it is defined (unless a builtin's)."""
@@ -477,19 +485,27 @@ class _Search:
         self.parsed += 1
         return True
 
-    def _add(self, module: Module, use: Use, target: Target) -> None:
-        scope = use.scopes[-1].node if use.scopes else module.tree
+    def _add(self, module: Module, use: Use, target: Target) -> bool:
+        """Record the use when it resolves to the function; whether it did."""
         use = _called_through_local(use, target)
         resolved = _Resolver(self.code.classes, module.path, target).match(use)
         caller = _qualname(use.scopes)
         itself = caller == self.function.function and module.path == self.function.file
         if resolved is None or (itself and resolved.kind == UNRESOLVED):
-            return
+            return False
         if resolved.kind == UNRESOLVED:
             self.unresolved += 1
-            return
+            return False
         if itself:
             resolved = Resolved("recursive", None)  # it calls itself: a use, but no way in from outside it
+        self._record(module, use, target, resolved)
+        return True
+
+    def _record(self, module: Module, use: Use, target: Target, resolved: Resolved) -> None:
+        """A use resolved to the function, as a caller (once per line and text; a function's references are not
+        listed beside its calls)."""
+        scope = use.scopes[-1].node if use.scopes else module.tree
+        caller = _qualname(use.scopes)
         used_as = "read" if target.kind == "property" else use.used_as
         held = self.found.setdefault((module.path, caller, resolved.kind), [])
         if any(c["use"] == "call" for c in held) and used_as != "call":
@@ -749,6 +765,22 @@ def _method_name(scopes: Scopes) -> str | None:
 
 def _is_super(node: ast.expr) -> bool:
     return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "super"
+
+
+def _module_alias_of(tree: ast.Module | None, use: Use) -> str | None:
+    """`_inspect = _decorators.inspect_validator` at a module's top level: the name it binds the function to, when
+    the use is that assignment's whole value; None for any other use."""
+    if tree is None or use.scopes or use.used_as != "reference":
+        return None
+    for stmt in tree.body:
+        if (
+            isinstance(stmt, ast.Assign)
+            and stmt.value is use.node
+            and len(stmt.targets) == 1
+            and isinstance(stmt.targets[0], ast.Name)
+        ):
+            return stmt.targets[0].id
+    return None
 
 
 def _shadowed(node: ast.expr, scopes: Scopes) -> bool:

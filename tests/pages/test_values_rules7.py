@@ -578,3 +578,31 @@ def test_a_caller_whose_handler_raises_another_error_is_not_said_to_catch_it(coo
     page = cookies("invalid config")
     assert [c["caught"] for c in page["callers"]] == [None]
     assert "does not reach the user" not in page["when_it_happens"]["summary"]
+
+
+def test_a_module_alias_of_the_function_is_followed_to_its_calls_in_that_module(indexed: Indexer) -> None:
+    store = indexed(
+        {
+            "valid/_decorators.py": """
+                def inspect_validator(validator, mode):
+                    if mode not in ("before", "after"):
+                        raise ValueError("unknown mode")
+                    return validator
+            """,
+            "valid/functional.py": """
+                from valid import _decorators
+
+                _inspect = _decorators.inspect_validator
+
+
+                class AfterValidator:
+                    def schema(self, func):
+                        return _inspect(func, "after")
+            """,
+        },
+        name="valid",
+    )
+    page = pages_of(store, "valid")("unknown mode")
+    assert [(c["function"], c["match"], c["through"]) for c in page["callers"] if c["use"] == "call"] == [
+        ("AfterValidator.schema", "alias", "_inspect")
+    ]
