@@ -150,7 +150,12 @@ def distributions(template: str | None) -> list[Distribution]:
     for match in _PIP_INSTALL.finditer(text):
         if text[match.end(1) : match.end(1) + 1] in ("+", ":", "/", "@"):
             continue  # `git+https://...`, `https://...`, `./path`, `name @ url`: a location, not a name
-        found.setdefault(match.group(1).rstrip(".,`'\""), "named by `pip install` in the message")
+        name = match.group(1).rstrip(".,`'\"")
+        bare = name.rstrip("<>=!~")
+        if bare != name:  # `accelerate>={}`: the version is filled in at run time, so only the name is known
+            found.setdefault(bare, "named by `pip install` in the message, at a version it fills in at run time")
+        else:
+            found.setdefault(name, "named by `pip install` in the message")
     return [{"name": name, "source": source} for name, source in found.items() if name and "{}" not in name]
 
 

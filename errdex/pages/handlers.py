@@ -153,6 +153,7 @@ class Catcher:
     header: str  # `except Exception as e1`
     returns: tuple[int, ...]  # the block's `return` lines
     reraises: tuple[int, ...]  # its lines that raise the caught error again (`raise`, `raise e1 from None`)
+    kept: tuple[int, ...] = ()  # its other lines that read the caught error (`error = e`, `return e`), tests aside
 
 
 def catcher(scope: ast.AST, line: int, raised: frozenset[str] | None) -> Catcher | None:
@@ -175,12 +176,20 @@ def _catcher(node: ast.Try | ast.TryStar, handler: ast.ExceptHandler) -> Catcher
         {n.lineno for n in _own_nodes(handler.body) if isinstance(n, ast.Raise) and n.exc is None}
         | {n.lineno for s in handler.body for n in walk_scope(s) if isinstance(n, ast.Raise) and _names(n.exc, name)}
     )
+    tested = {id(r) for s in handler.body for n in walk_scope(s) if isinstance(n, ast.If) for r in ast.walk(n.test)}
+    reads = {
+        n.lineno
+        for s in handler.body
+        for n in walk_scope(s)
+        if name and isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Load) and id(n) not in tested
+    }
     return Catcher(
         node.lineno,
         handler.lineno,
         f"except{caught}" + (f" as {name}" if name else ""),
         tuple(returns),
         tuple(again),
+        tuple(sorted(reads - set(again))),
     )
 
 
@@ -220,6 +229,12 @@ def catcher_words(found: Catcher, lines: list[int], function: str) -> str:
         out += f": the error leaves {where} from there only when that block raises it again ({_lines(found.reraises)})"
         return out + (f"; that block can also return ({returns})." if found.returns else ".")
     exits = f" (it can return, at {returns})" if found.returns else ""
+    if found.kept:  # `error = e; return error`: the object goes on, and whoever gets it may raise it or chain to it
+        return out + (
+            f" and never raises the caught error again{exits}, but reads the error object ({_lines(found.kept)}):"
+            f" this raise does not leave {where} as raised, though code handed that object may raise it, or another"
+            " error from it, later."
+        )
     return out + f" and never raises the caught error again{exits}: this raise does not reach the caller of {where}."
 
 

@@ -492,6 +492,7 @@ def _catcher_json(found: Catcher) -> CatcherJson:
         "header": found.header,
         "returns": list(found.returns),
         "reraises": list(found.reraises),
+        "kept": list(found.kept),
     }
 
 

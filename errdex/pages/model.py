@@ -193,6 +193,7 @@ class CatcherJson(TypedDict):
     header: str  # `except Exception as e1`
     returns: list[int]  # the block's `return` lines
     reraises: list[int]  # its lines that raise the caught error again (`raise`, `raise e1 from None`)
+    kept: list[int]  # its other lines that read the caught error (`error = e`, `return e`): it is handed on
 
 
 class ReboundJson(TypedDict):

@@ -217,6 +217,7 @@ def test_a_raise_its_own_function_catches_says_what_the_handler_does(indexed: In
         "header": "except Exception as e1",
         "returns": [12],
         "reraises": [15],  # the bare `raise` at 16 re-raises the KeyError of the nested `try`
+        "kept": [],  # `isinstance(e1, NotFound)` only tests it
     }
     assert page["triggers"] == []
     quiet = _meaning(indexed, "quiet {}")

@@ -606,3 +606,38 @@ def test_a_module_alias_of_the_function_is_followed_to_its_calls_in_that_module(
     assert [(c["function"], c["match"], c["through"]) for c in page["callers"] if c["use"] == "call"] == [
         ("AfterValidator.schema", "alias", "_inspect")
     ]
+
+
+# Kinds graded false in seed 2037.
+def test_a_pip_install_whose_version_is_filled_in_at_run_time_names_only_the_distribution() -> None:
+    from errdex.pages.advice import distributions
+
+    found = distributions("requires `accelerate>={}`: Please run `pip install 'accelerate>={}'`")
+    assert found == [
+        {"name": "accelerate", "source": "named by `pip install` in the message, at a version it fills in at run time"}
+    ]
+
+
+def test_a_handler_that_hands_the_caught_error_on_says_so(indexed: Indexer) -> None:
+    store = indexed(
+        {
+            "meta/__init__.py": """
+                class MetadataError(Exception):
+                    pass
+
+
+                def get_metadata(url, offline):
+                    try:
+                        if offline:
+                            raise MetadataError("cannot fetch metadata offline")
+                        return url
+                    except MetadataError as error:
+                        head_error = error
+                    return head_error
+            """
+        },
+        name="meta",
+    )
+    meaning = pages_of(store, "meta")("cannot fetch metadata offline")["what_it_means"]
+    assert meaning["caught_by"] is not None and meaning["caught_by"]["kept"] == [11]
+    assert "though code handed that object may raise it, or another error from it, later" in meaning["summary"]
