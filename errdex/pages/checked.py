@@ -196,7 +196,7 @@ def _class_default(
         elif attr in _init_parameters(cls):
             replaced = f"the argument `{attr}` of `{cls.name}.__init__`, an instance or a subclass"
         default = f"`{ast.unparse(stmt)}` (line {line}) is"
-        stores = _stored_by(tree, cls, attr, reader)
+        stores = _stored_by(tree, cls, attr, reader) + _made_by_type(tree, cls)
         own = _set_by_subclasses(tree, cls, attr)
         if own:
             listed = ", ".join(f"`{name}` (line {at})" for name, at in own[:MAX_STORES])
@@ -218,6 +218,26 @@ def _class_default(
         assigned = " and ".join(stores[:MAX_STORES])
         return f"{said}, and {assigned}{more} at run time: its value at the check is not resolved."
     return None
+
+
+def _made_by_type(tree: ast.Module, cls: ast.ClassDef) -> list[str]:
+    """`type('ConstrainedDecimalValue', (ConstrainedDecimal,), namespace)`: a subclass the module makes at run
+    time, whose namespace may set any class attribute (first line of each function that makes one)."""
+    out = []
+    for scope in _scopes(tree, "", None):
+        made = [
+            n
+            for n in walk_scope(scope.node)
+            if isinstance(n, ast.Call)
+            and dotted_name(n.func) == "type"
+            and len(n.args) == 3
+            and isinstance(n.args[1], ast.Tuple)
+            and any((dotted_name(b) or "").rsplit(".", 1)[-1] == cls.name for b in n.args[1].elts)
+        ]
+        if made:
+            who = f"`{scope.qualname}`" if scope.qualname else "the module's own code"
+            out.append(f"{who} makes a subclass of it with `type(...)` (line {min(n.lineno for n in made)})")
+    return out
 
 
 def _set_by_subclasses(tree: ast.Module, cls: ast.ClassDef, attr: str) -> list[tuple[str, int]]:

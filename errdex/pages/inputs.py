@@ -204,6 +204,24 @@ def _trace(tree: ast.Module, site_function: str, code: str, line: int, template:
         plural = "s" if len(walrus) > 1 else ""
         how = f"`{code}` is bound in `{site_function}` by the assignment expression{plural} {listed}"
         return Traced("local", [], [WayIn(None, site_function, how, walrus[-1].lineno, True)])
+    stores = sorted(
+        stmt.lineno
+        for stmt in walk_scope(located.node)
+        if isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.AugAssign))
+        and stmt.lineno < line
+        and any(
+            isinstance(n, ast.Name) and n.id == code
+            for t in (stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target])
+            for n in ast.walk(t)
+        )
+    )
+    if stores:  # bound only in blocks that leave first: an earlier check's name, not one this raise reads
+        lines = ", ".join(map(str, stores))
+        how = (
+            f"`{code}` is bound in `{site_function}` only at line{'s' if len(stores) > 1 else ''} {lines}, on paths"
+            f" that leave the function before line {line}: a run that reaches line {line} did not bind it"
+        )
+        return Traced("local", [], [WayIn(None, site_function, how, stores[-1], True)])
     defined = _module_name_way(tree, code, site_function)
     return Traced("other", [], [defined] if defined is not None else [])
 

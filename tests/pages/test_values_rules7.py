@@ -641,3 +641,56 @@ def test_a_handler_that_hands_the_caught_error_on_says_so(indexed: Indexer) -> N
     meaning = pages_of(store, "meta")("cannot fetch metadata offline")["what_it_means"]
     assert meaning["caught_by"] is not None and meaning["caught_by"]["kept"] == [11]
     assert "though code handed that object may raise it, or another error from it, later" in meaning["summary"]
+
+
+def test_a_name_bound_only_in_a_block_that_leaves_first_is_said_unbound_at_the_raise(indexed: Indexer) -> None:
+    store = indexed(
+        {
+            "dtypes/__init__.py": """
+                import re
+
+
+                def to_arrow(dtype):
+                    stamp = re.search("^timestamp\\\\[(.*)\\\\]$", dtype)
+                    if stamp:
+                        inner = stamp.group(1)
+                        if inner in ["s", "ms"]:
+                            return inner
+                        raise ValueError("bad timestamp")
+                    duration = re.search("^duration\\\\[(.*)\\\\]$", dtype)
+                    if duration:
+                        raise ValueError("bad duration")
+            """
+        },
+        name="dtypes",
+    )
+    summary = pages_of(store, "dtypes")("bad duration")["when_it_happens"]["summary"]
+    assert (
+        "`inner` is bound in `to_arrow` only at line 7, on paths that leave the function before line 13: a run that"
+        " reaches line 13 did not bind it."
+    ) in summary
+
+
+def test_a_subclass_made_with_type_may_set_the_class_default(indexed: Indexer) -> None:
+    store = indexed(
+        {
+            "constr/__init__.py": """
+                class ConstrainedDecimal:
+                    decimal_places = None
+
+                    @classmethod
+                    def validate(cls, decimals):
+                        if cls.decimal_places is not None and decimals > cls.decimal_places:
+                            raise ValueError("too many decimal places")
+
+
+                def condecimal(decimal_places=None):
+                    namespace = dict(decimal_places=decimal_places)
+                    return type("ConstrainedDecimalValue", (ConstrainedDecimal,), namespace)
+            """
+        },
+        name="constr",
+    )
+    values = {v["name"]: v for v in pages_of(store, "constr")("too many decimal places")["what_it_means"]["values"]}
+    assert "`condecimal` makes a subclass of it with `type(...)` (line 12)" in values["cls.decimal_places"]["choice"]
+    assert "no code of the module assigns it" not in values["cls.decimal_places"]["choice"]
