@@ -12,7 +12,7 @@ import ast
 from collections.abc import Collection
 
 from errdex.extract.resolve import dotted_name
-from errdex.pages.inforce import block_holds, short, walk_scope
+from errdex.pages.inforce import short, walk_scope
 from errdex.pages.model import OtherRaiseJson
 from errdex.pages.prior import read_names
 from errdex.pages.source import FunctionNode
@@ -25,21 +25,18 @@ def other_raises(func: FunctionNode, line: int, codes: Collection[str]) -> list[
     (a test of an `else` branch negated) guards them, in line order: each with the exception as written, that test
     and the inputs it reads."""
     wanted = frozenset(codes)
-    nodes = walk_scope(func)
-    ifs = [n for n in nodes if isinstance(n, ast.If)]
+    parents = {id(child): node for node in walk_scope(func) for child in ast.iter_child_nodes(node)}
     out: list[OtherRaiseJson] = []
-    for node in sorted((n for n in nodes if isinstance(n, ast.Raise)), key=lambda n: n.lineno):
+    raises = sorted((n for n in walk_scope(func) if isinstance(n, ast.Raise)), key=lambda n: n.lineno)
+    for node in raises:
+        if len(out) == MAX_OTHER:
+            break
         if node.lineno <= line <= (node.end_lineno or node.lineno):
             continue
-        guards = [
-            (i, holds)
-            for i in ifs
-            for holds in (True, False)
-            if block_holds(i.body if holds else i.orelse, node.lineno) and read_names(i.test) & wanted
-        ]
-        if not guards:
+        guard = _guard(node, parents, wanted)  # the innermost `if` around it whose test reads an input
+        if guard is None:
             continue
-        test, holds = max(guards, key=lambda g: g[0].lineno)
+        test, holds = guard
         raised = node.exc.func if isinstance(node.exc, ast.Call) else node.exc
         out.append(
             {
@@ -49,4 +46,15 @@ def other_raises(func: FunctionNode, line: int, codes: Collection[str]) -> list[
                 "reads": sorted(read_names(test.test) & wanted),
             }
         )
-    return out[:MAX_OTHER]
+    return out
+
+
+def _guard(node: ast.AST, parents: dict[int, ast.AST], wanted: frozenset[str]) -> tuple[ast.If, bool] | None:
+    """The innermost `if` above `node` whose test reads one of `wanted`, and whether `node` is in its body."""
+    child, parent = node, parents.get(id(node))
+    while parent is not None:
+        if isinstance(parent, ast.If) and any(child is s for s in parent.body + parent.orelse):
+            if read_names(parent.test) & wanted:
+                return parent, any(child is s for s in parent.body)
+        child, parent = parent, parents.get(id(parent))
+    return None
