@@ -59,9 +59,7 @@ def record_fields(tree: ast.Module, owner: ast.ClassDef | None) -> Fields | None
                 continue
             by_name.pop(stmt.target.id, None)
             by_name[stmt.target.id] = _field(stmt.target.id, stmt.value)._replace(initvar="InitVar" in annotation)
-    named = {n.id for c in classes for n in c.bases if isinstance(n, ast.Name)} | {
-        dotted_name(n) or "" for c in classes for n in c.bases if not isinstance(n, ast.Name)
-    }
+    named = {dotted_name(b) or "" for c in classes for b in c.bases}
     ordered = named <= {c.name for c in classes} | {"object"}
     return Fields(owner.name, list(by_name.values()), ordered)
 
@@ -147,16 +145,13 @@ def left_out(
     """The checked fields a call of the class leaves out that `__post_init__` binds again before the check (first
     rebinding each): what the check sees there, the call does not tell."""
     arguments = caller["arguments"]
-    if given(function, fields, caller) is None or arguments is None:
+    values = given(function, fields, caller)
+    if values is None or arguments is None:
         return []
     taken = [f.name for f in fields.fields if f.init]
     passed = set(taken[: len(arguments["positional"])]) | set(arguments["keywords"])
     codes = sorted(_read(condition))
-    copied = {
-        code
-        for code in codes
-        if _copied(function, code, line, given(function, fields, caller) or {}) is not NOT_LITERAL
-    }
+    copied = {code for code in codes if _copied(function, code, line, values) is not NOT_LITERAL}
     missing = [
         code
         for code in codes

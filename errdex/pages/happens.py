@@ -100,11 +100,11 @@ def when_it_happens(
         inputs.append({**item, "receives": receives(tree, item, site["line"], site["function"])})
     located = find(tree, site["function"]) if tree is not None else None
     function = located.node if located is not None else None
-    outside = [c for c in found.callers if c["match"] != "recursive" and not in_tests(c["file"])]
+    outside = _outside(found.callers)
     if function is not None and not isinstance(function, ast.ClassDef) and node is not None:
         checked = node
         post_init = tree is not None and located is not None and function.name == "__post_init__"
-        fields = record_fields(tree, located.owner) if post_init and tree is not None and located is not None else None
+        fields = record_fields(tree, located.owner) if tree is not None and located is not None and post_init else None
         defaulted = [
             c
             for c in outside
@@ -197,8 +197,8 @@ def _callers_sentences(function: str, found: Found, ruled: Ruled, depends: bool,
     not resolve or see."""
     defaulted = ruled.defaulted
     left = [x.caller for x in ruled.left]
-    outside = [c for c in found.callers if c["match"] != "recursive" and not in_tests(c["file"])]
-    tests = [c for c in found.callers if c["match"] != "recursive" and in_tests(c["file"])]
+    outside = _outside(found.callers)
+    tests = [c for c in found.callers if c["match"] != "recursive" and _in_tests(c["file"])]
     caught = [c for c in outside if c["caught"] is not None and c not in defaulted and c not in left]
     uses = [c for c in outside if c not in defaulted and c not in left and c["caught"] is None]
     guessed = [c for c in uses if c["match"] == "receiver"]
@@ -292,7 +292,12 @@ def _callers_sentences(function: str, found: Found, ruled: Ruled, depends: bool,
     return out
 
 
-def in_tests(file: str) -> bool:
+def _outside(callers: list[PageCaller]) -> list[PageCaller]:
+    """The callers that are ways in: neither the function calling itself nor the package's own tests."""
+    return [c for c in callers if c["match"] != "recursive" and not _in_tests(c["file"])]
+
+
+def _in_tests(file: str) -> bool:
     """Whether a file of the release belongs to its test suite (`pandas/tests/...`, `test_*.py`, `conftest.py`): a
     call there shows how the tests use the function, not a way a user meets the error. (`django/test/` and
     `numpy/testing/` are public helpers, not tests.)"""
@@ -301,7 +306,8 @@ def in_tests(file: str) -> bool:
 
 
 def _known_words(callers: list[PageCaller]) -> str:
-    """What the values of arguments that are no literals were taken as (see `defaults._value`), when some are."""
+    """What the values of arguments that are no literals were taken as (see `defaults.argument_value`), when some
+    are."""
     words = ""
     if any(tested(c) for c in callers):
         words += " a name an `if` around the call tests taken as true (or false) there,"

@@ -68,8 +68,7 @@ class Bound:
 class Refuted:
     """A binding to a constant that reaches the raise only on paths where a test of the `if`s around it comes out
     against it (`valid = True` before `if not valid: raise`): when it is the last to bind the name, the check does
-    not fire. `guard` is the innermost
-    `if` around the binding, as written (None at the function's top level)."""
+    not fire. `guard` is the innermost `if` around the binding, as written (None at the function's top level)."""
 
     bound: Bound
     guard: str | None
@@ -94,7 +93,8 @@ class InForce:
 def in_force(func: FunctionNode, code: str, line: int, test: bool = False) -> InForce | None:
     """The bindings of `code` (a name, or `self.X`) in force at the raise on `line` (or, with `test`, where the
     test of the `if` on `line` reads it); None when the function does not bind it."""
-    walk = _Walk(code, line, _plain_local(func, code), test)
+    plain = _plain_local(func, code)
+    walk = _Walk(code, line, plain, test)
     walk.block(func.body, frozenset([_ENTRY]))
     if walk.at_raise is None:
         return None
@@ -105,20 +105,15 @@ def in_force(func: FunctionNode, code: str, line: int, test: bool = False) -> In
     excluded = tuple(sorted(before - set(found), key=lambda b: b.line))
     carried = [at for at, live, start in walk.later if any(_kept(b, start, line) for b in live & walk.at_raise)]
     mutated = tuple(sorted({*walk.mutated, *carried}))
-    return InForce(found, mutated, _ENTRY in walk.at_raise, excluded, line, _refuted(func, code, line, excluded, test))
+    refuted = _refuted(func, code, line, excluded, test) if excluded and plain else ()
+    return InForce(found, mutated, _ENTRY in walk.at_raise, excluded, line, refuted)
 
 
 def _refuted(func: FunctionNode, code: str, line: int, excluded: tuple[Bound, ...], test: bool) -> tuple[Refuted, ...]:
     """Those of the `excluded` bindings that the same walk, blind to the tests of the `if`s around the raise, finds
     in force there: only the check's own tests kept them from it (not a later binding, a loop's test, nor a path
-    that leaves first), so that with one of them last bound the check does not fire."""
-    if not excluded or not _plain_local(func, code):
-        return ()
-    around = frozenset(
-        id(n.test)
-        for n in walk_scope(func)
-        if isinstance(n, ast.If) and (block_holds(n.body, line) or block_holds(n.orelse, line))
-    )
+    that leaves first), so that with one of them last bound the check does not fire. For a plain local only."""
+    around = frozenset(id(n.test) for n in ifs_around(func, line))
     blind = _Walk(code, line, True, test, around)
     blind.block(func.body, frozenset([_ENTRY]))
     reaching = blind.at_raise or frozenset()
@@ -143,7 +138,7 @@ def _plain_local(func: FunctionNode, code: str) -> bool:
     if not code.isidentifier():
         return False
     for node in ast.walk(func):
-        if isinstance(node, ast.AugAssign) and _binds(node.target, code):
+        if isinstance(node, ast.AugAssign) and target_binds(node.target, code):
             return False
         if isinstance(node, ast.NamedExpr) and node.target.id == code:
             return False
@@ -162,7 +157,7 @@ def _comprehension(func: FunctionNode, name: str, line: int) -> tuple[Bound, ...
         for node in ast.walk(func)
         if isinstance(node, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp))
         for gen in node.generators
-        if _binds(gen.target, name)
+        if target_binds(gen.target, name)
         and (node.lineno <= line or any(span_holds(loop, line) and span_holds(loop, node.lineno) for loop in loops))
     ]
     return tuple(sorted(found, key=lambda b: (b.line > line, -b.line))[:1])
@@ -345,7 +340,7 @@ class _Walk:
         return live
 
     def _binds(self, target: ast.expr | None) -> bool:
-        return target is not None and _binds(target, self.code)
+        return target is not None and target_binds(target, self.code)
 
     def all_bindings(self, body: list[ast.stmt], before: int) -> list[Bound]:
         """Every binding of the name in a block (its nested functions and classes aside), an assignment only when
@@ -410,11 +405,12 @@ def global_stores(function: FunctionNode, name: str) -> list[int]:
     return sorted(n.lineno for n in nodes if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store))
 
 
-def _binds(target: ast.expr, code: str) -> bool:
+def target_binds(target: ast.expr, code: str) -> bool:
+    """Whether an assignment target binds `code` (itself, or an item of a tuple or list it unpacks into)."""
     if isinstance(target, (ast.Tuple, ast.List)):
-        return any(_binds(e, code) for e in target.elts)
+        return any(target_binds(e, code) for e in target.elts)
     if isinstance(target, ast.Starred):
-        return _binds(target.value, code)
+        return target_binds(target.value, code)
     return _is_code(target, code)
 
 
@@ -513,19 +509,14 @@ def rebound(func: FunctionNode, names: Iterable[str], line: int) -> list[Rebound
     own = _parameters(func)
     out = []
     for name in names:
-        found = in_force(func, name, line) if name.split(".", 1)[0] in own else None
+        if name.split(".", 1)[0] not in own:
+            continue
+        found = in_force(func, name, line)
         for bound in found.bindings if found is not None else ():
             if bound.line != line and bound.kind != "comprehension":
                 out.append(Rebound(name, bound, guard(func, bound.line)))
-        grown = [
-            n
-            for n in walk_scope(func)
-            if isinstance(n, ast.AugAssign)
-            and _is_code(n.target, name)
-            and name.split(".", 1)[0] in own
-            and n.lineno < line
-        ]
-        for node in grown:  # `repo_url += "/" + repo_id`: a new value made from the one before
+        grown = [n for n in walk_scope(func) if isinstance(n, ast.AugAssign) and _is_code(n.target, name)]
+        for node in (n for n in grown if n.lineno < line):  # `repo_url += "/" + repo_id`: made from the one before
             out.append(Rebound(name, Bound(node.lineno, "augmented", short(node)), guard(func, node.lineno)))
     return sorted(out, key=lambda r: r.bound.line)
 
@@ -567,6 +558,15 @@ def changed_in_place(func: FunctionNode, names: Iterable[str], line: int) -> lis
         if found:
             out.append(Changed(name, tuple(dict.fromkeys(n.lineno for n in found)), short(found[0], 80), line))
     return out
+
+
+def ifs_around(func: FunctionNode, line: int) -> list[ast.If]:
+    """The `if` statements of the function (nested definitions aside) whose body or `else` holds `line`."""
+    return [
+        n
+        for n in walk_scope(func)
+        if isinstance(n, ast.If) and (block_holds(n.body, line) or block_holds(n.orelse, line))
+    ]
 
 
 def guard(func: FunctionNode, line: int) -> str | None:

@@ -25,10 +25,12 @@ from errdex.pages.inforce import (
     block_holds,
     earlier_pass,
     guard,
+    ifs_around,
     in_force,
     mutates,
     short,
     span_holds,
+    target_binds,
     walk_scope,
 )
 from errdex.pages.model import InputBinding, InputWay
@@ -209,11 +211,7 @@ def _trace(tree: ast.Module, site_function: str, code: str, line: int, template:
         for stmt in walk_scope(located.node)
         if isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.AugAssign))
         and stmt.lineno < line
-        and any(
-            isinstance(n, ast.Name) and n.id == code
-            for t in (stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target])
-            for n in ast.walk(t)
-        )
+        and any(target_binds(t, code) for t in (stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]))
     )
     if stores:  # bound only in blocks that leave first: an earlier check's name, not one this raise reads
         lines = ", ".join(map(str, stores))
@@ -241,10 +239,8 @@ def _read_by_tests(function: FunctionNode, code: str, line: int, found: InForce)
     tests = sorted(
         (
             n
-            for n in walk_scope(function)
-            if isinstance(n, ast.If)
-            and (block_holds(n.body, line) or block_holds(n.orelse, line))
-            and any(isinstance(r, (ast.Name, ast.Attribute)) and short(r, 1000) == code for r in ast.walk(n.test))
+            for n in ifs_around(function, line)
+            if any(isinstance(r, (ast.Name, ast.Attribute)) and short(r, 1000) == code for r in ast.walk(n.test))
         ),
         key=lambda n: n.lineno,
     )
@@ -341,12 +337,10 @@ def message_bindings(function: FunctionNode, line: int, template: str) -> list[M
         value = bound.value if bound.kind == "assign" and isinstance(bound.target, ast.Name) else None
         text = _literal_text(value) if value is not None else ""
         if text.strip() and _can_make(bound, template, False):
-            # under the raise's own `if` too: its test is the check's, already said
+            # under an `if` around the raise too, in the same branch: its test is the check's, already said
             shared = any(
-                isinstance(n, ast.If)
-                and (block_holds(n.body, bound.line) and block_holds(n.body, line))
-                or (isinstance(n, ast.If) and block_holds(n.orelse, bound.line) and block_holds(n.orelse, line))
-                for n in walk_scope(function)
+                block_holds(n.body if block_holds(n.body, line) else n.orelse, bound.line)
+                for n in ifs_around(function, line)
             )
             out.append(MessageBinding(bound, None if shared else guard(function, bound.line)))
     return out

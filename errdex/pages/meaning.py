@@ -40,7 +40,16 @@ from errdex.pages.handlers import (
     loop_else_around,
     loop_else_words,
 )
-from errdex.pages.inforce import Changed, block_holds, changed_in_place, earlier_pass, rebound, short, walk_scope
+from errdex.pages.inforce import (
+    Changed,
+    block_holds,
+    changed_in_place,
+    earlier_pass,
+    ifs_around,
+    rebound,
+    short,
+    walk_scope,
+)
 from errdex.pages.inputs import message_bindings
 from errdex.pages.model import (
     CatcherJson,
@@ -246,10 +255,8 @@ def _tested_after(func: FunctionNode, name: str, bound: int, line: int) -> bool:
     true when no such test reads it (what reads it then is not told apart)."""
     tests = [
         n.lineno
-        for n in ast.walk(func)
-        if isinstance(n, ast.If)
-        and (block_holds(n.body, line) or block_holds(n.orelse, line))
-        and any(r == name or r.startswith(name + ".") for r in read_names(n.test))
+        for n in ifs_around(func, line)
+        if any(r == name or r.startswith(name + ".") for r in read_names(n.test))
     ]
     return not tests or any(t > bound for t in tests) or bound > line
 

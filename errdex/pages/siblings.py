@@ -25,9 +25,10 @@ def other_raises(func: FunctionNode, line: int, codes: Collection[str]) -> list[
     (a test of an `else` branch negated) guards them, in line order: each with the exception as written, that test
     and the inputs it reads."""
     wanted = frozenset(codes)
-    parents = {id(child): node for node in walk_scope(func) for child in ast.iter_child_nodes(node)}
+    nodes = walk_scope(func)
+    parents = {id(child): node for node in nodes for child in ast.iter_child_nodes(node)}
     out: list[OtherRaiseJson] = []
-    raises = sorted((n for n in walk_scope(func) if isinstance(n, ast.Raise)), key=lambda n: n.lineno)
+    raises = sorted((n for n in nodes if isinstance(n, ast.Raise)), key=lambda n: n.lineno)
     for node in raises:
         if len(out) == MAX_OTHER:
             break
