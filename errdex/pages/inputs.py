@@ -261,12 +261,13 @@ def _read_by_tests(function: FunctionNode, code: str, line: int, found: InForce)
 
 def _called_as(tree: ast.Module, located: FoundDefinition, qualname: str) -> str:
     """`TensorflowDatasetMixin.to_tf_dataset` as `Dataset.to_tf_dataset`: a mixin is not made on its own, so its
-    method is called on an object of the class of the module built on it (the first, when there are several)."""
+    method is called on an object of the one class of the module built on it (with several, which one a user has
+    is not known, and the mixin is named)."""
     owner = located.owner
     if owner is None or not owner.name.endswith("Mixin") or located.node.name == "__init__":
         return qualname
     built = [c for c in subclasses(tree, owner) if not c.name.endswith("Mixin")]
-    return f"{built[0].name}.{located.node.name}" if built else qualname
+    return f"{built[0].name}.{located.node.name}" if len(built) == 1 else qualname
 
 
 def _assignment_expressions(function: FunctionNode, code: str, line: int) -> list[ast.NamedExpr]:

@@ -694,3 +694,13 @@ def test_a_subclass_made_with_type_may_set_the_class_default(indexed: Indexer) -
     values = {v["name"]: v for v in pages_of(store, "constr")("too many decimal places")["what_it_means"]["values"]}
     assert "`condecimal` makes a subclass of it with `type(...)` (line 12)" in values["cls.decimal_places"]["choice"]
     assert "no code of the module assigns it" not in values["cls.decimal_places"]["choice"]
+
+
+def test_a_mixin_built_on_by_several_classes_keeps_its_own_name(indexed: Indexer) -> None:
+    two = MIXED + "\n\n    class Frame(TensorMixin):\n        pass\n"
+    page = pages_of(indexed({"mixed/__init__.py": two}, name="mixed"), "mixed")
+    inputs = page("batch_size is needed with workers")["when_it_happens"]["inputs"]
+    assert {w["call"] for item in inputs for w in item["ways_in"]} == {
+        "tensor_mixin.to_tensors(batch_size=...)",
+        "tensor_mixin.to_tensors(workers=...)",
+    }
