@@ -8,6 +8,7 @@ imported one and the raise is never reached through it. The page says so beside 
 from __future__ import annotations
 
 import ast
+import functools
 from dataclasses import dataclass
 
 from errdex.pages.handlers import Handler, caught_words, handler_around
@@ -51,16 +52,19 @@ class DefinedWhen:
 def defined_when(tree: ast.Module, line: int) -> DefinedWhen | None:
     """The innermost definition holding `line` that is made only on one branch of the code around it (an `except`
     or `else:` block of a `try`, an `if` or `else:` branch), at module, class or function level."""
-    chain = sorted(
-        (n for n in ast.walk(tree) if isinstance(n, _DEFINITIONS) and n.lineno <= line <= (n.end_lineno or n.lineno)),
-        key=lambda n: n.lineno,
-    )
+    chain = [n for n in _definitions(tree) if n.lineno <= line <= (n.end_lineno or n.lineno)]
     scopes: list[ast.AST] = [tree, *chain[:-1]] if chain else []  # where each definition is made
     for scope, definition in reversed(list(zip(scopes, chain, strict=True))):
         found = _branch_around(scope, definition)
         if found is not None:
             return found
     return None
+
+
+@functools.lru_cache(maxsize=2)  # one per module tree: each of its errors' pages asks again
+def _definitions(tree: ast.Module) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef, ...]:
+    """Every function and class defined in the module, at any depth, by line."""
+    return tuple(sorted((n for n in ast.walk(tree) if isinstance(n, _DEFINITIONS)), key=lambda n: n.lineno))
 
 
 def defined_words(found: DefinedWhen | None) -> str:

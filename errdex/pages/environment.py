@@ -10,6 +10,7 @@ Nothing here runs code: the tests are recognised by their shape in the condition
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from dataclasses import dataclass
 
@@ -60,11 +61,12 @@ def module_values(tree: ast.Module | None, function: str) -> frozenset[str]:
     return frozenset(bound)
 
 
-def _rebound_globals(tree: ast.Module) -> set[str]:
+@functools.lru_cache(maxsize=2)  # one per module tree: each of its errors' pages asks again
+def _rebound_globals(tree: ast.Module) -> frozenset[str]:
     """Module names a function binds again under `global` (`_KERNEL = load()`): not fixed at import."""
     functions = [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
     declared = {name for f in functions for n in walk_scope(f) if isinstance(n, ast.Global) for name in n.names}
-    return {name for name in declared if any(global_stores(f, name) for f in functions)}
+    return frozenset(name for name in declared if any(global_stores(f, name) for f in functions))
 
 
 def _bound_names(stmt: ast.stmt) -> list[str]:

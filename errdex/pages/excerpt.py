@@ -9,6 +9,7 @@ through `excerpt_lexer`, which starts from that state.
 
 from __future__ import annotations
 
+import functools
 import io
 import re
 import tokenize
@@ -31,18 +32,28 @@ def excerpt_json(snippet: Snippet, source: str | None) -> SourceExcerpt:
 
 def string_opening(source: str, line: int) -> str | None:
     """The prefix and quotes (`\"\"\"`, `rb'''`) of the string literal that line `line` (1-based) starts inside,
-    read with Python's own tokenizer up to that line; None when the line starts in code."""
-    tokens = tokenize.generate_tokens(io.StringIO(source).readline)
-    try:
-        for token in tokens:
-            if token.start[0] >= line:
-                return None
-            if token.type == tokenize.STRING and token.end[0] >= line:
-                opening = _OPENING.match(token.string)
-                return opening.group(0) if opening else None
-    except (tokenize.TokenError, SyntaxError):
-        return None
+    read with Python's own tokenizer; None when the line starts in code."""
+    for first, last, opening in _long_strings(source):
+        if first < line <= last:
+            return opening
+        if first >= line:
+            break
     return None
+
+
+@functools.lru_cache(maxsize=2)  # one per file: each of its errors' pages asks again
+def _long_strings(source: str) -> tuple[tuple[int, int, str | None], ...]:
+    """Each string literal that spans lines: its first and last line and its opening, in order (up to where the
+    tokenizer gives up)."""
+    out: list[tuple[int, int, str | None]] = []
+    try:
+        for token in tokenize.generate_tokens(io.StringIO(source).readline):
+            if token.type == tokenize.STRING and token.end[0] > token.start[0]:
+                opening = _OPENING.match(token.string)
+                out.append((token.start[0], token.end[0], opening.group(0) if opening else None))
+    except (tokenize.TokenError, SyntaxError):
+        pass
+    return tuple(out)
 
 
 class _ExcerptLexer(PythonLexer):

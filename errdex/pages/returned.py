@@ -38,7 +38,9 @@ class Returned:
 def returned_error(tree: ast.Module | None, file: str, function: str, line: int, tree_of: TreeOf) -> Returned | None:
     """What the `raise f(...)` at `line` of `function` raises when `f` is a function the release defines (in that
     function, its module, or a module it imports `f` from); None for a class, a function not found, anything else."""
-    raises = (n.exc for n in ast.walk(tree) if isinstance(n, ast.Raise) and n.lineno == line) if tree else iter(())
+    located = find(tree, function) if tree is not None and function != "<module>" else None
+    scope: ast.AST | None = located.node if located is not None else tree
+    raises = (n.exc for n in ast.walk(scope) if isinstance(n, ast.Raise) and n.lineno == line) if scope else iter(())
     raised = next(raises, None)
     if not isinstance(raised, ast.Call) or tree is None:
         return None

@@ -13,6 +13,7 @@ registers the function and returns it has none). Builtins and other libraries' d
 from __future__ import annotations
 
 import ast
+import functools
 from collections.abc import Iterable
 
 from errdex.pages.hierarchy import decorator_name
@@ -74,14 +75,15 @@ def cached_words(tree: ast.Module, function: str) -> str:
     return ""
 
 
-def _decorators(tree: ast.Module, name: str, own: set[str]) -> list[str]:
+def _decorators(tree: ast.Module, name: str, own: frozenset[str]) -> list[str]:
     located = find(tree, name)
     if located is None or isinstance(located.node, ast.ClassDef):
         return []
     return [decorator_name(d) for d in located.node.decorator_list if decorator_name(d).split(".", 1)[0] in own]
 
 
-def _package_names(tree: ast.Module, package: str) -> set[str]:
+@functools.lru_cache(maxsize=2)  # one per module tree: each of its errors' pages asks again
+def _package_names(tree: ast.Module, package: str) -> frozenset[str]:
     """The module's names that are decorators of the package: imported from it, or defined here with a wrapper."""
     out = set()
     for stmt in tree.body:
@@ -93,4 +95,4 @@ def _package_names(tree: ast.Module, package: str) -> set[str]:
             isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) for n in ast.walk(stmt) if n is not stmt
         ):
             out.add(stmt.name)
-    return out
+    return frozenset(out)
