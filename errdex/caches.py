@@ -57,7 +57,7 @@ MATCH_TABLES = Cache(
 )
 CALLERS = Cache(
     "callers",
-    18,
+    19,
     "the callers of a function of a release (static call graph, names resolved through imports and class hierarchies)",
     code=(
         "pages/callers.py",
@@ -75,7 +75,7 @@ CALLERS = Cache(
 )
 PAGES = Cache(
     "page",
-    46,
+    47,
     "the static part of an error's page, per release and place (what the user's values do not change)",
     code=(
         "pages/page.py",

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from errdex.pages.conditions import input_name, parse_condition
+from errdex.pages.defaults import literal_value
 from errdex.pages.evaluate import verdict
 from errdex.pages.model import (
     CallBeforeJson,
@@ -34,6 +35,7 @@ from errdex.pages.receives import fits, type_tested
 from errdex.pages.triggers import (
     TriggerValue,
     code_value,
+    declared,
     find_fix,
     find_trigger,
     listed_first,
@@ -188,7 +190,7 @@ def triggers_and_fix(page: StaticFacts, user: UserInput | None) -> tuple[list[Tr
     if page["what_it_means"]["changed"]:
         return [], None  # the check reads what is left of an argument the function changed: not as passed
     first = listed_first(facts.calls, list(facts.inputs), _first_candidates(facts, page, user))
-    pool = _receivable(pools(facts.node, list(facts.inputs), facts.env, first), facts)
+    pool = _receivable(_with_declared(pools(facts.node, list(facts.inputs), facts.env, first), facts), facts)
     trigger = find_trigger(facts.node, pool, facts.env, facts.earlier)
     if trigger is None:
         return [], None
@@ -208,15 +210,23 @@ def triggers_and_fix(page: StaticFacts, user: UserInput | None) -> tuple[list[Tr
         "value_before": code_value(trigger[fix[0]].value),
         "value_after": code_value(fix[1].value),
         "value_source": fix[1].tag,
-        "note": _fix_note(page, fix[0], name, code_value(fix[1].value)),
+        "note": _fix_note(page, fix[0], name, code_value(fix[1].value), _default_of(facts, fix[0], fix[1])),
     }
     return [entry], example
 
 
-def _fix_note(page: StaticFacts, code: str, name: str, value: str) -> str:
+def _default_of(facts: PageFacts, code: str, value: TriggerValue) -> str:
+    """' (what `GenerationConfig` gives `cache_implementation` when the keyword is left out)' for a default."""
+    way = _best_way(facts.inputs[code])
+    if value.tag != "default" or way is None:
+        return ""
+    return f" (what `{way.via}` gives `{way.keyword}` when the keyword is left out)"
+
+
+def _fix_note(page: StaticFacts, code: str, name: str, value: str, default: str) -> str:
     """'With `sep` = 'text' the check of this page is false. `from_dummies` raises elsewhere in code that tests `sep`
     (line 506, `ValueError`, where `isinstance(sep, str)` holds): the value may fail there.'"""
-    said = f"With `{name}` = {value} the check of this page is false."
+    said = f"With `{name}` = {value}{default} the check of this page is false."
     others = [r for r in page["what_it_means"]["other_raises"] if code in r["reads"]]
     if not others:
         return said
@@ -225,6 +235,19 @@ def _fix_note(page: StaticFacts, code: str, name: str, value: str) -> str:
         for r in others
     )
     return f"{said} `{page['function']}` also raises in code that tests `{name}` ({listed}): the value may fail there."
+
+
+def _with_declared(pool: dict[str, list[TriggerValue]], facts: PageFacts) -> dict[str, list[TriggerValue]]:
+    """The pool with, last, what the code declares each input takes (see `declared`) and what the call that sets it
+    gives it when the keyword is left out: the fix a user needs no list for (tried after the other values for a
+    trigger, before them for a fix)."""
+    out = {code: list(values) for code, values in pool.items()}
+    for code in out:
+        out[code] += declared(facts.inputs[code]["receives"])
+        way = _best_way(facts.inputs[code])
+        if way is not None and way.default is not None:
+            out[code].append(TriggerValue(literal_value(way.default), "default"))
+    return out
 
 
 def _receivable(pool: dict[str, list[TriggerValue]], facts: PageFacts) -> dict[str, list[TriggerValue]]:
@@ -305,10 +328,13 @@ class _KeywordWay:
     via: str
     required: tuple[str, ...]
     import_from: str | None
+    default: str | None
 
 
 def _best_way(item: CheckedInput) -> _KeywordWay | None:
     for way in item["ways_in"]:
         if way["call"] and way["keyword"] and way["reaches_check"]:
-            return _KeywordWay(way["call"], way["keyword"], way["via"], tuple(way["required"]), way["import_from"])
+            return _KeywordWay(
+                way["call"], way["keyword"], way["via"], tuple(way["required"]), way["import_from"], way["default"]
+            )
     return None

@@ -18,6 +18,7 @@ from typing import NamedTuple
 
 from errdex.extract.resolve import dotted_name
 from errdex.pages.conditions import input_name
+from errdex.pages.defaults import NOT_LITERAL, literal_value
 from errdex.pages.evaluate import UNKNOWN, truth, value_of
 from errdex.pages.inforce import (
     Bound,
@@ -41,6 +42,7 @@ from errdex.pages.source import (
     call_code,
     class_and_bases,
     find,
+    keyword_default,
     methods,
     parameters,
     subclasses,
@@ -59,6 +61,7 @@ class WayIn:
     keyword: str | None = None
     required: tuple[str, ...] = ()  # the other parameters a call of `via` must pass
     value: ast.expr | None = field(default=None, compare=False)  # the one expression it stores, when one
+    default: str | None = None  # the literal a call leaving out `keyword` gives it; None: none, or no literal
 
     def json(self, file: str, import_from: str | None = None) -> InputWay:
         return {
@@ -71,6 +74,7 @@ class WayIn:
             "file": file,
             "line": self.line,
             "reaches_check": self.reaches,
+            "default": self.default,
         }
 
     def bound_json(self, file: str) -> InputBinding:
@@ -182,7 +186,9 @@ def _trace(tree: ast.Module, site_function: str, code: str, line: int, template:
         call = None if abstract else call_code(_called_as(tree, located, site_function), located.node, [code])
         how = f"`{code}` is a parameter of `{site_function}`" + (_ABSTRACT.format(located.owner) if abstract else "")
         required = required_parameters(located.node, code)
-        return Traced("parameter", [WayIn(call, site_function, how, located.node.lineno, True, code, required)], [])
+        default = literal_default(located.node, code)
+        way = WayIn(call, site_function, how, located.node.lineno, True, code, required, default=default)
+        return Traced("parameter", [way], [])
     packed = _packed_parameter(located.node, code)
     if packed is not None:
         how = f"`{code}` is the `{packed}` parameter of `{site_function}`: what its callers pass beyond the others"
@@ -747,7 +753,8 @@ def _passed_on(
             code = None if abstract else call_code(qualname, method, [keyword])
             how += _ABSTRACT.format(owner) if abstract else ""
             required = required_parameters(method, keyword) if code else ()
-            out.append(WayIn(code, qualname, how, call.lineno, reaches, keyword, required))
+            default = literal_default(method, keyword)
+            out.append(WayIn(code, qualname, how, call.lineno, reaches, keyword, required, default=default))
     return out
 
 
@@ -819,7 +826,8 @@ def _way(
         how += _ABSTRACT.format(cls)
     required = required_parameters(method, keyword) if call else ()
     value = stored if len(stores) == 1 and not _is_generic_setattr(stored, method) else None
-    return WayIn(call, qualname, how, stmt.lineno, reaches, keyword, required, value)
+    default = literal_default(method, keyword) if keyword and not _is_generic_setattr(stored, method) else None
+    return WayIn(call, qualname, how, stmt.lineno, reaches, keyword, required, value, default)
 
 
 _ABSTRACT = (
@@ -842,6 +850,13 @@ def _abstract(tree: ast.Module, cls: ast.ClassDef) -> bool:
         for method in inherited.values()
         for d in method.decorator_list
     )
+
+
+def literal_default(func: FunctionNode, keyword: str) -> str | None:
+    """The literal a call of `func` that leaves out `keyword` gives it (`None`, `'auto'`), as written; None when
+    no default is written or it is no literal."""
+    default = keyword_default(func, keyword)
+    return ast.unparse(default) if default is not None and literal_value(default) is not NOT_LITERAL else None
 
 
 def required_parameters(func: FunctionNode, given: str | None) -> tuple[str, ...]:

@@ -309,6 +309,7 @@ class InputWay(TypedDict):
     file: str
     line: int
     reaches_check: bool
+    default: str | None  # the literal a call that leaves out `keyword` gives it, as written; None: none, or no literal
 
 
 class InputBinding(TypedDict):

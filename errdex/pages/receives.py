@@ -17,7 +17,7 @@ from errdex.pages.conditions import input_name
 from errdex.pages.evaluate import Instance
 from errdex.pages.inforce import in_force
 from errdex.pages.model import CheckedInput, InputWay, JsonValue, Receives
-from errdex.pages.source import FoundDefinition, FunctionNode, find, parameter_defaults, parameters
+from errdex.pages.source import FoundDefinition, FunctionNode, find, keyword_default, parameters
 
 _GENERIC = {"List": "list", "Dict": "dict", "Tuple": "tuple", "Set": "set", "FrozenSet": "frozenset"}
 _ANY = frozenset({"Any", "object"})
@@ -90,7 +90,7 @@ def private_name(qualname: str) -> bool:
 def _of_parameter(func: FunctionNode, keyword: str) -> Receives:
     """The parameter named `keyword` (or the `**kwargs` entry a method pops for it)."""
     param = next((p for p in parameters(func) if p.arg == keyword), None)
-    default = _default(func, keyword)
+    default = keyword_default(func, keyword)
     if param is not None and param.annotation is not None:
         types, values = annotation_types(param.annotation)
         if types is not None and isinstance(default, ast.Constant) and default.value is None:
@@ -99,27 +99,6 @@ def _of_parameter(func: FunctionNode, keyword: str) -> Receives:
     if isinstance(default, ast.Constant) and default.value is not None:
         return {"user_set": True, "types": [type_name(default.value)], "values": []}
     return NOT_KNOWN
-
-
-def _default(func: FunctionNode, name: str) -> ast.expr | None:
-    """The default of a parameter, or of `kwargs.pop("name", default)` / `kwargs.get(...)` in the body."""
-    declared = parameter_defaults(func).get(name)
-    if declared is not None:
-        return declared
-    kwargs = func.args.kwarg.arg if func.args.kwarg else None
-    for node in ast.walk(func):
-        if (
-            isinstance(node, ast.Call)
-            and isinstance(node.func, ast.Attribute)
-            and node.func.attr in ("pop", "get")
-            and isinstance(node.func.value, ast.Name)
-            and node.func.value.id == kwargs
-            and len(node.args) == 2
-            and isinstance(node.args[0], ast.Constant)
-            and node.args[0].value == name
-        ):
-            return node.args[1]
-    return None
 
 
 def annotation_types(node: ast.expr) -> tuple[list[str] | None, list[JsonValue]]:

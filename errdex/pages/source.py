@@ -119,6 +119,29 @@ def methods(cls: ast.ClassDef) -> dict[str, FunctionNode]:
     return {s.name: s for s in cls.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))}
 
 
+def keyword_default(func: FunctionNode, name: str) -> ast.expr | None:
+    """What a call that leaves out keyword `name` gives it: the parameter's default, or the default of
+    `kwargs.pop("name", default)` / `kwargs.get(...)` in the body; None when neither is written, or the body
+    writes two different ones."""
+    declared = parameter_defaults(func).get(name)
+    if declared is not None:
+        return declared
+    kwargs = func.args.kwarg.arg if func.args.kwarg else None
+    found = [
+        node.args[1]
+        for node in ast.walk(func)
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr in ("pop", "get")
+        and isinstance(node.func.value, ast.Name)
+        and node.func.value.id == kwargs
+        and len(node.args) == 2
+        and isinstance(node.args[0], ast.Constant)
+        and node.args[0].value == name
+    ]
+    return found[0] if len({ast.dump(d) for d in found}) == 1 else None  # two different defaults: not one
+
+
 def parameters(func: FunctionNode) -> list[ast.arg]:
     """Every named parameter of a function, `self`/`cls` excluded."""
     a = func.args

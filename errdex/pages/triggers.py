@@ -19,14 +19,16 @@ from typing import Any
 from errdex.pages.ahead import passed
 from errdex.pages.conditions import parse_condition
 from errdex.pages.evaluate import OPAQUE, UNKNOWN, Instance, truth, value_of
-from errdex.pages.model import CallBeforeJson, ExitJson
+from errdex.pages.model import CallBeforeJson, ExitJson, Receives
 from errdex.pages.prior import Earlier, passes
 
 MAX_POOL = 24
 MAX_TRIES = 1000
 _BUILTIN_SAMPLES: dict[str, Any] = {"int": 1, "float": 1.0, "str": "text", "bool": True, "list": [], "dict": {}}
 _TYPE_SAMPLES: list[Any] = ["text", 1, 1.5, [], {}]
-FIX_TAGS = ("user", "suggested", "listed", "boundary", "instance", "none")
+# a fix keeps what the call asks for where the code shows how (a did-you-mean, the type wanted); else the
+# default, which a user need not choose, before a value of a list picked for them
+FIX_TAGS = ("user", "suggested", "instance", "default", "listed", "declared", "boundary", "none")
 
 
 @dataclass(frozen=True)
@@ -34,7 +36,8 @@ class TriggerValue:
     """A value to try for one input, and where it came from (only some origins may serve as a fix)."""
 
     value: Any
-    # user | suggested | listed | compared | boundary | instance | none | fresh | sample | truthy | empty | opaque
+    # user | suggested | default | listed | declared | compared | boundary | instance | none | fresh | sample
+    # | truthy | empty | opaque
     tag: str
 
 
@@ -64,6 +67,18 @@ def pools(
         found[code] += [TriggerValue(_mid(a, b), "boundary") for a, b in itertools.pairwise(ordered)]
     # None always joins as a trigger candidate; it is a fix only where the code compares with None itself
     return {code: _unique(values + [TriggerValue(None, "sample")])[:MAX_POOL] for code, values in found.items()}
+
+
+def declared(receives: Receives) -> list[TriggerValue]:
+    """What the code declares an input takes, as candidates: its annotation's `Literal` values, then one value of
+    each type its annotation or default names (a check `x is not None` fires for any of them)."""
+    values = [TriggerValue(v, "declared") for v in receives["values"] if _plain(v)]
+    for name in receives["types"] or []:
+        if name in _BUILTIN_SAMPLES:
+            values.append(TriggerValue(_BUILTIN_SAMPLES[name], "sample"))
+        elif name != "None" and name.isidentifier():
+            values.append(TriggerValue(Instance(name), "sample"))
+    return values
 
 
 def _from_compare(

@@ -76,7 +76,7 @@ def test_membership_not_in_a_resolved_list(page_of: Any) -> None:
     assert meaning["values"][0]["defined_at"] == "pkg/config.py:1"
     assert page["triggers"][0]["code"].endswith("Config(mode='invalid')")
     assert page["triggers"][0]["code"].startswith("from pkg.config import Config\n")
-    assert fix_values(page) == ("'invalid'", "'fast'")
+    assert fix_values(page) == ("'invalid'", "None")  # `Config()` leaves `mode` None: no listed value picked
     first = page["solutions"][0]
     assert first["kind"] == "use_allowed_value" and first["values"] == ["fast", "slow"]
     assert "`mode` = None also passes this check (what runs before it may still reject None)." in first["text"]
@@ -92,7 +92,8 @@ def test_membership_in_a_forbidden_list(page_of: Any) -> None:
     assert page["what_it_means"]["lists"][0]["role"] == "forbidden"
     assert page["triggers"][0]["values"] == {"self.user": "'root'"}
     assert page["solutions"][0]["kind"] == "avoid_value"
-    assert page["example_fix"] is None  # no value from the code is known to be allowed: no guess
+    fix = page["example_fix"]  # no value of the list is allowed; what `Config` gives `user` when left out is
+    assert fix is not None and fix["value_after"] == "'guest'" and fix["value_source"] == "default"
 
 
 def test_comparison_with_a_number(page_of: Any) -> None:

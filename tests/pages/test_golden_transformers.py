@@ -72,7 +72,11 @@ def test_flagship_page(transformers_store: Store) -> None:
     assert trigger == (  # imported as users do: the top-level package re-exports it
         "from transformers import GenerationConfig\n\nGenerationConfig(cache_implementation='invalid')"
     )
-    assert page["example_fix"]["after"].endswith("GenerationConfig(cache_implementation='static')")
+    # no value of the user's is close to a listed one: the fix leaves it to the model's default (what the
+    # constructor gives the keyword when it is left out), not a value of the list picked for them
+    fix = page["example_fix"]
+    assert fix["after"].endswith("GenerationConfig(cache_implementation=None)") and fix["value_source"] == "default"
+    assert "(what `GenerationConfig.__init__` gives `cache_implementation` when the keyword is left out)" in fix["note"]
     assert page["solutions"][0]["kind"] == "use_allowed_value" and page["solutions"][0]["values"] == CACHE_NAMES
     assert page["source_url"] == (  # where the repository keeps it, as the release's sdist shows
         "https://github.com/huggingface/transformers/blob/v5.16.0/src/transformers/generation/configuration_utils.py#L687-L690"
