@@ -159,6 +159,44 @@ def distributions(template: str | None) -> list[Distribution]:
     return [{"name": name, "source": source} for name, source in found.items() if name and "{}" not in name]
 
 
+_SENTENCE_END = re.compile(r"(?<=[.!?])(?<!e\.g\.)(?<!i\.e\.)\s+")
+# a sentence that opens with a request or suggestion to the reader (`Use of X is deprecated` is no request)
+_ADVISES = re.compile(
+    r"(?:perhaps|maybe|did you mean|please|try|use(?! of\b)|consider|make sure|ensure|pass|specify|upgrade|downgrade"
+    r"|install|set|call|check|convert|change|register|run|provide|add|remove|rename|increase|reduce"
+    r"|to (?:fix|avoid|silence|suppress|use|enable|disable)|if you)\b",
+    re.IGNORECASE,
+)
+_TO_THE_READER = re.compile(r"\byou (?:should|can|could|must|need|may want|might want|have to)\b", re.IGNORECASE)
+MAX_ADVICE_CHARS = 400
+
+
+def message_advice(template: str | None, values: list[str | None] | None) -> SolutionBody | None:
+    """What the message itself tells the reader to do (`Perhaps you meant https://{}?`, `Use X instead.`), quoted
+    with the user's values in its holes where the paste has them; None when it tells nothing. What it says to
+    install is `install_solution`'s."""
+    if not template or template.count("{}") > len(template) // 3:
+        return None
+    said: list[str] = []
+    before = 0  # holes of the template before the sentence
+    for sentence in _SENTENCE_END.split(template[:5000]):
+        holes = sentence.count("{}")
+        own = (values or [])[before : before + holes]
+        before += holes
+        if "pip install" in sentence or not (_ADVISES.match(sentence.strip()) or _TO_THE_READER.search(sentence)):
+            continue
+        if holes and len(own) == holes and all(v is not None for v in own):
+            parts = sentence.split("{}")
+            sentence = "".join(part + (value or "") for part, value in zip(parts, own, strict=False)) + parts[-1]
+        said.append(sentence.strip())
+    text = " ".join(said)
+    if not text or len(text) > MAX_ADVICE_CHARS:
+        return None
+    filled = values is not None and "{}" not in text
+    whose = ", with your values" if filled and template.count("{}") else ""
+    return {"kind": "message_advice", "text": f"The message itself says what to do{whose}: “{text}”"}
+
+
 def install_solution(template: str | None) -> SolutionBody | None:
     """Which distribution to install, from the message; None when it does not say."""
     names = distributions(template)

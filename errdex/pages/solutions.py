@@ -13,7 +13,7 @@ import ast
 from typing import Any
 
 from errdex.extract.resolve import dotted_name
-from errdex.pages.advice import install_solution, statement_advice
+from errdex.pages.advice import install_solution, message_advice, statement_advice
 from errdex.pages.bindings import used
 from errdex.pages.conditions import either, input_name, parse_condition, python_repr
 from errdex.pages.derive import stated_holes, suggested_for
@@ -43,6 +43,7 @@ def solutions(page: StaticFacts, user: UserInput | None) -> list[Solution]:
     accepted_here = any(c["result"] in ("accepted", "differs") for c in (user["checked"] if user else []))
     found = [*drift, *_from_check(page, user)] if accepted_here else [*_from_check(page, user), *drift]
     for extra in (
+        message_advice(page["template"], user["values"] if user else None),
         install_solution(page["template"]),
         statement_advice(page, page["what_it_means"]["statement"]),
     ):
