@@ -313,7 +313,8 @@ def _call(facts: PageFacts, assignment: dict[str, TriggerValue]) -> str | None:
         return None  # one keyword sets two inputs: they cannot take different values
     given = {keyword: values.pop() for keyword, values in by_keyword.items()}
     required = [r for r in ways[0].required if r not in given]
-    args = [f"{r}=..." for r in required] + [f"{k}={v}" for k, v in given.items()]
+    spread = ["..." for r in required if r.startswith("*")]  # what the user passes as `*args`
+    args = spread + [f"{r}=..." for r in required if not r.startswith("*")] + [f"{k}={v}" for k, v in given.items()]
     code = f"{head}({', '.join(args)})"
     imported = ways[0].import_from
     return f"from {imported} import {head.split('.', 1)[0]}\n\n{code}" if imported else code

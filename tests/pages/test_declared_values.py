@@ -40,6 +40,13 @@ PACKAGE = {
                 raise DeprecationWarning("defaults is deprecated")
 
 
+        def pick(*names, strict: bool | None = None):
+            if not names:
+                raise ValueError("no names")
+            if strict is not None:
+                raise ValueError("strict is gone")
+
+
         class Brush:
             def __init__(self, fine=False, **kwargs):
                 if fine:
@@ -90,3 +97,10 @@ def test_an_annotated_type_gives_the_trigger_a_value(indexed: Indexer) -> None:
         "None",
         "default",
     )
+
+
+def test_a_function_taking_positional_arguments_gets_them_in_the_snippet(indexed: Indexer) -> None:
+    # `pick(strict=True)` would stop at `if not names` first: the snippet leaves a place for what the user passes
+    store = indexed(PACKAGE, name="lib")
+    page = build_page(store, error_id_of(store, "lib", "strict is gone"))
+    assert page["triggers"][0]["code"] == "from lib.plot import pick\n\npick(..., strict=True)"
