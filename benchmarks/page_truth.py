@@ -132,6 +132,7 @@ def check_page(store: Store, drawn: Drawn, page: Page, sdists: Sdists) -> list[F
 def _problems(store: Store, drawn: Drawn, page: Page) -> Iterator[tuple[str, str]]:
     yield from _triggers(page)
     yield from _callers(store, drawn, page)
+    yield from _entries(store, drawn, page)
     yield from _values(store, drawn, page)
     yield from _related(page)
     yield from _history(page)
@@ -279,6 +280,24 @@ def _callers(store: Store, drawn: Drawn, page: Page) -> Iterator[tuple[str, str]
                 yield "caller", f"{caller['file']}:{caller['line']} calls no top-level alias of {name}"
         elif not any(n in _statement(text, caller["line"]) for n in (*names, *_subclasses(text, names[1:]))):
             yield "caller", f"the statement at {caller['file']}:{caller['line']} does not name {name}"
+
+
+def _entries(store: Store, drawn: Drawn, page: Page) -> Iterator[tuple[str, str]]:
+    """Each public entry's chain: every step's statement names the function it calls (or its class, for a
+    constructor), and the entry's top-level name is bound in the package's `__init__.py`."""
+    release = store.release(drawn.package, drawn.version)
+    for entry in page["when_it_happens"]["entries"]:
+        init = store.source(release, f"{entry['import_from']}/__init__.py") or ""
+        top = entry["function"].split(".", 1)[0]
+        if not re.search(rf"\b{re.escape(top)}\b", init):
+            yield "entry", f"{entry['import_from']}/__init__.py does not name {top}"
+        called = [s["function"] for s in entry["steps"][1:]] + [page["function"]] if entry["steps"] else []
+        for step, callee in zip(entry["steps"], called, strict=True):
+            parts = callee.split(".")
+            names = (parts[-1], parts[-2]) if parts[-1] in CONSTRUCTION and len(parts) > 1 else (parts[-1],)
+            text = store.source(release, step["file"]) or ""
+            if not any(n in _statement(text, step["line"]) for n in (*names, *_subclasses(text, names[1:]))):
+                yield "entry", f"the statement at {step['file']}:{step['line']} does not name {parts[-1]}"
 
 
 def _subclasses(text: str, classes: tuple[str, ...]) -> list[str]:

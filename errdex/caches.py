@@ -57,7 +57,7 @@ MATCH_TABLES = Cache(
 )
 CALLERS = Cache(
     "callers",
-    19,
+    20,
     "the callers of a function of a release (static call graph, names resolved through imports and class hierarchies)",
     code=(
         "pages/callers.py",
@@ -75,7 +75,7 @@ CALLERS = Cache(
 )
 PAGES = Cache(
     "page",
-    49,
+    51,
     "the static part of an error's page, per release and place (what the user's values do not change)",
     code=(
         "pages/page.py",
@@ -83,6 +83,7 @@ PAGES = Cache(
         "pages/ahead.py",
         "pages/bindings.py",
         "pages/documented.py",
+        "pages/entries.py",
         "pages/caught.py",
         "pages/checked.py",
         "pages/conditions.py",

@@ -297,8 +297,14 @@ def _source(page: Page) -> RenderableType | None:
 
 
 def _happens(page: Page) -> RenderableType:
+    from errdex.pages.entries import ENTRIES_HEADING, entry_line
+
     happens = page["when_it_happens"]
-    parts: list[RenderableType] = [code_text(happens["summary"])]
+    parts: list[RenderableType] = []
+    if happens["entries"]:
+        parts.append(Text(ENTRIES_HEADING, style="dim"))
+        parts += [code_text(f"  ⇢ {entry_line(e, page['function'])}") for e in happens["entries"]]
+    parts.append(code_text(happens["summary"]))
     shown = dict.fromkeys(  # one line per way, though several inputs share it
         (
             "→" if way["reaches_check"] else "·",
@@ -444,13 +450,14 @@ def _documented(page: Page) -> RenderableType | None:
 
 
 _SECTIONS: list[tuple[str, Callable[[Page], RenderableType | None]]] = [
+    # the answer first (what went wrong, the fix), then how it is reached, the source and the rest
     ("What it means", _meaning),
-    ("Source", _source),
-    ("When it happens", _happens),
-    ("In the code's own words", _documented),
-    ("Trigger", _triggers),
     ("Solutions", _solutions),
     ("Example fix", _example_fix),
+    ("When it happens", _happens),
+    ("Trigger", _triggers),
+    ("In the code's own words", _documented),
+    ("Source", _source),
     ("Related errors", _related),
     ("Versions", _versions),
     ("AI-assisted explanation", _prose),

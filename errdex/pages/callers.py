@@ -269,6 +269,14 @@ def callers(
     return result
 
 
+def in_tests(file: str) -> bool:
+    """Whether a file of the release belongs to its test suite (`pandas/tests/...`, `test_*.py`, `conftest.py`): a
+    call there shows how the tests use the function, not a way a user meets the error. (`django/test/` and
+    `numpy/testing/` are public helpers, not tests.)"""
+    *folders, name = file.split("/")
+    return "tests" in folders or name.startswith("test_") or name.endswith("_test.py") or name == "conftest.py"
+
+
 def release_callers(store: Store, release: ReleaseRecord, functions: Iterable[tuple[str, str]]) -> int:
     """Find and cache the callers of every (file, function) not cached yet, in one pass over the release; how many."""
     wanted = [

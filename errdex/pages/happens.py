@@ -6,6 +6,7 @@ import ast
 from collections.abc import Collection
 from typing import NamedTuple
 
+from errdex.pages.callers import CalledFunction, in_tests
 from errdex.pages.conditions import input_name, parse_condition, subjects
 from errdex.pages.defaults import (
     Leaves,
@@ -17,6 +18,7 @@ from errdex.pages.defaults import (
     recomputed,
     tested,
 )
+from errdex.pages.entries import Search, public_entries
 from errdex.pages.fields import false_for, record_fields
 from errdex.pages.fields import left_out as fields_left_out
 from errdex.pages.handlers import caught_words, handler_around
@@ -69,13 +71,15 @@ def when_it_happens(
     found: Found,
     names: frozenset[str],
     tree_of: TreeOf,
+    search: Search,
     traced_at: str | None = None,
 ) -> WhenItHappens:
-    """The `when_it_happens` section: inputs with their ways in (tests of the environment are no inputs), and a summary.
+    """The `when_it_happens` section: the public calls that lead here, inputs with their ways in (tests of the
+    environment are no inputs), and a summary.
 
     `tree_of` reads another file of the release (a folder's `__init__.py`, to tell a public function of a private
-    module). `traced_at` says which place the inputs and callers were traced at, when the page speaks for
-    places in several functions.
+    module); `search` finds the callers of another function, to go up to the public ones. `traced_at` says which
+    place the inputs and callers were traced at, when the page speaks for places in several functions.
     """
     node = parse_condition(site["condition"])
     codes = subjects(node, site["checks"], site["resolved"], names) if node is not None else []
@@ -131,8 +135,11 @@ def when_it_happens(
     kwarg = function.args.kwarg if function is not None and not isinstance(function, ast.ClassDef) else None
     packed = kwarg.arg if kwarg is not None and any(item["code"] == kwarg.arg for item in inputs) else None
     ruled = Ruled(defaulted, left, undecided, packed)
+    reaching = [c for c in outside if c not in defaulted and all(c is not x.caller for x in left)]
+    entries = public_entries(CalledFunction(site["file"], site["function"]), reaching, search, tree_of)
     return {
         "summary": " ".join(filter(None, (traced_at, _summary(site, tree, inputs, found, ruled, tree_of)))),
+        "entries": entries,
         "inputs": inputs,
         "signature": signature(function) if function is not None and not isinstance(function, ast.ClassDef) else None,
         "wrapped_by": wrapped_by(tree, site["file"], site["function"], found.callers) if tree is not None else [],
@@ -198,7 +205,7 @@ def _callers_sentences(function: str, found: Found, ruled: Ruled, depends: bool,
     defaulted = ruled.defaulted
     left = [x.caller for x in ruled.left]
     outside = _outside(found.callers)
-    tests = [c for c in found.callers if c["match"] != "recursive" and _in_tests(c["file"])]
+    tests = [c for c in found.callers if c["match"] != "recursive" and in_tests(c["file"])]
     caught = [c for c in outside if c["caught"] is not None and c not in defaulted and c not in left]
     uses = [c for c in outside if c not in defaulted and c not in left and c["caught"] is None]
     guessed = [c for c in uses if c["match"] == "receiver"]
@@ -294,15 +301,7 @@ def _callers_sentences(function: str, found: Found, ruled: Ruled, depends: bool,
 
 def _outside(callers: list[PageCaller]) -> list[PageCaller]:
     """The callers that are ways in: neither the function calling itself nor the package's own tests."""
-    return [c for c in callers if c["match"] != "recursive" and not _in_tests(c["file"])]
-
-
-def _in_tests(file: str) -> bool:
-    """Whether a file of the release belongs to its test suite (`pandas/tests/...`, `test_*.py`, `conftest.py`): a
-    call there shows how the tests use the function, not a way a user meets the error. (`django/test/` and
-    `numpy/testing/` are public helpers, not tests.)"""
-    *folders, name = file.split("/")
-    return "tests" in folders or name.startswith("test_") or name.endswith("_test.py") or name == "conftest.py"
+    return [c for c in callers if c["match"] != "recursive" and not in_tests(c["file"])]
 
 
 def _known_words(callers: list[PageCaller]) -> str:

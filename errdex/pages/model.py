@@ -340,8 +340,29 @@ class CheckedInput(TypedDict):
     receives: Receives
 
 
+class EntryStep(TypedDict):
+    """A call on the way from a public entry down to the raising function: made in `function`, at `file:line`."""
+
+    function: str
+    file: str
+    line: int
+    call: str  # as written there (cut)
+
+
+class PublicEntry(TypedDict):
+    """A public way to the raising function: a function or class users import from the package's top level, and the
+    calls found from it down to the raising function (`when_it_happens.entries[]`)."""
+
+    function: str  # its qualified name in its module (`Session.get`, `GenerationConfig.__init__`)
+    file: str
+    import_from: str  # the top-level package users import it from
+    kind: str  # constructor | root (no call of it found in the release) | public
+    steps: list[EntryStep]  # from the entry down; empty when the raising function is the entry itself
+
+
 class WhenItHappens(TypedDict):
     summary: str
+    entries: list[PublicEntry]  # public calls that lead here, best first (see `pages/entries.py`)
     inputs: list[CheckedInput]
     signature: str | None
     wrapped_by: list[str]  # the package's decorators around the function or a caller in its file (`_fit_context`)

@@ -142,7 +142,8 @@ def _static(store: Store, record: ErrorRecord, place: FileLine | None) -> Static
     found = callers(store, release, CalledFunction(site.file, site.function), tree)
     listed = page_callers(found["callers"], base)
     links = source_links(release, site.file, site.line, site.end_line)
-    happens = when_it_happens(base, tree, Found(found, listed), names, trees, _traced_at(record, speaks_for))
+    search = functools.partial(callers, store, release)
+    happens = when_it_happens(base, tree, Found(found, listed), names, trees, search, _traced_at(record, speaks_for))
     facts: StaticFacts = {
         **base,
         "site_scope": scope,
@@ -300,7 +301,8 @@ def _place(defined_at: str | None) -> tuple[str | None, int | None]:
     return file, int(line) if line.isdigit() else None
 
 
-KEY_ORDER = (  # the order of a page's keys in JSON: the error and its check, where it is, then the sections
+KEY_ORDER = (  # the order of a page's keys in JSON: the error and its check, where it is, then the answer (the
+    # user's values, what went wrong, the fix), then how it is reached, the source and the rest
     "id",
     "package",
     "version",
@@ -322,26 +324,26 @@ KEY_ORDER = (  # the order of a page's keys in JSON: the error and its check, wh
     "checks",
     "message_source",
     "level",
-    "snippet",
     "sites",
     "site_scope",
     "repository_url",
     "source_url",
     "source_url_label",
     "source_url_alternatives",
+    "user_input",
     "what_it_means",
-    "when_it_happens",
-    "documented",
-    "triggers",
-    "callers",
     "solutions",
     "example_fix",
+    "when_it_happens",
+    "triggers",
+    "documented",
+    "snippet",
+    "callers",
     "related",
     "versions",
     "provenance",
     "generated_by",
     "prose",
-    "user_input",
 )
 
 

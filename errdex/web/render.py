@@ -23,6 +23,7 @@ from pygments.lexers import PythonLexer
 
 from errdex.match.result import by_class_alone
 from errdex.model import NO_FIX, class_shown, way_note
+from errdex.pages.entries import ENTRIES_HEADING, entry_line
 from errdex.pages.excerpt import excerpt_lexer
 from errdex.pages.model import SourceExcerpt
 from errdex.pages.source import module_name
@@ -67,6 +68,8 @@ def environment() -> Environment:
     env.globals["NO_FIX"] = NO_FIX
     env.globals["class_shown"] = class_shown
     env.globals["way_note"] = way_note
+    env.globals["entry_line"] = entry_line
+    env.globals["ENTRIES_HEADING"] = ENTRIES_HEADING
     return env
 
 

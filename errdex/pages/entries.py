@@ -1,0 +1,129 @@
+"""The public calls that lead to the raising function: chains of resolved calls found in the release, from a
+function or class users import from the package's top level down to the function that raises.
+
+`PreparedRequest.prepare_url` raises MissingSchema; users call `Session.get`, which calls `Session.request`, then
+`Session.prepare_request`, then `PreparedRequest.prepare`, which calls `prepare_url`. A step is a call the caller
+search resolves (`receiver` guesses are not followed), outside the package's tests and module-level code. The
+search goes up at most MAX_DEPTH calls and reads the callers of at most MAX_SEARCHES functions beyond the raising
+one's (each search reads the release), nearest first: an entry further up may be missed, so the page says "found",
+never "every". Only the first step is read against the check (`happens` rules out callers whose arguments cannot
+reach it); whether a call further up reaches it is not decided.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from errdex.pages.callers import CalledFunction, in_tests
+from errdex.pages.model import Caller, CallerSearch, EntryStep, PublicEntry
+from errdex.pages.public import public_module
+from errdex.pages.receives import private_name
+from errdex.pages.source import TreeOf
+
+MAX_SEARCHES = 3
+MAX_DEPTH = 6
+MAX_ENTRIES = 3
+RESOLVED = frozenset(
+    {"self", "override", "super", "class", "typed", "constructor", "module", "import", "local", "alias"}
+)
+
+Search = Callable[[CalledFunction], CallerSearch]  # the callers of a function of the release
+
+
+def public_entries(
+    start: CalledFunction, first: Iterable[Caller], search: Search, tree_of: TreeOf
+) -> list[PublicEntry]:
+    """Up to MAX_ENTRIES public ways to `start`, best first: a constructor or a function no call of which was found
+    (users call it; the package does not), nearest first; then other public functions on the way, furthest up
+    first. `first` are the callers of `start` that may reach its check."""
+    found: list[tuple[int, int, PublicEntry]] = []
+    seen = {start}
+    frontier: list[tuple[CalledFunction, list[EntryStep], list[Caller] | None]] = [(start, [], list(first))]
+    searches = 0
+    for depth in range(MAX_DEPTH + 1):
+        following: list[tuple[CalledFunction, list[EntryStep], list[Caller] | None]] = []
+        for function, steps, callers in frontier:
+            if sum(1 for ranked in found if ranked[0] == 0) >= MAX_ENTRIES:
+                break  # the best kind, nearer than anything further up: nothing found later ranks before them
+            constructor = function.function.endswith(".__init__")  # already the best kind: not searched above
+            if callers is None and searches < MAX_SEARCHES and not constructor:
+                searches += 1
+                callers = search(function)["callers"]
+            ups = [c for c in callers or [] if _step(c, function)]
+            entry = _entry(function, steps, ups if callers is not None else None, tree_of)
+            if entry is not None:
+                found.append((0 if entry["kind"] in ("constructor", "root") else 1, depth, entry))
+            for caller in ups:
+                up = CalledFunction(caller["file"], caller["function"])
+                if up not in seen:
+                    seen.add(up)
+                    step: EntryStep = {
+                        "function": caller["function"],
+                        "file": caller["file"],
+                        "line": caller["line"],
+                        "call": caller["call"],
+                    }
+                    following.append((up, [step, *steps], None))
+        frontier = following
+        if not frontier:
+            break
+    # the nearest constructor or root first (the shortest chain); of the others, the furthest up (nearest the user)
+    found.sort(key=lambda ranked: (ranked[0], ranked[1] if ranked[0] == 0 else -ranked[1]))
+    return [entry for _, _, entry in found[:MAX_ENTRIES]]
+
+
+def _step(caller: Caller, callee: CalledFunction) -> bool:
+    """A call the search resolved, made in a function of the package outside its tests, other than the callee."""
+    return (
+        caller["use"] in ("call", "read")
+        and caller["match"] in RESOLVED
+        and caller["function"] != "<module>"
+        and not in_tests(caller["file"])
+        and (caller["file"], caller["function"]) != (callee.file, callee.function)
+    )
+
+
+def _entry(
+    function: CalledFunction, steps: list[EntryStep], ups: list[Caller] | None, tree_of: TreeOf
+) -> PublicEntry | None:
+    """`function` as a public entry when users import it (or its class) from the package's top level."""
+    if "<locals>" in function.function or private_name(function.function):
+        return None
+    module = public_module(function.file, function.function.split(".", 1)[0], tree_of)
+    if module is None or "." in module:
+        return None
+    if function.function.endswith(".__init__"):
+        kind = "constructor"
+    elif ups is not None and not ups:
+        kind = "root"  # its callers were searched and none was found
+    else:
+        kind = "public"
+    return {"function": function.function, "file": function.file, "import_from": module, "kind": kind, "steps": steps}
+
+
+ENTRIES_HEADING = (
+    "Public calls that lead here (calls found in the release; whether each reaches the check is not decided"
+    " beyond the first):"
+)
+
+
+def entry_line(entry: PublicEntry, function: str) -> str:
+    """'`requests.Session.get` → `Session.request` (requests/sessions.py:602) → ...', as every renderer prints it."""
+    chain = entry_chain(entry, function)
+    kind = {"constructor": " (its constructor)", "root": " (no call of it found in the release)"}.get(entry["kind"], "")
+    return f"`{entry_call(entry)}`{kind}" + (f" → {chain}" if chain else " (the function itself)")
+
+
+def entry_call(entry: PublicEntry) -> str:
+    """What a user writes: `requests.Session.get`, `transformers.GenerationConfig(...)`."""
+    name = entry["function"].removesuffix(".__init__")
+    return f"{entry['import_from']}.{name}" + ("(...)" if entry["kind"] == "constructor" else "")
+
+
+def entry_chain(entry: PublicEntry, function: str) -> str:
+    """'`Session.request` (requests/sessions.py:602) → ... → `PreparedRequest.prepare_url` (requests/models.py:367)':
+    each function called on the way, with where the call before it is made."""
+    if not entry["steps"]:
+        return ""
+    names = [s["function"] for s in entry["steps"][1:]] + [function]
+    return " → ".join(f"`{name}` ({s['file']}:{s['line']})" for name, s in zip(names, entry["steps"], strict=True))

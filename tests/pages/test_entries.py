@@ -1,0 +1,80 @@
+"""The public calls that lead to a raise: chains of resolved calls from what users import from the package's top
+level down to the raising function; constructors and functions nothing in the package calls first; tests, guesses
+by name and callers whose arguments cannot reach the check are no step."""
+
+from __future__ import annotations
+
+from errdex.pages import build_page
+from errdex.pages.entries import entry_line
+from errdex.store import Store
+from tests.pages.conftest import Indexer, error_id_of
+
+PACKAGE = {
+    "net/__init__.py": "from net._prep import offline\nfrom net.api import get\nfrom net.session import Session\n",
+    "net/api.py": """
+        from net.session import Session
+
+
+        def get(url):
+            return Session().request("GET", url)
+
+
+        def head(url):
+            return Session().request("HEAD", "https://" + url)
+    """,
+    "net/session.py": """
+        from net._prep import _prepare
+
+
+        class Session:
+            def __init__(self, base="https://"):
+                self.base = base
+
+            def request(self, method, url):
+                return _prepare(url)
+    """,
+    "net/_prep.py": """
+        def _prepare(url):
+            if "://" not in url:
+                raise ValueError(f"no scheme in {url}")
+            return url
+
+
+        def offline():
+            return _prepare("https://localhost")
+    """,
+    "net/tests/test_prep.py": """
+        from net._prep import _prepare
+
+
+        def test_prepare():
+            _prepare("x")
+    """,
+}
+
+
+def _entries(store: Store, template: str, package: str = "net") -> list[str]:
+    page = build_page(store, error_id_of(store, package, template))
+    return [entry_line(e, page["function"]) for e in page["when_it_happens"]["entries"]]
+
+
+def test_the_public_calls_down_to_a_private_check(indexed: Indexer) -> None:
+    store = indexed(PACKAGE, name="net")
+    # `net.head` is in a public module but not exported from the top level: no entry. `Session.request` is, and the
+    # package calls it. `net.offline` passes a URL with a scheme (the check is false for it), and a test is no way in.
+    assert _entries(store, "no scheme in {}") == [
+        "`net.get` (no call of it found in the release) → `Session.request` (net/api.py:5) → `_prepare`"
+        " (net/session.py:9)",
+        "`net.Session.request` → `_prepare` (net/session.py:9)",
+    ]
+
+
+def test_the_raising_function_itself_when_users_import_it(indexed: Indexer) -> None:
+    files = {
+        "lib/__init__.py": "from lib.core import check\n",
+        "lib/core.py": "def check(x):\n    if x < 0:\n        raise ValueError('negative')\n",
+    }
+    store = indexed(files, name="lib")
+    assert _entries(store, "negative", "lib") == [
+        "`lib.check` (no call of it found in the release) (the function itself)"
+    ]
