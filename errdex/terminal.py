@@ -260,6 +260,8 @@ def _page_header(page: Page) -> RenderableType:
 def _meaning(page: Page) -> RenderableType:
     meaning = page["what_it_means"]
     parts: list[RenderableType] = [code_text(meaning["summary"])]
+    if meaning["in_their_words"]:
+        parts.append(code_text(meaning["in_their_words"]))
     if meaning["condition"]:
         parts.append(Syntax(meaning["condition"], "python", word_wrap=True, background_color="default"))
     if len(meaning["clauses"]) > 1:

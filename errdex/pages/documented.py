@@ -63,6 +63,47 @@ def documented(
     }
 
 
+MAX_SAID = 220
+MIN_WORDS = 4
+_SENTENCE = re.compile(r"(?<=[.!?])(?<!e\.g\.)(?<!i\.e\.)\s|\n\s*\n")
+
+
+def in_their_words(doc: Documented) -> str | None:
+    """One sentence for "What it means": what the docstrings say each checked input is, and what the comment at the
+    check says, each the first sentence of the quote, with its place; None when the code says neither."""
+    said = []
+    for entry in list({p["name"]: p for p in doc["parameters"]}.values())[:2]:  # each input once, as first found
+        where = f"{entry['file']}:{entry['line']}"
+        kind, description = _typed(entry["text"])
+        typed = f" (of type “{kind}”)" if kind else ""
+        said.append(
+            f"`{entry['name']}`{typed} is, as the docstring of `{entry['documented_in']}` describes it ({where}),"
+            f" “{_first_sentence(description)}”"
+        )
+    # the first comment that says something (a heading such as `# 1. Modes` stands apart from the one below it)
+    comment = next((c for c in doc["comments"] if len(_NUMBERING.sub("", c["text"]).split()) >= MIN_WORDS), None)
+    if comment is not None:
+        said.append(f"the comment at line {comment['line']} says “{_first_sentence(comment['text'])}”")
+    return f"In the code's own words, {'; '.join(said)}." if said else None
+
+
+def _typed(text: str) -> tuple[str | None, str]:
+    """A NumPy-style entry's type line and its description (`int\n\nNumber of samples.`); (None, text) otherwise."""
+    head, _, rest = text.strip().partition("\n\n")
+    if rest.strip() and "\n" not in head and len(head) <= 80 and not head.endswith("."):
+        return " ".join(head.split()), rest
+    return None, text
+
+
+_NUMBERING = re.compile(r"^(?:\d+(?:\.\d+)*[.)]?|[a-z][.)])\s+")  # `# 1.2. Cache attributes ...`
+
+
+def _first_sentence(text: str) -> str:
+    first = _SENTENCE.split(_NUMBERING.sub("", text.strip()), maxsplit=1)[0].strip()
+    first = " ".join(first.split())
+    return first if len(first) <= MAX_SAID else first[: MAX_SAID - 1].rstrip() + "…"
+
+
 @dataclass(frozen=True)
 class _Place:
     """A definition whose docstring may document the input, under the name it has there."""

@@ -113,6 +113,7 @@ def what_it_means(
     defined = defined_when(tree, site["line"]) if tree is not None and places == 1 else None
     out: WhatItMeans = {
         "summary": "",
+        "in_their_words": None,  # the page adds it from `documented`
         "condition": site["condition"],
         "clauses": [c.json() for c in clauses(node, resolved, names)] if node is not None else [],
         "values": _values(site) + [h.json() for h in held],

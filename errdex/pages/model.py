@@ -275,6 +275,7 @@ class LoopElseJson(TypedDict):
 
 class WhatItMeans(TypedDict):
     summary: str
+    in_their_words: str | None  # what the docstrings say the checked inputs are and the comment at the check, quoted
     condition: str | None
     clauses: list[CheckClause]
     values: list[ResolvedValue]

@@ -24,7 +24,7 @@ from errdex.pages.caught import page_callers
 from errdex.pages.checked import held_back
 from errdex.pages.conditions import parse_condition
 from errdex.pages.derive import changes_candidates, triggers_and_fix, user_input
-from errdex.pages.documented import documented
+from errdex.pages.documented import documented, in_their_words
 from errdex.pages.environment import module_values
 from errdex.pages.happens import Found, when_it_happens
 from errdex.pages.links import source_links
@@ -144,21 +144,23 @@ def _static(store: Store, record: ErrorRecord, place: FileLine | None) -> Static
     links = source_links(release, site.file, site.line, site.end_line)
     search = functools.partial(callers, store, release)
     happens = when_it_happens(base, tree, Found(found, listed), names, trees, search, _traced_at(record, speaks_for))
+    said = documented(tree, source, site.file, site.function, site.line, happens["inputs"], trees)
+    meaning = _unimplemented(
+        what_it_means(base, tree, names, speaks_for, check.exact, held, record.sites, returned, never),
+        store,
+        release,
+        base,
+        tree,
+    )
     facts: StaticFacts = {
         **base,
         "site_scope": scope,
         "source_url": links.url,
         "source_url_label": links.label,
         "source_url_alternatives": links.alternatives,
-        "what_it_means": _unimplemented(
-            what_it_means(base, tree, names, speaks_for, check.exact, held, record.sites, returned, never),
-            store,
-            release,
-            base,
-            tree,
-        ),
+        "what_it_means": {**meaning, "in_their_words": in_their_words(said)},
         "when_it_happens": happens,
-        "documented": documented(tree, source, site.file, site.function, site.line, happens["inputs"], trees),
+        "documented": said,
         "callers": listed,
         "versions": versions(store, record.id, site, check, release.version, release.package, chosen is not None),
         "generated_by": "static",

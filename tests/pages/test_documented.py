@@ -143,3 +143,22 @@ def test_nothing_documented_is_said_as_nothing(page_of: Any) -> None:
 )
 def test_other_lines_are_not_entries(docstring: str) -> None:
     assert parameter_entry(docstring, "mode") is None
+
+
+def test_what_it_means_quotes_the_first_sentence_of_each_with_its_place(page_of: Any) -> None:
+    assert page_of("no scheme supplied")["what_it_means"]["in_their_words"] == (
+        "In the code's own words, `url` is, as the docstring of `fetch` describes it (pkg/tools.py:2), “the address to"
+        " fetch; it must name its scheme (``https://``).”; the comment at line 10 says “A URL without a scheme cannot"
+        " be routed: the adapters are keyed by scheme.”."
+    )
+    shifted = page_of("periods must be an integer")["what_it_means"]["in_their_words"]
+    assert shifted == (
+        "In the code's own words, `periods` (of type “int”) is, as the docstring of `shift` describes it"
+        " (pkg/tools.py:30), “Number of periods to shift.”."
+    )
+    picked = page_of("mode not supported")["what_it_means"]["in_their_words"]
+    assert picked == (
+        'In the code\'s own words, the comment at line 65 says “"auto" is accepted too, but kept out of MODES: the'
+        " tests loop over MODES.”."
+    )
+    assert page_of("size must not be negative")["what_it_means"]["in_their_words"] is None
