@@ -42,6 +42,7 @@ from pathlib import Path
 from packaging.requirements import Requirement
 
 from errdex.indexing import index
+from errdex.model import ReleaseRecord
 from errdex.pages import Page, build_page
 from errdex.pages.conditions import parse_condition
 from errdex.pages.evaluate import truth
@@ -287,10 +288,9 @@ def _entries(store: Store, drawn: Drawn, page: Page) -> Iterator[tuple[str, str]
     constructor), and the entry's top-level name is bound in the package's `__init__.py`."""
     release = store.release(drawn.package, drawn.version)
     for entry in page["when_it_happens"]["entries"]:
-        init = store.source(release, f"{entry['import_from']}/__init__.py") or ""
         top = entry["function"].split(".", 1)[0]
-        if not re.search(rf"\b{re.escape(top)}\b", init):
-            yield "entry", f"{entry['import_from']}/__init__.py does not name {top}"
+        if not _exported(store, release, entry["file"], top):
+            yield "entry", f"no chain of __init__.py from {entry['import_from']} to {entry['file']} offers {top}"
         called = [s["function"] for s in entry["steps"][1:]] + [page["function"]] if entry["steps"] else []
         for step, callee in zip(entry["steps"], called, strict=True):
             parts = callee.split(".")
@@ -298,6 +298,23 @@ def _entries(store: Store, drawn: Drawn, page: Page) -> Iterator[tuple[str, str]
             text = store.source(release, step["file"]) or ""
             if not any(n in _statement(text, step["line"]) for n in (*names, *_subclasses(text, names[1:]))):
                 yield "entry", f"the statement at {step['file']}:{step['line']} does not name {parts[-1]}"
+
+
+def _exported(store: Store, release: ReleaseRecord, file: str, name: str) -> bool:
+    """Whether the package's top `__init__.py` names `name`, or each `__init__.py` from the top down to the defining
+    file's folder imports everything from the next folder or module (`from .models import *`) and the defining
+    module lists `name` in its `__all__` when it has one. Read as text, independently of the page's resolution."""
+    parts = file.removesuffix(".py").split("/")
+    top = store.source(release, f"{parts[0]}/__init__.py") or ""
+    if re.search(rf"\b{re.escape(name)}\b", top):
+        return True
+    for depth in range(1, len(parts)):
+        init = store.source(release, "/".join(parts[:depth]) + "/__init__.py") or ""
+        if not re.search(rf"^\s*from\s+[\w.]*\.{re.escape(parts[depth])}\s+import\s+\*", init, re.MULTILINE):
+            return False
+    text = store.source(release, file) or ""
+    declared = re.search(r"^__all__\s*=\s*[\[(]([^\])]*)", text, re.MULTILINE)
+    return declared is None or re.search(rf"[\"']{re.escape(name)}[\"']", declared.group(1)) is not None
 
 
 def _subclasses(text: str, classes: tuple[str, ...]) -> list[str]:

@@ -56,7 +56,8 @@ def _reaches(module: str, name: str, wanted: tuple[str, str], tree_of: TreeOf, h
         return False  # defined here: another definition
     origin = info.imports.get(name)
     sources = [tuple(origin.rsplit(".", 1))] if origin and "." in origin else []
-    sources += [(m, name) for m in _star_sources(path, tree) if _toward(m, wanted[0])]
+    stars = [m for m in _star_sources(path, tree) if _toward(m, wanted[0]) and _star_exports(m, name, tree_of)]
+    sources += [(m, name) for m in stars]
     sources += [(m, name) for m in _lazy_sources(module, path, tree, name)]
     return any(_reaches(m, n, wanted, tree_of, hops + 1) for m, n in sources)
 
@@ -66,6 +67,30 @@ def _toward(source: str, defining: str) -> bool:
     defining module, a package holding it, or a module beside it (`from pkg.core.api import *` for `pkg.core.frame`).
     A star import of every subpackage (`from .models import *` in a package of hundreds) is not followed."""
     return f"{defining}.".startswith(f"{source}.") or source.rpartition(".")[0] == defining.rpartition(".")[0]
+
+
+def _star_exports(module: str, name: str, tree_of: TreeOf) -> bool:
+    """Whether `from module import *` binds `name`: listed in the module's `__all__`, or, with no `__all__`, a public
+    name. An `__all__` not written as a list of strings (built at import time) is not read: no claim through it."""
+    found = module_tree(module, tree_of)
+    declared = [stmt for stmt in found[1].body if _assigns_all(stmt)] if found is not None else []
+    if not declared:
+        return not name.startswith("_")
+    listed: list[str] = []
+    for stmt in declared:
+        value = stmt.value if isinstance(stmt, (ast.Assign, ast.AugAssign)) else None
+        items = value.elts if isinstance(value, (ast.List, ast.Tuple)) else None
+        if items is None or not all(isinstance(e, ast.Constant) and isinstance(e.value, str) for e in items):
+            return False
+        listed += [str(e.value) for e in items if isinstance(e, ast.Constant)]
+    return name in listed
+
+
+def _assigns_all(stmt: ast.stmt) -> bool:
+    """`__all__ = [...]` or `__all__ += [...]` at the module's top level."""
+    if isinstance(stmt, ast.Assign):
+        return any(isinstance(t, ast.Name) and t.id == "__all__" for t in stmt.targets)
+    return isinstance(stmt, ast.AugAssign) and isinstance(stmt.target, ast.Name) and stmt.target.id == "__all__"
 
 
 def _star_sources(path: str, tree: ast.Module) -> Iterator[str]:

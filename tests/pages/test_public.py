@@ -1,6 +1,6 @@
 """Where users import a definition from: the shortest public module whose re-exports end at that very definition,
-through plain, `TYPE_CHECKING`, star and lazy-table imports; never through a private module or another definition
-of the same name."""
+through plain, `TYPE_CHECKING`, star (as far as `__all__` lets it) and lazy-table imports; never through a private
+module or another definition of the same name."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ FILES = {
 
         from .api import get
         from pkg.core.api import *
+        from .listed import *
 
         _lazy = {"config": ["Config"]}
         _dynamic = {"Model": (__spec__.parent, ".models.main")}
@@ -28,6 +29,8 @@ FILES = {
     "pkg/core/__init__.py": "",
     "pkg/core/api.py": "from pkg.core.frame import Frame\n",
     "pkg/core/frame.py": "class Frame:\n    pass\n",
+    "pkg/listed.py": "from pkg.schema import Schema\n\n__all__ = ['Exported']\n\n\nclass Exported:\n    pass\n",
+    "pkg/schema.py": "class Schema:\n    pass\n",
     "pkg/config.py": "class Config:\n    pass\n",
     "pkg/models/__init__.py": "",
     "pkg/models/main.py": "class Model:\n    pass\n",
@@ -58,6 +61,8 @@ def public(indexed: Indexer) -> Any:
         ("pkg/tools.py", "Other", "pkg.tools"),  # not re-exported: its own public module
         ("pkg/sub/_private.py", "Widget", "pkg.sub"),  # re-exported out of a private module
         ("pkg/sub/shadow.py", "Shadow", "pkg.sub.shadow"),  # `pkg.sub.Shadow` is another class
+        ("pkg/listed.py", "Exported", "pkg"),  # a star import of a module whose `__all__` lists it
+        ("pkg/schema.py", "Schema", "pkg.schema"),  # imported by that module, but its `__all__` leaves it out
     ],
 )
 def test_shortest_public_module(public: Any, file: str, name: str, module: str) -> None:
