@@ -169,3 +169,16 @@ def test_pages_fit_a_phone_screen(server: str, browser: playwright.Browser) -> N
             assert page.evaluate(TOO_WIDE) == [], f"{name} is wider than a phone screen"
     finally:
         context.close()
+
+
+def test_the_answer_comes_first_and_is_on_a_desktop_first_screen(server: str, page: playwright.Page) -> None:
+    """What went wrong and the fix before how it is reached and the source; the solutions start on the first
+    1280x900 screen of the flagship's page (the first screen is written to test-output/web/first-screen.png)."""
+    page.goto(f"{server}/errors/{FLAGSHIP_ID}")
+    order = page.evaluate("() => [...document.querySelectorAll('article section')].map(s => s.id)")
+    assert order.index("means") < order.index("solutions") < order.index("fix") < order.index("when")
+    assert order.index("fix") < order.index("source") < order.index("callers")
+    solutions = page.locator("#solutions").bounding_box()
+    assert solutions is not None and solutions["y"] + 60 < 900, solutions  # its heading and first solution
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "first-screen.png"))
