@@ -7,7 +7,8 @@ search resolves (`receiver` guesses are not followed), outside the package's tes
 search goes up at most MAX_DEPTH calls and reads the callers of at most MAX_SEARCHES functions beyond the raising
 one's (each search reads the release), nearest first: an entry further up may be missed, so the page says "found",
 never "every". Only the first step is read against the check (`happens` rules out callers whose arguments cannot
-reach it); whether a call further up reaches it is not decided.
+reach it); whether a call further up reaches it is not decided. A call inside a `try` that catches the error is
+no step: the error stops there (`requote_uri` catches the `InvalidURL` of `unquote_unreserved`).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from errdex.pages.callers import CalledFunction, in_tests
+from errdex.pages.caught import caught
 from errdex.pages.model import Caller, CallerSearch, EntryStep, PublicEntry
 from errdex.pages.public import public_module
 from errdex.pages.receives import private_name
@@ -23,19 +25,24 @@ from errdex.pages.source import TreeOf
 MAX_SEARCHES = 3
 MAX_DEPTH = 6
 MAX_ENTRIES = 3
-RESOLVED = frozenset(
-    {"self", "override", "super", "class", "typed", "constructor", "module", "import", "local", "alias"}
-)
+# the caller search's matches that resolve the call: not `receiver` (a guess by name), nor `override` (a base's
+# `self.generate()` reaches this override only when `self` is of this class, which a caller further up need not be)
+RESOLVED = frozenset({"self", "super", "class", "typed", "constructor", "module", "import", "local", "alias"})
 
 Search = Callable[[CalledFunction], CallerSearch]  # the callers of a function of the release
 
 
 def public_entries(
-    start: CalledFunction, first: Iterable[Caller], search: Search, tree_of: TreeOf
+    start: CalledFunction,
+    first: Iterable[Caller],
+    search: Search,
+    tree_of: TreeOf,
+    raised: frozenset[str] | None,
 ) -> list[PublicEntry]:
     """Up to MAX_ENTRIES public ways to `start`, best first: a constructor or a function no call of which was found
     (users call it; the package does not), nearest first; then other public functions on the way, furthest up
-    first. `first` are the callers of `start` that may reach its check."""
+    first. `first` are the callers of `start` that may reach its check; `raised` the error's class and its bases
+    (see `caught.raised_names`): a call inside a `try` that catches it is no step, the error stops there."""
     found: list[tuple[int, int, PublicEntry]] = []
     seen = {start}
     frontier: list[tuple[CalledFunction, list[EntryStep], list[Caller] | None]] = [(start, [], list(first))]
@@ -49,8 +56,9 @@ def public_entries(
             if callers is None and searches < MAX_SEARCHES and not constructor:
                 searches += 1
                 callers = search(function)["callers"]
-            ups = [c for c in callers or [] if _step(c, function)]
-            entry = _entry(function, steps, ups if callers is not None else None, tree_of)
+            calls = [c for c in callers or [] if _call(c, function)]
+            ups = [c for c in calls if caught(c["inside_try"], raised) is None]  # the error gets through
+            entry = _entry(function, steps, calls if callers is not None else None, tree_of)
             if entry is not None:
                 found.append((0 if entry["kind"] in ("constructor", "root") else 1, depth, entry))
             for caller in ups:
@@ -72,8 +80,9 @@ def public_entries(
     return [entry for _, _, entry in found[:MAX_ENTRIES]]
 
 
-def _step(caller: Caller, callee: CalledFunction) -> bool:
-    """A call the search resolved, made in a function of the package outside its tests, other than the callee."""
+def _call(caller: Caller, callee: CalledFunction) -> bool:
+    """A call the search resolved, made in a function of the package outside its tests, other than the callee (a
+    step up when no `try` around it catches the error)."""
     return (
         caller["use"] in ("call", "read")
         and caller["match"] in RESOLVED
@@ -84,9 +93,10 @@ def _step(caller: Caller, callee: CalledFunction) -> bool:
 
 
 def _entry(
-    function: CalledFunction, steps: list[EntryStep], ups: list[Caller] | None, tree_of: TreeOf
+    function: CalledFunction, steps: list[EntryStep], calls: list[Caller] | None, tree_of: TreeOf
 ) -> PublicEntry | None:
-    """`function` as a public entry when users import it (or its class) from the package's top level."""
+    """`function` as a public entry when users import it (or its class) from the package's top level; a root when
+    its `calls` were searched and none was found."""
     if "<locals>" in function.function or private_name(function.function):
         return None
     module = public_module(function.file, function.function.split(".", 1)[0], tree_of)
@@ -94,7 +104,7 @@ def _entry(
         return None
     if function.function.endswith(".__init__"):
         kind = "constructor"
-    elif ups is not None and not ups:
+    elif calls is not None and not calls:
         kind = "root"  # its callers were searched and none was found
     else:
         kind = "public"

@@ -7,6 +7,7 @@ from collections.abc import Collection
 from typing import NamedTuple
 
 from errdex.pages.callers import CalledFunction, in_tests
+from errdex.pages.caught import raised_names
 from errdex.pages.conditions import input_name, parse_condition, subjects
 from errdex.pages.defaults import (
     Leaves,
@@ -136,7 +137,8 @@ def when_it_happens(
     packed = kwarg.arg if kwarg is not None and any(item["code"] == kwarg.arg for item in inputs) else None
     ruled = Ruled(defaulted, left, undecided, packed)
     reaching = [c for c in outside if c not in defaulted and all(c is not x.caller for x in left)]
-    entries = public_entries(CalledFunction(site["file"], site["function"]), reaching, search, tree_of)
+    start = CalledFunction(site["file"], site["function"])
+    entries = public_entries(start, reaching, search, tree_of, raised_names(site))
     return {
         "summary": " ".join(filter(None, (traced_at, _summary(site, tree, inputs, found, ruled, tree_of)))),
         "entries": entries,

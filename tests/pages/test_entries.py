@@ -10,7 +10,7 @@ from errdex.store import Store
 from tests.pages.conftest import Indexer, error_id_of
 
 PACKAGE = {
-    "net/__init__.py": "from net._prep import offline\nfrom net.api import get\nfrom net.session import Session\n",
+    "net/__init__.py": "from net._prep import offline, safe\nfrom net.api import get\nfrom net.session import *\n",
     "net/api.py": """
         from net.session import Session
 
@@ -24,6 +24,9 @@ PACKAGE = {
     """,
     "net/session.py": """
         from net._prep import _prepare
+
+
+        __all__ = ["Session"]
 
 
         class Session:
@@ -42,6 +45,13 @@ PACKAGE = {
 
         def offline():
             return _prepare("https://localhost")
+
+
+        def safe(url):
+            try:
+                return _prepare(url)
+            except ValueError:
+                return None
     """,
     "net/tests/test_prep.py": """
         from net._prep import _prepare
@@ -61,11 +71,12 @@ def _entries(store: Store, template: str, package: str = "net") -> list[str]:
 def test_the_public_calls_down_to_a_private_check(indexed: Indexer) -> None:
     store = indexed(PACKAGE, name="net")
     # `net.head` is in a public module but not exported from the top level: no entry. `Session.request` is, and the
-    # package calls it. `net.offline` passes a URL with a scheme (the check is false for it), and a test is no way in.
+    # package calls it. `net.offline` passes a URL with a scheme (the check is false for it), `net.safe` catches the
+    # error, and a test is no way in.
     assert _entries(store, "no scheme in {}") == [
         "`net.get` (no call of it found in the release) → `Session.request` (net/api.py:5) → `_prepare`"
-        " (net/session.py:9)",
-        "`net.Session.request` → `_prepare` (net/session.py:9)",
+        " (net/session.py:12)",
+        "`net.Session.request` → `_prepare` (net/session.py:12)",
     ]
 
 
@@ -78,3 +89,25 @@ def test_the_raising_function_itself_when_users_import_it(indexed: Indexer) -> N
     assert _entries(store, "negative", "lib") == [
         "`lib.check` (no call of it found in the release) (the function itself)"
     ]
+
+
+def test_a_function_whose_only_caller_catches_its_error_is_no_root(indexed: Indexer) -> None:
+    files = {
+        "lib/__init__.py": "from lib.core import Response\n",
+        "lib/core.py": """
+            class Response:
+                def raise_for_status(self):
+                    if self.status >= 400:
+                        raise ValueError("bad status")
+
+                @property
+                def ok(self):
+                    try:
+                        self.raise_for_status()
+                    except ValueError:
+                        return False
+                    return True
+        """,
+    }
+    store = indexed(files, name="lib")
+    assert _entries(store, "bad status", "lib") == ["`lib.Response.raise_for_status` (the function itself)"]
