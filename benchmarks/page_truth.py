@@ -301,15 +301,17 @@ def _entries(store: Store, drawn: Drawn, page: Page) -> Iterator[tuple[str, str]
 
 
 def _exported(store: Store, release: ReleaseRecord, file: str, name: str) -> bool:
-    """Whether the package's top `__init__.py` names `name`, or each `__init__.py` from the top down to the defining
-    file's folder imports everything from the next folder or module (`from .models import *`) and the defining
-    module lists `name` in its `__all__` when it has one. Read as text, independently of the page's resolution."""
+    """Whether the package's top `__init__.py` names `name`, or each `__init__.py` from the top down imports
+    everything from the next folder or module (`from .models import *`) until one names `name` or the defining
+    module lists it in its `__all__` (or has none). Read as text, independently of the page's resolution."""
     parts = file.removesuffix(".py").split("/")
     top = store.source(release, f"{parts[0]}/__init__.py") or ""
     if re.search(rf"\b{re.escape(name)}\b", top):
         return True
     for depth in range(1, len(parts)):
         init = store.source(release, "/".join(parts[:depth]) + "/__init__.py") or ""
+        if re.search(rf"\b{re.escape(name)}\b", init):
+            return True  # this package imports it by name (`from .features import Features`)
         if not re.search(rf"^\s*from\s+[\w.]*\.{re.escape(parts[depth])}\s+import\s+\*", init, re.MULTILINE):
             return False
     text = store.source(release, file) or ""
