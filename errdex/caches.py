@@ -57,7 +57,7 @@ MATCH_TABLES = Cache(
 )
 CALLERS = Cache(
     "callers",
-    20,
+    21,
     "the callers of a function of a release (static call graph, names resolved through imports and class hierarchies)",
     code=(
         "pages/callers.py",

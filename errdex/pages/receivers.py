@@ -5,7 +5,7 @@ whose return annotation names `Cls`, is a `Cls` or an instance of a subclass (so
 also reaches the subclasses' overrides). `self.x` holds what the methods of the class, of its bases
 and of its subclasses bind to `self.x` (`self.x = Cls()`, `self.x: Cls`), or what its property `x`
 is annotated to return. A name the module binds once to `Cls(...)` (`api = HfApi()`) holds a `Cls` wherever
-no function around the use binds it. Nothing is inferred beyond these statements; names resolve through imports.
+no function around the use binds it; `with Cls(...) as name:` binds a `Cls` when `Cls.__enter__` returns `self`. Nothing is inferred beyond these statements; names resolve through imports.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from errdex.pages.hierarchy import Bound, Classes, Symbol, annotated, dotted, run_by, statements
-from errdex.pages.source import FunctionNode
+from errdex.pages.source import FunctionNode, find, parse
 
 
 class Known(NamedTuple):
@@ -108,11 +108,29 @@ class Receivers:
                 return self._annotated(self.path, annotated(arg.annotation))
         values = _assigned(function).get(name, [])
         bound = [self.returned(self.path, dotted(v.func), cls) if isinstance(v, ast.Call) else None for v in values]
+        bound += [self._entered(e, cls) for e in _entered(function).get(name, [])]
         known = [k for k in bound if k is not None]
         symbols = {k.symbol for k in known}
         if len(known) < len(bound) or len(symbols) != 1:
             return None
         return Known("typed", symbols.pop(), all(k.exact for k in known))
+
+    def _entered(self, context: ast.expr, cls: Symbol | None) -> Known | None:
+        """What `with Cls(...) as name:` binds: the `Cls` built, when its `__enter__` returns `self` on every path
+        (`requests.Session`); otherwise what `__enter__` returns is not read."""
+        built = self.returned(self.path, dotted(context.func), cls) if isinstance(context, ast.Call) else None
+        if built is None:
+            return None
+        owner = self.classes.lookup(built.symbol, "__enter__")
+        text = self.classes.texts.get(owner.file) if owner is not None else None
+        tree = parse(text) if text is not None else None
+        found = find(tree, f"{owner.qualname}.__enter__") if tree is not None and owner is not None else None
+        if found is None or isinstance(found.node, ast.ClassDef):
+            return None
+        returns = [n for n in ast.walk(found.node) if isinstance(n, ast.Return)]
+        this = found.node.args.args[0].arg if found.node.args.args else None
+        enters_self = bool(returns) and all(isinstance(r.value, ast.Name) and r.value.id == this for r in returns)
+        return built if enters_self else None
 
     def _attribute(self, cls: Symbol, name: str) -> Held | None:
         """What `self.name` holds in a method of `cls`: the property's annotation, or what the methods of the
@@ -178,6 +196,17 @@ def _is_self(node: ast.expr) -> bool:
 
 
 @functools.lru_cache(maxsize=64)
+def _entered(function: FunctionNode) -> dict[str, list[ast.expr]]:
+    """The context expressions each plain name is bound to by `with ... as name` in a function."""
+    out: dict[str, list[ast.expr]] = {}
+    for node in statements(function.body):
+        if isinstance(node, (ast.With, ast.AsyncWith)):
+            for item in node.items:
+                if isinstance(item.optional_vars, ast.Name):
+                    out.setdefault(item.optional_vars.id, []).append(item.context_expr)
+    return out
+
+
 def _assigned(function: FunctionNode) -> dict[str, list[ast.expr]]:
     """The values each plain name is assigned in a function (read once per function, for all its uses)."""
     out: dict[str, list[ast.expr]] = {}

@@ -254,3 +254,50 @@ def test_an_attribute_the_class_binds_to_a_library_object_is_no_instance_named_l
     got = {(c["function"], c["match"]) for c in found["callers"]}
     assert got == {("nearest", "receiver")}  # a parameter named like the class: nothing says what it holds
     assert found["unresolved"] == 1  # `self.faiss_index` in search_batch holds what __init__ binds: not resolved
+
+
+def test_a_name_bound_by_with_is_the_class_built_when_its_enter_returns_self(indexed: Indexer) -> None:
+    files = {
+        "web/__init__.py": "",
+        "web/session.py": """
+            class Session:
+                def __enter__(self):
+                    return self
+
+                def __exit__(self, *args):
+                    return None
+
+                def request(self, url):
+                    if not url:
+                        raise ValueError("no url")
+
+
+            class Pool:
+                def __enter__(self):
+                    return Session()
+
+                def __exit__(self, *args):
+                    return None
+
+                def request(self, url):
+                    if not url:
+                        raise ValueError("no pool url")
+
+
+            def get(url):
+                with Session() as session:
+                    return session.request(url)
+
+
+            def fetch(url):
+                with Pool() as pool:
+                    return pool.request(url)
+        """,
+    }
+    store = indexed(files, name="web")
+    (release,) = store.releases("web")
+    session = callers(store, release, CalledFunction("web/session.py", "Session.request"))["callers"]
+    assert [(c["function"], c["match"]) for c in session] == [("get", "typed")]
+    # `Pool.__enter__` returns a `Session`, not the pool: `pool` is not known to be a `Pool`
+    pool = callers(store, release, CalledFunction("web/session.py", "Pool.request"))["callers"]
+    assert all(c["match"] != "typed" for c in pool)
