@@ -262,6 +262,13 @@ def _meaning(page: Page) -> RenderableType:
     parts: list[RenderableType] = [code_text(meaning["summary"])]
     if meaning["in_their_words"]:
         parts.append(code_text(meaning["in_their_words"]))
+    return Group(*parts)
+
+
+def _check(page: Page) -> RenderableType | None:
+    """The check as code, its clauses and the names it resolved: after the fix, as on the web."""
+    meaning = page["what_it_means"]
+    parts: list[RenderableType] = []
     if meaning["condition"]:
         parts.append(Syntax(meaning["condition"], "python", word_wrap=True, background_color="default"))
     if len(meaning["clauses"]) > 1:
@@ -278,7 +285,7 @@ def _meaning(page: Page) -> RenderableType:
         parts.append(line)
         if value["choice"]:
             parts.append(code_text(f"  {value['choice']}"))
-    return Group(*parts)
+    return Group(*parts) if parts else None
 
 
 def _source(page: Page) -> RenderableType | None:
@@ -456,6 +463,7 @@ _SECTIONS: list[tuple[str, Callable[[Page], RenderableType | None]]] = [
     ("What it means", _meaning),
     ("Solutions", _solutions),
     ("Example fix", _example_fix),
+    ("The check in detail", _check),
     ("When it happens", _happens),
     ("Trigger", _triggers),
     ("In the code's own words", _documented),

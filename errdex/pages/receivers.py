@@ -5,7 +5,8 @@ whose return annotation names `Cls`, is a `Cls` or an instance of a subclass (so
 also reaches the subclasses' overrides). `self.x` holds what the methods of the class, of its bases
 and of its subclasses bind to `self.x` (`self.x = Cls()`, `self.x: Cls`), or what its property `x`
 is annotated to return. A name the module binds once to `Cls(...)` (`api = HfApi()`) holds a `Cls` wherever
-no function around the use binds it; `with Cls(...) as name:` binds a `Cls` when `Cls.__enter__` returns `self`. Nothing is inferred beyond these statements; names resolve through imports.
+no function around the use binds it; `with Cls(...) as name:` binds a `Cls` when `Cls.__enter__` returns `self`.
+Nothing is inferred beyond these statements; names resolve through imports.
 """
 
 from __future__ import annotations
