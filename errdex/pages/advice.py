@@ -17,6 +17,7 @@ from typing import TypedDict
 from errdex.model import ReleaseRecord
 from errdex.pages.model import SiteJson, SolutionBody, StatementKind
 from errdex.pages.source import abc_declared, class_and_bases, find, parse
+from errdex.pages.syntax import SENTENCE_END
 from errdex.store import Store
 
 _PIP_INSTALL = re.compile(
@@ -159,7 +160,7 @@ def distributions(template: str | None) -> list[Distribution]:
     return [{"name": name, "source": source} for name, source in found.items() if name and "{}" not in name]
 
 
-_SENTENCE_END = re.compile(r"(?<=[.!?])(?<!e\.g\.)(?<!i\.e\.)\s+")
+_SENTENCE_END = re.compile(SENTENCE_END)
 # a sentence that opens with a request or suggestion to the reader (`Use of X is deprecated` is no request)
 _ADVISES = re.compile(
     r"(?:perhaps|maybe|did you mean|please|try|use(?! of\b)|consider|make sure|ensure|pass|specify|upgrade|downgrade"

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from errdex.pages.model import CheckedInput, CodeComment, Documented, ParameterDoc, QuotedText
 from errdex.pages.source import FunctionNode, TreeOf, find, methods
+from errdex.pages.syntax import SENTENCE_END
 
 MAX_QUOTE = 900
 MAX_COMMENT_LINES = 8
@@ -65,7 +66,8 @@ def documented(
 
 MAX_SAID = 220
 MIN_WORDS = 4
-_SENTENCE = re.compile(r"(?<=[.!?])(?<!e\.g\.)(?<!i\.e\.)\s|\n\s*\n")
+_SENTENCE = re.compile(rf"{SENTENCE_END}|\n\s*\n")  # or a blank line
+_NUMBERING = re.compile(r"^(?:\d+(?:\.\d+)*[.)]?|[a-z][.)])\s+")  # `# 1.2. Cache attributes ...`
 
 
 def in_their_words(doc: Documented) -> str | None:
@@ -93,9 +95,6 @@ def _typed(text: str) -> tuple[str | None, str]:
     if rest.strip() and "\n" not in head and len(head) <= 80 and not head.endswith("."):
         return " ".join(head.split()), rest
     return None, text
-
-
-_NUMBERING = re.compile(r"^(?:\d+(?:\.\d+)*[.)]?|[a-z][.)])\s+")  # `# 1.2. Cache attributes ...`
 
 
 def _first_sentence(text: str) -> str:

@@ -74,7 +74,7 @@ def find(tree: ast.Module, qualname: str) -> FoundDefinition | None:
     owner: ast.ClassDef | None = None
     node: FunctionNode | ast.ClassDef | None = None
     for i, part in enumerate(parts):
-        node = _module_definitions(tree).get(part) if i == 0 else _last_definition(body, part)
+        node = (_module_definitions(tree) if i == 0 else _definitions_in(body)).get(part)
         if node is None:
             return None
         if isinstance(node, ast.ClassDef) and i < len(parts) - 1:
@@ -87,31 +87,19 @@ def find(tree: ast.Module, qualname: str) -> FoundDefinition | None:
 
 @functools.lru_cache(maxsize=2)  # one per module tree: each of its errors' pages looks up names in it
 def _module_definitions(tree: ast.Module) -> dict[str, FunctionNode | ast.ClassDef]:
-    """The module's top-level definitions by name, as `_last_definition` finds each."""
+    return _definitions_in(tree.body)
+
+
+def _definitions_in(body: list[ast.stmt]) -> dict[str, FunctionNode | ast.ClassDef]:
+    """The definitions a body makes, by name, looking into `if`/`try`/loop/`with` blocks; the last one wins, as at
+    run time."""
     out: dict[str, FunctionNode | ast.ClassDef] = {}
-
-    def visit(body: list[ast.stmt]) -> None:
-        for stmt in body:
-            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-                out[stmt.name] = stmt
-            elif isinstance(stmt, (ast.If, ast.Try, ast.For, ast.AsyncFor, ast.While, ast.With, ast.AsyncWith)):
-                visit([*stmt.body, *getattr(stmt, "orelse", []), *getattr(stmt, "finalbody", [])])
-
-    visit(tree.body)
-    return out
-
-
-def _last_definition(body: list[ast.stmt], name: str) -> FunctionNode | ast.ClassDef | None:
-    """The definition of `name` in a body, looking into `if`/`try`/loop/`with` blocks; the last one wins, as at run
-    time."""
-    found = None
     for stmt in body:
-        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and stmt.name == name:
-            found = stmt
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            out[stmt.name] = stmt
         elif isinstance(stmt, (ast.If, ast.Try, ast.For, ast.AsyncFor, ast.While, ast.With, ast.AsyncWith)):
-            inner = _last_definition([*stmt.body, *getattr(stmt, "orelse", []), *getattr(stmt, "finalbody", [])], name)
-            found = inner or found
-    return found
+            out.update(_definitions_in([*stmt.body, *getattr(stmt, "orelse", []), *getattr(stmt, "finalbody", [])]))
+    return out
 
 
 def methods(cls: ast.ClassDef) -> dict[str, FunctionNode]:

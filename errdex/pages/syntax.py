@@ -1,4 +1,5 @@
-"""Small shared words and helpers for reading conditions: comparison operators in words, safe unparsing."""
+"""Small shared words and helpers for reading conditions: comparison operators in words, safe unparsing; where a
+sentence of quoted prose ends."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ NEGATED_OP: dict[type, type] = {
     ast.Gt: ast.LtE,
     ast.LtE: ast.Gt,
 }
+SENTENCE_END = r"(?<=[.!?])(?<!e\.g\.)(?<!i\.e\.)\s+"  # after `.`, `!` or `?` and space, but not `e.g.` or `i.e.`
 MIRRORED_OP: dict[type, type] = {ast.Lt: ast.Gt, ast.Gt: ast.Lt, ast.LtE: ast.GtE, ast.GtE: ast.LtE}
 OP_WORDS: dict[type, str] = {
     ast.In: "is in",
