@@ -56,8 +56,8 @@ def public_entries(
             if callers is None and searches < MAX_SEARCHES and not constructor:
                 searches += 1
                 callers = search(function)["callers"]
-            calls = [c for c in callers or [] if _call(c, function)]
-            ups = [c for c in calls if caught(c["inside_try"], raised) is None]  # the error gets through
+            calls = [c for c in callers or [] if _call(c, function)]  # any of them: then it is no root
+            ups = [c for c in calls if _step(c) and caught(c["inside_try"], raised) is None]
             entry = _entry(function, steps, calls if callers is not None else None, tree_of)
             if entry is not None:
                 found.append((0 if entry["kind"] in ("constructor", "root") else 1, depth, entry))
@@ -81,15 +81,19 @@ def public_entries(
 
 
 def _call(caller: Caller, callee: CalledFunction) -> bool:
-    """A call the search resolved, made in a function of the package outside its tests, other than the callee (a
-    step up when no `try` around it catches the error)."""
+    """A call the search found (a guess by name or an override's too), made in code of the package outside its
+    tests, other than the callee; a step up when the search resolved it and no `try` around it catches the error."""
     return (
         caller["use"] in ("call", "read")
-        and caller["match"] in RESOLVED
-        and caller["function"] != "<module>"
+        and caller["match"] != "recursive"
         and not in_tests(caller["file"])
         and (caller["file"], caller["function"]) != (callee.file, callee.function)
     )
+
+
+def _step(caller: Caller) -> bool:
+    """A call the search resolved, made in a function (module-level code runs at import, no user's call)."""
+    return caller["match"] in RESOLVED and caller["function"] != "<module>"
 
 
 def _entry(

@@ -111,3 +111,23 @@ def test_a_function_whose_only_caller_catches_its_error_is_no_root(indexed: Inde
     }
     store = indexed(files, name="lib")
     assert _entries(store, "bad status", "lib") == ["`lib.Response.raise_for_status` (the function itself)"]
+
+
+def test_a_use_guessed_by_name_is_no_step_but_no_root_either(indexed: Indexer) -> None:
+    files = {
+        "lib/__init__.py": "from lib.core import Config\n",
+        "lib/core.py": """
+            class Config:
+                def validate(self):
+                    if self.mode is None:
+                        raise ValueError("no mode")
+
+
+            def _run(config):
+                config.validate()
+        """,
+    }
+    store = indexed(files, name="lib")
+    page = build_page(store, error_id_of(store, "lib", "no mode"))
+    assert [c["match"] for c in page["callers"]] == ["receiver"]
+    assert _entries(store, "no mode", "lib") == ["`lib.Config.validate` (the function itself)"]
