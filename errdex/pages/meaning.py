@@ -112,6 +112,7 @@ def what_it_means(
     catching = _catcher(site, tree, raised_names(site)) if places == 1 else None
     defined = defined_when(tree, site["line"]) if tree is not None and places == 1 else None
     out: WhatItMeans = {
+        "plain": None,  # the page adds it once the ways in, the docs and the user's values are known
         "summary": "",
         "in_their_words": None,  # the page adds it from `documented`
         "condition": site["condition"],
