@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Collection
+from dataclasses import replace
 from typing import NamedTuple
 
 from errdex.pages.callers import CalledFunction, in_tests
@@ -25,7 +26,7 @@ from errdex.pages.fields import left_out as fields_left_out
 from errdex.pages.handlers import caught_words, handler_around
 from errdex.pages.inforce import Rebound
 from errdex.pages.inputs import Traced, WayIn, trace
-from errdex.pages.model import Caller, CallerSearch, CheckedInput, PageCaller, SiteJson, WhenItHappens
+from errdex.pages.model import Caller, CallerSearch, CheckedInput, InputSource, PageCaller, SiteJson, WhenItHappens
 from errdex.pages.public import called_by_users, public_module
 from errdex.pages.receives import NOT_SET, private_name, receives
 from errdex.pages.source import TreeOf, find, signature
@@ -100,6 +101,7 @@ def when_it_happens(
             "kind": traced.kind,
             "ways_in": [w.json(site["file"], _imported_from(w, site["file"], tree_of)) for w in traced.ways],
             "bound": [w.bound_json(site["file"]) for w in traced.bound],
+            "computed_from": _sources(traced, site["file"], tree_of),
             "receives": NOT_SET,
         }
         inputs.append({**item, "receives": receives(tree, item, site["line"], site["function"])})
@@ -157,13 +159,29 @@ def _imported_from(way: WayIn, file: str, tree_of: TreeOf) -> str | None:
     return public_module(file, head, tree_of)
 
 
+def _sources(traced: Traced, file: str, tree_of: TreeOf) -> list[InputSource]:
+    """The inputs a local is computed from that a user's call sets, with those calls."""
+    out: list[InputSource] = []
+    for source in traced.computed_from:
+        ways = [w for w in _users_ways(source.traced, file, tree_of).ways if w.call and w.keyword]
+        if ways:
+            out.append(
+                {
+                    "code": source.code,
+                    "line": source.line,
+                    "ways_in": [w.json(file, _imported_from(w, file, tree_of)) for w in ways],
+                }
+            )
+    return out
+
+
 def _users_ways(traced: Traced, file: str, tree_of: TreeOf) -> Traced:
     """A call of a function no user calls by name (private, or in a private module that is not re-exported) is not
     a way in: where the input is bound is said instead, and the callers table lists the package's own calls."""
     kept = [w for w in traced.ways if called_by_users(file, w.via, tree_of)]
     if len(kept) == len(traced.ways):
         return traced
-    return Traced(traced.kind, kept, [w for w in traced.ways if w not in kept] + traced.bound)
+    return replace(traced, ways=kept, bound=[w for w in traced.ways if w not in kept] + traced.bound)
 
 
 def _summary(

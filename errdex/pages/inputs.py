@@ -89,6 +89,20 @@ class Traced:
     kind: str  # attribute | parameter | local | other
     ways: list[WayIn]
     bound: list[WayIn]
+    computed_from: tuple[Source, ...] = ()  # for a local: the inputs its one binding reads, traced in their turn
+
+
+@dataclass(frozen=True)
+class Source:
+    """An input a local is computed from (`q_min, q_max = self.quantile_range`): the local is no way in itself, but
+    a user who sets this input sets what it is computed from."""
+
+    code: str
+    line: int  # the local's binding that reads it
+    traced: Traced
+
+
+MAX_SOURCES = 3
 
 
 def trace(
@@ -117,7 +131,9 @@ def trace(
     if set(assigned) == reads and not any(found.entry for found in assigned.values()):
         return Traced("local", [], notes)  # every read of it is set by the function: no argument reaches the check
     said = "; ".join(n.how for n in notes)
-    return Traced(traced.kind, [replace(w, how=f"{w.how}; but {said}") for w in traced.ways], notes + traced.bound)
+    return replace(
+        traced, ways=[replace(w, how=f"{w.how}; but {said}") for w in traced.ways], bound=notes + traced.bound
+    )
 
 
 def _unreaching(traced: Traced, code: str, condition: ast.expr | None) -> Traced:
@@ -133,7 +149,7 @@ def _unreaching(traced: Traced, code: str, condition: ast.expr | None) -> Traced
         how = f"{way.how}; with `{code}` = `{short(way.value)}` the check's condition is false: it cannot be the value"
         return replace(way, how=how + " the check sees", reaches=False)
 
-    return Traced(traced.kind, [said(w) for w in traced.ways], [said(w) for w in traced.bound])
+    return replace(traced, ways=[said(w) for w in traced.ways], bound=[said(w) for w in traced.bound])
 
 
 _PLAIN = (type(None), bool, int, float, str, bytes)  # values whose attributes and truth the evaluator knows
@@ -205,7 +221,8 @@ def _trace(tree: ast.Module, site_function: str, code: str, line: int, template:
                 how += f" ({binds} it again after {'those tests' if len(read) > 1 else 'that test'})"
             return Traced("local", [], [WayIn(None, site_function, how, read[0][1].bindings[-1].line, True)])
         how = local_how(site_function, code, found)
-        return Traced("local", [], [WayIn(None, site_function, how, found.bindings[-1].line, True)])
+        sources = _computed_from(tree, site_function, located.node, found)
+        return Traced("local", [], [WayIn(None, site_function, how, found.bindings[-1].line, True)], sources)
     walrus = _assignment_expressions(located.node, code, line)
     if walrus:
         listed = "; ".join(f"`{short(n)}` (line {n.lineno})" for n in walrus)
@@ -228,6 +245,28 @@ def _trace(tree: ast.Module, site_function: str, code: str, line: int, template:
         return Traced("local", [], [WayIn(None, site_function, how, stores[-1], True)])
     defined = _module_name_way(tree, code, site_function)
     return Traced("other", [], [defined] if defined is not None else [])
+
+
+def _computed_from(tree: ast.Module, site_function: str, func: FunctionNode, found: InForce) -> tuple[Source, ...]:
+    """The parameters and `self` attributes the local's one assignment reads (not a method it calls), each traced
+    from that line, when a user's call sets it; nothing when the local is bound several ways or changed after."""
+    single = found.single
+    if single is None or single.kind != "assign" or single.value is None or found.mutated_at:
+        return ()
+    params = {p.arg for p in parameters(func)} - {"self", "cls"}
+    called = {id(n.func) for n in ast.walk(single.value) if isinstance(n, ast.Call)}
+    codes: list[str] = []
+    for node in ast.walk(single.value):
+        if isinstance(node, ast.Name) and node.id in params:
+            codes.append(node.id)
+        elif isinstance(node, ast.Attribute) and id(node) not in called and short(node.value) == "self":
+            codes.append(f"self.{node.attr}")
+    out = []
+    for text in list(dict.fromkeys(codes))[:MAX_SOURCES]:
+        traced = _trace(tree, site_function, text, single.line)
+        if traced.kind in ("parameter", "attribute") and any(w.call and w.keyword for w in traced.ways):
+            out.append(Source(text, single.line, traced))
+    return tuple(out)
 
 
 def _read_at(lines: list[int]) -> str:

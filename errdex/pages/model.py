@@ -331,6 +331,14 @@ class Receives(TypedDict):
     values: list[JsonValue]  # the values a `Literal` annotation allows besides those types
 
 
+class InputSource(TypedDict):
+    """An input a checked local is computed from, with the ways a user sets it (`inputs[].computed_from[]`)."""
+
+    code: str
+    line: int  # the local's binding that reads it
+    ways_in: list[InputWay]
+
+
 class CheckedInput(TypedDict):
     """An input the condition tests (`when_it_happens.inputs[]`)."""
 
@@ -339,6 +347,7 @@ class CheckedInput(TypedDict):
     kind: str  # attribute | parameter | local | other
     ways_in: list[InputWay]  # only ways a user or a caller takes (a call passing it, a property read)
     bound: list[InputBinding]  # where it is bound otherwise (a local, a store without an argument, a class attribute)
+    computed_from: list[InputSource]  # a local's one binding reads these, which users set (not ways in themselves)
     receives: Receives
 
 

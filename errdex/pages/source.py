@@ -172,6 +172,11 @@ def is_static(func: FunctionNode) -> bool:
     return any(isinstance(d, ast.Name) and d.id in ("staticmethod", "classmethod") for d in func.decorator_list)
 
 
+def is_accessor(func: FunctionNode) -> bool:
+    """A property's setter or deleter (`@x.setter`): users assign or delete the attribute, they never call it."""
+    return any(isinstance(d, ast.Attribute) and d.attr in ("setter", "deleter") for d in func.decorator_list)
+
+
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 
 
@@ -186,7 +191,7 @@ def call_code(qualname: str, func: FunctionNode | None, keywords: list[str], sta
     `Cls.__init__` is called as `Cls(name=...)`, `Cls.__call__` as `cls(name=...)`, a method as `cls.meth(name=...)`, a
     static or class method as `Cls.meth(...)`, a module function as `func(...)`.
     """
-    if "<locals>" in qualname:
+    if "<locals>" in qualname or (func is not None and is_accessor(func)):
         return None
     parts = qualname.split(".")
     args = ", ".join(f"{k}=..." for k in keywords)

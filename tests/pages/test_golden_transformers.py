@@ -83,6 +83,13 @@ def test_flagship_page(transformers_store: Store) -> None:
     )
     assert [a["ref"] for a in page["source_url_alternatives"]] == ["5.16.0"]
     assert page["generated_by"] == "static"
+    assert meaning["plain"] == (  # the user's call first, then what passes, from the ways in and the clauses
+        "`self.cache_implementation` is set from the `cache_implementation` you pass to"
+        " `transformers.GenerationConfig(cache_implementation=...)` or"
+        " `generation_config.update(cache_implementation=...)`."
+        " The check (`GenerationConfig.validate`, line 687) passes only when either `self.cache_implementation` is None"
+        " or `self.cache_implementation` is one of `valid_cache_implementations` (11 values)."
+    )
     assert_dynamic_never_called_invalid(page)
 
 
@@ -99,9 +106,13 @@ def test_flagship_with_the_users_values(transformers_store: Store) -> None:
     )
     assert typo["solutions"][0]["text"].startswith("Use 'static', the closest accepted value.")
     assert typo["example_fix"]["value_after"] == "'static'"
+    assert typo["what_it_means"]["plain"].endswith(
+        "; with yours (`self.cache_implementation` shown as `statc`) it fails."
+    )
     accepted = build_page(transformers_store, FLAGSHIP_ID, values=["dynamic", listed])
     assert accepted["user_input"]["checked"][0]["result"] == "accepted"
     assert accepted["solutions"][0]["text"].startswith("'dynamic' is accepted by this check in transformers 5.16.0")
+    assert "with yours" not in accepted["what_it_means"]["plain"]
     assert_dynamic_never_called_invalid(accepted)
 
 
