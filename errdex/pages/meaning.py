@@ -112,7 +112,7 @@ def what_it_means(
     catching = _catcher(site, tree, raised_names(site)) if places == 1 else None
     defined = defined_when(tree, site["line"]) if tree is not None and places == 1 else None
     out: WhatItMeans = {
-        "plain": None,  # the page adds it once the ways in, the docs and the user's values are known
+        "plain": "",  # the summary's first sentence without the raises before it; the page says it in the user's terms
         "summary": "",
         "in_their_words": None,  # the page adds it from `documented`
         "condition": site["condition"],
@@ -146,27 +146,25 @@ def what_it_means(
     func = own if places == 1 else None
     nested = raises_before(func, site["line"], site["prior_checks"], node) if func is not None else []
     earlier = sentence(site["prior_checks"], node, resolved, names, nested) if places == 1 else ""
-    if not exact:
-        out["summary"] = _shared(raises, describe(node, resolved, False, names) if node is not None else None)
-    elif node is not None:
-        caught = f"{caught_words(handler)}, and " if handler else ""
-        out["summary"] = f"{raises} when {caught}{describe(node, resolved, False, names)}{earlier}."
-    elif site["condition"]:
-        caught = f" when {caught_words(handler)}, and" if handler else ""
-        out["summary"] = (
-            f"{raises}{caught} under a condition that could not be read: `{site['condition'][:300]}`{earlier}."
-        )
-    elif handler:
-        where = _then(context) if _function(site, tree) is None else ""
-        out["summary"] = f"{raises} when {caught_words(handler)} ({_unguarded(site, places)}){earlier}{where}."
-    elif loop:
-        out["summary"] = (
-            f"{raises} only when {loop_else_words(loop)}; {_unguarded(site, places)}{earlier}{_then(context)}."
-        )
-    else:
-        out["summary"] = (
-            f"{raises} whenever {_line(site, places)} runs ({_unguarded(site, places)}){earlier}{_then(context)}."
-        )
+
+    def said(earlier: str) -> str:
+        """The summary's first sentence, with the raises that may fire first (`earlier`) or without them."""
+        if not exact:
+            return _shared(raises, describe(node, resolved, False, names) if node is not None else None)
+        if node is not None:
+            caught = f"{caught_words(handler)}, and " if handler else ""
+            return f"{raises} when {caught}{describe(node, resolved, False, names)}{earlier}."
+        if site["condition"]:
+            caught = f" when {caught_words(handler)}, and" if handler else ""
+            return f"{raises}{caught} under a condition that could not be read: `{site['condition'][:300]}`{earlier}."
+        if handler:
+            where = _then(context) if _function(site, tree) is None else ""
+            return f"{raises} when {caught_words(handler)} ({_unguarded(site, places)}){earlier}{where}."
+        if loop:
+            return f"{raises} only when {loop_else_words(loop)}; {_unguarded(site, places)}{earlier}{_then(context)}."
+        return f"{raises} whenever {_line(site, places)} runs ({_unguarded(site, places)}){earlier}{_then(context)}."
+
+    out["summary"], out["plain"] = said(earlier), said("")  # the page puts the user's terms in `plain` if it can
     if loop and (node is not None or site["condition"] or handler):
         out["summary"] += (
             f" Line {site['line']} is in the `else:` block of a loop: it runs only when {loop_else_words(loop)}."

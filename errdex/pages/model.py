@@ -274,7 +274,7 @@ class LoopElseJson(TypedDict):
 
 
 class WhatItMeans(TypedDict):
-    plain: str | None  # in short, in the user's terms: their call, what the code expects, why (see `plain`)
+    plain: str  # the answer in short, in the user's terms: their call, what passes the check (see `pages/plain.py`)
     summary: str
     in_their_words: str | None  # what the docstrings say the checked inputs are and the comment at the check, quoted
     condition: str | None

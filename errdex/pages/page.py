@@ -40,7 +40,7 @@ from errdex.pages.model import (
     WhatItMeans,
 )
 from errdex.pages.noreturn import ending_calls, never_returning, settled
-from errdex.pages.plain import plain
+from errdex.pages.plain import plain, with_yours
 from errdex.pages.prose import add_prose
 from errdex.pages.record import UNPACKED_MESSAGE, record_json, unpacked_arguments
 from errdex.pages.returned import returned_error, with_returned
@@ -170,7 +170,7 @@ def _static(store: Store, record: ErrorRecord, place: FileLine | None) -> Static
     if held_by and facts["template"] is None:  # "no message argument": the object raised carries one
         facts = {**facts, "reason": held_reason(held_by)}
     triggers, example_fix = triggers_and_fix(facts, None)
-    facts["what_it_means"]["plain"] = plain(facts, None)
+    facts["what_it_means"]["plain"] = plain(facts)
     return {
         **facts,
         "provenance": provenance(facts, release, found),
@@ -267,7 +267,7 @@ def _derive(page: StaticPage, user: UserInput) -> None:
     if changes_candidates(page, user):
         page["triggers"], page["example_fix"] = triggers_and_fix(page, user)
     page["solutions"] = solutions(page, user)
-    page["what_it_means"] = {**page["what_it_means"], "plain": plain(page, user)}
+    page["what_it_means"] = {**page["what_it_means"], "plain": with_yours(page["what_it_means"]["plain"], user)}
 
 
 def provenance(page: StaticFacts, release: ReleaseRecord, found: CallerSearch) -> list[ProvenanceFact]:

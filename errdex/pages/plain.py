@@ -14,18 +14,18 @@ from errdex.pages.model import CheckedValue, InputWay, StaticFacts, UserInput
 MAX_WAYS = 2  # calls named for one input; the rest are under "When it happens"
 
 
-def plain(page: StaticFacts, user: UserInput | None) -> str | None:
+def plain(page: StaticFacts) -> str:
     """'`self.x` is set from the `x` you pass to `pkg.C(x=...)`. The check (`C.validate`, line 9) passes only when
-    `self.x` is None; with yours (`self.x` shown as `a`) it fails.'; None when the page's check is not one condition
-    read from the code (no condition, one not read, or several places that do not share it)."""
+    `self.x` is None.': the check's passing condition when the page has one condition read from the code, else the
+    summary's first sentence without the raises before it (`what_it_means.plain` as `meaning` leaves it)."""
     meaning = page["what_it_means"]
-    if not meaning["clauses"] or not page["site_scope"]["exact"]:
-        return None
-    passes = either([c["negated"] for c in meaning["clauses"]])
-    others = page["site_scope"]["count"] - 1 if not page["site_scope"]["site"] else 0
-    where = f" and {others} other place{'s' if others > 1 else ''}" if others > 0 else ""
-    check = f"The check (`{page['function']}`, line {page['line']}{where}) passes only when {passes}{_yours(user)}."
-    return f"{_ways(page)}{check}"
+    said = meaning["plain"]
+    if meaning["clauses"] and page["site_scope"]["exact"]:
+        passes = either([c["negated"] for c in meaning["clauses"]])
+        others = page["site_scope"]["count"] - 1 if not page["site_scope"]["site"] else 0
+        where = f" and {others} other place{'s' if others > 1 else ''}" if others > 0 else ""
+        said = f"The check (`{page['function']}`, line {page['line']}{where}) passes only when {passes}."
+    return f"{_ways(page)}{said}"
 
 
 def _ways(page: StaticFacts) -> str:
@@ -116,8 +116,9 @@ def _call(ways: list[InputWay]) -> str:
     return f"{ways[0]['import_from']}.{call}" if ways[0]["import_from"] else call
 
 
-def _yours(user: UserInput | None) -> str:
-    """'; with yours (`self.x` shown as `a`) it fails' when the user's values make the check true."""
-    failing: list[CheckedValue] = [c for c in (user or {"checked": []})["checked"] if c["result"] == "raises"]
+def with_yours(said: str, user: UserInput) -> str:
+    """The short form with 'With yours (`self.x` shown as `a`), the check fails.' when the user's values make it
+    true."""
+    failing: list[CheckedValue] = [c for c in user["checked"] if c["result"] == "raises"]
     shown = [f"`{c['code']}` shown as `{c['value']}`" for c in failing if c["value"] is not None]
-    return f"; with yours ({', '.join(shown)}) it fails" if shown else ""
+    return f"{said} With yours ({', '.join(shown)}), the check fails." if said and shown else said

@@ -107,12 +107,12 @@ def test_flagship_with_the_users_values(transformers_store: Store) -> None:
     assert typo["solutions"][0]["text"].startswith("Use 'static', the closest accepted value.")
     assert typo["example_fix"]["value_after"] == "'static'"
     assert typo["what_it_means"]["plain"].endswith(
-        "; with yours (`self.cache_implementation` shown as `statc`) it fails."
+        " With yours (`self.cache_implementation` shown as `statc`), the check fails."
     )
     accepted = build_page(transformers_store, FLAGSHIP_ID, values=["dynamic", listed])
     assert accepted["user_input"]["checked"][0]["result"] == "accepted"
     assert accepted["solutions"][0]["text"].startswith("'dynamic' is accepted by this check in transformers 5.16.0")
-    assert "with yours" not in accepted["what_it_means"]["plain"]
+    assert "With yours" not in accepted["what_it_means"]["plain"]
     assert_dynamic_never_called_invalid(accepted)
 
 

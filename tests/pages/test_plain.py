@@ -1,5 +1,5 @@
 """What it means in short: the user's call that sets what the check reads (or a local computed from it), then what
-lets the check pass; nothing when the check was not read, and no call through a property's setter."""
+lets the check pass (without a condition read, the summary's first sentence); no call through a property's setter."""
 
 from __future__ import annotations
 
@@ -88,9 +88,13 @@ def test_a_local_is_computed_from_what_the_user_passes(indexed: Indexer) -> None
     assert picked["when_it_happens"]["inputs"][0]["ways_in"] == []
 
 
-def test_a_setter_is_assigned_not_called_and_an_unguarded_raise_has_no_short_form(indexed: Indexer) -> None:
+def test_a_setter_is_assigned_not_called_and_an_unguarded_raise_is_said_as_the_summary_says_it(
+    indexed: Indexer,
+) -> None:
     page_of = pages_of(indexed(FILES, name="scaler"), "scaler")
     setter = page_of("scale must be positive")
     assert all(w["call"] is None for i in setter["when_it_happens"]["inputs"] for w in i["ways_in"])
     assert "scale(value=" not in (_plain(setter) or "") and "scale(value=" not in str(setter["triggers"])
-    assert _plain(page_of("always")) is None
+    assert _plain(page_of("always")) == (  # no condition: the summary's first sentence
+        "`unguarded` raises RuntimeError whenever line 40 runs (no `if` in `unguarded` guards line 40)."
+    )
