@@ -173,7 +173,8 @@ def test_pages_fit_a_phone_screen(server: str, browser: playwright.Browser) -> N
 
 def test_the_answer_comes_first_and_is_on_a_desktop_first_screen(server: str, page: playwright.Page) -> None:
     """What went wrong and the fix before how it is reached and the source; the solutions start on the first
-    1280x900 screen of the flagship's page (the first screen is written to test-output/web/first-screen.png)."""
+    1280x900 screen of the flagship's page (the first screen is written to test-output/web/first-screen.png).
+    The phone's first screen is `test_the_answer_is_on_a_phone_first_screen`."""
     page.goto(f"{server}/errors/{FLAGSHIP_ID}")
     order = page.evaluate("() => [...document.querySelectorAll('article section')].map(s => s.id)")
     assert order.index("means") < order.index("solutions") < order.index("fix") < order.index("when")
@@ -182,3 +183,21 @@ def test_the_answer_comes_first_and_is_on_a_desktop_first_screen(server: str, pa
     assert solutions is not None and solutions["y"] + 60 < 900, solutions  # its heading and first solution
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "first-screen.png"))
+
+
+def test_the_answer_is_on_a_phone_first_screen(server: str, browser: playwright.Browser) -> None:
+    """On a 390x844 phone the header is compact and "What it means" shows only its lead (the rest is behind a
+    `<details>`): the solutions' heading and first lines are on the first screen, the example fix starts on the
+    first or second (the first screen is written to test-output/web/phone-first-screen.png)."""
+    context = browser.new_context(java_script_enabled=False, viewport={"width": 390, "height": 844}, is_mobile=True)
+    page = context.new_page()
+    page.set_default_timeout(SLOW)
+    try:
+        page.goto(f"{server}/errors/{FLAGSHIP_ID}", timeout=SLOW)
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / "phone-first-screen.png"))
+        solutions, fix = page.locator("#solutions").bounding_box(), page.locator("#fix").bounding_box()
+        assert solutions is not None and solutions["y"] + 60 < 844, solutions
+        assert fix is not None and fix["y"] < 2 * 844, fix
+    finally:
+        context.close()

@@ -11,7 +11,7 @@ from errdex.pages.record import record_json
 from errdex.store import Store
 from errdex.web.links import ServerLinks, StaticLinks
 from errdex.web.memo import Memo
-from errdex.web.render import CODE_CLASS, Renderer, holes, ticks
+from errdex.web.render import CODE_CLASS, Renderer, holes, lead, ticks
 from tests.web.conftest import SHOP_ID
 
 
@@ -81,3 +81,38 @@ def test_a_trigger_without_code_has_no_empty_code_box(web_db: Path) -> None:
     triggers = html[html.index('<section id="triggers">') :]
     triggers = triggers[: triggers.index("</section>")]
     assert "It fires when" in triggers and f'class="{CODE_CLASS}"' not in triggers
+
+
+def test_the_summary_is_cut_after_its_first_sentence_or_before_the_raises_that_fire_first() -> None:
+    assert lead("`f` raises E when `a. b` is set. More.") == ("`f` raises E when `a. b` is set.", "More.")
+    earlier = "`f` raises E when `a` is set, once the `raise` statements before it in this function do not fire."
+    assert lead(earlier + " More.") == (
+        "`f` raises E when `a` is set…",
+        "…once the `raise` statements before it in this function do not fire. More.",
+    )
+    assert lead("one sentence") == ("one sentence", "")
+
+
+def _means(html: str) -> str:
+    means = html[html.index('<section id="means">') :]
+    return means[: means.index("</section>")]
+
+
+def test_what_it_means_leads_with_the_plain_sentence_and_keeps_the_check_behind_it(web_db: Path) -> None:
+    """The lead is the one paragraph outside the `<details>`: the plain sentence when there is one, else the
+    summary's first sentence; the rest of the summary and the code's own words are inside, each once."""
+    with Store(web_db) as store:
+        page = build_page(store, SHOP_ID)
+    means = page["what_it_means"]
+    means["summary"] = "`checkout` raises ValueError when `mode` is not one of `MODES`. It is the only check."
+    means["in_their_words"] = "In the code's own words, `mode` is “the way to pay”."
+    html = _means(Renderer().page("error.html", page, ServerLinks(), alternate=None))
+    first, more = html.split('<details class="more">')
+    assert "is not one of <code>MODES</code>." in first and "the only check" not in first and "the way to pay" in more
+    assert html.count("the only check") == 1
+
+    means["plain"] = "Pass a `mode` the shop accepts."
+    html = _means(Renderer().page("error.html", page, ServerLinks(), alternate=None))
+    first, more = html.split('<details class="more">')
+    assert '<p class="lead">Pass a <code>mode</code> the shop accepts.</p>' in first and "MODES" not in first
+    assert "is not one of <code>MODES</code>. It is the only check." in more and "the way to pay" in more
