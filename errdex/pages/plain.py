@@ -15,7 +15,7 @@ MAX_WAYS = 2  # calls named for one input; the rest are under "When it happens"
 
 
 def plain(page: StaticFacts) -> str:
-    """'`self.x` is set from the `x` you pass to `pkg.C(x=...)`. The check (`C.validate`, line 9) passes only when
+    """'`self.x` is set from the `x` you pass to `pkg.C(...)`. The check (`C.validate`, line 9) passes only when
     `self.x` is None.': the check's passing condition when the page has one condition read from the code, else the
     summary's first sentence without the raises before it (`what_it_means.plain` as `meaning` leaves it)."""
     meaning = page["what_it_means"]
@@ -71,11 +71,11 @@ def _grouped(found: list[tuple[str, list[InputWay]]]) -> list[tuple[list[str], l
 
 
 def _passed(codes: list[str], ways: list[InputWay]) -> str:
-    """'`url` is what you pass to ...', '`self.x` and `self.y` are set from the `x` and `y` you pass to ...'."""
+    """'You pass `url` to ...', '`self.x` and `self.y` are set from the `x` and `y` you pass to ...'."""
     keywords = list(dict.fromkeys(w["keyword"] or "" for w in ways))
-    verb = "are" if len(codes) > 1 else "is"
     if codes == keywords:
-        return f"{_names(codes)} {verb} what you pass to {_calls(ways)}"
+        return f"You pass {_names(codes)} to {_calls(ways)}"
+    verb = "are" if len(codes) > 1 else "is"
     return f"{_names(codes)} {verb} set from the {_names(keywords)} you pass to {_calls(ways)}"
 
 
@@ -99,21 +99,16 @@ def _keyword_ways(ways: list[InputWay]) -> list[InputWay]:
 
 
 def _calls(ways: list[InputWay]) -> str:
-    """'`pkg.C(a=..., b=...)` or `c.update(a=...)`': each call (by the function it goes through) with the keywords
-    passed to it."""
-    by_via: dict[str, list[InputWay]] = {}
-    for way in ways:
-        by_via.setdefault(way["via"], []).append(way)
-    calls = [_call(group) for group in by_via.values()]
+    """'`pkg.C(...)` or `c.update(...)`': each call, by the function it goes through (the sentence names the
+    keywords)."""
+    calls = list(dict.fromkeys(_call(w) for w in ways))
     named = " or ".join(f"`{c}`" for c in calls[:MAX_WAYS])
     return named + (f" (and {len(calls) - MAX_WAYS} more ways)" if len(calls) > MAX_WAYS else "")
 
 
-def _call(ways: list[InputWay]) -> str:
-    head = (ways[0]["call"] or "").split("(", 1)[0]
-    keywords = ", ".join(dict.fromkeys(f"{w['keyword']}=..." for w in ways))
-    call = f"{head}({keywords})"
-    return f"{ways[0]['import_from']}.{call}" if ways[0]["import_from"] else call
+def _call(way: InputWay) -> str:
+    head = (way["call"] or "").split("(", 1)[0]
+    return f"{way['import_from']}.{head}(...)" if way["import_from"] else f"{head}(...)"
 
 
 def with_yours(said: str, user: UserInput) -> str:

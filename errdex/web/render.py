@@ -27,7 +27,6 @@ from errdex.pages.entries import ENTRIES_HEADING, entry_line
 from errdex.pages.excerpt import excerpt_lexer
 from errdex.pages.model import SourceExcerpt
 from errdex.pages.source import module_name
-from errdex.pages.syntax import SENTENCE_END
 from errdex.web.links import Links
 
 HERE = Path(__file__).parent
@@ -41,9 +40,6 @@ RELATIONS = {
     "setting": "checks the same setting",
 }
 _TICKED = re.compile(r"`([^`\n]+)`")
-_SENTENCE = re.compile(SENTENCE_END)
-# how `errdex.pages.prior.sentence` joins the raises that may fire first to the summary's first sentence
-_EARLIER = re.compile(r", (?=once the `raise` statements before it)")
 
 
 def environment() -> Environment:
@@ -67,7 +63,6 @@ def environment() -> Environment:
     env.filters["ticks"] = ticks
     env.filters["http_url"] = http_url
     env.globals["holes"] = holes
-    env.globals["lead"] = lead
     env.globals["by_class_alone"] = by_class_alone
     env.globals["RELATIONS"] = RELATIONS
     env.globals["NO_FIX"] = NO_FIX
@@ -102,21 +97,6 @@ def holes(template: str, values: list[str | None] | None = None) -> list[tuple[s
         last = i == len(parts) - 1
         out.append((part, None if last or i >= len(values) else values[i], not last))
     return out
-
-
-def lead(summary: str) -> tuple[str, str]:
-    """The summary cut where a phone's first screen should stop reading: (what fires it, the rest).
-
-    The cut is at the end of the first sentence, or before it where the raises that may fire first join
-    that sentence (`, once the `raise` statements ...`, which can fill a screen by itself: both halves then
-    carry `…`); never inside a backticked span, whose code would lose its marking. The rest is "" uncut.
-    """
-    cuts = sorted((m for pattern in (_EARLIER, _SENTENCE) for m in pattern.finditer(summary)), key=lambda m: m.start())
-    for cut in cuts:
-        if summary.count("`", 0, cut.start()) % 2 == 0:
-            first, rest = summary[: cut.start()], summary[cut.end() :]
-            return (first + "…", "…" + rest) if cut.re is _EARLIER else (first, rest)
-    return summary, ""
 
 
 def ticks(text: str | None) -> Markup:

@@ -85,8 +85,7 @@ def test_flagship_page(transformers_store: Store) -> None:
     assert page["generated_by"] == "static"
     assert meaning["plain"] == (  # the user's call first, then what passes, from the ways in and the clauses
         "`self.cache_implementation` is set from the `cache_implementation` you pass to"
-        " `transformers.GenerationConfig(cache_implementation=...)` or"
-        " `generation_config.update(cache_implementation=...)`."
+        " `transformers.GenerationConfig(...)` or `generation_config.update(...)`."
         " The check (`GenerationConfig.validate`, line 687) passes only when either `self.cache_implementation` is None"
         " or `self.cache_implementation` is one of `valid_cache_implementations` (11 values)."
     )

@@ -60,12 +60,12 @@ def _plain(page: Page) -> str | None:
 def test_the_users_call_comes_first_then_what_passes(indexed: Indexer) -> None:
     page_of = pages_of(indexed(FILES, name="scaler"), "scaler")
     assert _plain(page_of("limit must not be negative")) == (
-        "`limit` is what you pass to `scaler.clip(limit=...)`."
+        "You pass `limit` to `scaler.clip(...)`."
         " The check (`clip`, line 35) passes only when either `limit` is None or `limit` is at least 0."
     )
     # two attributes stored from the same constructor are said together
     assert _plain(page_of("low is above high")).startswith(
-        "`self.low` and `self.high` are set from the `low` and `high` you pass to `scaler.Scaler(low=..., high=...)`."
+        "`self.low` and `self.high` are set from the `low` and `high` you pass to `scaler.Scaler(...)`."
     )
 
 
@@ -74,14 +74,14 @@ def test_a_local_is_computed_from_what_the_user_passes(indexed: Indexer) -> None
     said = _plain(page_of("Invalid quantile range"))
     assert said is not None and said.startswith(
         "`q_min` and `q_max` are computed (line 8) from `self.quantile_range`, set from the `quantile_range` you pass"
-        " to `scaler.Scaler(quantile_range=...)`."
+        " to `scaler.Scaler(...)`."
     )
     sources = page_of("Invalid quantile range")["when_it_happens"]["inputs"][0]["computed_from"]
     assert [s["code"] for s in sources] == ["self.quantile_range"] and sources[0]["line"] == 8
     picked = page_of("items, like and regex are mutually exclusive")
     assert _plain(picked) == (
         "`given` is computed (line 28) from the `items`, `like` and `regex` you pass to"
-        " `window.pick(items=..., like=..., regex=...)`. The check (`Window.pick`, line 30) passes only when `given`"
+        " `window.pick(...)`. The check (`Window.pick`, line 30) passes only when `given`"
         " is at most 1."
     )
     # the local is no way in itself: no trigger sets `given` through `items`

@@ -5,13 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from markupsafe import escape
 
 from errdex.pages import build_page
 from errdex.pages.record import record_json
 from errdex.store import Store
 from errdex.web.links import ServerLinks, StaticLinks
 from errdex.web.memo import Memo
-from errdex.web.render import CODE_CLASS, Renderer, holes, lead, ticks
+from errdex.web.render import CODE_CLASS, Renderer, holes, ticks
 from tests.web.conftest import SHOP_ID
 
 
@@ -83,36 +84,21 @@ def test_a_trigger_without_code_has_no_empty_code_box(web_db: Path) -> None:
     assert "It fires when" in triggers and f'class="{CODE_CLASS}"' not in triggers
 
 
-def test_the_summary_is_cut_after_its_first_sentence_or_before_the_raises_that_fire_first() -> None:
-    assert lead("`f` raises E when `a. b` is set. More.") == ("`f` raises E when `a. b` is set.", "More.")
-    earlier = "`f` raises E when `a` is set, once the `raise` statements before it in this function do not fire."
-    assert lead(earlier + " More.") == (
-        "`f` raises E when `a` is set…",
-        "…once the `raise` statements before it in this function do not fire. More.",
-    )
-    assert lead("one sentence") == ("one sentence", "")
+def _section(html: str, name: str) -> str:
+    part = html[html.index(f'<section id="{name}">') :]
+    return part[: part.index("</section>")]
 
 
-def _means(html: str) -> str:
-    means = html[html.index('<section id="means">') :]
-    return means[: means.index("</section>")]
-
-
-def test_what_it_means_leads_with_the_plain_sentence_and_keeps_the_check_behind_it(web_db: Path) -> None:
-    """The lead is the one paragraph outside the `<details>`: the plain sentence when there is one, else the
-    summary's first sentence; the rest of the summary and the code's own words are inside, each once."""
+def test_what_it_means_is_the_short_form_and_the_whole_reading_is_in_the_check_in_detail(web_db: Path) -> None:
+    """The short form (`plain`) leads the page; the summary and the condition as code are said once, further down."""
     with Store(web_db) as store:
         page = build_page(store, SHOP_ID)
     means = page["what_it_means"]
-    means["summary"] = "`checkout` raises ValueError when `mode` is not one of `MODES`. It is the only check."
-    means["in_their_words"] = "In the code's own words, `mode` is “the way to pay”."
-    html = _means(Renderer().page("error.html", page, ServerLinks(), alternate=None))
-    first, more = html.split('<details class="more">')
-    assert "is not one of <code>MODES</code>." in first and "the only check" not in first and "the way to pay" in more
-    assert html.count("the only check") == 1
-
-    means["plain"] = "Pass a `mode` the shop accepts."
-    html = _means(Renderer().page("error.html", page, ServerLinks(), alternate=None))
-    first, more = html.split('<details class="more">')
-    assert '<p class="lead">Pass a <code>mode</code> the shop accepts.</p>' in first and "MODES" not in first
-    assert "is not one of <code>MODES</code>. It is the only check." in more and "the way to pay" in more
+    html = Renderer().page("error.html", page, ServerLinks(), alternate=None)
+    assert (
+        f'<p class="lead">{ticks(means["plain"])}</p>' in _section(html, "means")
+        and "passes only when" in means["plain"]
+    )
+    summary = str(ticks(means["summary"]))
+    assert summary in _section(html, "check") and html.count(summary) == 1
+    assert html.count(f"<code>{escape(page['condition'] or '')}</code>") == 1
