@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypedDict
+from typing import TYPE_CHECKING, Any, TypeAlias, TypedDict
 
-from rich.console import Group, RenderableType
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.padding import Padding
 from rich.panel import Panel
 from rich.rule import Rule
@@ -19,7 +21,7 @@ from errdex.model import NO_FIX, ReleaseRecord, class_shown, way_note
 if TYPE_CHECKING:  # the pipeline, matcher, pages and store are heavy to import; only their types are named here
     from errdex.indexing import IndexResult
     from errdex.match import Candidate
-    from errdex.pages.model import Page
+    from errdex.pages.model import Page, Solution
     from errdex.store import IndexedSite
 
 MAX_CALLERS_SHOWN = 10
@@ -28,6 +30,9 @@ MAX_SHOWN_VALUE = 300
 MAX_SHOWN_ALLOWED = 30
 MAX_SHOWN_LABEL = 60
 MAX_SHOWN_TEMPLATE = 100
+SCREEN_HEIGHT = 40  # the first screen when the output is not a terminal (a pipe, a file, a test): an 80x40 one
+MIN_SCREEN_HEIGHT = 24  # a terminal smaller than that scrolls: the answer is then cut no shorter than for 24 lines
+MORE_MEANING = " … (more with --full)"  # ends what the first screen keeps of the page's meaning
 
 
 class IndexResultJson(TypedDict):
@@ -223,11 +228,30 @@ def page_panel(page: Page) -> RenderableType:
     for title, render in _SECTIONS:
         body = render(page)
         if body is not None:
-            sections += [Rule(Text(title, style="bold"), align="left", style="dim"), body]
+            sections += [_heading(title), body]
+    return _framed(page, sections)
+
+
+def _framed(page: Page, sections: list[RenderableType]) -> Panel:
     return Panel(Group(*sections), title=Text(page["id"], style="cyan"), title_align="left")
 
 
+def _heading(title: str) -> Rule:
+    return Rule(Text(title, style="bold"), align="left", style="dim")
+
+
 def _page_header(page: Page) -> RenderableType:
+    lines: list[RenderableType] = [_head_line(page), Text(page["template"] or f"({page['reason']})", style="bold")]
+    lines += _raised_at(page)
+    if page["source_url"]:
+        lines.append(Text(page["source_url"], style="dim"))
+    if page["source_url_label"]:
+        lines.append(Text(page["source_url_label"], style="dim"))
+    return Group(*lines)
+
+
+def _head_line(page: Page) -> Text:
+    """The release, the kind and the class raised (with its bases): the page's first line."""
     head = Text()
     head.append(f"{page['package']} {page['version']}", style="bold")
     head.append(f" · {page['kind']} · ")
@@ -243,32 +267,34 @@ def _page_header(page: Page) -> RenderableType:
     head.append(shown, style="bold red")
     if page["exception_bases"]:
         head.append(f" ({', '.join(page['exception_bases'])})")
-    lines: list[RenderableType] = [head, Text(page["template"] or f"({page['reason']})", style="bold")]
-    lines.append(Text(f"{page['file']}:{page['line']} in {page['function']}", style="cyan"))
+    return head
+
+
+def _raised_at(page: Page) -> list[Text]:
+    """Where it is raised, and where its message is written when a helper writes it."""
+    lines = [Text(f"{page['file']}:{page['line']} in {page['function']}", style="cyan")]
     written = page["written_at"]
     if written:
         lines.append(
             Text(f"message written at {written['file']}:{written['line']} in {written['function']}", style="cyan")
         )
-    if page["source_url"]:
-        lines.append(Text(page["source_url"], style="dim"))
-    if page["source_url_label"]:
-        lines.append(Text(page["source_url_label"], style="dim"))
-    return Group(*lines)
+    return lines
 
 
 def _meaning(page: Page) -> RenderableType:
+    """The short form and the code's own words; the whole reading is the check's, as on the web."""
     meaning = page["what_it_means"]
-    parts: list[RenderableType] = [code_text(meaning["summary"])]
+    parts: list[RenderableType] = [code_text(meaning["plain"])]
     if meaning["in_their_words"]:
         parts.append(code_text(meaning["in_their_words"]))
     return Group(*parts)
 
 
-def _check(page: Page) -> RenderableType | None:
-    """The check as code, its clauses and the names it resolved: after the fix, as on the web."""
+def _check(page: Page) -> RenderableType:
+    """The whole reading of the check, the check as code, its clauses and the names it resolved: after the fix, as
+    on the web."""
     meaning = page["what_it_means"]
-    parts: list[RenderableType] = []
+    parts: list[RenderableType] = [code_text(meaning["summary"])]
     if meaning["condition"]:
         parts.append(Syntax(meaning["condition"], "python", word_wrap=True, background_color="default"))
     if len(meaning["clauses"]) > 1:
@@ -285,7 +311,7 @@ def _check(page: Page) -> RenderableType | None:
         parts.append(line)
         if value["choice"]:
             parts.append(code_text(f"  {value['choice']}"))
-    return Group(*parts) if parts else None
+    return Group(*parts)
 
 
 def _source(page: Page) -> RenderableType | None:
@@ -458,11 +484,12 @@ def _documented(page: Page) -> RenderableType | None:
     return Group(*parts) if parts else None
 
 
-_SECTIONS: list[tuple[str, Callable[[Page], RenderableType | None]]] = [
-    # the answer first (what went wrong, the fix), then how it is reached, the source and the rest
-    ("What it means", _meaning),
-    ("Solutions", _solutions),
-    ("Example fix", _example_fix),
+Section: TypeAlias = "tuple[str, Callable[[Page], RenderableType | None]]"  # a title and what renders its body
+# the answer first (what went wrong, the fix): the first screen shortens these and leaves out the rest
+_ANSWER: list[Section] = [("What it means", _meaning), ("Solutions", _solutions), ("Example fix", _example_fix)]
+_SECTIONS: list[Section] = [
+    *_ANSWER,
+    # then how it is reached, the source and the rest
     ("The check in detail", _check),
     ("When it happens", _happens),
     ("Trigger", _triggers),
@@ -473,6 +500,148 @@ _SECTIONS: list[tuple[str, Callable[[Page], RenderableType | None]]] = [
     ("AI-assisted explanation", _prose),
     ("Provenance", _provenance),
 ]
+
+
+@dataclass(frozen=True)
+class Brevity:
+    """How much of the answer a first screen keeps: `FIRST_SCREENS` goes from the fullest to the shortest."""
+
+    link: bool  # the source link in the header (its caveat is only in the whole page)
+    meaning_lines: int
+    solutions: int  # the first few, each cut to its first sentence and to `solution_lines`
+    solution_lines: int
+    fix_before: bool  # the example fix's code before the change (the user has it already: it raised)
+    fix_note_lines: int  # the note under the example fix (what the change is known to do); 0 leaves it out
+
+
+FIRST_SCREENS = [
+    Brevity(link=True, meaning_lines=6, solutions=3, solution_lines=6, fix_before=True, fix_note_lines=3),
+    Brevity(link=False, meaning_lines=6, solutions=2, solution_lines=5, fix_before=True, fix_note_lines=2),
+    Brevity(link=False, meaning_lines=5, solutions=2, solution_lines=4, fix_before=True, fix_note_lines=0),
+    Brevity(link=False, meaning_lines=4, solutions=1, solution_lines=4, fix_before=True, fix_note_lines=0),
+    Brevity(link=False, meaning_lines=4, solutions=1, solution_lines=3, fix_before=False, fix_note_lines=0),
+]
+
+
+def first_screens(page: Page, full: str, header: bool = True) -> list[RenderableType]:
+    """The page's answer (what it means, the first solutions, the example fix) at each brevity, fullest first.
+
+    Each ends with a line naming what it leaves out and how to see it: `full`, the command for the whole page.
+    `header=False` leaves out the page's header, for `explain`, whose candidate summary above says the same.
+    """
+    return [_first_screen(page, brevity, full, header) for brevity in FIRST_SCREENS]
+
+
+def _first_screen(page: Page, brevity: Brevity, full: str, header: bool) -> Panel:
+    sections: list[RenderableType] = [_short_header(page, brevity.link)] if header else []
+    bodies = [_short_meaning(page, brevity), _short_solutions(page, brevity), _short_fix(page, brevity)]
+    for (title, _), body in zip(_ANSWER, bodies, strict=True):
+        if body is not None:
+            sections += [_heading(title), body]
+    sections.append(_left_out(page, brevity, full))
+    return _framed(page, sections)
+
+
+def _short_header(page: Page, link: bool) -> RenderableType:
+    template = Text(page["template"] or f"({page['reason']})", style="bold")
+    lines: list[RenderableType] = [_head_line(page), Clamped(template, 2), *_raised_at(page)]
+    if link and page["source_url"]:
+        lines.append(Text(page["source_url"], style="dim"))
+    return Group(*lines)
+
+
+def _short_meaning(page: Page, brevity: Brevity) -> RenderableType:
+    """The short form: the whole reading is the whole page's."""
+    return Clamped(code_text(page["what_it_means"]["plain"]), brevity.meaning_lines, MORE_MEANING)
+
+
+def _first_sentence(text: str) -> str:
+    """Up to the first sentence's end, as the pages find it (not at `e.g.`, nor at the dot of `Cls.method`)."""
+    from errdex.pages.syntax import SENTENCE_END
+
+    return re.split(SENTENCE_END, text.strip(), maxsplit=1)[0]
+
+
+def _short_solutions(page: Page, brevity: Brevity) -> RenderableType | None:
+    if not page["solutions"]:
+        return _solutions(page)  # what the whole page says when there is none
+    return Group(*(_short_solution(s, brevity.solution_lines) for s in page["solutions"][: brevity.solutions]))
+
+
+def _short_solution(solution: Solution, lines: int) -> Clamped:
+    """A solution's first sentence: what to do, with the values it names (the rest qualifies it)."""
+    first = _first_sentence(solution["text"])
+    return Clamped(code_text(f"{solution['rank']}. {first}"), lines, cut=first != solution["text"])
+
+
+def _short_fix(page: Page, brevity: Brevity) -> RenderableType | None:
+    fix = page["example_fix"]
+    if not fix:
+        return None
+    parts: list[RenderableType] = []
+    if brevity.fix_before:
+        parts += [Text("before", style="red"), Syntax(fix["before"], "python", background_color="default")]
+    parts += [Text("after", style="green"), Syntax(fix["after"], "python", background_color="default")]
+    if brevity.fix_note_lines:
+        parts.append(Clamped(code_text(fix["note"]), brevity.fix_note_lines))
+    return Group(*parts)
+
+
+def _left_out(page: Page, brevity: Brevity, full: str) -> Text:
+    """The last line: the solutions and sections the first screen leaves out, and the command that shows them."""
+    sections = [title for title, render in _SECTIONS[len(_ANSWER) :] if render(page) is not None]
+    solutions = len(page["solutions"]) - brevity.solutions
+    what = [_count(solutions, "more solution")] if solutions > 0 else []
+    if sections:
+        what.append(f"{_count(len(sections), 'more section')} ({', '.join(sections)})")
+    said = f"… {' and '.join(what)}:" if what else "the whole page:"
+    return Text.assemble((said, "dim"), "\n", (full, "bold"))  # the command on a line of its own, to copy
+
+
+def _count(n: int, thing: str) -> str:
+    return f"{n} {thing}{'s' if n != 1 else ''}"
+
+
+@dataclass(frozen=True)
+class Clamped:
+    """Text cut to its first `lines` lines at the width it is drawn in, the cut marked by `more`.
+
+    `cut` says the text is already a part of a longer one (its first sentence): `more` then ends it however short.
+    """
+
+    text: Text
+    lines: int
+    more: str = " …"
+    cut: bool = False
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        wrapped = self.text.wrap(console, options.max_width)
+        if len(wrapped) <= self.lines and not self.cut:
+            yield self.text
+            return
+        kept = list(wrapped)[: self.lines]
+        last = kept[-1]
+        last.truncate(max(options.max_width - cell_len(self.more), 1))
+        last.rstrip()
+        last.append(self.more, style="dim")
+        yield Text("\n").join(kept)
+
+
+@dataclass(frozen=True)
+class FirstFitting:
+    """The first of `choices` (the fullest first) that fits one screen, else the last: what a screen shows first."""
+
+    choices: list[RenderableType]
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        height = screen_height(console)
+        fits = (c for c in self.choices if len(console.render_lines(c, options, pad=False)) <= height)
+        yield next(fits, self.choices[-1])
+
+
+def screen_height(console: Console) -> int:
+    """The lines of one screen: the terminal's own (at least MIN_SCREEN_HEIGHT), else SCREEN_HEIGHT."""
+    return max(console.height, MIN_SCREEN_HEIGHT) if console.is_terminal else SCREEN_HEIGHT
 
 
 def code_text(text: str) -> Text:

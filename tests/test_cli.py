@@ -73,7 +73,8 @@ def test_folder_then_list_and_show(tmp_path: Path, db: str) -> None:
     assert shown["resolved"] == {"MODES": ["fast", "slow"]}
     assert shown["related"][0]["template"] == "slow mode is not ready"
     text = run("show", first["id"], db=db).stdout
-    assert "shop/cart.py:11" in text and "self.mode not in MODES" in text
+    assert "shop/cart.py:11" in text and "--full" in text
+    assert "self.mode not in MODES" in run("show", first["id"], "--full", db=db).stdout  # the check in detail
 
 
 def test_list_filters_by_exception_and_kind(tmp_path: Path, db: str) -> None:

@@ -35,6 +35,9 @@ db_option = click.option(
     help="Index database (default: in your data folder; env ERRDEX_DB).",
 )
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
+full_option = click.option(
+    "--full", is_flag=True, help="Print the whole page, not only the answer that fits one screen (--json has it all)."
+)
 
 
 def reports_errors(func: Callable[P, R]) -> Callable[P, R]:

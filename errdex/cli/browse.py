@@ -8,7 +8,7 @@ import click
 from rich.table import Table
 
 from errdex import terminal
-from errdex.cli import console, db_option, json_option, main, print_json, reports_errors
+from errdex.cli import console, db_option, full_option, json_option, main, print_json, reports_errors
 from errdex.pages import build_page
 from errdex.pages.record import site_json
 from errdex.store import Store
@@ -43,17 +43,22 @@ def list_(
 @main.command()
 @click.argument("error_id")
 @click.option("--version", "version_", help="Release to show it in (default: the newest that has it).")
+@full_option
 @db_option
 @json_option
 @reports_errors
-def show(error_id: str, version_: str | None, db_path: str | None, as_json: bool) -> None:
+def show(error_id: str, version_: str | None, full: bool, db_path: str | None, as_json: bool) -> None:
     """Explain one error by its id: what it means, when it happens, how to fix it, related errors, versions."""
     with Store(db_path) as store:
         page = build_page(store, error_id, version_)
     if as_json:
         print_json(page)
         return
-    console.print(terminal.page_panel(page))
+    if full:
+        console.print(terminal.page_panel(page))
+        return
+    whole = f"errdex show {page['id']} --version {page['version']} --full"
+    console.print(terminal.FirstFitting(terminal.first_screens(page, whole)))
 
 
 @main.command()

@@ -10,7 +10,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from errdex import terminal
-from errdex.cli import console, db_option, json_option, main, print_json, reports_errors
+from errdex.cli import console, db_option, full_option, json_option, main, print_json, reports_errors
 from errdex.errors import InputError
 from errdex.match import MatchResult
 from errdex.match import explain as explain_text
@@ -29,11 +29,19 @@ MAX_INPUT = 16_000_000  # characters read from a file or stdin; the parser keeps
 )
 @click.option("--no-index", is_flag=True, help="Do not index the installed package a traceback names.")
 @click.option("--limit", type=click.IntRange(1, 100), default=5, show_default=True, help="Candidates to return.")
+@full_option
 @db_option
 @json_option
 @reports_errors
 def explain(
-    text: str | None, file_: Path | None, fetch: bool, no_index: bool, limit: int, db_path: str | None, as_json: bool
+    text: str | None,
+    file_: Path | None,
+    fetch: bool,
+    no_index: bool,
+    limit: int,
+    full: bool,
+    db_path: str | None,
+    as_json: bool,
 ) -> None:
     """Find where an error was raised: TEXT is the message, log line or traceback ('-' reads stdin)."""
     paste = _read_paste(text, file_)
@@ -42,7 +50,7 @@ def explain(
         if as_json:
             print_json(result.to_json())
             return
-        console.print(render(result, store))
+        console.print(render(result, store, full))
 
 
 def _read_paste(text: str | None, file_: Path | None) -> str:
@@ -64,8 +72,9 @@ def _read_paste(text: str | None, file_: Path | None) -> str:
 ALSO_TITLE = "also in this paste (other errors and warnings, listed after the one that stopped it)"
 
 
-def render(result: MatchResult, store: Store) -> RenderableType:
-    """The answer at a glance (site, check, values, did-you-mean), then the top match's full page."""
+def render(result: MatchResult, store: Store, full: bool) -> RenderableType:
+    """The answer at a glance (site, check, values, did-you-mean), then the top match's page: its answer, as much of
+    it as fits one screen with the summary, or (`full`) all of it."""
     best = result.best
     if best is None:
         return _abstention(result)
@@ -74,7 +83,12 @@ def render(result: MatchResult, store: Store) -> RenderableType:
     )
 
     page = build_page(store, best.id, best.version, values=[v or "" for v in best.values], suggestions=best.suggestions)
-    parts: list[RenderableType] = [terminal.candidate_summary(best, page).panel(), terminal.page_panel(page)]
+    summary = terminal.candidate_summary(best, page).panel()
+    if full:
+        parts: list[RenderableType] = [summary, terminal.page_panel(page)]
+    else:
+        screens = terminal.first_screens(page, "the same command with --full", header=False)
+        parts = [terminal.FirstFitting([Group(summary, screen) for screen in screens])]
     others = result.matches[1:]
     if others:
         parts.append(terminal.other_candidates(others))
