@@ -37,6 +37,7 @@ from errdex.pages.triggers import (
     code_value,
     declared,
     find_fix,
+    find_passing,
     find_trigger,
     listed_first,
     pools,
@@ -193,7 +194,7 @@ def triggers_and_fix(page: StaticFacts, user: UserInput | None) -> tuple[list[Tr
     pool = _receivable(_with_declared(pools(facts.node, list(facts.inputs), facts.env, first), facts), facts)
     trigger = find_trigger(facts.node, pool, facts.env, facts.earlier)
     if trigger is None:
-        return [], None
+        return [], _passing_fix(facts, page, pool)
     entry = _trigger_json(facts, trigger, scope(trigger, facts.function, facts.calls, facts.exits, facts.wrapped_by))
     fix = find_fix(facts.node, trigger, pool, facts.env, facts.earlier, facts.exits)
     if fix is None or entry["code"] is None:
@@ -215,6 +216,36 @@ def triggers_and_fix(page: StaticFacts, user: UserInput | None) -> tuple[list[Tr
     return [entry], example
 
 
+def _passing_fix(facts: PageFacts, page: StaticFacts, pool: dict[str, list[TriggerValue]]) -> ExampleFix | None:
+    """The example fix of a page with no certain trigger: the user's call (their value when they gave one, else
+    `...`) and the same call with a value that makes the check certainly false, whatever else it reads."""
+    assert facts.node is not None
+    found = find_passing(
+        facts.node, {c: v for c, v in pool.items() if _best_way(facts.inputs[c])}, facts.env, facts.earlier, facts.exits
+    )
+    if found is None:
+        return None
+    code, value = found
+    readings = [c for c in pool[code] if c.tag == "user"]  # `(3, 4)` shown by `str()` reads as a tuple or a string
+    theirs = readings[0] if len(readings) == 1 else TriggerValue(Ellipsis, "user")
+    before, after = _call(facts, {code: theirs}), _call(facts, {code: value})
+    if before is None or after is None:
+        return None
+    name = facts.inputs[code]["name"]
+    note = _fix_note(page, code, name, code_value(value.value), _default_of(facts, code, value), alone=True)
+    return {
+        "before": before,
+        "after": after,
+        "input": code,
+        "value_before": None if theirs.value is Ellipsis else code_value(theirs.value),
+        "value_after": code_value(value.value),
+        "value_source": value.tag,
+        "note": note.replace(
+            " the check of this page is false.", " the check of this page is false, whatever else it reads."
+        ),
+    }
+
+
 def _default_of(facts: PageFacts, code: str, value: TriggerValue) -> str:
     """' (what `GenerationConfig` gives `cache_implementation` when the keyword is left out)' for a default."""
     way = _best_way(facts.inputs[code])
@@ -223,10 +254,11 @@ def _default_of(facts: PageFacts, code: str, value: TriggerValue) -> str:
     return f" (what `{way.via}` gives `{way.keyword}` when the keyword is left out)"
 
 
-def _fix_note(page: StaticFacts, code: str, name: str, value: str, default: str) -> str:
+def _fix_note(page: StaticFacts, code: str, name: str, value: str, default: str, alone: bool = False) -> str:
     """'With `sep` = 'text' the check of this page is false. `from_dummies` raises elsewhere in code that tests `sep`
     (line 506, `ValueError`, where `isinstance(sep, str)` holds): the value may fail there.'"""
-    said = f"With `{name}` = {value}{default} the check of this page is false."
+    whatever = ", whatever else it reads" if alone else ""  # the value alone makes it false
+    said = f"With `{name}` = {value}{default} the check of this page is false{whatever}."
     others = [r for r in page["what_it_means"]["other_raises"] if code in r["reads"]]
     if not others:
         return said

@@ -564,7 +564,7 @@ class ExampleFix(TypedDict):
     before: str
     after: str
     input: str
-    value_before: str
+    value_before: str | None  # None: the user's value, not known (`...` in `before`)
     value_after: str
     value_source: str  # suggested | listed | boundary | instance | none | user
     note: str  # what the change is known to do: pass this check; other raises that test the same input

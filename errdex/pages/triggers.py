@@ -189,6 +189,26 @@ def find_fix(
     return None
 
 
+def find_passing(
+    node: ast.expr,
+    pool: Mapping[str, list[TriggerValue]],
+    env: Mapping[str, Any],
+    earlier: Sequence[Earlier],
+    exits: Sequence[ExitJson] = (),
+) -> tuple[str, TriggerValue] | None:
+    """When no call certainly raises (the check also reads what no call sets, or objects the evaluator cannot build):
+    one input's value from the code that makes the condition certainly false whatever the others hold, passes the
+    earlier raising checks that read it, and does not make the function certainly return first."""
+    for code, candidates in pool.items():
+        for candidate in sorted(
+            (c for c in candidates if c.tag in FIX_TAGS and c.tag != "user"), key=lambda c: FIX_TAGS.index(c.tag)
+        ):
+            values = {**env, code: candidate.value}
+            if truth(node, values) is False and passes(earlier, values, [code]) and not _returns_first(exits, values):
+                return code, candidate
+    return None
+
+
 def _returns_first(exits: Sequence[ExitJson], values: Mapping[str, Any]) -> bool:
     """Whether one of the returns before the check certainly runs with these values (every test around it true)."""
     return any(
@@ -301,7 +321,10 @@ def _code(node: ast.expr) -> str | None:
 
 
 def code_value(value: Any) -> str:
-    """A candidate written as Python source: `'static'`, `0`, `None`, `CompileConfig(...)`, `object()`."""
+    """A candidate written as Python source: `'static'`, `0`, `None`, `CompileConfig(...)`, `object()`; `...` for the
+    user's own value when it is not known."""
+    if value is Ellipsis:
+        return "..."
     if isinstance(value, Instance):
         return f"{value.cls}(...)"
     return repr(value)

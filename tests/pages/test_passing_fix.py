@@ -1,0 +1,43 @@
+"""A check no call can be shown to fire (it also reads an object the evaluator cannot build) still gets an example
+fix when one value of the user's call makes it false whatever the rest holds: the user's call (`...` for their
+value, unknown) and the same call with that value."""
+
+from __future__ import annotations
+
+from tests.pages.conftest import Indexer, pages_of
+
+FILES = {
+    "imaging/__init__.py": "from .ops import resize\n",
+    "imaging/ops.py": """
+        def resize(image, size=None):
+            if size is not None and image.ndim != len(size):
+                raise ValueError("size does not match the image")
+            if size is not None and image.ndim > 3:
+                raise ValueError(f"cannot resize to {size}: too many dimensions")
+            return image
+    """,
+}
+
+
+def test_the_default_that_makes_the_check_false_is_the_fix(indexed: Indexer) -> None:
+    page = pages_of(indexed(FILES, name="imaging"), "imaging")("size does not match the image")
+    assert page["triggers"] == []  # `image.ndim` is nothing the evaluator can build: no call certainly raises
+    fix = page["example_fix"]
+    assert fix is not None
+    assert fix["before"] == "from imaging import resize\n\nresize(image=..., size=...)"
+    assert fix["after"] == "from imaging import resize\n\nresize(image=..., size=None)"
+    assert (fix["value_before"], fix["value_after"], fix["value_source"]) == (None, "None", "default")
+    assert fix["note"].startswith(
+        "With `size` = None (what `resize` gives `size` when the keyword is left out) the"
+        " check of this page is false, whatever else it reads."
+    )
+
+
+def test_the_users_value_is_the_before_only_when_it_reads_one_way(indexed: Indexer) -> None:
+    page_of = pages_of(indexed(FILES, name="imaging"), "imaging")
+    template = "cannot resize to {}: too many dimensions"
+    fix = page_of(template, values=["wide"])["example_fix"]
+    assert fix is not None and fix["before"].endswith("resize(image=..., size='wide')")
+    assert fix["value_before"] == "'wide'" and fix["after"].endswith("resize(image=..., size=None)")
+    fix = page_of(template, values=["(3, 4)"])["example_fix"]  # a tuple printed, or a string: not known which
+    assert fix is not None and fix["before"].endswith("resize(image=..., size=...)") and fix["value_before"] is None
