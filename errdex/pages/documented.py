@@ -21,6 +21,7 @@ from errdex.pages.syntax import SENTENCE_END
 MAX_QUOTE = 900
 MAX_COMMENT_LINES = 8
 _ISSUE_ONLY = re.compile(r"^(?:see\s+)?(?:gh|issue|bug|bpo)?[\s#:-]*\d+[.)]?$", re.IGNORECASE)  # `# GH 37725`
+_TASK = re.compile(r"^(?:TODO|FIXME|XXX|HACK)\b", re.IGNORECASE)
 _LIST_ITEM = re.compile(r"^\s*(?:[-*+•]|\d+[.)]|>)\s")
 _STYLE_PREFIX = r"^(?P<indent>[ \t]*)(?::param\s+(?:[^:\s]+\s+)?|\*{0,2})"  # reST `:param [type] `, Google `*args`
 
@@ -82,8 +83,16 @@ def in_their_words(doc: Documented) -> str | None:
             f"`{entry['name']}`{typed} is, as the docstring of `{entry['documented_in']}` describes it ({where}),"
             f" “{_first_sentence(description)}”"
         )
-    # the first comment that says something (a heading such as `# 1. Modes` stands apart from the one below it)
-    comment = next((c for c in doc["comments"] if len(_NUMBERING.sub("", c["text"]).split()) >= MIN_WORDS), None)
+    # the first comment that says something (a heading such as `# 1. Modes` stands apart from the one below it; a
+    # `# TODO` is a note on work left, not on what the check is for)
+    comment = next(
+        (
+            c
+            for c in doc["comments"]
+            if len(_NUMBERING.sub("", c["text"]).split()) >= MIN_WORDS and not _TASK.match(c["text"])
+        ),
+        None,
+    )
     if comment is not None:
         said.append(f"the comment at line {comment['line']} says “{_first_sentence(comment['text'])}”")
     return f"In the code's own words, {'; '.join(said)}." if said else None

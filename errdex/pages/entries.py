@@ -5,7 +5,8 @@ function or class users import from the package's top level down to the function
 `Session.prepare_request`, then `PreparedRequest.prepare`, which calls `prepare_url`. A step is a call the caller
 search resolves (`receiver` guesses are not followed), outside the package's tests and module-level code. The
 search goes up at most MAX_DEPTH calls and reads the callers of at most MAX_SEARCHES functions beyond the raising
-one's (each search reads the release), nearest first: an entry further up may be missed, so the page says "found",
+one's, nearest first, until those searches have parsed MAX_FILES_READ files (a count, not a time, so that a page
+is the same on every machine): an entry further up may be missed, so the page says "found",
 never "every". Only the first step is read against the check (`happens` rules out callers whose arguments cannot
 reach it); whether a call further up reaches it is not decided. A call inside a `try` that catches the error is
 no step: the error stops there (`requote_uri` catches the `InvalidURL` of `unquote_unreserved`).
@@ -13,6 +14,7 @@ no step: the error stops there (`requote_uri` catches the `InvalidURL` of `unquo
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Callable, Iterable
 
 from errdex.pages.callers import CalledFunction, in_tests
@@ -20,9 +22,10 @@ from errdex.pages.caught import caught
 from errdex.pages.model import Caller, CallerSearch, EntryStep, PublicEntry
 from errdex.pages.public import public_module
 from errdex.pages.receives import private_name
-from errdex.pages.source import TreeOf
+from errdex.pages.source import TreeOf, instance_name, is_accessor
 
-MAX_SEARCHES = 3
+MAX_SEARCHES = 12
+MAX_FILES_READ = 400  # the files those searches may parse in all: a small package is followed further up
 MAX_DEPTH = 6
 MAX_ENTRIES = 3
 # the caller search's matches that resolve the call: not `receiver` (a guess by name), nor `override` (a base's
@@ -34,33 +37,38 @@ Search = Callable[[CalledFunction], CallerSearch]  # the callers of a function o
 
 def public_entries(
     start: CalledFunction,
+    line: int,
     first: Iterable[Caller],
     search: Search,
     tree_of: TreeOf,
     raised: frozenset[str] | None,
 ) -> list[PublicEntry]:
-    """Up to MAX_ENTRIES public ways to `start`, best first: a constructor or a function no call of which was found
-    (users call it; the package does not), nearest first; then other public functions on the way, furthest up
-    first. `first` are the callers of `start` that may reach its check; `raised` the error's class and its bases
-    (see `caught.raised_names`): a call inside a `try` that catches it is no step, the error stops there."""
+    """Up to MAX_ENTRIES public ways to `start`, best first: a constructor or a function users import, nearest
+    first; then methods no call of which was found (users call them; the package does not); then other public
+    methods on the way, furthest up first. `line` is the raise's. `first` are the callers of `start` that may
+    reach its check; `raised` the error's class and its bases (see `caught.raised_names`): a call inside a `try`
+    that catches it is no step, the error stops there."""
     found: list[tuple[int, int, PublicEntry]] = []
     seen = {start}
     frontier: list[tuple[CalledFunction, list[EntryStep], list[Caller] | None]] = [(start, [], list(first))]
-    searches = 0
+    searches = read = 0
     for depth in range(MAX_DEPTH + 1):
         following: list[tuple[CalledFunction, list[EntryStep], list[Caller] | None]] = []
         for function, steps, callers in frontier:
             if sum(1 for ranked in found if ranked[0] == 0) >= MAX_ENTRIES:
                 break  # the best kind, nearer than anything further up: nothing found later ranks before them
-            constructor = function.function.endswith(".__init__")  # already the best kind: not searched above
-            if callers is None and searches < MAX_SEARCHES and not constructor:
+            constructor = function.function.endswith((".__init__", ".__new__"))  # the best kind: not searched above
+            if callers is None and searches < MAX_SEARCHES and read < MAX_FILES_READ and not constructor:
                 searches += 1
-                callers = search(function)["callers"]
+                result = search(function)
+                callers, read = result["callers"], read + result["files_parsed"]
             calls = [c for c in callers or [] if _call(c, function)]  # any of them: then it is no root
             ups = [c for c in calls if _step(c) and caught(c["inside_try"], raised) is None]
-            entry = _entry(function, steps, calls if callers is not None else None, tree_of)
+            entry = _entry(
+                function, steps, calls if callers is not None else None, tree_of, line if function == start else None
+            )
             if entry is not None:
-                found.append((0 if entry["kind"] in ("constructor", "root") else 1, depth, entry))
+                found.append((_rank(entry), depth, entry))
             for caller in ups:
                 up = CalledFunction(caller["file"], caller["function"])
                 if up not in seen:
@@ -75,9 +83,18 @@ def public_entries(
         frontier = following
         if not frontier:
             break
-    # the nearest constructor or root first (the shortest chain); of the others, the furthest up (nearest the user)
-    found.sort(key=lambda ranked: (ranked[0], ranked[1] if ranked[0] == 0 else -ranked[1]))
+    # the nearest starting point first (the shortest chain); of the others, the furthest up (nearest the user)
+    found.sort(key=lambda ranked: (ranked[0], ranked[1] if ranked[0] < 2 else -ranked[1]))
     return [entry for _, _, entry in found[:MAX_ENTRIES]]
+
+
+def _rank(entry: PublicEntry) -> int:
+    """0 for where a user's code starts: a constructor, or a function users import (`requests.get`, and the
+    `requests.request` it calls); 1 for a method no call of which is found, which needs an instance first
+    (`Session.get`); 2 for other public methods on the way."""
+    if entry["kind"] == "constructor" or "." not in entry["function"]:
+        return 0
+    return 1 if entry["kind"] == "root" else 2
 
 
 def _call(caller: Caller, callee: CalledFunction) -> bool:
@@ -97,22 +114,41 @@ def _step(caller: Caller) -> bool:
 
 
 def _entry(
-    function: CalledFunction, steps: list[EntryStep], calls: list[Caller] | None, tree_of: TreeOf
+    function: CalledFunction,
+    steps: list[EntryStep],
+    calls: list[Caller] | None,
+    tree_of: TreeOf,
+    line: int | None = None,
 ) -> PublicEntry | None:
     """`function` as a public entry when users import it (or its class) from the package's top level; a root when
-    its `calls` were searched and none was found."""
+    its `calls` were searched and none was found. `line` is the raise's, when `function` is the raising one: a
+    property's getter and setter share a name, the line tells which it is."""
     if "<locals>" in function.function or private_name(function.function):
         return None
     module = public_module(function.file, function.function.split(".", 1)[0], tree_of)
     if module is None or "." in module:
         return None
-    if function.function.endswith(".__init__"):
+    if function.function.endswith((".__init__", ".__new__")):
         kind = "constructor"
+    elif line is not None and _in_accessor(tree_of(function.file), function.function, line):
+        kind = "setter"  # users assign the property (or delete it); they never call it
     elif calls is not None and not calls:
         kind = "root"  # its callers were searched and none was found
     else:
         kind = "public"
     return {"function": function.function, "file": function.file, "import_from": module, "kind": kind, "steps": steps}
+
+
+def _in_accessor(tree: ast.Module | None, qualname: str, line: int) -> bool:
+    """Whether `line` is in a property's setter or deleter named as `qualname` says."""
+    name = qualname.rsplit(".", 1)[-1]
+    return tree is not None and any(
+        isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+        and node.name == name
+        and node.lineno <= line <= (node.end_lineno or node.lineno)
+        and is_accessor(node)
+        for node in ast.walk(tree)
+    )
 
 
 ENTRIES_HEADING = (
@@ -124,13 +160,20 @@ ENTRIES_HEADING = (
 def entry_line(entry: PublicEntry, function: str) -> str:
     """'`requests.Session.get` → `Session.request` (requests/sessions.py:602) → ...', as every renderer prints it."""
     chain = entry_chain(entry, function)
-    kind = {"constructor": " (its constructor)", "root": " (no call of it found in the release)"}.get(entry["kind"], "")
+    kind = {
+        "constructor": " (its constructor)",
+        "root": " (no call of it found in the release)",
+        "setter": f" (setting the property of `{entry['import_from']}.{entry['function'].split('.')[0]}`)",
+    }.get(entry["kind"], "")
     return f"`{entry_call(entry)}`{kind}" + (f" → {chain}" if chain else " (the function itself)")
 
 
 def entry_call(entry: PublicEntry) -> str:
-    """What a user writes: `requests.Session.get`, `transformers.GenerationConfig(...)`."""
-    name = entry["function"].removesuffix(".__init__")
+    """What a user writes: `requests.Session.get`, `transformers.GenerationConfig(...)`, `tokenizer.x = ...`."""
+    if entry["kind"] == "setter":
+        owner, _, attr = entry["function"].rpartition(".")
+        return f"{instance_name(owner.rsplit('.', 1)[-1])}.{attr} = ..."
+    name = entry["function"].removesuffix(".__init__").removesuffix(".__new__")
     return f"{entry['import_from']}.{name}" + ("(...)" if entry["kind"] == "constructor" else "")
 
 

@@ -140,7 +140,7 @@ def when_it_happens(
     ruled = Ruled(defaulted, left, undecided, packed)
     reaching = [c for c in outside if c not in defaulted and all(c is not x.caller for x in left)]
     start = CalledFunction(site["file"], site["function"])
-    entries = public_entries(start, reaching, search, tree_of, raised_names(site))
+    entries = public_entries(start, site["line"], reaching, search, tree_of, raised_names(site))
     return {
         "summary": " ".join(filter(None, (traced_at, _summary(site, tree, inputs, found, ruled, tree_of)))),
         "entries": entries,

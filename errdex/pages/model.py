@@ -367,7 +367,7 @@ class PublicEntry(TypedDict):
     function: str  # its qualified name in its module (`Session.get`, `GenerationConfig.__init__`)
     file: str
     import_from: str  # the top-level package users import it from
-    kind: str  # constructor | root (no call of it found in the release) | public
+    kind: str  # constructor | root (no call of it found in the release) | setter (a property's) | public
     steps: list[EntryStep]  # from the entry down; empty when the raising function is the entry itself
 
 

@@ -15,49 +15,55 @@ MAX_WAYS = 2  # calls named for one input; the rest are under "When it happens"
 
 
 def plain(page: StaticFacts) -> str:
-    """'`self.x` is set from the `x` you pass to `pkg.C(...)`. The check (`C.validate`, line 9) passes only when
-    `self.x` is None.': the check's passing condition when the page has one condition read from the code, else the
-    summary's first sentence without the raises before it (`what_it_means.plain` as `meaning` leaves it)."""
+    """'`self.x` is set from the `x` you pass to `pkg.C(...)`. The check (`C.validate`, line 9) cannot fire when
+    `self.x` is None.': what keeps the check from firing when the page has one condition read from the code (enough,
+    not needed: an `except` around the raise or an earlier return may keep it quiet too), else the summary's first
+    sentence without the raises before it (`what_it_means.plain` as `meaning` leaves it)."""
     meaning = page["what_it_means"]
     said = meaning["plain"]
     if meaning["clauses"] and page["site_scope"]["exact"]:
         passes = either([c["negated"] for c in meaning["clauses"]])
         others = page["site_scope"]["count"] - 1 if not page["site_scope"]["site"] else 0
         where = f" and {others} other place{'s' if others > 1 else ''}" if others > 0 else ""
-        said = f"The check (`{page['function']}`, line {page['line']}{where}) passes only when {passes}."
+        said = f"The check (`{page['function']}`, line {page['line']}{where}) cannot fire when {passes}."
     return f"{_ways(page)}{said}"
 
 
 def _ways(page: StaticFacts) -> str:
-    """How the user sets what the check reads: the inputs set from a public call's keyword, then the locals
-    computed from such inputs; else the first public call that leads to the function; else nothing."""
+    """How the user gets here and sets what the check reads: the public call that leads here when the calls that
+    set the inputs are not it (`requests.get`, where `url` is passed on to `prepare_url`), then the inputs set by a
+    call's keyword and the locals computed from such inputs."""
     rebound = {r["name"] for r in page["what_it_means"]["rebound"]}
     inputs = [item for item in page["when_it_happens"]["inputs"] if item["name"] not in rebound]
     direct = [(item["code"], ways) for item in inputs if (ways := _keyword_ways(item["ways_in"]))]
-    said = [_passed(codes, ways) for codes, ways in _grouped(direct)]
     named = {code for code, _ in direct}
-    computed: dict[str, list[str]] = {}  # what a local is computed from: the locals it holds for
-    for item in inputs:
-        sources = [
-            (s["code"], w)
-            for s in item["computed_from"]
-            if s["code"] not in named and (w := _keyword_ways(s["ways_in"]))
-        ]
-        if item["code"] not in named and sources:
-            line = item["computed_from"][0]["line"]
-            computed.setdefault(
-                f"(line {line}) from " + " and ".join(_source(c, w) for c, w in _grouped(sources)), []
-            ).append(item["code"])
-    said += [
-        f"{_names(codes)} {'are' if len(codes) > 1 else 'is'} computed {source}" for source, codes in computed.items()
+    sourced = [
+        (item["code"], item["computed_from"][0]["line"], sources)
+        for item in inputs
+        if item["code"] not in named
+        and (sources := [(s["code"], w) for s in item["computed_from"] if (w := _keyword_ways(s["ways_in"]))])
     ]
-    if said:
-        return f"{'; '.join(said)}. "
+    vias = {w["via"] for _, ways in direct for w in ways} | {w["via"] for *_, ss in sourced for _, ws in ss for w in ws}
     entries = page["when_it_happens"]["entries"]
-    if entries:
-        others = f" (and {len(entries) - 1} more, under When it happens)" if len(entries) > 1 else ""
-        return f"You reach it through a public call such as `{entry_call(entries[0])}`{others}. "
-    return ""
+    entry = entries[0] if entries and entries[0]["function"] not in vias else None
+
+    def verb(ways: list[InputWay]) -> str:
+        """'you pass to' for a function users import from the package's top level, or a method on an object of
+        theirs when no entry is named first; else 'passed to' (`pandas.io.common.validate_header_arg(...)`)."""
+        imported = any(w["import_from"] and "." not in w["import_from"] for w in ways)
+        on_object = entry is None and any(w["import_from"] is None for w in ways)
+        return "you pass to" if imported or on_object else "passed to"
+
+    said = [_passed(codes, ways, verb(ways)) for codes, ways in _grouped(direct)]
+    computed: dict[str, list[str]] = {}  # what a local is computed from: the locals it holds for
+    for code, line, sources in sourced:
+        source = " and ".join(_source(c, w, verb(w)) for c, w in _grouped(sources))
+        computed.setdefault(f"(line {line}) from {source}", []).append(code)
+    said += [f"{_names(codes)} {'are' if len(codes) > 1 else 'is'} computed {s}" for s, codes in computed.items()]
+    if entry is not None:
+        others = f"; {len(entries) - 1} more under When it happens" if len(entries) > 1 else ""
+        said.insert(0, f"You reach it through `{entry_call(entry)}` (a public way in{others})")
+    return f"{'; '.join(said)}. " if said else ""
 
 
 def _grouped(found: list[tuple[str, list[InputWay]]]) -> list[tuple[list[str], list[InputWay]]]:
@@ -70,21 +76,24 @@ def _grouped(found: list[tuple[str, list[InputWay]]]) -> list[tuple[list[str], l
     return list(groups.values())
 
 
-def _passed(codes: list[str], ways: list[InputWay]) -> str:
-    """'You pass `url` to ...', '`self.x` and `self.y` are set from the `x` and `y` you pass to ...'."""
+def _passed(codes: list[str], ways: list[InputWay], passed: str) -> str:
+    """'You pass `url` to ...', '`self.x` and `self.y` are set from the `x` and `y` you pass to ...' (`passed`: 'you
+    pass to', or 'passed to' when the user's call is another)."""
     keywords = list(dict.fromkeys(w["keyword"] or "" for w in ways))
-    if codes == keywords:
+    if codes == keywords and passed == "you pass to":
         return f"You pass {_names(codes)} to {_calls(ways)}"
     verb = "are" if len(codes) > 1 else "is"
-    return f"{_names(codes)} {verb} set from the {_names(keywords)} you pass to {_calls(ways)}"
+    if codes == keywords:
+        return f"{_names(codes)} {verb} {passed} {_calls(ways)}"
+    return f"{_names(codes)} {verb} set from the {_names(keywords)} {passed} {_calls(ways)}"
 
 
-def _source(codes: list[str], ways: list[InputWay]) -> str:
+def _source(codes: list[str], ways: list[InputWay], passed: str) -> str:
     """'the `items` and `like` you pass to ...' for parameters, '`self.q`, set from the `q` you pass to ...'."""
     keywords = list(dict.fromkeys(w["keyword"] or "" for w in ways))
     if codes == keywords:
-        return f"the {_names(keywords)} you pass to {_calls(ways)}"
-    return f"{_names(codes)}, set from the {_names(keywords)} you pass to {_calls(ways)}"
+        return f"the {_names(keywords)} {passed} {_calls(ways)}"
+    return f"{_names(codes)}, set from the {_names(keywords)} {passed} {_calls(ways)}"
 
 
 def _names(names: list[str]) -> str:

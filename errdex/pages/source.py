@@ -188,8 +188,9 @@ def instance_name(cls: str) -> str:
 def call_code(qualname: str, func: FunctionNode | None, keywords: list[str], static: bool = False) -> str | None:
     """How a user calls a function with these keyword arguments, or None for a nested function.
 
-    `Cls.__init__` is called as `Cls(name=...)`, `Cls.__call__` as `cls(name=...)`, a method as `cls.meth(name=...)`, a
-    static or class method as `Cls.meth(...)`, a module function as `func(...)`.
+    `Cls.__init__` (or `__new__`) is called as `Cls(name=...)`, `Cls.__call__` as `cls(name=...)`, a method as
+    `cls.meth(name=...)`, a static or class method as `Cls.meth(...)`, a module function as `func(...)`; a
+    property's setter is assigned, not called (None).
     """
     if "<locals>" in qualname or (func is not None and is_accessor(func)):
         return None
@@ -198,7 +199,7 @@ def call_code(qualname: str, func: FunctionNode | None, keywords: list[str], sta
     if len(parts) == 1:
         return f"{parts[0]}({args})"
     owner, name = parts[-2], parts[-1]
-    if name == "__init__":
+    if name in ("__init__", "__new__"):
         return f"{owner}({args})"
     if name == "__call__":
         return f"{instance_name(owner)}({args})"

@@ -86,6 +86,14 @@ MODULE = '''
     def undocumented(size):
         if size < 0:
             raise ValueError("size must not be negative")
+
+
+    def matched(kind):
+        # TODO - a matching error for every kind
+        kind = kind.lower()
+        # Kinds are matched by name: a class of its own would be one too many.
+        if kind != "exact":
+            raise ValueError("only exact matching")
 '''
 
 
@@ -162,3 +170,8 @@ def test_what_it_means_quotes_the_first_sentence_of_each_with_its_place(page_of:
         " tests loop over MODES.”."
     )
     assert page_of("size must not be negative")["what_it_means"]["in_their_words"] is None
+    # a note on work left is no reason for the check: the next comment is quoted
+    assert page_of("only exact matching")["what_it_means"]["in_their_words"] == (
+        "In the code's own words, the comment at line 80 says “Kinds are matched by name: a class of its own would be"
+        " one too many.”."
+    )

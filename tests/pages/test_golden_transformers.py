@@ -86,7 +86,7 @@ def test_flagship_page(transformers_store: Store) -> None:
     assert meaning["plain"] == (  # the user's call first, then what passes, from the ways in and the clauses
         "`self.cache_implementation` is set from the `cache_implementation` you pass to"
         " `transformers.GenerationConfig(...)` or `generation_config.update(...)`."
-        " The check (`GenerationConfig.validate`, line 687) passes only when either `self.cache_implementation` is None"
+        " The check (`GenerationConfig.validate`, line 687) cannot fire when either `self.cache_implementation` is None"
         " or `self.cache_implementation` is one of `valid_cache_implementations` (11 values)."
     )
     assert_dynamic_never_called_invalid(page)

@@ -61,11 +61,12 @@ def test_the_users_call_comes_first_then_what_passes(indexed: Indexer) -> None:
     page_of = pages_of(indexed(FILES, name="scaler"), "scaler")
     assert _plain(page_of("limit must not be negative")) == (
         "You pass `limit` to `scaler.clip(...)`."
-        " The check (`clip`, line 35) passes only when either `limit` is None or `limit` is at least 0."
+        " The check (`clip`, line 35) cannot fire when either `limit` is None or `limit` is at least 0."
     )
     # two attributes stored from the same constructor are said together
     assert _plain(page_of("low is above high")).startswith(
-        "`self.low` and `self.high` are set from the `low` and `high` you pass to `scaler.Scaler(...)`."
+        "You reach it through `scaler.Scaler.fit` (a public way in); `self.low` and `self.high` are set from the `low`"
+        " and `high` you pass to `scaler.Scaler(...)`."
     )
 
 
@@ -73,15 +74,15 @@ def test_a_local_is_computed_from_what_the_user_passes(indexed: Indexer) -> None
     page_of = pages_of(indexed(FILES, name="scaler"), "scaler")
     said = _plain(page_of("Invalid quantile range"))
     assert said is not None and said.startswith(
-        "`q_min` and `q_max` are computed (line 8) from `self.quantile_range`, set from the `quantile_range` you pass"
-        " to `scaler.Scaler(...)`."
+        "You reach it through `scaler.Scaler.fit` (a public way in); `q_min` and `q_max` are computed (line 8) from"
+        " `self.quantile_range`, set from the `quantile_range` you pass to `scaler.Scaler(...)`."
     )
     sources = page_of("Invalid quantile range")["when_it_happens"]["inputs"][0]["computed_from"]
     assert [s["code"] for s in sources] == ["self.quantile_range"] and sources[0]["line"] == 8
     picked = page_of("items, like and regex are mutually exclusive")
     assert _plain(picked) == (
         "`given` is computed (line 28) from the `items`, `like` and `regex` you pass to"
-        " `window.pick(...)`. The check (`Window.pick`, line 30) passes only when `given`"
+        " `window.pick(...)`. The check (`Window.pick`, line 30) cannot fire when `given`"
         " is at most 1."
     )
     # the local is no way in itself: no trigger sets `given` through `items`
@@ -95,6 +96,10 @@ def test_a_setter_is_assigned_not_called_and_an_unguarded_raise_is_said_as_the_s
     setter = page_of("scale must be positive")
     assert all(w["call"] is None for i in setter["when_it_happens"]["inputs"] for w in i["ways_in"])
     assert "scale(value=" not in (_plain(setter) or "") and "scale(value=" not in str(setter["triggers"])
+    (entry,) = setter["when_it_happens"]["entries"]
+    assert entry["kind"] == "setter" and _plain(setter).startswith(
+        "You reach it through `scaler.scale = ...` (a public"
+    )
     assert _plain(page_of("always")) == (  # no condition: the summary's first sentence
         "`unguarded` raises RuntimeError whenever line 40 runs (no `if` in `unguarded` guards line 40)."
     )

@@ -97,7 +97,7 @@ def test_what_it_means_is_the_short_form_and_the_whole_reading_is_in_the_check_i
     html = Renderer().page("error.html", page, ServerLinks(), alternate=None)
     assert (
         f'<p class="lead">{ticks(means["plain"])}</p>' in _section(html, "means")
-        and "passes only when" in means["plain"]
+        and "cannot fire when" in means["plain"]
     )
     summary = str(ticks(means["summary"]))
     assert summary in _section(html, "check") and html.count(summary) == 1
