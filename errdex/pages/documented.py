@@ -71,9 +71,10 @@ _SENTENCE = re.compile(rf"{SENTENCE_END}|\n\s*\n")  # or a blank line
 _NUMBERING = re.compile(r"^(?:\d+(?:\.\d+)*[.)]?|[a-z][.)])\s+")  # `# 1.2. Cache attributes ...`
 
 
-def in_their_words(doc: Documented) -> str | None:
+def in_their_words(doc: Documented, function: str) -> str | None:
     """One sentence for "What it means": what the docstrings say each checked input is, and what the comment at the
-    check says, each the first sentence of the quote, with its place; None when the code says neither."""
+    check says, each the first sentence of the quote, with its place; when the code says neither, what the docstring
+    of the raising `function` says it does; None when it says none of these."""
     said = []
     for entry in list({p["name"]: p for p in doc["parameters"]}.values())[:2]:  # each input once, as first found
         where = f"{entry['file']}:{entry['line']}"
@@ -95,6 +96,9 @@ def in_their_words(doc: Documented) -> str | None:
     )
     if comment is not None:
         said.append(f"the comment at line {comment['line']} says “{_first_sentence(comment['text'])}”")
+    summary = doc["docstring"]
+    if not said and summary is not None and len(summary["text"].split()) >= MIN_WORDS:
+        said.append(f"the docstring of `{function}` (line {summary['line']}) says “{_first_sentence(summary['text'])}”")
     return f"In the code's own words, {'; '.join(said)}." if said else None
 
 

@@ -159,7 +159,7 @@ def _static(store: Store, record: ErrorRecord, place: FileLine | None) -> Static
         "source_url": links.url,
         "source_url_label": links.label,
         "source_url_alternatives": links.alternatives,
-        "what_it_means": {**meaning, "in_their_words": in_their_words(said)},
+        "what_it_means": {**meaning, "in_their_words": in_their_words(said, site.function)},
         "when_it_happens": happens,
         "documented": said,
         "callers": listed,

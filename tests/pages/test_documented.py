@@ -88,6 +88,12 @@ MODULE = '''
             raise ValueError("size must not be negative")
 
 
+    def clamp(level):
+        """Keep the level inside the range the device supports."""
+        if level > 10:
+            raise ValueError("level too high")
+
+
     def matched(kind):
         # TODO - a matching error for every kind
         kind = kind.lower()
@@ -170,8 +176,12 @@ def test_what_it_means_quotes_the_first_sentence_of_each_with_its_place(page_of:
         " tests loop over MODES.”."
     )
     assert page_of("size must not be negative")["what_it_means"]["in_their_words"] is None
+    # without a docstring entry or a comment, the raising function's docstring says what it is for
+    said = page_of("level too high")["what_it_means"]["in_their_words"]
+    assert said.startswith("In the code's own words, the docstring of `clamp` (line ")
+    assert said.endswith(" says “Keep the level inside the range the device supports.”.")
     # a note on work left is no reason for the check: the next comment is quoted
     assert page_of("only exact matching")["what_it_means"]["in_their_words"] == (
-        "In the code's own words, the comment at line 80 says “Kinds are matched by name: a class of its own would be"
+        "In the code's own words, the comment at line 86 says “Kinds are matched by name: a class of its own would be"
         " one too many.”."
     )
