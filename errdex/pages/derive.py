@@ -220,19 +220,21 @@ def _passing_fix(facts: PageFacts, page: StaticFacts, pool: dict[str, list[Trigg
     """The example fix of a page with no certain trigger: the user's call (their value when they gave one, else
     `...`) and the same call with a value that makes the check certainly false, whatever else it reads."""
     assert facts.node is not None
-    found = find_passing(
-        facts.node, {c: v for c, v in pool.items() if _best_way(facts.inputs[c])}, facts.env, facts.earlier, facts.exits
-    )
+    settable = {c: v for c, v in pool.items() if _best_way(facts.inputs[c], reaching=False)}
+    found = find_passing(facts.node, settable, facts.env, facts.earlier, facts.exits)
     if found is None:
         return None
     code, value = found
     readings = [c for c in pool[code] if c.tag == "user"]  # `(3, 4)` shown by `str()` reads as a tuple or a string
     theirs = readings[0] if len(readings) == 1 else TriggerValue(Ellipsis, "user")
-    before, after = _call(facts, {code: theirs}), _call(facts, {code: value})
-    if before is None or after is None:
+    before, after = _call(facts, {code: theirs}, reaching=False), _call(facts, {code: value}, reaching=False)
+    way = _best_way(facts.inputs[code], reaching=False)
+    if before is None or after is None or way is None:
         return None
     name = facts.inputs[code]["name"]
     note = _fix_note(page, code, name, code_value(value.value), _default_of(facts, code, value), alone=True)
+    if not way.reaches:
+        note += f" `{way.via}` only sets it: the check runs later, in `{facts.function}`."
     return {
         "before": before,
         "after": after,
@@ -248,7 +250,7 @@ def _passing_fix(facts: PageFacts, page: StaticFacts, pool: dict[str, list[Trigg
 
 def _default_of(facts: PageFacts, code: str, value: TriggerValue) -> str:
     """' (what `GenerationConfig` gives `cache_implementation` when the keyword is left out)' for a default."""
-    way = _best_way(facts.inputs[code])
+    way = _best_way(facts.inputs[code], reaching=False)  # the one `_with_declared` took the default from
     if value.tag != "default" or way is None:
         return ""
     return f" (what `{way.via}` gives `{way.keyword}` when the keyword is left out)"
@@ -276,7 +278,7 @@ def _with_declared(pool: dict[str, list[TriggerValue]], facts: PageFacts) -> dic
     out = {code: list(values) for code, values in pool.items()}
     for code in out:
         out[code] += declared(facts.inputs[code]["receives"])
-        way = _best_way(facts.inputs[code])
+        way = _best_way(facts.inputs[code], reaching=False)  # what the attribute holds when the keyword is left out
         if way is not None and way.default is not None:
             out[code].append(TriggerValue(literal_value(way.default), "default"))
     return out
@@ -331,9 +333,10 @@ def _trigger_json(facts: PageFacts, trigger: dict[str, TriggerValue], scoped: st
     }
 
 
-def _call(facts: PageFacts, assignment: dict[str, TriggerValue]) -> str | None:
-    """One call through a shared way in that sets every assigned input (with its import), or None."""
-    found = [_best_way(facts.inputs[code]) for code in assignment]
+def _call(facts: PageFacts, assignment: dict[str, TriggerValue], reaching: bool = True) -> str | None:
+    """One call through a shared way in that sets every assigned input (with its import), or None (see `_best_way`
+    for `reaching`)."""
+    found = [_best_way(facts.inputs[code], reaching) for code in assignment]
     ways = [w for w in found if w is not None]
     if len(ways) < len(found) or len({w.via for w in ways}) != 1:
         return None
@@ -354,7 +357,7 @@ def _call(facts: PageFacts, assignment: dict[str, TriggerValue]) -> str | None:
 
 @dataclass(frozen=True)
 class _KeywordWay:
-    """A way in that a call sets by keyword and that goes on to run the check."""
+    """A way in that a call sets by keyword (and, as a rule, that goes on to run the check)."""
 
     call: str
     keyword: str
@@ -362,12 +365,22 @@ class _KeywordWay:
     required: tuple[str, ...]
     import_from: str | None
     default: str | None
+    reaches: bool  # the call goes on to run the check (else it only sets what the check reads later)
 
 
-def _best_way(item: CheckedInput) -> _KeywordWay | None:
-    for way in item["ways_in"]:
-        if way["call"] and way["keyword"] and way["reaches_check"]:
+def _best_way(item: CheckedInput, reaching: bool = True) -> _KeywordWay | None:
+    """The first way a call sets the input by keyword that goes on to the check; with `reaching` false, else the
+    first that only sets it (`Scaler(quantile_range=...)`, checked later in `fit`)."""
+    ways = [w for w in item["ways_in"] if w["call"] and w["keyword"]]
+    for way in sorted(ways, key=lambda w: not w["reaches_check"]):
+        if way["reaches_check"] or not reaching:
             return _KeywordWay(
-                way["call"], way["keyword"], way["via"], tuple(way["required"]), way["import_from"], way["default"]
+                way["call"] or "",
+                way["keyword"] or "",
+                way["via"],
+                tuple(way["required"]),
+                way["import_from"],
+                way["default"],
+                way["reaches_check"],
             )
     return None

@@ -7,7 +7,7 @@ from __future__ import annotations
 from tests.pages.conftest import Indexer, pages_of
 
 FILES = {
-    "imaging/__init__.py": "from .ops import resize\n",
+    "imaging/__init__.py": "from .ops import Sampler, resize\n",
     "imaging/ops.py": """
         def resize(image, size=None):
             if size is not None and image.ndim != len(size):
@@ -15,6 +15,16 @@ FILES = {
             if size is not None and image.ndim > 3:
                 raise ValueError(f"cannot resize to {size}: too many dimensions")
             return image
+
+
+        class Sampler:
+            def __init__(self, method="nearest"):
+                self.method = method
+
+            def fit(self, image):
+                if self.method != "nearest" and image.ndim > 2:
+                    raise ValueError("only nearest sampling works on volumes")
+                return self
     """,
 }
 
@@ -41,3 +51,11 @@ def test_the_users_value_is_the_before_only_when_it_reads_one_way(indexed: Index
     assert fix["value_before"] == "'wide'" and fix["after"].endswith("resize(image=..., size=None)")
     fix = page_of(template, values=["(3, 4)"])["example_fix"]  # a tuple printed, or a string: not known which
     assert fix is not None and fix["before"].endswith("resize(image=..., size=...)") and fix["value_before"] is None
+
+
+def test_a_keyword_the_constructor_only_stores_is_fixed_where_the_user_sets_it(indexed: Indexer) -> None:
+    page = pages_of(indexed(FILES, name="imaging"), "imaging")("only nearest sampling works on volumes")
+    fix = page["example_fix"]
+    assert page["triggers"] == [] and fix is not None
+    assert fix["after"] == "from imaging import Sampler\n\nSampler(method='nearest')"
+    assert fix["note"].endswith("`Sampler.__init__` only sets it: the check runs later, in `Sampler.fit`.")
