@@ -58,6 +58,7 @@ class PageFacts:
     function: str
     calls: list[CallBeforeJson]  # earlier calls passed values the check reads: they may reject them first
     exits: list[ExitJson]  # earlier returns: a trigger is certain only where its values show none is taken
+    kind: str  # error | warning | log: what a call that gets to the check does (raises, warns, logs)
 
     @classmethod
     def of(cls, page: StaticFacts) -> PageFacts:
@@ -73,6 +74,7 @@ class PageFacts:
             page["function"],
             meaning["calls_before"],
             meaning["exits"],
+            page["kind"],
         )
 
 
@@ -329,8 +331,13 @@ def _trigger_json(facts: PageFacts, trigger: dict[str, TriggerValue], scoped: st
         "from_user": any(c.tag == "user" for c in trigger.values()),
         # the check's own condition, not the whole path: what runs before it (other functions, the environment's
         # tests) may still raise first, so the words say only what a call that gets there does
-        "text": f"The check is true when {said}: a call that gets to it with these values raises{scoped}.",
+        "text": f"The check is true when {said}: a call that gets to it with these values {_does(facts.kind)}{scoped}.",
     }
+
+
+def _does(kind: str) -> str:
+    """What a call that gets to the check does: a warning and a log line do not stop it."""
+    return {"warning": "warns (and goes on)", "log": "logs the message (and goes on)"}.get(kind, "raises")
 
 
 def _call(facts: PageFacts, assignment: dict[str, TriggerValue], reaching: bool = True) -> str | None:
@@ -348,8 +355,10 @@ def _call(facts: PageFacts, assignment: dict[str, TriggerValue], reaching: bool 
         return None  # one keyword sets two inputs: they cannot take different values
     given = {keyword: values.pop() for keyword, values in by_keyword.items()}
     required = [r for r in ways[0].required if r not in given]
-    spread = ["..." for r in required if r.startswith("*")]  # what the user passes as `*args`
-    args = spread + [f"{r}=..." for r in required if not r.startswith("*")] + [f"{k}={v}" for k, v in given.items()]
+    star = next((i for i, r in enumerate(required) if r.startswith("*")), None)
+    # before `*args` a parameter is passed by position (its name stands for the user's value), `*args` as `...`
+    args = [r if star is not None and i < star else "..." if i == star else f"{r}=..." for i, r in enumerate(required)]
+    args += [f"{k}={v}" for k, v in given.items()]
     code = f"{head}({', '.join(args)})"
     imported = ways[0].import_from
     return f"from {imported} import {head.split('.', 1)[0]}\n\n{code}" if imported else code

@@ -24,8 +24,8 @@ from errdex.pages.public import public_module
 from errdex.pages.receives import private_name
 from errdex.pages.source import TreeOf, instance_name, is_accessor
 
-MAX_SEARCHES = 12
-MAX_FILES_READ = 400  # the files those searches may parse in all: a small package is followed further up
+MAX_SEARCHES = 6
+MAX_FILES_READ = 100  # the files those searches may parse in all: a small package is followed further up
 MAX_DEPTH = 6
 MAX_ENTRIES = 3
 # the caller search's matches that resolve the call: not `receiver` (a guess by name), nor `override` (a base's

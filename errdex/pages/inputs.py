@@ -899,15 +899,16 @@ def literal_default(func: FunctionNode, keyword: str) -> str | None:
 
 
 def required_parameters(func: FunctionNode, given: str | None) -> tuple[str, ...]:
-    """Parameters without a default (other than `given`): a call must pass them; and `*args` as `*args`, for what
-    the user passes there (the function may refuse to go on without it: `if not fields: raise ...`)."""
+    """Parameters without a default (other than `given`), in the signature's order: a call must pass them; and
+    `*args` as `*args`, for what the user passes there (the function may refuse to go on without it: `if not fields:
+    raise ...`). Those before `*args` can only be passed by position when something is passed there."""
     a = func.args
     positional = [*a.posonlyargs, *a.args]
-    without_default = positional[: len(positional) - len(a.defaults)]
-    keyword_only = [p for p, d in zip(a.kwonlyargs, a.kw_defaults, strict=True) if d is None]
-    names = [p.arg for p in [*without_default, *keyword_only] if p.arg not in ("self", "cls")]
-    varargs = (f"*{a.vararg.arg}",) if a.vararg is not None else ()
-    return tuple(n for n in names if n != given) + varargs
+    without_default = [p.arg for p in positional[: len(positional) - len(a.defaults)]]
+    keyword_only = [p.arg for p, d in zip(a.kwonlyargs, a.kw_defaults, strict=True) if d is None]
+    varargs = [f"*{a.vararg.arg}"] if a.vararg is not None else []
+    names = [*without_default, *varargs, *keyword_only]
+    return tuple(n for n in names if n not in ("self", "cls", given))
 
 
 def _stores(method: FunctionNode, attr: str) -> list[tuple[ast.stmt, ast.expr]]:

@@ -305,7 +305,7 @@ class InputWay(TypedDict):
     call: str | None
     import_from: str | None  # the public module a user imports the call's class or function from (None: none)
     keyword: str | None
-    required: list[str]
+    required: list[str]  # the parameters a call must pass, in signature order; `*args` as `*args`
     via: str
     how: str
     file: str

@@ -7,7 +7,7 @@ from __future__ import annotations
 from tests.pages.conftest import Indexer, pages_of
 
 FILES = {
-    "imaging/__init__.py": "from .ops import Sampler, resize\n",
+    "imaging/__init__.py": "from .ops import Sampler, blur, plot, resize\n",
     "imaging/ops.py": """
         def resize(image, size=None):
             if size is not None and image.ndim != len(size):
@@ -15,6 +15,18 @@ FILES = {
             if size is not None and image.ndim > 3:
                 raise ValueError(f"cannot resize to {size}: too many dimensions")
             return image
+
+
+        def plot(ax, *args, color=None, shade=None):
+            if color == "red" and shade == "dark":
+                raise ValueError("red cannot be dark")
+
+
+        def blur(radius=1):
+            import warnings
+
+            if radius > 10:
+                warnings.warn("a large radius is slow")
 
 
         class Sampler:
@@ -59,3 +71,13 @@ def test_a_keyword_the_constructor_only_stores_is_fixed_where_the_user_sets_it(i
     assert page["triggers"] == [] and fix is not None
     assert fix["after"] == "from imaging import Sampler\n\nSampler(method='nearest')"
     assert fix["note"].endswith("`Sampler.__init__` only sets it: the check runs later, in `Sampler.fit`.")
+
+
+def test_a_call_through_star_args_passes_what_comes_before_them_by_position(indexed: Indexer) -> None:
+    (trigger,) = pages_of(indexed(FILES, name="imaging"), "imaging")("red cannot be dark")["triggers"]
+    assert trigger["code"] is not None and trigger["code"].split("\n")[-1].startswith("plot(ax, ..., color=")
+
+
+def test_a_warning_is_said_to_warn_and_go_on(indexed: Indexer) -> None:
+    (trigger,) = pages_of(indexed(FILES, name="imaging"), "imaging")("a large radius is slow")["triggers"]
+    assert trigger["text"].endswith("a call that gets to it with these values warns (and goes on).")
