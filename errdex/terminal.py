@@ -595,7 +595,13 @@ def _left_out(page: Page, brevity: Brevity, full: str) -> Text:
     if sections:
         what.append(f"{_count(len(sections), 'more section')} ({', '.join(sections)})")
     said = f"… {' and '.join(what)}:" if what else "the whole page:"
-    return Text.assemble((said, "dim"), "\n", (full, "bold"))  # the command on a line of its own, to copy
+    out = Text.assemble((said, "dim"), "\n", (full, "bold"))  # the command on a line of its own, to copy
+    scope = page["site_scope"]
+    if scope["count"] > 1 and not scope["site"] and not scope["exact"]:  # the places' own checks differ
+        first = page["sites"][0]
+        one = f"errdex show {page['id']} --version {page['version']} --at {first['file']}:{first['line']}"
+        out.append_text(Text.assemble("\n", (f"the page of one of its {scope['count']} places:", "dim"), "\n", one))
+    return out
 
 
 def _count(n: int, thing: str) -> str:

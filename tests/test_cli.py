@@ -210,3 +210,31 @@ def test_list_and_show_json_say_where_a_helper_message_was_written_outside_resol
         assert entry["written_at"] == written
         assert all(not name.startswith("<") for name in entry["resolved_from"]), entry["resolved_from"]
     assert shown["sites"][0]["written_at"] == written
+
+
+def test_show_at_a_place_gives_that_places_page_and_says_how(tmp_path: Path, db: str) -> None:
+    """An error raised at places with different checks: the page for all of them names the command for one."""
+    root = write_tree(
+        tmp_path / "src",
+        {
+            "twice/__init__.py": """
+def low(x):
+    if x < 0:
+        raise ValueError("out of range")
+
+
+def high(x):
+    if x > 9:
+        raise ValueError("out of range")
+""",
+        },
+    )
+    indexed(db, str(root), "--name", "twice", "--version", "1.0")
+    (error,) = json.loads(run("list", "twice", "--json", db=db).stdout)
+    whole = run("show", error["id"], db=db).output
+    assert "--at twice/__init__.py:4" in whole and "places:" in whole
+    one = json.loads(run("show", error["id"], "--at", "twice/__init__.py:9", "--json", db=db).stdout)
+    assert (one["line"], one["site_scope"]["site"]) == (9, "twice/__init__.py:9")
+    assert "`x` is at most 9" in one["what_it_means"]["plain"]
+    bad = run("show", error["id"], "--at", "nowhere", db=db, ok=False)
+    assert bad.exit_code != 0 and "is no FILE:LINE" in bad.output

@@ -40,17 +40,36 @@ def list_(
     console.print(terminal.error_table(release, errors))
 
 
+def _place(ctx: click.Context, param: click.Parameter, value: str | None) -> tuple[str, int] | None:
+    """`path/to/file.py:123` as (file, line)."""
+    if value is None:
+        return None
+    file, _, line = value.rpartition(":")
+    if not file or not line.isdigit():
+        raise click.BadParameter(f"{value!r} is no FILE:LINE (e.g. pandas/core/frame.py:1234)", ctx, param)
+    return file, int(line)
+
+
 @main.command()
 @click.argument("error_id")
 @click.option("--version", "version_", help="Release to show it in (default: the newest that has it).")
+@click.option(
+    "--at",
+    "place",
+    metavar="FILE:LINE",
+    callback=_place,
+    help="The page of one of the error's places (a line of its raise), when it has several.",
+)
 @full_option
 @db_option
 @json_option
 @reports_errors
-def show(error_id: str, version_: str | None, full: bool, db_path: str | None, as_json: bool) -> None:
+def show(
+    error_id: str, version_: str | None, place: tuple[str, int] | None, full: bool, db_path: str | None, as_json: bool
+) -> None:
     """Explain one error by its id: what it means, when it happens, how to fix it, related errors, versions."""
     with Store(db_path) as store:
-        page = build_page(store, error_id, version_)
+        page = build_page(store, error_id, version_, site=place)
     if as_json:
         print_json(page)
         return
