@@ -222,7 +222,14 @@ def _passing_fix(facts: PageFacts, page: StaticFacts, pool: dict[str, list[Trigg
     """The example fix of a page with no certain trigger: the user's call (their value when they gave one, else
     `...`) and the same call with a value that makes the check certainly false, whatever else it reads."""
     assert facts.node is not None
-    settable = {c: v for c, v in pool.items() if _best_way(facts.inputs[c], reaching=False)}
+    shown = {h.code for h in holes(page["message_source"], page["template"]) or []}
+    # the inputs the message shows first: it names what is wrong, and changing another input (turning a feature
+    # off) passes the check without fixing that
+    settable = {
+        c: v
+        for c, v in sorted(pool.items(), key=lambda item: item[0] not in shown)
+        if _best_way(facts.inputs[c], reaching=False)
+    }
     found = find_passing(facts.node, settable, facts.env, facts.earlier, facts.exits)
     if found is None:
         return None

@@ -7,7 +7,7 @@ from __future__ import annotations
 from tests.pages.conftest import Indexer, pages_of
 
 FILES = {
-    "imaging/__init__.py": "from .ops import Sampler, blur, plot, resize\n",
+    "imaging/__init__.py": "from .ops import Sampler, blur, plot, project, resize\n",
     "imaging/ops.py": """
         def resize(image, size=None):
             if size is not None and image.ndim != len(size):
@@ -20,6 +20,11 @@ FILES = {
         def plot(ax, *args, color=None, shade=None):
             if color == "red" and shade == "dark":
                 raise ValueError("red cannot be dark")
+
+
+        def project(view, kind="ortho", focal=1):
+            if kind == "persp" and focal <= 0 and view.ndim > 2:
+                raise ValueError(f"focal = {focal} must be positive")
 
 
         def blur(radius=1):
@@ -81,3 +86,9 @@ def test_a_call_through_star_args_passes_what_comes_before_them_by_position(inde
 def test_a_warning_is_said_to_warn_and_go_on(indexed: Indexer) -> None:
     (trigger,) = pages_of(indexed(FILES, name="imaging"), "imaging")("a large radius is slow")["triggers"]
     assert trigger["text"].endswith("a call that gets to it with these values warns (and goes on).")
+
+
+def test_the_input_the_message_shows_is_the_one_fixed(indexed: Indexer) -> None:
+    """Leaving `kind` at its default passes too, but turns the perspective off: the message names `focal`."""
+    fix = pages_of(indexed(FILES, name="imaging"), "imaging")("focal = {} must be positive")["example_fix"]
+    assert fix is not None and fix["input"] == "focal" and fix["after"].endswith("project(view=..., focal=1)")
