@@ -529,16 +529,17 @@ def first_screens(page: Page, full: str, header: bool = True) -> list[Renderable
     Each ends with a line naming what it leaves out and how to see it: `full`, the command for the whole page.
     `header=False` leaves out the page's header, for `explain`, whose candidate summary above says the same.
     """
-    return [_first_screen(page, brevity, full, header) for brevity in FIRST_SCREENS]
+    rest = [title for title, render in _SECTIONS[len(_ANSWER) :] if render(page) is not None]  # once for all
+    return [_first_screen(page, brevity, full, header, rest) for brevity in FIRST_SCREENS]
 
 
-def _first_screen(page: Page, brevity: Brevity, full: str, header: bool) -> Panel:
+def _first_screen(page: Page, brevity: Brevity, full: str, header: bool, rest: list[str]) -> Panel:
     sections: list[RenderableType] = [_short_header(page, brevity.link)] if header else []
     bodies = [_short_meaning(page, brevity), _short_solutions(page, brevity), _short_fix(page, brevity)]
     for (title, _), body in zip(_ANSWER, bodies, strict=True):
         if body is not None:
             sections += [_heading(title), body]
-    sections.append(_left_out(page, brevity, full))
+    sections.append(_left_out(page, brevity, full, rest))
     return _framed(page, sections)
 
 
@@ -587,9 +588,8 @@ def _short_fix(page: Page, brevity: Brevity) -> RenderableType | None:
     return Group(*parts)
 
 
-def _left_out(page: Page, brevity: Brevity, full: str) -> Text:
-    """The last line: the solutions and sections the first screen leaves out, and the command that shows them."""
-    sections = [title for title, render in _SECTIONS[len(_ANSWER) :] if render(page) is not None]
+def _left_out(page: Page, brevity: Brevity, full: str, sections: list[str]) -> Text:
+    """The last line: the solutions and `sections` the first screen leaves out, and the command that shows them."""
     solutions = len(page["solutions"]) - brevity.solutions
     what = [_count(solutions, "more solution")] if solutions > 0 else []
     if sections:

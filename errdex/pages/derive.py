@@ -24,6 +24,7 @@ from errdex.pages.model import (
     CheckedValue,
     ExampleFix,
     ExitJson,
+    InputWay,
     JsonValue,
     MembershipList,
     StaticFacts,
@@ -251,9 +252,7 @@ def _passing_fix(facts: PageFacts, page: StaticFacts, pool: dict[str, list[Trigg
         "value_before": None if theirs.value is Ellipsis else code_value(theirs.value),
         "value_after": code_value(value.value),
         "value_source": value.tag,
-        "note": note.replace(
-            " the check of this page is false.", " the check of this page is false, whatever else it reads."
-        ),
+        "note": note,
     }
 
 
@@ -387,8 +386,7 @@ class _KeywordWay:
 def _best_way(item: CheckedInput, reaching: bool = True) -> _KeywordWay | None:
     """The first way a call sets the input by keyword that goes on to the check; with `reaching` false, else the
     first that only sets it (`Scaler(quantile_range=...)`, checked later in `fit`)."""
-    ways = [w for w in item["ways_in"] if w["call"] and w["keyword"]]
-    for way in sorted(ways, key=lambda w: not w["reaches_check"]):
+    for way in keyword_ways(item["ways_in"]):
         if way["reaches_check"] or not reaching:
             return _KeywordWay(
                 way["call"] or "",
@@ -400,3 +398,8 @@ def _best_way(item: CheckedInput, reaching: bool = True) -> _KeywordWay | None:
                 way["reaches_check"],
             )
     return None
+
+
+def keyword_ways(ways: list[InputWay]) -> list[InputWay]:
+    """The ways a call sets an input by keyword, those that go on to the check first."""
+    return sorted((w for w in ways if w["call"] and w["keyword"]), key=lambda w: not w["reaches_check"])

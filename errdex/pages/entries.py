@@ -22,7 +22,7 @@ from errdex.pages.caught import caught
 from errdex.pages.model import Caller, CallerSearch, EntryStep, PublicEntry
 from errdex.pages.public import public_module
 from errdex.pages.receives import private_name
-from errdex.pages.source import TreeOf, instance_name, is_accessor
+from errdex.pages.source import TreeOf, instance_name, is_accessor, is_constructor
 
 MAX_SEARCHES = 6
 MAX_FILES_READ = 100  # the files those searches may parse in all: a small package is followed further up
@@ -57,7 +57,7 @@ def public_entries(
         for function, steps, callers in frontier:
             if sum(1 for ranked in found if ranked[0] == 0) >= MAX_ENTRIES:
                 break  # the best kind, nearer than anything further up: nothing found later ranks before them
-            constructor = function.function.endswith((".__init__", ".__new__"))  # the best kind: not searched above
+            constructor = is_constructor(function.function)  # already the best kind: not searched above
             if callers is None and searches < MAX_SEARCHES and read < MAX_FILES_READ and not constructor:
                 searches += 1
                 result = search(function)
@@ -128,7 +128,7 @@ def _entry(
     module = public_module(function.file, function.function.split(".", 1)[0], tree_of)
     if module is None or "." in module:
         return None
-    if function.function.endswith((".__init__", ".__new__")):
+    if is_constructor(function.function):
         kind = "constructor"
     elif line is not None and _in_accessor(tree_of(function.file), function.function, line):
         kind = "setter"  # users assign the property (or delete it); they never call it
@@ -173,8 +173,9 @@ def entry_call(entry: PublicEntry) -> str:
     if entry["kind"] == "setter":
         owner, _, attr = entry["function"].rpartition(".")
         return f"{instance_name(owner.rsplit('.', 1)[-1])}.{attr} = ..."
-    name = entry["function"].removesuffix(".__init__").removesuffix(".__new__")
-    return f"{entry['import_from']}.{name}" + ("(...)" if entry["kind"] == "constructor" else "")
+    if entry["kind"] == "constructor":
+        return f"{entry['import_from']}.{entry['function'].rpartition('.')[0]}(...)"
+    return f"{entry['import_from']}.{entry['function']}"
 
 
 def entry_chain(entry: PublicEntry, function: str) -> str:

@@ -8,6 +8,7 @@ user's checked values), so it claims nothing they do not; the full reading stays
 from __future__ import annotations
 
 from errdex.pages.conditions import either
+from errdex.pages.derive import keyword_ways
 from errdex.pages.entries import entry_call
 from errdex.pages.model import CheckedValue, InputWay, StaticFacts, UserInput
 
@@ -35,13 +36,13 @@ def _ways(page: StaticFacts) -> str:
     call's keyword and the locals computed from such inputs."""
     rebound = {r["name"] for r in page["what_it_means"]["rebound"]}
     inputs = [item for item in page["when_it_happens"]["inputs"] if item["name"] not in rebound]
-    direct = [(item["code"], ways) for item in inputs if (ways := _keyword_ways(item["ways_in"]))]
+    direct = [(item["code"], ways) for item in inputs if (ways := keyword_ways(item["ways_in"]))]
     named = {code for code, _ in direct}
     sourced = [
         (item["code"], item["computed_from"][0]["line"], sources)
         for item in inputs
         if item["code"] not in named
-        and (sources := [(s["code"], w) for s in item["computed_from"] if (w := _keyword_ways(s["ways_in"]))])
+        and (sources := [(s["code"], w) for s in item["computed_from"] if (w := keyword_ways(s["ways_in"]))])
     ]
     vias = {w["via"] for _, ways in direct for w in ways} | {w["via"] for *_, ss in sourced for _, ws in ss for w in ws}
     entries = page["when_it_happens"]["entries"]
@@ -99,12 +100,6 @@ def _source(codes: list[str], ways: list[InputWay], passed: str) -> str:
 def _names(names: list[str]) -> str:
     quoted = [f"`{n}`" for n in names]
     return quoted[0] if len(quoted) == 1 else f"{', '.join(quoted[:-1])} and {quoted[-1]}"
-
-
-def _keyword_ways(ways: list[InputWay]) -> list[InputWay]:
-    """A user's calls that pass the input by keyword, those that go on to the check first."""
-    kept = [w for w in ways if w["call"] and w["keyword"]]
-    return sorted(kept, key=lambda w: not w["reaches_check"])
 
 
 def _calls(ways: list[InputWay]) -> str:

@@ -172,6 +172,15 @@ def is_static(func: FunctionNode) -> bool:
     return any(isinstance(d, ast.Name) and d.id in ("staticmethod", "classmethod") for d in func.decorator_list)
 
 
+CONSTRUCTORS = ("__init__", "__new__")  # the methods `Cls(...)` runs: a call of the class
+
+
+def is_constructor(qualname: str) -> bool:
+    """`Cls.__init__` or `Cls.__new__`: users call the class."""
+    owner, _, name = qualname.rpartition(".")
+    return bool(owner) and name in CONSTRUCTORS
+
+
 def is_accessor(func: FunctionNode) -> bool:
     """A property's setter or deleter (`@x.setter`): users assign or delete the attribute, they never call it."""
     return any(isinstance(d, ast.Attribute) and d.attr in ("setter", "deleter") for d in func.decorator_list)
@@ -199,7 +208,7 @@ def call_code(qualname: str, func: FunctionNode | None, keywords: list[str], sta
     if len(parts) == 1:
         return f"{parts[0]}({args})"
     owner, name = parts[-2], parts[-1]
-    if name in ("__init__", "__new__"):
+    if name in CONSTRUCTORS:
         return f"{owner}({args})"
     if name == "__call__":
         return f"{instance_name(owner)}({args})"
