@@ -75,7 +75,7 @@ CALLERS = Cache(
 )
 PAGES = Cache(
     "page",
-    58,
+    60,
     "the static part of an error's page, per release and place (what the user's values do not change)",
     code=(
         "pages/page.py",
@@ -84,6 +84,7 @@ PAGES = Cache(
         "pages/bindings.py",
         "pages/documented.py",
         "pages/entries.py",
+        "pages/carried.py",
         "pages/plain.py",
         "pages/caught.py",
         "pages/checked.py",

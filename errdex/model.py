@@ -30,9 +30,14 @@ class SourceFile:
         return hashlib.sha256(self.data).hexdigest()
 
 
-def way_note(reaches_check: bool, name: str) -> str:
+def way_note(reaches_check: bool, name: str, passed_on: bool = False) -> str:
     """What renderers add to a way in that only sets the input: a call of it does not run the check, so it reads
-    as no way to the error (empty for one that reaches it)."""
+    as no way to the error (empty for one that reaches it); one that `passed_on` hands it down unchanged to the
+    check's function, which the call may or may not get to."""
+    if passed_on:
+        return (
+            f"passes `{name}` on unchanged to the check's function (whether the call gets to the check is not decided)"
+        )
     return "" if reaches_check else f"sets `{name}` without running the check"
 
 

@@ -346,7 +346,7 @@ def _happens(page: Page) -> RenderableType:
             way["call"] or way["via"],
             way["file"],
             way["line"],
-            way_note(way["reaches_check"], item["name"]),  # the input it sets, not the keyword
+            way_note(way["reaches_check"], item["name"], bool(way["through"])),  # the input it sets, not the keyword
         )
         for item in happens["inputs"]
         for way in item["ways_in"]

@@ -15,13 +15,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from errdex.pages.conditions import input_name, parse_condition
+from errdex.pages.conditions import conjuncts, input_name, parse_condition
 from errdex.pages.defaults import literal_value
+from errdex.pages.entries import steps_chain
 from errdex.pages.evaluate import verdict
 from errdex.pages.model import (
     CallBeforeJson,
     CheckedInput,
     CheckedValue,
+    EntryStep,
     ExampleFix,
     ExitJson,
     InputWay,
@@ -35,11 +37,13 @@ from errdex.pages.prior import Earlier, earlier
 from errdex.pages.receives import fits, type_tested
 from errdex.pages.triggers import (
     TriggerValue,
+    certainly_false,
     code_value,
     declared,
     find_fix,
     find_passing,
     find_trigger,
+    listed_earlier,
     listed_first,
     pools,
     scope,
@@ -52,6 +56,7 @@ class PageFacts:
     """What derivation reads from a page: the condition tree, names' values, inputs and their ways in."""
 
     node: ast.expr | None
+    own: ast.expr | None  # the raise's own test, when it is a part of `node` (a fix makes it false)
     env: dict[str, JsonValue]
     inputs: dict[str, CheckedInput]  # code -> the page's input entry
     earlier: list[Earlier]  # the raising checks before it: a trigger's values must pass those reading them
@@ -68,6 +73,7 @@ class PageFacts:
         wrapped, meaning = page["when_it_happens"]["wrapped_by"], page["what_it_means"]
         return cls(
             node,
+            _own(node, meaning["own_test"]),
             env,
             inputs,
             earlier(page["prior_checks"]),
@@ -77,6 +83,16 @@ class PageFacts:
             meaning["exits"],
             page["kind"],
         )
+
+
+def _own(node: ast.expr | None, own_test: str | None) -> ast.expr | None:
+    """The own test parsed, when each of its parts is a part of the page's condition (a page's condition may be
+    reduced from what the index wrote, or shared by several places)."""
+    own = parse_condition(own_test) if own_test and node is not None else None
+    if own is None or node is None:
+        return None
+    parts = {ast.unparse(part) for part in conjuncts(node)}
+    return own if all(ast.unparse(part) in parts for part in conjuncts(own)) else None
 
 
 def user_input(
@@ -194,13 +210,18 @@ def triggers_and_fix(page: StaticFacts, user: UserInput | None) -> tuple[list[Tr
     if page["what_it_means"]["changed"]:
         return [], None  # the check reads what is left of an argument the function changed: not as passed
     first = listed_first(facts.calls, list(facts.inputs), _first_candidates(facts, page, user))
+    first = listed_earlier(facts.earlier, list(facts.inputs), facts.env, first)
     pool = _receivable(_with_declared(pools(facts.node, list(facts.inputs), facts.env, first), facts), facts)
     trigger = find_trigger(facts.node, pool, facts.env, facts.earlier)
     if trigger is None:
         return [], _passing_fix(facts, page, pool)
     entry = _trigger_json(facts, trigger, scope(trigger, facts.function, facts.calls, facts.exits, facts.wrapped_by))
-    fix = find_fix(facts.node, trigger, pool, facts.env, facts.earlier, facts.exits)
-    if fix is None or entry["code"] is None:
+    shown = _shown(page)  # the inputs the message shows first (see `_passing_fix`)
+    first_shown = dict(sorted(trigger.items(), key=lambda item: item[0] not in shown))
+    fix = find_fix(facts.node, facts.own, first_shown, pool, facts.env, facts.earlier, facts.exits)
+    if entry["code"] is None:  # no call that surely gets to the check: a value that keeps it false, if one sets it
+        return [entry], _passing_fix(facts, page, pool)
+    if fix is None:
         return [entry], None
     changed = {**trigger, fix[0]: fix[1]}
     after = _call(facts, changed)
@@ -214,7 +235,9 @@ def triggers_and_fix(page: StaticFacts, user: UserInput | None) -> tuple[list[Tr
         "value_before": code_value(trigger[fix[0]].value),
         "value_after": code_value(fix[1].value),
         "value_source": fix[1].tag,
-        "note": _fix_note(page, fix[0], name, code_value(fix[1].value), _default_of(facts, fix[0], fix[1])),
+        "note": _fix_note(
+            page, {c: v.value for c, v in changed.items()}, fix[0], name, _default_of(facts, fix[0], fix[1])
+        ),
     }
     return [entry], example
 
@@ -223,15 +246,13 @@ def _passing_fix(facts: PageFacts, page: StaticFacts, pool: dict[str, list[Trigg
     """The example fix of a page with no certain trigger: the user's call (their value when they gave one, else
     `...`) and the same call with a value that makes the check certainly false, whatever else it reads."""
     assert facts.node is not None
-    shown = {h.code for h in holes(page["message_source"], page["template"]) or []}
-    # the inputs the message shows first: it names what is wrong, and changing another input (turning a feature
-    # off) passes the check without fixing that
+    shown = _shown(page)
     settable = {
         c: v
         for c, v in sorted(pool.items(), key=lambda item: item[0] not in shown)
         if _best_way(facts.inputs[c], reaching=False)
     }
-    found = find_passing(facts.node, settable, facts.env, facts.earlier, facts.exits)
+    found = find_passing(facts.node, facts.own, settable, facts.env, facts.earlier, facts.exits)
     if found is None:
         return None
     code, value = found
@@ -242,8 +263,11 @@ def _passing_fix(facts: PageFacts, page: StaticFacts, pool: dict[str, list[Trigg
     if before is None or after is None or way is None:
         return None
     name = facts.inputs[code]["name"]
-    note = _fix_note(page, code, name, code_value(value.value), _default_of(facts, code, value), alone=True)
-    if not way.reaches:
+    note = _fix_note(page, {code: value.value}, code, name, _default_of(facts, code, value), alone=True)
+    if way.through:
+        chain = steps_chain(way.through, facts.function)
+        note += f" `{way.via}` passes it on unchanged to the check's function: {chain}."
+    elif not way.reaches:
         note += f" `{way.via}` only sets it: the check runs later, in `{facts.function}`."
     return {
         "before": before,
@@ -256,6 +280,12 @@ def _passing_fix(facts: PageFacts, page: StaticFacts, pool: dict[str, list[Trigg
     }
 
 
+def _shown(page: StaticFacts) -> set[str]:
+    """The inputs the message shows, whose change a fix tries first: the message names what is wrong, and changing
+    another input (turning a feature off) passes the check without fixing that."""
+    return {h.code for h in holes(page["message_source"], page["template"]) or []}
+
+
 def _default_of(facts: PageFacts, code: str, value: TriggerValue) -> str:
     """' (what `GenerationConfig` gives `cache_implementation` when the keyword is left out)' for a default."""
     way = _best_way(facts.inputs[code], reaching=False)  # the one `_with_declared` took the default from
@@ -264,12 +294,19 @@ def _default_of(facts: PageFacts, code: str, value: TriggerValue) -> str:
     return f" (what `{way.via}` gives `{way.keyword}` when the keyword is left out)"
 
 
-def _fix_note(page: StaticFacts, code: str, name: str, value: str, default: str, alone: bool = False) -> str:
+def _fix_note(
+    page: StaticFacts, values: dict[str, Any], code: str, name: str, default: str, alone: bool = False
+) -> str:
     """'With `sep` = 'text' the check of this page is false. `from_dummies` raises elsewhere in code that tests `sep`
-    (line 506, `ValueError`, where `isinstance(sep, str)` holds): the value may fail there.'"""
+    (line 506, `ValueError`, where `isinstance(sep, str)` holds): the value may fail there.' (`values`: the fixed
+    call's; a raise whose test they certainly make false is not said.)"""
     whatever = ", whatever else it reads" if alone else ""  # the value alone makes it false
-    said = f"With `{name}` = {value}{default} the check of this page is false{whatever}."
-    others = [r for r in page["what_it_means"]["other_raises"] if code in r["reads"]]
+    said = f"With `{name}` = {code_value(values[code])}{default} the check of this page is false{whatever}."
+    others = [
+        r
+        for r in page["what_it_means"]["other_raises"]
+        if code in r["reads"] and not certainly_false(r["test"], values)
+    ]
     if not others:
         return said
     listed = "; ".join(
@@ -381,6 +418,7 @@ class _KeywordWay:
     import_from: str | None
     default: str | None
     reaches: bool  # the call goes on to run the check (else it only sets what the check reads later)
+    through: list[EntryStep]  # the calls that pass it down unchanged to the check's function (none: `via` is it)
 
 
 def _best_way(item: CheckedInput, reaching: bool = True) -> _KeywordWay | None:
@@ -396,6 +434,7 @@ def _best_way(item: CheckedInput, reaching: bool = True) -> _KeywordWay | None:
                 way["import_from"],
                 way["default"],
                 way["reaches_check"],
+                way["through"],
             )
     return None
 

@@ -1,5 +1,6 @@
 """The public calls that lead to the raising function: chains of resolved calls found in the release, from a
-function or class users import from the package's top level down to the function that raises.
+function or class users import from the package's top level, or from a package that exports it
+(`sklearn.model_selection`), down to the function that raises.
 
 `PreparedRequest.prepare_url` raises MissingSchema; users call `Session.get`, which calls `Session.request`, then
 `Session.prepare_request`, then `PreparedRequest.prepare`, which calls `prepare_url`. A step is a call the caller
@@ -22,7 +23,7 @@ from errdex.pages.caught import caught
 from errdex.pages.model import Caller, CallerSearch, EntryStep, PublicEntry
 from errdex.pages.public import public_module
 from errdex.pages.receives import private_name
-from errdex.pages.source import TreeOf, instance_name, is_accessor, is_constructor
+from errdex.pages.source import TreeOf, instance_name, is_accessor, is_constructor, module_name
 
 MAX_SEARCHES = 6
 MAX_FILES_READ = 100  # the files those searches may parse in all: a small package is followed further up
@@ -120,14 +121,15 @@ def _entry(
     tree_of: TreeOf,
     line: int | None = None,
 ) -> PublicEntry | None:
-    """`function` as a public entry when users import it (or its class) from the package's top level; a root when
+    """`function` as a public entry when users import it (or its class) from the package's top level or a package
+    that re-exports it (a public module's own definitions are too many to call ways in); a root when
     its `calls` were searched and none was found. `line` is the raise's, when `function` is the raising one: a
     property's getter and setter share a name, the line tells which it is."""
     if "<locals>" in function.function or private_name(function.function):
         return None
     module = public_module(function.file, function.function.split(".", 1)[0], tree_of)
-    if module is None or "." in module:
-        return None
+    if module is None or ("." in module and module == module_name(function.file)):
+        return None  # a module's own definition is no entry unless a package exports it (`sklearn.model_selection`)
     if is_constructor(function.function):
         kind = "constructor"
     elif line is not None and _in_accessor(tree_of(function.file), function.function, line):
@@ -181,7 +183,12 @@ def entry_call(entry: PublicEntry) -> str:
 def entry_chain(entry: PublicEntry, function: str) -> str:
     """'`Session.request` (requests/sessions.py:602) → ... → `PreparedRequest.prepare_url` (requests/models.py:367)':
     each function called on the way, with where the call before it is made."""
-    if not entry["steps"]:
+    return steps_chain(entry["steps"], function)
+
+
+def steps_chain(steps: list[EntryStep], function: str) -> str:
+    """The calls of `steps` down to `function`, each function named with where the call of it is made."""
+    if not steps:
         return ""
-    names = [s["function"] for s in entry["steps"][1:]] + [function]
-    return " → ".join(f"`{name}` ({s['file']}:{s['line']})" for name, s in zip(names, entry["steps"], strict=True))
+    names = [s["function"] for s in steps[1:]] + [function]
+    return " → ".join(f"`{name}` ({s['file']}:{s['line']})" for name, s in zip(names, steps, strict=True))

@@ -108,7 +108,8 @@ def truth(node: ast.expr, env: Mapping[str, Any]) -> Any:
 
 
 def value_of(node: ast.expr, env: Mapping[str, Any]) -> Any:
-    """The value of a small expression (constant, name, literal container, `len`, `-x`), or UNKNOWN."""
+    """The value of a small expression (constant, name, literal container, `len`, `int` or `float` of a number, `-x`),
+    or UNKNOWN."""
     if isinstance(node, ast.Constant):
         return node.value
     if isinstance(node, (ast.Name, ast.Attribute)):
@@ -129,6 +130,14 @@ def value_of(node: ast.expr, env: Mapping[str, Any]) -> Any:
         if isinstance(inner, Keyed):
             return len(inner.keys)
         return len(inner) if isinstance(inner, (str, list, dict)) else UNKNOWN
+    if (
+        isinstance(node, ast.Call)
+        and _name(node.func) in ("int", "float")
+        and len(node.args) == 1
+        and not node.keywords
+    ):
+        inner = value_of(node.args[0], env)  # of a number only: `int('x')` raises, `int(obj)` calls its method
+        return _converted(int if _name(node.func) == "int" else float, inner)
     if isinstance(node, ast.BoolOp) or isinstance(node, ast.Compare):
         return truth(node, env)
     return UNKNOWN
@@ -296,6 +305,15 @@ def _bool(value: Any) -> Any:
 
 def _is_marker(value: Any) -> bool:
     return value is OPAQUE or isinstance(value, (Instance, Built, Truth, Keyed))
+
+
+def _converted(kind: type[int] | type[float], value: Any) -> Any:
+    if not _is_number(value):
+        return UNKNOWN
+    try:
+        return kind(value)
+    except (OverflowError, ValueError):  # `int(inf)`, `int(nan)`
+        return UNKNOWN
 
 
 def _is_number(value: Any) -> bool:

@@ -8,6 +8,7 @@ from dataclasses import replace
 from typing import NamedTuple
 
 from errdex.pages.callers import CalledFunction, in_tests
+from errdex.pages.carried import carried_ways
 from errdex.pages.caught import raised_names
 from errdex.pages.conditions import input_name, parse_condition, subjects
 from errdex.pages.defaults import (
@@ -26,7 +27,16 @@ from errdex.pages.fields import left_out as fields_left_out
 from errdex.pages.handlers import caught_words, handler_around
 from errdex.pages.inforce import Rebound
 from errdex.pages.inputs import Traced, WayIn, trace
-from errdex.pages.model import Caller, CallerSearch, CheckedInput, InputSource, PageCaller, SiteJson, WhenItHappens
+from errdex.pages.model import (
+    Caller,
+    CallerSearch,
+    CheckedInput,
+    InputSource,
+    PageCaller,
+    PublicEntry,
+    SiteJson,
+    WhenItHappens,
+)
 from errdex.pages.public import called_by_users, public_module
 from errdex.pages.receives import NOT_SET, private_name, receives
 from errdex.pages.source import TreeOf, find, signature
@@ -104,7 +114,7 @@ def when_it_happens(
             "computed_from": _sources(traced, site["file"], tree_of),
             "receives": NOT_SET,
         }
-        inputs.append({**item, "receives": receives(tree, item, site["line"], site["function"])})
+        inputs.append(item)
     located = find(tree, site["function"]) if tree is not None else None
     function = located.node if located is not None else None
     outside = _outside(found.callers)
@@ -141,6 +151,8 @@ def when_it_happens(
     reaching = [c for c in outside if c not in defaulted and all(c is not x.caller for x in left)]
     start = CalledFunction(site["file"], site["function"])
     entries = public_entries(start, site["line"], reaching, search, tree_of, raised_names(site))
+    inputs = [_with_carried(item, site, entries, tree_of) for item in inputs]
+    inputs = [{**item, "receives": receives(tree, item, site["line"], site["function"], tree_of)} for item in inputs]
     return {
         "summary": " ".join(filter(None, (traced_at, _summary(site, tree, inputs, found, ruled, tree_of)))),
         "entries": entries,
@@ -148,6 +160,15 @@ def when_it_happens(
         "signature": signature(function) if function is not None and not isinstance(function, ast.ClassDef) else None,
         "wrapped_by": wrapped_by(tree, site["file"], site["function"], found.callers) if tree is not None else [],
     }
+
+
+def _with_carried(item: CheckedInput, site: SiteJson, entries: list[PublicEntry], tree_of: TreeOf) -> CheckedInput:
+    """A parameter with, after its own ways in, the public entries that pass a keyword of theirs down to it."""
+    if item["kind"] != "parameter":
+        return item
+    found = carried_ways(item["code"], site["line"], site["function"], site["file"], entries, tree_of)
+    ways = [c.way.json(c.file, _imported_from(c.way, c.file, tree_of), c.steps) for c in found]
+    return {**item, "ways_in": item["ways_in"] + ways} if ways else item
 
 
 def _imported_from(way: WayIn, file: str, tree_of: TreeOf) -> str | None:

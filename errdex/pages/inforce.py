@@ -48,6 +48,7 @@ _MUTATORS = frozenset(
         "symmetric_difference_update",
     }
 )
+_AT_ONCE = (ast.Expr, ast.Assert, ast.FunctionDef, ast.AsyncFunctionDef, ast.Assign, ast.AnnAssign, ast.AugAssign)
 _LEAVES = (ast.Return, ast.Raise, ast.Continue, ast.Break)
 _IMMUTABLE = (type(None), bool, int, float, complex, str, bytes)  # a value no later statement changes in place
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
@@ -204,8 +205,10 @@ class _Walk:
 
     def statement(self, stmt: ast.stmt, live: frozenset[Bound]) -> frozenset[Bound] | None:
         holds = not self.past and stmt.lineno <= self.line <= (stmt.end_lineno or stmt.lineno)
-        if holds and isinstance(stmt, _LEAVES + (ast.Expr, ast.Assert, ast.FunctionDef, ast.AsyncFunctionDef)):
-            self.at_raise = live  # a nested `def` on the line: what is in force where it is defined
+        if holds and isinstance(stmt, _LEAVES + _AT_ONCE):
+            # a nested `def` on the line: what is in force where it is defined; an assignment: where its value is
+            # computed (a call passing the name, `fac, bins = f(x, bins)`)
+            self.at_raise = live
             return None
         if holds and self.test and isinstance(stmt, ast.If) and stmt.lineno == self.line:
             self.at_raise = live
@@ -567,6 +570,24 @@ def ifs_around(func: FunctionNode, line: int) -> list[ast.If]:
         for n in walk_scope(func)
         if isinstance(n, ast.If) and (block_holds(n.body, line) or block_holds(n.orelse, line))
     ]
+
+
+def own_chain(func: FunctionNode, line: int) -> ast.expr | None:
+    """The tests of the `if`/`elif` chain the raise on `line` is in, as one `and`: its own test, and the negated test
+    of each earlier branch that raises nothing (`not (mode == 'fast') and mode != 'slow'`: a value that takes that
+    branch is one the code handles); None when no `if` holds it. An `if` around that chain is left out."""
+    around = sorted(ifs_around(func, line), key=lambda n: n.lineno)
+    if not around:
+        return None
+    inner = around[-1]
+    tests = [inner.test if block_holds(inner.body, line) else negation(inner.test)]
+    for outer in reversed(around[:-1]):
+        if outer.orelse != [inner]:
+            break  # `inner` is no `elif` of it: `outer` holds the whole chain
+        if not any(isinstance(n, ast.Raise) for stmt in outer.body for n in walk_scope(stmt)):
+            tests.insert(0, negation(outer.test))
+        inner = outer
+    return tests[0] if len(tests) == 1 else ast.BoolOp(ast.And(), tests)
 
 
 def guard(func: FunctionNode, line: int) -> str | None:

@@ -34,7 +34,7 @@ from errdex.pages.inforce import (
     target_binds,
     walk_scope,
 )
-from errdex.pages.model import InputBinding, InputWay
+from errdex.pages.model import EntryStep, InputBinding, InputWay
 from errdex.pages.source import (
     FoundDefinition,
     FunctionNode,
@@ -63,7 +63,7 @@ class WayIn:
     value: ast.expr | None = field(default=None, compare=False)  # the one expression it stores, when one
     default: str | None = None  # the literal a call leaving out `keyword` gives it; None: none, or no literal
 
-    def json(self, file: str, import_from: str | None = None) -> InputWay:
+    def json(self, file: str, import_from: str | None = None, through: list[EntryStep] | None = None) -> InputWay:
         return {
             "call": self.call,
             "import_from": import_from,
@@ -75,6 +75,7 @@ class WayIn:
             "line": self.line,
             "reaches_check": self.reaches,
             "default": self.default,
+            "through": through or [],
         }
 
     def bound_json(self, file: str) -> InputBinding:

@@ -46,6 +46,7 @@ from errdex.pages.inforce import (
     changed_in_place,
     earlier_pass,
     ifs_around,
+    own_chain,
     rebound,
     short,
     walk_scope,
@@ -66,6 +67,7 @@ from errdex.pages.prior import exits, exits_sentence, raises_before, read_names,
 from errdex.pages.returned import Returned
 from errdex.pages.siblings import other_raises
 from errdex.pages.source import FunctionNode, find, parameters
+from errdex.pages.syntax import unparse
 from errdex.pages.wrapped import cached_words, decorated_words, own_decorators
 
 MAX_HANDLED = 3  # places of a several-place page whose `except` blocks are said
@@ -116,6 +118,7 @@ def what_it_means(
         "summary": "",
         "in_their_words": None,  # the page adds it from `documented`
         "condition": site["condition"],
+        "own_test": None,
         "clauses": [c.json() for c in clauses(node, resolved, names)] if node is not None else [],
         "values": _values(site) + [h.json() for h in held],
         "lists": membership_lists(node, resolved, names),
@@ -141,6 +144,8 @@ def what_it_means(
         out["calls_before"] = calls_before(own, site["line"], node, site["prior_checks"])
     if own is not None:
         out["exits"] = exits(own, site["line"], None)  # all: an example fix must not take one
+        chain = own_chain(own, site["line"])
+        out["own_test"] = unparse(chain) if chain is not None and places == 1 else None
     if own is not None and node is not None and places == 1:
         out["other_raises"] = other_raises(own, site["line"], read_names(node))
     func = own if places == 1 else None

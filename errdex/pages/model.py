@@ -278,6 +278,9 @@ class WhatItMeans(TypedDict):
     summary: str
     in_their_words: str | None  # what the docstrings say the checked inputs are and the comment at the check, quoted
     condition: str | None
+    # the tests of the raise's own `if`/`elif` chain as one condition: those around it pick the branch a call is in
+    # (`if verify:` around `if block.ndim != 2: raise`), and an example fix must make this one false
+    own_test: str | None
     clauses: list[CheckClause]
     values: list[ResolvedValue]
     lists: list[MembershipList]
@@ -312,6 +315,9 @@ class InputWay(TypedDict):
     line: int
     reaches_check: bool
     default: str | None  # the literal a call that leaves out `keyword` gives it, as written; None: none, or no literal
+    # the calls from `via` down to the checking function, each passing the value on unchanged (see `pages/carried.py`);
+    # empty when `via` sets the input itself
+    through: list[EntryStep]
 
 
 class InputBinding(TypedDict):

@@ -280,7 +280,10 @@ def provenance(page: StaticFacts, release: ReleaseRecord, found: CallerSearch) -
     for item in page["when_it_happens"]["inputs"]:
         for way in item["ways_in"]:
             what = f"way in for `{item['name']}`"
-            what = what if way["reaches_check"] else f"where `{item['name']}` is set without running the check"
+            if way["through"]:
+                what = f"{what}, passed on unchanged"
+            elif not way["reaches_check"]:
+                what = f"where `{item['name']}` is set without running the check"
             facts.append(_fact(f"{what} ({way['via']})", name, way["file"], way["line"]))
         for bound in item["bound"]:
             facts.append(_fact(f"where `{item['name']}` is bound", name, bound["file"], bound["line"]))

@@ -17,7 +17,7 @@ from errdex.pages.conditions import input_name
 from errdex.pages.evaluate import Instance
 from errdex.pages.inforce import in_force
 from errdex.pages.model import CheckedInput, InputWay, JsonValue, Receives
-from errdex.pages.source import FoundDefinition, FunctionNode, find, keyword_default, parameters
+from errdex.pages.source import FoundDefinition, FunctionNode, TreeOf, find, keyword_default, parameters
 
 _GENERIC = {"List": "list", "Dict": "dict", "Tuple": "tuple", "Set": "set", "FrozenSet": "frozenset"}
 _ANY = frozenset({"Any", "object"})
@@ -26,21 +26,29 @@ NOT_KNOWN: Receives = {"user_set": True, "types": None, "values": []}
 NOT_SET: Receives = {"user_set": False, "types": None, "values": []}
 
 
-def receives(tree: ast.Module | None, item: CheckedInput, line: int, function: str) -> Receives:
+def receives(tree: ast.Module | None, item: CheckedInput, line: int, function: str, tree_of: TreeOf) -> Receives:
     """What the input can be given: whether a user sets it, and the types or values it takes when the code says.
 
     `line` is the raise's and `function` the one it is in: a parameter bound again before it, or an attribute
-    that function stores something else in before it, is no longer what the caller passed.
+    that function stores something else in before it, is no longer what the caller passed. A parameter that a public
+    entry passes down unchanged (`way.through`, which says none of the calls on the way changes it) takes what the
+    entry's parameter takes.
     """
     way = passed_by_user(item)
     if way is None:
         return NOT_SET
+    if way["through"]:
+        entry_tree = tree_of(way["file"])
+        entry = find(entry_tree, way["via"]) if entry_tree is not None else None
+        if entry is None or isinstance(entry.node, ast.ClassDef):
+            return NOT_KNOWN
+        return _of_parameter(entry.node, way["keyword"] or "")
     if tree is None:
         return NOT_KNOWN
     located = find(tree, way["via"])
     if located is None or isinstance(located.node, ast.ClassDef):
         return NOT_KNOWN
-    if item["kind"] == "parameter" and rebound(located.node, item["code"], line):
+    if item["kind"] == "parameter" and _rebound_at_raise(located.node, item["code"], line):
         return NOT_SET
     if item["kind"] == "attribute" and _stored_again(find(tree, function), item["code"], way["keyword"], line):
         return NOT_SET
@@ -69,6 +77,15 @@ def rebound(func: FunctionNode, name: str, line: int) -> bool:
         ):
             return True
     return False
+
+
+def _rebound_at_raise(func: FunctionNode, name: str, line: int) -> bool:
+    """`rebound`, less the bindings that cannot be in force at the raise on `line` (one in the `if` branch of an
+    `if ... elif` whose `elif` holds the raise)."""
+    return rebound(func, name, line) and (
+        in_force(func, name, line) is not None
+        or any(isinstance(n, ast.NamedExpr) and n.target.id == name and n.lineno < line for n in ast.walk(func))
+    )
 
 
 def _stored_again(located: FoundDefinition | None, code: str, keyword: str | None, line: int) -> bool:

@@ -5,7 +5,8 @@ checked against, the numbers it is compared with and their neighbours, None, ins
 classes it must be, plus one fresh value known to be outside every list. Each assignment is
 checked with the three-valued evaluator: a trigger must make the condition certainly true, a
 fix certainly false. A fix only uses values read from the code (or the user's did-you-mean),
-never an invented one, so an allowed value is never called invalid nor a made-up value valid.
+never an invented one, so an allowed value is never called invalid nor a made-up value valid; nor None where it
+passes by leaving out what the check is about (see `_leaves_out`).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from errdex.pages.ahead import passed
-from errdex.pages.conditions import parse_condition
+from errdex.pages.conditions import conjuncts, parse_condition
 from errdex.pages.evaluate import OPAQUE, UNKNOWN, Instance, truth, value_of
 from errdex.pages.model import CallBeforeJson, ExitJson, Receives
 from errdex.pages.prior import Earlier, passes
@@ -71,10 +72,12 @@ def pools(
 
 def declared(receives: Receives) -> list[TriggerValue]:
     """What the code declares an input takes, as candidates: its annotation's `Literal` values, then one value of
-    each type its annotation or default names (a check `x is not None` fires for any of them)."""
+    each type its annotation or default names (a check `x is not None` fires for any of them); both of a `bool`'s."""
     values = [TriggerValue(v, "declared") for v in receives["values"] if _plain(v)]
     for name in receives["types"] or []:
-        if name in _BUILTIN_SAMPLES:
+        if name == "bool":  # both of its values are what the code declares it takes
+            values += [TriggerValue(True, "declared"), TriggerValue(False, "declared")]
+        elif name in _BUILTIN_SAMPLES:
             values.append(TriggerValue(_BUILTIN_SAMPLES[name], "sample"))
         elif name != "None" and name.isidentifier():
             values.append(TriggerValue(Instance(name), "sample"))
@@ -164,33 +167,73 @@ def find_trigger(
 
 def find_fix(
     node: ast.expr,
+    own: ast.expr | None,
     trigger: Mapping[str, TriggerValue],
     pool: Mapping[str, list[TriggerValue]],
     env: Mapping[str, Any],
     earlier: Sequence[Earlier],
     exits: Sequence[ExitJson] = (),
 ) -> tuple[str, TriggerValue] | None:
-    """One input of the trigger changed to a value from the code that makes the condition certainly false (and
-    passes the earlier raising checks of the trigger's inputs, so the fixed call does not fail on one of them),
+    """One input of the trigger changed to a value from the code that makes the condition certainly false, and the
+    raise's `own` test too (a value that only takes another branch around it turns the checking off; see `_fixes`), and
+    passes the earlier raising checks of the trigger's inputs (so the fixed call does not fail on one of them),
     and does not make the function certainly return before the check (`if value is None: return None`: a call
     that skips the function's work is no fix of it)."""
     for code in trigger:
         for candidate in sorted(
             pool.get(code, []), key=lambda c: FIX_TAGS.index(c.tag) if c.tag in FIX_TAGS else len(FIX_TAGS)
         ):
-            if candidate.tag not in FIX_TAGS:
+            if candidate.tag not in FIX_TAGS or _leaves_out(node, code, candidate):
                 continue
             filled = _filled(candidate, trigger[code])
             if filled is None:
                 continue
             values = {**env, **{k: c.value for k, c in trigger.items()}, code: filled.value}
-            if truth(node, values) is False and passes(earlier, values, trigger) and not _returns_first(exits, values):
+            if _fixes(node, own, values) and passes(earlier, values, trigger) and not _returns_first(exits, values):
                 return code, filled
     return None
 
 
+def _read_beyond_none(node: ast.expr, code: str) -> bool:
+    """Whether the check reads something of `code`'s value (`len(x)`, `x.shape`, `x[0]`, `x + 1`), not only compares
+    or type-tests it (`x is not None and len(x) != n`): None then passes by leaving out the data the check is about.
+    (A value only compared, `mode not in MODES`, is a choice, and None, where the check lets it through, is one.)"""
+    parents = {id(child): parent for parent in ast.walk(node) for child in ast.iter_child_nodes(parent)}
+    return any(
+        isinstance(sub, (ast.Name, ast.Attribute)) and _code(sub) == code and not _compares(parents.get(id(sub)))
+        for sub in ast.walk(node)
+        if sub is not node
+    )
+
+
+def _compares(parent: ast.AST | None) -> bool:
+    """A comparison, a truth test or a type test (`isinstance(x, dict)`) of what it holds."""
+    if isinstance(parent, ast.Call):
+        return isinstance(parent.func, ast.Name) and parent.func.id == "isinstance"
+    return isinstance(parent, (ast.Compare, ast.BoolOp, ast.UnaryOp))
+
+
+def _leaves_out(node: ast.expr, code: str, candidate: TriggerValue) -> bool:
+    """None as a fix that leaves out what the check is about: an input the check reads beyond its None-test, or one
+    of a check that also asks for another input (`masked is None and ids is not None`: `ids` needs `masked`)."""
+    return candidate.value is None and (_read_beyond_none(node, code) or _asks_for_another(node, code))
+
+
+def _asks_for_another(node: ast.expr, code: str) -> bool:
+    return any(
+        isinstance(part, ast.Compare)
+        and len(part.ops) == 1
+        and isinstance(part.ops[0], ast.Is)
+        and isinstance(part.comparators[0], ast.Constant)
+        and part.comparators[0].value is None
+        and _code(part.left) not in (None, code)
+        for part in conjuncts(node)
+    )
+
+
 def find_passing(
     node: ast.expr,
+    own: ast.expr | None,
     pool: Mapping[str, list[TriggerValue]],
     env: Mapping[str, Any],
     earlier: Sequence[Earlier],
@@ -201,12 +244,20 @@ def find_passing(
     earlier raising checks that read it, and does not make the function certainly return first."""
     for code, candidates in pool.items():
         for candidate in sorted(
-            (c for c in candidates if c.tag in FIX_TAGS and c.tag != "user"), key=lambda c: FIX_TAGS.index(c.tag)
+            (c for c in candidates if c.tag in FIX_TAGS and c.tag != "user" and not _leaves_out(node, code, c)),
+            key=lambda c: FIX_TAGS.index(c.tag),
         ):
             values = {**env, code: candidate.value}
-            if truth(node, values) is False and passes(earlier, values, [code]) and not _returns_first(exits, values):
+            if _fixes(node, own, values) and passes(earlier, values, [code]) and not _returns_first(exits, values):
                 return code, candidate
     return None
+
+
+def _fixes(node: ast.expr, own: ast.expr | None, values: Mapping[str, Any]) -> bool:
+    """Whether the values make the condition certainly false, and the raise's own test when it is known: in
+    `if verify_integrity: (if self.ndim != block.ndim: raise)` a False `verify_integrity` keeps the check from running,
+    which turns it off rather than fixes what it checks."""
+    return truth(node, values) is False and (own is None or truth(own, values) is False)
 
 
 def _returns_first(exits: Sequence[ExitJson], values: Mapping[str, Any]) -> bool:
@@ -242,6 +293,22 @@ def listed_first(
     return out
 
 
+def listed_earlier(
+    checks: Sequence[Earlier], inputs: Sequence[str], env: Mapping[str, Any], first: Mapping[str, list[TriggerValue]]
+) -> dict[str, list[TriggerValue]]:
+    """`first` with the members of the lists an earlier raising check tests an input against (`if duplicates not in
+    ["raise", "drop"]: raise`): values the function names for it (a fix must still pass that check)."""
+    out = {code: list(values) for code, values in first.items()}
+    for check in checks:
+        if check.test is None:
+            continue
+        for code, values in pools(check.test, list(inputs), env, {}).items():
+            listed = [v for v in values if v.tag == "listed"]
+            if listed:
+                out[code] = out.get(code, []) + listed
+    return out
+
+
 def scope(
     trigger: Mapping[str, TriggerValue],
     function: str,
@@ -253,7 +320,7 @@ def scope(
     returns its values alone do not show untaken (`, if `f` has not returned earlier (lines 110, 113)`), then the
     package's decorators and the earlier calls passed its inputs, which may reject a value first."""
     values = {code: c.value for code, c in trigger.items()}  # not `env`: what it resolves holds at the raise
-    open_exits = [e["line"] for e in exits if not any(_false(test, values) for test in e["when"])]
+    open_exits = [e["line"] for e in exits if not any(certainly_false(test, values) for test in e["when"])]
     out = ""
     if open_exits:
         plural = "s" if len(open_exits) > 1 else ""
@@ -273,7 +340,8 @@ def scope(
     return out
 
 
-def _false(test: str, values: Mapping[str, Any]) -> bool:
+def certainly_false(test: str, values: Mapping[str, Any]) -> bool:
+    """Whether the test (as code) is certainly false with these values."""
     node = parse_condition(test)
     return node is not None and truth(node, values) is False
 

@@ -39,6 +39,9 @@ def test_comparisons_and_membership() -> None:
     assert truth(cond("x < 1"), {"x": "text"}) is UNKNOWN  # would raise TypeError, not be true
     assert truth(cond("x is None"), {"x": 0}) is False
     assert truth(cond("len(x) == 0"), {"x": []}) is True
+    assert truth(cond("x != int(x)"), {"x": 2.5}) is True and truth(cond("x != int(x)"), {"x": 3}) is False
+    assert truth(cond("x != int(x)"), {"x": "3"}) is UNKNOWN  # `int` of a string may raise, or call a method
+    assert truth(cond("x != int(x)"), {"x": float("inf")}) is UNKNOWN  # `int(inf)` raises OverflowError
 
 
 def test_isinstance_with_builtin_and_package_classes() -> None:
@@ -88,7 +91,7 @@ def test_a_listed_value_is_never_a_trigger_and_a_fix_is_always_listed(allowed: l
     trigger = find_trigger(node, pool, env, [])
     assert trigger is not None
     assert trigger["x"].value not in allowed and trigger["x"].value is not None
-    fix = find_fix(node, trigger, pool, env, [])
+    fix = find_fix(node, None, trigger, pool, env, [])
     if allowed:
         assert fix is not None and (fix[1].value in allowed or fix[1].value is None)
     assert fresh_outside(allowed) not in allowed
@@ -100,7 +103,7 @@ def test_numeric_triggers_and_fixes_are_certain(low: int, high: int) -> None:
     pool = pools(node, ["x"], {}, {})
     trigger = find_trigger(node, pool, {}, [])
     assert trigger is not None and not (low <= trigger["x"].value <= high)
-    fix = find_fix(node, trigger, pool, {}, [])
+    fix = find_fix(node, None, trigger, pool, {}, [])
     if low <= high:
         assert fix is not None and low <= fix[1].value <= high
     else:

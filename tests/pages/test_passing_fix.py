@@ -47,7 +47,8 @@ FILES = {
 
 
 def test_the_default_that_makes_the_check_false_is_the_fix(indexed: Indexer) -> None:
-    page = pages_of(indexed(FILES, name="imaging"), "imaging")("size does not match the image")
+    page_of = pages_of(indexed(FILES, name="imaging"), "imaging")
+    page = page_of("cannot resize to {}: too many dimensions")
     assert page["triggers"] == []  # `image.ndim` is nothing the evaluator can build: no call certainly raises
     fix = page["example_fix"]
     assert fix is not None
@@ -58,6 +59,8 @@ def test_the_default_that_makes_the_check_false_is_the_fix(indexed: Indexer) -> 
         "With `size` = None (what `resize` gives `size` when the keyword is left out) the"
         " check of this page is false, whatever else it reads."
     )
+    # where the check reads the size itself (`len(size)`), None passes it only by leaving out the size it compares
+    assert page_of("size does not match the image")["example_fix"] is None
 
 
 def test_the_users_value_is_the_before_only_when_it_reads_one_way(indexed: Indexer) -> None:
@@ -92,3 +95,44 @@ def test_the_input_the_message_shows_is_the_one_fixed(indexed: Indexer) -> None:
     """Leaving `kind` at its default passes too, but turns the perspective off: the message names `focal`."""
     fix = pages_of(indexed(FILES, name="imaging"), "imaging")("focal = {} must be positive")["example_fix"]
     assert fix is not None and fix["input"] == "focal" and fix["after"].endswith("project(view=..., focal=1)")
+
+
+GUARDED = {
+    "grid/__init__.py": "from .ops import Grid\n",
+    "grid/ops.py": """
+        class Grid:
+            def __init__(self, blocks, verify=True, mode="fast"):
+                if verify:
+                    for block in blocks:
+                        if block.ndim != 2:
+                            raise ValueError("every block must be 2-D")
+                if mode == "fast":
+                    self.mode = 1
+                elif mode != "slow":
+                    raise ValueError(f"unknown mode {mode}")
+
+            def refit(self, classes, warm=False):
+                if warm:
+                    if classes != self.classes:
+                        raise ValueError("a warm refit needs the same classes")
+                elif len(classes) > 3:
+                    raise ValueError("too many classes")
+    """,
+}
+
+
+def test_a_value_that_only_skips_the_check_is_no_fix(indexed: Indexer) -> None:
+    page_of = pages_of(indexed(GUARDED, name="grid"), "grid")
+    page = page_of("every block must be 2-D")
+    # `verify=False` keeps the loop from running: it turns the checking off, and fixes no block
+    assert page["what_it_means"]["own_test"] == "block.ndim != 2"
+    assert page["example_fix"] is None
+    # an earlier branch of the raise's own `if`/`elif` chain takes the default: a value the code handles
+    page = page_of("unknown mode {}", values=["quick"])
+    assert page["what_it_means"]["own_test"] == "not mode == 'fast' and mode != 'slow'"
+    fix = page["example_fix"]
+    assert fix is not None and fix["after"].endswith("Grid(blocks=..., mode='fast')")
+    # an earlier branch that raises too is no way out: `warm=True` meets another check of the classes
+    page = page_of("too many classes")
+    assert page["what_it_means"]["own_test"] == "len(classes) > 3"
+    assert page["example_fix"] is None

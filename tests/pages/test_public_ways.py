@@ -42,6 +42,13 @@ def test_only_a_function_a_user_calls_by_name_has_a_call_of_it_as_way_in(indexed
     for template, function in (("a folder is no file", "Loader._read"), ("negative size", "Hidden.run")):
         happens = _happens(store, template)
         item = happens["inputs"][0]
-        assert item["kind"] == "parameter" and item["ways_in"] == []
+        assert item["kind"] == "parameter" and [w for w in item["ways_in"] if not w["through"]] == []
         assert item["bound"][0]["how"] == f"`{item['name']}` is a parameter of `{function}`"
-        assert "comes from" not in happens["summary"] and f"is a parameter of `{function}`." in happens["summary"]
+        assert "comes from" not in happens["summary"] and f"is a parameter of `{function}`" in happens["summary"]
+    # the public method hands its own `path` on to `_read` unchanged: the user's call is the way in
+    read = _happens(store, "a folder is no file")["inputs"][0]["ways_in"]
+    assert [(w["call"], w["via"], w["reaches_check"]) for w in read] == [
+        ("loader.load(path=...)", "Loader.load", False)
+    ]
+    assert [(s["function"], s["line"]) for s in read[0]["through"]] == [("Loader.load", 5)]
+    assert _happens(store, "negative size")["inputs"][0]["ways_in"] == []  # a private module's: no entry
