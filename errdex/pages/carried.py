@@ -5,7 +5,8 @@
 callee its own parameter (by keyword, by position, or inside its `**kwargs`) with no binding or in-place change of
 it before the call; otherwise what arrives is not what the user passed, and nothing is said. Whether the call gets
 to the check is not decided (an earlier return or raise on the way may stop it), so such a way gives no trigger,
-only a value that keeps the check false when the check is reached.
+only a value that keeps the check false when the check is reached. A method of a private class that a public
+class inherits (`_AxesBase.sharex` as `Axes.sharex`) takes its parameters from the user's call on that class.
 """
 
 from __future__ import annotations
@@ -13,8 +14,9 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
+from errdex.pages.defaults import NOT_LITERAL, literal_value
 from errdex.pages.entries import steps_chain
-from errdex.pages.inforce import changed_in_place, in_force
+from errdex.pages.inforce import changed_in_place, in_force, mutates, walk_scope
 from errdex.pages.inputs import WayIn, literal_default, required_parameters
 from errdex.pages.model import EntryStep, PublicEntry
 from errdex.pages.source import FunctionNode, TreeOf, call_code, find, is_static, parameters
@@ -33,27 +35,45 @@ def carried_ways(
     code: str, line: int, function: str, file: str, entries: list[PublicEntry], tree_of: TreeOf
 ) -> list[CarriedWay]:
     """For the raising function's parameter `code` (read at the raise on `line`), the entries whose chain passes a
-    keyword of theirs down to it unchanged."""
+    keyword of theirs down to it unchanged, and the public class that inherits it when the function is a private
+    class's method."""
     tree = tree_of(file)
     located = find(tree, function) if tree is not None else None
-    if located is None or isinstance(located.node, ast.ClassDef) or not _unchanged(located.node, code, line):
+    if located is None or isinstance(located.node, ast.ClassDef):
         return []
+    if code not in {p.arg for p in parameters(located.node)} or not _unchanged(located.node, code, line):
+        return []  # a `*args`/`**kwargs` parameter is no keyword of a call
     out = []
     for entry in entries:
-        if entry["steps"] and entry["kind"] != "setter":
-            found = _carried(entry, located.node, code, tree_of, function)
-            if found is not None:
-                out.append(found)
+        if entry["kind"] == "setter":
+            continue
+        if not entry["steps"] and entry["function"] != function:  # the raising method, as a public heir has it
+            found: CarriedWay | None = _inherited(entry, located.node, code, function, file)
+        else:
+            found = _carried(entry, located.node, code, tree_of, function) if entry["steps"] else None
+        if found is not None:
+            out.append(found)
     return out
 
 
+def _inherited(entry: PublicEntry, raising: FunctionNode, code: str, function: str, file: str) -> CarriedWay | None:
+    """`axes.sharex(other=...)` for `_AxesBase.sharex`: the parameter passed to the method a public class inherits."""
+    call = call_code(entry["function"], raising, [code])
+    if call is None:
+        return None
+    heir = entry["function"].rsplit(".", 1)[0]
+    how = f"`{code}` is a parameter of `{function}`, which `{heir}` inherits"
+    required = required_parameters(raising, code)
+    way = WayIn(
+        call, entry["function"], how, raising.lineno, True, code, required, default=literal_default(raising, code)
+    )
+    return CarriedWay(way, file, [])
+
+
 def _carried(entry: PublicEntry, raising: FunctionNode, code: str, tree_of: TreeOf, function: str) -> CarriedWay | None:
-    """Up the chain from the raising function: at each step, the caller's own name for what it hands on."""
-    callee, name = raising, code
-    explicit, explicit_name = (
-        raising,
-        code,
-    )  # the highest function that names it: a call leaving it out gets its default
+    """Up the chain from the raising function: at each step, the caller's own name for what it hands on, and the
+    default a call that leaves it out gets (said by the highest function that names it)."""
+    callee, name, default = raising, code, literal_default(raising, code)
     for step in reversed(entry["steps"]):
         tree = tree_of(step["file"])
         located = find(tree, step["function"]) if tree is not None else None
@@ -63,50 +83,103 @@ def _carried(entry: PublicEntry, raising: FunctionNode, code: str, tree_of: Tree
         handed = _handed(caller, callee, name, step["line"])
         if handed is None:
             return None
-        name = handed
-        if name in {p.arg for p in parameters(caller)}:
-            explicit, explicit_name = caller, name
+        name = handed.keyword
+        default = handed.default if handed.decides else default
         callee = caller
     call = call_code(entry["function"], callee, [name])
     if call is None:
         return None
     chain = steps_chain(entry["steps"], function)
     how = f"`{code}` is a parameter of `{function}`; `{entry['function']}` passes its `{name}` on unchanged: {chain}"
-    way = WayIn(
-        call,
-        entry["function"],
-        how,
-        callee.lineno,
-        False,
-        name,
-        required_parameters(callee, name),
-        default=literal_default(explicit, explicit_name),
+    required = required_parameters(callee, name)
+    return CarriedWay(
+        WayIn(call, entry["function"], how, callee.lineno, False, name, required, default=default),
+        entry["file"],
+        entry["steps"],
     )
-    return CarriedWay(way, entry["file"], entry["steps"])
 
 
-def _handed(caller: FunctionNode, callee: FunctionNode, keyword: str, line: int) -> str | None:
-    """The caller's own parameter (or a keyword of its `**kwargs`) that the call on `line` passes as the callee's
-    `keyword`, unchanged since the caller was entered; None when it passes anything else or the call is not found."""
+@dataclass(frozen=True)
+class _Handed:
+    """The keyword of the caller's own call that the value comes in by, and whether the caller decides what a call
+    leaving it out gets (it names the keyword: a parameter, `kwargs.pop("k", default)`) or hands on `**kwargs`."""
+
+    keyword: str
+    decides: bool
+    default: str | None  # the literal, when it decides and one is written
+
+
+def _handed(caller: FunctionNode, callee: FunctionNode, keyword: str, line: int) -> _Handed | None:
+    """How the call on `line` passes the callee's `keyword`: a parameter of the caller, a keyword it takes out of its
+    `**kwargs` (`use_fast = kwargs.pop("use_fast", None)`), or its `**kwargs` handed on, in each case unchanged
+    since the caller was entered; None when it passes anything else or the call is not found."""
     calls = [n for n in ast.walk(caller) if isinstance(n, ast.Call) and _spans(n, line) and _names(n, callee)]
     found = {_argument(call, caller, callee, keyword) for call in calls}
     if len(found) != 1:
         return None
     name = found.pop()
+    packed = caller.args.kwarg.arg if caller.args.kwarg is not None else None
     if name is None:
         return None
-    packed = caller.args.kwarg.arg if caller.args.kwarg is not None else None
-    held = packed if name not in {p.arg for p in parameters(caller)} else name
-    return name if held is not None and _unchanged(caller, held, line) else None
+    if name in {p.arg for p in parameters(caller)}:
+        return _Handed(name, True, literal_default(caller, name)) if _unchanged(caller, name, line) else None
+    if name == _IN_KWARGS and packed is not None:
+        return _Handed(keyword, False, None) if _key_unchanged(caller, packed, keyword, line) else None
+    return _popped(caller, name, packed, line)
+
+
+def _popped(caller: FunctionNode, name: str, packed: str | None, line: int) -> _Handed | None:
+    """A local bound once, by `kwargs.pop("k", d)` or `kwargs.get("k", d)` of the caller's `**kwargs` unchanged until
+    then, and unchanged since: the user's `k`, or `d` when they leave it out."""
+    found = in_force(caller, name, line)
+    bound = found.single if found is not None and not found.entry and not found.mutated_at else None
+    value = bound.value if bound is not None and bound.kind == "assign" else None
+    if bound is None or packed is None or not isinstance(value, ast.Call) or changed_in_place(caller, [name], line):
+        return None
+    func, args = value.func, value.args
+    key = args[0].value if args and isinstance(args[0], ast.Constant) else None
+    taken = (
+        isinstance(func, ast.Attribute)
+        and func.attr in ("pop", "get")
+        and isinstance(func.value, ast.Name)
+        and func.value.id == packed
+        and len(args) <= 2
+        and not value.keywords
+    )
+    if not taken or not isinstance(key, str) or not _unchanged(caller, packed, bound.line):
+        return None
+    default = args[1] if len(args) == 2 else None
+    written = ast.unparse(default) if default is not None and literal_value(default) is not NOT_LITERAL else None
+    return _Handed(key, True, written)
+
+
+def _key_unchanged(caller: FunctionNode, packed: str, keyword: str, line: int) -> bool:
+    """The `**kwargs` dict not bound again before `line`, and changed only by taking other keys out of it
+    (`kwargs.pop("use_fast", None)` leaves the user's `backend` as it was)."""
+    if in_force(caller, packed, line) is not None:
+        return False
+    for node in walk_scope(caller):
+        if not (isinstance(node, (ast.stmt, ast.expr)) and node.lineno < line and mutates(node, packed)):
+            continue
+        func = node.func if isinstance(node, ast.Call) else None
+        key = node.args[0] if isinstance(node, ast.Call) and node.args else None
+        other = isinstance(key, ast.Constant) and isinstance(key.value, str) and key.value != keyword
+        if not (isinstance(func, ast.Attribute) and func.attr == "pop" and other):
+            return False
+    return True
+
+
+def _argument_is_packed(call: ast.Call, packed: str) -> bool:
+    return any(kw.arg is None and isinstance(kw.value, ast.Name) and kw.value.id == packed for kw in call.keywords)
 
 
 def _argument(call: ast.Call, caller: FunctionNode, callee: FunctionNode, keyword: str) -> str | None:
-    """What the call passes as `keyword`, when it is a parameter of the caller passed as it is: by keyword, by
-    position (after the callee's `self` unless the call passes it), or inside the caller's `**kwargs` handed on."""
+    """What the call passes as `keyword`, when it is a name: by keyword, by position (after the callee's `self`
+    unless the call passes it), or `_IN_KWARGS` when it is inside the caller's `**kwargs` handed on."""
     own = {p.arg for p in parameters(caller)}
     for kw in call.keywords:
         if kw.arg == keyword:
-            return kw.value.id if isinstance(kw.value, ast.Name) and kw.value.id in own else None
+            return kw.value.id if isinstance(kw.value, ast.Name) else None
     positional = [p.arg for p in [*callee.args.posonlyargs, *callee.args.args]]
     if positional and _bound_to_instance(callee) and not _passes_self(call):
         positional = positional[1:]
@@ -114,13 +187,13 @@ def _argument(call: ast.Call, caller: FunctionNode, callee: FunctionNode, keywor
         value = call.args[positional.index(keyword)]
         if any(isinstance(a, ast.Starred) for a in call.args[: positional.index(keyword) + 1]):
             return None
-        return value.id if isinstance(value, ast.Name) and value.id in own else None
+        return value.id if isinstance(value, ast.Name) else None
     packed = caller.args.kwarg
-    handed_on = any(
-        kw.arg is None and isinstance(kw.value, ast.Name) and packed is not None and kw.value.id == packed.arg
-        for kw in call.keywords
-    )
-    return keyword if handed_on and keyword not in own else None
+    handed_on = packed is not None and _argument_is_packed(call, packed.arg)
+    return _IN_KWARGS if handed_on and keyword not in own else None
+
+
+_IN_KWARGS = "**"  # what `_argument` returns for the keyword passed inside the caller's `**kwargs` (no name is it)
 
 
 def _bound_to_instance(func: FunctionNode) -> bool:

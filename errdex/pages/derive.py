@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import ast
 import difflib
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from errdex.pages.conditions import conjuncts, input_name, parse_condition
 from errdex.pages.defaults import literal_value
+from errdex.pages.documented import listed_options
 from errdex.pages.entries import steps_chain
 from errdex.pages.evaluate import verdict
 from errdex.pages.model import (
@@ -47,6 +49,7 @@ from errdex.pages.triggers import (
     listed_first,
     pools,
     scope,
+    switch_only,
 )
 from errdex.pages.values import ShownHole, holes, user_values
 
@@ -65,6 +68,7 @@ class PageFacts:
     calls: list[CallBeforeJson]  # earlier calls passed values the check reads: they may reject them first
     exits: list[ExitJson]  # earlier returns: a trigger is certain only where its values show none is taken
     kind: str  # error | warning | log: what a call that gets to the check does (raises, warns, logs)
+    documented: dict[str, Options]  # code -> the values a docstring lists for the parameter that sets it
 
     @classmethod
     def of(cls, page: StaticFacts) -> PageFacts:
@@ -82,7 +86,29 @@ class PageFacts:
             meaning["calls_before"],
             meaning["exits"],
             page["kind"],
+            _options(page, inputs),
         )
+
+
+@dataclass(frozen=True)
+class Options:
+    """The values a parameter's docstring lists (`init : {"random", "pca"}`), and whose docstring it is."""
+
+    values: list[JsonValue]
+    documented_in: str
+    keyword: str
+    line: int
+
+
+def _options(page: StaticFacts, inputs: dict[str, CheckedInput]) -> dict[str, Options]:
+    """For each input, the values the first docstring entry of it that lists some gives (see `listed_options`)."""
+    out: dict[str, Options] = {}
+    for doc in page["documented"]["parameters"]:
+        code = next((c for c, item in inputs.items() if item["name"] == doc["name"]), None)
+        values = listed_options(doc["text"]) if code is not None and code not in out else []
+        if code is not None and values:
+            out[code] = Options(values, doc["documented_in"], doc["keyword"], doc["line"])
+    return out
 
 
 def _own(node: ast.expr | None, own_test: str | None) -> ast.expr | None:
@@ -214,13 +240,15 @@ def triggers_and_fix(page: StaticFacts, user: UserInput | None) -> tuple[list[Tr
     pool = _receivable(_with_declared(pools(facts.node, list(facts.inputs), facts.env, first), facts), facts)
     trigger = find_trigger(facts.node, pool, facts.env, facts.earlier)
     if trigger is None:
-        return [], _passing_fix(facts, page, pool)
+        return [], _passing_fix(facts, page, _fixing(pool, facts, page))
     entry = _trigger_json(facts, trigger, scope(trigger, facts.function, facts.calls, facts.exits, facts.wrapped_by))
     shown = _shown(page)  # the inputs the message shows first (see `_passing_fix`)
     first_shown = dict(sorted(trigger.items(), key=lambda item: item[0] not in shown))
-    fix = find_fix(facts.node, facts.own, first_shown, pool, facts.env, facts.earlier, facts.exits)
+    fix = find_fix(
+        facts.node, facts.own, first_shown, _fixing(pool, facts, page), facts.env, facts.earlier, facts.exits
+    )
     if entry["code"] is None:  # no call that surely gets to the check: a value that keeps it false, if one sets it
-        return [entry], _passing_fix(facts, page, pool)
+        return [entry], _passing_fix(facts, page, _fixing(pool, facts, page))
     if fix is None:
         return [entry], None
     changed = {**trigger, fix[0]: fix[1]}
@@ -280,6 +308,21 @@ def _passing_fix(facts: PageFacts, page: StaticFacts, pool: dict[str, list[Trigg
     }
 
 
+def _fixing(pool: dict[str, list[TriggerValue]], facts: PageFacts, page: StaticFacts) -> dict[str, list[TriggerValue]]:
+    """The candidates a fix may take: a switch (an input the check tests only for truth or None) keeps none unless
+    the message names it (`Set overwrite=True`): turning it off passes the check by dropping what the user asked for
+    (`exploit_incremental_learning=False` for an estimator without `partial_fit`)."""
+    assert facts.node is not None
+    template = page["template"] or ""
+    words = set(re.findall(r"\w+", template)) | _shown(page)
+
+    def named(code: str) -> bool:  # `word_labels` as written, or as words ("provide word labels")
+        name = input_name(code)
+        return name in words or code in words or name.replace("_", " ").lower() in template.lower()
+
+    return {code: [] if switch_only(facts.node, code) and not named(code) else values for code, values in pool.items()}
+
+
 def _shown(page: StaticFacts) -> set[str]:
     """The inputs the message shows, whose change a fix tries first: the message names what is wrong, and changing
     another input (turning a feature off) passes the check without fixing that."""
@@ -287,7 +330,14 @@ def _shown(page: StaticFacts) -> set[str]:
 
 
 def _default_of(facts: PageFacts, code: str, value: TriggerValue) -> str:
-    """' (what `GenerationConfig` gives `cache_implementation` when the keyword is left out)' for a default."""
+    """' (what `GenerationConfig` gives `cache_implementation` when the keyword is left out)' for a default, ' (one of
+    the values the docstring of `TSNE` lists for `init`, line 562)' for a documented one."""
+    documented = facts.documented.get(code)
+    if value.tag == "documented" and documented is not None:
+        where = (
+            f"the docstring of `{documented.documented_in}` lists for `{documented.keyword}`, line {documented.line}"
+        )
+        return f" (one of the values {where})"
     way = _best_way(facts.inputs[code], reaching=False)  # the one `_with_declared` took the default from
     if value.tag != "default" or way is None:
         return ""
@@ -323,6 +373,8 @@ def _with_declared(pool: dict[str, list[TriggerValue]], facts: PageFacts) -> dic
     out = {code: list(values) for code, values in pool.items()}
     for code in out:
         out[code] += declared(facts.inputs[code]["receives"])
+        documented = facts.documented.get(code)
+        out[code] += [TriggerValue(v, "documented") for v in (documented.values if documented is not None else [])]
         way = _best_way(facts.inputs[code], reaching=False)  # what the attribute holds when the keyword is left out
         if way is not None and way.default is not None:
             out[code].append(TriggerValue(literal_value(way.default), "default"))

@@ -14,7 +14,7 @@ import textwrap
 import tokenize
 from dataclasses import dataclass
 
-from errdex.pages.model import CheckedInput, CodeComment, Documented, ParameterDoc, QuotedText
+from errdex.pages.model import CheckedInput, CodeComment, Documented, JsonValue, ParameterDoc, QuotedText
 from errdex.pages.source import FunctionNode, TreeOf, find, methods
 from errdex.pages.syntax import SENTENCE_END
 
@@ -108,6 +108,26 @@ def _typed(text: str) -> tuple[str | None, str]:
     if rest.strip() and "\n" not in head and len(head) <= 80 and not head.endswith("."):
         return " ".join(head.split()), rest
     return None, text
+
+
+_OPTIONS = re.compile(r"^\{([^{}]*)\}")  # NumPy style: `{"random", "pca"} or ndarray, default="pca"`
+
+
+def listed_options(text: str) -> list[JsonValue]:
+    """The values a NumPy-style entry's type line lists in braces (`{"random", "pca"}`), when each is a literal."""
+    found = _OPTIONS.match(text.strip())
+    if found is None:
+        return []
+    out: list[JsonValue] = []
+    for item in found.group(1).split(","):
+        try:
+            value = ast.literal_eval(item.strip())
+        except (ValueError, SyntaxError, MemoryError, RecursionError):
+            return []  # `{int, float}` names types, not values
+        if value is not None and not isinstance(value, (str, int, float, bool)):
+            return []
+        out.append(value)
+    return out
 
 
 def _first_sentence(text: str) -> str:

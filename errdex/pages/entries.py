@@ -18,12 +18,14 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable, Iterable
 
+from errdex.extract.resolve import dotted_name
+from errdex.model import ClassPlace
 from errdex.pages.callers import CalledFunction, in_tests
 from errdex.pages.caught import caught
 from errdex.pages.model import Caller, CallerSearch, EntryStep, PublicEntry
 from errdex.pages.public import public_module
 from errdex.pages.receives import private_name
-from errdex.pages.source import TreeOf, instance_name, is_accessor, is_constructor, module_name
+from errdex.pages.source import TreeOf, find, instance_name, is_accessor, is_constructor, methods, module_name
 
 MAX_SEARCHES = 6
 MAX_FILES_READ = 100  # the files those searches may parse in all: a small package is followed further up
@@ -34,6 +36,8 @@ MAX_ENTRIES = 3
 RESOLVED = frozenset({"self", "super", "class", "typed", "constructor", "module", "import", "local", "alias"})
 
 Search = Callable[[CalledFunction], CallerSearch]  # the callers of a function of the release
+Heirs = Callable[[str], list[ClassPlace]]  # the release's classes derived from a class of that name
+MAX_HEIRS = 50  # derived classes read for a public one that inherits a private class's method
 
 
 def public_entries(
@@ -43,12 +47,13 @@ def public_entries(
     search: Search,
     tree_of: TreeOf,
     raised: frozenset[str] | None,
+    heirs: Heirs,
 ) -> list[PublicEntry]:
     """Up to MAX_ENTRIES public ways to `start`, best first: a constructor or a function users import, nearest
     first; then methods no call of which was found (users call them; the package does not); then other public
     methods on the way, furthest up first. `line` is the raise's. `first` are the callers of `start` that may
     reach its check; `raised` the error's class and its bases (see `caught.raised_names`): a call inside a `try`
-    that catches it is no step, the error stops there."""
+    that catches it is no step, the error stops there. `heirs` finds the classes derived from a class."""
     found: list[tuple[int, int, PublicEntry]] = []
     seen = {start}
     frontier: list[tuple[CalledFunction, list[EntryStep], list[Caller] | None]] = [(start, [], list(first))]
@@ -66,7 +71,12 @@ def public_entries(
             calls = [c for c in callers or [] if _call(c, function)]  # any of them: then it is no root
             ups = [c for c in calls if _step(c) and caught(c["inside_try"], raised) is None]
             entry = _entry(
-                function, steps, calls if callers is not None else None, tree_of, line if function == start else None
+                function,
+                steps,
+                calls if callers is not None else None,
+                tree_of,
+                heirs,
+                line if function == start else None,
             )
             if entry is not None:
                 found.append((_rank(entry), depth, entry))
@@ -119,17 +129,20 @@ def _entry(
     steps: list[EntryStep],
     calls: list[Caller] | None,
     tree_of: TreeOf,
+    heirs: Heirs,
     line: int | None = None,
 ) -> PublicEntry | None:
     """`function` as a public entry when users import it (or its class) from the package's top level or a package
     that re-exports it (a public module's own definitions are too many to call ways in); a root when
     its `calls` were searched and none was found. `line` is the raise's, when `function` is the raising one: a
-    property's getter and setter share a name, the line tells which it is."""
-    if "<locals>" in function.function or private_name(function.function):
+    property's getter and setter share a name, the line tells which it is. A method of a private class is an entry
+    as a public class derived from it has it (see `_inherited`)."""
+    if "<locals>" in function.function:
         return None
-    module = public_module(function.file, function.function.split(".", 1)[0], tree_of)
-    if module is None or ("." in module and module == module_name(function.file)):
-        return None  # a module's own definition is no entry unless a package exports it (`sklearn.model_selection`)
+    found = _inherited(function, heirs, tree_of) if private_name(function.function) else _exported(function, tree_of)
+    if found is None:
+        return None
+    qualname, file, module = found
     if is_constructor(function.function):
         kind = "constructor"
     elif line is not None and _in_accessor(tree_of(function.file), function.function, line):
@@ -138,7 +151,36 @@ def _entry(
         kind = "root"  # its callers were searched and none was found
     else:
         kind = "public"
-    return {"function": function.function, "file": function.file, "import_from": module, "kind": kind, "steps": steps}
+    return {"function": qualname, "file": file, "import_from": module, "kind": kind, "steps": steps}
+
+
+def _exported(function: CalledFunction, tree_of: TreeOf) -> tuple[str, str, str] | None:
+    """The function with the package users import it (or its class) from, when one exports it: its top level or a
+    package that re-exports it (a public module's own definitions are too many to call ways in)."""
+    module = public_module(function.file, function.function.split(".", 1)[0], tree_of)
+    if module is None or ("." in module and module == module_name(function.file)):
+        return None
+    return function.function, function.file, module
+
+
+def _inherited(function: CalledFunction, heirs: Heirs, tree_of: TreeOf) -> tuple[str, str, str] | None:
+    """A public method (or the constructor) of a private class as a class derived from it directly calls it, when
+    users import that class and it does not define the method again: `_AxesBase.sharex` is `Axes.sharex`."""
+    owner, _, method = function.function.rpartition(".")
+    if not owner or "." in owner or private_name(method) or not private_name(owner):
+        return None
+    for place in heirs(owner)[:MAX_HEIRS]:
+        tree = tree_of(place.file) if "." not in place.qualname and not private_name(place.qualname) else None
+        found = find(tree, place.qualname) if tree is not None else None
+        cls = found.node if found is not None else None
+        if not isinstance(cls, ast.ClassDef) or method in methods(cls):
+            continue
+        if owner not in {(dotted_name(b) or "").rsplit(".", 1)[-1] for b in cls.bases}:
+            continue  # through another class, which may define it again
+        exported = _exported(CalledFunction(place.file, place.qualname), tree_of)
+        if exported is not None:
+            return f"{place.qualname}.{method}", place.file, exported[2]
+    return None
 
 
 def _in_accessor(tree: ast.Module | None, qualname: str, line: int) -> bool:
@@ -167,7 +209,11 @@ def entry_line(entry: PublicEntry, function: str) -> str:
         "root": " (no call of it found in the release)",
         "setter": f" (setting the property of `{entry['import_from']}.{entry['function'].split('.')[0]}`)",
     }.get(entry["kind"], "")
-    return f"`{entry_call(entry)}`{kind}" + (f" → {chain}" if chain else " (the function itself)")
+    if chain:
+        return f"`{entry_call(entry)}`{kind} → {chain}"
+    owner = function.rpartition(".")[0]
+    inherited = f", inherited from `{owner}`" if entry["function"] != function and owner else ""
+    return f"`{entry_call(entry)}`{kind} (the function itself{inherited})"
 
 
 def entry_call(entry: PublicEntry) -> str:

@@ -21,7 +21,7 @@ from errdex.pages.defaults import (
     recomputed,
     tested,
 )
-from errdex.pages.entries import Search, public_entries
+from errdex.pages.entries import Heirs, Search, public_entries
 from errdex.pages.fields import false_for, record_fields
 from errdex.pages.fields import left_out as fields_left_out
 from errdex.pages.handlers import caught_words, handler_around
@@ -84,13 +84,15 @@ def when_it_happens(
     names: frozenset[str],
     tree_of: TreeOf,
     search: Search,
+    heirs: Heirs,
     traced_at: str | None = None,
 ) -> WhenItHappens:
     """The `when_it_happens` section: the public calls that lead here, inputs with their ways in (tests of the
     environment are no inputs), and a summary.
 
     `tree_of` reads another file of the release (a folder's `__init__.py`, to tell a public function of a private
-    module); `search` finds the callers of another function, to go up to the public ones. `traced_at` says which
+    module); `search` finds the callers of another function, to go up to the public ones, and `heirs` the classes
+    derived from a class (a private class's method is called on a public heir's instances). `traced_at` says which
     place the inputs and callers were traced at, when the page speaks for places in several functions.
     """
     node = parse_condition(site["condition"])
@@ -150,7 +152,7 @@ def when_it_happens(
     ruled = Ruled(defaulted, left, undecided, packed)
     reaching = [c for c in outside if c not in defaulted and all(c is not x.caller for x in left)]
     start = CalledFunction(site["file"], site["function"])
-    entries = public_entries(start, site["line"], reaching, search, tree_of, raised_names(site))
+    entries = public_entries(start, site["line"], reaching, search, tree_of, raised_names(site), heirs)
     inputs = [_with_carried(item, site, entries, tree_of) for item in inputs]
     inputs = [{**item, "receives": receives(tree, item, site["line"], site["function"], tree_of)} for item in inputs]
     return {

@@ -42,6 +42,7 @@ from errdex.pages.source import (
     call_code,
     class_and_bases,
     find,
+    is_accessor,
     keyword_default,
     methods,
     parameters,
@@ -606,8 +607,12 @@ def _packed_parameter(function: FunctionNode, code: str) -> str | None:
 def _property_way(located: FoundDefinition, attr: str) -> WayIn | None:
     """`self.nlevels` read from a property (or another method) of the class: computed when read, not stored."""
     owner = located.owner
-    method = methods(owner).get(attr) if owner is not None else None
-    if owner is None or method is None:
+    if owner is None:
+        return None
+    named = [s for s in owner.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and s.name == attr]
+    # a read runs the getter, not the `@attr.setter` defined after it under the same name
+    method = next((m for m in named if not is_accessor(m)), None)
+    if method is None:
         return None
     decorated = {dotted_name(d) for d in method.decorator_list}
     kind = "property" if decorated & {"property", "functools.cached_property", "cached_property"} else "method"

@@ -241,7 +241,11 @@ def _rebound(site: SiteJson, tree: ast.Module | None, node: ast.expr, sites: Seq
     """The parameters the check reads (`A` of `A.ndim` too), and the attributes of them it reads (`self.by`), that
     its function binds again before the raise; on a page for several places, at each of them in the page's file."""
     read = read_names(node)
-    roots = sorted({name.split(".", 1)[0] for name in read} | {name for name in read if name.count(".") == 1})
+    called = {id(n.func) for n in ast.walk(node) if isinstance(n, ast.Call)}
+    receivers = {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and id(n) not in called}  # `model.startswith`
+    roots = sorted(
+        {name.split(".", 1)[0] for name in read} | {name for name in read if name.count(".") == 1} | receivers
+    )
     places: list[Where] = [{"function": p.function, "line": p.line} for p in sites if p.file == site["file"]]
     out: list[ReboundJson] = []
     for place in places or [{"function": site["function"], "line": site["line"]}]:

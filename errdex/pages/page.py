@@ -144,7 +144,10 @@ def _static(store: Store, record: ErrorRecord, place: FileLine | None) -> Static
     listed = page_callers(found["callers"], base)
     links = source_links(release, site.file, site.line, site.end_line)
     search = functools.partial(callers, store, release)
-    happens = when_it_happens(base, tree, Found(found, listed), names, trees, search, _traced_at(record, speaks_for))
+    heirs = functools.partial(store.derived_classes, release)
+    happens = when_it_happens(
+        base, tree, Found(found, listed), names, trees, search, heirs, _traced_at(record, speaks_for)
+    )
     said = documented(tree, source, site.file, site.function, site.line, happens["inputs"], trees)
     meaning = _unimplemented(
         what_it_means(base, tree, names, speaks_for, check.exact, held, record.sites, returned, never),

@@ -32,7 +32,8 @@ def plain(page: StaticFacts) -> str:
 
 def _ways(page: StaticFacts) -> str:
     """How the user gets here and sets what the check reads: the public call that leads here when the calls that
-    set the inputs are not it (`requests.get`, where `url` is passed on to `prepare_url`), then the inputs set by a
+    set the inputs are not it (`requests.get`, where `url` is passed on to `prepare_url`; only the calls are found,
+    not whether a given call's arguments get past what comes before the check), then the inputs set by a
     call's keyword and the locals computed from such inputs."""
     rebound = {r["name"] for r in page["what_it_means"]["rebound"]}
     inputs = [item for item in page["when_it_happens"]["inputs"] if item["name"] not in rebound]
@@ -63,7 +64,8 @@ def _ways(page: StaticFacts) -> str:
     said += [f"{_names(codes)} {'are' if len(codes) > 1 else 'is'} computed {s}" for s, codes in computed.items()]
     if entry is not None:
         others = f"; {len(entries) - 1} more under When it happens" if len(entries) > 1 else ""
-        said.insert(0, f"You reach it through `{entry_call(entry)}` (a public way in{others})")
+        undecided = "whether a given call gets to the check is not decided"
+        said.insert(0, f"`{entry_call(entry)}` leads here (a public way in; {undecided}{others})")
     return f"{'; '.join(said)}. " if said else ""
 
 

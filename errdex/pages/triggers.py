@@ -29,7 +29,7 @@ _BUILTIN_SAMPLES: dict[str, Any] = {"int": 1, "float": 1.0, "str": "text", "bool
 _TYPE_SAMPLES: list[Any] = ["text", 1, 1.5, [], {}]
 # a fix keeps what the call asks for where the code shows how (a did-you-mean, the type wanted); else the
 # default, which a user need not choose, before a value of a list picked for them
-FIX_TAGS = ("user", "suggested", "instance", "default", "listed", "declared", "boundary", "none")
+FIX_TAGS = ("user", "suggested", "instance", "default", "documented", "listed", "declared", "boundary", "none")
 
 
 @dataclass(frozen=True)
@@ -37,8 +37,8 @@ class TriggerValue:
     """A value to try for one input, and where it came from (only some origins may serve as a fix)."""
 
     value: Any
-    # user | suggested | default | listed | declared | compared | boundary | instance | none | fresh | sample
-    # | truthy | empty | opaque
+    # user | suggested | default | documented | listed | declared | compared | boundary | instance | none | fresh
+    # | sample | truthy | empty | opaque
     tag: str
 
 
@@ -127,8 +127,9 @@ def _from_isinstance(node: ast.Call, found: dict[str, list[TriggerValue]]) -> No
     kinds = node.args[1].elts if isinstance(node.args[1], ast.Tuple) else [node.args[1]]
     for kind in kinds:
         name = _code(kind)
-        if name in _BUILTIN_SAMPLES:
-            found[code].append(TriggerValue(_BUILTIN_SAMPLES[name], "instance"))
+        if name in _BUILTIN_SAMPLES:  # a made-up str or number is no fix (`init='text'`); a container is filled
+            tag = "instance" if isinstance(_BUILTIN_SAMPLES[name], (list, dict)) else "sample"
+            found[code].append(TriggerValue(_BUILTIN_SAMPLES[name], tag))
         elif name:
             found[code].append(TriggerValue(Instance(name.rsplit(".", 1)[-1]), "instance"))
     found[code] += [TriggerValue(v, "sample") for v in _TYPE_SAMPLES] + [TriggerValue(OPAQUE, "opaque")]
@@ -203,6 +204,27 @@ def _read_beyond_none(node: ast.expr, code: str) -> bool:
         isinstance(sub, (ast.Name, ast.Attribute)) and _code(sub) == code and not _compares(parents.get(id(sub)))
         for sub in ast.walk(node)
         if sub is not node
+    )
+
+
+def switch_only(node: ast.expr, code: str) -> bool:
+    """Whether the check tests `code` only for truth or None (`exploit and not hasattr(estimator, "fit")`): a switch,
+    whose other value turns off what the check is about unless the message names the switch itself."""
+    parents = {id(child): parent for parent in ast.walk(node) for child in ast.iter_child_nodes(parent)}
+    found = [sub for sub in ast.walk(node) if isinstance(sub, (ast.Name, ast.Attribute)) and _code(sub) == code]
+    return bool(found) and all(_tests_truth(parents.get(id(sub))) for sub in found)
+
+
+def _tests_truth(parent: ast.AST | None) -> bool:
+    if parent is None or isinstance(parent, ast.BoolOp):
+        return True
+    if isinstance(parent, ast.UnaryOp):
+        return isinstance(parent.op, ast.Not)
+    return (
+        isinstance(parent, ast.Compare)
+        and len(parent.ops) == 1
+        and isinstance(parent.ops[0], (ast.Is, ast.IsNot))
+        and any(isinstance(side, ast.Constant) and side.value is None for side in (parent.left, *parent.comparators))
     )
 
 
@@ -284,10 +306,12 @@ def listed_first(
     calls: Sequence[CallBeforeJson], inputs: Sequence[str], first: Mapping[str, list[TriggerValue]]
 ) -> dict[str, list[TriggerValue]]:
     """`first` with, for each input, the members of the literal lists an earlier call is passed along with it
-    (`check_in_list(["dots", "points"], units=units)`): values that call names, tried before made-up ones."""
+    (`check_in_list(["dots", "points"], units=units)`): values that call names, tried before made-up ones. The call
+    must be passed the input itself, not an object it is part of."""
     out = {code: list(values) for code, values in first.items()}
     for code in inputs:
-        listed = [TriggerValue(v, "listed") for c in passed(calls, code) for v in c["listed"]]
+        # a call passed the input itself: one passed `self` lists values for something else (`accept_sparse=["csr"]`)
+        listed = [TriggerValue(v, "listed") for c in calls if code in c["passes"] for v in c["listed"]]
         if listed:
             out[code] = out.get(code, []) + listed
     return out

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from errdex.pages import build_page
+from errdex.pages.entries import entry_line
 from tests.pages.conftest import Indexer, error_id_of
 
 FILES = {
@@ -104,3 +105,97 @@ def test_a_value_changed_on_the_way_is_no_way_in(indexed: Indexer) -> None:
     # a binding on one path, a change of the `**kwargs` it travels in, an expression of it: none is what was passed
     assert _ways(page, "duplicates") == []
     assert page["example_fix"] is None
+
+
+def test_a_packed_parameter_is_no_keyword(indexed: Indexer) -> None:
+    files = {
+        "tbl/__init__.py": "from .schema import Table\n",
+        "tbl/schema.py": """
+            class Table:
+                def __new__(cls, *args, **kw):
+                    return cls._new(*args, **kw)
+
+                @classmethod
+                def _new(cls, *args, **kw):
+                    if not args and not kw:
+                        raise TypeError("Table needs a name")
+        """,
+    }
+    store = indexed(files, name="tbl")
+    page = build_page(store, error_id_of(store, "tbl", "Table needs a name"))
+    # `kw` is what the call passes beyond its named parameters: no `Table(kw=...)`
+    assert all(w["call"] != "Table(kw=...)" for i in page["when_it_happens"]["inputs"] for w in i["ways_in"])
+
+
+def test_a_keyword_taken_out_of_kwargs_is_the_users_keyword(indexed: Indexer) -> None:
+    files = {
+        "auto/__init__.py": "from .loader import AutoLoader\n",
+        "auto/loader.py": """
+            class AutoLoader:
+                @classmethod
+                def load(cls, name, **kwargs):
+                    use_fast = kwargs.pop("use_fast", None)
+                    return _resolve(name, use_fast=use_fast, **kwargs)
+
+                @classmethod
+                def load_late(cls, name, **kwargs):
+                    kwargs.setdefault("use_fast", True)
+                    use_fast = kwargs.pop("use_fast", None)
+                    return _resolve(name, use_fast=use_fast)
+
+
+            def _resolve(name, use_fast=False, backend=None):
+                if use_fast is not None and backend is None:
+                    raise ValueError("use_fast is deprecated, pass backend")
+        """,
+    }
+    store = indexed(files, name="auto")
+    page = build_page(store, error_id_of(store, "auto", "use_fast is deprecated, pass backend"))
+    ways = {w["via"]: w for i in page["when_it_happens"]["inputs"] for w in i["ways_in"] if i["code"] == "use_fast"}
+    # `load_late` sets the key before it takes it out: what the user passed is not what arrives
+    assert list(ways) == ["AutoLoader.load"]
+    assert (
+        ways["AutoLoader.load"]["call"] == "AutoLoader.load(use_fast=...)"
+        and ways["AutoLoader.load"]["default"] == "None"
+    )
+    # `backend` travels in `**kwargs`, a keyword of the user's call whose default is `_resolve`'s
+    backend = [w for i in page["when_it_happens"]["inputs"] for w in i["ways_in"] if i["code"] == "backend"]
+    assert [(w["call"], w["default"]) for w in backend] == [("AutoLoader.load(backend=...)", "None")]
+
+
+def test_a_private_class_s_method_is_called_on_the_public_class_that_inherits_it(indexed: Indexer) -> None:
+    files = {
+        "plots/__init__.py": "from ._axes import Axes, Polar\n",
+        "plots/_base.py": """
+            class _AxesBase:
+                def __init__(self, shared=None):
+                    self._shared = shared
+
+                def share(self, other):
+                    if self._shared is not None and other is not self._shared:
+                        raise ValueError("already shared with another axes")
+                    self._shared = other
+        """,
+        "plots/_axes.py": """
+            from ._base import _AxesBase
+
+
+            class Polar(_AxesBase):
+                def share(self, other):
+                    self._shared = other
+
+
+            class Axes(_AxesBase):
+                pass
+        """,
+    }
+    store = indexed(files, name="plots")
+    page = build_page(store, error_id_of(store, "plots", "already shared with another axes"))
+    # `Polar` defines it again: only `Axes` has this one
+    (entry,) = page["when_it_happens"]["entries"]
+    assert (entry["function"], entry["import_from"], entry["steps"]) == ("Axes.share", "plots", [])
+    assert entry_line(entry, page["function"]).startswith("`plots.Axes.share`")
+    assert entry_line(entry, page["function"]).endswith("(the function itself, inherited from `_AxesBase`)")
+    ways = [w for i in page["when_it_happens"]["inputs"] for w in i["ways_in"] if i["code"] == "other"]
+    assert [(w["call"], w["via"], w["reaches_check"]) for w in ways] == [("axes.share(other=...)", "Axes.share", True)]
+    assert page["what_it_means"]["plain"].startswith("You pass `other` to `axes.share(...)`.")
