@@ -75,7 +75,7 @@ CALLERS = Cache(
 )
 PAGES = Cache(
     "page",
-    61,
+    62,
     "the static part of an error's page, per release and place (what the user's values do not change)",
     code=(
         "pages/page.py",
@@ -85,6 +85,7 @@ PAGES = Cache(
         "pages/documented.py",
         "pages/entries.py",
         "pages/carried.py",
+        "pages/yours.py",
         "pages/plain.py",
         "pages/caught.py",
         "pages/checked.py",

@@ -21,7 +21,7 @@ from errdex.model import NO_FIX, ReleaseRecord, class_shown, way_note
 if TYPE_CHECKING:  # the pipeline, matcher, pages and store are heavy to import; only their types are named here
     from errdex.indexing import IndexResult
     from errdex.match import Candidate
-    from errdex.pages.model import Page, Solution
+    from errdex.pages.model import Page, Solution, YourLine
     from errdex.store import IndexedSite
 
 MAX_CALLERS_SHOWN = 10
@@ -385,21 +385,41 @@ def _triggers(page: Page) -> RenderableType | None:
 
 def _solutions(page: Page) -> RenderableType | None:
     if not page["solutions"]:  # an example fix is a fix the code supports: then nothing is said here
-        return None if page["example_fix"] else Text(NO_FIX, style="dim")
+        return None if page["example_fix"] or _yours(page) else Text(NO_FIX, style="dim")
     return Group(*(code_text(f"{s['rank']}. {s['text']}") for s in page["solutions"]))
 
 
 def _example_fix(page: Page) -> RenderableType | None:
     fix = page["example_fix"]
-    if not fix:
-        return None
-    return Group(
+    parts = _your_line(page)
+    if fix:
+        parts += [
+            Text("before", style="red"),
+            Syntax(fix["before"], "python", background_color="default"),
+            Text("after", style="green"),
+            Syntax(fix["after"], "python", background_color="default"),
+            code_text(fix["note"]),
+        ]
+    return Group(*parts) if parts else None
+
+
+def _yours(page: Page) -> YourLine | None:
+    user = page["user_input"]
+    return user["your_line"] if user is not None else None
+
+
+def _your_line(page: Page) -> list[RenderableType]:
+    """The user's own line from their traceback, before and after, first: the fix in their code."""
+    line = _yours(page)
+    if line is None:
+        return []
+    return [
+        code_text(f"Your line ({line['file']}:{line['line']}), with the value {line['source']} gives:"),
         Text("before", style="red"),
-        Syntax(fix["before"], "python", background_color="default"),
+        Syntax(line["before"], "python", background_color="default"),
         Text("after", style="green"),
-        Syntax(fix["after"], "python", background_color="default"),
-        code_text(fix["note"]),
-    )
+        Syntax(line["after"], "python", background_color="default"),
+    ]
 
 
 def _related(page: Page) -> RenderableType | None:
@@ -577,9 +597,9 @@ def _short_solution(solution: Solution, lines: int) -> Clamped:
 
 def _short_fix(page: Page, brevity: Brevity) -> RenderableType | None:
     fix = page["example_fix"]
+    parts: list[RenderableType] = _your_line(page)
     if not fix:
-        return None
-    parts: list[RenderableType] = []
+        return Group(*parts) if parts else None
     if brevity.fix_before:
         parts += [Text("before", style="red"), Syntax(fix["before"], "python", background_color="default")]
     parts += [Text("after", style="green"), Syntax(fix["after"], "python", background_color="default")]

@@ -82,7 +82,14 @@ def render(result: MatchResult, store: Store, full: bool) -> RenderableType:
         build_page,  # the page's modules are loaded only to show one
     )
 
-    page = build_page(store, best.id, best.version, values=[v or "" for v in best.values], suggestions=best.suggestions)
+    page = build_page(
+        store,
+        best.id,
+        best.version,
+        values=[v or "" for v in best.values],
+        suggestions=best.suggestions,
+        frames=result.parsed.frames,
+    )
     summary = terminal.candidate_summary(best, page).panel()
     if full:
         parts: list[RenderableType] = [summary, terminal.page_panel(page)]

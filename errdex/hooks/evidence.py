@@ -14,7 +14,7 @@ from types import FrameType, TracebackType
 from errdex.hooks.dists import Installed, distribution_of_frame, distributions
 from errdex.match import Candidate, MatchResult
 from errdex.match.rank import ABSTAIN_BELOW
-from errdex.model import FileLine, normalize_name
+from errdex.model import FileLine, Frame, normalize_name
 
 
 def raised_at(c: Candidate, frames: list[FrameType]) -> FileLine | None:
@@ -28,6 +28,14 @@ def raised_at(c: Candidate, frames: list[FrameType]) -> FileLine | None:
         if frame.f_code.co_filename.replace("\\", "/").endswith(suffix):
             return FileLine(c.file, frame.f_lineno)
     return None
+
+
+def shown(frames: list[FrameType]) -> tuple[Frame, ...]:
+    """The live frames as a pasted traceback shows them (innermost last), each with its source line."""
+    return tuple(
+        Frame(f.f_code.co_filename, f.f_lineno, f.f_code.co_name, linecache.getline(f.f_code.co_filename, f.f_lineno))
+        for f in frames
+    )
 
 
 def versions(dists: list[Installed]) -> tuple[str, ...]:

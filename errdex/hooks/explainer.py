@@ -29,11 +29,12 @@ from errdex.hooks.evidence import (
     on_frames,
     raised_at,
     rewritten_by_library,
+    shown,
     versions,
 )
 from errdex.hooks.safe import note
 from errdex.match import Candidate, MatchResult, explain
-from errdex.model import FileLine
+from errdex.model import FileLine, Frame
 from errdex.store import Store, default_path
 
 if TYPE_CHECKING:  # the pages are loaded only when there is an error to explain
@@ -186,10 +187,10 @@ class Explainer:
         c = found.candidate
         if c is None:
             return found
-        page = self._page(c, raised_at(c, frames))
+        page = self._page(c, raised_at(c, frames), shown(frames))
         return replace(found, page=page, check=page["condition"] if page else None)
 
-    def _page(self, c: Candidate, site: FileLine | None) -> Page | None:
+    def _page(self, c: Candidate, site: FileLine | None, frames: tuple[Frame, ...]) -> Page | None:
         """The page of the place the frames show; of all the error's places when they show none of them."""
         from errdex.pages import (
             build_page,  # loaded only when there is something to explain
@@ -197,7 +198,7 @@ class Explainer:
 
         for place in dict.fromkeys((site, None)):
             try:
-                return build_page(self.store, c.id, c.version, list(c.values), c.suggestions, site=place)
+                return build_page(self.store, c.id, c.version, list(c.values), c.suggestions, place, frames)
             except NotIndexedError:  # the frames' line is not one of the error's places
                 continue
             except ErrdexError:

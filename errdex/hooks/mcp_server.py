@@ -69,7 +69,9 @@ class Tools:
             if best is not None:
                 # The paste's frame shows the place.
                 site = FileLine(best.file, best.line) if "frame line" in best.evidence else None
-                page = build_page(store, best.id, best.version, list(best.values), best.suggestions, site=site)
+                page = build_page(
+                    store, best.id, best.version, list(best.values), best.suggestions, site, result.parsed.frames
+                )
                 answer["page"] = summary_page(page)
         return compact(answer)
 

@@ -159,6 +159,7 @@ def user_input(
         "suggestions": _suggestions(page, readings, raising, suggestions),
         "holes": [h.json() for h in found],
         "checked": checked,
+        "your_line": None,  # the page adds it from the paste's frames
     }
 
 

@@ -625,11 +625,25 @@ class CheckedValue(TypedDict):
     matches: NotRequired[list[str]]  # for a hole that shows a resolved list
 
 
+class YourLine(TypedDict):
+    """The user's own line from the pasted traceback, with the value the message shows replaced
+    (`user_input.your_line`, see `pages/yours.py`)."""
+
+    file: str  # as the traceback names it
+    line: int
+    before: str
+    after: str
+    value_before: str  # the literal as the line writes it
+    value_after: str  # as code
+    source: str  # "the example fix" | "the message": where the value comes from
+
+
 class UserInput(TypedDict):
     values: list[str | None]  # None for a hole the matcher captured nothing in (as the hooks pass them)
     suggestions: dict[str, list[str]]
     holes: list[MessageHole]
     checked: list[CheckedValue]
+    your_line: YourLine | None  # when the paste's traceback shows the user's call writing their value
 
 
 class Prose(TypedDict):

@@ -17,7 +17,7 @@ from dataclasses import replace
 from typing import cast
 
 from errdex.caches import PAGES
-from errdex.model import ErrorRecord, FileLine, ReleaseRecord, held_reason
+from errdex.model import ErrorRecord, FileLine, Frame, ReleaseRecord, held_reason
 from errdex.pages.advice import left_to_subclasses
 from errdex.pages.callers import CalledFunction, callers
 from errdex.pages.caught import page_callers
@@ -55,6 +55,7 @@ from errdex.pages.settings import kept_related
 from errdex.pages.solutions import solutions
 from errdex.pages.source import find, parse
 from errdex.pages.versions import versions
+from errdex.pages.yours import your_line
 from errdex.store import Store
 
 
@@ -65,6 +66,7 @@ def build_page(
     values: Sequence[str | None] | None = None,
     suggestions: dict[str, list[str]] | None = None,
     site: tuple[str, int] | None = None,
+    frames: Sequence[Frame] = (),
 ) -> Page:
     """The whole page of an error (newest indexed release that has it, unless `version` is given).
 
@@ -72,13 +74,14 @@ def build_page(
     hole nothing was captured in), and `suggestions` did-you-mean candidates by resolved name; the
     page is filled with them.
     `site` is the (file, line) that raised it, as the traceback shows it (any line of the raise
-    statement): the page is then about that place; without it, about all of the error's places.
+    statement): the page is then about that place; without it, about all of the error's places. `frames` are the
+    pasted traceback's (innermost last): the user's own line in them is shown fixed (see `pages/yours.py`).
     """
     version, places = _places(store, error_id, version)
     static = static_page(store, error_id, version, places, site)
     user = user_input(static, values, suggestions)
     if user is not None:
-        _derive(static, user)
+        _derive(static, user, frames)
     page: Page = {**static, "user_input": user, "prose": None}
     add_prose(store, page)
     return _ordered(page)
@@ -262,14 +265,16 @@ def _traced_at(record: ErrorRecord, speaks_for: int) -> str | None:
     )
 
 
-def _derive(page: StaticPage, user: UserInput) -> None:
-    """Triggers, example fix and solutions for the user's values.
+def _derive(page: StaticPage, user: UserInput, frames: Sequence[Frame]) -> None:
+    """Triggers, example fix and solutions for the user's values, and the user's own line fixed when the paste's
+    `frames` show it.
 
     The triggers of a cached page stand when the user's values add nothing for the search to try.
     """
     if changes_candidates(page, user):
         page["triggers"], page["example_fix"] = triggers_and_fix(page, user)
     page["solutions"] = solutions(page, user)
+    user["your_line"] = your_line(frames, page["file"], user, page["example_fix"], page["solutions"])
     page["what_it_means"] = {**page["what_it_means"], "plain": with_yours(page["what_it_means"]["plain"], user)}
 
 
