@@ -151,10 +151,10 @@ def _joins(node: ast.expr, negated: bool) -> bool | None:
 
 
 def either(parts: list[str]) -> str:
-    """'A', 'either A or B', 'any of: A; B; C'."""
+    """'A', 'either A or B', 'any of: A; B; C' (and for two when one is an 'either' itself)."""
     if len(parts) == 1:
         return parts[0]
-    if len(parts) == 2:
+    if len(parts) == 2 and not any(p.startswith("either ") for p in parts):
         return f"either {parts[0]} or {parts[1]}"
     return "any of: " + "; ".join(parts)
 

@@ -48,12 +48,15 @@ def public_entries(
     tree_of: TreeOf,
     raised: frozenset[str] | None,
     heirs: Heirs,
+    used: bool,
 ) -> list[PublicEntry]:
     """Up to MAX_ENTRIES public ways to `start`, best first: a constructor or a function users import, nearest
     first; then methods no call of which was found (users call them; the package does not); then other public
     methods on the way, furthest up first. `line` is the raise's. `first` are the callers of `start` that may
     reach its check; `raised` the error's class and its bases (see `caught.raised_names`): a call inside a `try`
-    that catches it is no step, the error stops there. `heirs` finds the classes derived from a class."""
+    that catches it is no step, the error stops there. `heirs` finds the classes derived from a class. `used` says
+    whether the search found any use of `start` outside the tests (one that cannot reach the check too): a function
+    with one is no root."""
     found: list[tuple[int, int, PublicEntry]] = []
     seen = {start}
     frontier: list[tuple[CalledFunction, list[EntryStep], list[Caller] | None]] = [(start, [], list(first))]
@@ -68,12 +71,15 @@ def public_entries(
                 searches += 1
                 result = search(function)
                 callers, read = result["callers"], read + result["files_parsed"]
-            calls = [c for c in callers or [] if _call(c, function)]  # any of them: then it is no root
+            calls = [c for c in callers or [] if _call(c, function)]
             ups = [c for c in calls if _step(c) and caught(c["inside_try"], raised) is None]
+            # any use found outside the tests (a decorator's too, one that cannot reach the check): then it is no root
+            uses = [c for c in callers or [] if c["match"] != "recursive" and not in_tests(c["file"])]
+            searched = callers is not None and not (function == start and used)
             entry = _entry(
                 function,
                 steps,
-                calls if callers is not None else None,
+                uses if searched else None,
                 tree_of,
                 heirs,
                 line if function == start else None,
@@ -127,16 +133,16 @@ def _step(caller: Caller) -> bool:
 def _entry(
     function: CalledFunction,
     steps: list[EntryStep],
-    calls: list[Caller] | None,
+    uses: list[Caller] | None,
     tree_of: TreeOf,
     heirs: Heirs,
     line: int | None = None,
 ) -> PublicEntry | None:
     """`function` as a public entry when users import it (or its class) from the package's top level or a package
-    that re-exports it (a public module's own definitions are too many to call ways in); a root when
-    its `calls` were searched and none was found. `line` is the raise's, when `function` is the raising one: a
-    property's getter and setter share a name, the line tells which it is. A method of a private class is an entry
-    as a public class derived from it has it (see `_inherited`)."""
+    that re-exports it (a public module's own definitions are too many to call ways in); a root when its `uses`
+    were searched and none was found outside the tests. `line` is the raise's, when `function` is the raising one:
+    a property's getter and setter share a name, the line tells which it is. A method of a private class is an
+    entry as a public class derived from it has it (see `_inherited`)."""
     if "<locals>" in function.function:
         return None
     found = _inherited(function, heirs, tree_of) if private_name(function.function) else _exported(function, tree_of)
@@ -147,8 +153,8 @@ def _entry(
         kind = "constructor"
     elif line is not None and _in_accessor(tree_of(function.file), function.function, line):
         kind = "setter"  # users assign the property (or delete it); they never call it
-    elif calls is not None and not calls:
-        kind = "root"  # its callers were searched and none was found
+    elif uses is not None and not uses:
+        kind = "root"  # its callers were searched and no use of it was found
     else:
         kind = "public"
     return {"function": qualname, "file": file, "import_from": module, "kind": kind, "steps": steps}

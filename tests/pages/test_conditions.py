@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from errdex.pages import build_page
-from errdex.pages.conditions import describe
+from errdex.pages.conditions import describe, either
 from tests.pages.conftest import Indexer, pages_of, said
 
 CONFIG = """
@@ -230,3 +230,8 @@ def test_nested_conditions_keep_their_grouping_in_words(condition: str, words: s
     node = ast.parse(condition, mode="eval").body
     short = describe(node, {}).replace(" is set to a true value (not empty, zero, False or None)", " is true")
     assert short.replace(" is empty, zero, False or None", " is false") == words
+
+
+def test_an_either_inside_two_parts_is_no_either_either() -> None:
+    assert either(["`a` is set", "`b` is set"]) == "either `a` is set or `b` is set"
+    assert either(["either `a` or `b` is set", "`c` is set"]) == "any of: either `a` or `b` is set; `c` is set"

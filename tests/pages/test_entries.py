@@ -131,3 +131,28 @@ def test_a_use_guessed_by_name_is_no_step_but_no_root_either(indexed: Indexer) -
     page = build_page(store, error_id_of(store, "lib", "no mode"))
     assert [c["match"] for c in page["callers"]] == ["receiver"]
     assert _entries(store, "no mode", "lib") == ["`lib.Config.validate` (the function itself)"]
+
+
+def test_a_function_whose_one_use_cannot_reach_the_check_is_no_root(indexed: Indexer) -> None:
+    files = {
+        "lib/__init__.py": "from lib.core import checked\n",
+        "lib/core.py": """
+            def checked(field, whole=None, each=False):
+                if whole is not None and each:
+                    raise ValueError("whole needs fields")
+                return lambda f: f
+        """,
+        "lib/use.py": """
+            from lib.core import checked
+
+
+            def make():
+                class Model:
+                    x = checked("a")
+
+                return Model
+        """,
+    }
+    store = indexed(files, name="lib")
+    # its one use cannot reach the check (no `whole`), and yet "no call of it found" would be false
+    assert _entries(store, "whole needs fields", "lib") == ["`lib.checked` (the function itself)"]
