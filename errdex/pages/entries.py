@@ -48,15 +48,15 @@ def public_entries(
     tree_of: TreeOf,
     raised: frozenset[str] | None,
     heirs: Heirs,
-    used: bool,
+    unused: bool,
 ) -> list[PublicEntry]:
     """Up to MAX_ENTRIES public ways to `start`, best first: a constructor or a function users import, nearest
     first; then methods no call of which was found (users call them; the package does not); then other public
     methods on the way, furthest up first. `line` is the raise's. `first` are the callers of `start` that may
     reach its check; `raised` the error's class and its bases (see `caught.raised_names`): a call inside a `try`
-    that catches it is no step, the error stops there. `heirs` finds the classes derived from a class. `used` says
-    whether the search found any use of `start` outside the tests (one that cannot reach the check too): a function
-    with one is no root."""
+    that catches it is no step, the error stops there. `heirs` finds the classes derived from a class. `unused` says
+    whether the search of `start`'s callers found no use of it outside the tests (not one that cannot reach the
+    check either) and examined every use of its name: only then is it a root."""
     found: list[tuple[int, int, PublicEntry]] = []
     seen = {start}
     frontier: list[tuple[CalledFunction, list[EntryStep], list[Caller] | None]] = [(start, [], list(first))]
@@ -67,19 +67,20 @@ def public_entries(
             if sum(1 for ranked in found if ranked[0] == 0) >= MAX_ENTRIES:
                 break  # the best kind, nearer than anything further up: nothing found later ranks before them
             constructor = is_constructor(function.function)  # already the best kind: not searched above
+            examined = function != start or unused  # every use of the name seen: "no call of it found" is true
             if callers is None and searches < MAX_SEARCHES and read < MAX_FILES_READ and not constructor:
                 searches += 1
                 result = search(function)
                 callers, read = result["callers"], read + result["files_parsed"]
+                examined = not (result["unresolved"] or result["files_not_followed"] or result["truncated"])
             calls = [c for c in callers or [] if _call(c, function)]
             ups = [c for c in calls if _step(c) and caught(c["inside_try"], raised) is None]
             # any use found outside the tests (a decorator's too, one that cannot reach the check): then it is no root
             uses = [c for c in callers or [] if c["match"] != "recursive" and not in_tests(c["file"])]
-            searched = callers is not None and not (function == start and used)
             entry = _entry(
                 function,
                 steps,
-                uses if searched else None,
+                uses if callers is not None and examined else None,
                 tree_of,
                 heirs,
                 line if function == start else None,

@@ -152,8 +152,10 @@ def when_it_happens(
     ruled = Ruled(defaulted, left, undecided, packed)
     reaching = [c for c in outside if c not in defaulted and all(c is not x.caller for x in left)]
     start = CalledFunction(site["file"], site["function"])
-    used = bool(outside)  # the function's uses outside its tests, those that cannot reach the check too
-    entries = public_entries(start, site["line"], reaching, search, tree_of, raised_names(site), heirs, used)
+    searched = found.search
+    unseen = searched["unresolved"] or searched["files_not_followed"] or searched["truncated"]
+    unused = not outside and not unseen  # no use outside its tests, and every use of the name examined
+    entries = public_entries(start, site["line"], reaching, search, tree_of, raised_names(site), heirs, unused)
     inputs = [_with_carried(item, site, entries, tree_of) for item in inputs]
     inputs = [{**item, "receives": receives(tree, item, site["line"], site["function"], tree_of)} for item in inputs]
     return {

@@ -156,3 +156,23 @@ def test_a_function_whose_one_use_cannot_reach_the_check_is_no_root(indexed: Ind
     store = indexed(files, name="lib")
     # its one use cannot reach the check (no `whole`), and yet "no call of it found" would be false
     assert _entries(store, "whole needs fields", "lib") == ["`lib.checked` (the function itself)"]
+
+
+def test_a_function_whose_name_is_used_on_unknown_objects_is_no_root(indexed: Indexer) -> None:
+    files = {
+        "lib/__init__.py": "from lib.core import Audio\n",
+        "lib/core.py": """
+            class Audio:
+                def cast_storage(self, storage):
+                    if storage is None:
+                        raise ValueError("no storage")
+                    return storage
+
+
+            def _cast(feature, storage):
+                return feature.cast_storage(storage)
+        """,
+    }
+    store = indexed(files, name="lib")
+    # `feature.cast_storage(...)` may be a call of it: the search did not examine it, so none is said to be found
+    assert _entries(store, "no storage", "lib") == ["`lib.Audio.cast_storage` (the function itself)"]
