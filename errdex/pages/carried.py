@@ -32,31 +32,27 @@ class CarriedWay:
 
 
 def carried_ways(
-    code: str, line: int, function: str, file: str, entries: list[PublicEntry], tree_of: TreeOf
+    raising: FunctionNode, code: str, line: int, function: str, file: str, entries: list[PublicEntry], tree_of: TreeOf
 ) -> list[CarriedWay]:
-    """For the raising function's parameter `code` (read at the raise on `line`), the entries whose chain passes a
-    keyword of theirs down to it unchanged, and the public class that inherits it when the function is a private
-    class's method."""
-    tree = tree_of(file)
-    located = find(tree, function) if tree is not None else None
-    if located is None or isinstance(located.node, ast.ClassDef):
-        return []
-    if code not in {p.arg for p in parameters(located.node)} or not _unchanged(located.node, code, line):
+    """For the parameter `code` of the raising function (`function` in `file`, read at the raise on `line`), the
+    entries whose chain passes a keyword of theirs down to it unchanged, and the public class that inherits it when
+    the function is a private class's method."""
+    if code not in {p.arg for p in parameters(raising)} or not _unchanged(raising, code, line):
         return []  # a `*args`/`**kwargs` parameter is no keyword of a call
     out = []
     for entry in entries:
         if entry["kind"] == "setter":
             continue
         if not entry["steps"] and entry["function"] != function:  # the raising method, as a public heir has it
-            found: CarriedWay | None = _inherited(entry, located.node, code, function, file)
+            found: CarriedWay | None = _as_heir(entry, raising, code, function, file)
         else:
-            found = _carried(entry, located.node, code, tree_of, function) if entry["steps"] else None
+            found = _carried(entry, raising, code, tree_of, function) if entry["steps"] else None
         if found is not None:
             out.append(found)
     return out
 
 
-def _inherited(entry: PublicEntry, raising: FunctionNode, code: str, function: str, file: str) -> CarriedWay | None:
+def _as_heir(entry: PublicEntry, raising: FunctionNode, code: str, function: str, file: str) -> CarriedWay | None:
     """`axes.sharex(other=...)` for `_AxesBase.sharex`: the parameter passed to the method a public class inherits."""
     call = call_code(entry["function"], raising, [code])
     if call is None:

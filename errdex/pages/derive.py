@@ -240,16 +240,15 @@ def triggers_and_fix(page: StaticFacts, user: UserInput | None) -> tuple[list[Tr
     first = listed_earlier(facts.earlier, list(facts.inputs), facts.env, first)
     pool = _receivable(_with_declared(pools(facts.node, list(facts.inputs), facts.env, first), facts), facts)
     trigger = find_trigger(facts.node, pool, facts.env, facts.earlier)
+    fixing = _fixing(pool, facts, page)
     if trigger is None:
-        return [], _passing_fix(facts, page, _fixing(pool, facts, page))
+        return [], _passing_fix(facts, page, fixing)
     entry = _trigger_json(facts, trigger, scope(trigger, facts.function, facts.calls, facts.exits, facts.wrapped_by))
     shown = _shown(page)  # the inputs the message shows first (see `_passing_fix`)
     first_shown = dict(sorted(trigger.items(), key=lambda item: item[0] not in shown))
-    fix = find_fix(
-        facts.node, facts.own, first_shown, _fixing(pool, facts, page), facts.env, facts.earlier, facts.exits
-    )
+    fix = find_fix(facts.node, facts.own, first_shown, fixing, facts.env, facts.earlier, facts.exits)
     if entry["code"] is None:  # no call that surely gets to the check: a value that keeps it false, if one sets it
-        return [entry], _passing_fix(facts, page, _fixing(pool, facts, page))
+        return [entry], _passing_fix(facts, page, fixing)
     if fix is None:
         return [entry], None
     changed = {**trigger, fix[0]: fix[1]}

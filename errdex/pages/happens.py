@@ -39,7 +39,7 @@ from errdex.pages.model import (
 )
 from errdex.pages.public import called_by_users, public_module
 from errdex.pages.receives import NOT_SET, private_name, receives
-from errdex.pages.source import TreeOf, find, signature
+from errdex.pages.source import FunctionNode, TreeOf, find, signature
 from errdex.pages.wrapped import wrapped_by
 
 MAX_NAMED_CALLERS = 6
@@ -156,7 +156,8 @@ def when_it_happens(
     unseen = searched["unresolved"] or searched["files_not_followed"] or searched["truncated"]
     unused = not outside and not unseen  # no use outside its tests, and every use of the name examined
     entries = public_entries(start, site["line"], reaching, search, tree_of, raised_names(site), heirs, unused)
-    inputs = [_with_carried(item, site, entries, tree_of) for item in inputs]
+    raising = function if function is not None and not isinstance(function, ast.ClassDef) else None
+    inputs = [_with_carried(item, site, raising, entries, tree_of) for item in inputs]
     inputs = [{**item, "receives": receives(tree, item, site["line"], site["function"], tree_of)} for item in inputs]
     return {
         "summary": " ".join(filter(None, (traced_at, _summary(site, tree, inputs, found, ruled, tree_of)))),
@@ -167,11 +168,13 @@ def when_it_happens(
     }
 
 
-def _with_carried(item: CheckedInput, site: SiteJson, entries: list[PublicEntry], tree_of: TreeOf) -> CheckedInput:
+def _with_carried(
+    item: CheckedInput, site: SiteJson, raising: FunctionNode | None, entries: list[PublicEntry], tree_of: TreeOf
+) -> CheckedInput:
     """A parameter with, after its own ways in, the public entries that pass a keyword of theirs down to it."""
-    if item["kind"] != "parameter":
+    if item["kind"] != "parameter" or raising is None:
         return item
-    found = carried_ways(item["code"], site["line"], site["function"], site["file"], entries, tree_of)
+    found = carried_ways(raising, item["code"], site["line"], site["function"], site["file"], entries, tree_of)
     ways = [c.way.json(c.file, _imported_from(c.way, c.file, tree_of), c.steps) for c in found]
     return {**item, "ways_in": item["ways_in"] + ways} if ways else item
 

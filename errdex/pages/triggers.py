@@ -199,20 +199,24 @@ def _read_beyond_none(node: ast.expr, code: str) -> bool:
     """Whether the check reads something of `code`'s value (`len(x)`, `x.shape`, `x[0]`, `x + 1`), not only compares
     or type-tests it (`x is not None and len(x) != n`): None then passes by leaving out the data the check is about.
     (A value only compared, `mode not in MODES`, is a choice, and None, where the check lets it through, is one.)"""
-    parents = {id(child): parent for parent in ast.walk(node) for child in ast.iter_child_nodes(parent)}
-    return any(
-        isinstance(sub, (ast.Name, ast.Attribute)) and _code(sub) == code and not _compares(parents.get(id(sub)))
-        for sub in ast.walk(node)
-        if sub is not node
-    )
+    return any(parent is not None and not _compares(parent) for parent in _read_by(node, code))
 
 
 def switch_only(node: ast.expr, code: str) -> bool:
     """Whether the check tests `code` only for truth or None (`exploit and not hasattr(estimator, "fit")`): a switch,
     whose other value turns off what the check is about unless the message names the switch itself."""
+    found = _read_by(node, code)
+    return bool(found) and all(_tests_truth(parent) for parent in found)
+
+
+def _read_by(node: ast.expr, code: str) -> list[ast.AST | None]:
+    """What reads each occurrence of `code` in the condition: the node around it (None where it is the whole)."""
     parents = {id(child): parent for parent in ast.walk(node) for child in ast.iter_child_nodes(parent)}
-    found = [sub for sub in ast.walk(node) if isinstance(sub, (ast.Name, ast.Attribute)) and _code(sub) == code]
-    return bool(found) and all(_tests_truth(parents.get(id(sub))) for sub in found)
+    return [
+        parents.get(id(sub))
+        for sub in ast.walk(node)
+        if isinstance(sub, (ast.Name, ast.Attribute)) and _code(sub) == code
+    ]
 
 
 def _tests_truth(parent: ast.AST | None) -> bool:
