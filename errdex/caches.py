@@ -75,7 +75,7 @@ CALLERS = Cache(
 )
 PAGES = Cache(
     "page",
-    65,
+    69,
     "the static part of an error's page, per release and place (what the user's values do not change)",
     code=(
         "pages/page.py",
@@ -125,6 +125,7 @@ PAGES = Cache(
     ignores=(
         "pages/model.py",  # the page's types: they compute nothing
         "pages/prose.py",  # added to the page after the static part is kept
+        "pages/verified.py",  # the runs of `errdex verify`: added after the static part is kept
         "extract/budget.py",  # a type of resolve.py's; pages evaluate without a budget
         "extract/file.py",  # source.py takes only parser_warnings_silenced from it
     ),

@@ -23,3 +23,8 @@ class InputError(ErrdexError, ValueError):
     Also a ValueError: a library caller passing a bad argument catches what Python code expects,
     while the command line still reports it as one line like every ErrdexError.
     """
+
+
+class CannotVerify(ErrdexError):
+    """`errdex verify` cannot run a page's snippets here: no environment for the release (a build it will not do),
+    or no snippet to run."""

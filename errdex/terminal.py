@@ -24,6 +24,7 @@ if TYPE_CHECKING:  # the pipeline, matcher, pages and store are heavy to import;
     from errdex.pages.model import Page, Solution, YourLine
     from errdex.store import IndexedSite
 
+RUN_STYLE = {"verified": "green", "disproved": "red"}
 MAX_CALLERS_SHOWN = 10
 MAX_VALUES_SHOWN = 60
 MAX_SHOWN_VALUE = 300
@@ -380,7 +381,15 @@ def _triggers(page: Page) -> RenderableType | None:
         parts.append(code_text(trigger["text"] + (" (your value)" if trigger["from_user"] else "")))
         if trigger["code"]:
             parts.append(Syntax(trigger["code"], "python", background_color="default"))
+    parts += _runs_beside(page, "trigger")
     return Group(*parts)
+
+
+def _runs_beside(page: Page, role: str, ran_only: bool = False) -> list[RenderableType]:
+    """What running the page's snippet of `role` showed, under it (with `ran_only`, nothing for one never run)."""
+    runs = [r for r in page["verified"] if r["role"] == role and r["beside"]]
+    runs = [r for r in runs if r["detail"] is not None or not ran_only]
+    return [code_text(r["text"], style=RUN_STYLE.get(r["status"], "dim")) for r in runs]
 
 
 def _solutions(page: Page) -> RenderableType | None:
@@ -399,6 +408,7 @@ def _example_fix(page: Page) -> RenderableType | None:
             Text("after", style="green"),
             Syntax(fix["after"], "python", background_color="default"),
             code_text(fix["note"]),
+            *_runs_beside(page, "fix"),
         ]
     return Group(*parts) if parts else None
 
@@ -605,7 +615,7 @@ def _short_fix(page: Page, brevity: Brevity) -> RenderableType | None:
     parts += [Text("after", style="green"), Syntax(fix["after"], "python", background_color="default")]
     if brevity.fix_note_lines:
         parts.append(Clamped(code_text(fix["note"]), brevity.fix_note_lines))
-    return Group(*parts)
+    return Group(*parts, *_runs_beside(page, "fix", ran_only=True))
 
 
 def _left_out(page: Page, brevity: Brevity, full: str, sections: list[str]) -> Text:
@@ -670,9 +680,9 @@ def screen_height(console: Console) -> int:
     return max(console.height, MIN_SCREEN_HEIGHT) if console.is_terminal else SCREEN_HEIGHT
 
 
-def code_text(text: str) -> Text:
+def code_text(text: str, style: str = "") -> Text:
     """Plain text with `backtick` spans shown as code; never read as rich markup."""
-    out = Text()
+    out = Text(style=style)
     for i, part in enumerate(text.split("`")):
         out.append(part, style="cyan" if i % 2 else "")
     return out

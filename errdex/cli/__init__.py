@@ -75,6 +75,7 @@ COMMAND_MODULES = {
     "run": "run",
     "serve": "serve",
     "show": "browse",
+    "verify": "verify",
 }
 
 

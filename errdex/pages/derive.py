@@ -32,6 +32,7 @@ from errdex.pages.model import (
     JsonValue,
     MembershipList,
     StaticFacts,
+    StaticPage,
     Trigger,
     UserInput,
 )
@@ -50,6 +51,7 @@ from errdex.pages.triggers import (
     pools,
     scope,
     switch_only,
+    try_calls,
 )
 from errdex.pages.values import ShownHole, holes, user_values
 
@@ -236,9 +238,7 @@ def triggers_and_fix(page: StaticFacts, user: UserInput | None) -> tuple[list[Tr
         return [], None  # a `try` of its own function catches it: it reaches the caller only if raised again
     if page["what_it_means"]["changed"]:
         return [], None  # the check reads what is left of an argument the function changed: not as passed
-    first = listed_first(facts.calls, list(facts.inputs), _first_candidates(facts, page, user))
-    first = listed_earlier(facts.earlier, list(facts.inputs), facts.env, first)
-    pool = _receivable(_with_declared(pools(facts.node, list(facts.inputs), facts.env, first), facts), facts)
+    pool = _pool(facts, page, user)
     trigger = find_trigger(facts.node, pool, facts.env, facts.earlier)
     fixing = _fixing(pool, facts, page)
     if trigger is None:
@@ -268,6 +268,49 @@ def triggers_and_fix(page: StaticFacts, user: UserInput | None) -> tuple[list[Tr
         ),
     }
     return [entry], example
+
+
+def _pool(facts: PageFacts, page: StaticFacts, user: UserInput | None) -> dict[str, list[TriggerValue]]:
+    """The values worth trying for each input, those the code or the user names first."""
+    assert facts.node is not None
+    first = listed_first(facts.calls, list(facts.inputs), _first_candidates(facts, page, user))
+    first = listed_earlier(facts.earlier, list(facts.inputs), facts.env, first)
+    return _receivable(_with_declared(pools(facts.node, list(facts.inputs), facts.env, first), facts), facts)
+
+
+FILLER = "'x'"  # what a call to try passes for a parameter it must pass and the check does not read: a short str
+
+
+def candidate_calls(page: StaticPage, user: UserInput | None) -> list[Trigger]:
+    """Calls worth running when the page has no whole call that certainly raises (none, or one that leaves a value to
+    the user as `...`): one public call sets the inputs it can
+    with values that leave the check not certainly false (see `triggers.try_calls`), and `FILLER` for each parameter
+    it must pass besides. Reading the code does not
+    decide that they raise; `errdex verify` runs them, and a page shows one only once running it raised the error."""
+    first = page["triggers"][0]["code"] if page["triggers"] else None
+    if first is not None and "..." not in first:
+        return []  # a whole call that certainly raises: nothing to try
+    facts = PageFacts.of(page)
+    if facts.node is None or not facts.inputs or not page["site_scope"]["exact"]:
+        return []
+    pool = _pool(facts, page, user)
+    groups: dict[str, list[str]] = {}
+    for code in pool:
+        way = _best_way(facts.inputs[code], reaching=False)
+        if way is not None and way.import_from:
+            groups.setdefault(way.via, []).append(code)
+    if not groups:
+        return []
+    settable = max(groups.values(), key=len)
+    found: list[Trigger] = []
+    for assignment in try_calls(facts.node, {c: pool[c] for c in settable}, facts.env, facts.earlier):
+        call = _call(facts, assignment, reaching=False, filler=FILLER)
+        if call is not None and all(call != t["code"] for t in found):
+            values = {code: code_value(c.value) for code, c in assignment.items()}
+            said = " and ".join(f"`{facts.inputs[c]['name']}` is {v}" for c, v in values.items())
+            text = f"A call to try, with {said}: reading the code does not decide that it gets to the check and raises."
+            found.append({"code": call, "values": values, "from_user": False, "text": text})
+    return found
 
 
 def _passing_fix(facts: PageFacts, page: StaticFacts, pool: dict[str, list[TriggerValue]]) -> ExampleFix | None:
@@ -435,9 +478,12 @@ def _does(kind: str) -> str:
     return {"warning": "warns (and goes on)", "log": "logs the message (and goes on)"}.get(kind, "raises")
 
 
-def _call(facts: PageFacts, assignment: dict[str, TriggerValue], reaching: bool = True) -> str | None:
+def _call(
+    facts: PageFacts, assignment: dict[str, TriggerValue], reaching: bool = True, filler: str | None = None
+) -> str | None:
     """One call through a shared way in that sets every assigned input (with its import), or None (see `_best_way`
-    for `reaching`)."""
+    for `reaching`). A parameter the call must pass is written `...` (the user's value), or `filler` when given
+    (a call to try must run: see `candidate_calls`)."""
     found = [_best_way(facts.inputs[code], reaching) for code in assignment]
     ways = [w for w in found if w is not None]
     if len(ways) < len(found) or len({w.via for w in ways}) != 1:
@@ -452,7 +498,14 @@ def _call(facts: PageFacts, assignment: dict[str, TriggerValue], reaching: bool 
     required = [r for r in ways[0].required if r not in given]
     star = next((i for i, r in enumerate(required) if r.startswith("*")), None)
     # before `*args` a parameter is passed by position (its name stands for the user's value), `*args` as `...`
-    args = [r if star is not None and i < star else "..." if i == star else f"{r}=..." for i, r in enumerate(required)]
+    if filler is not None:
+        args = [
+            filler if star is not None and i < star else f"{r}={filler}" for i, r in enumerate(required) if i != star
+        ]
+    else:
+        args = [
+            r if star is not None and i < star else "..." if i == star else f"{r}=..." for i, r in enumerate(required)
+        ]
     args += [f"{k}={v}" for k, v in given.items()]
     code = f"{head}({', '.join(args)})"
     imported = ways[0].import_from

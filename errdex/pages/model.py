@@ -606,6 +606,9 @@ class StaticPage(StaticFacts):
     """The page without the user's values and the prose: what is cached per (error, release, place)."""
 
     triggers: list[Trigger]
+    # calls worth running when no trigger is certain (see `derive.candidate_calls`): never shown as raising until
+    # `errdex verify` ran one and it raised the error (then it is the page's trigger, see `pages/verified.py`)
+    candidates: list[Trigger]
     example_fix: ExampleFix | None
     solutions: list[Solution]
     provenance: list[ProvenanceFact]
@@ -654,11 +657,30 @@ class Prose(TypedDict):
     error: str | None
 
 
+class RunJson(TypedDict):
+    """What running one of the page's snippets showed (`verified[]`, see `pages/verified.py`): only for the very code
+    the page shows as its trigger or its fix."""
+
+    role: str  # trigger | fix
+    status: str  # verified | disproved | cannot run | timed out | stopped | not verified (never run)
+    text: str  # the verdict in words, as every renderer shows it beside the snippet
+    beside: bool  # False for a disproved trigger: its own `text` begins with this verdict already
+    detail: str | None  # what was observed, in words; None: never run
+    python: str | None  # the Python it ran on: "3.11"
+    checked_at: str | None  # ISO 8601 (UTC)
+    exception: str | None  # the class it raised (warned), qualified
+    message: str | None  # its message as observed
+    file: str | None  # the innermost frame inside the installed packages
+    line: int | None
+    isolation: str | None  # how the network was cut off
+
+
 class Page(StaticPage):
     """The whole page of one error in one release, as `build_page` returns it."""
 
     prose: Prose | None
     user_input: UserInput | None
+    verified: list[RunJson]  # what running its trigger and fix showed (one a snippet the page shows)
 
 
 class PrebuildReport(TypedDict):

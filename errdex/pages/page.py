@@ -23,7 +23,7 @@ from errdex.pages.callers import CalledFunction, callers
 from errdex.pages.caught import page_callers
 from errdex.pages.checked import held_back
 from errdex.pages.conditions import parse_condition
-from errdex.pages.derive import changes_candidates, triggers_and_fix, user_input
+from errdex.pages.derive import candidate_calls, changes_candidates, triggers_and_fix, user_input
 from errdex.pages.documented import documented, in_their_words
 from errdex.pages.environment import module_values
 from errdex.pages.happens import Found, when_it_happens
@@ -54,6 +54,7 @@ from errdex.pages.scope import (
 from errdex.pages.settings import kept_related
 from errdex.pages.solutions import solutions
 from errdex.pages.source import find, parse
+from errdex.pages.verified import with_runs
 from errdex.pages.versions import versions
 from errdex.pages.yours import your_line
 from errdex.store import Store
@@ -82,7 +83,8 @@ def build_page(
     user = user_input(static, values, suggestions)
     if user is not None:
         _derive(static, user, frames)
-    page: Page = {**static, "user_input": user, "prose": None}
+    page: Page = {**static, "user_input": user, "prose": None, "verified": []}
+    with_runs(store, page)
     add_prose(store, page)
     return _ordered(page)
 
@@ -177,13 +179,16 @@ def _static(store: Store, record: ErrorRecord, place: FileLine | None) -> Static
         facts = {**facts, "reason": held_reason(held_by)}
     triggers, example_fix = triggers_and_fix(facts, None)
     facts["what_it_means"]["plain"] = plain(facts)
-    return {
+    page: StaticPage = {
         **facts,
         "provenance": provenance(facts, release, found),
         "triggers": triggers,
+        "candidates": [],
         "example_fix": example_fix,
         "solutions": solutions(facts, None),
     }
+    page["candidates"] = candidate_calls(page, None)
+    return page
 
 
 def _never_returning(
@@ -273,6 +278,7 @@ def _derive(page: StaticPage, user: UserInput, frames: Sequence[Frame]) -> None:
     """
     if changes_candidates(page, user):
         page["triggers"], page["example_fix"] = triggers_and_fix(page, user)
+        page["candidates"] = candidate_calls(page, user)
     page["solutions"] = solutions(page, user)
     user["your_line"] = your_line(frames, page["file"], user, page["example_fix"], page["solutions"])
     page["what_it_means"] = {**page["what_it_means"], "plain": with_yours(page["what_it_means"]["plain"], user)}
@@ -352,6 +358,8 @@ KEY_ORDER = (  # the order of a page's keys in JSON: the error and its check, wh
     "example_fix",
     "when_it_happens",
     "triggers",
+    "candidates",
+    "verified",
     "documented",
     "snippet",
     "callers",

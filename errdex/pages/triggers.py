@@ -25,6 +25,7 @@ from errdex.pages.prior import Earlier, passes
 
 MAX_POOL = 24
 MAX_TRIES = 1000
+MAX_CANDIDATES = 3  # calls worth running that `errdex verify` tries for a page without a certain trigger
 _BUILTIN_SAMPLES: dict[str, Any] = {"int": 1, "float": 1.0, "str": "text", "bool": True, "list": [], "dict": {}}
 _TYPE_SAMPLES: list[Any] = ["text", 1, 1.5, [], {}]
 # a fix keeps what the call asks for where the code shows how (a did-you-mean, the type wanted); else the
@@ -164,6 +165,30 @@ def find_trigger(
         if truth(node, values) is True and passes(earlier, values, assignment):
             return assignment
     return None
+
+
+def try_calls(
+    node: ast.expr,
+    pool: Mapping[str, list[TriggerValue]],
+    env: Mapping[str, Any],
+    earlier: Sequence[Earlier],
+    limit: int = MAX_CANDIDATES,
+) -> list[dict[str, TriggerValue]]:
+    """Assignments of every input of `pool` that leave the condition not certainly false and pass the earlier checks
+    they decide: calls worth running where none certainly raises (what the pool leaves out stays as the call gives
+    it). Those that make the condition certainly true come first."""
+    codes = list(pool)
+    sure: list[dict[str, TriggerValue]] = []
+    maybe: list[dict[str, TriggerValue]] = []
+    for tries, chosen in enumerate(itertools.product(*(pool[c] for c in codes))):
+        if tries >= MAX_TRIES or len(sure) >= limit:
+            break
+        assignment = dict(zip(codes, chosen, strict=True))
+        values = {**env, **{code: c.value for code, c in assignment.items()}}
+        found = truth(node, values)
+        if found is not False and passes(earlier, values, assignment):
+            (sure if found is True else maybe).append(assignment)
+    return (sure + maybe)[:limit]
 
 
 def find_fix(

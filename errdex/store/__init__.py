@@ -12,6 +12,7 @@ from errdex.store.records import (
     ReleaseDigest,
     ReleaseFile,
     StoreStats,
+    Verification,
 )
 
 __all__ = [
@@ -25,5 +26,6 @@ __all__ = [
     "Store",
     "StoreStats",
     "TemplateRow",
+    "Verification",
     "default_path",
 ]

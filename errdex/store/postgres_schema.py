@@ -151,4 +151,24 @@ MIGRATIONS: list[str] = [
     ALTER TABLE releases ADD COLUMN layout_source TEXT COLLATE "C";
     ALTER TABLE releases ADD COLUMN repository_folder TEXT COLLATE "C";
     """,
+    # 5: what `errdex verify` observed (see schema.py)
+    """
+    CREATE TABLE verifications (
+        error_id TEXT COLLATE "C" NOT NULL,
+        package TEXT COLLATE "C" NOT NULL,
+        version TEXT COLLATE "C" NOT NULL,
+        python TEXT COLLATE "C" NOT NULL,
+        role TEXT COLLATE "C" NOT NULL,
+        code TEXT COLLATE "C" NOT NULL,
+        status TEXT COLLATE "C" NOT NULL,
+        detail TEXT COLLATE "C" NOT NULL,
+        exception TEXT COLLATE "C",
+        message TEXT COLLATE "C",
+        file TEXT COLLATE "C",
+        line INTEGER,
+        isolation TEXT COLLATE "C" NOT NULL,
+        checked_at TEXT COLLATE "C" NOT NULL,
+        PRIMARY KEY (error_id, package, version, python, role, code)
+    );
+    """,
 ]

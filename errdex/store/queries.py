@@ -14,7 +14,7 @@ import os
 import time
 from collections.abc import Generator, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager
-from dataclasses import dataclass, replace
+from dataclasses import astuple, dataclass, replace
 from datetime import UTC, datetime
 from functools import lru_cache
 from pathlib import Path
@@ -54,6 +54,7 @@ from errdex.store.records import (
     ReleaseDigest,
     ReleaseFile,
     StoreStats,
+    Verification,
 )
 
 SNIPPET_BEFORE = 22
@@ -721,6 +722,29 @@ class Store:
             raise StoreError(f"{self.db.label}: cannot write a cache entry ({exc})") from None
         return True
 
+    # -- verifications (see errdex.verify) -------------------------------------------------
+    def put_verification(self, found: Verification) -> None:
+        """Keep what running a snippet showed, replacing an earlier run of the same snippet on the same Python."""
+        with self._transaction():
+            self.db.execute(
+                "INSERT INTO verifications (error_id, package, version, python, role, code, status, detail, exception,"
+                " message, file, line, isolation, checked_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
+                " ON CONFLICT (error_id, package, version, python, role, code) DO UPDATE SET status = excluded.status,"
+                " detail = excluded.detail, exception = excluded.exception, message = excluded.message,"
+                " file = excluded.file, line = excluded.line, isolation = excluded.isolation,"
+                " checked_at = excluded.checked_at",
+                astuple(found),
+            )
+
+    def verifications(self, error_id: str, version: str) -> list[Verification]:
+        """What running the error's snippets in `version` showed, newest first."""
+        rows = self.db.execute(
+            f"SELECT {_VERIFICATION_COLUMNS} FROM verifications WHERE error_id = ? AND version = ?"
+            " ORDER BY checked_at DESC, python DESC, role, code",
+            (error_id, version),
+        ).fetchall()
+        return [Verification(*row) for row in rows]
+
     def stats(self) -> StoreStats:
         """How many packages, releases, errors, sites and files the index holds."""
         return StoreStats(
@@ -745,6 +769,10 @@ _SITE_COLUMNS = (
     "kind, exception, exception_bases, template, reason, file, line, end_line, function, condition,"
     " resolved, resolved_from, checks, message_source, level, clauses, holes, written_file, written_line,"
     " written_function"
+)
+_VERIFICATION_COLUMNS = (
+    "error_id, package, version, python, role, code, status, detail, exception, message, file, line, isolation,"
+    " checked_at"
 )
 _SITE_VALUES = ",".join("?" * (2 + _SITE_COLUMNS.count(",") + 1))  # release id, error id, then the columns
 

@@ -70,3 +70,24 @@ class StoreStats:
     errors: int
     sites: int
     files: int
+
+
+@dataclass(frozen=True, slots=True)
+class Verification:
+    """What running one snippet of an error's page showed (`errdex verify`): kept by (error, release, Python, role,
+    code), so a page shows it only beside the very snippet that ran."""
+
+    error_id: str
+    package: str
+    version: str
+    python: str  # "3.11"
+    role: str  # trigger | fix
+    code: str
+    status: str  # verified | disproved | cannot run | timed out | stopped
+    detail: str  # what was observed, in words
+    exception: str | None  # the class it raised, qualified; None when it raised nothing
+    message: str | None
+    file: str | None  # the innermost frame inside the package, relative to its site-packages
+    line: int | None
+    isolation: str  # how the network was cut off
+    checked_at: str  # when, ISO 8601 (UTC)

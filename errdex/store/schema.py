@@ -17,6 +17,8 @@ Tables:
   caches         derived data (matcher lookup tables, computed page parts, AI prose) by key,
                  tagged with the store generation it was computed at
   meta           key/value facts about the store; `generation` grows with every release written
+  verifications  what running a page's trigger or fix showed (`errdex verify`), by error, release, Python and
+                 snippet: kept by name, not by release row, so a later index of the same release keeps it
 """
 
 MIGRATIONS: list[str] = [
@@ -139,5 +141,25 @@ MIGRATIONS: list[str] = [
     ALTER TABLE releases ADD COLUMN layout_prefix TEXT;
     ALTER TABLE releases ADD COLUMN layout_source TEXT;
     ALTER TABLE releases ADD COLUMN repository_folder TEXT;
+    """,
+    # 5: what `errdex verify` observed when it ran a page's trigger or fix
+    """
+    CREATE TABLE verifications (
+        error_id TEXT NOT NULL,
+        package TEXT NOT NULL,
+        version TEXT NOT NULL,
+        python TEXT NOT NULL,
+        role TEXT NOT NULL,
+        code TEXT NOT NULL,
+        status TEXT NOT NULL,
+        detail TEXT NOT NULL,
+        exception TEXT,
+        message TEXT,
+        file TEXT,
+        line INTEGER,
+        isolation TEXT NOT NULL,
+        checked_at TEXT NOT NULL,
+        PRIMARY KEY (error_id, package, version, python, role, code)
+    );
     """,
 ]

@@ -13,7 +13,7 @@ from errdex.errors import NotIndexedError, StoreError
 from errdex.extract import EXTRACTOR_VERSION
 from errdex.indexing import index
 from errdex.model import ReleaseInfo, Site, WrittenAt
-from errdex.store import IndexedSite, Store, StoreStats
+from errdex.store import IndexedSite, Store, StoreStats, Verification
 from tests.backends import (
     blob_sql,
     break_index,
@@ -243,3 +243,23 @@ def test_database_from_a_newer_errdex_is_refused(db_url: str) -> None:
     run_sql(db_url, set_schema_version_sql(db_url, 99))
     with pytest.raises(StoreError, match="newer errdex"):
         Store(db_url)
+
+
+def test_a_verification_is_kept_when_the_release_is_indexed_again(tmp_path: Path, store: Store) -> None:
+    index_shop(tmp_path, store, "1.0")
+    error_id = store.errors("shop", "1.0")[0].error_id
+    run = Verification(
+        error_id=error_id, package="shop", version="1.0", python="3.11", role="trigger",
+        code="from shop.cart import Cart\n\nCart(mode='x')", status="verified", detail="it raised ValueError: x",
+        exception="builtins.ValueError", message="x", file="shop/cart.py", line=5,
+        isolation="network namespace", checked_at="2026-12-03T10:00:00+00:00",
+    )  # fmt: skip
+    store.put_verification(run)
+    store.put_verification(replace(run, status="disproved", checked_at="2026-12-03T11:00:00+00:00"))
+    store.put_verification(replace(run, role="fix", status="verified"))
+    (tmp_path / "shop-1.0" / "shop" / "extra.py").write_text("X = 1\n")  # the same release indexed again, changed
+    index(str(tmp_path / "shop-1.0"), store)
+    kept = store.verifications(error_id, "1.0")
+    assert [(v.role, v.status) for v in kept] == [("trigger", "disproved"), ("fix", "verified")]
+    assert kept[0] == replace(run, status="disproved", checked_at="2026-12-03T11:00:00+00:00")
+    assert store.verifications(error_id, "2.0") == []
