@@ -84,8 +84,8 @@ class Summary:
     def line(self) -> str:
         said = ", ".join(f"{n} {s}" for s, n in sorted(self.statuses.items()))
         return (
-            f"{self.errors} errors: {self.with_trigger} with a trigger or a call to try, {self.ran} run ({said or 'none'},"
-            f" {self.by_candidate} found by a call to try);"
+            f"{self.errors} errors: {self.with_trigger} with a trigger or a call to try, {self.ran} run"
+            f" ({said or 'none'}, {self.by_candidate} found by a call to try);"
             f" {self.public_value_verified} of {self.public_value} that test a value a public call passes verified;"
             f" {self.seconds / max(self.errors, 1):.2f} s an error"
         )

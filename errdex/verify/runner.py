@@ -13,7 +13,6 @@ import logging
 import os
 import re
 import resource
-import socket
 import sys
 import threading
 import traceback
