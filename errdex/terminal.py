@@ -377,11 +377,12 @@ def _triggers(page: Page) -> RenderableType | None:
     if not page["triggers"]:
         return None
     parts: list[RenderableType] = []
-    for trigger in page["triggers"]:
+    for i, trigger in enumerate(page["triggers"]):
         parts.append(code_text(trigger["text"] + (" (your value)" if trigger["from_user"] else "")))
         if trigger["code"]:
             parts.append(Syntax(trigger["code"], "python", background_color="default"))
-    parts += _runs_beside(page, "trigger")
+        if i == 0:  # `verified` speaks for the first trigger
+            parts += _runs_beside(page, "trigger")
     return Group(*parts)
 
 

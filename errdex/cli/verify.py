@@ -66,7 +66,10 @@ def verify(
     """
     if clean_:
         removed = clean()
-        print_json({"removed": removed}) if as_json else console.print(f"Removed {removed} environment(s).")
+        if as_json:
+            print_json({"removed": removed})
+        else:
+            console.print(f"Removed {removed} environment(s).")
         return
     if target is None:
         raise InputError("Give an error id, or a release with --sample N or --all (errdex verify --help).")
@@ -91,6 +94,7 @@ def verify(
         print_json({"summary": summary.__dict__, "errors": [check_report(c) for c in checks]})
         return
     if bulk:
+        console.print(_runs_table(checks))
         console.print(_summary_table(summary.statuses, summary.fixes))
         console.print(summary.line())
         return
@@ -117,12 +121,25 @@ def _bulk(
         console=err_console,
         disable=quiet,
     ) as progress:
-        task = progress.add_task(f"verifying {spec}", total=None)
+        task = progress.add_task(f"reading {spec}", total=None)
 
-        def step(done: int, total: int, check: ErrorCheck) -> None:
-            progress.update(task, completed=done, total=total, description=f"verifying {check.error_id}")
+        def step(what: str, done: int, total: int) -> None:
+            said = "building pages" if what == "pages" else "running snippets"
+            progress.update(task, completed=done, total=total, description=said)
 
         return verify_release(store, name, pinned or version, sample, seed, jobs, progress=step)
+
+
+def _runs_table(checks: list[ErrorCheck]) -> Table:
+    """One row a snippet that ran: the error, what ran, the verdict and what was seen."""
+    table = Table("error", "snippet", "verdict", "what it did")
+    for check in checks:
+        for run in check.runs:
+            status = run.verdict.status
+            table.add_row(
+                check.error_id, run.snippet.role, Text(status, style=STATUS_STYLE[status]), run.verdict.detail
+            )
+    return table
 
 
 def _summary_table(triggers: dict[str, int], fixes: dict[str, int]) -> Table:

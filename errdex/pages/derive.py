@@ -39,6 +39,7 @@ from errdex.pages.model import (
 from errdex.pages.prior import Earlier, earlier
 from errdex.pages.receives import fits, type_tested
 from errdex.pages.triggers import (
+    MAX_CANDIDATES,
     TriggerValue,
     certainly_false,
     code_value,
@@ -270,12 +271,34 @@ def triggers_and_fix(page: StaticFacts, user: UserInput | None) -> tuple[list[Tr
     return [entry], example
 
 
-def _pool(facts: PageFacts, page: StaticFacts, user: UserInput | None) -> dict[str, list[TriggerValue]]:
-    """The values worth trying for each input, those the code or the user names first."""
+def _pool(
+    facts: PageFacts, page: StaticFacts, user: UserInput | None, receivable: bool = True
+) -> dict[str, list[TriggerValue]]:
+    """The values worth trying for each input, those the code or the user names first; with `receivable`, only
+    those its declared types let it be given."""
     assert facts.node is not None
     first = listed_first(facts.calls, list(facts.inputs), _first_candidates(facts, page, user))
     first = listed_earlier(facts.earlier, list(facts.inputs), facts.env, first)
-    return _receivable(_with_declared(pools(facts.node, list(facts.inputs), facts.env, first), facts), facts)
+    pool = _with_declared(pools(facts.node, list(facts.inputs), facts.env, first), facts)
+    return _receivable(pool, facts) if receivable else pool
+
+
+def _from_sources(facts: PageFacts) -> list[Trigger]:
+    """Where no input of the check is set by a public call but a local is computed from one that is
+    (`dashes` from `filename`): that call with `FILLER` for the value, the simplest to try."""
+    found: list[Trigger] = []
+    for item in facts.inputs.values():
+        for source in item["computed_from"]:
+            for way in keyword_ways(source["ways_in"]):
+                if way["import_from"] and len(found) < MAX_CANDIDATES:
+                    call = _written(_keyword_way(way), {way["keyword"] or "": FILLER}, FILLER)
+                    if all(call != t["code"] for t in found):
+                        text = f"A call to try, with `{way['keyword']}` set to {FILLER} (`{item['name']}` is computed"
+                        text += " from it): reading the code does not decide that it gets to the check and raises."
+                        found.append(
+                            {"code": call, "values": {source["code"]: FILLER}, "from_user": False, "text": text}
+                        )
+    return found
 
 
 FILLER = "'x'"  # what a call to try passes for a parameter it must pass and the check does not read: a short str
@@ -293,14 +316,14 @@ def candidate_calls(page: StaticPage, user: UserInput | None) -> list[Trigger]:
     facts = PageFacts.of(page)
     if facts.node is None or not facts.inputs or not page["site_scope"]["exact"]:
         return []
-    pool = _pool(facts, page, user)
+    pool = _pool(facts, page, user, receivable=False)  # an annotation binds no caller: running decides
     groups: dict[str, list[str]] = {}
     for code in pool:
         way = _best_way(facts.inputs[code], reaching=False)
         if way is not None and way.import_from:
             groups.setdefault(way.via, []).append(code)
     if not groups:
-        return []
+        return _from_sources(facts)
     settable = max(groups.values(), key=len)
     found: list[Trigger] = []
     for assignment in try_calls(facts.node, {c: pool[c] for c in settable}, facts.env, facts.earlier):
@@ -310,7 +333,7 @@ def candidate_calls(page: StaticPage, user: UserInput | None) -> list[Trigger]:
             said = " and ".join(f"`{facts.inputs[c]['name']}` is {v}" for c, v in values.items())
             text = f"A call to try, with {said}: reading the code does not decide that it gets to the check and raises."
             found.append({"code": call, "values": values, "from_user": False, "text": text})
-    return found
+    return found or _from_sources(facts)
 
 
 def _passing_fix(facts: PageFacts, page: StaticFacts, pool: dict[str, list[TriggerValue]]) -> ExampleFix | None:
@@ -488,14 +511,18 @@ def _call(
     ways = [w for w in found if w is not None]
     if len(ways) < len(found) or len({w.via for w in ways}) != 1:
         return None
-    head = ways[0].call.split("(", 1)[0]
     by_keyword: dict[str, set[str]] = {}
     for code, way in zip(assignment, ways, strict=True):
         by_keyword.setdefault(way.keyword, set()).add(code_value(assignment[code].value))
     if any(len(values) > 1 for values in by_keyword.values()):
         return None  # one keyword sets two inputs: they cannot take different values
-    given = {keyword: values.pop() for keyword, values in by_keyword.items()}
-    required = [r for r in ways[0].required if r not in given]
+    return _written(ways[0], {keyword: values.pop() for keyword, values in by_keyword.items()}, filler)
+
+
+def _written(way: _KeywordWay, given: dict[str, str], filler: str | None) -> str:
+    """The call of `way` passing `given` (keyword -> value as code), with its import (see `_call` for `filler`)."""
+    head = way.call.split("(", 1)[0]
+    required = [r for r in way.required if r not in given]
     star = next((i for i, r in enumerate(required) if r.startswith("*")), None)
     # before `*args` a parameter is passed by position (its name stands for the user's value), `*args` as `...`
     if filler is not None:
@@ -508,8 +535,7 @@ def _call(
         ]
     args += [f"{k}={v}" for k, v in given.items()]
     code = f"{head}({', '.join(args)})"
-    imported = ways[0].import_from
-    return f"from {imported} import {head.split('.', 1)[0]}\n\n{code}" if imported else code
+    return f"from {way.import_from} import {head.split('.', 1)[0]}\n\n{code}" if way.import_from else code
 
 
 @dataclass(frozen=True)
@@ -531,17 +557,21 @@ def _best_way(item: CheckedInput, reaching: bool = True) -> _KeywordWay | None:
     first that only sets it (`Scaler(quantile_range=...)`, checked later in `fit`)."""
     for way in keyword_ways(item["ways_in"]):
         if way["reaches_check"] or not reaching:
-            return _KeywordWay(
-                way["call"] or "",
-                way["keyword"] or "",
-                way["via"],
-                tuple(way["required"]),
-                way["import_from"],
-                way["default"],
-                way["reaches_check"],
-                way["through"],
-            )
+            return _keyword_way(way)
     return None
+
+
+def _keyword_way(way: InputWay) -> _KeywordWay:
+    return _KeywordWay(
+        way["call"] or "",
+        way["keyword"] or "",
+        way["via"],
+        tuple(way["required"]),
+        way["import_from"],
+        way["default"],
+        way["reaches_check"],
+        way["through"],
+    )
 
 
 def keyword_ways(ways: list[InputWay]) -> list[InputWay]:

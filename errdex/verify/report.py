@@ -150,8 +150,8 @@ def corpus_cases(checks: Sequence[ErrorCheck]) -> list[CorpusCase]:
             event = run.verdict.event
             if run.snippet.role == FIX or run.verdict.status != "verified" or event is None:
                 continue
-            if event.frame is None or event.exception is None:
-                continue
+            if event.frame is None or event.exception is None or check.kind == "log":
+                continue  # a log record has no form a corpus case takes
             place = next(p for p in check.expected.places if p.file == event.file)
             cases.append(
                 {
@@ -161,7 +161,11 @@ def corpus_cases(checks: Sequence[ErrorCheck]) -> list[CorpusCase]:
                     "kind": check.kind,
                     "exception": event.exception.removeprefix("builtins."),
                     "message": event.message,
-                    "traceback": traceback_text(event.frames, event.exception, event.message, run.snippet.code),
+                    "traceback": (
+                        warning_text(event.frame, event.exception, event.message)
+                        if check.kind == "warning"
+                        else traceback_text(event.frames, event.exception, event.message, run.snippet.code)
+                    ),
                     "expected": {"file": place.file, "line": place.line, "function": check.function},
                     "abstain": False,
                     "why_abstain": None,
@@ -187,3 +191,10 @@ def traceback_text(frames: Sequence[Frame], exception: str, message: str, snippe
     name = exception.removeprefix("builtins.")
     lines.append(f"{name}: {message}" if message else name)
     return "\n".join(lines)
+
+
+def warning_text(frame: Frame, category: str, message: str) -> str:
+    """The warning as `warnings.formatwarning` prints it, at the call of `warn`."""
+    source = linecache.getline(frame.file, frame.line).strip()
+    shown = f"{frame.file}:{frame.line}: {category.rsplit('.', 1)[-1]}: {message}"
+    return f"{shown}\n  {source}" if source else shown

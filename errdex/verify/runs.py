@@ -59,7 +59,7 @@ class ErrorCheck:
         return any(r.snippet.role == CANDIDATE and r.verdict.status == "verified" for r in self.runs)
 
 
-Progress = Callable[[int, int, "ErrorCheck"], None]
+Progress = Callable[[str, int, int], None]  # (what it does: "pages" | "runs", how many done, of how many)
 
 
 def verify_error(
@@ -95,15 +95,18 @@ def verify_release(
     ids = sorted({s.error_id for s in store.errors(record.package, record.version)})
     if sample is not None and sample < len(ids):
         ids = sorted(random.Random(seed).sample(ids, sample))
-    pages = [build_page(store, i, record.version) for i in ids]
+    tell = progress or (lambda _what, _done, _total: None)
+    pages: list[Page] = []
+    for error_id in ids:
+        pages.append(build_page(store, error_id, record.version))
+        tell("pages", len(pages), len(ids))
     env = _environment(pages[0], envs) if pages else None
     done: list[ErrorCheck] = []
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
         for check in pool.map(lambda p: _check(p, env, limits or Limits()), pages):
             _keep(store, check)
             done.append(check)
-            if progress is not None:
-                progress(len(done), len(pages), check)
+            tell("runs", len(done), len(pages))
     return done
 
 
