@@ -58,6 +58,8 @@ RAISING_STATEMENTS = frozenset({"Raise", "Assert", "Expr:raise_from", "Expr:rera
 # Pseudo-package for errors raised by the interpreter or the standard library (no distribution owns them).
 PYTHON = "python"
 
+VERIFIED = "verified.json"  # the cases `errdex verify --corpus` observed (see cases/README.md)
+
 
 # ---------------------------------------------------------------------------------------------------------------------
 # The cases: one module per library in cases_src/, read (never imported) here. Its statements before the first case
@@ -663,7 +665,8 @@ def _write(out: Path, records: list[dict], indexed: frozenset, versions: dict) -
     for record in records:
         by_package.setdefault(record["package"], []).append(record)
     for old in out.glob("*.json"):
-        old.unlink()
+        if old.name != VERIFIED:  # written by `errdex verify --corpus`, not by this script
+            old.unlink()
     for package, items in by_package.items():
         numbered = [
             {"id": f"{package}-{n}", **{k: v for k, v in r.items() if k != "id"}} for n, r in enumerate(items, 1)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import time
+from contextlib import nullcontext
 from pathlib import Path
 
 import click
@@ -82,9 +83,9 @@ def verify(
             checks = _bulk(store, target, version_, sample, seed, jobs, as_json)
         else:
             values = _values(store, target, message) if message else None
-            if not as_json:
-                err_console.print(f"Running the snippets of {target} (network cut off by {isolation_available()}) ...")
-            checks = [verify_error(store, target, version_, values=values)]
+            said = f"Running the snippets of {target} (the network cut off by {isolation_available()})"
+            with err_console.status(said) if not as_json else nullcontext():
+                checks = [verify_error(store, target, version_, values=values)]
     if corpus is not None:
         cases = corpus_cases(checks)
         corpus.write_text(json.dumps(cases, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
