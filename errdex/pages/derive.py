@@ -12,7 +12,7 @@ from __future__ import annotations
 import ast
 import difflib
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -71,6 +71,7 @@ class PageFacts:
     calls: list[CallBeforeJson]  # earlier calls passed values the check reads: they may reject them first
     exits: list[ExitJson]  # earlier returns: a trigger is certain only where its values show none is taken
     kind: str  # error | warning | log: what a call that gets to the check does (raises, warns, logs)
+    runs_when: str | None  # the function's body runs only when iterated or awaited (`what_it_means.runs_when`)
     documented: dict[str, Options]  # code -> the values a docstring lists for the parameter that sets it
 
     @classmethod
@@ -89,6 +90,7 @@ class PageFacts:
             meaning["calls_before"],
             meaning["exits"],
             page["kind"],
+            meaning["runs_when"],
             _options(page, inputs),
         )
 
@@ -290,8 +292,9 @@ def _from_sources(facts: PageFacts) -> list[Trigger]:
     for item in facts.inputs.values():
         for source in item["computed_from"]:
             for way in keyword_ways(source["ways_in"]):
-                if way["import_from"] and len(found) < MAX_CANDIDATES:
-                    call = _written(_keyword_way(way), {way["keyword"] or "": FILLER}, FILLER)
+                runner = RUNNERS.get(facts.runs_when or "", str)
+                if way["import_from"] and len(found) < MAX_CANDIDATES and _runs_body(facts, way["via"]):
+                    call = runner(_written(_keyword_way(way), {way["keyword"] or "": FILLER}, FILLER))
                     if all(call != t["code"] for t in found):
                         text = f"A call to try, with `{way['keyword']}` set to {FILLER} (`{item['name']}` is computed"
                         text += " from it): reading the code does not decide that it gets to the check and raises."
@@ -492,8 +495,20 @@ def _trigger_json(facts: PageFacts, trigger: dict[str, TriggerValue], scoped: st
         "from_user": any(c.tag == "user" for c in trigger.values()),
         # the check's own condition, not the whole path: what runs before it (other functions, the environment's
         # tests) may still raise first, so the words say only what a call that gets there does
-        "text": f"The check is true when {said}: a call that gets to it with these values {_does(facts.kind)}{scoped}.",
+        "text": f"The check is true when {said}: a call that gets to it with these values {_does(facts.kind)}{scoped}."
+        + _deferred(facts.runs_when),
     }
+
+
+def _deferred(runs_when: str | None) -> str:
+    """What a call of a generator or coroutine must add to run the check (the example writes it)."""
+    if runs_when == "iterated":
+        return (
+            " The function is a generator: a call runs its body, and the check, only when what it returns is iterated."
+        )
+    if runs_when == "awaited":
+        return " The function is a coroutine: its body, and the check, run only when what a call returns is awaited."
+    return ""
 
 
 def _does(kind: str) -> str:
@@ -511,12 +526,35 @@ def _call(
     ways = [w for w in found if w is not None]
     if len(ways) < len(found) or len({w.via for w in ways}) != 1:
         return None
+    if not _runs_body(facts, ways[0].via):
+        return None
     by_keyword: dict[str, set[str]] = {}
     for code, way in zip(assignment, ways, strict=True):
         by_keyword.setdefault(way.keyword, set()).add(code_value(assignment[code].value))
     if any(len(values) > 1 for values in by_keyword.values()):
         return None  # one keyword sets two inputs: they cannot take different values
-    return _written(ways[0], {keyword: values.pop() for keyword, values in by_keyword.items()}, filler)
+    call = _written(ways[0], {keyword: values.pop() for keyword, values in by_keyword.items()}, filler)
+    return RUNNERS[facts.runs_when](call) if facts.runs_when is not None else call
+
+
+def _runs_body(facts: PageFacts, via: str) -> bool:
+    """Whether a call through `via` runs the check's function's body: always, unless it is a generator or a
+    coroutine; then only a call of it itself, which a snippet iterates or awaits (`RUNNERS`), is known to."""
+    return facts.runs_when is None or (via == facts.function and facts.runs_when in RUNNERS)
+
+
+def _iterated(call: str) -> str:
+    *imports, last = call.split("\n\n")
+    return "\n\n".join([*imports, f"list({last})"])
+
+
+def _awaited(call: str) -> str:
+    *imports, last = call.split("\n\n")
+    return "\n\n".join(["\n".join(["import asyncio", *imports]), f"asyncio.run({last})"])
+
+
+# how a snippet runs the body of a generator or a coroutine it calls
+RUNNERS: dict[str, Callable[[str], str]] = {"iterated": _iterated, "awaited": _awaited}
 
 
 def _written(way: _KeywordWay, given: dict[str, str], filler: str | None) -> str:

@@ -137,9 +137,12 @@ def what_it_means(
         "class_held_by": held_by,
         "defined_when": defined.json() if defined is not None else None,
         "loop_else": _loop_else_json(loop) if loop is not None else None,
+        "runs_when": None,
         "other_raises": [],
     }
     own = _function(site, tree)
+    if own is not None:
+        out["runs_when"] = runs_when(own)
     if own is not None and node is not None:
         out["calls_before"] = calls_before(own, site["line"], node, site["prior_checks"])
     if own is not None:
@@ -474,6 +477,22 @@ def _locals(func: FunctionNode) -> set[str]:
     """The names a function binds in its body (its parameters excluded)."""
     stored = {n.id for n in ast.walk(func) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
     return stored - {p.arg for p in parameters(func)}
+
+
+def runs_when(func: FunctionNode) -> str | None:
+    """When the body of `func` runs, if not when it is called: a `yield` of its own (not of a function or class
+    inside it) makes it a generator, `async def` a coroutine."""
+    todo: list[ast.AST] = list(ast.iter_child_nodes(func))
+    yields = False
+    while todo and not yields:
+        sub = todo.pop()
+        if isinstance(sub, (ast.Yield, ast.YieldFrom)):
+            yields = True
+        elif not isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            todo.extend(ast.iter_child_nodes(sub))
+    if isinstance(func, ast.AsyncFunctionDef):
+        return "iterated asynchronously" if yields else "awaited"
+    return "iterated" if yields else None
 
 
 def _function(site: Where, tree: ast.Module | None) -> FunctionNode | None:

@@ -299,6 +299,9 @@ class WhatItMeans(TypedDict):
     class_held_by: str | None  # the raise raises an object it looks up or keeps (`ERRORS[key]`): class not resolved
     defined_when: DefinedWhenJson | None  # the raise's definition is made only in a branch (an `except` block)
     loop_else: LoopElseJson | None  # the raise is in a loop's `else:` block: it runs only when no `break` ends it
+    # the raise's function runs only later: "iterated" (a generator: a call makes it, iterating it runs the body),
+    # "awaited" (a coroutine), "iterated asynchronously" (an async generator); None: a call runs it
+    runs_when: str | None
     other_raises: list[OtherRaiseJson]
 
 
