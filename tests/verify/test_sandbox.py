@@ -27,12 +27,14 @@ from errdex.verify.sandbox import (
     run_snippet,
 )
 
-SMALL = Limits(cpu_seconds=1, wall_seconds=10, memory_bytes=512 * 1024**2)
+SMALL = Limits(cpu_seconds=1, wall_seconds=30, memory_bytes=512 * 1024**2)
+# filling memory takes CPU time too, more on a busy machine: only the memory limit may stop it here
+MEMORY = Limits(cpu_seconds=60, wall_seconds=60, memory_bytes=512 * 1024**2)
 PYTHON = Path(sys.executable)
 SECRET = "s3cret"
 SOCKET = 'import socket\nsocket.socket(socket.AF_INET).connect(("1.1.1.1", 80))'
 FORK_BOMB = "import os\nwhile True:\n    os.fork()"
-ALLOCATE = "chunks = []\nwhile True:\n    chunks.append(bytearray(10**7))"
+ALLOCATE = "chunks = []\nwhile True:\n    chunks.append(bytearray(10**8))"
 READ_SECRETS = """\
 import os
 print(sorted(os.environ.items()))
@@ -181,7 +183,7 @@ def test_a_new_process_is_stopped(isolation: str, code: str) -> None:
 
 
 def test_allocating_without_end_is_stopped(isolation: str) -> None:
-    observed = run(ALLOCATE)
+    observed = run(ALLOCATE, MEMORY)
     assert (observed.outcome, observed.stopped) == ("stopped", "memory limit (512 MiB)")
 
 
