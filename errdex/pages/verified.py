@@ -29,8 +29,9 @@ def with_runs(store: Store, page: Page) -> None:
         if found is not None:
             shown["trigger"] = found.code
             newest["trigger"] = found
+    yours = bool(page["triggers"]) and page["triggers"][0]["from_user"]  # made with the values of the user's message
     page["verified"] = [
-        _json(newest[role]) if role in newest else _never(page["id"], page["version"], role)
+        _json(newest[role]) if role in newest else _never(page["id"], page["version"], role, yours)
         for role, code in shown.items()
         if code is not None
     ]
@@ -63,12 +64,13 @@ def _said(run: Verification) -> str:
     return f"Not verified: {run.status} ({when}): {run.detail}."
 
 
-def _never(error_id: str, version: str, role: str) -> RunJson:
+def _never(error_id: str, version: str, role: str, yours: bool) -> RunJson:
+    command = f"errdex verify {error_id} --version {version}" + (" --message YOUR_MESSAGE" if yours else "")
     return {
         "role": role,
         "status": "not verified",
         "beside": True,
-        "text": f"Not verified: never run (`errdex verify {error_id} --version {version}` runs it, isolated).",
+        "text": f"Not verified: never run (`{command}` runs it, isolated).",
         "detail": None,
         "python": None,
         "checked_at": None,
