@@ -7,6 +7,7 @@ no wheel for this Python would need a build, which errdex never does: it reports
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -104,16 +105,25 @@ def _install(interpreter: Path, requirement: str) -> None:
     try:
         proc = subprocess.run(args, capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=PIP_SECONDS)
     except subprocess.TimeoutExpired:
-        raise CannotVerify(f"installing {requirement} took more than {PIP_SECONDS} s") from None
+        raise CannotVerify(f"cannot verify here: installing {requirement} took more than {PIP_SECONDS} s") from None
     if proc.returncode != 0:
-        raise CannotVerify(f"cannot install {requirement} from wheels for Python {python_version()}: {_why(proc)}")
+        wheels = f"from wheels for Python {python_version()}"
+        raise CannotVerify(f"cannot verify here: pip cannot install {requirement} {wheels}: {_why(proc)}")
 
 
 def _why(proc: subprocess.CompletedProcess[str]) -> str:
-    """pip's error lines (a wheel it could not find is a release that needs a build)."""
+    """pip's error lines, without the list of every version it knows; a wheel it could not find is a release (or a
+    dependency) that would need a build."""
     lines = [line.strip() for line in proc.stderr.splitlines() if line.strip()]
-    errors = [line.removeprefix("ERROR: ") for line in lines if line.startswith("ERROR:")]
-    return " ".join(errors or lines[-2:])[:500] or f"pip exited with {proc.returncode}"
+    errors = [
+        re.sub(r" \(from versions: [^)]*\)", "", line.removeprefix("ERROR: "))
+        for line in lines
+        if line.startswith("ERROR:")
+    ]
+    said = " ".join(errors or lines[-2:])[:500] or f"pip exited with {proc.returncode}"
+    if "No matching distribution found" in said:
+        return f"no wheel for this Python, and errdex builds none ({said})"
+    return said
 
 
 def _site_packages(interpreter: Path) -> list[str]:
