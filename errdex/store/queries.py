@@ -736,6 +736,12 @@ class Store:
                 astuple(found),
             )
 
+    def runs_of(self, error_id: str) -> tuple[int, str | None]:
+        """How many runs of the error's snippets are kept, and the newest's time: what a cached page that shows
+        them depends on."""
+        row = self._one("SELECT COUNT(*), MAX(checked_at) FROM verifications WHERE error_id = ?", (error_id,))
+        return int(row[0]), row[1]
+
     def verifications(self, error_id: str, version: str) -> list[Verification]:
         """What running the error's snippets in `version` showed, newest first."""
         rows = self.db.execute(

@@ -351,7 +351,8 @@ def error(
     values = _bounded_values(values)
     if site is not None and (len(site.file) > MAX_FILE_CHARS or site.line < 1):
         raise InputError(f"file must be at most {MAX_FILE_CHARS} characters and line a positive number")
-    key = ("error", error_id, version, tuple(values), site, store.generation())
+    # a run of `errdex verify` changes what the page says without a new generation: its runs are in the key too
+    key = ("error", error_id, version, tuple(values), site, store.generation(), store.runs_of(error_id))
     return View(key, lambda s: build_page(s, error_id, version, values or None, site=site))
 
 
