@@ -70,6 +70,7 @@ def _carried(entry: PublicEntry, raising: FunctionNode, code: str, tree_of: Tree
     """Up the chain from the raising function: at each step, the caller's own name for what it hands on, and the
     default a call that leaves it out gets (said by the highest function that names it)."""
     callee, name, default = raising, code, literal_default(raising, code)
+    bound = "." in entry["function"]  # a method (`Cls.f`) of the entry's module, or a function of it
     for step in reversed(entry["steps"]):
         tree = tree_of(step["file"])
         located = find(tree, step["function"]) if tree is not None else None
@@ -81,13 +82,13 @@ def _carried(entry: PublicEntry, raising: FunctionNode, code: str, tree_of: Tree
             return None
         name = handed.keyword
         default = handed.default if handed.decides else default
-        callee = caller
+        callee, bound = caller, located.owner is not None
     call = call_code(entry["function"], callee, [name])
     if call is None:
         return None
     chain = steps_chain(entry["steps"], function)
     how = f"`{code}` is a parameter of `{function}`; `{entry['function']}` passes its `{name}` on unchanged: {chain}"
-    required = required_parameters(callee, name)
+    required = required_parameters(callee, name, bound)
     return CarriedWay(
         WayIn(call, entry["function"], how, callee.lineno, False, name, required, default=default),
         entry["file"],

@@ -273,6 +273,9 @@ def triggers_and_fix(page: StaticFacts, user: UserInput | None) -> tuple[list[Tr
     return [entry], example
 
 
+FILLER = "'x'"  # what a call to try passes for a parameter it must pass and the check does not read: a short str
+
+
 def _pool(
     facts: PageFacts, page: StaticFacts, user: UserInput | None, receivable: bool = True
 ) -> dict[str, list[TriggerValue]]:
@@ -285,14 +288,21 @@ def _pool(
     return _receivable(pool, facts) if receivable else pool
 
 
+def _leaves_to_user(facts: PageFacts, trigger: Trigger) -> bool:
+    """Whether a trigger's call leaves a parameter to the user (`...`, or its name for one passed by position)."""
+    ways = [_best_way(facts.inputs[code]) for code in trigger["values"] if code in facts.inputs]
+    given = {w.keyword for w in ways if w is not None}
+    return any(r not in given and r != "/" for w in ways if w is not None for r in w.required)
+
+
 def _from_sources(facts: PageFacts) -> list[Trigger]:
     """Where no input of the check is set by a public call but a local is computed from one that is
     (`dashes` from `filename`): that call with `FILLER` for the value, the simplest to try."""
     found: list[Trigger] = []
+    runner = RUNNERS.get(facts.runs_when or "", str)
     for item in facts.inputs.values():
         for source in item["computed_from"]:
             for way in keyword_ways(source["ways_in"]):
-                runner = RUNNERS.get(facts.runs_when or "", str)
                 if way["import_from"] and len(found) < MAX_CANDIDATES and _runs_body(facts, way["via"]):
                     call = runner(_written(_keyword_way(way), {way["keyword"] or "": FILLER}, FILLER))
                     if all(call != t["code"] for t in found):
@@ -304,19 +314,15 @@ def _from_sources(facts: PageFacts) -> list[Trigger]:
     return found
 
 
-FILLER = "'x'"  # what a call to try passes for a parameter it must pass and the check does not read: a short str
-
-
 def candidate_calls(page: StaticPage, user: UserInput | None) -> list[Trigger]:
     """Calls worth running when the page has no whole call that certainly raises (none, or one that leaves a value to
-    the user as `...`): one public call sets the inputs it can
-    with values that leave the check not certainly false (see `triggers.try_calls`), and `FILLER` for each parameter
-    it must pass besides. Reading the code does not
-    decide that they raise; `errdex verify` runs them, and a page shows one only once running it raised the error."""
-    first = page["triggers"][0]["code"] if page["triggers"] else None
-    if first is not None and "..." not in first:
-        return []  # a whole call that certainly raises: nothing to try
+    the user): one public call sets the inputs it can with values that leave the check not certainly false (see
+    `triggers.try_calls`), and `FILLER` for each parameter it must pass besides. Reading the code does not decide
+    that they raise; `errdex verify` runs them, and a page shows one only once running it raised the error."""
     facts = PageFacts.of(page)
+    first = page["triggers"][0] if page["triggers"] else None
+    if first is not None and first["code"] is not None and not _leaves_to_user(facts, first):
+        return []  # a whole call that certainly raises: nothing to try
     if facts.node is None or not facts.inputs or not page["site_scope"]["exact"]:
         return []
     pool = _pool(facts, page, user, receivable=False)  # an annotation binds no caller: running decides
@@ -560,18 +566,26 @@ RUNNERS: dict[str, Callable[[str], str]] = {"iterated": _iterated, "awaited": _a
 def _written(way: _KeywordWay, given: dict[str, str], filler: str | None) -> str:
     """The call of `way` passing `given` (keyword -> value as code), with its import (see `_call` for `filler`)."""
     head = way.call.split("(", 1)[0]
-    required = [r for r in way.required if r not in given]
+    required = list(way.required)
     star = next((i for i, r in enumerate(required) if r.startswith("*")), None)
-    # before `*args` a parameter is passed by position (its name stands for the user's value), `*args` as `...`
-    if filler is not None:
-        args = [
-            filler if star is not None and i < star else f"{r}={filler}" for i, r in enumerate(required) if i != star
-        ]
-    else:
-        args = [
-            r if star is not None and i < star else "..." if i == star else f"{r}=..." for i, r in enumerate(required)
-        ]
-    args += [f"{k}={v}" for k, v in given.items()]
+    slash = required.index("/") if "/" in required else None
+    args: list[str] = []
+    by_position: set[str] = set()
+    for i, name in enumerate(required):
+        if name == "/":
+            continue
+        if i == star:  # `*args`: `...` for what the user passes there (a call to try passes nothing)
+            args += ["..."] if filler is None else []
+            continue
+        # before `*args` or `/` a parameter is passed by position: its name stands for the user's value
+        positional = (star is not None and i < star) or (slash is not None and i < slash)
+        if name in given:
+            if positional:
+                args.append(given[name])
+                by_position.add(name)
+            continue
+        args.append((filler or name) if positional else f"{name}={filler or '...'}")
+    args += [f"{k}={v}" for k, v in given.items() if k not in by_position]
     code = f"{head}({', '.join(args)})"
     return f"from {way.import_from} import {head.split('.', 1)[0]}\n\n{code}" if way.import_from else code
 

@@ -41,6 +41,7 @@ from errdex.pages.source import (
     abc_declared,
     call_code,
     class_and_bases,
+    decorated_as,
     find,
     is_accessor,
     keyword_default,
@@ -203,7 +204,7 @@ def _trace(tree: ast.Module, site_function: str, code: str, line: int, template:
         abstract = located.owner is not None and located.node.name == "__init__" and _abstract(tree, located.owner)
         call = None if abstract else call_code(_called_as(tree, located, site_function), located.node, [code])
         how = f"`{code}` is a parameter of `{site_function}`" + (_ABSTRACT.format(located.owner) if abstract else "")
-        required = required_parameters(located.node, code)
+        required = required_parameters(located.node, code, bound=located.owner is not None)
         default = literal_default(located.node, code)
         way = WayIn(call, site_function, how, located.node.lineno, True, code, required, default=default)
         return Traced("parameter", [way], [])
@@ -904,17 +905,25 @@ def literal_default(func: FunctionNode, keyword: str) -> str | None:
     return ast.unparse(default) if default is not None and literal_value(default) is not NOT_LITERAL else None
 
 
-def required_parameters(func: FunctionNode, given: str | None) -> tuple[str, ...]:
+def required_parameters(func: FunctionNode, given: str | None, bound: bool = True) -> tuple[str, ...]:
     """Parameters without a default (other than `given`), in the signature's order: a call must pass them; and
     `*args` as `*args`, for what the user passes there (the function may refuse to go on without it: `if not fields:
-    raise ...`). Those before `*args` can only be passed by position when something is passed there."""
+    raise ...`). Those before `*args` can only be passed by position when something is passed there; so can those
+    before a `/`, written after the last positional-only one (`given` among them), as a signature writes it. A
+    `bound` function is a
+    method a call gets through its object or class: its first parameter (`self`, `cls`) is not passed (unless it is
+    a static method); a module function's `cls` is."""
     a = func.args
     positional = [*a.posonlyargs, *a.args]
-    without_default = [p.arg for p in positional[: len(positional) - len(a.defaults)]]
+    if bound and positional and not decorated_as(func, "staticmethod"):
+        positional = positional[1:]
+    without_default = positional[: len(positional) - len(a.defaults)] if a.defaults else positional
+    only = [p.arg for p in without_default if p in a.posonlyargs]
     keyword_only = [p.arg for p, d in zip(a.kwonlyargs, a.kw_defaults, strict=True) if d is None]
     varargs = [f"*{a.vararg.arg}"] if a.vararg is not None else []
-    names = [*without_default, *varargs, *keyword_only]
-    return tuple(n for n in names if n not in ("self", "cls", given))
+    rest = [p.arg for p in without_default if p not in a.posonlyargs]
+    names = [*only, *(["/"] if only else []), *rest, *varargs, *keyword_only]
+    return tuple(n for n in names if n != given or n in only)  # `given` too when it can only go by position
 
 
 def _stores(method: FunctionNode, attr: str) -> list[tuple[ast.stmt, ast.expr]]:

@@ -169,7 +169,12 @@ def copy_without_annotations(args: ast.arguments) -> ast.arguments:
 
 def is_static(func: FunctionNode) -> bool:
     """Whether a method is a staticmethod or classmethod (called on the class, not an instance)."""
-    return any(isinstance(d, ast.Name) and d.id in ("staticmethod", "classmethod") for d in func.decorator_list)
+    return decorated_as(func, "staticmethod", "classmethod")
+
+
+def decorated_as(func: FunctionNode, *names: str) -> bool:
+    """Whether a decorator of `func` is one of these names, as written (`@staticmethod`)."""
+    return any(isinstance(d, ast.Name) and d.id in names for d in func.decorator_list)
 
 
 CONSTRUCTORS = ("__init__", "__new__")  # the methods `Cls(...)` runs: a call of the class
