@@ -66,11 +66,11 @@ def judge(role: str, expected: Expected, observed: Observed, site_packages: tupl
     events = _events(expected.kind, observed, site_packages)
     ours = next((e for e in events if _is_ours(e, expected)), None)
     raised = _raised(observed, site_packages)
+    if ours is None and raised is not None and _short(raised.exception) in IMPORT_FAILURES:
+        return Verdict("cannot run", f"it could not import what it needs: {_shown(raised)}", raised)
     if role != "fix":
         if ours is not None:
             return Verdict("verified", f"it {_verb(expected.kind)} {_shown(ours)}", ours)
-        if raised is not None and _short(raised.exception) in IMPORT_FAILURES:
-            return Verdict("cannot run", f"it could not import what it needs: {_shown(raised)}", raised)
         elsewhere = next((e for e in events if _same_text(e, expected)), None)
         if elsewhere is not None:
             where = f"{elsewhere.file}:{elsewhere.frame.line}" if elsewhere.file and elsewhere.frame else "elsewhere"
@@ -80,8 +80,6 @@ def judge(role: str, expected: Expected, observed: Observed, site_packages: tupl
         return Verdict("disproved", f"it ran to the end without {_doing(expected.kind)} this error", None)
     if ours is not None:
         return Verdict("disproved", f"the fixed call still {_verb(expected.kind)} {_shown(ours)}", ours)
-    if raised is not None and _short(raised.exception) in IMPORT_FAILURES:
-        return Verdict("cannot run", f"it could not import what it needs: {_shown(raised)}", raised)
     after = f"; it raised {_shown(raised)}, another error" if raised is not None else ""
     return Verdict("verified", f"it ran without this error{after}", raised)
 

@@ -9,10 +9,8 @@ from dataclasses import dataclass
 from typing import TypedDict
 
 from errdex.verify.runs import ErrorCheck, Run
-from errdex.verify.sandbox import Frame
+from errdex.verify.sandbox import SNIPPET, Frame
 from errdex.verify.snippets import FIX
-
-SNIPPET_FILE = "<snippet>"
 
 
 class RunReport(TypedDict):
@@ -99,8 +97,8 @@ def check_report(check: ErrorCheck) -> CheckReport:
         "id": check.error_id,
         "package": check.package,
         "version": check.version,
-        "exception": check.exception,
-        "template": check.template,
+        "exception": check.expected.exception,
+        "template": check.expected.template,
         "public_value": check.public_value,
         "trigger": check.trigger_status(),
         "by_candidate": check.by_candidate,
@@ -150,7 +148,7 @@ def corpus_cases(checks: Sequence[ErrorCheck]) -> list[CorpusCase]:
             event = run.verdict.event
             if run.snippet.role == FIX or run.verdict.status != "verified" or event is None:
                 continue
-            if event.frame is None or event.exception is None or check.kind == "log":
+            if event.frame is None or event.exception is None or check.expected.kind == "log":
                 continue  # a log record has no form a corpus case takes
             place = next(p for p in check.expected.places if p.file == event.file)
             cases.append(
@@ -158,12 +156,12 @@ def corpus_cases(checks: Sequence[ErrorCheck]) -> list[CorpusCase]:
                     "id": f"verified-{check.package.lower()}-{len(cases) + 1}",
                     "package": check.package,
                     "version": check.version,
-                    "kind": check.kind,
+                    "kind": check.expected.kind,
                     "exception": event.exception.removeprefix("builtins."),
                     "message": event.message,
                     "traceback": (
                         warning_text(event.frame, event.exception, event.message)
-                        if check.kind == "warning"
+                        if check.expected.kind == "warning"
                         else traceback_text(event.frames, event.exception, event.message, run.snippet.code)
                     ),
                     "expected": {"file": place.file, "line": place.line, "function": check.function},
@@ -183,9 +181,7 @@ def traceback_text(frames: Sequence[Frame], exception: str, message: str, snippe
     own = snippet.splitlines()
     for f in frames:
         lines.append(f'  File "{f.file}", line {f.line}, in {f.function}')
-        text = (
-            own[f.line - 1] if f.file == SNIPPET_FILE and 0 < f.line <= len(own) else linecache.getline(f.file, f.line)
-        )
+        text = own[f.line - 1] if f.file == SNIPPET and 0 < f.line <= len(own) else linecache.getline(f.file, f.line)
         if text.strip():
             lines.append(f"    {text.strip()}")
     name = exception.removeprefix("builtins.")

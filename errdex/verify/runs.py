@@ -36,10 +36,7 @@ class ErrorCheck:
     package: str
     version: str
     function: str
-    template: str | None
-    exception: str | None
-    kind: str
-    expected: Expected
+    expected: Expected  # its class, template, kind and places as indexed
     snippets: Snippets
     runs: tuple[Run, ...]
     public_value: bool  # its check tests a value a public call passes (see `snippets.public_value`)
@@ -100,10 +97,13 @@ def verify_release(
     for error_id in ids:
         pages.append(build_page(store, error_id, record.version))
         tell("pages", len(pages), len(ids))
-    env = _environment(pages[0], envs) if pages else None
+    if not pages:
+        return []
+    env = _environment(pages[0], envs)
     done: list[ErrorCheck] = []
+    bounds = limits or Limits()
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-        for check in pool.map(lambda p: _check(p, env, limits or Limits()), pages):
+        for check in pool.map(lambda p: _check(p, env, bounds), pages):
             _keep(store, check)
             done.append(check)
             tell("runs", len(done), len(pages))
@@ -122,7 +122,7 @@ def expected_of(page: Page) -> Expected:
     return Expected(page["kind"], page["exception"], page["template"], places)
 
 
-def _check(page: Page, env: Environment | CannotVerify | None, limits: Limits) -> ErrorCheck:
+def _check(page: Page, env: Environment | CannotVerify, limits: Limits) -> ErrorCheck:
     started = datetime.now(UTC)
     expected = expected_of(page)
     snippets = page_snippets(page)
@@ -130,9 +130,8 @@ def _check(page: Page, env: Environment | CannotVerify | None, limits: Limits) -
     for snippet in snippets.runnable:
         if snippet.role == CANDIDATE and any(r.verdict.status == "verified" and r.snippet.role != FIX for r in runs):
             continue  # one call that raises it is enough
-        if env is None or isinstance(env, CannotVerify):
-            reason = str(env) if env is not None else "no environment"
-            verdict, observed, isolation = Verdict("cannot run", reason, None), None, "none: nothing ran"
+        if isinstance(env, CannotVerify):
+            verdict, observed, isolation = Verdict("cannot run", str(env), None), None, "none: nothing ran"
         else:
             observed = run_snippet(env.interpreter, snippet.code, limits)
             verdict, isolation = judge(snippet.role, expected, observed, env.site_packages), observed.isolation
@@ -142,9 +141,6 @@ def _check(page: Page, env: Environment | CannotVerify | None, limits: Limits) -
         package=page["package"],
         version=page["version"],
         function=page["function"],
-        template=page["template"],
-        exception=page["exception"],
-        kind=page["kind"],
         expected=expected,
         snippets=snippets,
         runs=tuple(runs),
