@@ -73,13 +73,16 @@ def judge(role: str, expected: Expected, observed: Observed, site_packages: tupl
             return Verdict("verified", f"it {_verb(expected.kind)} {_shown(ours)}", ours)
         elsewhere = next((e for e in events if _same_text(e, expected)), None)
         if elsewhere is not None:
-            where = f"{elsewhere.file}:{elsewhere.frame.line}" if elsewhere.file and elsewhere.frame else "elsewhere"
-            return Verdict("disproved", f"it {_verb(expected.kind)} this message at {where}, not here", elsewhere)
+            return Verdict(
+                "disproved", f"it {_verb(expected.kind)} this message at {_where(elsewhere)}, not here", elsewhere
+            )
         if raised is not None:
             return Verdict("disproved", f"it raised {_shown(raised)} instead", raised)
         return Verdict("disproved", f"it ran to the end without {_doing(expected.kind)} this error", None)
     if ours is not None:
         return Verdict("disproved", f"the fixed call still {_verb(expected.kind)} {_shown(ours)}", ours)
+    if raised is not None and _same_text(raised, expected):  # the same message from another place: not this check
+        return Verdict("verified", f"it ran without this error here; it raised it at {_where(raised)}", raised)
     after = f"; it raised {_shown(raised)}, another error" if raised is not None else ""
     return Verdict("verified", f"it ran without this error{after}", raised)
 
@@ -131,6 +134,10 @@ def _same_text(event: Event, expected: Expected) -> bool:
         return True
     text = squash(event.message)
     return align(template_parts(expected.template), fold(text), text).exact
+
+
+def _where(event: Event) -> str:
+    return f"{event.file}:{event.frame.line}" if event.file and event.frame else "a place outside the package"
 
 
 def _short(name: str | None) -> str:
