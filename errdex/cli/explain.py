@@ -96,9 +96,8 @@ def render(result: MatchResult, store: Store, full: bool) -> RenderableType:
     else:
         screens = terminal.first_screens(page, "the same command with --full", header=False)
         parts = [terminal.FirstFitting([Group(summary, screen) for screen in screens])]
-    others = result.matches[1:]
-    if others:
-        parts.append(terminal.other_candidates(others))
+    if result.alternatives:
+        parts.append(terminal.other_candidates(result.alternatives, "other possible sources"))
     if result.also:
         parts.append(terminal.other_candidates(result.also, ALSO_TITLE))
     return Group(*parts)

@@ -32,6 +32,7 @@ class CandidateJson(TypedDict):
     versions: list[str]
     evidence: list[str]
     copies: list[CopyJson]
+    ruled_out: bool  # the message's words rule it out in favour of the best match (see `MatchResult.alternatives`)
 
 
 class CopyJson(TypedDict):
@@ -121,7 +122,12 @@ class Candidate:
     evidence: tuple[str, ...] = ()  # why it was chosen: "message", "exception", "frame line", ...
     copies: tuple[Copy, ...] = ()  # identical code elsewhere that the paste cannot tell from this one
 
-    def to_json(self) -> CandidateJson:
+    @property
+    def word_for_word(self) -> bool:
+        """Whether the template fits the message exactly, every literal part in place."""
+        return "message" in self.evidence and not self.approximate and not self.cut
+
+    def to_json(self, ruled_out: bool = False) -> CandidateJson:
         return {
             "id": self.id,
             "score": round(self.score, 4),
@@ -143,6 +149,7 @@ class Candidate:
             "versions": list(self.versions),
             "evidence": list(self.evidence),
             "copies": [c.to_json() for c in self.copies],
+            "ruled_out": ruled_out,
         }
 
 
@@ -166,10 +173,21 @@ class MatchResult:
     def best(self) -> Candidate | None:
         return None if self.abstain or not self.matches else self.matches[0]
 
+    def ruled_out(self, candidate: Candidate) -> bool:
+        """Whether the message's own words rule a later candidate out: the best one's template fits the message
+        word for word and this one's does not (another release's wording, a template sharing only some words)."""
+        best = self.best
+        return best is not None and candidate is not best and best.word_for_word and not candidate.word_for_word
+
+    @property
+    def alternatives(self) -> list[Candidate]:
+        """The candidates after the best that the message does not rule out: the real alternatives to it."""
+        return [c for c in self.matches[1:] if not self.ruled_out(c)]
+
     def to_json(self) -> MatchResultJson:
         return {
             "abstain": self.abstain,
-            "matches": [c.to_json() for c in self.matches],
+            "matches": [c.to_json(self.ruled_out(c)) for c in self.matches],
             "hint": self.hint,
             "parsed": parsed_json(self.parsed),
             "also": [c.to_json() for c in self.also],

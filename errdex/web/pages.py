@@ -19,6 +19,7 @@ from errdex.model import FileLine
 from errdex.web import views
 from errdex.web.api import Ctx, posted_paste
 from errdex.web.context import Context
+from errdex.web.limits import MAX_QUERY
 from errdex.web.links import MAX_VALUES_IN_LINK, ServerLinks
 from errdex.web.render import highlight_css
 
@@ -51,7 +52,14 @@ def search(ctx: Ctx, q: Annotated[str, Query()] = "") -> Response:
 
 
 @router.post("/search")
-def search_posted(ctx: Ctx, paste: Annotated[str, Depends(posted_paste)]) -> HTMLResponse:
+def search_posted(ctx: Ctx, paste: Annotated[str, Depends(posted_paste)]) -> Response:
+    """A paste from a form: sent on to its `?q=` address when that fits a query, so the answer can be reloaded
+    and shared without posting again; a longer one is answered here."""
+    if not paste.strip():
+        return RedirectResponse(LINKS.home(), status_code=303)
+    address = LINKS.search(paste)
+    if address is not None and len(address) <= MAX_QUERY:
+        return RedirectResponse(address, status_code=303)
     return _search_page(ctx, paste, LINKS.api_search(paste) if len(paste) <= MAX_VALUES_IN_LINK else None)
 
 

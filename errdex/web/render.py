@@ -1,7 +1,8 @@
 """HTML from page data: Jinja2 with autoescaping everywhere, pygments for source excerpts.
 
 Every value a template prints is escaped (pasted text and indexed code are untrusted); the only
-markup not written by a template is pygments' output, which escapes the code it wraps.
+markup not written by a template is pygments' output, which escapes the code it wraps, and the
+filters here, which escape what they are given.
 """
 
 from __future__ import annotations
@@ -62,6 +63,8 @@ def environment() -> Environment:
     env.filters["python"] = python
     env.filters["ticks"] = ticks
     env.filters["http_url"] = http_url
+    env.filters["path"] = path
+    env.filters["thousands"] = thousands
     env.globals["holes"] = holes
     env.globals["by_class_alone"] = by_class_alone
     env.globals["RELATIONS"] = RELATIONS
@@ -104,6 +107,16 @@ def ticks(text: str | None) -> Markup:
     return Markup(_TICKED.sub(r"<code>\1</code>", str(escape(text or ""))))
 
 
+def path(text: str | None) -> Markup:
+    """A file path that a narrow screen may break after a `/`, and nowhere inside a name."""
+    return Markup("/<wbr>").join(escape(part) for part in (text or "").split("/"))
+
+
+def thousands(number: int) -> str:
+    """A count with thousands separated: 7,078."""
+    return f"{number:,}"
+
+
 def http_url(url: str | None) -> str | None:
     """The URL if it is http(s), else None: links read from package metadata must not run anything."""
     return url if isinstance(url, str) and url.lower().startswith(("https://", "http://")) else None
@@ -137,8 +150,7 @@ def _highlighted(text: str, start: int, line: int, end_line: int, inside_string:
         linenos="inline",
         linenostart=max(start, 1),
         hl_lines=marked,
-        lineanchors="L",
-        anchorlinenos=True,
+        lineanchors="L",  # each line has an id (#L-687) to link to; its number is no link, so not a Tab stop
         wrapcode=True,
     )
     return highlight(textwrap.dedent(text[:MAX_HIGHLIGHT_CHARS]), excerpt_lexer(inside_string), formatter)
