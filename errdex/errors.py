@@ -14,7 +14,16 @@ class StoreError(ErrdexError):
 
 
 class NotIndexedError(ErrdexError):
-    """The package, release or error asked for is not in the index."""
+    """The package, release or error asked for is not in the index.
+
+    `what` says what is missing; `command` is the errdex command that would index or find it, kept
+    apart so that the web site, where a visitor cannot run it, can leave it out.
+    """
+
+    def __init__(self, what: str, command: str | None = None) -> None:
+        super().__init__(f"{what}; {command}" if command else what)
+        self.what = what
+        self.command = command
 
 
 class InputError(ErrdexError, ValueError):

@@ -434,7 +434,7 @@ class Store:
         """One release; the newest indexed version when `version` is None."""
         releases = self.releases(package)
         if not releases:
-            raise NotIndexedError(f"'{package}' is not indexed; run: errdex index {package}")
+            raise NotIndexedError(f"'{package}' is not indexed", f"run: errdex index {package}")
         if version is None:
             return releases[-1]
         for record in releases:
@@ -442,7 +442,7 @@ class Store:
                 return record
         have = ", ".join(r.version for r in releases)
         raise NotIndexedError(
-            f"{package} {version} is not indexed (indexed: {have}); run: errdex index {package}=={version}"
+            f"{package} {version} is not indexed (indexed: {have})", f"run: errdex index {package}=={version}"
         )
 
     def release_digest(self, package: str, version: str) -> ReleaseDigest | None:
@@ -512,7 +512,7 @@ class Store:
             "SELECT p.display_name FROM errors e JOIN packages p ON p.id = e.package_id WHERE e.id = ?", (error_id,)
         ).fetchone()
         if row is None:
-            raise NotIndexedError(f"no error with id '{error_id}' is indexed; find ids with: errdex list PACKAGE")
+            raise NotIndexedError(f"no error with id '{error_id}' is indexed", "find ids with: errdex list PACKAGE")
         package = row[0]
         versions = [v.version for v in self.error_versions(error_id)]
         if version is None:

@@ -11,6 +11,7 @@ from fastapi.responses import JSONResponse, Response
 from errdex.errors import InputError
 from errdex.model import FileLine
 from errdex.web import views
+from errdex.web.cached import cached_answer
 from errdex.web.context import Context, context
 from errdex.web.forms import paste_from_body
 from errdex.web.limits import MAX_BODY, MAX_QUERY
@@ -78,14 +79,14 @@ def _json(data: Mapping[str, object]) -> bytes:
     return bytes(JSONResponse(data).body)
 
 
-async def _cached_json(ctx: Context, view: views.View[views.D]) -> Response:
+async def _cached_json(request: Request, ctx: Context, view: views.View[views.D]) -> Response:
     """A view's JSON, serialised once while its data stays cached."""
-    return Response(await ctx.output(view, "json", _json), media_type="application/json")
+    return await cached_answer(request, ctx, view, "json", _json, "application/json")
 
 
 @router.get("", summary="What is indexed: packages, releases, error counts")
-async def index(ctx: Ctx) -> Response:
-    return await _cached_json(ctx, views.home(ctx.store()))
+async def index(request: Request, ctx: Ctx) -> Response:
+    return await _cached_json(request, ctx, views.home(ctx.store()))
 
 
 @router.get("/search", summary="Match a pasted error message, log line or traceback")
@@ -104,6 +105,7 @@ async def search_posted(
 
 @router.get("/packages/{package}", summary="A release's errors grouped by module and exception, with counts")
 async def package(
+    request: Request,
     ctx: Ctx,
     package: str,
     version: Version = None,
@@ -121,11 +123,12 @@ async def package(
         ),
     ] = 1,
 ) -> Response:
-    return await _cached_json(ctx, views.package(ctx.store(), package, version, kind, exception, page))
+    return await _cached_json(request, ctx, views.package(ctx.store(), package, version, kind, exception, page))
 
 
 @router.get("/errors/{error_id}", summary="The explanation page of one error")
 async def error(
+    request: Request,
     ctx: Ctx,
     error_id: str,
     version: Version = None,
@@ -142,4 +145,4 @@ async def error(
     if (file is None) != (line is None):
         raise InputError("give both file and line (a positive number), or neither")
     site = FileLine(file, line) if file is not None and line is not None else None
-    return await _cached_json(ctx, views.error(ctx.store(), error_id, version, value, site))
+    return await _cached_json(request, ctx, views.error(ctx.store(), error_id, version, value, site))

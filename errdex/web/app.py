@@ -19,10 +19,12 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.types import Scope
 
 from errdex.errors import ErrdexError, InputError, NotIndexedError
 from errdex.web import api, pages
+from errdex.web.cached import MIN_GZIP
 from errdex.web.context import Context
 from errdex.web.headers import SecurityHeaders
 from errdex.web.limits import MAX_BODY, MAX_QUERY, Refuse, RequestLimits
@@ -60,6 +62,7 @@ def create_app(store_path: str | Path | None = None) -> FastAPI:
         },
     )
     app.state.context = context
+    app.add_middleware(GZipMiddleware, minimum_size=MIN_GZIP)  # what is not answered from the cache, gzipped
     app.add_middleware(RequestLimits, max_body=MAX_BODY, max_query=MAX_QUERY, refuse=_refusal(context))
     app.add_middleware(SecurityHeaders)  # outermost: refusals get the headers too
     app.include_router(api.router)
@@ -92,6 +95,11 @@ def _handle_errors(app: FastAPI) -> None:
 
     for exc_type, status in _STATUS_OF_ERROR:
         app.add_exception_handler(exc_type, with_status(status))
+
+    @app.exception_handler(NotIndexedError)
+    async def not_indexed(request: Request, exc: NotIndexedError) -> Response:
+        # the command that would index it is for the site's owner, not for a visitor
+        return answer(request, 404, f"{exc.what}. {_NOT_HERE}")
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> Response:
@@ -142,7 +150,8 @@ def _validation_message(exc: RequestValidationError) -> str:
 
 
 # Most specific first: Starlette picks the handler of the nearest class in the exception's MRO.
-_STATUS_OF_ERROR = ((NotIndexedError, 404), (InputError, 400), (ErrdexError, 503))
+_STATUS_OF_ERROR = ((InputError, 400), (ErrdexError, 503))
+_NOT_HERE = "Search for your error from the home page, or see there what this site has indexed."
 _LIMIT_MESSAGES = {
     413: f"The request body is larger than {MAX_BODY // 1024} KiB. Paste only the error and its traceback.",
     414: f"The query string is longer than {MAX_QUERY} bytes; POST long pastes to /search or /api/search.",

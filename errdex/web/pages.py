@@ -18,6 +18,7 @@ from errdex.errors import InputError
 from errdex.model import FileLine
 from errdex.web import views
 from errdex.web.api import Ctx, posted_paste
+from errdex.web.cached import cached_answer
 from errdex.web.context import Context
 from errdex.web.limits import MAX_QUERY
 from errdex.web.links import MAX_VALUES_IN_LINK, ServerLinks
@@ -27,21 +28,26 @@ router = APIRouter(include_in_schema=False)
 LINKS = ServerLinks()
 
 
-async def _cached_page(ctx: Context, template: str, view: views.View[views.D], alternate: str | None) -> HTMLResponse:
+async def _cached_page(request: Request, template: str, view: views.View[views.D], alternate: str | None) -> Response:
     """A page the same for every visitor: rendered once while its data stays cached."""
-    html = await ctx.output(
-        view, ("html", template, alternate), lambda data: ctx.renderer.page(template, data, LINKS, alternate=alternate)
+    ctx: Context = request.app.state.context
+    return await cached_answer(
+        request,
+        ctx,
+        view,
+        ("html", template, alternate),
+        lambda data: ctx.renderer.page(template, data, LINKS, alternate=alternate),
+        "text/html; charset=utf-8",
     )
-    return HTMLResponse(html)
 
 
 def _search_page(ctx: Context, paste: str, alternate: str | None) -> HTMLResponse:
     return HTMLResponse(ctx.renderer.page("search.html", views.search(ctx.store(), paste), LINKS, alternate=alternate))
 
 
-async def home(request: Request) -> HTMLResponse:
+async def home(request: Request) -> Response:
     ctx: Context = request.app.state.context
-    return await _cached_page(ctx, "home.html", views.home(ctx.store()), LINKS.api_home())
+    return await _cached_page(request, "home.html", views.home(ctx.store()), LINKS.api_home())
 
 
 @router.get("/search")
@@ -63,16 +69,16 @@ def search_posted(ctx: Ctx, paste: Annotated[str, Depends(posted_paste)]) -> Res
     return _search_page(ctx, paste, LINKS.api_search(paste) if len(paste) <= MAX_VALUES_IN_LINK else None)
 
 
-async def package(request: Request) -> HTMLResponse:
+async def package(request: Request) -> Response:
     ctx: Context = request.app.state.context
     name, query = request.path_params["package"], request.query_params
     version, kind, exception = query.get("version"), query.get("kind") or None, query.get("exception") or None
     page = _page(query)
     view = views.package(ctx.store(), name, version, kind, exception, page)
-    return await _cached_page(ctx, "package.html", view, LINKS.api_package(name, version, kind, exception, page))
+    return await _cached_page(request, "package.html", view, LINKS.api_package(name, version, kind, exception, page))
 
 
-async def error(request: Request) -> HTMLResponse:
+async def error(request: Request) -> Response:
     ctx: Context = request.app.state.context
     query = request.query_params
     error_id, version, values, site = (
@@ -82,7 +88,7 @@ async def error(request: Request) -> HTMLResponse:
         _site(query),
     )
     view = views.error(ctx.store(), error_id, version, values, site)
-    return await _cached_page(ctx, "error.html", view, LINKS.api_error(error_id, version, values, site))
+    return await _cached_page(request, "error.html", view, LINKS.api_error(error_id, version, values, site))
 
 
 def _page(query: QueryParams) -> int:

@@ -345,7 +345,7 @@ def error(
     """
     if not _ERROR_ID.fullmatch(error_id):
         raise NotIndexedError(
-            f"'{error_id[:40]}' is not an error id: ids are 16 hexadecimal digits, e.g. from errdex list PACKAGE"
+            f"'{error_id[:40]}' is not an error id: ids are 16 hexadecimal digits", "find ids with: errdex list PACKAGE"
         )
     _check_version(version)
     values = _bounded_values(values)
