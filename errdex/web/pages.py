@@ -63,6 +63,7 @@ def search_posted(ctx: Ctx, paste: Annotated[str, Depends(posted_paste)]) -> Res
     and shared without posting again; a longer one is answered here."""
     if not paste.strip():
         return RedirectResponse(LINKS.home(), status_code=303)
+    paste = paste.replace("\r\n", "\n")  # a form sends a textarea's line breaks as CRLF
     address = LINKS.search(paste)
     if address is not None and len(address) <= MAX_QUERY:
         return RedirectResponse(address, status_code=303)

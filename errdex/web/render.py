@@ -2,7 +2,7 @@
 
 Every value a template prints is escaped (pasted text and indexed code are untrusted); the only
 markup not written by a template is pygments' output, which escapes the code it wraps, and the
-filters here, which escape what they are given.
+filters here, which escape what they are given, and the `<wbr>` that `break_long_words` adds.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from errdex.pages.entries import ENTRIES_HEADING, entry_line
 from errdex.pages.excerpt import excerpt_lexer
 from errdex.pages.model import SourceExcerpt
 from errdex.pages.source import module_name
+from errdex.web.breaks import break_long_words
 from errdex.web.links import Links
 
 HERE = Path(__file__).parent
@@ -63,7 +64,6 @@ def environment() -> Environment:
     env.filters["python"] = python
     env.filters["ticks"] = ticks
     env.filters["http_url"] = http_url
-    env.filters["path"] = path
     env.filters["thousands"] = thousands
     env.globals["holes"] = holes
     env.globals["by_class_alone"] = by_class_alone
@@ -83,7 +83,7 @@ class Renderer:
         self.env = environment()
 
     def page(self, name: str, data: Mapping[str, object], links: Links, **extra: Any) -> str:
-        return self.env.get_template(name).render(page=data, links=links, **extra)
+        return break_long_words(self.env.get_template(name).render(page=data, links=links, **extra))
 
 
 def pretty(value: Any) -> str:
@@ -107,11 +107,6 @@ def ticks(text: str | None) -> Markup:
     return Markup(_TICKED.sub(r"<code>\1</code>", str(escape(text or ""))))
 
 
-def path(text: str | None) -> Markup:
-    """A file path that a narrow screen may break after a `/`, and nowhere inside a name."""
-    return Markup("/<wbr>").join(escape(part) for part in (text or "").split("/"))
-
-
 def thousands(number: int) -> str:
     """A count with thousands separated: 7,078."""
     return f"{number:,}"
@@ -130,7 +125,7 @@ def python(code: str | None) -> Markup:
 @lru_cache(maxsize=1024)
 def _python(code: str) -> str:
     formatter = HtmlFormatter(cssclass=CODE_CLASS, wrapcode=True)
-    return highlight(code[:MAX_HIGHLIGHT_CHARS], PythonLexer(), formatter)
+    return _scrollable(highlight(code[:MAX_HIGHLIGHT_CHARS], PythonLexer(), formatter))
 
 
 def excerpt(snippet: SourceExcerpt, line: int, end_line: int) -> Markup:
@@ -153,7 +148,12 @@ def _highlighted(text: str, start: int, line: int, end_line: int, inside_string:
         lineanchors="L",  # each line has an id (#L-687) to link to; its number is no link, so not a Tab stop
         wrapcode=True,
     )
-    return highlight(textwrap.dedent(text[:MAX_HIGHLIGHT_CHARS]), excerpt_lexer(inside_string), formatter)
+    return _scrollable(highlight(textwrap.dedent(text[:MAX_HIGHLIGHT_CHARS]), excerpt_lexer(inside_string), formatter))
+
+
+def _scrollable(html: str) -> str:
+    """Code that scrolls sideways is one Tab stop, so that a keyboard can scroll it too."""
+    return html.replace("<pre>", '<pre tabindex="0">', 1)
 
 
 @lru_cache(maxsize=1)

@@ -1,0 +1,41 @@
+"""Where a narrow screen may break a long path, dotted name or call: `<wbr>` at its joints, never inside a name.
+
+The pages are full of tokens longer than a phone's line (`transformers/generation/configuration_utils.py:687`,
+`GenerationMixin._prepare_generation_config`). Left alone, a browser either lets them stick out or, told to
+break anywhere, cuts them mid-word. A break opportunity after each `/`, `(`, `=`, `,`, `_` and `@`, before
+each inner `.` and at each capital after a small letter lets them wrap where a reader would. It is added to
+a rendered page's text, once, outside the elements whose text must stay as it is (code blocks that scroll
+sideways, the paste box, the head).
+"""
+
+from __future__ import annotations
+
+import re
+
+LONG = 20  # characters from which a token may not fit a phone's line beside other words
+WBR = "<wbr>"
+# The text between tags, or an element whose text is kept whole (the pages write their tags in lower case).
+_PIECES = re.compile(r"(<(pre|textarea|script|style|head)\b.*?</\2>|<[^>]*>)", re.S)
+_TOKEN = re.compile(rf"[^\s<>]{{{LONG},}}")
+_JOINT = re.compile(r"(?<=[/(=,_@])(?=[^\s/(=,_@])|(?<=[^\s.])(?=\.[^\s.])|(?<=[a-z])(?=[A-Z])")
+
+
+def break_long_words(html: str) -> str:
+    """The page with break opportunities at the joints of its long tokens (escaped text has no `<` or `>`)."""
+    pieces = _PIECES.split(html)
+    out: list[str] = []
+    skip = 0
+    for i, piece in enumerate(pieces):
+        if skip:
+            skip -= 1
+            continue
+        if i % 3 == 0:
+            out.append(_TOKEN.sub(_joints, piece))
+        else:
+            out.append(piece)
+            skip = 1  # the element name the pattern captured
+    return "".join(out)
+
+
+def _joints(token: re.Match[str]) -> str:
+    return _JOINT.sub(WBR, token.group())
