@@ -151,6 +151,20 @@ def test_folder_with_a_file_that_does_not_parse(tmp_path: Path, db: str) -> None
     )
     entry = indexed(db, str(root))
     assert entry["skipped"] == 1 and entry["errors"] == 2
+    (skipped,) = entry["skipped_files"]
+    assert skipped["path"] == "shop/legacy.py" and skipped["reason"].startswith("does not parse: ")
+    shown = " ".join(run("index", str(root), "--force", db=db).stdout.split())  # as wrapped to the width
+    assert "1 skipped) in" in shown and f"skipped shop/legacy.py: {skipped['reason']}" in shown
+
+
+def test_a_long_list_of_skipped_files_is_cut_in_the_text_and_whole_in_json(tmp_path: Path, db: str) -> None:
+    not_python = {f"shop/blob{n:02}.py": "x = 1\x00\n" for n in range(13)}  # a NUL byte: not Python
+    root = write_tree(tmp_path / "src", {**shop(), **not_python})
+    entry = indexed(db, str(root))
+    assert [f["path"] for f in entry["skipped_files"]] == sorted(not_python)
+    lines = run("index", str(root), "--force", db=db).stdout.splitlines()
+    assert sum(line.startswith("  skipped shop/blob") for line in lines) == 10
+    assert lines[-1] == "  and 3 more skipped; --json lists them all"
 
 
 def test_errdex_db_names_the_index_without_db(tmp_path: Path, db: str) -> None:
