@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import tarfile
@@ -14,7 +15,7 @@ import pytest
 from click.testing import CliRunner
 
 from errdex.cli import COMMAND_MODULES, main
-from tests.fixtures import shop, write_tree, write_wheel
+from tests.fixtures import cart_module, shop, write_tree, write_wheel
 
 
 @pytest.fixture
@@ -165,6 +166,24 @@ def test_a_long_list_of_skipped_files_is_cut_in_the_text_and_whole_in_json(tmp_p
     lines = run("index", str(root), "--force", db=db).stdout.splitlines()
     assert sum(line.startswith("  skipped shop/blob") for line in lines) == 10
     assert lines[-1] == "  and 3 more skipped; --json lists them all"
+
+
+def test_a_name_that_is_also_a_folder_here_is_fetched_with_a_hint(
+    tmp_path: Path, db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    write_tree(tmp_path / "errdex-no-such-pkg", {"cart.py": cart_module()})  # no project file: read as a name
+    monkeypatch.chdir(tmp_path)
+    for key in [key for key in os.environ if key.startswith("PIP_")]:
+        monkeypatch.delenv(key)
+    pip_offline = {"PIP_CONFIG_FILE": os.devnull, "PIP_NO_INDEX": "1", "PIP_FIND_LINKS": str(tmp_path)}
+    result = CliRunner().invoke(
+        main, ["index", "errdex-no-such-pkg", "--json", "--db", db], env={**pip_offline, "ERRDEX_CACHE": "cache"}
+    )
+    hint = "./errdex-no-such-pkg is a folder here; to index it, run errdex index ./errdex-no-such-pkg"
+    assert result.exit_code == 1 and f"hint: {hint}" in " ".join(result.stderr.split())
+    (entry,) = json.loads(result.stdout)
+    assert entry["status"] == "failed" and entry["hint"] == hint
+    assert "hint" not in indexed(db, "./errdex-no-such-pkg")
 
 
 def test_errdex_db_names_the_index_without_db(tmp_path: Path, db: str) -> None:
