@@ -7,14 +7,16 @@ import os
 import subprocess
 import sys
 import tarfile
+import tomllib
 from importlib import metadata
 from pathlib import Path
 
 import click
 import pytest
 from click.testing import CliRunner
+from packaging.requirements import Requirement
 
-from errdex.cli import COMMAND_MODULES, main
+from errdex.cli import COMMAND_MODULES, EXTRAS, main
 from tests.fixtures import cart_module, shop, write_tree, write_wheel
 
 
@@ -211,6 +213,32 @@ def test_explain_does_not_load_the_indexer_or_the_web_server() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip().splitlines()[-1] == "[]"
+
+
+@pytest.mark.parametrize(
+    ("command", "missing", "extra"),
+    [(["serve", "--port", "0"], "uvicorn", "web"), (["export-site", "site"], "jinja2", "web"), (["mcp"], "mcp", "mcp")],
+)
+def test_a_command_whose_extra_is_not_installed_says_what_to_install(
+    tmp_path: Path, command: list[str], missing: str, extra: str
+) -> None:
+    code = f"import sys; sys.modules[{missing!r}] = None; from errdex.cli import main; main()"  # None: not importable
+    proc = subprocess.run(
+        [sys.executable, "-c", code, *command, "--db", str(tmp_path / "errdex.db")],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=60,
+    )
+    said = f"error: errdex {command[0]} needs {missing} (not installed here): pip install 'errdex[{extra}]'"
+    assert (proc.returncode, " ".join(proc.stderr.split())) == (1, said)
+
+
+def test_the_extras_commands_check_are_the_extras_of_pyproject() -> None:
+    with open(Path(__file__).resolve().parents[1] / "pyproject.toml", "rb") as f:
+        extras = tomllib.load(f)["project"]["optional-dependencies"]
+    for extra, modules in EXTRAS.items():
+        assert {Requirement(r).name.lower() for r in extras[extra]} == set(modules), extra
 
 
 HELPER_PACKAGE = {
