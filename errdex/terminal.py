@@ -31,9 +31,17 @@ MAX_SHOWN_VALUE = 300
 MAX_SHOWN_ALLOWED = 30
 MAX_SHOWN_LABEL = 60
 MAX_SHOWN_TEMPLATE = 100
+MAX_SKIPPED_SHOWN = 10  # skipped files listed under `errdex index`'s line for a release
 SCREEN_HEIGHT = 40  # the first screen when the output is not a terminal (a pipe, a file, a test): an 80x40 one
 MIN_SCREEN_HEIGHT = 24  # a terminal smaller than that scrolls: the answer is then cut no shorter than for 24 lines
 MORE_MEANING = " … (more with --full)"  # ends what the first screen keeps of the page's meaning
+
+
+class SkippedFileJson(TypedDict):
+    """A file of a release that was not analysed, and why."""
+
+    path: str
+    reason: str
 
 
 class IndexResultJson(TypedDict):
@@ -47,6 +55,7 @@ class IndexResultJson(TypedDict):
     analysed: int
     reused: int
     skipped: int
+    skipped_files: list[SkippedFileJson]  # every one, however many
     sites: int
     errors: int
     seconds: float
@@ -63,6 +72,7 @@ def index_result_json(result: IndexResult) -> IndexResultJson:
         "analysed": result.analysed,
         "reused": result.reused,
         "skipped": result.skipped,
+        "skipped_files": [{"path": f.path, "reason": f.reason} for f in result.skipped_files],
         "sites": r.site_count,
         "errors": r.error_count,
         "seconds": round(result.seconds, 3),
@@ -70,6 +80,7 @@ def index_result_json(result: IndexResult) -> IndexResultJson:
 
 
 def index_summary(result: IndexResult) -> Text:
+    """One line for the release, then a line for each skipped file with its reason (the first few)."""
     r = result.release
     text = Text()
     text.append("indexed ", style="green")
@@ -78,6 +89,12 @@ def index_summary(result: IndexResult) -> Text:
         f": {r.error_count} errors at {r.site_count} sites in {result.files} files"
         f" ({result.reused} reused, {result.skipped} skipped) in {result.seconds:.1f}s"
     )
+    for skipped in result.skipped_files[:MAX_SKIPPED_SHOWN]:
+        text.append("\n  skipped ", style="yellow")
+        text.append(skipped.path, style="bold")
+        text.append(f": {skipped.reason}")
+    if result.skipped > MAX_SKIPPED_SHOWN:
+        text.append(f"\n  and {result.skipped - MAX_SKIPPED_SHOWN} more skipped; --json lists them all", style="dim")
     return text
 
 

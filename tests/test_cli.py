@@ -3,18 +3,21 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import tarfile
+import tomllib
 from importlib import metadata
 from pathlib import Path
 
 import click
 import pytest
 from click.testing import CliRunner
+from packaging.requirements import Requirement
 
-from errdex.cli import COMMAND_MODULES, main
-from tests.fixtures import shop, write_tree, write_wheel
+from errdex.cli import COMMAND_MODULES, EXTRAS, main
+from tests.fixtures import cart_module, shop, write_tree, write_wheel
 
 
 @pytest.fixture
@@ -151,6 +154,38 @@ def test_folder_with_a_file_that_does_not_parse(tmp_path: Path, db: str) -> None
     )
     entry = indexed(db, str(root))
     assert entry["skipped"] == 1 and entry["errors"] == 2
+    (skipped,) = entry["skipped_files"]
+    assert skipped["path"] == "shop/legacy.py" and skipped["reason"].startswith("does not parse: ")
+    shown = " ".join(run("index", str(root), "--force", db=db).stdout.split())  # as wrapped to the width
+    assert "1 skipped) in" in shown and f"skipped shop/legacy.py: {skipped['reason']}" in shown
+
+
+def test_a_long_list_of_skipped_files_is_cut_in_the_text_and_whole_in_json(tmp_path: Path, db: str) -> None:
+    not_python = {f"shop/blob{n:02}.py": "x = 1\x00\n" for n in range(13)}  # a NUL byte: not Python
+    root = write_tree(tmp_path / "src", {**shop(), **not_python})
+    entry = indexed(db, str(root))
+    assert [f["path"] for f in entry["skipped_files"]] == sorted(not_python)
+    lines = run("index", str(root), "--force", db=db).stdout.splitlines()
+    assert sum(line.startswith("  skipped shop/blob") for line in lines) == 10
+    assert lines[-1] == "  and 3 more skipped; --json lists them all"
+
+
+def test_a_name_that_is_also_a_folder_here_is_fetched_with_a_hint(
+    tmp_path: Path, db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    write_tree(tmp_path / "errdex-no-such-pkg", {"cart.py": cart_module()})  # no project file: read as a name
+    monkeypatch.chdir(tmp_path)
+    for key in [key for key in os.environ if key.startswith("PIP_")]:
+        monkeypatch.delenv(key)
+    pip_offline = {"PIP_CONFIG_FILE": os.devnull, "PIP_NO_INDEX": "1", "PIP_FIND_LINKS": str(tmp_path)}
+    result = CliRunner().invoke(
+        main, ["index", "errdex-no-such-pkg", "--json", "--db", db], env={**pip_offline, "ERRDEX_CACHE": "cache"}
+    )
+    hint = "./errdex-no-such-pkg is a folder here; to index it, run errdex index ./errdex-no-such-pkg"
+    assert result.exit_code == 1 and f"hint: {hint}" in " ".join(result.stderr.split())
+    (entry,) = json.loads(result.stdout)
+    assert entry["status"] == "failed" and entry["hint"] == hint
+    assert "hint" not in indexed(db, "./errdex-no-such-pkg")
 
 
 def test_errdex_db_names_the_index_without_db(tmp_path: Path, db: str) -> None:
@@ -178,6 +213,32 @@ def test_explain_does_not_load_the_indexer_or_the_web_server() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip().splitlines()[-1] == "[]"
+
+
+@pytest.mark.parametrize(
+    ("command", "missing", "extra"),
+    [(["serve", "--port", "0"], "uvicorn", "web"), (["export-site", "site"], "jinja2", "web"), (["mcp"], "mcp", "mcp")],
+)
+def test_a_command_whose_extra_is_not_installed_says_what_to_install(
+    tmp_path: Path, command: list[str], missing: str, extra: str
+) -> None:
+    code = f"import sys; sys.modules[{missing!r}] = None; from errdex.cli import main; main()"  # None: not importable
+    proc = subprocess.run(
+        [sys.executable, "-c", code, *command, "--db", str(tmp_path / "errdex.db")],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=60,
+    )
+    said = f"error: errdex {command[0]} needs {missing} (not installed here): pip install 'errdex[{extra}]'"
+    assert (proc.returncode, " ".join(proc.stderr.split())) == (1, said)
+
+
+def test_the_extras_commands_check_are_the_extras_of_pyproject() -> None:
+    with open(Path(__file__).resolve().parents[1] / "pyproject.toml", "rb") as f:
+        extras = tomllib.load(f)["project"]["optional-dependencies"]
+    for extra, modules in EXTRAS.items():
+        assert {Requirement(r).name.lower() for r in extras[extra]} == set(modules), extra
 
 
 HELPER_PACKAGE = {

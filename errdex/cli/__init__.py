@@ -10,6 +10,7 @@ a module is imported only when one of its commands runs (or help lists them), so
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import json
 import sys
 from collections.abc import Callable
@@ -57,6 +58,23 @@ def reports_errors(func: Callable[P, R]) -> Callable[P, R]:
 def fail(message: str) -> None:
     """Print one error line on stderr (the message is shown as text, never as markup)."""
     err_console.print(Text.assemble(("error: ", "bold red"), message))
+
+
+# each optional extra a command needs -> the modules of the distributions it installs (pyproject.toml)
+EXTRAS = {
+    "web": ("fastapi", "starlette", "uvicorn", "jinja2", "pygments"),
+    "mcp": ("mcp",),
+}
+
+
+def require_extra(extra: str, command: str) -> None:
+    """Say which module of an optional extra is missing before importing it would end in a traceback; the
+    extras stay optional so that errdex is small in the environments its hooks run in."""
+    missing = [module for module in EXTRAS[extra] if importlib.util.find_spec(module) is None]
+    if missing:
+        raise ErrdexError(
+            f"errdex {command} needs {', '.join(missing)} (not installed here): pip install 'errdex[{extra}]'"
+        )
 
 
 def print_json(data: Any) -> None:

@@ -34,6 +34,7 @@ from errdex.errors import InputError
 from errdex.indexing.bulk import Engine, Options, Outcome, Status, index_many
 from errdex.indexing.cluster import LOCAL, dask_engine
 from errdex.indexing.versions import expand, read_list
+from errdex.sources.spec import folder_of_the_name
 from errdex.store import Store
 
 
@@ -93,10 +94,13 @@ def index(
         raise InputError("Nothing to index: give a SPEC or -r FILE (see errdex index --help)")
     if installed and (versions or latest):
         raise InputError("--versions and --latest choose releases to download; they do not apply with --installed")
-    releases = expand(wanted, versions, latest)
-    options = Options(name=name, version=version_, installed=installed, force=force)
     if installed and cluster and cluster != LOCAL:
         raise InputError("--installed reads this environment; workers of a remote --cluster cannot")
+    for hint in dict.fromkeys(_folder_hint(spec, installed) for spec in wanted):
+        if hint is not None:
+            err_console.print(Text.assemble(("hint: ", "bold yellow"), hint))
+    releases = expand(wanted, versions, latest)
+    options = Options(name=name, version=version_, installed=installed, force=force)
     with Store(db_path) as store, _engine(cluster, workers) as engine, _view(len(releases), as_json) as report:
         try:
             status = index_many(releases, store, options, jobs=workers, report=report, engine=engine)
@@ -104,7 +108,7 @@ def index(
             fail("interrupted; the releases written so far are kept: run the same command again to resume")
             sys.exit(130)
     if as_json:
-        print_json([_outcome_json(o) for o in status.outcomes])
+        print_json([_outcome_json(o, _folder_hint(o.spec, installed)) for o in status.outcomes])
     else:
         _summary(status)
     if status.failures:
@@ -116,8 +120,16 @@ def _engine(cluster: str | None, workers: int | None) -> AbstractContextManager[
     return dask_engine(cluster, workers) if cluster else nullcontext()
 
 
-def _outcome_json(outcome: Outcome) -> dict[str, Any]:
+def _folder_hint(spec: str, installed: bool) -> str | None:
+    """What to run when a package name to fetch is also a folder here: the name wins, as with pip."""
+    folder = None if installed else folder_of_the_name(spec)
+    return None if folder is None else f"{folder} is a folder here; to index it, run errdex index {folder}"
+
+
+def _outcome_json(outcome: Outcome, hint: str | None) -> dict[str, Any]:
     entry: dict[str, Any] = {"spec": outcome.spec, "status": outcome.status}
+    if hint is not None:
+        entry["hint"] = hint
     if outcome.result is not None:
         entry.update(terminal.index_result_json(outcome.result), linked=outcome.result.linked)
     elif outcome.info is not None:

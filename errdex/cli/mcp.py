@@ -2,19 +2,15 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-
-from errdex.cli import db_option, fail, main
+from errdex.cli import db_option, main, reports_errors, require_extra
 
 
 @main.command()
 @db_option
+@reports_errors
 def mcp(db_path: str | None) -> None:
     """Serve explain, show and search as MCP tools on stdin/stdout (for coding agents)."""
-    if importlib.util.find_spec("mcp") is None:
-        fail("errdex mcp needs the MCP SDK: pip install 'errdex[mcp]' (or pip install mcp)")
-        sys.exit(1)
+    require_extra("mcp", "mcp")
     from errdex.hooks.mcp_server import serve
 
     serve(db_path)

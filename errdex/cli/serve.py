@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from errdex.cli import console, db_option, main, reports_errors
+from errdex.cli import console, db_option, main, reports_errors, require_extra
 from errdex.errors import ErrdexError, InputError
 from errdex.store import Store
 
@@ -39,6 +39,7 @@ H11_MAX_HEAD = 64 * 1024  # bytes of a request line and headers uvicorn reads; t
 @reports_errors
 def serve(host: str, port: int, workers: int, db_path: str | None) -> None:
     """Serve the web site and JSON API over the index: paste an error, read its page."""
+    require_extra("web", "serve")
     import uvicorn
 
     with Store(db_path) as store:  # fail now, as one clear line, if the index cannot be opened
@@ -72,6 +73,7 @@ def serve(host: str, port: int, workers: int, db_path: str | None) -> None:
 @reports_errors
 def export_site(directory: Path, packages: tuple[str, ...], workers: int | None, db_path: str | None) -> None:
     """Write the site's pages and their JSON files into DIRECTORY, for hosting without a server."""
+    require_extra("web", "export-site")
     from rich.progress import (
         BarColumn,
         MofNCompleteColumn,

@@ -11,10 +11,11 @@ from errdex.indexing.pipeline import (
     IndexResult,
     Prepared,
     Progress,
+    SkippedFile,
     index,
     prepare,
     result,
     write,
 )
 
-__all__ = ["IndexResult", "Prepared", "Progress", "index", "prepare", "result", "write"]
+__all__ = ["IndexResult", "Prepared", "Progress", "SkippedFile", "index", "prepare", "result", "write"]

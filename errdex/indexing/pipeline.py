@@ -73,6 +73,14 @@ class Analysed:
     facts: FileFacts  # what linking's trace keeps of it
 
 
+@dataclass(frozen=True, slots=True)
+class SkippedFile:
+    """A file of a release that was not analysed (or only partly), and why."""
+
+    path: str
+    reason: str
+
+
 @dataclass(frozen=True)
 class IndexResult:
     """What one `index` did: the stored release and what it cost."""
@@ -81,9 +89,13 @@ class IndexResult:
     files: int
     analysed: int
     reused: int
-    skipped: int
+    skipped_files: tuple[SkippedFile, ...]
     seconds: float
     linked: int = 0  # files linked again; the others kept their sites from an earlier release
+
+    @property
+    def skipped(self) -> int:
+        return len(self.skipped_files)
 
 
 @dataclass(frozen=True)
@@ -229,7 +241,7 @@ def write(store: Store, prepared: Prepared) -> ReleaseRecord:
 def result(record: ReleaseRecord, prepared: Prepared, seconds: float) -> IndexResult:
     """What indexing one prepared release did."""
     files = len(prepared.files)
-    skipped = sum(1 for f in prepared.files if f.skip_reason)
+    skipped = tuple(SkippedFile(f.path, f.skip_reason) for f in prepared.files if f.skip_reason)
     linked = files - len(prepared.reused)
     return IndexResult(record, files, prepared.analysed, files - prepared.analysed, skipped, seconds, linked)
 

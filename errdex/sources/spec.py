@@ -85,3 +85,15 @@ def parse_spec(spec: str) -> Spec:
     if requirement.url:
         raise SourceError(_DIRECT_URL.format(text))
     return PipSpec(requirement)
+
+
+def folder_of_the_name(spec: str) -> str | None:
+    """`./NAME` when the spec is read as the package NAME (pip's rule: a folder with no project file is no
+    path) though a folder of that name is here; the user may have meant the folder."""
+    try:
+        parsed = parse_spec(spec)
+    except SourceError:
+        return None
+    if not isinstance(parsed, PipSpec) or not os.path.isdir(parsed.requirement.name):
+        return None
+    return os.path.join(os.curdir, parsed.requirement.name)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -9,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from errdex.errors import SourceError
-from errdex.sources.spec import GitSpec, PathSpec, PipSpec, parse_spec
+from errdex.sources.spec import GitSpec, PathSpec, PipSpec, folder_of_the_name, parse_spec
 
 
 @pytest.mark.parametrize(
@@ -49,6 +50,18 @@ def test_paths(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     assert parse_spec("proj") == PathSpec(Path("proj"))
     assert isinstance(parse_spec("plain"), PipSpec)  # like pip: a bare name is a name unless it is a project folder
     assert parse_spec("./plain") == PathSpec(Path("plain"))
+
+
+def test_a_name_that_is_also_a_folder_here_names_the_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "proj").mkdir()
+    (tmp_path / "proj" / "pyproject.toml").write_text("")
+    (tmp_path / "plain").mkdir()
+    (tmp_path / "afile").write_text("")
+    monkeypatch.chdir(tmp_path)
+    here = os.path.join(os.curdir, "plain")
+    assert [folder_of_the_name(spec) for spec in ("plain", "plain==1.0", "plain[extra]")] == [here] * 3
+    for spec in ("proj", "./plain", "afile", "elsewhere", "not a name!!"):  # a path, no folder, or no name
+        assert folder_of_the_name(spec) is None, spec
 
 
 @pytest.mark.parametrize(
