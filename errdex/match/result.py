@@ -71,9 +71,9 @@ class ParsedJson(TypedDict):
 class MatchResultJson(TypedDict):
     """A whole answer: the JSON of `MatchResult`."""
 
-    abstain: bool
+    abstain: bool  # no match is confident enough to be called the source: `matches` are only the closest
     matches: list[CandidateJson]
-    hint: str | None
+    hint: str | None  # what would help when it abstains (index a package, paste the whole traceback)
     parsed: ParsedJson
     also: list[CandidateJson]
 

@@ -45,23 +45,23 @@ class SiteJson(TypedDict):
     """One raise site's own facts (also an entry of `errdex list --json`, with the error's id and release)."""
 
     kind: str  # error | warning | log
-    exception: str | None
-    exception_bases: list[str]
-    template: str | None
-    reason: str | None
-    file: str
-    line: int
-    end_line: int
-    function: str
+    exception: str | None  # the class as the `raise` writes it, or the warning category; None for a log
+    exception_bases: list[str]  # a package-defined exception's base classes, nearest first
+    template: str | None  # the message, each run-time part written `{}`; None when not known statically
+    reason: str | None  # why there is no template
+    file: str  # the place, as the module is imported
+    line: int  # the first line of the raising statement
+    end_line: int  # its last line
+    function: str  # the qualified name of the enclosing function (`GenerationConfig.validate`) or `<module>`
     written_at: WrittenAtJson | None
-    condition: str | None
-    resolved: dict[str, JsonValue]
-    resolved_from: dict[str, str]
+    condition: str | None  # the `if` tests guarding the raise as code, joined by `and` (an `else`: `not (...)`)
+    resolved: dict[str, JsonValue]  # name -> its value, for the names of the condition and message the code defines
+    resolved_from: dict[str, str]  # name -> the `path:line` defining its resolved value
     bindings: dict[str, list[BindingJson]]  # names bound under conditions: each value they may have
     prior_checks: list[PriorCheckJson]  # the raising checks before it on its path (see `PriorCheck`)
-    checks: list[str]
-    message_source: str
-    level: str | None
+    checks: list[str]  # the attribute and parameter names the condition tests
+    message_source: str  # the message expression as written
+    level: str | None  # the logging method of a log call
 
 
 class SourceExcerpt(TypedDict):
@@ -95,13 +95,13 @@ class RelatedError(TypedDict):
 class ErrorJson(SiteJson):
     """An indexed error in one release: its first place's facts at top level, every place, related errors."""
 
-    id: str
-    package: str
-    version: str
-    snippet: SourceExcerpt
-    sites: list[Place]
-    related: list[RelatedError]
-    repository_url: str | None
+    id: str  # 16 hexadecimal digits, the same in every release that raises the same message
+    package: str  # with `version`, the release the page explains
+    version: str  # the release's version
+    snippet: SourceExcerpt  # the source around the place
+    sites: list[Place]  # every place of the error in the release
+    related: list[RelatedError]  # errors of the same function, or checking the same setting
+    repository_url: str | None  # the upstream repository the release's metadata names
 
 
 class CheckGroup(TypedDict):
@@ -550,16 +550,16 @@ class Documented(TypedDict):
 class StaticFacts(ErrorJson):
     """What the release's code says about the error: what derivation (triggers, fixes, the user's values) reads."""
 
-    site_scope: SiteScope
-    source_url: str | None
+    site_scope: SiteScope  # which of the error's places the page speaks for
+    source_url: str | None  # the lines upstream (GitHub and GitLab repositories)
     source_url_label: str | None  # what the link assumes (tag form, path); None when nothing
     source_url_alternatives: list[SourceLink]
-    what_it_means: WhatItMeans
-    when_it_happens: WhenItHappens
+    what_it_means: WhatItMeans  # the check, read: in short, in words, as code, with the values it allows
+    when_it_happens: WhenItHappens  # the public calls that lead here and how a user sets what the check reads
     documented: Documented
-    callers: list[PageCaller]
-    versions: VersionHistory
-    generated_by: str
+    callers: list[PageCaller]  # the uses of the raising function found in the release, surest first
+    versions: VersionHistory  # the error across the package's indexed releases
+    generated_by: str  # `static`, or the model's name when AI-assisted prose was written for the page
 
 
 class Trigger(TypedDict):
@@ -608,13 +608,13 @@ class ProvenanceFact(TypedDict):
 class StaticPage(StaticFacts):
     """The page without the user's values and the prose: what is cached per (error, release, place)."""
 
-    triggers: list[Trigger]
+    triggers: list[Trigger]  # calls that certainly raise it
     # calls worth running when no trigger is certain (see `derive.candidate_calls`): never shown as raising until
     # `errdex verify` ran one and it raised the error (then it is the page's trigger, see `pages/verified.py`)
     candidates: list[Trigger]
-    example_fix: ExampleFix | None
-    solutions: list[Solution]
-    provenance: list[ProvenanceFact]
+    example_fix: ExampleFix | None  # a change of one input that certainly keeps the check from firing
+    solutions: list[Solution]  # the ways out the code supports, best first
+    provenance: list[ProvenanceFact]  # the release, file and line each fact comes from
 
 
 class MessageHole(TypedDict):
@@ -681,8 +681,8 @@ class RunJson(TypedDict):
 class Page(StaticPage):
     """The whole page of one error in one release, as `build_page` returns it."""
 
-    prose: Prose | None
-    user_input: UserInput | None
+    prose: Prose | None  # AI-assisted prose, when a model is configured (ERRDEX_LLM_URL)
+    user_input: UserInput | None  # the user's captured values and what each does here; None when none were given
     verified: list[RunJson]  # what running its trigger and fix showed (one a snippet the page shows)
 
 

@@ -23,7 +23,7 @@ from starlette.middleware.gzip import GZipMiddleware
 from starlette.types import Scope
 
 from errdex.errors import ErrdexError, InputError, NotIndexedError
-from errdex.web import api, pages
+from errdex.web import api, docs, pages
 from errdex.web.cached import MIN_GZIP
 from errdex.web.context import Context
 from errdex.web.headers import SecurityHeaders
@@ -49,8 +49,8 @@ def create_app(store_path: str | Path | None = None) -> FastAPI:
         summary="Where a Python library's error comes from, what it means and how to fix it.",
         description=api.DESCRIPTION,
         version=api.API_VERSION,
-        openapi_url="/api/openapi.json",
-        docs_url=None,  # the interactive docs load scripts from a CDN; the network may be closed
+        openapi_url=None,  # errdex.web.docs serves the document, completed, and its own /docs
+        docs_url=None,
         redoc_url=None,
         lifespan=lifespan,
         telemetry={
@@ -67,6 +67,7 @@ def create_app(store_path: str | Path | None = None) -> FastAPI:
     app.add_middleware(SecurityHeaders)  # outermost: refusals get the headers too
     app.include_router(api.router)
     app.include_router(pages.router)
+    app.include_router(docs.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     _handle_errors(app)
     return app

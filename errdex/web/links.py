@@ -102,7 +102,7 @@ class ServerLinks:
         return f"/api/errors/{_segment(error_id)}" + _query({"version": version, "value": shown, **_site(site)})
 
     def api_docs(self) -> str | None:
-        return "/api/openapi.json"
+        return "/docs"
 
     def static(self, name: str) -> str:
         return f"/static/{name}"

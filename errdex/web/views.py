@@ -63,7 +63,7 @@ class Home(TypedDict):
 class SearchAnswer(MatchResultJson):
     """The matcher's answer with the paste it answers."""
 
-    q: str
+    q: str  # the paste as received
 
 
 class LayoutJson(TypedDict):
@@ -108,11 +108,11 @@ class Counts(TypedDict):
 class ListingHead(TypedDict):
     """What every page of a release's list shows above its modules."""
 
-    package: str
+    package: str  # the package's name as indexed
     release: ReleaseJson
-    versions: list[str]
-    filters: Filters
-    count: int
+    versions: list[str]  # its indexed releases, oldest first
+    filters: Filters  # the release shown and the filters applied
+    count: int  # errors in the list (every page of it)
     counts: Counts
 
 
@@ -149,8 +149,8 @@ class ModuleGroup(TypedDict):
 class Listing(ListingHead):
     """One page of a release's list of errors."""
 
-    page: PageNumber
-    modules: list[ModuleGroup]
+    page: PageNumber  # this page's number and how many pages the list has
+    modules: list[ModuleGroup]  # the errors of this page, by module, then by exception
 
 
 D = TypeVar("D", bound=Mapping[str, object])  # a view's data: Home, Listing or the Page of an error
