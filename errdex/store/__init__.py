@@ -3,6 +3,7 @@
 The only part of errdex that writes SQL.
 """
 
+from errdex.store.pool import StorePool, shared_store
 from errdex.store.queries import NewFile, Store, TemplateRow, default_path
 from errdex.store.records import (
     ErrorVersion,
@@ -24,8 +25,10 @@ __all__ = [
     "ReleaseDigest",
     "ReleaseFile",
     "Store",
+    "StorePool",
     "StoreStats",
     "TemplateRow",
     "Verification",
     "default_path",
+    "shared_store",
 ]

@@ -10,11 +10,10 @@ from fastapi import Request
 from starlette.concurrency import run_in_threadpool
 
 from errdex.match import explain
-from errdex.store import Store
+from errdex.store import Store, StorePool
 from errdex.web import views
 from errdex.web.memo import MISSING, Memo
 from errdex.web.render import Renderer
-from errdex.web.stores import StorePool
 from errdex.web.views import D, SearchAnswer, View
 
 MEMO_SIZE = 1_536  # views and their HTML and JSON kept in memory (~20 + 30 + 20 KB for an error page)
