@@ -3,6 +3,7 @@
 The only part of errdex that writes SQL.
 """
 
+from errdex.store.backend import is_postgres_url
 from errdex.store.pool import StorePool, shared_store
 from errdex.store.queries import NewFile, Store, TemplateRow, default_path
 from errdex.store.records import (
@@ -30,5 +31,6 @@ __all__ = [
     "TemplateRow",
     "Verification",
     "default_path",
+    "is_postgres_url",
     "shared_store",
 ]
