@@ -4,7 +4,8 @@ The hook wraps whatever `sys.excepthook` (and `threading.excepthook`) was instal
 the traceback is printed by the same code as without errdex; the panel follows on stderr. With
 `warnings=True`, `warnings.showwarning` is wrapped too and each warning's raise site is explained
 once (a warning shown at several places, through `stacklevel`, still has one raise site).
-Importing this module is cheap: the matcher and the index are loaded on the first error.
+Importing this module is cheap: the matcher and the index are loaded on the first error (with `warnings=True`,
+by `install` in a background thread, or by the first warning if it comes first).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from types import TracebackType
 from typing import Any, TextIO
 
 from errdex.hooks.safe import never_fails
+from errdex.hooks.warming import warm_in_background
 
 MAX_WARNING_SITES = 10_000  # places looked at; a program warning from ever new places stops being explained
 ExceptHook = Any  # the signature of sys.excepthook / threading.excepthook / warnings.showwarning
@@ -52,8 +54,15 @@ def _explaining() -> Iterator[None]:
 
 
 def install(*, warnings: bool = False, db: str | Path | None = None) -> None:
-    """Explain uncaught exceptions (and, with `warnings`, each warning site once) under Python's own output."""
+    """Explain uncaught exceptions (and, with `warnings`, each warning site once) under Python's own output.
+
+    With `warnings`, what the explanations read is loaded in the background from now on (errdex.hooks.warming):
+    a program warns many times. Without, it is not: an uncaught exception is most often the last thing a program
+    does, and loading would slow every run that does not fail (the thread shares the interpreter with the program).
+    """
     _state.db = str(db) if db is not None else None
+    if warnings:
+        warm_in_background(_state.db, around=_explaining)
     if not _state.active:
         _state.excepthook, sys.excepthook = sys.excepthook, _excepthook
         _state.threading_hook, threading.excepthook = threading.excepthook, _threading_hook

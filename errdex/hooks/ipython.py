@@ -12,12 +12,14 @@ import sys
 from typing import Any
 
 from errdex.hooks.safe import never_fails
+from errdex.hooks.warming import warm_in_background
 
 _callbacks: dict[int, Any] = {}  # id(shell) -> its post_run_cell callback
 
 
 def load_ipython_extension(ipython: Any) -> None:
-    """Register the panel after failed cells and the `%errdex` line magic."""
+    """Register the panel after failed cells and the `%errdex` line magic; load what the first panel reads in the
+    background (errdex.hooks.warming)."""
     if id(ipython) in _callbacks:
         return
 
@@ -29,6 +31,7 @@ def load_ipython_extension(ipython: Any) -> None:
     ipython.events.register("post_run_cell", after_cell)
     ipython.register_magic_function(errdex_magic, magic_kind="line", magic_name="errdex")
     _callbacks[id(ipython)] = after_cell
+    warm_in_background()
 
 
 def unload_ipython_extension(ipython: Any) -> None:

@@ -14,6 +14,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, TypedDict
 
 from errdex.errors import ErrdexError
+from errdex.hooks.warming import warm_in_background
 from errdex.model import FileLine
 from errdex.store import Store
 
@@ -192,5 +193,8 @@ def _reporting(method: Callable[..., str]) -> Callable[..., str]:
 
 
 def serve(db: str | None = None) -> None:
-    """Serve the tools on stdin/stdout until the client disconnects."""
-    create_server(db).run("stdio")
+    """Serve the tools on stdin/stdout until the client disconnects; what the first answers read is loaded in the
+    background meanwhile (errdex.hooks.warming)."""
+    server = create_server(db)
+    warm_in_background(db)
+    server.run("stdio")

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from errdex.hooks.safe import never_fails
+from errdex.hooks.warming import warm_in_background
 
 SECTION = "errdex"
 PLUGIN_NAMES = frozenset({"errdex", "errdex.hooks.pytest_plugin"})
@@ -41,12 +42,14 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 class Reporter:
-    """Adds the section to failed reports; its explainer is opened on the first failure."""
+    """Adds the section to failed reports; its explainer is opened on the first failure, what it reads is loaded
+    in the background from the start (errdex.hooks.warming)."""
 
     def __init__(self, config: pytest.Config) -> None:
         self._config = config
         self._explainer: Any = None
         self._notes: list[str] = []
+        warm_in_background(config.getoption("errdex_db"))
 
     @pytest.hookimpl(wrapper=True)
     def pytest_runtest_makereport(self, item: pytest.Item, call: pytest.CallInfo[None]) -> Generator[None, Any, Any]:

@@ -2,5 +2,6 @@
 
 from errdex.match.matcher import explain, match
 from errdex.match.result import Candidate, MatchResult
+from errdex.match.warming import warm
 
-__all__ = ["Candidate", "MatchResult", "explain", "match"]
+__all__ = ["Candidate", "MatchResult", "explain", "match", "warm"]

@@ -21,7 +21,7 @@ from errdex.match.result import Candidate, Copy, MatchResult
 from errdex.match.suggest import did_you_mean
 from errdex.match.tables import ReleasePlace, Tables, tables_for
 from errdex.model import JsonValue, ParsedError
-from errdex.store import Store
+from errdex.store import Store, shared_store
 
 MAX_LIMIT = 100
 MAX_ALSO = 5  # of the paste's other errors and warnings, the last ones answered beside the main one
@@ -32,9 +32,10 @@ def explain(
 ) -> MatchResult:
     """Find where a pasted error message, log line or traceback was raised, in the indexed releases.
 
-    `store` defaults to the user's default index. Nothing is indexed unless asked: `auto_index` indexes,
-    from disk, the installed package a traceback names when it is missing (the CLI and the hooks ask for
-    it); `fetch` also allows downloading that release. A bad argument raises TypeError or ValueError.
+    `store` defaults to the user's default index, opened once per thread and kept for the process (`shared_store`).
+    Nothing is indexed unless asked: `auto_index` indexes, from disk, the installed package a traceback names when
+    it is missing (the CLI and the hooks ask for it); `fetch` also allows downloading that release. A bad argument
+    raises TypeError or ValueError.
     """
     if not isinstance(text, str):
         raise TypeError(f"text must be a str, not {type(text).__name__}")
@@ -43,19 +44,14 @@ def explain(
     if not 1 <= limit <= MAX_LIMIT:
         raise InputError(f"limit must be between 1 and {MAX_LIMIT}, not {limit}")
     parsed = parse(text)
-    own = store is None
-    store = store if store is not None else Store()
-    try:
-        tables = tables_for(store)
-        note = None
-        if auto_index or fetch:
-            note = index_missing(parsed, store, tables.indexed_versions, fetch)
-            if note is not None:
-                tables = tables_for(store)
-        return match(parsed, tables, limit, note)
-    finally:
-        if own:
-            store.close()
+    store = store if store is not None else shared_store()
+    tables = tables_for(store)
+    note = None
+    if auto_index or fetch:
+        note = index_missing(parsed, store, tables.indexed_versions, fetch)
+        if note is not None:
+            tables = tables_for(store)
+    return match(parsed, tables, limit, note)
 
 
 def match(parsed: ParsedError, tables: Tables, limit: int = 5, note: str | None = None) -> MatchResult:

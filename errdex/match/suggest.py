@@ -40,6 +40,11 @@ def did_you_mean(
     return suggestions, allowed
 
 
+def load_scorer() -> None:
+    """Import the string scorer now: `closest` imports it on first use, which takes longer than a query."""
+    import rapidfuzz.process  # noqa: F401
+
+
 def closest(value: str, options: list[Any]) -> list[str]:
     """The allowed strings nearest to `value`, best first; none when `value` is allowed."""
     texts = [o for o in options if isinstance(o, str)]

@@ -17,7 +17,7 @@ import marshal
 import sys
 import zlib
 from array import array
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, TypeVar, cast
 
@@ -27,7 +27,7 @@ from errdex.match.literals import build_keys
 from errdex.match.packed import KeyIndex, StoredKeys, StoredTexts, Texts
 from errdex.match.suggest import names_collections
 from errdex.match.text import template_parts
-from errdex.model import JsonValue, Kind, ReleaseRecord, Site
+from errdex.model import JsonValue, Kind, ReleaseRecord, Site, normalize_name
 from errdex.store import Store
 
 CORE_KEY = MATCH_TABLES.key("core")
@@ -159,6 +159,7 @@ class Core:
     file_sites: dict[str, list[FileSite]] = field(default_factory=dict)  # Tables.raised_in(path) so far, by path
     cuts: dict[int, Cut] = field(default_factory=dict)  # templates cut so far, by error
     raised_names: dict[int, Raised] = field(default_factory=dict)  # raised(i) so far, by error
+    distinct_raised: dict[Raised, Raised] = field(default_factory=dict)  # each one once: few classes, many errors
     sources: dict[tuple[str, str, str], list[str] | None] = field(default_factory=dict)  # file lines read, oldest first
     source_chars: int = 0
     releases: dict[int, list[ReleaseRecord]] = field(default_factory=dict)  # indexed releases, by package number
@@ -166,6 +167,7 @@ class Core:
         None  # unqualified names of the classes raised, once asked (see `raised_anywhere`)
     )
     raisers: dict[tuple[str, str], list[int]] = field(default_factory=dict)  # raising(top, name) so far
+    loaded: set[int] = field(default_factory=set)  # the packages `Tables.load` made ready, by number
 
     def __post_init__(self) -> None:
         self.package_top_sets = [set(tops) for tops in self.package_tops]
@@ -193,30 +195,40 @@ class Core:
         if found is None:
             raised = self.exception[i] or ("UserWarning" if self.kind[i] == "warning" else "")
             bases = self.bases[i]
-            found = self.raised_names[i] = Raised(
+            found = Raised(
                 raised.rsplit(".", 1)[-1],
                 tuple(b.rsplit(".", 1)[-1] for b in bases.split(",")) if bases else (),
             )
+            found = self.raised_names[i] = self.distinct_raised.setdefault(found, found)
         return found
 
     def raising(self, top: str, name: str) -> list[int]:
-        """The errors of the packages providing import name `top` that raise a class of unqualified name `name`
-        (a package's errors are numbered one after another: its range is found by bisection); remembered."""
+        """The errors of the packages providing import name `top` that raise a class of unqualified name `name`;
+        remembered (made whole before it is kept: another thread may be asking)."""
         found = self.raisers.get((top, name))
         if found is None:
-            found = self.raisers[(top, name)] = []
-            for p, tops in enumerate(self.package_top_sets):
-                if top in tops:
-                    start, end = bisect.bisect_left(self.package, p), bisect.bisect_right(self.package, p)
-                    found.extend(i for i in range(start, end) if self.raised(i).name == name)
+            found = self.raisers[(top, name)] = [
+                i
+                for p, tops in enumerate(self.package_top_sets)
+                if top in tops
+                for i in self.numbers_of(p)
+                if self.raised(i).name == name
+            ]
         return found
 
     def raised_anywhere(self, name: str) -> bool:
         """Whether some indexed error raises (or warns with) a class of this unqualified name; the
         names are gathered the first time one is asked for."""
+        return name in self.gather_exception_names()
+
+    def gather_exception_names(self) -> set[str]:
         if self.exception_names is None:
             self.exception_names = {e.rsplit(".", 1)[-1] for e in self.exception if e}
-        return name in self.exception_names
+        return self.exception_names
+
+    def numbers_of(self, package: int) -> range:
+        """The errors of a package (numbered one after another: its range is found by bisection)."""
+        return range(bisect.bisect_left(self.package, package), bisect.bisect_right(self.package, package))
 
     def dumps(self) -> bytes:
         stored: StoredCore = (
@@ -256,6 +268,15 @@ class Core:
 
 
 S = TypeVar("S")  # a shard, as loaded
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """What `Tables.load` made ready: the packages (display names), their errors and the files raising them."""
+
+    packages: tuple[str, ...]
+    errors: int
+    files: int
 
 
 class Tables:
@@ -320,6 +341,44 @@ class Tables:
             rows = self._shard(self.core.file_shards, "files", _file_shard(path), dict).get(path, ())
             found = self.core.file_sites[path] = list(map(FileSite._make, rows))
         return found
+
+    def load(self, packages: Collection[str] | None = None) -> Loaded:
+        """Read and work out now what answers about `packages` (display or distribution names; None: every indexed
+        one) would otherwise read on first use: their errors' shards and the shards of the files raising them, each
+        error's cut template and raised class, their releases, and the names of every class raised. A query about
+        them then loads nothing; the places and sites of the few errors an answer shows are still made when asked.
+        Unknown names are left out; a package loaded before is not loaded again.
+        """
+        core = self.core
+        numbers = range(len(core.packages)) if packages is None else self._package_numbers(packages)
+        errors = files = 0
+        for p in numbers:
+            if p not in core.loaded:
+                errors, files = errors + len(core.numbers_of(p)), files + self._load_package(p)
+        core.gather_exception_names()
+        return Loaded(tuple(core.packages[p] for p in numbers), errors, files)
+
+    def loaded(self) -> set[str]:
+        """The packages (display names) `load` made ready."""
+        return {self.core.packages[p] for p in self.core.loaded}
+
+    def _package_numbers(self, packages: Collection[str]) -> list[int]:
+        wanted = {normalize_name(name) for name in packages}
+        return [p for p, name in enumerate(self.core.packages) if normalize_name(name) in wanted]
+
+    def _load_package(self, p: int) -> int:
+        """Load package `p` (see `load`); the number of its files."""
+        core = self.core
+        errors = core.numbers_of(p)
+        paths = {row[1] for i in errors for row in self._error_shard(i // ERROR_SHARD).places.get(i, ())}
+        for number in {_file_shard(path) for path in paths}:
+            self._shard(core.file_shards, "files", number, dict)
+        core.cuts_of(errors)
+        for i in errors:
+            core.raised(i)
+        self.releases(p)
+        core.loaded.add(p)
+        return len(paths)
 
     def _error_shard(self, number: int) -> ErrorShard:
         return self._shard(self.core.error_shards, "errors", number, ErrorShard._make)

@@ -3,6 +3,8 @@
 The only part of errdex that writes SQL.
 """
 
+from errdex.store.backend import is_postgres_url
+from errdex.store.pool import StorePool, shared_store
 from errdex.store.queries import NewFile, Store, TemplateRow, default_path
 from errdex.store.records import (
     ErrorVersion,
@@ -24,8 +26,11 @@ __all__ = [
     "ReleaseDigest",
     "ReleaseFile",
     "Store",
+    "StorePool",
     "StoreStats",
     "TemplateRow",
     "Verification",
     "default_path",
+    "is_postgres_url",
+    "shared_store",
 ]

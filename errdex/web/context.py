@@ -9,16 +9,15 @@ from typing import TypeVar
 from fastapi import Request
 from starlette.concurrency import run_in_threadpool
 
-from errdex.match import explain
-from errdex.store import Store
+from errdex.match import warm as warm_matcher
+from errdex.match.tables import Loaded
+from errdex.store import Store, StorePool
 from errdex.web import views
 from errdex.web.memo import MISSING, Memo
 from errdex.web.render import Renderer
-from errdex.web.stores import StorePool
 from errdex.web.views import D, SearchAnswer, View
 
 MEMO_SIZE = 1_536  # views and their HTML and JSON kept in memory (~20 + 30 + 20 KB for an error page)
-WARM_UP = "ValueError: errdex warm-up"
 INLINE_PASTE = 4_096  # characters of a paste matched without leaving the event loop
 T = TypeVar("T")
 
@@ -65,10 +64,13 @@ class Context:
         self._matched_generation = generation
         return data
 
-    def warm(self) -> None:
-        """Load the matcher's tables now, so the first search does not wait for them."""
-        explain(WARM_UP, store=self.store(), auto_index=False, fetch=False)
+    def warm(self) -> Loaded:
+        """Load what the matcher's answers read for every indexed package, so that the first search about each is
+        as quick as the next. At startup, before the first request, not in a background thread: no request then
+        shares the CPU with the loading, and a server answers many queries about the packages it was started for."""
+        loaded = warm_matcher(self.store())
         self._matched_generation = self.store().generation()
+        return loaded
 
     def close(self) -> None:
         self.stores.close()

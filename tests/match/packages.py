@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Iterable
 from pathlib import Path
 
 from errdex.indexing import index
+from errdex.match.tables import Core
 from errdex.store import Store
 from tests.backends import new_index
 from tests.fixtures import write_tree
@@ -94,3 +96,18 @@ def module_index(root: Path, backend: str, package: str, module: str, code: str)
     with Store(where) as store:
         index(str(folder), store)
     return where
+
+
+def loaded_state(core: Core) -> tuple[frozenset[object], ...]:
+    """What the matcher's tables have read or worked out since they were loaded: the shards read from the store, the
+    templates cut, the classes named, the releases and source files read (by key), whether the class names are."""
+    held: list[Iterable[object]] = [
+        core.error_shards,
+        core.file_shards,
+        core.cuts,
+        core.raised_names,
+        core.releases,
+        core.sources,
+        [core.exception_names is not None],
+    ]
+    return tuple(map(frozenset, held))

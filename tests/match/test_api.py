@@ -1,16 +1,22 @@
-"""`errdex.explain` from Python: it indexes nothing unless asked, and bad arguments raise TypeError or ValueError."""
+"""`errdex.explain` from Python: it indexes nothing unless asked, bad arguments raise TypeError or ValueError, and
+without a store it keeps one per thread on the default index."""
 
 from __future__ import annotations
 
+import os
+import sqlite3
 import subprocess
 import sys
+import textwrap
+import threading
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 import errdex
 from errdex.cli import main
-from errdex.store import Store
+from errdex.store import Store, pool, shared_store
 
 
 @pytest.fixture(scope="module")
@@ -53,3 +59,66 @@ def test_the_command_line_indexes_what_a_traceback_names(db_url: str, click_trac
 def test_a_bad_argument_is_a_type_or_value_error(db_url: str, kwargs: dict[str, object], error: type) -> None:
     with Store(db_url) as store, pytest.raises(error):
         errdex.explain(store=store, **kwargs)  # type: ignore[arg-type]
+
+
+def test_explain_without_a_store_opens_one_per_thread_and_keeps_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    opened: list[Store] = []
+
+    class Recorded(Store):
+        def __init__(self, path: str | Path | None = None) -> None:
+            super().__init__(path)
+            opened.append(self)
+
+    monkeypatch.setattr(pool, "Store", Recorded)
+    monkeypatch.setenv("ERRDEX_DB", str(tmp_path / "one.db"))
+    errdex.explain("ValueError: x")
+    errdex.explain("ValueError: y")
+    assert len(opened) == 1 and shared_store() is opened[0]
+
+    held: list[Store] = []
+
+    def twice() -> None:
+        errdex.explain("KeyError: a")
+        errdex.explain("KeyError: b")
+        held.append(shared_store())
+
+    threads = [threading.Thread(target=twice) for _ in range(2)]  # each its own: a SQLite connection is not shared
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(opened) == 3 and set(held) == set(opened[1:]) and opened[0] not in held
+
+    monkeypatch.setenv("ERRDEX_DB", str(tmp_path / "two.db"))  # another default: another index, the old one closed
+    errdex.explain("ValueError: z")
+    assert shared_store() is opened[-1] and opened[-1].path == tmp_path / "two.db" and len(opened) == 4
+    with pytest.raises(sqlite3.ProgrammingError):
+        opened[0].packages()
+
+
+def test_the_store_explain_opened_is_closed_at_exit(tmp_path: Path) -> None:
+    program = textwrap.dedent(
+        """
+        import atexit, sqlite3
+
+        held = []
+
+        def check():  # registered first, so it runs after errdex's own exit handler
+            try:
+                held[0].packages()
+            except sqlite3.ProgrammingError:
+                print("closed")
+
+        atexit.register(check)
+        import errdex
+        from errdex.store import shared_store
+
+        errdex.explain("ValueError: x")
+        held.append(shared_store())
+        """
+    )
+    env = {**os.environ, "ERRDEX_DB": str(tmp_path / "exit.db")}
+    done = subprocess.run([sys.executable, "-c", program], env=env, capture_output=True, text=True, timeout=60)
+    assert done.stdout == "closed\n", done.stderr
