@@ -75,7 +75,7 @@ CALLERS = Cache(
 )
 PAGES = Cache(
     "page",
-    73,
+    74,
     "the static part of an error's page, per release and place (what the user's values do not change)",
     code=(
         "pages/page.py",

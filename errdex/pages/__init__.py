@@ -7,7 +7,7 @@ release's pages ahead of the first request.
 """
 
 from errdex.pages.model import Page
-from errdex.pages.page import build_page
+from errdex.pages.page import PAGE_CODE, build_page
 from errdex.pages.prebuild import prebuild
 
-__all__ = ["Page", "build_page", "prebuild"]
+__all__ = ["PAGE_CODE", "Page", "build_page", "prebuild"]

@@ -59,6 +59,8 @@ from errdex.pages.versions import versions
 from errdex.pages.yours import your_line
 from errdex.store import Store
 
+PAGE_CODE = PAGES.stamp()  # the version of the code that builds pages: a page it builds may differ from older ones
+
 
 def build_page(
     store: Store,

@@ -86,7 +86,7 @@ def _handle_errors(app: FastAPI) -> None:
     """Map every failure to one shape: JSON under /api, an HTML page elsewhere."""
 
     def answer(request: Request, status: int, message: str, headers: Mapping[str, str] | None = None) -> Response:
-        return problem(request.app.state.context, request.url.path, status, message, headers)
+        return problem(request.app.state.context, request.scope["path"], status, message, headers)
 
     def with_status(status: int) -> Callable[[Request, Exception], Awaitable[Response]]:
         async def handler(request: Request, exc: Exception) -> Response:
@@ -112,7 +112,7 @@ def _handle_errors(app: FastAPI) -> None:
 
     @app.exception_handler(Exception)
     async def crashed(request: Request, exc: Exception) -> Response:
-        log.exception("unexpected error on %s", request.url.path)
+        log.exception("unexpected error on %s", request.scope["path"])
         return answer(request, 500, "errdex failed on this request; the server's log has the details.")
 
 

@@ -2,7 +2,8 @@
 
 The pages are full of tokens longer than a phone's line (`transformers/generation/configuration_utils.py:687`,
 `GenerationMixin._prepare_generation_config`). Left alone, a browser either lets them stick out or, told to
-break anywhere, cuts them mid-word. A break opportunity after each `/`, `(`, `=`, `,`, `_` and `@`, before
+break anywhere, cuts them mid-word. A break opportunity after each `/`, `(`, `=`, `,`, `_`, `@`, `+`, `?`
+and `;` (an entity's end: the text is escaped, so an `&` only ever begins an entity, never a joint), before
 each inner `.` and at each capital after a small letter lets them wrap where a reader would. It is added to
 a rendered page's text, once, outside the elements whose text must stay as it is (code blocks that scroll
 sideways, the paste box, the head).
@@ -17,7 +18,7 @@ WBR = "<wbr>"
 # The text between tags, or an element whose text is kept whole (the pages write their tags in lower case).
 _PIECES = re.compile(r"(<(pre|textarea|script|style|head)\b.*?</\2>|<[^>]*>)", re.S)
 _TOKEN = re.compile(rf"[^\s<>]{{{LONG},}}")
-_JOINT = re.compile(r"(?<=[/(=,_@])(?=[^\s/(=,_@])|(?<=[^\s.])(?=\.[^\s.])|(?<=[a-z])(?=[A-Z])")
+_JOINT = re.compile(r"(?<=[/(=,_@+?;])(?=[^\s/(=,_@+?;])|(?<=[^\s.])(?=\.[^\s.])|(?<=[a-z])(?=[A-Z])")
 
 
 def break_long_words(html: str) -> str:

@@ -16,7 +16,7 @@ from pathlib import Path
 from starlette.requests import Request
 from starlette.responses import Response
 
-from errdex.caches import PAGES
+from errdex.pages import PAGE_CODE
 from errdex.web.context import Context
 from errdex.web.render import STATIC, TEMPLATES
 from errdex.web.views import D, View
@@ -43,7 +43,7 @@ async def cached_answer(
 
 def etag(ctx: Context, form: Hashable, key: Hashable) -> str:
     """A strong validator of one view in one form, the same in every worker process over the same index."""
-    site = (PAGES.stamp(), _LOOKS, ctx.store().label)
+    site = (PAGE_CODE, _LOOKS, ctx.store().label)
     digest = hashlib.blake2b(repr((site, form, key)).encode(), digest_size=12).hexdigest()
     return f'"{digest}"'
 

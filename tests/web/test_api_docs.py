@@ -134,16 +134,16 @@ async def test_docs_describe_every_operation_with_a_form(client: httpx.AsyncClie
     response = await client.get("/docs")
     assert response.status_code == 200
     assert response.headers["content-security-policy"] == POLICY
-    html = response.text
-    assert "<script" not in html
+    html = response.text.replace("<wbr>", "")  # the break opportunities of long names
+    assert "<script>" not in html  # no inline script: the one script is a file of the site's own (Ctrl+Enter)
     tags = tags_of(html)
     assert ("link", {"rel": "alternate", "type": "application/json", "href": "/openapi.json"}) in tags
     endpoints = {a["value"] for tag, a in tags if tag == "input" and a.get("name") == "endpoint"}
     assert endpoints == {path for path, method, _ in operations(spec) if method == "get"}
-    posts = [a for tag, a in tags if tag == "form" and a.get("method") == "post"]
-    assert posts == [{"class": "paste", "method": "post", "action": "/api/search"}]
+    posts = [a for tag, a in tags if tag == "form" and a.get("method") == "post" and a.get("role") != "search"]
+    assert posts == [{"class": "paste", "method": "post", "action": "/api/search"}]  # beside the header's box
     for path, method, op in operations(spec):
-        assert f"{method.upper()} {path}" in html.replace("</code>", "").replace("<code>", "")
+        assert f"{method.upper()} {path}" in re.sub(r"</?code>", "", html)
         assert escape(op["summary"]) in html
     for key in get_type_hints(Page):
         assert f"<code>{key}</code>" in html

@@ -240,6 +240,7 @@ def test_pages_fit_a_phone_screen_and_break_no_word(server: str, browser: playwr
             ("error", f"/errors/{FLAGSHIP_ID}"),
             ("package", "/p/transformers?exception=ValueError"),
             ("missing", MISSING),
+            ("api-docs", "/docs"),
         ):
             page.goto(server + path, timeout=SLOW)
             shot(page, f"phone-{name}")
@@ -332,6 +333,7 @@ def test_pages_pass_the_accessibility_audit(
             f"/errors/{FLAGSHIP_ID}",
             "/p/transformers?exception=ValueError",
             MISSING,
+            "/docs",
         ):
             page.goto(server + path, timeout=SLOW)
             page.add_script_tag(path=str(axe_script))
@@ -373,3 +375,13 @@ def test_the_answer_is_on_a_phone_first_screen(server: str, browser: playwright.
         assert fix is not None and fix["y"] < 2 * 844, fix
     finally:
         context.close()
+
+
+def test_an_error_page_is_sent_gzipped_within_12_kb_and_revalidated_for_nothing(server: str) -> None:
+    url = f"{server}/errors/{FLAGSHIP_ID}"
+    with httpx.Client(timeout=SLOW / 1000) as client:
+        first = client.get(url, headers={"Accept-Encoding": "gzip"})
+        assert first.headers["content-encoding"] == "gzip" and first.num_bytes_downloaded <= 12 * 1024
+        assert len(first.content) > 3 * first.num_bytes_downloaded  # the page itself, decompressed
+        again = client.get(url, headers={"Accept-Encoding": "gzip", "If-None-Match": first.headers["etag"]})
+        assert again.status_code == 304 and again.content == b""

@@ -139,7 +139,7 @@ async def test_indexed_markup_is_shown_as_text(client: httpx.AsyncClient) -> Non
     for url in (f"/errors/{EVIL_ID}", "/p/evil", f"/errors/{EVIL_ID}?value=" + SCRIPT):
         html = (await client.get(url)).text
         assert "<script>alert" not in html and "<b>bold" not in html and "</textarea><script>" not in html
-        assert "&lt;script&gt;alert(" in html
+        assert "&lt;script&gt;alert(" in unbroken(html)
         assert own_scripts_only(html) and not [t for t, _ in tags_of(html) if t == "b"]
 
 
