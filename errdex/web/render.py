@@ -160,5 +160,5 @@ def _scrollable(html: str) -> str:
 def highlight_css() -> str:
     """The stylesheet of the highlighted excerpts, light and dark."""
     light = HtmlFormatter(style="default").get_style_defs(f".{CODE_CLASS}")
-    dark = HtmlFormatter(style="monokai").get_style_defs(f".{CODE_CLASS}")
+    dark = HtmlFormatter(style="github-dark").get_style_defs(f".{CODE_CLASS}")
     return f"{light}\n@media (prefers-color-scheme: dark) {{\n{dark}\n}}\n"
