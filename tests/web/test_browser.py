@@ -199,6 +199,7 @@ def test_paste_the_flagship_error_and_follow_it_to_a_related_one(server: str, pa
     playwright.expect(page.get_by_role("heading", level=1)).to_contain_text("Where does this error come from?")
     shot(page, "home")
 
+    playwright.expect(page.locator(".paste .keys")).to_be_hidden()  # no script: no Ctrl+Enter to speak of
     page.get_by_label("Paste an error message, a log line or a whole traceback").fill(PASTE)
     page.get_by_role("button", name="Find where it comes from").click()
     page.wait_for_url(server + "/search?q=*")
@@ -286,6 +287,7 @@ def test_a_search_address_can_be_reloaded_and_shared(server: str, browser: playw
 def test_ctrl_enter_sends_a_paste(server: str, browser: playwright.Browser) -> None:
     with tab(browser, **DESKTOP) as page:
         page.goto(server + "/")
+        playwright.expect(page.locator(".paste .keys")).to_be_visible()  # said only where the script runs
         box = page.get_by_label("Paste an error message, a log line or a whole traceback")
         box.fill(PASTE)
         box.press("Control+Enter")

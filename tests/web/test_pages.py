@@ -228,3 +228,10 @@ async def test_an_empty_index_says_what_to_do(db_url: str) -> None:
         assert (await empty.get("/api")).json()["packages"] == []
         answer = (await empty.get("/api/search", params={"q": TURBO})).json()
         assert answer["abstain"] is True and "errdex index" in answer["hint"]
+
+
+async def test_the_icon_browsers_ask_for_is_the_sites_svg(client: httpx.AsyncClient) -> None:
+    response = await client.get("/favicon.ico")
+    assert response.status_code == 301 and response.headers["location"] == "/static/favicon.svg"
+    icon = await client.get(response.headers["location"])
+    assert icon.status_code == 200 and icon.headers["content-type"].startswith("image/svg+xml")

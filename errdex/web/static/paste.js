@@ -1,4 +1,5 @@
-// Ctrl+Enter (Cmd+Enter on a Mac) sends a paste form; the pages work without this script.
+// Ctrl+Enter (Cmd+Enter on a Mac) sends a paste form; the pages work without this script, and say so only with it.
+document.querySelectorAll(".keys[hidden]").forEach((hint) => hint.removeAttribute("hidden"));
 document.addEventListener("keydown", (event) => {
   if (event.key !== "Enter" || !(event.ctrlKey || event.metaKey)) return;
   const form = event.target instanceof HTMLTextAreaElement ? event.target.closest("form.paste-form") : null;
