@@ -15,27 +15,21 @@ import re
 
 LONG = 20  # characters from which a token may not fit a phone's line beside other words
 WBR = "<wbr>"
-# The text between tags, or an element whose text is kept whole (the pages write their tags in lower case).
-_PIECES = re.compile(r"(<(pre|textarea|script|style|head)\b.*?</\2>|<[^>]*>)", re.S)
+# An element whose text is kept whole, a tag, or the text between tags (group 2; the pages write their tags
+# in lower case, and escaped text holds no `<`).
+_PIECES = re.compile(r"<(pre|textarea|script|style|head)\b.*?</\1>|<[^>]*>|([^<]+)", re.S)
 _TOKEN = re.compile(rf"[^\s<>]{{{LONG},}}")
 _JOINT = re.compile(r"(?<=[/(=,_@+?;])(?=[^\s/(=,_@+?;])|(?<=[^\s.])(?=\.[^\s.])|(?<=[a-z])(?=[A-Z])")
 
 
 def break_long_words(html: str) -> str:
-    """The page with break opportunities at the joints of its long tokens (escaped text has no `<` or `>`)."""
-    pieces = _PIECES.split(html)
-    out: list[str] = []
-    skip = 0
-    for i, piece in enumerate(pieces):
-        if skip:
-            skip -= 1
-            continue
-        if i % 3 == 0:
-            out.append(_TOKEN.sub(_joints, piece))
-        else:
-            out.append(piece)
-            skip = 1  # the element name the pattern captured
-    return "".join(out)
+    """The page with break opportunities at the joints of the long tokens of its text."""
+    return _PIECES.sub(_in_text, html)
+
+
+def _in_text(piece: re.Match[str]) -> str:
+    text = piece.group(2)
+    return piece.group() if text is None else _TOKEN.sub(_joints, text)
 
 
 def _joints(token: re.Match[str]) -> str:

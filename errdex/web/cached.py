@@ -36,7 +36,7 @@ async def cached_answer(
         return Response(status_code=304, headers=headers)
     body = await ctx.output(view, form, lambda data: _bytes(render(data)))
     if len(body) >= MIN_GZIP and _accepts_gzip(request.headers.get("accept-encoding")):
-        packed = await ctx.output(view, (form, "gzip"), lambda data: gzip.compress(_bytes(render(data)), GZIP_LEVEL))
+        packed = await ctx.output(view, (form, "gzip"), lambda _: gzip.compress(body, GZIP_LEVEL))
         return Response(packed, media_type=media_type, headers={**headers, "Content-Encoding": "gzip"})
     return Response(body, media_type=media_type, headers=headers)
 
