@@ -235,3 +235,11 @@ async def test_the_icon_browsers_ask_for_is_the_sites_svg(client: httpx.AsyncCli
     assert response.status_code == 301 and response.headers["location"] == "/static/favicon.svg"
     icon = await client.get(response.headers["location"])
     assert icon.status_code == 200 and icon.headers["content-type"].startswith("image/svg+xml")
+
+
+async def test_an_error_page_names_its_one_address_and_describes_itself(client: httpx.AsyncClient) -> None:
+    html = (await client.get(f"/errors/{SHOP_ID}", params={"version": "1.0", "value": "'turbo'"})).text
+    links = [a for t, a in tags_of(html) if t == "link" and a.get("rel") == "canonical"]
+    assert [a["href"] for a in links] == [f"/errors/{SHOP_ID}?version=1.0"]  # without the values a link carried
+    (description,) = [a["content"] for t, a in tags_of(html) if t == "meta" and a.get("name") == "description"]
+    assert description is not None and description.startswith("ValueError raised by shop 1.0 at shop/cart.py:")
