@@ -370,3 +370,87 @@ class ErrorRecord:
     site: Site
     sites: tuple[Site, ...]
     related: tuple[Related, ...] = ()
+
+
+ApiKind = Literal[
+    "class",
+    "function",
+    "method",
+    "property",
+    "attribute",
+    "import",
+    "star",
+    "lazy",
+    "exported",
+    "deprecated",
+    "removed",
+]
+ParamKind = Literal["positional_only", "positional_or_keyword", "var_positional", "keyword_only", "var_keyword"]
+
+
+@dataclass(frozen=True, slots=True)
+class ApiParam:
+    """One parameter of a function's signature, or a field a dataclass-like class takes in its `__init__`."""
+
+    name: str
+    kind: ParamKind
+    default: str | None  # the default's source; None when the parameter is required (or is *args / **kwargs)
+
+
+@dataclass(frozen=True, slots=True)
+class ApiDeprecation:
+    """A parameter or name that still works but warns: the warning's category and message (a template, `{}` for
+    what is computed), its line, and the name the code gives as its replacement (None when it names none)."""
+
+    name: str
+    category: str | None
+    message: str | None
+    line: int
+    replacement: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class ApiSymbol:
+    """One name a module of a release defines or exports, read statically.
+
+    `qualname` is its name inside the module ("TrainingArguments", "DataFrame.append"). An `import` or `lazy`
+    export names what it refers to in `target` (a dotted path); a `star` import the module it copies names from.
+    `deprecated` and `removed` are names a module's `__getattr__` still answers with a warning, or refuses (and
+    `<module>` the module itself when it warns on import). `exported` is a name its `__all__` lists; an `exported`
+    `*` takes in the `__all__` of the module in `target` (None: what it adds is not known statically).
+    """
+
+    qualname: str
+    kind: ApiKind
+    line: int
+    params: tuple[ApiParam, ...] | None = None  # functions, methods, and classes whose fields make their __init__
+    bases: tuple[str, ...] = ()  # classes: as written
+    target: str | None = None
+    deprecations: tuple[ApiDeprecation, ...] = ()  # of its parameters (functions), or of the name itself
+    message: str | None = None  # removed / deprecated names: the message the module writes, as a template
+
+    @property
+    def leaf(self) -> str:
+        """The last part of its name: what an interpreter's message names."""
+        return self.qualname.rpartition(".")[2]
+
+
+@dataclass(frozen=True, slots=True)
+class ApiEntry:
+    """An API symbol where a release has it: the file (module path) it is in."""
+
+    file: str
+    symbol: ApiSymbol
+
+    @property
+    def module(self) -> str:
+        """The module's dotted name, from its file ("pkg/sub/__init__.py" → "pkg.sub")."""
+        parts = self.file.removesuffix(".py").split("/")
+        if parts[-1] == "__init__":
+            parts.pop()
+        return ".".join(parts)
+
+    @property
+    def path(self) -> str:
+        """The symbol's full dotted path ("transformers.training_args.TrainingArguments")."""
+        return f"{self.module}.{self.symbol.qualname}"

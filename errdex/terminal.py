@@ -21,6 +21,7 @@ from errdex.model import NO_FIX, ReleaseRecord, class_shown, way_note
 if TYPE_CHECKING:  # the pipeline, matcher, pages and store are heavy to import; only their types are named here
     from errdex.indexing import IndexResult
     from errdex.match import Candidate
+    from errdex.match.drift_text import DriftText
     from errdex.pages.model import Page, Solution, YourLine
     from errdex.store import IndexedSite
 
@@ -710,3 +711,24 @@ def _short_value(value: Any) -> str:
     if isinstance(value, list) and len(value) > MAX_VALUES_SHOWN:
         return repr(value[:MAX_VALUES_SHOWN])[:-1] + ", ...]"
     return repr(value)
+
+
+def drift_panel(text: DriftText, title: str) -> Panel:
+    """An interpreter's error about an API, answered from the indexed releases: the change, the user's release, the
+    warning they may have missed, the fixes, then each release compared."""
+    lines: list[RenderableType] = [Text(text.headline, style="bold")]
+    if text.warned:
+        lines.append(Text(text.warned))
+    if text.yours:
+        lines.append(Text(text.yours))
+    if text.warning:
+        lines.append(Text.assemble(("its deprecation warning: ", "dim"), clip(text.warning, 400)))
+    if text.fixes:
+        lines.append(Text("fix", style="bold"))
+        lines += [Text(f"  {fix}") for fix in text.fixes]
+    table = Table(box=None, show_header=False, pad_edge=False, padding=(0, 2, 0, 0))
+    for row in text.timeline:
+        style = {"present": "green", "deprecated": "yellow", "absent": "red"}.get(row.state, "dim")
+        table.add_row(row.version, Text(row.words, style=style), Text(row.place or "", style="dim"))
+    lines += [Text(text.compared, style="dim"), table]
+    return Panel(Group(*lines), title=Text(title, style="cyan"), title_align="left")

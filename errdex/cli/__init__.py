@@ -83,6 +83,7 @@ def print_json(data: Any) -> None:
 
 # command name -> the module of errdex.cli that defines it
 COMMAND_MODULES = {
+    "api": "api",
     "diff": "diff",
     "explain": "explain",
     "export-site": "serve",

@@ -77,7 +77,7 @@ def render(result: MatchResult, store: Store, full: bool) -> RenderableType:
     it as fits one screen with the summary, or (`full`) all of it."""
     best = result.best
     if best is None:
-        return _abstention(result)
+        return _api_answer(result) or _abstention(result)
     from errdex.pages import (
         build_page,  # the page's modules are loaded only to show one
     )
@@ -100,7 +100,24 @@ def render(result: MatchResult, store: Store, full: bool) -> RenderableType:
         parts.append(terminal.other_candidates(result.alternatives, "other possible sources"))
     if result.also:
         parts.append(terminal.other_candidates(result.also, ALSO_TITLE))
+    api = _api_answer(result)
+    if api is not None:
+        parts.append(api)
     return Group(*parts)
+
+
+def _api_answer(result: MatchResult) -> RenderableType | None:
+    """The interpreter's error answered from the API of the indexed releases, with what errdex understood."""
+    if result.api is None:
+        return None
+    from errdex.match.drift_text import drift_text
+
+    parsed = result.parsed
+    understood = Text.assemble(
+        ("the interpreter raised ", "dim"), f"{parsed.exception}: ", terminal.clip(parsed.message, 200)
+    )
+    panel = terminal.drift_panel(drift_text(result.api), f"{result.api.package}: what changed")
+    return Group(understood, panel)
 
 
 def _abstention(result: MatchResult) -> RenderableType:

@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, ParamSpec, TypeVar
+from typing import Any, NamedTuple, ParamSpec, TypeVar
 
 from packaging.version import InvalidVersion, Version
 
@@ -30,6 +30,7 @@ from errdex.blobs import pack
 from errdex.caches import EXTRACTOR_VERSION, LINK_TRACES
 from errdex.errors import SourceError
 from errdex.extract import analyse_file
+from errdex.extract.api import api_of
 from errdex.extract.file import decode
 from errdex.extract.records import FileAnalysis
 from errdex.indexing.link import (
@@ -42,6 +43,7 @@ from errdex.indexing.link import (
 )
 from errdex.jsontext import dumps
 from errdex.model import (
+    ApiSymbol,
     ClassInfo,
     ReleaseInfo,
     ReleaseRecord,
@@ -71,6 +73,16 @@ class Analysed:
     analysis_z: bytes  # the analysis compressed, for the store
     size: int
     facts: FileFacts  # what linking's trace keeps of it
+    api: tuple[ApiSymbol, ...]  # the names it defines and exports (see `extract.api`)
+
+
+class Stored(NamedTuple):
+    """What the store keeps of one new file besides its bytes: its size, analysis (compressed) and API."""
+
+    hash: str
+    size: int
+    analysis_z: bytes
+    api: tuple[ApiSymbol, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,12 +202,12 @@ def prepare(
     todo = _unique_new(files, hashes, store.analysed_hashes(set(hashes.values()), EXTRACTOR_VERSION))
     analyses: dict[str, FileAnalysis] = {}
     facts: dict[str, FileFacts] = {}
-    stored: list[tuple[str, int, bytes]] = []  # (hash, size, analysis compressed) of each new file, in job order
+    stored: list[Stored] = []  # of each new file, in job order
     with _Workers(todo, hashes, workers) as pool:
         for done, new in enumerate(pool.analyses(), 1):
             analyses[new.hash] = new.analysis
             facts[new.hash] = new.facts
-            stored.append((new.hash, new.size, new.analysis_z))
+            stored.append(Stored(new.hash, new.size, new.analysis_z, new.api))
             report("files", done + len(files) - len(todo), len(files))
         report("files", len(files), len(files))
         files_left = pool.new_files(stored, store.path if store_files else None)  # under way while this process links
@@ -326,10 +338,8 @@ class _Workers:
             return map(_analyse_job, self.jobs)
         return self.pool.map(_analyse_numbered, range(len(self.jobs)), chunksize=16)
 
-    def new_files(
-        self, stored: list[tuple[str, int, bytes]], location: Path | str | None
-    ) -> Callable[[], list[NewFile]]:
-        """Start compressing the sources of `stored` (hash, size, analysis compressed; in job order);
+    def new_files(self, stored: list[Stored], location: Path | str | None) -> Callable[[], list[NewFile]]:
+        """Start compressing the sources of `stored` (in job order);
         the returned call waits for them and gives the new files the release write must insert.
 
         Given the store's `location`, the workers also store them, each its share in a transaction of
@@ -350,8 +360,7 @@ class _Workers:
         else:
             sources = self.pool.map(_pack_numbered, range(len(self.jobs)), chunksize=64)
         return lambda: [
-            NewFile(digest, size, source_z, analysis_z)
-            for (digest, size, analysis_z), source_z in zip(stored, sources, strict=True)
+            NewFile(s.hash, s.size, source_z, s.analysis_z, s.api) for s, source_z in zip(stored, sources, strict=True)
         ]
 
 
@@ -380,9 +389,9 @@ def _pack_numbered(number: int) -> bytes:
     return pack(_jobs[number][1])
 
 
-def _store_numbered(location: Path | str, numbered: list[tuple[int, tuple[str, int, bytes]]]) -> None:
+def _store_numbered(location: Path | str, numbered: list[tuple[int, Stored]]) -> None:
     """In a worker: compress the sources of these jobs (by number) and store them with their analyses."""
-    files = [NewFile(digest, size, pack(_jobs[n][1]), analysis_z) for n, (digest, size, analysis_z) in numbered]
+    files = [NewFile(s.hash, s.size, pack(_jobs[n][1]), s.analysis_z, s.api) for n, s in numbered]
     with Store(location) as store:
         store.add_files(files, EXTRACTOR_VERSION)
 
@@ -391,7 +400,8 @@ def _analyse_job(job: tuple[str, bytes, str]) -> Analysed:
     """Analyse one file, for the store and for linking."""
     path, data, digest = job
     analysis = analyse_file(path, data)
-    return Analysed(digest, analysis, pack(dumps(analysis.to_json())), len(data), file_facts(analysis))
+    facts = file_facts(analysis)
+    return Analysed(digest, analysis, pack(dumps(analysis.to_json())), len(data), facts, api_of(path, data))
 
 
 def _text(files: dict[str, SourceFile], path: str) -> str | None:

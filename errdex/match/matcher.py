@@ -9,10 +9,13 @@ from typing import NamedTuple
 from errdex.errors import InputError
 from errdex.match.autoindex import (
     distribution_of,
+    in_this_environment,
     index_missing,
     installed_version,
     raising_package,
 )
+from errdex.match.drift import ApiAnswer, api_answer
+from errdex.match.interpreter import question_of
 from errdex.match.parse import parse
 from errdex.match.parse.embedded import embedded
 from errdex.match.parse.lines import is_type_name
@@ -51,7 +54,17 @@ def explain(
         note = index_missing(parsed, store, tables.indexed_versions, fetch)
         if note is not None:
             tables = tables_for(store)
-    return match(parsed, tables, limit, note)
+    result = match(parsed, tables, limit, note)
+    return replace(result, api=_api_answer(result.parsed, store, text))
+
+
+def _api_answer(parsed: ParsedError, store: Store, text: str) -> ApiAnswer | None:
+    """The answer from the API of the indexed releases, when the paste is an interpreter's error about one; the
+    version installed here counts as the user's when the traceback's files are this environment's."""
+    if question_of(parsed) is None:
+        return None
+    here = bool(parsed.frames) and in_this_environment(parsed)
+    return api_answer(parsed, store, text, installed_version if here else None)
 
 
 def match(parsed: ParsedError, tables: Tables, limit: int = 5, note: str | None = None) -> MatchResult:

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TypedDict
 
+from errdex.match.drift import ApiAnswer, ApiAnswerJson
 from errdex.model import JsonValue, Kind, ParsedError
 
 
@@ -76,6 +77,7 @@ class MatchResultJson(TypedDict):
     hint: str | None  # what would help when it abstains (index a package, paste the whole traceback)
     parsed: ParsedJson
     also: list[CandidateJson]
+    api: ApiAnswerJson | None  # an interpreter's error about a library's API, answered from its indexed releases
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,6 +170,7 @@ class MatchResult:
     parsed: ParsedError
     hint: str | None = None  # what would help, e.g. "index package numpy: errdex index numpy"
     also: list[Candidate] = field(default_factory=list)  # answers to the paste's other errors and warnings
+    api: ApiAnswer | None = None  # an interpreter's error about an API, answered from the indexed releases
 
     @property
     def best(self) -> Candidate | None:
@@ -191,6 +194,7 @@ class MatchResult:
             "hint": self.hint,
             "parsed": parsed_json(self.parsed),
             "also": [c.to_json() for c in self.also],
+            "api": self.api.to_json() if self.api else None,
         }
 
 

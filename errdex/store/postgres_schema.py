@@ -171,4 +171,21 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (error_id, package, version, python, role, code)
     );
     """,
+    # 6: the public API of each file, by content (see schema.py)
+    """
+    CREATE TABLE api_symbols (
+        hash TEXT COLLATE "C" NOT NULL,
+        extractor_version TEXT COLLATE "C" NOT NULL,
+        leaf TEXT COLLATE "C" NOT NULL,
+        qualname TEXT COLLATE "C" NOT NULL,
+        kind TEXT COLLATE "C" NOT NULL,
+        line INTEGER NOT NULL,
+        detail TEXT COLLATE "C" NOT NULL
+    );
+    CREATE INDEX api_by_leaf ON api_symbols (leaf, extractor_version);
+    CREATE INDEX api_by_file ON api_symbols (hash, extractor_version);
+    CREATE INDEX release_files_by_hash ON release_files (hash, release_id);
+    CREATE INDEX release_files_by_path ON release_files (path);
+    CREATE INDEX api_by_name ON api_symbols (qualname, extractor_version);
+    """,
 ]

@@ -29,6 +29,8 @@ from errdex.jsontext import dumps_text
 from errdex.model import (
     BINDINGS_KEY,
     PRIOR_KEY,
+    ApiEntry,
+    ApiSymbol,
     Binding,
     ClassInfo,
     ClassPlace,
@@ -45,6 +47,7 @@ from errdex.model import (
     WrittenAt,
     normalize_name,
 )
+from errdex.store.api_rows import API_COLUMNS, symbol_of_row, symbol_row
 from errdex.store.backend import Row, WriteBusy, is_postgres_url, open_database
 from errdex.store.records import (
     ErrorVersion,
@@ -61,6 +64,7 @@ SNIPPET_BEFORE = 22
 SNIPPET_AFTER = 14
 MAX_CONDITION_CHARS = 5000  # a longer condition is not searched for the settings it reads
 _SELF = frozenset({"self", "cls"})
+_API_COLUMNS_OF_A = ", ".join(f"a.{column}" for column in API_COLUMNS.split(", "))
 RELATED_LIMIT = 8  # related errors a page lists: those of the same function first, then of the same setting
 CACHE_WAIT_MS = 200  # how long a cache write waits before it is skipped
 CACHE_BACK_OFF_S = 5.0  # after a skipped cache write, the next ones are skipped without waiting for this long
@@ -82,6 +86,7 @@ class NewFile:
     size: int
     source_z: bytes
     analysis_z: bytes | None
+    api: tuple[ApiSymbol, ...] = ()  # the file's API symbols (see errdex.extract.api)
 
 
 @dataclass(frozen=True)
@@ -390,6 +395,16 @@ class Store:
             " ON CONFLICT (hash, extractor_version) DO UPDATE SET data = excluded.data",
             [(f.hash, extractor_version, f.analysis_z) for f in new_files if f.analysis_z is not None],
         )
+        with_api = [f for f in new_files if f.analysis_z is not None]
+        self.db.executemany(
+            "DELETE FROM api_symbols WHERE hash = ? AND extractor_version = ?",
+            [(f.hash, extractor_version) for f in with_api],
+        )
+        self.db.executemany(
+            "INSERT INTO api_symbols (hash, extractor_version, leaf, qualname, kind, line, detail)"
+            " VALUES (?,?,?,?,?,?,?)",
+            [symbol_row(f.hash, extractor_version, symbol) for f in with_api for symbol in f.api],
+        )
 
     def _insert_errors(self, package_id: int, sites: Sequence[IndexedSite]) -> None:
         new: dict[str, Site] = {}
@@ -666,6 +681,98 @@ class Store:
             (self._release_id(record),),
         )
         return [ReleaseFile(*row) for row in rows]
+
+    def api_named(self, package: str, leaf: str) -> dict[str, list[ApiEntry]]:
+        """The API symbols whose last name part is `leaf`, in every indexed release of a package, by version."""
+        rows = self.db.execute(
+            f"SELECT r.version, rf.path, {_API_COLUMNS_OF_A} FROM api_symbols a"
+            " JOIN release_files rf ON rf.hash = a.hash"
+            " JOIN releases r ON r.id = rf.release_id AND r.extractor_version = a.extractor_version"
+            " JOIN packages p ON p.id = r.package_id"
+            " WHERE a.leaf = ? AND p.name = ? ORDER BY r.version, rf.path, a.line",
+            (leaf, normalize_name(package)),
+        )
+        out: dict[str, list[ApiEntry]] = {}
+        for version, path, *rest in rows:
+            out.setdefault(version, []).append(ApiEntry(path, symbol_of_row(rest)))
+        return out
+
+    def api_qualnamed(
+        self, package: str, qualnames: Sequence[str], paths: Sequence[str] | None = None
+    ) -> dict[str, list[ApiEntry]]:
+        """The API symbols with one of these qualified names, in every indexed release of a package, by version;
+        only in the files at `paths` when given (a name many modules have, such as `__all__`, is looked up there)."""
+        if not qualnames or paths is not None and not paths:
+            return {}
+        marks = ",".join("?" * len(qualnames))
+        within = "" if paths is None else f" AND rf.path IN ({','.join('?' * len(paths))})"
+        rows = self.db.execute(
+            f"SELECT r.version, rf.path, {_API_COLUMNS_OF_A} FROM api_symbols a"
+            " JOIN release_files rf ON rf.hash = a.hash"
+            " JOIN releases r ON r.id = rf.release_id AND r.extractor_version = a.extractor_version"
+            " JOIN packages p ON p.id = r.package_id"
+            f" WHERE a.qualname IN ({marks}) AND p.name = ?{within} ORDER BY r.version, rf.path, a.line",
+            (*qualnames, normalize_name(package), *(paths or ())),
+        )
+        out: dict[str, list[ApiEntry]] = {}
+        for version, path, *rest in rows:
+            out.setdefault(version, []).append(ApiEntry(path, symbol_of_row(rest)))
+        return out
+
+    def release_has_paths(self, package: str, paths: Sequence[str]) -> dict[str, set[str]]:
+        """Which of these file paths each indexed release of a package has, by version (every release is a key)."""
+        out: dict[str, set[str]] = {r.version: set() for r in self.releases(package)}
+        if not paths or not out:
+            return out
+        marks = ",".join("?" * len(paths))
+        rows = self.db.execute(
+            "SELECT r.version, rf.path FROM release_files rf JOIN releases r ON r.id = rf.release_id"
+            f" JOIN packages p ON p.id = r.package_id WHERE rf.path IN ({marks}) AND p.name = ?",
+            (*paths, normalize_name(package)),
+        )
+        for version, path in rows:
+            out[version].add(path)
+        return out
+
+    def packages_with_top(self, top: str) -> list[str]:
+        """The indexed packages (normalised names) with a file in the top-level module or folder `top`."""
+        rows = self.db.execute(
+            "SELECT DISTINCT p.name FROM release_files rf JOIN releases r ON r.id = rf.release_id"
+            " JOIN packages p ON p.id = r.package_id WHERE (rf.path >= ? AND rf.path < ?) OR rf.path = ?"
+            " ORDER BY p.name",
+            (f"{top}/", f"{top}0", f"{top}.py"),
+        )
+        return [name for (name,) in rows]
+
+    def api_prefixed(self, record: ReleaseRecord, prefix: str) -> list[ApiSymbol]:
+        """The API symbols of a release whose qualified name starts with `prefix` ("DataFrame." for its members)."""
+        rows = self.db.execute(
+            f"SELECT {_API_COLUMNS_OF_A} FROM api_symbols a JOIN release_files rf ON rf.hash = a.hash"
+            " JOIN releases r ON r.id = rf.release_id AND r.extractor_version = a.extractor_version"
+            " WHERE a.qualname >= ? AND a.qualname < ? AND rf.release_id = ? ORDER BY a.qualname",
+            (prefix, prefix[:-1] + chr(ord(prefix[-1]) + 1), self._release_id(record)),
+        )
+        return [symbol_of_row(row) for row in rows]
+
+    def api_packages_naming(self, leaf: str) -> list[str]:
+        """The indexed packages that have an API symbol named `leaf` in some release (their normalised names)."""
+        rows = self.db.execute(
+            "SELECT DISTINCT p.name FROM api_symbols a JOIN release_files rf ON rf.hash = a.hash"
+            " JOIN releases r ON r.id = rf.release_id AND r.extractor_version = a.extractor_version"
+            " JOIN packages p ON p.id = r.package_id WHERE a.leaf = ? ORDER BY p.name",
+            (leaf,),
+        )
+        return [name for (name,) in rows]
+
+    def api_file(self, record: ReleaseRecord, path: str) -> list[ApiSymbol]:
+        """The API symbols of one file of a release, in line order."""
+        rows = self.db.execute(
+            f"SELECT {_API_COLUMNS_OF_A} FROM api_symbols a JOIN release_files rf ON rf.hash = a.hash"
+            " JOIN releases r ON r.id = rf.release_id AND r.extractor_version = a.extractor_version"
+            " WHERE rf.release_id = ? AND rf.path = ? ORDER BY a.line, a.qualname",
+            (self._release_id(record), path),
+        )
+        return [symbol_of_row(row) for row in rows]
 
     def release_sources(self, record: ReleaseRecord) -> Generator[FileText, None, None]:
         """Every analysed file of a release with its text, in path order, in one query (close it to end the read)."""

@@ -17,6 +17,8 @@ Tables:
   caches         derived data (matcher lookup tables, computed page parts, AI prose) by key,
                  tagged with the store generation it was computed at
   meta           key/value facts about the store; `generation` grows with every release written
+  api_symbols    the public API of each file by (sha256, extractor version): names it defines or exports, with
+                 signatures and deprecation shims (see errdex.extract.api); a release's API is its files' rows
   verifications  what running a page's trigger or fix showed (`errdex verify`), by error, release, Python and
                  snippet: kept by name, not by release row, so a later index of the same release keeps it
 """
@@ -161,5 +163,22 @@ MIGRATIONS: list[str] = [
         checked_at TEXT NOT NULL,
         PRIMARY KEY (error_id, package, version, python, role, code)
     );
+    """,
+    # 6: the public API of each file, by content (a release has the API of its files)
+    """
+    CREATE TABLE api_symbols (
+        hash TEXT NOT NULL,
+        extractor_version TEXT NOT NULL,
+        leaf TEXT NOT NULL,
+        qualname TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        line INTEGER NOT NULL,
+        detail TEXT NOT NULL
+    );
+    CREATE INDEX api_by_leaf ON api_symbols (leaf, extractor_version);
+    CREATE INDEX api_by_file ON api_symbols (hash, extractor_version);
+    CREATE INDEX release_files_by_hash ON release_files (hash, release_id);
+    CREATE INDEX release_files_by_path ON release_files (path);
+    CREATE INDEX api_by_name ON api_symbols (qualname, extractor_version);
     """,
 ]

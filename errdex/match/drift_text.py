@@ -1,0 +1,149 @@
+"""An API answer (`match.drift.ApiAnswer`) in words, for every front end: what changed, in which indexed releases,
+what the user's release is, and the fix in their code.
+
+Each sentence says what the compared releases' code shows and names those releases: a boundary is between two
+indexed releases, never a claim about releases that were not read.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from errdex.match.drift import ApiAnswer, FixStep
+from errdex.match.presence import ReleaseState
+
+_STATE_WORDS = {
+    "present": "has it",
+    "deprecated": "has it, with a deprecation warning",
+    "absent": "does not have it",
+    "unknown": "cannot tell",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class TimelineRow:
+    """One indexed release in words: its version, what it has, where, and why when it cannot tell."""
+
+    version: str
+    state: str
+    words: str
+    place: str | None  # "transformers/training_args.py:1611"
+
+
+@dataclass(frozen=True, slots=True)
+class DriftText:
+    """The answer's sentences: a headline, the user's release against the change, the warning, the fixes."""
+
+    headline: str
+    warned: str | None  # since when the indexed releases warn
+    yours: str | None
+    warning: str | None
+    fixes: tuple[str, ...]
+    timeline: tuple[TimelineRow, ...]
+    compared: str  # which releases were compared
+
+
+def drift_text(answer: ApiAnswer) -> DriftText:
+    """The answer in words."""
+    versions = [s.version for s in answer.states]
+    compared = f"compared: the indexed releases of {answer.package} ({', '.join(versions)})"
+    return DriftText(
+        _headline(answer),
+        _warned(answer),
+        _yours(answer),
+        answer.change.warning if answer.change else None,
+        tuple(_fix_words(answer, step, first=i == 0) for i, step in enumerate(answer.fix)),
+        tuple(_row(s) for s in answer.states),
+        compared,
+    )
+
+
+def subject_words(answer: ApiAnswer) -> str:
+    """What was looked up, as code: "`TrainingArguments(evaluation_strategy=...)`", "`numpy.float`"."""
+    if answer.parameter is not None:
+        return f"`{answer.subject}(..., {answer.parameter}=...)`"
+    if answer.question.asked == "module":
+        return f"the module `{answer.subject}`"
+    return f"`{answer.subject}`"
+
+
+def _headline(answer: ApiAnswer) -> str:
+    change, package, what = answer.change, answer.package, subject_words(answer)
+    if change is None:
+        if answer.found and answer.question.asked == "module":
+            have = [s.version for s in answer.states if s.state in ("present", "deprecated")]
+            return (
+                f"{what} is in every indexed release of {package} ({', '.join(have)}): the environment that ran the "
+                f"code does not have {package} installed, has a release older than those compared, or a file or "
+                f"folder of the same name shadows it."
+            )
+        if answer.found:
+            have = [s.version for s in answer.states if s.state in ("present", "deprecated")]
+            return (
+                f"{what} is in every indexed release of {package} that could be read ({', '.join(have)}); no change "
+                "between them explains the error — the object may not be what the code expects, or another release "
+                "ran."
+            )
+        near = f" Closest names: {', '.join(f'`{n}`' for n in answer.closest)}." if answer.closest else ""
+        return f"{what} is not in any indexed release of {package}.{near}"
+    if change.kind == "added":
+        return f"{what} is new in {package} {change.first_with}: indexed releases before it do not have it."
+    if change.kind == "deprecated":
+        return f"{what} still works in every indexed release of {package} that has it, with a deprecation warning."
+    gone = f"{what} is in {package} {change.last_with} and gone in {change.first_without}"
+    if change.kind == "renamed":
+        return f"{gone}: renamed to `{change.replacement}`, which {change.first_without} has."
+    instead = f"; the deprecation warning names `{change.replacement}` instead" if change.replacement else ""
+    return f"{gone}{instead}."
+
+
+def _warned(answer: ApiAnswer) -> str | None:
+    change = answer.change
+    if change is None or change.deprecated_in is None:
+        return None
+    first = f"The first indexed release that warns about it is {change.deprecated_in}"
+    if change.warned_before:
+        return f"{first}; earlier indexed releases have it without a warning."
+    return f"{first} (the oldest indexed release that has it already warns)."
+
+
+def _yours(answer: ApiAnswer) -> str | None:
+    version, change = answer.user_version, answer.change
+    if version is None or change is None:
+        return None
+    if answer.relation == "after":
+        return (
+            f"You run {answer.package} {version}, at or after {change.first_without}: "
+            "the code was written for an older release."
+        )
+    if answer.relation == "before":
+        return f"You run {answer.package} {version}, older than {change.first_with}, where it first appears."
+    if answer.relation == "unaffected":
+        return (
+            f"You run {answer.package} {version}, which the change does not touch: another installed release may "
+            f"have run (check `pip show {answer.package}` in the environment that ran the code)."
+        )
+    return None
+
+
+def _fix_words(answer: ApiAnswer, step: FixStep, first: bool) -> str:
+    if step.kind == "rename" and answer.parameter is not None:
+        return f"Pass `{step.new}=` instead of `{step.old}=`."
+    if step.kind == "rename":
+        return f"Use `{step.new}` instead of `{step.old}`."
+    if step.kind == "replace":
+        return f"Use `{step.new}` instead of `{step.old}`, as the deprecation warning says."
+    if step.kind == "pin":
+        keep = "Keep the code" if first else "Or keep the code"
+        return f"{keep} and install a release that still has it: `pip install '{step.spec}'`."
+    if step.kind == "upgrade":
+        return f"Upgrade: `pip install '{step.spec}'`."
+    return f"Install it where the code runs: `pip install '{step.spec}'`."
+
+
+def _row(state: ReleaseState) -> TimelineRow:
+    words = _STATE_WORDS[state.state]
+    if state.reason:
+        words = f"{words} ({state.reason})"
+    place = f"{state.file}:{state.line}" if state.file and state.line else state.file
+    return TimelineRow(state.version, state.state, words, place)
