@@ -1,0 +1,135 @@
+"""The records of a failing statement (an error the interpreter raised inside a library's own line), kept apart from
+the code that finds them so that the finder, its renderer and its JSON read one set of frozen types."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+OperationKind = Literal["attribute", "subscript", "call", "iterate", "operator", "unpack", "other"]
+# why a value bound in the code may be None, each a form the code itself shows
+NoneReason = Literal["none literal", "get call", "getattr default", "conditional", "parameter default", "regex match"]
+BindingForm = Literal["assign", "augmented", "unpacked", "loop", "with", "except", "import", "walrus", "definition"]
+CheckForm = Literal["if", "elif", "while", "assert", "comparison"]
+
+
+@dataclass(frozen=True, slots=True)
+class Parameter:
+    """The parameter a value arrived through: its name and its default as written (None: it has no default)."""
+
+    name: str
+    default: str | None
+    line: int  # the function's `def` line
+    may_be_none: NoneReason | None  # "parameter default" when the default is `None`
+
+
+@dataclass(frozen=True, slots=True)
+class LocalBinding:
+    """A statement of the function (or module, class body) before the failing line that binds the root name."""
+
+    line: int
+    form: BindingForm
+    source: str  # the value assigned as written (`kwargs.get('device')`; the whole `for` header for a loop)
+    may_be_none: NoneReason | None
+
+
+@dataclass(frozen=True, slots=True)
+class AttributeAssignment:
+    """`self.attr = ...` in a method (or `attr = ...` in the body) of the class or a base class of the same file."""
+
+    owner: str  # the qualified name of the method (`Cls.__init__`), or of the class for its body
+    line: int
+    source: str
+    may_be_none: NoneReason | None
+
+
+@dataclass(frozen=True, slots=True)
+class NearbyCheck:
+    """A test in the same function before the failing line that mentions the failing expression."""
+
+    line: int
+    form: CheckForm
+    test: str  # the test's source
+    # where the failing statement lies: in the branch the test leads into when true ("body"), when false ("else"),
+    # or None: the check comes before it, not around it
+    branch: Literal["body", "else"] | None
+
+
+@dataclass(frozen=True, slots=True)
+class CallerPlace:
+    """A call of the function found in the release, and what it passes for the parameter."""
+
+    function: str  # the calling function's qualified name
+    file: str
+    line: int
+    call: str  # the call as written (cut)
+    passes: str  # the argument as written; "not passed (the default applies)"; "not resolved"
+
+
+@dataclass(frozen=True, slots=True)
+class Callers:
+    """The callers of the function within the release (`searched` False: the search did not run)."""
+
+    found: tuple[CallerPlace, ...]
+    unresolved: int  # uses of the function's name on objects whose class is not known (counted, not claimed)
+    truncated: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Origin:
+    """Where the failing value comes from within the function: its root name (`x`, or `self.attr` for an attribute
+    of self), the root's bindings before the line, the parameter it arrived through, the class's assignments to it."""
+
+    root: str
+    bindings: tuple[LocalBinding, ...]
+    parameter: Parameter | None
+    attribute_assignments: tuple[AttributeAssignment, ...]  # for a `self.attr` root
+    callers: Callers | None  # for a parameter: who calls the function and what they pass
+
+
+@dataclass(frozen=True, slots=True)
+class Operation:
+    """One sub-expression of the statement the message fits: what was done to which value."""
+
+    kind: OperationKind
+    expression: str  # the value operated on as written (`self.config.quantization_config`)
+    line: int  # its first line
+    operation: str  # the whole operation as written (`self.config.quantization_config.to_dict`)
+    name: str | None  # the attribute, key, keyword or operator the message names
+    value_type: str | None  # the type the message gives the value (`NoneType`), when it gives one
+    origin: Origin | None  # None when the expression has no root name (a call's result, a literal)
+    checks: tuple[NearbyCheck, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Scope:
+    """The function holding the statement (None on `FailingStatement`: at module level or in a class body)."""
+
+    qualname: str  # `PreTrainedModel.from_pretrained`, `f.<locals>.g`
+    line: int  # its `def` line
+
+
+@dataclass(frozen=True, slots=True)
+class FailingStatement:
+    """The statement of a release at a traceback's line, and what its code says of the operation that failed.
+
+    When the traceback printed its line and the release's line differs, `matches_release` is False and nothing
+    else is analysed (`operations` is empty): the frame ran other code than this release's.
+    """
+
+    package: str
+    version: str
+    file: str
+    line: int  # the traceback's line
+    start: int  # the statement's lines (for a compound statement, its header: `for ... in ...:`)
+    end: int
+    text: str  # the statement's source, dedented
+    matches_release: bool
+    printed: str | None  # the line the traceback printed, if any
+    exception: str | None
+    message: str
+    function: Scope | None  # None at module level or in a class body
+    in_class: str | None  # the class whose body holds the statement (directly, outside a method)
+    operations: tuple[Operation, ...]  # every sub-expression the message fits; several: none is picked
+    understood: bool  # the message is one this module reads (an interpreter's message it knows the form of)
+    same_line_in: tuple[str, ...] = ()  # other indexed versions whose file holds the same line (statement_for)

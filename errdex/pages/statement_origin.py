@@ -1,0 +1,358 @@
+"""Where a failing statement's value comes from within its function: the bindings of its root name before the line,
+the parameter it arrived through (and the release's callers that pass it), a class's `self.attr = ...`, and the
+checks before the line that test it. Apart from statement.py because it reads the scope, not the statement."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from typing import Literal
+
+from errdex.model import ReleaseRecord
+from errdex.pages.callers import CalledFunction, callers
+from errdex.pages.model import Caller
+from errdex.pages.source import FunctionNode, class_and_bases, is_static
+from errdex.pages.statement_model import (
+    AttributeAssignment,
+    CallerPlace,
+    Callers,
+    CheckForm,
+    LocalBinding,
+    NearbyCheck,
+    NoneReason,
+    Origin,
+    Parameter,
+)
+from errdex.store import Store
+
+MAX_SHOWN = 40  # bindings, assignments, checks or callers kept of one kind
+NOT_PASSED = "not passed (the default applies)"
+NOT_RESOLVED = "not resolved"
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
+_REGEX = ("match", "search", "fullmatch")
+
+
+def root_of(node: ast.AST, self_name: str | None) -> str | None:
+    """The name a value is read from: `x` for `x.a[0].b`, `self.a` for `self.a.b` in a method; None for a call's
+    result, a literal or anything else not read from a name."""
+    chain: list[str] = []
+    while isinstance(node, ast.Attribute | ast.Subscript):
+        if isinstance(node, ast.Attribute):
+            chain.append(node.attr)
+        else:
+            chain.clear()  # `self[k].a`: no attribute of self
+        node = node.value
+    if not isinstance(node, ast.Name):
+        return None
+    if self_name is not None and node.id == self_name and chain:
+        return f"{self_name}.{chain[-1]}"
+    return node.id
+
+
+def may_be_none(value: ast.AST | None, none_parameters: frozenset[str] = frozenset()) -> NoneReason | None:
+    """Why a value as written may be None, when its own form says so (or it is a parameter whose default is None,
+    one of `none_parameters`)."""
+    if isinstance(value, ast.Constant) and value.value is None:
+        return "none literal"
+    if isinstance(value, ast.Name) and value.id in none_parameters:
+        return "parameter default"
+    if isinstance(value, ast.IfExp) and (_is_none(value.body) or _is_none(value.orelse)):
+        return "conditional"
+    if not isinstance(value, ast.Call):
+        return None
+    func, args = value.func, value.args
+    if isinstance(func, ast.Attribute) and func.attr == "get" and not value.keywords:
+        return "get call" if len(args) == 1 or (len(args) == 2 and _is_none(args[1])) else None
+    if isinstance(func, ast.Attribute) and func.attr == "pop" and len(args) == 2 and _is_none(args[1]):
+        return "get call"
+    if isinstance(func, ast.Name) and func.id == "getattr" and len(args) == 3 and _is_none(args[2]):
+        return "getattr default"
+    if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "re":
+        return "regex match" if func.attr in _REGEX else None
+    return None
+
+
+def _is_none(node: ast.AST) -> bool:
+    return isinstance(node, ast.Constant) and node.value is None
+
+
+def _statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
+    """Every statement of a body in source order, nested blocks included, nested functions and classes not."""
+    for stmt in body:
+        yield stmt
+        if isinstance(stmt, _SCOPES):
+            continue
+        for field in ("body", "orelse", "finalbody"):
+            yield from _statements(getattr(stmt, field, []))
+        for handler in getattr(stmt, "handlers", []):
+            yield from _statements(handler.body)
+        for case in getattr(stmt, "cases", []):
+            yield from _statements(case.body)
+
+
+def none_parameters(func: FunctionNode | None) -> frozenset[str]:
+    """The parameters of a function whose default is `None`."""
+    if func is None:
+        return frozenset()
+    a = func.args
+    positional = [*a.posonlyargs, *a.args]
+    pairs = [*zip(positional[len(positional) - len(a.defaults) :], a.defaults, strict=True)]
+    pairs += [(p, d) for p, d in zip(a.kwonlyargs, a.kw_defaults, strict=True) if d is not None]
+    return frozenset(p.arg for p, d in pairs if _is_none(d))
+
+
+def local_bindings(
+    body: list[ast.stmt], root: str, before: int, nones: frozenset[str] = frozenset()
+) -> tuple[LocalBinding, ...]:
+    """The statements of a scope's body before line `before` that bind `root` (a name, or `self.attr`); `nones`: the
+    function's parameters whose default is None."""
+    out: list[LocalBinding] = []
+    for stmt in _statements(body):
+        if stmt.lineno >= before:
+            break
+        out.extend(_binds(stmt, root, nones))
+        for handler in getattr(stmt, "handlers", []):
+            if handler.name == root:
+                out.append(LocalBinding(handler.lineno, "except", _text(handler.type) or "an exception", None))
+    return tuple(out[:MAX_SHOWN])
+
+
+def _binds(stmt: ast.stmt, root: str, nones: frozenset[str] = frozenset()) -> Iterator[LocalBinding]:
+    if isinstance(stmt, ast.Assign | ast.AnnAssign) and stmt.value is not None:
+        targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+        for target in targets:
+            if _spelled(target) == root:
+                yield LocalBinding(stmt.lineno, "assign", _text(stmt.value), may_be_none(stmt.value, nones))
+            elif any(_spelled(t) == root for t in _unpacked_targets(target)):
+                yield LocalBinding(stmt.lineno, "unpacked", _text(stmt.value), None)
+    elif isinstance(stmt, ast.AugAssign) and _spelled(stmt.target) == root:
+        yield LocalBinding(stmt.lineno, "augmented", _text(stmt), None)
+    elif isinstance(stmt, ast.For | ast.AsyncFor) and any(_spelled(t) == root for t in _unpacked_targets(stmt.target)):
+        yield LocalBinding(stmt.lineno, "loop", f"for {_text(stmt.target)} in {_text(stmt.iter)}", None)
+    elif isinstance(stmt, ast.With | ast.AsyncWith):
+        for item in stmt.items:
+            if item.optional_vars is not None and any(
+                _spelled(t) == root for t in _unpacked_targets(item.optional_vars)
+            ):
+                yield LocalBinding(stmt.lineno, "with", _text(item.context_expr), None)
+    elif isinstance(stmt, ast.Import | ast.ImportFrom):
+        if any((a.asname or a.name.split(".", 1)[0]) == root for a in stmt.names):
+            yield LocalBinding(stmt.lineno, "import", _text(stmt), None)
+    elif isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) and stmt.name == root:
+        yield LocalBinding(
+            stmt.lineno, "definition", f"{'class' if isinstance(stmt, ast.ClassDef) else 'def'} {root}", None
+        )
+    if not isinstance(stmt, _SCOPES):
+        for node in _own_nodes(stmt):
+            if isinstance(node, ast.NamedExpr) and node.target.id == root:
+                yield LocalBinding(node.lineno, "walrus", _text(node.value), may_be_none(node.value, nones))
+
+
+def _own_nodes(stmt: ast.stmt) -> Iterator[ast.AST]:
+    """The nodes of a statement's own expressions (a compound statement's header, not its body)."""
+    for field, value in ast.iter_fields(stmt):
+        if field in ("body", "orelse", "finalbody", "handlers", "cases"):
+            continue
+        for item in value if isinstance(value, list) else [value]:
+            if isinstance(item, ast.AST):
+                yield from ast.walk(item)
+
+
+def _unpacked_targets(target: ast.AST) -> Iterator[ast.AST]:
+    if isinstance(target, ast.Tuple | ast.List):
+        for element in target.elts:
+            yield from _unpacked_targets(element)
+    elif isinstance(target, ast.Starred):
+        yield from _unpacked_targets(target.value)
+    else:
+        yield target
+
+
+def _spelled(node: ast.AST) -> str | None:
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+        return f"{node.value.id}.{node.attr}"
+    return None
+
+
+def parameter_of(func: FunctionNode, name: str) -> Parameter | None:
+    """The parameter of that name, with its default as written."""
+    a = func.args
+    positional = [*a.posonlyargs, *a.args]
+    defaults: dict[str, ast.expr | None] = {p.arg: None for p in [*positional, *a.kwonlyargs]}
+    defaults.update(zip((p.arg for p in positional[len(positional) - len(a.defaults) :]), a.defaults, strict=True))
+    defaults.update({p.arg: d for p, d in zip(a.kwonlyargs, a.kw_defaults, strict=True)})
+    for extra in (a.vararg, a.kwarg):
+        if extra is not None:
+            defaults[extra.arg] = None
+    if name not in defaults:
+        return None
+    default = defaults[name]
+    reason: NoneReason | None = "parameter default" if default is not None and _is_none(default) else None
+    return Parameter(name, _text(default) if default is not None else None, func.lineno, reason)
+
+
+def attribute_assignments(
+    tree: ast.Module, cls: ast.ClassDef, qualname: str, attribute: str
+) -> tuple[AttributeAssignment, ...]:
+    """`self.attribute = ...` in the methods of the class and of its base classes defined in the same file, and
+    `attribute = ...` in their bodies (a class attribute), in source order of each class."""
+    out: list[AttributeAssignment] = []
+    prefix = qualname.rsplit(".", 1)[0] if "." in qualname else ""
+    for owner in class_and_bases(tree, cls):
+        owner_name = f"{prefix}.{owner.name}" if owner is cls and prefix else owner.name
+        for stmt in owner.body:
+            if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef):
+                out.extend(_self_assignments(stmt, f"{owner_name}.{stmt.name}", attribute))
+            else:
+                out.extend(
+                    AttributeAssignment(owner_name, b.line, b.source, b.may_be_none)
+                    for b in _binds(stmt, attribute)
+                    if b.form in ("assign", "unpacked", "augmented")
+                )
+    return tuple(out[:MAX_SHOWN])
+
+
+def _self_assignments(method: FunctionNode, owner: str, attribute: str) -> Iterator[AttributeAssignment]:
+    a = method.args
+    first = [*a.posonlyargs, *a.args][:1]
+    if not first or is_static(method):
+        return
+    root = f"{first[0].arg}.{attribute}"
+    nones = none_parameters(method)
+    for stmt in _statements(method.body):
+        for binding in _binds(stmt, root, nones):
+            yield AttributeAssignment(owner, binding.line, binding.source, binding.may_be_none)
+
+
+def nearby_checks(body: list[ast.stmt], statement: ast.AST, expression: str) -> tuple[NearbyCheck, ...]:
+    """The `if`/`elif`/`while`/`assert` tests and `is None` comparisons of a scope before the statement that mention
+    the expression (a sub-expression of theirs reads as it), with the branch the statement is in when one holds it."""
+    out: list[NearbyCheck] = []
+    start = getattr(statement, "lineno", 0)
+    for stmt, form in _tested(body):
+        if stmt.lineno >= start:
+            break
+        test = _test_of(stmt)
+        if test is not None and _mentions(test, expression):
+            out.append(NearbyCheck(test.lineno, form, _text(test), _branch(stmt, statement)))
+        elif test is None:
+            out.extend(
+                NearbyCheck(node.lineno, "comparison", _text(node), None)
+                for node in _own_nodes(stmt)
+                if isinstance(node, ast.Compare) and _none_comparison(node) and _mentions(node, expression)
+            )
+    return tuple(out[:MAX_SHOWN])
+
+
+def _tested(body: list[ast.stmt], elif_: bool = False) -> Iterator[tuple[ast.stmt, CheckForm]]:
+    for stmt in body:
+        if isinstance(stmt, ast.If):
+            yield stmt, "elif" if elif_ else "if"
+            yield from _tested(stmt.body)
+            chained = len(stmt.orelse) == 1 and isinstance(stmt.orelse[0], ast.If)
+            yield from _tested(stmt.orelse, elif_=chained and stmt.orelse[0].col_offset == stmt.col_offset)
+            continue
+        yield stmt, "while" if isinstance(stmt, ast.While) else "assert" if isinstance(stmt, ast.Assert) else "if"
+        if isinstance(stmt, _SCOPES):
+            continue
+        for field in ("body", "orelse", "finalbody"):
+            yield from _tested(getattr(stmt, field, []))
+        for handler in getattr(stmt, "handlers", []):
+            yield from _tested(handler.body)
+
+
+def _test_of(stmt: ast.stmt) -> ast.expr | None:
+    return stmt.test if isinstance(stmt, ast.If | ast.While | ast.Assert) else None
+
+
+def _none_comparison(node: ast.AST) -> bool:
+    return (
+        isinstance(node, ast.Compare)
+        and any(isinstance(op, ast.Is | ast.IsNot) for op in node.ops)
+        and any(_is_none(c) for c in [node.left, *node.comparators])
+    )
+
+
+def _mentions(test: ast.AST, expression: str) -> bool:
+    return any(isinstance(n, ast.expr) and _text(n) == expression for n in ast.walk(test))
+
+
+def _branch(stmt: ast.stmt, statement: ast.AST) -> Literal["body", "else"] | None:
+    if not isinstance(stmt, ast.If | ast.While):
+        return None
+    if any(statement in ast.walk(s) for s in stmt.body):
+        return "body"
+    if any(statement in ast.walk(s) for s in stmt.orelse):
+        return "else"
+    return None
+
+
+def callers_passing(
+    store: Store, record: ReleaseRecord, file: str, qualname: str, func: FunctionNode, parameter: str, method: bool
+) -> Callers:
+    """The callers of the function the release has, each with what it passes for `parameter`."""
+    search = callers(store, record, CalledFunction(file, qualname))
+    found = tuple(
+        CallerPlace(c["function"], c["file"], c["line"], c["call"], _passes(c, func, parameter, method))
+        for c in search["callers"][:MAX_SHOWN]
+    )
+    return Callers(found, search["unresolved"], search["truncated"] or len(search["callers"]) > MAX_SHOWN)
+
+
+def _passes(caller: Caller, func: FunctionNode, parameter: str, method: bool) -> str:
+    """What a call passes for the parameter, as written; not passed; or not resolved (a `*`/`**` argument that may
+    hold it, a use that is no call, a method called on its class with the instance passed first)."""
+    arguments = caller["arguments"]
+    if arguments is None:
+        return NOT_RESOLVED
+    if parameter in arguments["keywords"]:
+        return arguments["keywords"][parameter]
+    positional = [p.arg for p in [*func.args.posonlyargs, *func.args.args]]
+    if method and not is_static(func):
+        if caller["match"] == "class":
+            return NOT_RESOLVED
+        positional = positional[1:]
+    if parameter in positional:
+        index = positional.index(parameter)
+        given = arguments["positional"]
+        if any(a.startswith("*") for a in given[: index + 1]):
+            return NOT_RESOLVED
+        if index < len(given):
+            return given[index]
+    return NOT_RESOLVED if arguments["unpacked"] else NOT_PASSED
+
+
+def origin_of(
+    value: ast.AST,
+    body: list[ast.stmt],
+    before: int,
+    func: FunctionNode | None,
+    owner: ast.ClassDef | None,
+) -> Origin | None:
+    """The root name of the value and its bindings before the line; the parameter, for a function's (its callers
+    and a class's assignments are added by the caller of this, which has the store)."""
+    root = root_of(value, self_name(func, owner))
+    if root is None:
+        return None
+    parameter = parameter_of(func, root) if func is not None else None
+    return Origin(root, local_bindings(body, root, before, none_parameters(func)), parameter, (), None)
+
+
+def self_name(func: FunctionNode | None, owner: ast.ClassDef | None) -> str | None:
+    """The name of a method's instance parameter (`self`), None for a function, a static or class method."""
+    if func is None or owner is None or is_static(func):
+        return None
+    first = [*func.args.posonlyargs, *func.args.args][:1]
+    return first[0].arg if first else None
+
+
+def _text(node: ast.AST | None, limit: int = 300) -> str:
+    if node is None:
+        return ""
+    try:
+        text = ast.unparse(node)
+    except (ValueError, RecursionError):
+        return "<expression not shown>"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
