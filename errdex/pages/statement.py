@@ -84,7 +84,7 @@ def failing_statement(
     if tree is None or place is None:
         return None
     scope = _Scope.of(place.path)
-    found = operations(place.nodes, wanted) if wanted is not None else []
+    found = operations(place.nodes, wanted, place.path[-1]) if wanted is not None else []
     return replace(
         base,
         start=place.start,
@@ -252,7 +252,7 @@ def statement_for(store: Store, parsed: ParsedError) -> FailingStatement | None:
     if found is None:
         return None
     records, path, folders = found
-    named = [r for r in records if any(r.version in _VERSION_TOKEN.split(f) for f in folders)]
+    named = [r for r in records if any(r.version in _VERSION_TOKEN.split(f.removesuffix(".egg")) for f in folders)]
     candidates = named[-1:] or records
     results = [
         (r, failing_statement(store, r, path, frame.line, parsed.exception, parsed.message, frame.code))

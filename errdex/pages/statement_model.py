@@ -4,7 +4,7 @@ the code that finds them so that the finder, its renderer and its JSON read one 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, TypedDict
 
 OperationKind = Literal["attribute", "subscript", "call", "iterate", "operator", "unpack", "other"]
 # why a value bound in the code may be None, each a form the code itself shows
@@ -22,6 +22,9 @@ class Parameter:
     line: int  # the function's `def` line
     may_be_none: NoneReason | None  # "parameter default" when the default is `None`
 
+    def to_json(self) -> ParameterJson:
+        return {"name": self.name, "default": self.default, "line": self.line, "may_be_none": self.may_be_none}
+
 
 @dataclass(frozen=True, slots=True)
 class LocalBinding:
@@ -32,6 +35,9 @@ class LocalBinding:
     source: str  # the value assigned as written (`kwargs.get('device')`; the whole `for` header for a loop)
     may_be_none: NoneReason | None
 
+    def to_json(self) -> LocalBindingJson:
+        return {"line": self.line, "form": self.form, "source": self.source, "may_be_none": self.may_be_none}
+
 
 @dataclass(frozen=True, slots=True)
 class AttributeAssignment:
@@ -41,6 +47,9 @@ class AttributeAssignment:
     line: int
     source: str
     may_be_none: NoneReason | None
+
+    def to_json(self) -> AttributeAssignmentJson:
+        return {"owner": self.owner, "line": self.line, "source": self.source, "may_be_none": self.may_be_none}
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +63,9 @@ class NearbyCheck:
     # or None: the check comes before it, not around it
     branch: Literal["body", "else"] | None
 
+    def to_json(self) -> NearbyCheckJson:
+        return {"line": self.line, "form": self.form, "test": self.test, "branch": self.branch}
+
 
 @dataclass(frozen=True, slots=True)
 class CallerPlace:
@@ -65,6 +77,15 @@ class CallerPlace:
     call: str  # the call as written (cut)
     passes: str  # the argument as written; "not passed (the default applies)"; "not resolved"
 
+    def to_json(self) -> CallerPlaceJson:
+        return {
+            "function": self.function,
+            "file": self.file,
+            "line": self.line,
+            "call": self.call,
+            "passes": self.passes,
+        }
+
 
 @dataclass(frozen=True, slots=True)
 class Callers:
@@ -73,6 +94,9 @@ class Callers:
     found: tuple[CallerPlace, ...]
     unresolved: int  # uses of the function's name on objects whose class is not known (counted, not claimed)
     truncated: bool
+
+    def to_json(self) -> CallersJson:
+        return {"found": [c.to_json() for c in self.found], "unresolved": self.unresolved, "truncated": self.truncated}
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +109,15 @@ class Origin:
     parameter: Parameter | None
     attribute_assignments: tuple[AttributeAssignment, ...]  # for a `self.attr` root
     callers: Callers | None  # for a parameter: who calls the function and what they pass
+
+    def to_json(self) -> OriginJson:
+        return {
+            "root": self.root,
+            "bindings": [b.to_json() for b in self.bindings],
+            "parameter": self.parameter.to_json() if self.parameter else None,
+            "attribute_assignments": [a.to_json() for a in self.attribute_assignments],
+            "callers": self.callers.to_json() if self.callers else None,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +133,18 @@ class Operation:
     origin: Origin | None  # None when the expression has no root name (a call's result, a literal)
     checks: tuple[NearbyCheck, ...]
 
+    def to_json(self) -> OperationJson:
+        return {
+            "kind": self.kind,
+            "expression": self.expression,
+            "line": self.line,
+            "operation": self.operation,
+            "name": self.name,
+            "value_type": self.value_type,
+            "origin": self.origin.to_json() if self.origin else None,
+            "checks": [c.to_json() for c in self.checks],
+        }
+
 
 @dataclass(frozen=True, slots=True)
 class Scope:
@@ -107,6 +152,9 @@ class Scope:
 
     qualname: str  # `PreTrainedModel.from_pretrained`, `f.<locals>.g`
     line: int  # its `def` line
+
+    def to_json(self) -> ScopeJson:
+        return {"qualname": self.qualname, "line": self.line}
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,3 +181,111 @@ class FailingStatement:
     operations: tuple[Operation, ...]  # every sub-expression the message fits; several: none is picked
     understood: bool  # the message is one this module reads (an interpreter's message it knows the form of)
     same_line_in: tuple[str, ...] = ()  # other indexed versions whose file holds the same line (statement_for)
+
+    def to_json(self) -> FailingStatementJson:
+        """The record as the JSON API gives it (every key always present; null where the record holds None)."""
+        return {
+            "package": self.package,
+            "version": self.version,
+            "file": self.file,
+            "line": self.line,
+            "start": self.start,
+            "end": self.end,
+            "text": self.text,
+            "matches_release": self.matches_release,
+            "printed": self.printed,
+            "exception": self.exception,
+            "message": self.message,
+            "function": self.function.to_json() if self.function else None,
+            "in_class": self.in_class,
+            "operations": [o.to_json() for o in self.operations],
+            "understood": self.understood,
+            "same_line_in": list(self.same_line_in),
+        }
+
+
+class ParameterJson(TypedDict):
+    name: str
+    default: str | None  # null: the parameter has no default
+    line: int
+    may_be_none: NoneReason | None
+
+
+class LocalBindingJson(TypedDict):
+    line: int
+    form: BindingForm
+    source: str
+    may_be_none: NoneReason | None
+
+
+class AttributeAssignmentJson(TypedDict):
+    owner: str
+    line: int
+    source: str
+    may_be_none: NoneReason | None
+
+
+class NearbyCheckJson(TypedDict):
+    line: int
+    form: CheckForm
+    test: str
+    branch: Literal["body", "else"] | None
+
+
+class CallerPlaceJson(TypedDict):
+    function: str
+    file: str
+    line: int
+    call: str
+    passes: str
+
+
+class CallersJson(TypedDict):
+    found: list[CallerPlaceJson]
+    unresolved: int
+    truncated: bool
+
+
+class OriginJson(TypedDict):
+    root: str
+    bindings: list[LocalBindingJson]
+    parameter: ParameterJson | None
+    attribute_assignments: list[AttributeAssignmentJson]
+    callers: CallersJson | None  # null: not searched (the root is no parameter)
+
+
+class OperationJson(TypedDict):
+    kind: OperationKind
+    expression: str
+    line: int
+    operation: str
+    name: str | None
+    value_type: str | None
+    origin: OriginJson | None  # null: the value is read from no name (a call's result, a literal)
+    checks: list[NearbyCheckJson]
+
+
+class ScopeJson(TypedDict):
+    qualname: str
+    line: int
+
+
+class FailingStatementJson(TypedDict):
+    """`FailingStatement.to_json()`: the failing statement of a traceback, for the JSON API."""
+
+    package: str
+    version: str
+    file: str
+    line: int
+    start: int
+    end: int
+    text: str
+    matches_release: bool
+    printed: str | None
+    exception: str | None
+    message: str
+    function: ScopeJson | None  # null: at module level or in a class body (`in_class`)
+    in_class: str | None
+    operations: list[OperationJson]
+    understood: bool
+    same_line_in: list[str]

@@ -142,24 +142,22 @@ def _wanted(form: str, kind: OperationKind, groups: dict[str, str | None]) -> Wa
     )
 
 
-def operations(nodes: list[ast.AST], wanted: Wanted) -> list[Found]:
+def operations(nodes: list[ast.AST], wanted: Wanted, statement: ast.AST | None = None) -> list[Found]:
     """Every sub-expression of the statement (its nodes: the statement, or a compound statement's header) that the
-    message fits, in source order."""
-    found = list(_fitting(nodes, wanted))
-    if wanted.form == "keyword":
+    message fits, in source order; `statement` is the compound statement a header is of (a `for` iterates)."""
+    walked = [n for node in nodes for n in ast.walk(node)]
+    if isinstance(statement, ast.For | ast.AsyncFor) and statement not in nodes:
+        walked.append(statement)
+    found = list(_fitting(walked, wanted))
+    if wanted.form in ("keyword", "arguments"):
         found = _narrowed_calls(found, wanted)
     return sorted(found, key=lambda f: (getattr(f.whole, "lineno", 0), getattr(f.whole, "col_offset", 0)))
-
-
-def _walk(nodes: list[ast.AST]) -> Iterator[ast.AST]:
-    for node in nodes:
-        yield from ast.walk(node)
 
 
 def _fitting(nodes: list[ast.AST], w: Wanted) -> Iterator[Found]:
     if w.kind == "attribute":
         store = w.form in ("read-only", "no setter")
-        for n in _walk(nodes):
+        for n in nodes:
             if isinstance(n, ast.Attribute) and n.attr == w.name and (not store or not isinstance(n.ctx, ast.Load)):
                 yield Found("attribute", n.value, n, w.name, w.value_type)
     elif w.kind == "subscript":
@@ -173,7 +171,7 @@ def _fitting(nodes: list[ast.AST], w: Wanted) -> Iterator[Found]:
     elif w.kind == "operator":
         yield from _operators(nodes, w)
     else:
-        for n in _walk(nodes):
+        for n in nodes:
             if isinstance(n, ast.Name) and n.id == w.name and isinstance(n.ctx, ast.Load):
                 yield Found("other", n, n, w.name, None)
 
@@ -184,7 +182,7 @@ def _subscripts(nodes: list[ast.AST], w: Wanted) -> Iterator[Found]:
         context = ast.Store
     elif w.form == "item deletion":
         context = ast.Del
-    for n in _walk(nodes):
+    for n in nodes:
         if isinstance(n, ast.Call) and w.form == "key" and _method(n) == "pop" and len(n.args) == 1:
             if _key_fits(n.args[0], w.name):
                 yield Found("call", _receiver(n), n, w.name, None)
@@ -210,7 +208,7 @@ def _key_fits(key: ast.expr, shown: str | None) -> bool:
 
 
 def _iterated(nodes: list[ast.AST], w: Wanted) -> Iterator[Found]:
-    for n in _walk(nodes):
+    for n in nodes:
         if w.form == "in":
             if isinstance(n, ast.Compare):
                 for op, right in zip(n.ops, n.comparators, strict=True):
@@ -237,7 +235,7 @@ def _iterated_arguments(call: ast.Call) -> list[ast.expr]:
 
 
 def _unpacked(nodes: list[ast.AST], w: Wanted) -> Iterator[Found]:
-    for n in _walk(nodes):
+    for n in nodes:
         pairs: list[tuple[ast.expr, ast.expr]] = []
         if isinstance(n, ast.Assign):
             pairs = [(t, n.value) for t in n.targets]
@@ -254,7 +252,7 @@ def _count_fits(target: ast.Tuple | ast.List, count: int | None) -> bool:
 
 
 def _calls(nodes: list[ast.AST], w: Wanted) -> Iterator[Found]:
-    for n in _walk(nodes):
+    for n in nodes:
         if not isinstance(n, ast.Call):
             continue
         if w.form == "not callable":
@@ -269,17 +267,21 @@ def _calls(nodes: list[ast.AST], w: Wanted) -> Iterator[Found]:
         elif w.form == "pop":
             if _method(n) in ("pop", "popitem"):
                 yield Found("call", _receiver(n), n, "pop", w.value_type)
-        elif _named(n, w.function):
+        else:
             yield Found("call", n.func, n, w.name, None)
 
 
 def _narrowed_calls(found: list[Found], w: Wanted) -> list[Found]:
-    """Of the calls of the named function, those that pass the unexpected keyword; else those that pass `**`
-    something (it may hold it); else all of them."""
-    calls = [f for f in found if isinstance(f.whole, ast.Call)]
-    passing = [f for f in calls if any(k.arg == w.name for k in f.whole.keywords)]  # type: ignore[attr-defined]
-    unpacking = [f for f in calls if any(k.arg is None for k in f.whole.keywords)]  # type: ignore[attr-defined]
-    return passing or unpacking or found
+    """The calls that may be of the function the message names: those spelled with its name, when any is (else all:
+    a function is often called through another name); of those, for an unexpected keyword, the ones that pass it,
+    else those that pass `**` something (it may hold it), else all of them."""
+    calls = [(f, f.whole) for f in found if isinstance(f.whole, ast.Call)]
+    calls = [(f, c) for f, c in calls if _named(c, w.function)] or calls
+    if w.form != "keyword":
+        return [f for f, _ in calls]
+    passing = [f for f, c in calls if any(k.arg == w.name for k in c.keywords)]
+    unpacking = [f for f, c in calls if any(k.arg is None for k in c.keywords)]
+    return passing or unpacking or [f for f, _ in calls]
 
 
 def _named(call: ast.Call, function: str | None) -> bool:
@@ -295,7 +297,7 @@ def _named(call: ast.Call, function: str | None) -> bool:
 
 def _operators(nodes: list[ast.AST], w: Wanted) -> Iterator[Found]:
     symbol = w.name
-    for n in _walk(nodes):
+    for n in nodes:
         if isinstance(n, ast.BinOp) and _fits_operator(_BINARY.get(type(n.op)), w):
             yield _operand(n.left, n.right, n, _BINARY[type(n.op)], w)
         elif isinstance(n, ast.AugAssign) and _fits_operator(_BINARY.get(type(n.op)), w, augmented=True):

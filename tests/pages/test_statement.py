@@ -1,0 +1,287 @@
+"""The failing statement of an error the interpreter raised inside a library's line: the operation, its value's origin,
+the checks near it (fixture packages written and indexed by the tests)."""
+
+from __future__ import annotations
+
+import json
+import textwrap
+
+import pytest
+
+from errdex.model import Frame, ParsedError
+from errdex.pages.statement import FailingStatement, failing_statement, statement_for
+from errdex.pages.statement_model import Operation
+from errdex.pages.statement_render import statement_lines
+from errdex.store import Store
+from tests.pages.conftest import Indexer
+
+OPS = textwrap.dedent(
+    r"""
+    import re
+
+    LIMIT = 3
+    SETTINGS = {"a": 1}
+    VALUE = SETTINGS["missing"]
+
+
+    class Model:
+        default_mode = None
+
+        def __init__(self, config=None, mode="fast"):
+            self.config = config
+            self.mode = mode
+
+        def reset(self):
+            self.config = None
+
+        def save(self, options=None):
+            quant = self.config.quantization_config.to_dict()
+            return quant
+
+
+    def load(path, extra=None, names=None):
+        m = re.match(r"(\d+)", path)
+        size = m.group(1)
+        table = {"a": 1}
+        device = table.get("device")
+        kind = "x" if path else None
+        total = LIMIT + extra
+        for name in names:
+            pass
+        first, second = extra
+        return device.index, kind.upper(), table["b"], table[path]
+
+
+    def checked(options=None):
+        if options is None:
+            options = {}
+        assert options is not None
+        if options:
+            value = options["key"]
+        return value
+
+
+    def run(fn=None):
+        return fn(
+            1,
+            flag=True,
+        )
+
+
+    def build():
+        helper = getattr(Model, "helper", None)
+        helper(strict=True)
+        return load("1", extra=2) + load("2", 3, names=[1]) + checked()
+
+
+    def first_items(items):
+        return items[0] + items[1:]
+    """
+).lstrip("\n")
+FILE = "pkg/ops.py"
+
+
+def line_of(text: str, source: str = OPS) -> int:
+    """The (first) line of the fixture that holds `text`."""
+    return next(i for i, line in enumerate(source.splitlines(), 1) if text in line)
+
+
+@pytest.fixture
+def ops(indexed: Indexer) -> Store:
+    return indexed({"pkg/__init__.py": "", FILE: OPS})
+
+
+def at(store: Store, text: str, exception: str, message: str, code: str | None = None) -> FailingStatement:
+    found = failing_statement(store, store.release("pkg"), FILE, line_of(text), exception, message, code)
+    assert found is not None
+    return found
+
+
+def only(statement: FailingStatement) -> Operation:
+    (operation,) = statement.operations
+    return operation
+
+
+def test_attribute_of_a_self_attribute(ops: Store) -> None:
+    found = at(ops, ".to_dict()", "AttributeError", "'NoneType' object has no attribute 'to_dict'")
+    assert found.matches_release and found.understood
+    assert found.text == "quant = self.config.quantization_config.to_dict()"
+    assert found.function is not None
+    assert (found.function.qualname, found.function.line) == ("Model.save", line_of("def save"))
+    op = only(found)
+    assert (op.kind, op.expression, op.name, op.value_type) == (
+        "attribute",
+        "self.config.quantization_config",
+        "to_dict",
+        "NoneType",
+    )
+    assert op.operation == "self.config.quantization_config.to_dict"
+    assert op.origin is not None and op.origin.root == "self.config"
+    assert op.origin.parameter is None and op.origin.callers is None
+    assigned = [(a.owner, a.line, a.source, a.may_be_none) for a in op.origin.attribute_assignments]
+    assert assigned == [
+        ("Model.__init__", line_of("self.config = config"), "config", "parameter default"),
+        ("Model.reset", line_of("self.config = None"), "None", "none literal"),
+    ]
+
+
+def test_bindings_that_may_be_none(ops: Store) -> None:
+    regex = only(at(ops, "m.group(1)", "AttributeError", "'NoneType' object has no attribute 'group'"))
+    assert regex.origin is not None
+    assert [(b.line, b.source, b.may_be_none) for b in regex.origin.bindings] == [
+        (line_of("m = re.match"), "re.match('(\\\\d+)', path)", "regex match")
+    ]
+    got = only(at(ops, "device.index", "AttributeError", "'NoneType' object has no attribute 'index'"))
+    assert got.expression == "device" and got.origin is not None
+    assert [(b.source, b.may_be_none) for b in got.origin.bindings] == [("table.get('device')", "get call")]
+    conditional = only(at(ops, "device.index", "AttributeError", "'NoneType' object has no attribute 'upper'"))
+    assert conditional.origin is not None
+    assert [(b.source, b.may_be_none) for b in conditional.origin.bindings] == [
+        ("'x' if path else None", "conditional")
+    ]
+
+
+def test_operator_on_a_parameter_with_callers(ops: Store) -> None:
+    op = only(at(ops, "LIMIT + extra", "TypeError", "unsupported operand type(s) for +: 'int' and 'NoneType'"))
+    assert (op.kind, op.expression, op.operation, op.name) == ("operator", "extra", "LIMIT + extra", "+")
+    assert op.origin is not None and op.origin.parameter is not None
+    parameter = op.origin.parameter
+    assert (parameter.name, parameter.default, parameter.may_be_none) == ("extra", "None", "parameter default")
+    assert op.origin.callers is not None
+    passed = [(c.function, c.line, c.passes) for c in op.origin.callers.found]
+    assert passed == [("build", line_of('load("1", extra=2)'), "2"), ("build", line_of('load("1", extra=2)'), "3")]
+
+
+def test_iteration_of_a_for_header_and_callers_that_leave_the_default(ops: Store) -> None:
+    found = at(ops, "for name in names:", "TypeError", "'NoneType' object is not iterable")
+    assert found.text == "for name in names:"
+    op = only(found)
+    assert (op.kind, op.expression) == ("iterate", "names")
+    assert op.origin is not None and op.origin.callers is not None
+    assert [c.passes for c in op.origin.callers.found] == ["not passed (the default applies)", "[1]"]
+
+
+def test_unpacking(ops: Store) -> None:
+    op = only(at(ops, "first, second = extra", "TypeError", "cannot unpack non-iterable NoneType object"))
+    assert (op.kind, op.expression, op.operation) == ("unpack", "extra", "(first, second)")
+    counted = at(ops, "first, second = extra", "ValueError", "not enough values to unpack (expected 3, got 1)")
+    assert counted.operations == ()  # a two-name target never expects 3
+
+
+def test_key_error_keeps_every_subscript_that_fits(ops: Store) -> None:
+    both = at(ops, "device.index", "KeyError", "'b'")
+    assert [(o.kind, o.operation) for o in both.operations] == [
+        ("subscript", "table['b']"),
+        ("subscript", "table[path]"),
+    ]
+    other = at(ops, "device.index", "KeyError", "'zzz'")
+    assert [o.operation for o in other.operations] == ["table[path]"]
+    text = "\n".join(statement_lines(both))
+    assert "2 parts of the statement fit the message; none is picked" in text
+
+
+def test_nearby_checks(ops: Store) -> None:
+    op = only(at(ops, 'options["key"]', "TypeError", "'NoneType' object is not subscriptable"))
+    assert (op.kind, op.expression) == ("subscript", "options")
+    checks = [(c.line, c.form, c.test, c.branch) for c in op.checks]
+    assert checks == [
+        (line_of("if options is None"), "if", "options is None", None),
+        (line_of("assert options"), "assert", "options is not None", None),
+        (line_of("if options:"), "if", "options", "body"),
+    ]
+    assert op.origin is not None
+    assert [(b.line, b.source) for b in op.origin.bindings] == [(line_of("options = {}"), "{}")]
+
+
+def test_call_of_a_value_that_may_be_none(ops: Store) -> None:
+    op = only(at(ops, "helper(strict=True)", "TypeError", "'NoneType' object is not callable"))
+    assert (op.kind, op.expression) == ("call", "helper")
+    assert op.origin is not None
+    assert [b.may_be_none for b in op.origin.bindings] == ["getattr default"]
+
+
+def test_multi_line_statement_and_an_unexpected_keyword(ops: Store) -> None:
+    found = at(ops, "flag=True", "TypeError", "f() got an unexpected keyword argument 'flag'")
+    assert (found.start, found.end) == (line_of("return fn("), line_of("flag=True") + 1)
+    assert found.text == "return fn(\n    1,\n    flag=True,\n)"
+    op = only(found)
+    assert (op.kind, op.expression, op.name) == ("call", "fn", "flag")
+    assert op.origin is not None and op.origin.parameter is not None and op.origin.parameter.default == "None"
+    assert op.origin.callers is not None and op.origin.callers.found == ()
+    assert "No caller of `run` is found in pkg 1.0." in statement_lines(found)[-2]
+
+
+def test_index_error_reads_indexes_not_slices(ops: Store) -> None:
+    op = only(at(ops, "items[0] + items[1:]", "IndexError", "list index out of range"))
+    assert (op.kind, op.operation) == ("subscript", "items[0]")
+
+
+def test_module_level_line(ops: Store) -> None:
+    found = at(ops, 'VALUE = SETTINGS["missing"]', "KeyError", "'missing'")
+    assert found.function is None and found.in_class is None
+    op = only(found)
+    assert op.origin is not None
+    assert [(b.line, b.source) for b in op.origin.bindings] == [(line_of("SETTINGS = {"), "{'a': 1}")]
+    assert f"{FILE}:{line_of('VALUE =')}, at module level:" in statement_lines(found)[1]
+
+
+def test_printed_line_that_differs_is_no_frame_of_this_release(ops: Store) -> None:
+    same = at(ops, "m.group(1)", "AttributeError", "'NoneType' object has no attribute 'group'", "size = m.group(1)")
+    assert same.matches_release and same.operations
+    other = at(ops, "m.group(1)", "AttributeError", "'NoneType' object has no attribute 'group'", "size = m.end()")
+    assert not other.matches_release and other.operations == ()
+    assert other.printed == "size = m.end()" and other.text == "size = m.group(1)"
+    assert "this frame did not run this release's code" in statement_lines(other)[-1]
+
+
+def test_what_is_not_read_is_said(ops: Store) -> None:
+    found = at(ops, "m.group(1)", "RuntimeError", "something else")
+    assert not found.understood and found.operations == ()
+    assert "not resolved" in statement_lines(found)[-1]
+    release = ops.release("pkg")
+    assert failing_statement(ops, release, "pkg/absent.py", 1, "KeyError", "'a'", None) is None
+    assert failing_statement(ops, release, FILE, line_of("import re") + 1, "KeyError", "'a'", None) is None  # blank
+
+
+def test_json_and_lines_say_where(ops: Store) -> None:
+    found = at(ops, "LIMIT + extra", "TypeError", "unsupported operand type(s) for +: 'int' and 'NoneType'")
+    data = found.to_json()
+    assert json.loads(json.dumps(data)) == data
+    assert data["operations"][0]["origin"]["parameter"] == {  # type: ignore[index]
+        "name": "extra",
+        "default": "None",
+        "line": line_of("def load"),
+        "may_be_none": "parameter default",
+    }
+    text = "\n".join(statement_lines(found))
+    assert f"{FILE}:{line_of('LIMIT + extra')}" in text
+    assert "`extra` is a parameter of `load`" in text and "`extra`: 2" in text
+    assert "\n\n" not in text and "``" not in text
+
+
+def traceback(file: str, line: int, code: str | None) -> ParsedError:
+    frames = (Frame("/home/me/app.py", 3, "<module>", "pkg.ops.load('x')"), Frame(file, line, "load", code))
+    return ParsedError("AttributeError", "'NoneType' object has no attribute 'group'", frames)
+
+
+def test_statement_for_a_traceback(indexed: Indexer) -> None:
+    indexed({"pkg/__init__.py": "", FILE: OPS}, version="1.0")
+    moved = OPS.replace("import re\n", "import re\nimport os\n")
+    store = indexed({"pkg/__init__.py": "", FILE: moved}, version="2.0")
+    line = line_of("m.group(1)")
+    site = "/venv/lib/python3.11/site-packages/pkg/ops.py"
+    old = statement_for(store, traceback(site, line, "size = m.group(1)"))
+    assert old is not None and (old.version, old.file, old.same_line_in) == ("1.0", FILE, ())
+    new = statement_for(store, traceback(site, line + 1, "size = m.group(1)"))
+    assert new is not None and new.version == "2.0" and only(new).expression == "m"
+    named = statement_for(store, traceback(f"/x/pkg-2.0.egg/{FILE}", line, None))
+    assert named is not None and named.version == "2.0" and named.text == 'm = re.match(r"(\\d+)", path)'
+    assert statement_for(store, traceback(site, line, None)) is None  # the releases' lines differ: not told apart
+    assert statement_for(store, traceback("/home/me/other.py", 3, "x")) is None
+
+
+def test_statement_for_the_same_line_in_several_releases(indexed: Indexer) -> None:
+    indexed({"pkg/__init__.py": "", FILE: OPS}, version="1.0")
+    store = indexed({"pkg/__init__.py": "", FILE: OPS}, version="1.1")
+    found = statement_for(store, traceback("C:\\py\\Lib\\site-packages\\pkg\\ops.py", line_of("m.group(1)"), None))
+    assert found is not None and (found.version, found.same_line_in) == ("1.1", ("1.0",))
