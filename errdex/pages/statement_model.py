@@ -11,6 +11,8 @@ OperationKind = Literal["attribute", "subscript", "call", "iterate", "operator",
 NoneReason = Literal["none literal", "get call", "getattr default", "conditional", "parameter default", "regex match"]
 BindingForm = Literal["assign", "augmented", "unpacked", "loop", "with", "except", "import", "walrus", "definition"]
 CheckForm = Literal["if", "elif", "while", "assert", "comparison"]
+NOT_PASSED = "not passed (the default applies)"  # what a caller passes for a parameter it leaves out
+NOT_RESOLVED = "not resolved"  # ... when what it passes is not known (`*args`, `**kwargs`, no call)
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,14 +91,20 @@ class CallerPlace:
 
 @dataclass(frozen=True, slots=True)
 class Callers:
-    """The callers of the function within the release (`searched` False: the search did not run)."""
+    """The callers of the function found within the release, and what the search could not see."""
 
     found: tuple[CallerPlace, ...]
     unresolved: int  # uses of the function's name on objects whose class is not known (counted, not claimed)
     truncated: bool
+    not_followed: tuple[str, ...]  # the kinds of use the search cannot see (`getattr()` by string, ...)
 
     def to_json(self) -> CallersJson:
-        return {"found": [c.to_json() for c in self.found], "unresolved": self.unresolved, "truncated": self.truncated}
+        return {
+            "found": [c.to_json() for c in self.found],
+            "unresolved": self.unresolved,
+            "truncated": self.truncated,
+            "not_followed": list(self.not_followed),
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,6 +252,7 @@ class CallersJson(TypedDict):
     found: list[CallerPlaceJson]
     unresolved: int
     truncated: bool
+    not_followed: list[str]
 
 
 class OriginJson(TypedDict):

@@ -13,6 +13,8 @@ from errdex.pages.callers import CalledFunction, callers
 from errdex.pages.model import Caller
 from errdex.pages.source import FunctionNode, class_and_bases, is_static
 from errdex.pages.statement_model import (
+    NOT_PASSED,
+    NOT_RESOLVED,
     AttributeAssignment,
     CallerPlace,
     Callers,
@@ -26,8 +28,6 @@ from errdex.pages.statement_model import (
 from errdex.store import Store
 
 MAX_SHOWN = 40  # bindings, assignments, checks or callers kept of one kind
-NOT_PASSED = "not passed (the default applies)"
-NOT_RESOLVED = "not resolved"
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
 _REGEX = ("match", "search", "fullmatch")
 
@@ -296,9 +296,9 @@ def callers_passing(
     search = callers(store, record, CalledFunction(file, qualname))
     found = tuple(
         CallerPlace(c["function"], c["file"], c["line"], c["call"], _passes(c, func, parameter, method))
-        for c in search["callers"][:MAX_SHOWN]
+        for c in search["callers"]
     )
-    return Callers(found, search["unresolved"], search["truncated"] or len(search["callers"]) > MAX_SHOWN)
+    return Callers(found, search["unresolved"], search["truncated"], tuple(search["not_followed"]))
 
 
 def _passes(caller: Caller, func: FunctionNode, parameter: str, method: bool) -> str:

@@ -4,6 +4,8 @@ line; what is not known is said so ("not resolved", "none found"), never left ou
 from __future__ import annotations
 
 from errdex.pages.statement_model import (
+    NOT_PASSED,
+    NOT_RESOLVED,
     Callers,
     FailingStatement,
     LocalBinding,
@@ -14,6 +16,7 @@ from errdex.pages.statement_model import (
 )
 
 UNKNOWN = "unknown"
+MAX_CALLERS_SHOWN = 5
 _NONE_WORDS: dict[NoneReason, str] = {
     "none literal": "it is assigned `None`",
     "get call": "`.get(...)` / `.pop(..., None)` gives None when the key is missing",
@@ -136,17 +139,23 @@ def _assignment_lines(s: FailingStatement, origin: Origin) -> list[str]:
 
 
 def _caller_lines(s: FailingStatement, callers: Callers, parameter: str, function: str) -> list[str]:
-    unresolved = (
-        f" ({callers.unresolved} uses on objects whose class is not known were not followed)"
-        if callers.unresolved
-        else ""
-    )
+    """The callers found, those passing a value first, at most MAX_CALLERS_SHOWN, with how many do what."""
+    unseen = "; ".join(callers.not_followed) or "nothing"
     if not callers.found:
-        return [f"No caller of `{function}` is found in {s.package} {s.version}{unresolved}."]
-    cut = " (first ones)" if callers.truncated else ""
-    lines = [f"Callers of `{function}` in {s.package} {s.version}{cut}{unresolved}:"]
-    for c in callers.found:
+        return [f"No caller of `{function}` is found in {s.package} {s.version} (not followed: {unseen})."]
+    passing = [c for c in callers.found if c.passes not in (NOT_PASSED, NOT_RESOLVED)]
+    counts = [
+        f"{len(passing)} pass `{parameter}`",
+        f"{sum(c.passes == NOT_PASSED for c in callers.found)} leave its default",
+        f"{sum(c.passes == NOT_RESOLVED for c in callers.found)} not resolved",
+    ]
+    cut = ", the search stopped at its limit" if callers.truncated else ""
+    lines = [f"{len(callers.found)} callers of `{function}` in {s.package} {s.version}{cut}: {', '.join(counts)}:"]
+    shown = [*passing, *(c for c in callers.found if c not in passing)][:MAX_CALLERS_SHOWN]
+    for c in shown:
         lines.append(f"  {c.file}:{c.line} in `{c.function}`: `{c.call}` — `{parameter}`: {c.passes}")
+    if len(shown) < len(callers.found):
+        lines.append(f"  ... and {len(callers.found) - len(shown)} more")
     return lines
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from errdex.model import Frame, ParsedError
 from errdex.pages.statement import FailingStatement, failing_statement, statement_for
-from errdex.pages.statement_model import Operation
+from errdex.pages.statement_model import Operation, Parameter
 from errdex.pages.statement_render import statement_lines
 from errdex.store import Store
 from tests.pages.conftest import Indexer
@@ -208,7 +208,7 @@ def test_multi_line_statement_and_an_unexpected_keyword(ops: Store) -> None:
     assert (op.kind, op.expression, op.name) == ("call", "fn", "flag")
     assert op.origin is not None and op.origin.parameter is not None and op.origin.parameter.default == "None"
     assert op.origin.callers is not None and op.origin.callers.found == ()
-    assert "No caller of `run` is found in pkg 1.0." in statement_lines(found)[-2]
+    assert "No caller of `run` is found in pkg 1.0 (not followed: getattr() by string;" in statement_lines(found)[-2]
 
 
 def test_index_error_reads_indexes_not_slices(ops: Store) -> None:
@@ -285,3 +285,66 @@ def test_statement_for_the_same_line_in_several_releases(indexed: Indexer) -> No
     store = indexed({"pkg/__init__.py": "", FILE: OPS}, version="1.1")
     found = statement_for(store, traceback("C:\\py\\Lib\\site-packages\\pkg\\ops.py", line_of("m.group(1)"), None))
     assert found is not None and (found.version, found.same_line_in) == ("1.1", ("1.0",))
+
+
+TRAINER_CALLBACK = "transformers/trainer_callback.py"
+PROGRESS_LINE = 650  # ProgressCallback.on_step_end: `self.training_bar.update(...)`, the bar made by on_train_begin
+
+
+@pytest.mark.network
+def test_golden_transformers_self_attribute_set_to_none(transformers_store: Store) -> None:
+    release = transformers_store.release("transformers", "5.16.0")
+    code = "self.training_bar.update(state.global_step - self.current_step)"
+    message = "'NoneType' object has no attribute 'update'"
+    found = failing_statement(
+        transformers_store, release, TRAINER_CALLBACK, PROGRESS_LINE, "AttributeError", message, code
+    )
+    assert found is not None and found.matches_release
+    assert found.text == code and (found.start, found.end) == (PROGRESS_LINE, PROGRESS_LINE)
+    assert found.function is not None
+    assert (found.function.qualname, found.function.line) == ("ProgressCallback.on_step_end", 648)
+    op = only(found)
+    assert (op.kind, op.expression, op.operation, op.name) == (
+        "attribute",
+        "self.training_bar",
+        "self.training_bar.update",
+        "update",
+    )
+    assert op.origin is not None and op.origin.root == "self.training_bar" and op.origin.bindings == ()
+    assert [(a.owner, a.line, a.source, a.may_be_none) for a in op.origin.attribute_assignments] == [
+        ("ProgressCallback.__init__", 639, "None", "none literal"),
+        ("ProgressCallback.on_train_begin", 645, "tqdm(total=state.max_steps, dynamic_ncols=True)", None),
+        ("ProgressCallback.on_train_end", 695, "None", "none literal"),
+    ]
+    assert op.checks == ()  # `if state.is_world_process_zero:` around it tests something else
+    text = "\n".join(statement_lines(found))
+    assert f"{TRAINER_CALLBACK}:{PROGRESS_LINE}, in `ProgressCallback.on_step_end` (def at line 648)" in text
+    assert "line 639 in `ProgressCallback.__init__`: `self.training_bar = None`" in text
+
+
+@pytest.mark.network
+def test_golden_transformers_parameter_and_get(transformers_store: Store) -> None:
+    release = transformers_store.release("transformers", "5.16.0")
+    message = "'NoneType' object has no attribute 'pop'"
+    found = failing_statement(transformers_store, release, TRAINER_CALLBACK, 704, "AttributeError", message, None)
+    assert found is not None and found.function is not None
+    assert found.function.qualname == "PrinterCallback.on_log"
+    op = only(found)
+    assert (op.expression, op.origin and op.origin.parameter) == (
+        "logs",
+        Parameter("logs", "None", 703, "parameter default"),
+    )
+    assert op.checks == ()  # its `if logs is not None:` comes after the line
+    assert op.origin is not None and op.origin.callers is not None
+    assert "getattr() by string" in op.origin.callers.not_followed  # CallbackHandler calls `getattr(callback, event)`
+    generation = "transformers/generation/utils.py"
+    message = "'NoneType' object has no attribute 'activate_past_recording'"
+    found = failing_statement(transformers_store, release, generation, 3632, "AttributeError", message, None)
+    assert found is not None and found.function is not None
+    assert found.function.qualname == "GenerationMixin._assisted_decoding"
+    op = only(found)
+    assert op.origin is not None
+    assert [(b.line, b.source, b.may_be_none) for b in op.origin.bindings] == [
+        (3629, "model_kwargs.get('past_key_values')", "get call")
+    ]
+    assert [(c.line, c.form, c.test, c.branch) for c in op.checks] == [(3630, "if", "cache is None", None)]
