@@ -28,6 +28,7 @@ from errdex.pages.source import FunctionNode, parse
 from errdex.pages.statement_model import FailingStatement, Operation, Origin, Scope
 from errdex.pages.statement_ops import Found, operations, read_message
 from errdex.pages.statement_origin import (
+    Where,
     attribute_assignments,
     callers_passing,
     nearby_checks,
@@ -194,7 +195,7 @@ def _operation(
     found: Found, store: Store, record: ReleaseRecord, path: str, tree: ast.Module, scope: _Scope, place: _Place
 ) -> Operation:
     expression = _text(found.value)
-    origin = origin_of(found.value, scope.body, place.start, scope.func, scope.owner)
+    origin = origin_of(found.value, Where(place.nodes, scope.body, tree, place.start, scope.func, scope.owner))
     if origin is not None:
         origin = _with_store_facts(origin, store, record, path, tree, scope)
     return Operation(

@@ -9,7 +9,19 @@ from typing import Literal, TypedDict
 OperationKind = Literal["attribute", "subscript", "call", "iterate", "operator", "unpack", "other"]
 # why a value bound in the code may be None, each a form the code itself shows
 NoneReason = Literal["none literal", "get call", "getattr default", "conditional", "parameter default", "regex match"]
-BindingForm = Literal["assign", "augmented", "unpacked", "loop", "with", "except", "import", "walrus", "definition"]
+BindingForm = Literal[
+    "assign",
+    "augmented",
+    "unpacked",
+    "loop",
+    "with",
+    "except",
+    "import",
+    "walrus",
+    "definition",
+    "comprehension",
+    "lambda",
+]
 CheckForm = Literal["if", "elif", "while", "assert", "comparison"]
 NOT_PASSED = "not passed (the default applies)"  # what a caller passes for a parameter it leaves out
 NOT_RESOLVED = "not resolved"  # ... when what it passes is not known (`*args`, `**kwargs`, no call)
@@ -117,11 +129,14 @@ class Origin:
     parameter: Parameter | None
     attribute_assignments: tuple[AttributeAssignment, ...]  # for a `self.attr` root
     callers: Callers | None  # for a parameter: who calls the function and what they pass
+    # for a name the scope neither binds nor has as a parameter: its bindings at module level (any line)
+    module_bindings: tuple[LocalBinding, ...] = ()
 
     def to_json(self) -> OriginJson:
         return {
             "root": self.root,
             "bindings": [b.to_json() for b in self.bindings],
+            "module_bindings": [b.to_json() for b in self.module_bindings],
             "parameter": self.parameter.to_json() if self.parameter else None,
             "attribute_assignments": [a.to_json() for a in self.attribute_assignments],
             "callers": self.callers.to_json() if self.callers else None,
@@ -258,6 +273,7 @@ class CallersJson(TypedDict):
 class OriginJson(TypedDict):
     root: str
     bindings: list[LocalBindingJson]
+    module_bindings: list[LocalBindingJson]
     parameter: ParameterJson | None
     attribute_assignments: list[AttributeAssignmentJson]
     callers: CallersJson | None  # null: not searched (the root is no parameter)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Literal
 
 from errdex.model import ReleaseRecord
@@ -27,7 +28,8 @@ from errdex.pages.statement_model import (
 )
 from errdex.store import Store
 
-MAX_SHOWN = 40  # bindings, assignments, checks or callers kept of one kind
+MAX_SHOWN = 40  # bindings, assignments or checks kept of one kind
+_END = 1 << 30  # a line past any file's end: every module-level binding counts
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
 _REGEX = ("match", "search", "fullmatch")
 
@@ -324,20 +326,52 @@ def _passes(caller: Caller, func: FunctionNode, parameter: str, method: bool) ->
     return NOT_RESOLVED if arguments["unpacked"] else NOT_PASSED
 
 
-def origin_of(
-    value: ast.AST,
-    body: list[ast.stmt],
-    before: int,
-    func: FunctionNode | None,
-    owner: ast.ClassDef | None,
-) -> Origin | None:
-    """The root name of the value and its bindings before the line; the parameter, for a function's (its callers
-    and a class's assignments are added by the caller of this, which has the store)."""
-    root = root_of(value, self_name(func, owner))
+@dataclass(frozen=True, slots=True)
+class Where:
+    """Where a value is read: the statement's nodes, the body of its scope, the module, the line it starts on."""
+
+    nodes: list[ast.AST]
+    body: list[ast.stmt]
+    module: ast.Module
+    before: int
+    func: FunctionNode | None
+    owner: ast.ClassDef | None
+
+
+def origin_of(value: ast.AST, where: Where) -> Origin | None:
+    """The root name of the value and its bindings: by a comprehension or lambda of the statement itself around it,
+    else in the scope before the line, with the parameter it arrived through; a name neither bound there nor a
+    parameter is looked up at module level. (A class's assignments and the callers are added by the caller of this,
+    which has the store.)"""
+    root = root_of(value, self_name(where.func, where.owner))
     if root is None:
         return None
-    parameter = parameter_of(func, root) if func is not None else None
-    return Origin(root, local_bindings(body, root, before, none_parameters(func)), parameter, (), None)
+    inside = _bound_in_statement(where.nodes, value, root)
+    if inside is not None:
+        return Origin(root, (inside,), None, (), None)
+    parameter = parameter_of(where.func, root) if where.func is not None else None
+    bindings = local_bindings(where.body, root, where.before, none_parameters(where.func))
+    outer = where.body is not where.module.body and not bindings and parameter is None and "." not in root
+    module = local_bindings(where.module.body, root, _END) if outer else ()
+    return Origin(root, bindings, parameter, (), None, module)
+
+
+def _bound_in_statement(nodes: list[ast.AST], value: ast.AST, root: str) -> LocalBinding | None:
+    """The comprehension (`for x in items`) or lambda of the statement, around the value, that binds its root."""
+    parents = {child: parent for node in nodes for parent in ast.walk(node) for child in ast.iter_child_nodes(parent)}
+    node: ast.AST | None = parents.get(value)
+    while node is not None:
+        if isinstance(node, ast.ListComp | ast.SetComp | ast.DictComp | ast.GeneratorExp):
+            for loop in node.generators:
+                if any(_spelled(t) == root for t in _unpacked_targets(loop.target)):
+                    text = f"for {_text(loop.target)} in {_text(loop.iter)}"
+                    return LocalBinding(loop.target.lineno, "comprehension", text, None)
+        if isinstance(node, ast.Lambda):
+            a = node.args
+            if root in [p.arg for p in [*a.posonlyargs, *a.args, *a.kwonlyargs, a.vararg, a.kwarg] if p is not None]:
+                return LocalBinding(node.lineno, "lambda", f"lambda {_text(a)}", None)
+        node = parents.get(node)
+    return None
 
 
 def self_name(func: FunctionNode | None, owner: ast.ClassDef | None) -> str | None:

@@ -108,8 +108,12 @@ def _origin_lines(s: FailingStatement, origin: Origin | None, expression: str) -
     lines += [_binding_line(s, origin.root, b) for b in origin.bindings]
     self_attribute = "." in origin.root
     if not origin.bindings and parameter is None and not self_attribute:
-        before = f"before line {s.start}"
-        lines.append(f"`{origin.root}` is neither a parameter nor bound in `{scope}` {before}: not resolved here.")
+        said = f"`{origin.root}` is neither a parameter nor bound in `{scope}` before line {s.start}"
+        if not origin.module_bindings:
+            lines.append(f"{said}, nor bound at module level: where it comes from is not resolved.")
+        else:
+            lines.append(f"{said}; at module level:")
+            lines += ["  " + _binding_line(s, origin.root, b) for b in origin.module_bindings]
     if self_attribute:
         lines += _assignment_lines(s, origin)
     if origin.callers is not None and s.function is not None:
@@ -121,7 +125,7 @@ def _binding_line(s: FailingStatement, root: str, b: LocalBinding) -> str:
     none = f" — may be None: {_NONE_WORDS[b.may_be_none]}" if b.may_be_none else ""
     if b.form in ("assign", "walrus"):
         return f"{s.file}:{b.line} binds `{root} = {b.source}`{none}."
-    if b.form == "loop":
+    if b.form in ("loop", "comprehension", "lambda"):
         return f"{s.file}:{b.line} binds `{root}` in `{b.source}`."
     if b.form in ("unpacked", "augmented", "with"):
         return f"{s.file}:{b.line} binds `{root}` ({b.form}) from `{b.source}`."

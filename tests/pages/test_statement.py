@@ -76,6 +76,10 @@ OPS = textwrap.dedent(
 
     def first_items(items):
         return items[0] + items[1:]
+
+
+    def names_of(rows):
+        return [row.name for row in rows], sorted(rows, key=lambda row: row.size), SETTINGS.copy()
     """
 ).lstrip("\n")
 FILE = "pkg/ops.py"
@@ -214,6 +218,20 @@ def test_multi_line_statement_and_an_unexpected_keyword(ops: Store) -> None:
 def test_index_error_reads_indexes_not_slices(ops: Store) -> None:
     op = only(at(ops, "items[0] + items[1:]", "IndexError", "list index out of range"))
     assert (op.kind, op.operation) == ("subscript", "items[0]")
+
+
+def test_names_bound_by_the_statement_or_the_module(ops: Store) -> None:
+    line = "[row.name for row in rows]"
+    comprehension = only(at(ops, line, "AttributeError", "'NoneType' object has no attribute 'name'"))
+    assert comprehension.origin is not None and comprehension.origin.parameter is None  # not the parameter `rows`
+    assert [(b.form, b.source) for b in comprehension.origin.bindings] == [("comprehension", "for row in rows")]
+    held = only(at(ops, line, "AttributeError", "'NoneType' object has no attribute 'size'"))
+    assert held.origin is not None and [b.form for b in held.origin.bindings] == ["lambda"]
+    found = at(ops, line, "AttributeError", "'dict' object has no attribute 'copy'")
+    origin = only(found).origin
+    assert origin is not None and origin.bindings == () and origin.parameter is None
+    assert [(b.line, b.source) for b in origin.module_bindings] == [(line_of("SETTINGS = {"), "{'a': 1}")]
+    assert "`SETTINGS` is neither a parameter nor bound in `names_of`" in "\n".join(statement_lines(found))
 
 
 def test_module_level_line(ops: Store) -> None:
