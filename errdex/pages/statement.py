@@ -19,11 +19,10 @@ it ends with (`.../site-packages/pkg/mod.py` -> `pkg/mod.py`), which the store c
 from __future__ import annotations
 
 import ast
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
-from errdex.model import Frame, ParsedError, ReleaseRecord
+from errdex.model import Frame, ParsedError, ReleaseRecord, normalize_name
 from errdex.pages.source import FunctionNode, parse
 from errdex.pages.statement_model import FailingStatement, Operation, Origin, Scope
 from errdex.pages.statement_ops import Found, operations, read_message
@@ -40,7 +39,6 @@ from errdex.store import Store
 MAX_PRINTED_LINES = 20  # lines of a statement a traceback's printed code is compared with
 _BODIES = ("body", "orelse", "finalbody", "handlers", "cases")
 _PSEUDO_FILES = ("<string>", "<frozen ")
-_VERSION_TOKEN = re.compile(r"[-_]")
 
 __all__ = ["FailingStatement", "failing_statement", "statement_for"]
 
@@ -241,7 +239,7 @@ def _dedented(lines: list[str]) -> str:
 def statement_for(store: Store, parsed: ParsedError) -> FailingStatement | None:
     """The failing statement of a traceback whose innermost frame is in an indexed release, else None.
 
-    The release is the version the frame's path names (`.../pkg-1.2.egg/...`, `.../1.2/...`), or the only one
+    The release is the version the frame's path names (`.../pkg-1.2-py3.11.egg/pkg/...`), or the only one
     indexed; else each indexed release is read, and those whose line is the one the traceback printed are kept (the
     newest answers, the others are listed in `same_line_in`); with no printed line, they are kept when they all hold
     the same text there. None when the releases disagree and nothing tells them apart.
@@ -253,7 +251,8 @@ def statement_for(store: Store, parsed: ParsedError) -> FailingStatement | None:
     if found is None:
         return None
     records, path, folders = found
-    named = [r for r in records if any(r.version in _VERSION_TOKEN.split(f.removesuffix(".egg")) for f in folders)]
+    top = path.split("/", 1)[0].removesuffix(".py")
+    named = [r for r in records if any(_names_version(f, r, top) for f in folders)]
     candidates = named[-1:] or records
     results = [
         (r, failing_statement(store, r, path, frame.line, parsed.exception, parsed.message, frame.code))
@@ -277,35 +276,47 @@ def _innermost(frames: tuple[Frame, ...]) -> Frame | None:
 
 def _release_files(store: Store, file: str) -> tuple[list[ReleaseRecord], str, list[str]] | None:
     """The indexed releases holding the file a frame names (the longest path it ends with that one holds), the path,
-    and the folders before it; None when no indexed release has it."""
+    and the folders before it; None when no indexed release has it. Packages are first looked up by the path's
+    folder names (a package is usually imported by its own name), then by the top-level names of every package."""
     parts = [p for p in file.strip().replace("\\", "/").split("/") if p]
     if not parts or not parts[-1].endswith(".py"):
         return None
     providers = _Providers(store)
-    for k in range(len(parts)):
-        path = "/".join(parts[k:])
-        records = [r for r in providers.of(parts[k].removesuffix(".py")) if store.source(r, path) is not None]
-        if records:
-            return records, path, parts[:k]
+    for by_name in (True, False):
+        for k in range(len(parts)):
+            path = "/".join(parts[k:])
+            top = parts[k].removesuffix(".py")
+            found = providers.named(top) if by_name else providers.providing(top)
+            records = [r for r in found if store.source(r, path) is not None]
+            if records:
+                return records, path, parts[:k]
     return None
 
 
 class _Providers:
-    """The indexed releases that may provide a top-level import name: those of the package of that name, else (read
-    once) those of any package whose newest release has a file or folder of that name at its top."""
+    """The indexed releases that may provide a top-level import name: those of the package of that name, or (read
+    once, when asked) those of any package whose newest release has a file or folder of that name at its top."""
 
     def __init__(self, store: Store) -> None:
         self.store = store
         self.tops: dict[str, list[str]] | None = None
 
-    def of(self, top: str) -> list[ReleaseRecord]:
-        named = self.store.releases(top)
-        if named:
-            return named
+    def named(self, top: str) -> list[ReleaseRecord]:
+        return self.store.releases(top)
+
+    def providing(self, top: str) -> list[ReleaseRecord]:
         if self.tops is None:
             self.tops = {}
             for package in self.store.packages():
                 newest = self.store.releases(package.name)[-1:]
                 for f in self.store.release_paths(newest[0]) if newest else []:
                     self.tops.setdefault(f.path.split("/", 1)[0].removesuffix(".py"), []).append(package.name)
-        return [r for name in dict.fromkeys(self.tops.get(top, [])) for r in self.store.releases(name)]
+        names = [n for n in dict.fromkeys(self.tops.get(top, [])) if n != normalize_name(top)]
+        return [r for name in names for r in self.store.releases(name)]
+
+
+def _names_version(folder: str, record: ReleaseRecord, top: str) -> bool:
+    """Whether a folder's name is the release's name and version: `pkg-1.2`, `pkg-1.2-py3.11.egg`, `Pkg_Name-1.2`."""
+    tokens = folder.removesuffix(".egg").split("-")
+    names = {normalize_name(record.package), normalize_name(top)}
+    return any(t == record.version and normalize_name("-".join(tokens[:i])) in names for i, t in enumerate(tokens))

@@ -366,3 +366,11 @@ def test_golden_transformers_parameter_and_get(transformers_store: Store) -> Non
         (3629, "model_kwargs.get('past_key_values')", "get call")
     ]
     assert [(c.line, c.form, c.test, c.branch) for c in op.checks] == [(3630, "if", "cache is None", None)]
+
+
+def test_statement_for_a_package_imported_by_another_name(indexed: Indexer) -> None:
+    store = indexed({"opslib/__init__.py": "", "opslib/ops.py": OPS}, name="ops-dist", version="3.0")
+    site = "/srv/app-1.0/venv/lib/python3.12/site-packages/opslib/ops.py"
+    found = statement_for(store, traceback(site, line_of("m.group(1)"), "size = m.group(1)"))
+    assert found is not None and (found.package, found.version, found.file) == ("ops-dist", "3.0", "opslib/ops.py")
+    assert only(found).origin is not None
