@@ -74,7 +74,7 @@ def failing_statement(
     printed = code.strip() if code and code.strip() else None
     base = FailingStatement(
         record.package, record.version, path, line, line, line, lines[line - 1].strip(), True, printed,
-        exception, message, None, None, (), wanted is not None,
+        exception, message, None, None, (), wanted is not None, False,
     )  # fmt: skip
     if printed is not None and not _same_line(lines, line, printed):
         return replace(base, matches_release=False)
@@ -91,6 +91,7 @@ def failing_statement(
         text=_dedented(lines[place.start - 1 : place.end]),
         function=Scope(scope.qualname, scope.func.lineno) if scope.func is not None else None,
         in_class=scope.qualname if scope.func is None and scope.owner is not None else None,
+        explicit=isinstance(place.path[-1], ast.Raise | ast.Assert),
         operations=tuple(_operation(f, store, record, path, tree, scope, place) for f in _at_line(found, line)),
     )
 

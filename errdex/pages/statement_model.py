@@ -203,6 +203,7 @@ class FailingStatement:
     in_class: str | None  # the class whose body holds the statement (directly, outside a method)
     operations: tuple[Operation, ...]  # every sub-expression the message fits; several: none is picked
     understood: bool  # the message is one this module reads (an interpreter's message it knows the form of)
+    explicit: bool  # the statement is a `raise` or an `assert`: the code raises the error itself, the interpreter not
     same_line_in: tuple[str, ...] = ()  # other indexed versions whose file holds the same line (statement_for)
 
     def to_json(self) -> FailingStatementJson:
@@ -223,6 +224,7 @@ class FailingStatement:
             "in_class": self.in_class,
             "operations": [o.to_json() for o in self.operations],
             "understood": self.understood,
+            "explicit": self.explicit,
             "same_line_in": list(self.same_line_in),
         }
 
@@ -313,4 +315,5 @@ class FailingStatementJson(TypedDict):
     in_class: str | None
     operations: list[OperationJson]
     understood: bool
+    explicit: bool
     same_line_in: list[str]

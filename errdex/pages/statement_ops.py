@@ -20,7 +20,7 @@ class Wanted:
     """What a message says failed: the operation's kind and its narrower form, what it names, the value's type."""
 
     kind: OperationKind
-    form: str  # the message form read (the key of `_FORMS`)
+    form: str  # the name of the message's form (see `_FORMS`)
     name: str | None = None  # attribute, key (as the message writes it), keyword, operator, function name
     value_type: str | None = None
     other_type: str | None = None  # a binary operator's right-hand type (`value_type` is then the left one)

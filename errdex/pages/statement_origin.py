@@ -32,6 +32,7 @@ MAX_SHOWN = 40  # bindings, assignments or checks kept of one kind
 _END = 1 << 30  # a line past any file's end: every module-level binding counts
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
 _REGEX = ("match", "search", "fullmatch")
+_FORMS: dict[type[ast.stmt], CheckForm] = {ast.While: "while", ast.Assert: "assert"}
 
 
 def root_of(node: ast.AST, self_name: str | None) -> str | None:
@@ -241,7 +242,7 @@ def nearby_checks(body: list[ast.stmt], statement: ast.AST, expression: str) -> 
             out.append(NearbyCheck(test.lineno, form, _text(test), _branch(stmt, statement)))
         elif test is None:
             out.extend(
-                NearbyCheck(node.lineno, "comparison", _text(node), None)
+                NearbyCheck(node.lineno, form, _text(node), None)
                 for node in _own_nodes(stmt)
                 if isinstance(node, ast.Compare) and _none_comparison(node) and _mentions(node, expression)
             )
@@ -249,6 +250,8 @@ def nearby_checks(body: list[ast.stmt], statement: ast.AST, expression: str) -> 
 
 
 def _tested(body: list[ast.stmt], elif_: bool = False) -> Iterator[tuple[ast.stmt, CheckForm]]:
+    """Every statement of a body in source order (nested functions and classes not entered), with the kind of test
+    it is: `if`, `elif`, `while`, `assert`, or "comparison" for one that has no test of its own."""
     for stmt in body:
         if isinstance(stmt, ast.If):
             yield stmt, "elif" if elif_ else "if"
@@ -256,7 +259,10 @@ def _tested(body: list[ast.stmt], elif_: bool = False) -> Iterator[tuple[ast.stm
             chained = len(stmt.orelse) == 1 and isinstance(stmt.orelse[0], ast.If)
             yield from _tested(stmt.orelse, elif_=chained and stmt.orelse[0].col_offset == stmt.col_offset)
             continue
-        yield stmt, "while" if isinstance(stmt, ast.While) else "assert" if isinstance(stmt, ast.Assert) else "if"
+        yield (
+            stmt,
+            "while" if isinstance(stmt, ast.While) else "assert" if isinstance(stmt, ast.Assert) else "comparison",
+        )
         if isinstance(stmt, _SCOPES):
             continue
         for field in ("body", "orelse", "finalbody"):

@@ -45,6 +45,8 @@ def statement_lines(statement: FailingStatement) -> list[str]:
         lines.append(f"(the statement spans lines {s.start}-{s.end})")
     if s.same_line_in:
         lines.append(f"The same line is in the indexed versions {', '.join(s.same_line_in)}.")
+    if s.explicit:
+        lines.append("This statement raises the error itself (a `raise` or an `assert`): its error page explains it.")
     if not s.understood:
         lines.append("The message is not one whose operation errdex reads: which operation failed is not resolved.")
         return lines

@@ -80,6 +80,14 @@ OPS = textwrap.dedent(
 
     def names_of(rows):
         return [row.name for row in rows], sorted(rows, key=lambda row: row.size), SETTINGS.copy()
+
+
+    def pick(mode=None, table=None):
+        if mode == "a":
+            return 1
+        elif table is None:
+            raise KeyError("no table")
+        return table[mode]
     """
 ).lstrip("\n")
 FILE = "pkg/ops.py"
@@ -195,6 +203,15 @@ def test_nearby_checks(ops: Store) -> None:
     ]
     assert op.origin is not None
     assert [(b.line, b.source) for b in op.origin.bindings] == [(line_of("options = {}"), "{}")]
+
+
+def test_elif_checks_and_a_raise_of_the_code_itself(ops: Store) -> None:
+    op = only(at(ops, "return table[mode]", "KeyError", "'b'"))
+    assert [(c.form, c.test, c.branch) for c in op.checks] == [("elif", "table is None", None)]
+    raised = at(ops, 'raise KeyError("no table")', "KeyError", "'no table'")
+    assert raised.explicit and raised.operations == ()
+    assert "raises the error itself" in "\n".join(statement_lines(raised))
+    assert not at(ops, "return table[mode]", "KeyError", "'b'").explicit
 
 
 def test_call_of_a_value_that_may_be_none(ops: Store) -> None:
