@@ -3,11 +3,16 @@ the checks near it (fixture packages written and indexed by the tests)."""
 
 from __future__ import annotations
 
+import importlib
 import json
+import sys
 import textwrap
+import traceback as traceback_module
+from pathlib import Path
 
 import pytest
 
+from errdex.match.parse import parse
 from errdex.model import Frame, ParsedError
 from errdex.pages.statement import FailingStatement, failing_statement, statement_for
 from errdex.pages.statement_model import Operation, Parameter
@@ -391,3 +396,107 @@ def test_statement_for_a_package_imported_by_another_name(indexed: Indexer) -> N
     found = statement_for(store, traceback(site, line_of("m.group(1)"), "size = m.group(1)"))
     assert found is not None and (found.package, found.version, found.file) == ("ops-dist", "3.0", "opslib/ops.py")
     assert only(found).origin is not None
+
+
+RUN = textwrap.dedent(
+    r"""
+    import re
+
+
+    class Box:
+        def __init__(self, inner=None):
+            self.inner = inner
+
+        def size(self):
+            return self.inner.size
+
+
+    def attribute(text="x"):
+        m = re.match(r"\d+", text)
+        return m.group(0)
+
+
+    def key(table=None, name="b"):
+        table = table or {"a": 1}
+        return table[name]
+
+
+    def subscript(value=None):
+        return value[0]
+
+
+    def operator(extra=None):
+        return 1 + extra
+
+
+    def index(items=()):
+        items = list(items)
+        return items[0]
+
+
+    def iterate(names=None):
+        for name in names:
+            pass
+
+
+    def call(fn=None):
+        return fn()
+
+
+    def keyword():
+        def f(a):
+            return a
+
+        return f(
+            a=1,
+            flag=True,
+        )
+
+
+    def unpack(pair=None):
+        first, second = pair
+        return first
+
+
+    def spread(rows=None):
+        return [row for row in rows]
+
+
+    def divide(count=0):
+        return 10 / count
+    """
+).lstrip("\n")
+RAISED = {  # function -> (kind, expression) of the operation that fails when it is called with no argument
+    "attribute": ("attribute", "m"),
+    "key": ("subscript", "table"),
+    "subscript": ("subscript", "value"),
+    "operator": ("operator", "extra"),
+    "index": ("subscript", "items"),
+    "iterate": ("iterate", "names"),
+    "call": ("call", "fn"),
+    "keyword": ("call", "f"),
+    "unpack": ("unpack", "pair"),
+    "spread": ("iterate", "rows"),
+    "divide": ("operator", "count"),
+    "size": ("attribute", "self.inner"),
+}
+
+
+@pytest.mark.parametrize("function", sorted(RAISED))
+def test_real_tracebacks_of_the_interpreter(
+    indexed: Indexer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, function: str
+) -> None:
+    """Each fixture function run for real: its traceback, as Python prints it, read back to its failing operation."""
+    store = indexed({"runpkg/__init__.py": "", "runpkg/run.py": RUN}, name="runpkg")
+    monkeypatch.syspath_prepend(str(tmp_path / "runpkg-1.0"))
+    module = importlib.import_module("runpkg.run")
+    monkeypatch.delitem(sys.modules, "runpkg.run")
+    monkeypatch.delitem(sys.modules, "runpkg")
+    call = module.Box().size if function == "size" else getattr(module, function)
+    with pytest.raises(Exception) as raised:
+        call()
+    parsed = parse("".join(traceback_module.format_exception(raised.value)))
+    found = statement_for(store, parsed)
+    assert found is not None and found.matches_release and found.understood, parsed
+    assert [(o.kind, o.expression) for o in found.operations] == [RAISED[function]], found
+    assert found.function is not None and found.function.qualname.split(".")[-1] in (function, "f", "size")
