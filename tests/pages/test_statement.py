@@ -360,6 +360,18 @@ def test_golden_transformers_self_attribute_set_to_none(transformers_store: Stor
     text = "\n".join(statement_lines(found))
     assert f"{TRAINER_CALLBACK}:{PROGRESS_LINE}, in `ProgressCallback.on_step_end` (def at line 648)" in text
     assert "line 639 in `ProgressCallback.__init__`: `self.training_bar = None`" in text
+    pasted = textwrap.dedent(
+        f"""\
+        Traceback (most recent call last):
+          File "/home/me/train.py", line 40, in <module>
+            trainer.train()
+          File "/opt/venv/lib/python3.11/site-packages/{TRAINER_CALLBACK}", line {PROGRESS_LINE}, in on_step_end
+            {code}
+            ^^^^^^^^^^^^^^^^^^^^^^^^
+        AttributeError: {message}
+        """
+    )
+    assert statement_for(transformers_store, parse(pasted)) == found
 
 
 @pytest.mark.network
