@@ -24,16 +24,10 @@ from dataclasses import dataclass, replace
 
 from errdex.model import Frame, ParsedError, ReleaseRecord, normalize_name
 from errdex.pages.source import FunctionNode, parse
+from errdex.pages.statement_checks import nearby_checks
 from errdex.pages.statement_model import FailingStatement, Operation, Origin, Scope
 from errdex.pages.statement_ops import Found, operations, read_message
-from errdex.pages.statement_origin import (
-    Where,
-    attribute_assignments,
-    callers_passing,
-    nearby_checks,
-    origin_of,
-    self_name,
-)
+from errdex.pages.statement_origin import Where, attribute_assignments, callers_passing, origin_of, self_name
 from errdex.store import Store
 
 MAX_PRINTED_LINES = 20  # lines of a statement a traceback's printed code is compared with

@@ -1,5 +1,4 @@
-"""The records of a failing statement (an error the interpreter raised inside a library's own line), kept apart from
-the code that finds them so that the finder, its renderer and its JSON read one set of frozen types."""
+"""The records of a failing statement, apart from the code that finds them: finder, renderer and JSON share them."""
 
 from __future__ import annotations
 

@@ -1,6 +1,4 @@
-"""Which sub-expressions of a statement an interpreter's message fits: the message's form names the operation (an
-attribute read, a subscript, a call, ...) and what it names (the attribute, the key, the keyword), the statement's
-tree has the nodes that do it. Kept apart from statement.py because it is the one part that reads messages."""
+"""Which parts of a statement an interpreter's message fits: the one module that reads the messages' forms."""
 
 from __future__ import annotations
 

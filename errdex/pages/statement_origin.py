@@ -1,13 +1,10 @@
-"""Where a failing statement's value comes from within its function: the bindings of its root name before the line,
-the parameter it arrived through (and the release's callers that pass it), a class's `self.attr = ...`, and the
-checks before the line that test it. Apart from statement.py because it reads the scope, not the statement."""
+"""Where a failing value comes from (bindings, parameter and its callers, `self.attr = ...`): it reads the scope."""
 
 from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Literal
 
 from errdex.model import ReleaseRecord
 from errdex.pages.callers import CalledFunction, callers
@@ -19,9 +16,7 @@ from errdex.pages.statement_model import (
     AttributeAssignment,
     CallerPlace,
     Callers,
-    CheckForm,
     LocalBinding,
-    NearbyCheck,
     NoneReason,
     Origin,
     Parameter,
@@ -30,9 +25,8 @@ from errdex.store import Store
 
 MAX_SHOWN = 40  # bindings, assignments or checks kept of one kind
 _END = 1 << 30  # a line past any file's end: every module-level binding counts
-_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
+SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
 _REGEX = ("match", "search", "fullmatch")
-_FORMS: dict[type[ast.stmt], CheckForm] = {ast.While: "while", ast.Assert: "assert"}
 
 
 def root_of(node: ast.AST, self_name: str | None) -> str | None:
@@ -59,23 +53,23 @@ def may_be_none(value: ast.AST | None, none_parameters: frozenset[str] = frozens
         return "none literal"
     if isinstance(value, ast.Name) and value.id in none_parameters:
         return "parameter default"
-    if isinstance(value, ast.IfExp) and (_is_none(value.body) or _is_none(value.orelse)):
+    if isinstance(value, ast.IfExp) and (is_none(value.body) or is_none(value.orelse)):
         return "conditional"
     if not isinstance(value, ast.Call):
         return None
     func, args = value.func, value.args
     if isinstance(func, ast.Attribute) and func.attr == "get" and not value.keywords:
-        return "get call" if len(args) == 1 or (len(args) == 2 and _is_none(args[1])) else None
-    if isinstance(func, ast.Attribute) and func.attr == "pop" and len(args) == 2 and _is_none(args[1]):
+        return "get call" if len(args) == 1 or (len(args) == 2 and is_none(args[1])) else None
+    if isinstance(func, ast.Attribute) and func.attr == "pop" and len(args) == 2 and is_none(args[1]):
         return "get call"
-    if isinstance(func, ast.Name) and func.id == "getattr" and len(args) == 3 and _is_none(args[2]):
+    if isinstance(func, ast.Name) and func.id == "getattr" and len(args) == 3 and is_none(args[2]):
         return "getattr default"
     if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "re":
         return "regex match" if func.attr in _REGEX else None
     return None
 
 
-def _is_none(node: ast.AST) -> bool:
+def is_none(node: ast.AST) -> bool:
     return isinstance(node, ast.Constant) and node.value is None
 
 
@@ -83,7 +77,7 @@ def _statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
     """Every statement of a body in source order, nested blocks included, nested functions and classes not."""
     for stmt in body:
         yield stmt
-        if isinstance(stmt, _SCOPES):
+        if isinstance(stmt, SCOPES):
             continue
         for field in ("body", "orelse", "finalbody"):
             yield from _statements(getattr(stmt, field, []))
@@ -101,7 +95,7 @@ def none_parameters(func: FunctionNode | None) -> frozenset[str]:
     positional = [*a.posonlyargs, *a.args]
     pairs = [*zip(positional[len(positional) - len(a.defaults) :], a.defaults, strict=True)]
     pairs += [(p, d) for p, d in zip(a.kwonlyargs, a.kw_defaults, strict=True) if d is not None]
-    return frozenset(p.arg for p, d in pairs if _is_none(d))
+    return frozenset(p.arg for p, d in pairs if is_none(d))
 
 
 def local_bindings(
@@ -116,7 +110,7 @@ def local_bindings(
         out.extend(_binds(stmt, root, nones))
         for handler in getattr(stmt, "handlers", []):
             if handler.name == root:
-                out.append(LocalBinding(handler.lineno, "except", _text(handler.type) or "an exception", None))
+                out.append(LocalBinding(handler.lineno, "except", source_text(handler.type) or "an exception", None))
     return tuple(out[:MAX_SHOWN])
 
 
@@ -125,33 +119,33 @@ def _binds(stmt: ast.stmt, root: str, nones: frozenset[str] = frozenset()) -> It
         targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
         for target in targets:
             if _spelled(target) == root:
-                yield LocalBinding(stmt.lineno, "assign", _text(stmt.value), may_be_none(stmt.value, nones))
+                yield LocalBinding(stmt.lineno, "assign", source_text(stmt.value), may_be_none(stmt.value, nones))
             elif any(_spelled(t) == root for t in _unpacked_targets(target)):
-                yield LocalBinding(stmt.lineno, "unpacked", _text(stmt.value), None)
+                yield LocalBinding(stmt.lineno, "unpacked", source_text(stmt.value), None)
     elif isinstance(stmt, ast.AugAssign) and _spelled(stmt.target) == root:
-        yield LocalBinding(stmt.lineno, "augmented", _text(stmt), None)
+        yield LocalBinding(stmt.lineno, "augmented", source_text(stmt), None)
     elif isinstance(stmt, ast.For | ast.AsyncFor) and any(_spelled(t) == root for t in _unpacked_targets(stmt.target)):
-        yield LocalBinding(stmt.lineno, "loop", f"for {_text(stmt.target)} in {_text(stmt.iter)}", None)
+        yield LocalBinding(stmt.lineno, "loop", f"for {source_text(stmt.target)} in {source_text(stmt.iter)}", None)
     elif isinstance(stmt, ast.With | ast.AsyncWith):
         for item in stmt.items:
             if item.optional_vars is not None and any(
                 _spelled(t) == root for t in _unpacked_targets(item.optional_vars)
             ):
-                yield LocalBinding(stmt.lineno, "with", _text(item.context_expr), None)
+                yield LocalBinding(stmt.lineno, "with", source_text(item.context_expr), None)
     elif isinstance(stmt, ast.Import | ast.ImportFrom):
         if any((a.asname or a.name.split(".", 1)[0]) == root for a in stmt.names):
-            yield LocalBinding(stmt.lineno, "import", _text(stmt), None)
+            yield LocalBinding(stmt.lineno, "import", source_text(stmt), None)
     elif isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) and stmt.name == root:
         yield LocalBinding(
             stmt.lineno, "definition", f"{'class' if isinstance(stmt, ast.ClassDef) else 'def'} {root}", None
         )
-    if not isinstance(stmt, _SCOPES):
-        for node in _own_nodes(stmt):
+    if not isinstance(stmt, SCOPES):
+        for node in own_nodes(stmt):
             if isinstance(node, ast.NamedExpr) and node.target.id == root:
-                yield LocalBinding(node.lineno, "walrus", _text(node.value), may_be_none(node.value, nones))
+                yield LocalBinding(node.lineno, "walrus", source_text(node.value), may_be_none(node.value, nones))
 
 
-def _own_nodes(stmt: ast.stmt) -> Iterator[ast.AST]:
+def own_nodes(stmt: ast.stmt) -> Iterator[ast.AST]:
     """The nodes of a statement's own expressions (a compound statement's header, not its body)."""
     for field, value in ast.iter_fields(stmt):
         if field in ("body", "orelse", "finalbody", "handlers", "cases"):
@@ -192,8 +186,8 @@ def parameter_of(func: FunctionNode, name: str) -> Parameter | None:
     if name not in defaults:
         return None
     default = defaults[name]
-    reason: NoneReason | None = "parameter default" if default is not None and _is_none(default) else None
-    return Parameter(name, _text(default) if default is not None else None, func.lineno, reason)
+    reason: NoneReason | None = "parameter default" if default is not None and is_none(default) else None
+    return Parameter(name, source_text(default) if default is not None else None, func.lineno, reason)
 
 
 def attribute_assignments(
@@ -227,74 +221,6 @@ def _self_assignments(method: FunctionNode, owner: str, attribute: str) -> Itera
     for stmt in _statements(method.body):
         for binding in _binds(stmt, root, nones):
             yield AttributeAssignment(owner, binding.line, binding.source, binding.may_be_none)
-
-
-def nearby_checks(body: list[ast.stmt], statement: ast.AST, expression: str) -> tuple[NearbyCheck, ...]:
-    """The `if`/`elif`/`while`/`assert` tests and `is None` comparisons of a scope before the statement that mention
-    the expression (a sub-expression of theirs reads as it), with the branch the statement is in when one holds it."""
-    out: list[NearbyCheck] = []
-    start = getattr(statement, "lineno", 0)
-    for stmt, form in _tested(body):
-        if stmt.lineno >= start:
-            break
-        test = _test_of(stmt)
-        if test is not None and _mentions(test, expression):
-            out.append(NearbyCheck(test.lineno, form, _text(test), _branch(stmt, statement)))
-        elif test is None:
-            out.extend(
-                NearbyCheck(node.lineno, form, _text(node), None)
-                for node in _own_nodes(stmt)
-                if isinstance(node, ast.Compare) and _none_comparison(node) and _mentions(node, expression)
-            )
-    return tuple(out[:MAX_SHOWN])
-
-
-def _tested(body: list[ast.stmt], elif_: bool = False) -> Iterator[tuple[ast.stmt, CheckForm]]:
-    """Every statement of a body in source order (nested functions and classes not entered), with the kind of test
-    it is: `if`, `elif`, `while`, `assert`, or "comparison" for one that has no test of its own."""
-    for stmt in body:
-        if isinstance(stmt, ast.If):
-            yield stmt, "elif" if elif_ else "if"
-            yield from _tested(stmt.body)
-            chained = len(stmt.orelse) == 1 and isinstance(stmt.orelse[0], ast.If)
-            yield from _tested(stmt.orelse, elif_=chained and stmt.orelse[0].col_offset == stmt.col_offset)
-            continue
-        yield (
-            stmt,
-            "while" if isinstance(stmt, ast.While) else "assert" if isinstance(stmt, ast.Assert) else "comparison",
-        )
-        if isinstance(stmt, _SCOPES):
-            continue
-        for field in ("body", "orelse", "finalbody"):
-            yield from _tested(getattr(stmt, field, []))
-        for handler in getattr(stmt, "handlers", []):
-            yield from _tested(handler.body)
-
-
-def _test_of(stmt: ast.stmt) -> ast.expr | None:
-    return stmt.test if isinstance(stmt, ast.If | ast.While | ast.Assert) else None
-
-
-def _none_comparison(node: ast.AST) -> bool:
-    return (
-        isinstance(node, ast.Compare)
-        and any(isinstance(op, ast.Is | ast.IsNot) for op in node.ops)
-        and any(_is_none(c) for c in [node.left, *node.comparators])
-    )
-
-
-def _mentions(test: ast.AST, expression: str) -> bool:
-    return any(isinstance(n, ast.expr) and _text(n) == expression for n in ast.walk(test))
-
-
-def _branch(stmt: ast.stmt, statement: ast.AST) -> Literal["body", "else"] | None:
-    if not isinstance(stmt, ast.If | ast.While):
-        return None
-    if any(statement in ast.walk(s) for s in stmt.body):
-        return "body"
-    if any(statement in ast.walk(s) for s in stmt.orelse):
-        return "else"
-    return None
 
 
 def callers_passing(
@@ -370,12 +296,12 @@ def _bound_in_statement(nodes: list[ast.AST], value: ast.AST, root: str) -> Loca
         if isinstance(node, ast.ListComp | ast.SetComp | ast.DictComp | ast.GeneratorExp):
             for loop in node.generators:
                 if any(_spelled(t) == root for t in _unpacked_targets(loop.target)):
-                    text = f"for {_text(loop.target)} in {_text(loop.iter)}"
+                    text = f"for {source_text(loop.target)} in {source_text(loop.iter)}"
                     return LocalBinding(loop.target.lineno, "comprehension", text, None)
         if isinstance(node, ast.Lambda):
             a = node.args
             if root in [p.arg for p in [*a.posonlyargs, *a.args, *a.kwonlyargs, a.vararg, a.kwarg] if p is not None]:
-                return LocalBinding(node.lineno, "lambda", f"lambda {_text(a)}", None)
+                return LocalBinding(node.lineno, "lambda", f"lambda {source_text(a)}", None)
         node = parents.get(node)
     return None
 
@@ -388,7 +314,8 @@ def self_name(func: FunctionNode | None, owner: ast.ClassDef | None) -> str | No
     return first[0].arg if first else None
 
 
-def _text(node: ast.AST | None, limit: int = 300) -> str:
+def source_text(node: ast.AST | None, limit: int = 300) -> str:
+    """A node's source as `ast.unparse` writes it, cut to `limit` characters ("" for no node)."""
     if node is None:
         return ""
     try:

@@ -1,5 +1,4 @@
-"""A failing statement in plain lines for the command line: each sentence says what the code says, with its file and
-line; what is not known is said so ("not resolved", "none found"), never left out. Pure: no store, no terminal."""
+"""A failing statement in plain lines for the command line: pure, so any front end can print the same words."""
 
 from __future__ import annotations
 
@@ -28,7 +27,8 @@ _NONE_WORDS: dict[NoneReason, str] = {
 
 
 def statement_lines(statement: FailingStatement) -> list[str]:
-    """The record as plain text lines."""
+    """The record as plain text lines: each sentence says what the code says, with its file and line; what is not
+    known is said so ("not resolved", "none is found"), never left out."""
     s = statement
     where = f"{s.file}:{s.line}"
     head = f"{s.exception or 'exception ' + UNKNOWN}: {s.message or UNKNOWN}"
