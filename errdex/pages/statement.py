@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 from errdex.model import Frame, ParsedError, ReleaseRecord, normalize_name
 from errdex.pages.source import FunctionNode, parse
 from errdex.pages.statement_checks import nearby_checks
-from errdex.pages.statement_model import FailingStatement, Operation, Origin, Scope
+from errdex.pages.statement_model import FailingStatement, Key, Operation, Origin, Scope
 from errdex.pages.statement_ops import Found, operations, read_message
 from errdex.pages.statement_origin import Where, attribute_assignments, callers_passing, origin_of, self_name
 from errdex.store import Store
@@ -188,9 +188,16 @@ def _operation(
     found: Found, store: Store, record: ReleaseRecord, path: str, tree: ast.Module, scope: _Scope, place: _Place
 ) -> Operation:
     expression = _text(found.value)
-    origin = origin_of(found.value, Where(place.nodes, scope.body, tree, place.start, scope.func, scope.owner))
+    where = Where(place.nodes, scope.body, tree, place.start, scope.func, scope.owner)
+    origin = origin_of(found.value, where)
     if origin is not None:
         origin = _with_store_facts(origin, store, record, path, tree, scope)
+    key = None
+    if found.key is not None:
+        key_origin = origin_of(found.key, where)
+        if key_origin is not None:
+            key_origin = _with_store_facts(key_origin, store, record, path, tree, scope)
+        key = Key(_text(found.key), key_origin)
     return Operation(
         found.kind,
         expression,
@@ -200,6 +207,7 @@ def _operation(
         found.value_type,
         origin,
         nearby_checks(scope.body, place.path[-1], expression),
+        key,
     )
 
 

@@ -143,6 +143,17 @@ class Origin:
 
 
 @dataclass(frozen=True, slots=True)
+class Key:
+    """The key or index a subscript uses, as written, and where it comes from when it is read from a name."""
+
+    source: str
+    origin: Origin | None  # None for a literal key, or one read from no name
+
+    def to_json(self) -> KeyJson:
+        return {"source": self.source, "origin": self.origin.to_json() if self.origin else None}
+
+
+@dataclass(frozen=True, slots=True)
 class Operation:
     """One sub-expression of the statement the message fits: what was done to which value."""
 
@@ -154,6 +165,7 @@ class Operation:
     value_type: str | None  # the type the message gives the value (`NoneType`), when it gives one
     origin: Origin | None  # None when the expression has no root name (a call's result, a literal)
     checks: tuple[NearbyCheck, ...]
+    key: Key | None = None  # for a subscript (or a `.pop(key)` a KeyError fits): the key it uses
 
     def to_json(self) -> OperationJson:
         return {
@@ -165,6 +177,7 @@ class Operation:
             "value_type": self.value_type,
             "origin": self.origin.to_json() if self.origin else None,
             "checks": [c.to_json() for c in self.checks],
+            "key": self.key.to_json() if self.key else None,
         }
 
 
@@ -280,6 +293,11 @@ class OriginJson(TypedDict):
     callers: CallersJson | None  # null: not searched (the root is no parameter)
 
 
+class KeyJson(TypedDict):
+    source: str
+    origin: OriginJson | None
+
+
 class OperationJson(TypedDict):
     kind: OperationKind
     expression: str
@@ -289,6 +307,7 @@ class OperationJson(TypedDict):
     value_type: str | None
     origin: OriginJson | None  # null: the value is read from no name (a call's result, a literal)
     checks: list[NearbyCheckJson]
+    key: KeyJson | None  # null: no subscript
 
 
 class ScopeJson(TypedDict):

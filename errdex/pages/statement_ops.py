@@ -35,6 +35,7 @@ class Found:
     whole: ast.AST
     name: str | None
     value_type: str | None
+    key: ast.AST | None = None  # a subscript's key or index, a `.pop(key)`'s key
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,17 +184,17 @@ def _subscripts(nodes: list[ast.AST], w: Wanted) -> Iterator[Found]:
     for n in nodes:
         if isinstance(n, ast.Call) and w.form == "key" and _method(n) == "pop" and len(n.args) == 1:
             if _key_fits(n.args[0], w.name):
-                yield Found("call", _receiver(n), n, w.name, None)
+                yield Found("call", _receiver(n), n, w.name, None, n.args[0])
         if not isinstance(n, ast.Subscript):
             continue
         if w.form == "key":
             if not isinstance(n.ctx, ast.Store) and _key_fits(n.slice, w.name):
-                yield Found("subscript", n.value, n, w.name, None)
+                yield Found("subscript", n.value, n, w.name, None, n.slice)
         elif w.form in ("index", "index assignment", "indices"):
             if isinstance(n.ctx, context) and not isinstance(n.slice, ast.Slice):
-                yield Found("subscript", n.value, n, None, w.value_type)
+                yield Found("subscript", n.value, n, None, w.value_type, n.slice)
         elif isinstance(n.ctx, context):
-            yield Found("subscript", n.value, n, None, w.value_type)
+            yield Found("subscript", n.value, n, None, w.value_type, n.slice)
 
 
 def _key_fits(key: ast.expr, shown: str | None) -> bool:

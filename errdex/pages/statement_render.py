@@ -73,6 +73,9 @@ def _operation_lines(s: FailingStatement, op: Operation, number: int | None) -> 
     typed = f"; the message says it is a `{op.value_type}`" if op.value_type else ""
     lines = [f"{mark}Failed: {_what(op)} ({s.file}:{op.line}){typed}."]
     lines += ["   " + t for t in _origin_lines(s, op.origin, op.expression)]
+    if op.key is not None and op.key.origin is not None:
+        lines.append(f"   The key `{op.key.source}`:")
+        lines += ["     " + t for t in _origin_lines(s, op.key.origin, op.key.source)]
     lines += ["   " + t for t in _check_lines(s, op.checks, op.expression)]
     return lines
 

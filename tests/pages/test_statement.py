@@ -193,6 +193,12 @@ def test_key_error_keeps_every_subscript_that_fits(ops: Store) -> None:
     ]
     other = at(ops, "device.index", "KeyError", "'zzz'")
     assert [o.operation for o in other.operations] == ["table[path]"]
+    key = only(other).key
+    assert key is not None and key.source == "path" and key.origin is not None
+    assert key.origin.parameter is not None and key.origin.parameter.default is None
+    assert key.origin.callers is not None and [c.passes for c in key.origin.callers.found] == ["'1'", "'2'"]
+    assert "   The key `path`:" in statement_lines(other)
+    assert both.operations[0].key is not None and both.operations[0].key.origin is None  # a literal key
     text = "\n".join(statement_lines(both))
     assert "2 parts of the statement fit the message; none is picked" in text
 
