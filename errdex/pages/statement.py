@@ -206,7 +206,7 @@ def _operation(
         found.name,
         found.value_type,
         origin,
-        nearby_checks(scope.body, place.path[-1], expression),
+        nearby_checks(scope.body, place.path[-1], found.value, self_name(scope.func, scope.owner)),
         key,
     )
 

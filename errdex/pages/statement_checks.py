@@ -12,24 +12,42 @@ from errdex.pages.statement_origin import MAX_SHOWN, SCOPES, is_none, own_nodes,
 _FORMS: dict[type[ast.stmt], CheckForm] = {ast.While: "while", ast.Assert: "assert"}
 
 
-def nearby_checks(body: list[ast.stmt], statement: ast.AST, expression: str) -> tuple[NearbyCheck, ...]:
+def nearby_checks(
+    body: list[ast.stmt], statement: ast.AST, value: ast.AST, instance: str | None
+) -> tuple[NearbyCheck, ...]:
     """The `if`/`elif`/`while`/`assert` tests and `is None` comparisons of a scope before the statement that mention
-    the expression (a sub-expression of theirs reads as it), with the branch the statement is in when one holds it."""
+    the value or what it is read from (`a.b` for `a.b.c`; `a`, but not a method's `self`), with the branch the
+    statement is in when one holds it."""
+    read = _read_from(value, instance)
     out: list[NearbyCheck] = []
     start = getattr(statement, "lineno", 0)
     for stmt, form in _tested(body):
         if stmt.lineno >= start:
             break
         test = _test_of(stmt)
-        if test is not None and _mentions(test, expression):
-            out.append(NearbyCheck(test.lineno, form, source_text(test), _branch(stmt, statement)))
+        mentioned = _mentioned(test, read) if test is not None else None
+        if test is not None and mentioned is not None:
+            out.append(NearbyCheck(test.lineno, form, source_text(test), _branch(stmt, statement), mentioned))
         elif test is None:
-            out.extend(
-                NearbyCheck(node.lineno, form, source_text(node), None)
-                for node in own_nodes(stmt)
-                if isinstance(node, ast.Compare) and _none_comparison(node) and _mentions(node, expression)
-            )
+            for node in own_nodes(stmt):
+                if isinstance(node, ast.Compare) and _none_comparison(node):
+                    mentioned = _mentioned(node, read)
+                    if mentioned is not None:
+                        out.append(NearbyCheck(node.lineno, form, source_text(node), None, mentioned))
     return tuple(out[:MAX_SHOWN])
+
+
+def _read_from(value: ast.AST, instance: str | None) -> list[str]:
+    """The value's source, then each one it is read from through attributes and subscripts, outermost last."""
+    out: list[str] = []
+    node = value
+    while True:
+        text = source_text(node)
+        if not (isinstance(node, ast.Name) and node.id == instance):
+            out.append(text)
+        if not isinstance(node, ast.Attribute | ast.Subscript):
+            return out
+        node = node.value
 
 
 def _tested(body: list[ast.stmt], elif_: bool = False) -> Iterator[tuple[ast.stmt, CheckForm]]:
@@ -66,8 +84,10 @@ def _none_comparison(node: ast.AST) -> bool:
     )
 
 
-def _mentions(test: ast.AST, expression: str) -> bool:
-    return any(isinstance(n, ast.expr) and source_text(n) == expression for n in ast.walk(test))
+def _mentioned(test: ast.AST, read: list[str]) -> str | None:
+    """The first of `read` (the value, then what it is read from) that the test has as a sub-expression."""
+    found = {source_text(n) for n in ast.walk(test) if isinstance(n, ast.expr)}
+    return next((r for r in read if r in found), None)
 
 
 def _branch(stmt: ast.stmt, statement: ast.AST) -> Literal["body", "else"] | None:

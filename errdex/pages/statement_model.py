@@ -67,7 +67,7 @@ class AttributeAssignment:
 
 @dataclass(frozen=True, slots=True)
 class NearbyCheck:
-    """A test in the same function before the failing line that mentions the failing expression."""
+    """A test in the same function before the failing line that mentions the failing value or one it is read from."""
 
     line: int
     form: CheckForm
@@ -75,9 +75,16 @@ class NearbyCheck:
     # where the failing statement lies: in the branch the test leads into when true ("body"), when false ("else"),
     # or None: the check comes before it, not around it
     branch: Literal["body", "else"] | None
+    mentions: str  # what of the failing value it tests: the value itself, or one it is read from (`a.b` of `a.b.c`)
 
     def to_json(self) -> NearbyCheckJson:
-        return {"line": self.line, "form": self.form, "test": self.test, "branch": self.branch}
+        return {
+            "line": self.line,
+            "form": self.form,
+            "test": self.test,
+            "branch": self.branch,
+            "mentions": self.mentions,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -267,6 +274,7 @@ class NearbyCheckJson(TypedDict):
     form: CheckForm
     test: str
     branch: Literal["body", "else"] | None
+    mentions: str
 
 
 class CallerPlaceJson(TypedDict):

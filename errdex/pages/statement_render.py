@@ -108,7 +108,7 @@ def _origin_lines(s: FailingStatement, origin: Origin | None, expression: str) -
     parameter = origin.parameter
     if parameter is not None:
         default = f"default `{parameter.default}`" if parameter.default is not None else "no default"
-        none = f" ({_NONE_WORDS[parameter.may_be_none]})" if parameter.may_be_none else ""
+        none = ": it is None when a call leaves it out" if parameter.may_be_none else ""
         lines.append(f"`{origin.root}` is a parameter of `{scope}` ({s.file}:{parameter.line}), {default}{none}.")
     lines += [_binding_line(s, origin.root, b) for b in origin.bindings]
     self_attribute = "." in origin.root
@@ -170,10 +170,13 @@ def _caller_lines(s: FailingStatement, callers: Callers, parameter: str, functio
 
 def _check_lines(s: FailingStatement, checks: tuple[NearbyCheck, ...], expression: str) -> list[str]:
     if not checks:
-        return [f"No `if`/`assert`/`is None` check of `{expression}` is found before line {s.start} in this scope."]
-    lines = [f"Checks of `{expression}` before it:"]
+        return [
+            f"No `if`/`assert`/`is None` check of `{expression}` (or what it is read from) is found before line"
+            f" {s.start} in this scope."
+        ]
+    lines = [f"Checks of `{expression}` or what it is read from, before it:"]
     for c in checks:
         where = {"body": "; the statement is in its body", "else": "; the statement is in its else branch", None: ""}
         written = c.test if c.form == "comparison" else f"{c.form} {c.test}"
-        lines.append(f"  {s.file}:{c.line} `{written}`{where[c.branch]}")
+        lines.append(f"  {s.file}:{c.line} `{written}` (tests `{c.mentions}`){where[c.branch]}")
     return lines

@@ -40,6 +40,8 @@ OPS = textwrap.dedent(
             self.config = None
 
         def save(self, options=None):
+            if self.config is None:
+                raise ValueError("no config")
             quant = self.config.quantization_config.to_dict()
             return quant
 
@@ -140,6 +142,8 @@ def test_attribute_of_a_self_attribute(ops: Store) -> None:
         ("Model.__init__", line_of("self.config = config"), "config", "parameter default"),
         ("Model.reset", line_of("self.config = None"), "None", "none literal"),
     ]
+    checks = [(c.line, c.form, c.test, c.branch, c.mentions) for c in op.checks]
+    assert checks == [(line_of("if self.config is None"), "if", "self.config is None", None, "self.config")]
 
 
 def test_bindings_that_may_be_none(ops: Store) -> None:
@@ -206,11 +210,11 @@ def test_key_error_keeps_every_subscript_that_fits(ops: Store) -> None:
 def test_nearby_checks(ops: Store) -> None:
     op = only(at(ops, 'options["key"]', "TypeError", "'NoneType' object is not subscriptable"))
     assert (op.kind, op.expression) == ("subscript", "options")
-    checks = [(c.line, c.form, c.test, c.branch) for c in op.checks]
+    checks = [(c.line, c.form, c.test, c.branch, c.mentions) for c in op.checks]
     assert checks == [
-        (line_of("if options is None"), "if", "options is None", None),
-        (line_of("assert options"), "assert", "options is not None", None),
-        (line_of("if options:"), "if", "options", "body"),
+        (line_of("if options is None"), "if", "options is None", None, "options"),
+        (line_of("assert options"), "assert", "options is not None", None, "options"),
+        (line_of("if options:"), "if", "options", "body", "options"),
     ]
     assert op.origin is not None
     assert [(b.line, b.source) for b in op.origin.bindings] == [(line_of("options = {}"), "{}")]
