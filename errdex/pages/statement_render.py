@@ -159,7 +159,8 @@ def _caller_lines(s: FailingStatement, callers: Callers, parameter: str, functio
         f"{sum(c.passes == NOT_RESOLVED for c in callers.found)} not resolved",
     ]
     cut = ", the search stopped at its limit" if callers.truncated else ""
-    lines = [f"{len(callers.found)} callers of `{function}` in {s.package} {s.version}{cut}: {', '.join(counts)}:"]
+    many = f"{len(callers.found)} caller{'s' if len(callers.found) > 1 else ''}"
+    lines = [f"{many} of `{function}` in {s.package} {s.version}{cut}: {', '.join(counts)}:"]
     shown = [*passing, *(c for c in callers.found if c not in passing)][:MAX_CALLERS_SHOWN]
     for c in shown:
         lines.append(f"  {c.file}:{c.line} in `{c.function}`: `{c.call}` — `{parameter}`: {c.passes}")

@@ -266,6 +266,51 @@ def test_names_bound_by_the_statement_or_the_module(ops: Store) -> None:
     assert "`SETTINGS` is neither a parameter nor bound in `names_of`" in "\n".join(statement_lines(found))
 
 
+NEST = textwrap.dedent(
+    """
+    REGISTRY = None
+
+
+    class Holder:
+        size = REGISTRY["size"]
+
+        @REGISTRY.register
+        def method(self):
+            pass
+
+
+    def outer(value=None):
+        def inner(item=None):
+            return item.name
+
+        return inner(value)
+    """
+).lstrip("\n")
+
+
+def test_class_body_decorator_and_nested_function(indexed: Indexer) -> None:
+    store = indexed({"pkg/__init__.py": "", "pkg/nest.py": NEST})
+    release = store.release("pkg")
+
+    def at_nest(text: str, message: str, exception: str = "AttributeError") -> FailingStatement:
+        found = failing_statement(store, release, "pkg/nest.py", line_of(text, NEST), exception, message, None)
+        assert found is not None
+        return found
+
+    body = at_nest('size = REGISTRY["size"]', "'NoneType' object is not subscriptable", "TypeError")
+    assert (body.function, body.in_class) == (None, "Holder")
+    origin = only(body).origin
+    assert origin is not None and [(b.line, b.may_be_none) for b in origin.module_bindings] == [(1, "none literal")]
+    decorated = at_nest("@REGISTRY.register", "'NoneType' object has no attribute 'register'")
+    assert (decorated.start, decorated.end, decorated.in_class) == (7, 8, "Holder")
+    assert only(decorated).expression == "REGISTRY"
+    nested = at_nest("return item.name", "'NoneType' object has no attribute 'name'")
+    assert nested.function is not None and nested.function.qualname == "outer.<locals>.inner"
+    callers = only(nested).origin.callers  # type: ignore[union-attr]
+    assert callers is not None and [(c.function, c.passes) for c in callers.found] == [("outer", "value")]
+    assert "1 caller of `outer.<locals>.inner`" in "\n".join(statement_lines(nested))
+
+
 def test_module_level_line(ops: Store) -> None:
     found = at(ops, 'VALUE = SETTINGS["missing"]', "KeyError", "'missing'")
     assert found.function is None and found.in_class is None
