@@ -53,13 +53,13 @@ def _f(name: str, kind: OperationKind, raised_as: str, pattern: str) -> _Form:
 
 
 _ATTRIBUTE, _TYPE = "AttributeError", "TypeError"
-_NOT = r" (?:does not|doesn't) support item "
+_NOT = r" object (?:does not|doesn't) support item "
 _TWO = _T + r" and '(?P<other>[\w.<> ]+)'"
 # the first whose class and pattern fit is read
 _FORMS = (
     _f("no attribute", "attribute", _ATTRIBUTE, _T + r" object has no attribute '(?P<name>\w+)'"),
-    _f("no attribute", "attribute", _ATTRIBUTE, r"type object '(?P<type>[\w.]+)' has no attribute '(?P<name>\w+)'"),
-    _f("no attribute", "attribute", _ATTRIBUTE, r"module '(?P<type>[\w.]+)' has no attribute '(?P<name>\w+)'"),
+    _f("no attribute", "attribute", _ATTRIBUTE, r"(?P<type>type) object '[\w.]+' has no attribute '(?P<name>\w+)'"),
+    _f("no attribute", "attribute", _ATTRIBUTE, r"(?P<type>module) '[\w.]+' has no attribute '(?P<name>\w+)'"),
     _f("read-only", "attribute", _ATTRIBUTE, _T + r" object attribute '(?P<name>\w+)' is read-only"),
     _f("no setter", "attribute", _ATTRIBUTE, r"property '(?P<name>\w+)' of " + _T + r" object has no setter"),
     _f("not subscriptable", "subscript", _TYPE, _T + r" object is not subscriptable"),

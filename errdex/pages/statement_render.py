@@ -96,7 +96,8 @@ def _what(op: Operation) -> str:
         return f"operator `{name}` in `{op.operation}`{on}"
     if op.kind == "call":
         on = f" on `{op.expression}`" if op.expression != op.operation else ""
-        return f"the call `{op.operation}`{on}"
+        named = f" (the message names `{op.name}`)" if op.name else ""
+        return f"the call `{op.operation}`{on}{named}"
     return f"the name `{op.expression}`"
 
 

@@ -16,6 +16,7 @@ from errdex.match.parse import parse
 from errdex.model import Frame, ParsedError
 from errdex.pages.statement import FailingStatement, failing_statement, statement_for
 from errdex.pages.statement_model import Operation, Parameter
+from errdex.pages.statement_ops import read_message
 from errdex.pages.statement_render import statement_lines
 from errdex.store import Store
 from tests.pages.conftest import Indexer
@@ -567,3 +568,82 @@ def test_real_tracebacks_of_the_interpreter(
     assert found is not None and found.matches_release and found.understood, parsed
     assert [(o.kind, o.expression) for o in found.operations] == [RAISED[function]], found
     assert found.function is not None and found.function.qualname.split(".")[-1] in (function, "f", "size")
+
+
+MESSAGES = [  # (exception, message as CPython words it, kind, form, name, value_type)
+    (
+        "AttributeError",
+        "'NoneType' object has no attribute 'to_dict'",
+        "attribute",
+        "no attribute",
+        "to_dict",
+        "NoneType",
+    ),
+    ("AttributeError", "module 'torch' has no attribute 'compiler'", "attribute", "no attribute", "compiler", "module"),
+    ("AttributeError", "type object 'Foo' has no attribute 'bar'", "attribute", "no attribute", "bar", "type"),
+    ("AttributeError", "property 'x' of 'Foo' object has no setter", "attribute", "no setter", "x", "Foo"),
+    ("KeyError", "'k'", "subscript", "key", "'k'", None),
+    ("TypeError", "'NoneType' object is not subscriptable", "subscript", "not subscriptable", None, "NoneType"),
+    ("TypeError", "'tuple' object does not support item assignment", "subscript", "item assignment", None, "tuple"),
+    ("TypeError", "'str' object doesn't support item deletion", "subscript", "item deletion", None, "str"),
+    ("TypeError", "list indices must be integers or slices, not str", "subscript", "indices", None, "list"),
+    ("TypeError", "unsupported operand type(s) for +: 'int' and 'NoneType'", "operator", "operands", "+", "int"),
+    ("TypeError", "unsupported operand type(s) for +=: 'int' and 'NoneType'", "operator", "operands", "+=", "int"),
+    (
+        "TypeError",
+        "'<' not supported between instances of 'NoneType' and 'int'",
+        "operator",
+        "comparison",
+        "<",
+        "NoneType",
+    ),
+    ("TypeError", "bad operand type for unary -: 'NoneType'", "operator", "unary", "-", "NoneType"),
+    ("TypeError", 'can only concatenate str (not "NoneType") to str', "operator", "concatenate", None, "str"),
+    ("IndexError", "list index out of range", "subscript", "index", None, "list"),
+    ("IndexError", "list assignment index out of range", "subscript", "index assignment", None, "list"),
+    ("IndexError", "pop from empty list", "call", "pop", None, "list"),
+    ("TypeError", "'NoneType' object is not iterable", "iterate", "not iterable", None, "NoneType"),
+    ("TypeError", "argument of type 'NoneType' is not iterable", "iterate", "in", None, "NoneType"),
+    ("TypeError", "cannot unpack non-iterable NoneType object", "unpack", "non-iterable", None, "NoneType"),
+    ("ValueError", "not enough values to unpack (expected 2, got 1)", "unpack", "unpack count", None, None),
+    ("ValueError", "too many values to unpack (expected 2)", "unpack", "unpack count", None, None),
+    ("TypeError", "'NoneType' object is not callable", "call", "not callable", None, "NoneType"),
+    ("TypeError", "object of type 'NoneType' has no len()", "call", "len", None, "NoneType"),
+    ("TypeError", "f() got an unexpected keyword argument 'flag'", "call", "keyword", "flag", None),
+    ("TypeError", "Model.__init__() got an unexpected keyword argument 'x'", "call", "keyword", "x", None),
+    ("TypeError", "f() missing 1 required positional argument: 'a'", "call", "arguments", None, None),
+    ("TypeError", "f() takes 1 positional argument but 2 were given", "call", "arguments", None, None),
+    (
+        "TypeError",
+        "Model.f() argument after ** must be a mapping, not NoneType",
+        "call",
+        "double star",
+        None,
+        "NoneType",
+    ),
+    ("ZeroDivisionError", "division by zero", "operator", "division", None, None),
+    (
+        "UnboundLocalError",
+        "cannot access local variable 'x' where it is not associated with a value",
+        "other",
+        "unbound",
+        "x",
+        None,
+    ),
+    ("NameError", "name 'x' is not defined", "other", "undefined", "x", None),
+]
+
+
+@pytest.mark.parametrize(("exception", "message", "kind", "form", "name", "value_type"), MESSAGES)
+def test_interpreter_messages_read(
+    exception: str, message: str, kind: str, form: str, name: str | None, value_type: str | None
+) -> None:
+    wanted = read_message(exception, message)
+    assert wanted is not None
+    assert (wanted.kind, wanted.form, wanted.name, wanted.value_type) == (kind, form, name, value_type)
+
+
+def test_messages_not_read() -> None:
+    assert read_message("ValueError", "'NoneType' object has no attribute 'x'") is None  # not the class it comes with
+    assert read_message("RuntimeError", "something went wrong") is None
+    assert read_message("KeyError", "") is None
