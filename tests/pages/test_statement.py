@@ -532,6 +532,49 @@ RUN = textwrap.dedent(
 
     def divide(count=0):
         return 10 / count
+
+
+    def assign(pair=(1, 2)):
+        pair[0] = 3
+
+
+    def compare(limit=None):
+        return 1 < limit
+
+
+    def negate(value=None):
+        return -value
+
+
+    def member(keys=None):
+        return "a" in keys
+
+
+    def length(items=None):
+        return len(items)
+
+
+    def spread_kwargs(options=None):
+        return dict(**options)
+
+
+    def unbound(flag=False):
+        if flag:
+            result = 1
+        return result
+
+
+    def undefined():
+        return missing_name
+
+
+    def concat(suffix=None):
+        return "a" + suffix
+
+
+    def pop(items=()):
+        items = list(items)
+        return items.pop()
     """
 ).lstrip("\n")
 RAISED = {  # function -> (kind, expression) of the operation that fails when it is called with no argument
@@ -546,6 +589,16 @@ RAISED = {  # function -> (kind, expression) of the operation that fails when it
     "unpack": ("unpack", "pair"),
     "spread": ("iterate", "rows"),
     "divide": ("operator", "count"),
+    "assign": ("subscript", "pair"),
+    "compare": ("operator", "limit"),
+    "negate": ("operator", "value"),
+    "member": ("iterate", "keys"),
+    "length": ("call", "items"),
+    "spread_kwargs": ("call", "options"),
+    "unbound": ("other", "result"),
+    "undefined": ("other", "missing_name"),
+    "concat": ("operator", "suffix"),
+    "pop": ("call", "items"),
     "size": ("attribute", "self.inner"),
 }
 
