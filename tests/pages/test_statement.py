@@ -575,6 +575,19 @@ RUN = textwrap.dedent(
     def pop(items=()):
         items = list(items)
         return items.pop()
+
+
+    def two_lines(a="x", b=None):
+        return (a.upper(),
+                b.upper())
+
+
+    def chained(box=None):
+        return (
+            box
+            .inner
+            .size
+        )
     """
 ).lstrip("\n")
 RAISED = {  # function -> (kind, expression) of the operation that fails when it is called with no argument
@@ -599,6 +612,8 @@ RAISED = {  # function -> (kind, expression) of the operation that fails when it
     "undefined": ("other", "missing_name"),
     "concat": ("operator", "suffix"),
     "pop": ("call", "items"),
+    "two_lines": ("attribute", "b"),  # `a.upper` fits the message too, on the statement's other line
+    "chained": ("attribute", "box"),
     "size": ("attribute", "self.inner"),
 }
 
