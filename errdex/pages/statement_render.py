@@ -71,7 +71,7 @@ def _scope(s: FailingStatement) -> str:
 def _operation_lines(s: FailingStatement, op: Operation, number: int | None) -> list[str]:
     mark = f"{number}. " if number is not None else ""
     typed = f"; the message says it is a `{op.value_type}`" if op.value_type else ""
-    lines = [f"{mark}Failed: {_what(op)} ({s.file}:{op.line}){typed}."]
+    lines = [f"{mark}Failed at {s.file}:{op.line}: {_what(op)}{typed}."]
     lines += ["   " + t for t in _origin_lines(s, op.origin, op.expression)]
     if op.key is not None and op.key.origin is not None:
         lines.append(f"   The key `{op.key.source}`:")
@@ -83,19 +83,19 @@ def _operation_lines(s: FailingStatement, op: Operation, number: int | None) -> 
 def _what(op: Operation) -> str:
     name = op.name or UNKNOWN
     if op.kind == "attribute":
-        return f"attribute `{name}` of `{op.expression}` (`{op.operation}`)"
+        return f"attribute `{name}` of `{op.expression}`"
     if op.kind == "subscript":
         key = f" with key {op.name}" if op.name else ""
-        return f"subscript of `{op.expression}`{key} (`{op.operation}`)"
+        return f"`{op.operation}`, a subscript of `{op.expression}`{key}"
     if op.kind == "iterate":
-        return f"iterating over `{op.expression}` (`{op.operation}`)"
+        inside = f" in `{op.operation}`" if op.operation != op.expression else ""
+        return f"iterating over `{op.expression}`{inside}"
     if op.kind == "unpack":
         return f"unpacking `{op.expression}` into `{op.operation}`"
+    on = f" on `{op.expression}`" if op.expression != op.operation else ""
     if op.kind == "operator":
-        on = f" on `{op.expression}`" if op.expression != op.operation else ""
         return f"operator `{name}` in `{op.operation}`{on}"
     if op.kind == "call":
-        on = f" on `{op.expression}`" if op.expression != op.operation else ""
         named = f" (the message names `{op.name}`)" if op.name else ""
         return f"the call `{op.operation}`{on}{named}"
     return f"the name `{op.expression}`"
