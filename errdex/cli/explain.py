@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 from rich.console import Group, RenderableType
+from rich.panel import Panel
 from rich.text import Text
 
 from errdex import terminal
@@ -15,6 +17,9 @@ from errdex.errors import InputError
 from errdex.match import MatchResult
 from errdex.match import explain as explain_text
 from errdex.store import Store
+
+if TYPE_CHECKING:
+    from errdex.pages.statement_model import FailingStatement
 
 MAX_INPUT = 16_000_000  # characters read from a file or stdin; the parser keeps the end of a longer paste
 
@@ -47,10 +52,11 @@ def explain(
     paste = _read_paste(text, file_)
     with Store(db_path) as store:
         result = explain_text(paste, store=store, fetch=fetch, auto_index=not no_index, limit=limit)
+        statement = _failed_statement(store, result)
         if as_json:
-            print_json(result.to_json())
+            print_json({**result.to_json(), "statement": statement.to_json() if statement else None})
             return
-        console.print(render(result, store, full))
+        console.print(render(result, store, full, statement))
 
 
 def _read_paste(text: str | None, file_: Path | None) -> str:
@@ -72,11 +78,28 @@ def _read_paste(text: str | None, file_: Path | None) -> str:
 ALSO_TITLE = "also in this paste (other errors and warnings, listed after the one that stopped it)"
 
 
-def render(result: MatchResult, store: Store, full: bool) -> RenderableType:
+def _failed_statement(store: Store, result: MatchResult) -> FailingStatement | None:
+    """With no raise site and no API change to answer, the library statement the interpreter failed at."""
+    if result.best is not None or result.api is not None or not result.parsed.frames:
+        return None
+    from errdex.pages.statement import statement_for  # loaded only when nothing else answered
+
+    return statement_for(store, result.parsed)
+
+
+def render(result: MatchResult, store: Store, full: bool, statement: FailingStatement | None = None) -> RenderableType:
     """The answer at a glance (site, check, values, did-you-mean), then the top match's page: its answer, as much of
-    it as fits one screen with the summary, or (`full`) all of it."""
+    it as fits one screen with the summary, or (`full`) all of it. With no raise site and no API change to show, the
+    library statement the interpreter failed at, when the traceback's innermost frame is in an indexed release."""
     best = result.best
     if best is None:
+        if statement is not None:
+            from errdex.pages.statement_render import statement_lines
+
+            lines = [Text(line) for line in statement_lines(statement)]
+            return Group(
+                Panel(Group(*lines), title=Text("where the interpreter failed", style="cyan"), title_align="left")
+            )
         return _api_answer(result) or _abstention(result)
     from errdex.pages import (
         build_page,  # the page's modules are loaded only to show one

@@ -214,7 +214,9 @@ def test_a_module_getattr_that_warns_about_some_names_and_refuses_others() -> No
         _msg = "module 'numpy' has no attribute '{n}'. `np.{n}` was a deprecated alias for `{n}`. {extended_msg}"
         _type_info = [("float", ""), ("int", ""), ("object", "")]
         __deprecated_attrs__ = {}
-        __deprecated_attrs__.update({n: (getattr(builtins, n), _msg.format(n=n, extended_msg=e)) for n, e in _type_info})
+        __deprecated_attrs__.update(
+            {n: (getattr(builtins, n), _msg.format(n=n, extended_msg=e)) for n, e in _type_info}
+        )
         __former_attrs__ = {"typeDict": "`np.typeDict` was removed. Use `np.sctypeDict` instead."}
 
         def __getattr__(attr):

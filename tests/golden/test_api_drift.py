@@ -76,7 +76,8 @@ def test_numpy_float_warned_in_1_23_and_is_gone_in_1_24(store: Store) -> None:
 def test_markupsafe_soft_unicode_was_renamed_to_soft_str_in_2_1(store: Store) -> None:
     got = answered(
         store,
-        "ImportError: cannot import name 'soft_unicode' from 'markupsafe' (/venv/lib/python3.9/site-packages/markupsafe/__init__.py)",
+        "ImportError: cannot import name 'soft_unicode' from 'markupsafe'"
+        " (/venv/lib/python3.9/site-packages/markupsafe/__init__.py)",
     )
     change = got.change
     assert change is not None

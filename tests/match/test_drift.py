@@ -254,3 +254,22 @@ def test_a_module_every_release_has_is_missing_from_the_environment(store: Store
     got = answer(store, "ModuleNotFoundError: No module named 'tablekit.text'")
     assert got.change is None and got.found
     assert [(f.kind, f.spec) for f in got.fix] == [("install", "tablekit")]
+
+
+def test_an_interpreter_error_inside_the_library_names_the_failing_statement(store: Store) -> None:
+    line = textwrap.dedent(FRAME_2).splitlines().index("    return frames[0]") + 1
+    paste = (
+        "Traceback (most recent call last):\n"
+        '  File "/home/me/report.py", line 3, in <module>\n'
+        "    tablekit.concat(None)\n"
+        f'  File "/venv/lib/python3.11/site-packages/tablekit/frame.py", line {line}, in concat\n'
+        "    return frames[0]\n"
+        "TypeError: 'NoneType' object is not subscriptable"
+    )
+    runner = CliRunner()
+    out = runner.invoke(main, ["explain", "--db", str(store.path), "--json", paste])
+    assert out.exit_code == 0, out.output
+    statement = json.loads(out.output)["statement"]
+    assert (statement["file"], statement["line"], statement["version"]) == ("tablekit/frame.py", line, "2.0")
+    text = " ".join(runner.invoke(main, ["explain", "--db", str(store.path), paste]).output.replace("│", " ").split())
+    assert "where the interpreter failed" in text and "return frames[0]" in text
