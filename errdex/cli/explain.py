@@ -54,7 +54,7 @@ def explain(
         result = explain_text(paste, store=store, fetch=fetch, auto_index=not no_index, limit=limit)
         statement = _failed_statement(store, result)
         if as_json:
-            print_json({**result.to_json(), "statement": statement.to_json() if statement else None})
+            print_json(_answer_json(result, statement))
             return
         console.print(render(result, store, full, statement))
 
@@ -76,6 +76,20 @@ def _read_paste(text: str | None, file_: Path | None) -> str:
 
 
 ALSO_TITLE = "also in this paste (other errors and warnings, listed after the one that stopped it)"
+
+
+def _answer_json(result: MatchResult, statement: FailingStatement | None) -> dict[str, object]:
+    """The answer as the web's JSON answer has it (without the paste): the matcher's, the API change in words, the
+    failing statement with its lines."""
+    from errdex.match.drift_text import drift_text
+    from errdex.pages.statement_render import statement_lines
+
+    return {
+        **result.to_json(),
+        "api_words": drift_text(result.api).to_json() if result.api else None,
+        "statement": statement.to_json() if statement else None,
+        "statement_words": statement_lines(statement) if statement else None,
+    }
 
 
 def _failed_statement(store: Store, result: MatchResult) -> FailingStatement | None:

@@ -34,6 +34,7 @@ from errdex.hooks.evidence import (
 )
 from errdex.hooks.safe import note
 from errdex.match import Candidate, MatchResult, explain
+from errdex.match.drift import ApiAnswer, ApiAnswerJson
 from errdex.model import FileLine, Frame
 from errdex.store import Store, default_path
 
@@ -63,6 +64,7 @@ class ExplanationJson(TypedDict):
     hint: str | None
     others: list[str]
     packages: list[str]
+    api: ApiAnswerJson | None
 
 
 @dataclass(frozen=True)
@@ -79,6 +81,7 @@ class Explanation:
     others: tuple[str, ...]  # one-line summaries of the chain's other exceptions, last raised first
     packages: tuple[str, ...]  # 'name version' of the installed distributions the frames ran in
     indexed: tuple[str, ...]  # 'name version' indexed from disk to answer this one
+    api: ApiAnswer | None = None  # an interpreter's error about a library's API: the change that explains it
 
     def to_json(self) -> ExplanationJson:
         """A compact JSON form (for error trackers and tools)."""
@@ -101,6 +104,7 @@ class Explanation:
             "hint": self.hint,
             "others": list(self.others),
             "packages": list(self.packages),
+            "api": self.api.to_json() if self.api else None,
         }
 
 
@@ -143,6 +147,7 @@ class Explainer:
                 others=tuple(summary(e) for e in raised if e is not chosen),
                 packages=versions(dists),
                 indexed=tuple(indexed),
+                api=result.api if best is None else None,
             )
             return self._with_page(found, _frames(chosen, start)) if page else found
 

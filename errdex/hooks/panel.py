@@ -15,7 +15,8 @@ from rich.table import Table
 from rich.text import Text
 
 from errdex.hooks.explainer import Explanation
-from errdex.terminal import candidate_summary, sureness
+from errdex.match.drift_text import drift_text
+from errdex.terminal import candidate_summary, drift_panel, sureness
 
 if TYPE_CHECKING:  # the pages are loaded only when there is an error to explain
     from errdex.pages.model import Page
@@ -29,7 +30,10 @@ HTML_FORMAT = '<pre class="errdex" style="font-family:monospace;line-height:1.3;
 
 
 def renderable(explanation: Explanation) -> RenderableType:
-    """The panel when errdex found the raise site, else one dim line saying why not."""
+    """The panel when errdex found the raise site or the API change behind an interpreter's error, else one dim line
+    saying why not."""
+    if explanation.candidate is None and explanation.api is not None:
+        return drift_panel(drift_text(explanation.api), f"errdex · {explanation.api.package}: what changed")
     if explanation.candidate is None:
         return abstention(explanation)
     return Panel(_rows(explanation), title=_title(explanation), title_align="left", border_style="cyan", expand=False)

@@ -7,7 +7,8 @@ indexed releases, never a claim about releases that were not read.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
+from typing import TypedDict, cast
 
 from errdex.match.drift import ApiAnswer, FixStep
 from errdex.match.presence import ReleaseState
@@ -41,6 +42,30 @@ class DriftText:
     fixes: tuple[str, ...]
     timeline: tuple[TimelineRow, ...]
     compared: str  # which releases were compared
+
+    def to_json(self) -> DriftTextJson:
+        return cast(DriftTextJson, asdict(self))
+
+
+class TimelineRowJson(TypedDict):
+    """One indexed release in words (see `TimelineRow`)."""
+
+    version: str
+    state: str
+    words: str
+    place: str | None
+
+
+class DriftTextJson(TypedDict):
+    """An API answer in sentences (see `DriftText`)."""
+
+    headline: str
+    warned: str | None
+    yours: str | None
+    warning: str | None
+    fixes: list[str]
+    timeline: list[TimelineRowJson]
+    compared: str
 
 
 def drift_text(answer: ApiAnswer) -> DriftText:

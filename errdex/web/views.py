@@ -16,11 +16,15 @@ from typing import Generic, TypedDict, TypeVar
 
 from errdex.errors import InputError, NotIndexedError
 from errdex.match import explain
+from errdex.match.drift_text import DriftTextJson, drift_text
 from errdex.match.result import MatchResultJson
 from errdex.model import FileLine, ReleaseRecord, Site
 from errdex.pages import build_page
 from errdex.pages.model import Page
 from errdex.pages.source import module_name
+from errdex.pages.statement import statement_for
+from errdex.pages.statement_model import FailingStatementJson
+from errdex.pages.statement_render import statement_lines
 from errdex.store import IndexedSite, PackageSummary, Store, StoreStats
 
 KINDS = ("error", "warning", "log")
@@ -61,9 +65,13 @@ class Home(TypedDict):
 
 
 class SearchAnswer(MatchResultJson):
-    """The matcher's answer with the paste it answers."""
+    """The matcher's answer with the paste it answers; for an interpreter's error, the API change in words, or the
+    library statement it failed at."""
 
     q: str  # the paste as received
+    api_words: DriftTextJson | None  # `api` in sentences (see errdex.match.drift_text)
+    statement: FailingStatementJson | None  # with no raise site and no API change: where the interpreter failed
+    statement_words: list[str] | None
 
 
 class LayoutJson(TypedDict):
@@ -202,7 +210,14 @@ def search(store: Store, text: str, limit: int = SEARCH_LIMIT) -> SearchAnswer:
     if not text.strip():
         raise InputError("Nothing to search for: paste an error message, a log line or a traceback.")
     result = explain(text, store=store, auto_index=False, fetch=False, limit=limit)
-    return {"q": text, **result.to_json()}
+    failed = statement_for(store, result.parsed) if result.best is None and result.api is None else None
+    return {
+        "q": text,
+        **result.to_json(),
+        "api_words": drift_text(result.api).to_json() if result.api else None,
+        "statement": failed.to_json() if failed else None,
+        "statement_words": statement_lines(failed) if failed else None,
+    }
 
 
 def package(

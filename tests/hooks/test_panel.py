@@ -123,3 +123,45 @@ def test_the_panel_says_how_sure_in_the_cli_s_words(kitchen: tuple[Explainer, ob
     assert "· found by its exception class alone (" in title
     reworded = replace(e, candidate=replace(e.candidate, approximate=True, evidence=("message words",)))
     assert "· approximate (" in to_text(renderable(reworded), width=120).splitlines()[0]
+
+
+OVEN_2 = """
+class Oven:
+    def __init__(self, mode="bake", heat=180):
+        self.mode = mode
+        self.heat = heat
+"""
+
+
+def test_an_interpreter_error_about_a_changed_api_gets_the_change_in_the_panel(tmp_path: Path, db_url: str) -> None:
+    """kitchen 2.0 renamed `temperature=` (1.0, warned) to `heat=`; the code that runs 2.0 still passes the old name."""
+    old = tmp_path / "kitchen-1.0"
+    new = tmp_path / "kitchen-2.0"
+    one = (
+        "import warnings\n\n\nclass Oven:\n    def __init__(self, mode='bake', temperature=None, heat=180):\n"
+        "        if temperature is not None:\n"
+        "            warnings.warn('`temperature` is deprecated, use `heat` instead', FutureWarning)\n"
+    )
+    for folder, version, oven in ((old, "1.0", one), (new, "2.0", textwrap.dedent(OVEN_2))):
+        (folder / "kitchen").mkdir(parents=True)
+        (folder / "pyproject.toml").write_text(f'[project]\nname = "kitchen"\nversion = "{version}"\n')
+        (folder / "kitchen" / "__init__.py").write_text("")
+        (folder / "kitchen" / "oven.py").write_text(oven)
+    with Store(db_url) as store:
+        index(str(old), store)
+        index(str(new), store)
+        sys.path.insert(0, str(new))
+        try:
+            module = importlib.import_module("kitchen.oven")
+            with pytest.raises(TypeError) as info:
+                module.Oven(temperature=200)
+            e = Explainer(store, auto_index=False).exception(info.value)
+        finally:
+            sys.path.remove(str(new))
+            for name in [m for m in sys.modules if m == "kitchen" or m.startswith("kitchen.")]:
+                del sys.modules[name]
+    assert e.candidate is None and e.api is not None
+    text = " ".join(to_text(renderable(e), width=120).replace("│", " ").split())
+    assert "is in kitchen 1.0 and gone in 2.0: renamed to `heat`" in text
+    assert "Pass `heat=` instead of `temperature=`." in text
+    assert e.to_json()["api"] is not None
