@@ -25,6 +25,8 @@ from errdex.match import explain
 from errdex.match.drift import ApiAnswer
 from errdex.match.result import MatchResult
 from errdex.model import FileLine, normalize_name
+from errdex.pages.statement import statement_for
+from errdex.pages.statement_model import FailingStatement
 from errdex.store import Store
 
 DRIFT = Path(__file__).resolve().parent / "drift"
@@ -101,11 +103,18 @@ def load_cases() -> list[DriftCase]:
 
 
 def judge(store: Store, cases: list[DriftCase]) -> list[DriftOutcome]:
-    """errdex's answer to each case, never indexing what is missing."""
-    return [_judged(case, explain(case.text, store=store, auto_index=False)) for case in cases]
+    """errdex's answer to each case, never indexing what is missing: as `errdex explain` answers, the failing
+    statement is looked for only when no raise site and no API change answers."""
+    outcomes = []
+    for case in cases:
+        result = explain(case.text, store=store, auto_index=False)
+        answered = result.best is not None or result.api is not None
+        statement = None if answered or not result.parsed.frames else statement_for(store, result.parsed)
+        outcomes.append(_judged(case, result, statement))
+    return outcomes
 
 
-def _judged(case: DriftCase, result: MatchResult) -> DriftOutcome:
+def _judged(case: DriftCase, result: MatchResult, statement: FailingStatement | None) -> DriftOutcome:
     api = result.api
     if case.kind == "environment":
         installs = {normalize_name(f.spec or "") for f in api.fix if f.kind == "install"} if api else set()
@@ -114,7 +123,11 @@ def _judged(case: DriftCase, result: MatchResult) -> DriftOutcome:
             case, right, bool(installs) and not right, f"install {sorted(installs)}" if installs else "-"
         )
     if case.kind == "inside":
-        return DriftOutcome(case, False, False, "-")  # the failing statement is not answered yet
+        if statement is None or not statement.matches_release:
+            return DriftOutcome(case, False, False, "-" if statement is None else "a frame of another release")
+        want = case.expected
+        right = want is not None and statement.file == want.file and want.line in (statement.line, statement.start)
+        return DriftOutcome(case, right, not right, f"{statement.file}:{statement.line} in {statement.version}")
     if api is None or api.change is None:
         return DriftOutcome(case, False, False, "-" if api is None else f"{api.package} {api.subject}: no change")
     right = _same_symbol(case, api) and _same_change(case, api)
