@@ -108,8 +108,7 @@ def judge(store: Store, cases: list[DriftCase]) -> list[DriftOutcome]:
     outcomes = []
     for case in cases:
         result = explain(case.text, store=store, auto_index=False)
-        answered = result.best is not None or result.api is not None
-        statement = None if answered or not result.parsed.frames else statement_for(store, result.parsed)
+        statement = None if result.answered or not result.parsed.frames else statement_for(store, result.parsed)
         outcomes.append(_judged(case, result, statement))
     return outcomes
 

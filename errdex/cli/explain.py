@@ -94,7 +94,7 @@ def _answer_json(result: MatchResult, statement: FailingStatement | None) -> dic
 
 def _failed_statement(store: Store, result: MatchResult) -> FailingStatement | None:
     """With no raise site and no API change to answer, the library statement the interpreter failed at."""
-    if result.best is not None or result.api is not None or not result.parsed.frames:
+    if result.answered or not result.parsed.frames:
         return None
     from errdex.pages.statement import statement_for  # loaded only when nothing else answered
 

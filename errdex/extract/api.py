@@ -19,6 +19,7 @@ from errdex.extract.scope import module_name
 from errdex.model import ApiDeprecation, ApiKind, ApiParam, ApiSymbol
 
 MAX_API_BYTES = 4_000_000  # a larger file is no hand-written API
+POSITIONAL = "*"  # the deprecation of passing keyword-only parameters by position
 _DATACLASS = {"dataclass", "define", "frozen", "mutable", "attrs", "s", "dataclasses.dataclass"}
 _PROPERTY = {"property", "cached_property", "functools.cached_property", "abc.abstractproperty"}
 _WARNINGS = {"DeprecationWarning", "FutureWarning", "PendingDeprecationWarning"}
@@ -310,11 +311,16 @@ def _replacement(message: str | None, name: str) -> str | None:
 
 def _decorator_deprecations(node: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[ApiDeprecation]:
     """`@deprecate_kwarg("old", new_name="new", version=...)` and its kin: a decorator whose name says it deprecates,
-    given the old parameter's name as a string."""
+    given the old parameter's name as a string; and `@_deprecate_positional_args` (with or without arguments), which
+    still takes by position what the signature makes keyword-only, with a warning: its `name` is `*`."""
     for decorator in node.decorator_list:
+        name = (dotted_name(decorator.func if isinstance(decorator, ast.Call) else decorator) or "").rpartition(".")[2]
+        name = name.lower()
+        if "deprecat" in name and "positional" in name:
+            yield ApiDeprecation(POSITIONAL, None, None, decorator.lineno, None)
+            continue
         if not isinstance(decorator, ast.Call):
             continue
-        name = (dotted_name(decorator.func) or "").rpartition(".")[2].lower()
         if "deprecat" not in name or "arg" not in name and "param" not in name:
             continue
         strings = [a.value for a in decorator.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
@@ -452,14 +458,14 @@ def _moved_to(body: list[ast.stmt], name: str, known: set[str]) -> str | None:
 
 
 def _lazy_exports(statements: list[ast.stmt], package: str) -> Iterator[ApiSymbol]:
-    """Names a package exports lazily: a module-level dict of submodule → [names] handed to a lazy loader
-    (`_LazyModule(__name__, ..., _import_structure)`, `lazy.attach(__name__, submod_attrs=...)`)."""
+    """Names a package exports lazily: a module-level dict of submodule → [names] handed to a lazy loader — a call
+    named so (`_LazyModule(__name__, ..., _import_structure)`, `lazy.attach(__name__, submod_attrs=...)`) or one
+    that makes the module's `__getattr__` or replaces the module (`__getattr__, __dir__, __all__ = _attach(...)`,
+    `sys.modules[__name__] = ...`)."""
     handed = {
         arg.id
-        for stmt in statements
-        for node in ast.walk(stmt)
-        if isinstance(node, ast.Call) and "lazy" in (dotted_name(node.func) or "").lower()
-        for arg in [*node.args, *(k.value for k in node.keywords)]
+        for call in _loader_calls(statements)
+        for arg in [*call.args, *(k.value for k in call.keywords)]
         if isinstance(arg, ast.Name)
     }
     for stmt in statements:
@@ -467,6 +473,24 @@ def _lazy_exports(statements: list[ast.stmt], package: str) -> Iterator[ApiSymbo
             for name in names:
                 target = ".".join(p for p in (package, submodule, name) if p)
                 yield ApiSymbol(name, "lazy", line, target=target)
+
+
+def _loader_calls(statements: list[ast.stmt]) -> Iterator[ast.Call]:
+    for stmt in statements:
+        if isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Call) and any(map(_makes_module, stmt.targets)):
+            yield stmt.value
+        for node in ast.walk(stmt):
+            if isinstance(node, ast.Call) and "lazy" in (dotted_name(node.func) or "").lower():
+                yield node
+
+
+def _makes_module(target: ast.expr) -> bool:
+    """`__getattr__` (alone or in a tuple) or `sys.modules[...]`: what a lazy loader's result is bound to."""
+    if isinstance(target, ast.Tuple):
+        return any(map(_makes_module, target.elts))
+    if isinstance(target, ast.Name):
+        return target.id == "__getattr__"
+    return isinstance(target, ast.Subscript) and dotted_name(target.value) == "sys.modules"
 
 
 def _structure_entries(stmt: ast.stmt, handed: set[str]) -> Iterator[tuple[str, list[str], int]]:

@@ -17,10 +17,12 @@ from typing import Literal, TypedDict, cast
 
 from packaging.version import InvalidVersion, Version
 
+from errdex.extract.api import POSITIONAL
 from errdex.match.interpreter import ApiQuestion, question_of
 from errdex.match.parse import release_path
 from errdex.match.presence import (
     ReleaseState,
+    call_states,
     close_names,
     member_states,
     members,
@@ -31,12 +33,13 @@ from errdex.match.presence import (
     parameters,
     submodules,
 )
-from errdex.model import ParsedError, normalize_name
+from errdex.model import ApiEntry, ApiParam, ParsedError, normalize_name
 from errdex.store import Store
 
-ChangeKind = Literal["removed", "renamed", "added", "deprecated"]
+ChangeKind = Literal["removed", "renamed", "added", "deprecated", "signature"]
 Relation = Literal["after", "before", "unaffected", "unknown"]
 MAX_PACKAGES = 4  # packages tried for one name
+_VARIADIC = ("var_positional", "var_keyword")
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,6 +239,46 @@ class _Parameter(_Subject):
         return parameters(self.store, self.package, version, self.owner)
 
 
+class _Required(_Subject):
+    """Whether callable `owner` can be called without the parameter (`missing 1 required positional argument`):
+    `present` in a release whose signature does not require it."""
+
+    def states(self, name: str) -> list[ReleaseState]:
+        def optional(entries: list[ApiEntry]) -> bool:
+            return not any(
+                p.name == name and p.default is None and p.kind not in _VARIADIC for p in _parameters_of(entries)
+            )
+
+        return call_states(self.store, self.package, self.owner, optional)
+
+    def near(self, version: str) -> list[str]:
+        return parameters(self.store, self.package, version, self.owner)
+
+
+class _Positional(_Subject):
+    """Whether callable `owner` takes as many positional arguments as were given (`takes 1 positional argument but
+    2 were given`): `present` in a release whose signature does (`self` counted, as the interpreter counts it)."""
+
+    def states(self, name: str) -> list[ReleaseState]:
+        given = int(name)
+
+        def takes(entries: list[ApiEntry]) -> bool:
+            params = _parameters_of(entries)
+            positional = [p for p in params if p.kind in ("positional_only", "positional_or_keyword")]
+            if any(d.name == POSITIONAL for e in entries for d in e.symbol.deprecations):
+                positional += [p for p in params if p.kind == "keyword_only"]  # still taken by position, warned
+            return len(positional) >= given or any(p.kind == "var_positional" for p in params)
+
+        return call_states(self.store, self.package, self.owner, takes)
+
+    def near(self, version: str) -> list[str]:
+        return []
+
+
+def _parameters_of(entries: list[ApiEntry]) -> list[ApiParam]:
+    return [p for e in entries for p in e.symbol.params or ()]
+
+
 def _answers(question: ApiQuestion, parsed: ParsedError, store: Store) -> Iterable[ApiAnswer]:
     """One answer per package that can hold the name."""
     name = question.name
@@ -251,9 +294,15 @@ def _answers(question: ApiQuestion, parsed: ParsedError, store: Store) -> Iterab
         owner = question.owner.rpartition(".")[2]
         for package in _packages_naming(store, owner, parsed):
             yield _answer(question, f"{owner}.{name}", None, name, _Member(store, package, owner))
-    elif question.asked in ("keyword", "missing") and name:
+    elif question.asked == "keyword" and name:
         for package, callable_ in _callables(store, question, parsed):
             yield _answer(question, callable_, name, name, _Parameter(store, package, callable_))
+    elif question.asked == "missing" and name:
+        for package, callable_ in _callables(store, question, parsed):
+            yield _answer(question, callable_, name, name, _Required(store, package, callable_))
+    elif question.asked == "positional" and name:
+        for package, callable_ in _callables(store, question, parsed):
+            yield _answer(question, callable_, None, name, _Positional(store, package, callable_))
 
 
 def _answer(question: ApiQuestion, subject: str, parameter: str | None, asked: str, where: _Subject) -> ApiAnswer:
@@ -325,6 +374,8 @@ def _change(states: Sequence[ReleaseState], where: _Subject) -> ApiChange | None
             kind: ChangeKind = (
                 "renamed" if replacement and _takes_over(where, replacement, first.version) else "removed"
             )
+            if isinstance(where, (_Required, _Positional)):
+                kind = "signature"  # the callable is there on both sides: the call it accepts changed
             return ApiChange(
                 kind, last.version, first.version, None, deprecated_in, warned_before, replacement, warning
             )
@@ -348,7 +399,7 @@ def _finish(answer: ApiAnswer, user_version: str | None) -> ApiAnswer:
     relation = _relation(change, user_version)
     fix: list[FixStep] = []
     old = answer.parameter or answer.subject.rpartition(".")[2]
-    if change is not None and change.kind in ("removed", "renamed"):
+    if change is not None and change.kind in ("removed", "renamed", "signature"):
         if change.replacement:
             fix.append(FixStep("rename" if change.kind == "renamed" else "replace", old, change.replacement, None))
         fix.append(FixStep("pin", None, None, f"{answer.package}<{change.first_without}"))

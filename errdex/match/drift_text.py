@@ -19,6 +19,10 @@ _STATE_WORDS = {
     "absent": "does not have it",
     "unknown": "cannot tell",
 }
+_CALL_WORDS = {  # what a state says of a call: its signature requires a parameter, takes so many positional ones
+    "missing": {"present": "does not require it", "absent": "requires it"},
+    "positional": {"present": "takes that many positional arguments", "absent": "takes fewer positional arguments"},
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,13 +82,15 @@ def drift_text(answer: ApiAnswer) -> DriftText:
         _yours(answer),
         answer.change.warning if answer.change else None,
         tuple(_fix_words(answer, step, first=i == 0) for i, step in enumerate(answer.fix)),
-        tuple(_row(s) for s in answer.states),
+        tuple(_row(s, answer.question.asked) for s in answer.states),
         compared,
     )
 
 
 def subject_words(answer: ApiAnswer) -> str:
     """What was looked up, as code: "`TrainingArguments(evaluation_strategy=...)`", "`numpy.float`"."""
+    if answer.question.asked in ("missing", "positional"):
+        return f"`{answer.subject}(...)`"
     if answer.parameter is not None:
         return f"`{answer.subject}(..., {answer.parameter}=...)`"
     if answer.question.asked == "module":
@@ -115,6 +121,16 @@ def _headline(answer: ApiAnswer) -> str:
         return f"{what} is new in {package} {change.first_with}: indexed releases before it do not have it."
     if change.kind == "deprecated":
         return f"{what} still works in every indexed release of {package} that has it, with a deprecation warning."
+    if change.kind == "signature" and answer.question.asked == "missing":
+        return (
+            f"`{answer.subject}` does not require `{answer.parameter}` in {package} {change.last_with} and requires "
+            f"it from {change.first_without}: the call leaves it out."
+        )
+    if change.kind == "signature":
+        return (
+            f"`{answer.subject}` takes {answer.question.name} positional arguments in {package} {change.last_with} "
+            f"and fewer from {change.first_without}: the others must be passed by keyword (or are gone)."
+        )
     gone = f"{what} is in {package} {change.last_with} and gone in {change.first_without}"
     if change.kind == "renamed":
         return f"{gone}: renamed to `{change.replacement}`, which {change.first_without} has."
@@ -166,8 +182,8 @@ def _fix_words(answer: ApiAnswer, step: FixStep, first: bool) -> str:
     return f"Install it where the code runs: `pip install '{step.spec}'`."
 
 
-def _row(state: ReleaseState) -> TimelineRow:
-    words = _STATE_WORDS[state.state]
+def _row(state: ReleaseState, asked: str) -> TimelineRow:
+    words = _CALL_WORDS.get(asked, {}).get(state.state) or _STATE_WORDS[state.state]
     if state.reason:
         words = f"{words} ({state.reason})"
     place = f"{state.file}:{state.line}" if state.file and state.line else state.file

@@ -5,7 +5,7 @@ outside the release, a `__getattr__` that serves names not read statically).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
@@ -110,13 +110,16 @@ def name_states(store: Store, package: str, module: str, name: str) -> list[Rele
     files = store.release_has_paths(package, paths)
     named = store.api_named(package, name)
     open_ended, reachable = _open_ends(store, package, module)
+    submodule = {s.version: s for s in module_states(store, package, f"{module}.{name}")}
     out = []
     for version, has in files.items():
         if not has:
             out.append(ReleaseState(version, "absent", reason=f"it has no module {module}"))
             continue
         names = _ReleaseNames(named.get(version, []), open_ended.get(version, []), reachable.get(version, set()) | has)
-        out.append(_state_of(version, module, name, names))
+        state = _state_of(version, module, name, names)
+        inner = submodule.get(version)  # `from pkg import sub` imports a submodule too
+        out.append(inner if state.state in ("absent", "unknown") and inner and inner.state != "absent" else state)
     return out
 
 
@@ -278,6 +281,20 @@ def parameter_states(store: Store, package: str, owner: str, name: str) -> list[
             if chosen is not None:
                 out.append(chosen)
                 break
+    return out
+
+
+def call_states(store: Store, package: str, owner: str, fits: Callable[[list[ApiEntry]], bool]) -> list[ReleaseState]:
+    """Whether each release's callable `owner` accepts a call, as `fits` judges the entries of a signature: `present`
+    when one of its signatures does, `absent` when none does, `unknown` when none was found."""
+    out = []
+    for version, alternatives in _signatures(store, package, owner).items():
+        if not alternatives:
+            out.append(ReleaseState(version, "unknown", reason="its signature was not found"))
+            continue
+        first = alternatives[0][0]
+        state: State = "present" if any(map(fits, alternatives)) else "absent"
+        out.append(ReleaseState(version, state, first.file, first.symbol.line))
     return out
 
 

@@ -176,6 +176,12 @@ class MatchResult:
     def best(self) -> Candidate | None:
         return None if self.abstain or not self.matches else self.matches[0]
 
+    @property
+    def answered(self) -> bool:
+        """Whether a raise site or an API change answers the paste (else, for an interpreter's error inside a
+        library, the statement it failed at is the answer to look for)."""
+        return self.best is not None or (self.api is not None and self.api.change is not None)
+
     def ruled_out(self, candidate: Candidate) -> bool:
         """Whether the message's own words rule a later candidate out: the best one's template fits the message
         word for word and this one's does not (another release's wording, a template sharing only some words)."""

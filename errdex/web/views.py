@@ -210,7 +210,7 @@ def search(store: Store, text: str, limit: int = SEARCH_LIMIT) -> SearchAnswer:
     if not text.strip():
         raise InputError("Nothing to search for: paste an error message, a log line or a traceback.")
     result = explain(text, store=store, auto_index=False, fetch=False, limit=limit)
-    failed = statement_for(store, result.parsed) if result.best is None and result.api is None else None
+    failed = None if result.answered or not result.parsed.frames else statement_for(store, result.parsed)
     return {
         "q": text,
         **result.to_json(),

@@ -112,12 +112,18 @@ def test_a_keyword_popped_from_kwargs_with_a_warning_and_a_deprecating_decorator
         @deprecate_kwarg("max_size", new_name="size", version="5")
         def resize(image, size=None):
             pass
+
+        @_deprecate_positional_args
+        def jointplot(*, x=None, y=None, data=None):
+            pass
         """,
     )
     (popped,) = found[("load", "function")].deprecations
     assert (popped.name, popped.replacement) == ("use_auth_token", "token")  # `debug` is no parameter of `load`
     (decorated,) = found[("resize", "function")].deprecations
     assert (decorated.name, decorated.replacement) == ("max_size", "size")
+    (positional,) = found[("jointplot", "function")].deprecations
+    assert positional.name == "*"  # it still takes its keyword-only parameters by position, with a warning
 
 
 def test_a_function_that_warns_whenever_it_runs_is_deprecated_itself() -> None:
@@ -204,6 +210,17 @@ def test_a_lazy_import_structure_exports_its_names() -> None:
     assert found[("TrainingArguments", "lazy")].target == "transformers.training_args.TrainingArguments"
     assert found[("logging", "lazy")].target == "transformers.utils.logging"
     assert found[("BertModel", "lazy")].target == "transformers.models.bert.BertModel"
+
+
+def test_a_structure_handed_to_what_makes_the_modules_getattr_is_lazy() -> None:
+    found = symbols(
+        "huggingface_hub/__init__.py",
+        """
+        _SUBMOD_ATTRS = {"file_download": ["cached_download", "hf_hub_download"]}
+        __getattr__, __dir__, __all__ = _attach(__name__, submodules=[], submod_attrs=_SUBMOD_ATTRS)
+        """,
+    )
+    assert found[("cached_download", "lazy")].target == "huggingface_hub.file_download.cached_download"
 
 
 def test_a_module_getattr_that_warns_about_some_names_and_refuses_others() -> None:
