@@ -36,7 +36,7 @@ _PATTERNS: tuple[tuple[Asked, re.Pattern[str]], ...] = (
     ("attribute", re.compile(r"(?:type object |')(?P<owner>[\w.]+)'? (?:object )?has no attribute '(?P<name>\w+)'")),
     ("import_name", re.compile(r"cannot import name '(?P<name>\w+)'? from '(?P<module>[\w.]+)")),
     ("import_name", re.compile(r"cannot import name '?(?P<name>\w+)'?$")),
-    ("module", re.compile(r"No module named '(?P<module>[\w.]+)")),
+    ("module", re.compile(r"No module named '?(?P<module>[\w.]+)")),
 )
 _RAISED = ("TypeError", "AttributeError", "ImportError", "ModuleNotFoundError")
 _UNMISTAKABLE: dict[Asked, str] = {

@@ -431,11 +431,22 @@ class Ranker:
                 self.versions.factor(i),
                 q.interpreter and not of_class,
             )
-        where = agreement(q.hint, i in self.in_file, i in self.at_line, core.package_top_sets[core.package[i]])
+        where = agreement(q.hint, i in self.in_file, self._at_line(i), core.package_top_sets[core.package[i]])
         frame = RAISED_AGAIN if where == "line" and i in self.raised_again else FRAME_EVIDENCE.get(where, 0.0)
         penalty = FRAME_PENALTY[q.hint.strength].get(where, 1.0)
         discounted = q.interpreter and frame == 0.0
         return Weights(where, frame, text_factor, frame_factor, kind, penalty, self.versions.factor(i), discounted)
+
+    def _at_line(self, i: int) -> bool:
+        """Whether error `i` is raised at the frame's line in a release the frames' source lines point to (a site at
+        that line only in releases they rule out is there by chance: another release's code at that number)."""
+        if i not in self.at_line or self.q.hint is None:
+            return False
+        pointed = self.versions.pointed(self.core.package[i])
+        hint = self.q.hint
+        return not pointed or any(
+            p.version in pointed and hint.at(p.file, p.line, p.end_line) for p in self.tables.places(i)
+        )
 
     def _defined_elsewhere(self, i: int, bases: tuple[str, ...]) -> bool:
         """Whether the paste's exception, of the same name as error `i`'s, is another class: the paste qualifies

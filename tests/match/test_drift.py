@@ -273,3 +273,37 @@ def test_an_interpreter_error_inside_the_library_names_the_failing_statement(sto
     assert (statement["file"], statement["line"], statement["version"]) == ("tablekit/frame.py", line, "2.0")
     text = " ".join(runner.invoke(main, ["explain", "--db", str(store.path), paste]).output.replace("│", " ").split())
     assert "where the interpreter failed" in text and "return frames[0]" in text
+
+
+def test_a_raise_at_the_frames_line_in_a_release_the_frames_rule_out_is_no_answer(tmp_path: Path) -> None:
+    """gauge 1.0 raises at read.py:3; in 2.0 that line reads the attribute the interpreter failed on. The traceback
+    prints 2.0's line, so 1.0's raise there is another release's code at that number, not the source."""
+    one = (
+        "def read(value):\n    if not hasattr(value, 'strip'):\n        raise AttributeError\n"
+        "    return value.strip()\n"
+    )
+    two = "def read(value):\n    if value:\n        return value.strip()\n    return ''\n"
+    paste = (
+        "Traceback (most recent call last):\n"
+        '  File "/home/me/app.py", line 2, in <module>\n'
+        "    gauge.read.read(3)\n"
+        '  File "/venv/lib/python3.11/site-packages/gauge/read.py", line 3, in read\n'
+        "    return value.strip()\n"
+        "AttributeError: 'int' object has no attribute 'strip'"
+    )
+    with Store(tmp_path / "index.db") as store:
+        for version, code in (("1.0", one), ("2.0", two)):
+            folder = write_tree(
+                tmp_path / f"gauge-{version}",
+                {
+                    "pyproject.toml": f'[project]\nname = "gauge"\nversion = "{version}"\n',
+                    "gauge/__init__.py": "",
+                    "gauge/read.py": code,
+                },
+            )
+            index(str(folder), store)
+        result = explain(paste, store=store)
+        assert result.best is None, result.best
+        out = CliRunner().invoke(main, ["explain", "--db", str(tmp_path / "index.db"), "--json", paste])
+        statement = json.loads(out.output)["statement"]
+        assert (statement["version"], statement["line"]) == ("2.0", 3)
