@@ -1,4 +1,4 @@
-"""`errdex diff PACKAGE V1 V2`: the errors added, removed and changed between two releases."""
+"""`errdex diff PACKAGE V1 V2`: the errors added, removed and changed between two releases, and the public API."""
 
 from __future__ import annotations
 
@@ -11,11 +11,19 @@ from rich.table import Table
 from rich.text import Text
 
 from errdex.cli import console, db_option, json_option, main, print_json, reports_errors
+from errdex.pages.api_diff import ApiDiffEntry, api_diff, api_diff_json
 from errdex.pages.diff import Entry, ReleaseDiff, diff_json, diff_releases
 from errdex.store import Store
 
 _VALUE_WIDTH = 100  # characters of a value shown in the table
 _MARKS = {"added": ("+", "green"), "removed": ("-", "red"), "changed": ("~", "yellow")}
+_API_MARKS = {
+    "removed": ("-", "red"),
+    "moved": (">", "yellow"),
+    "signature": ("~", "yellow"),
+    "deprecated": ("!", "yellow"),
+    "added": ("+", "green"),
+}
 
 
 @main.command()
@@ -30,13 +38,31 @@ def diff(
     package: str, old_version: str, new_version: str, kind: str | None, db_path: str | None, as_json: bool
 ) -> None:
     """What changed in PACKAGE's errors from OLD_VERSION to NEW_VERSION (both indexed): errors added,
-    removed, and changed (reworded, other allowed values, other bases or checks)."""
+    removed, and changed (reworded, other allowed values, other bases or checks); then its public API: names
+    removed, moved, with another signature, newly deprecated, added."""
     with Store(db_path) as store:
         result = diff_releases(store, package, old_version, new_version, kind)
+        api = api_diff(store, package, old_version, new_version)
     if as_json:
-        print_json(diff_json(result))
+        print_json({**diff_json(result), "api": api_diff_json(api)})
         return
-    console.print(_render(result))
+    console.print(_render(result), _render_api(api))
+
+
+def _render_api(entries: tuple[ApiDiffEntry, ...]) -> RenderableType:
+    """The public API's changes: names removed, moved, with another signature, newly deprecated, added."""
+    counts = ", ".join(f"{sum(e.change == c for e in entries)} {c}" for c in _API_MARKS)
+    head = Text.assemble(("public API: ", "bold"), counts)
+    if not entries:
+        return head
+    table = Table(show_lines=False, expand=False)
+    for column in ("", "name", "kind", "where", "what changed"):
+        table.add_column(column, overflow="fold")
+    for e in entries:
+        mark, style = _API_MARKS[e.change]
+        where = Text(f"{e.file}:{e.line}", style="dim")
+        table.add_row(Text(mark, style=f"bold {style}"), e.path, e.kind, where, "; ".join(e.details) or e.change)
+    return Group(head, table)
 
 
 def _render(result: ReleaseDiff) -> RenderableType:

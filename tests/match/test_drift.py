@@ -307,3 +307,13 @@ def test_a_raise_at_the_frames_line_in_a_release_the_frames_rule_out_is_no_answe
         out = CliRunner().invoke(main, ["explain", "--db", str(tmp_path / "index.db"), "--json", paste])
         statement = json.loads(out.output)["statement"]
         assert (statement["version"], statement["line"]) == ("2.0", 3)
+
+
+def test_errdex_diff_lists_the_public_api_changes_beside_the_errors(store: Store) -> None:
+    out = CliRunner().invoke(main, ["diff", "tablekit", "1.0", "2.0", "--db", str(store.path), "--json"])
+    assert out.exit_code == 0, out.output
+    changes = {(e["change"], e["path"]): e["details"] for e in json.loads(out.output)["api"]}
+    assert ("removed", "tablekit.frame.Frame.append") in changes
+    assert ("removed", "tablekit.text.soft_text") in changes
+    assert ("added", "tablekit.frame.pivot") in changes
+    assert changes[("signature", "tablekit.frame.Options")] == ["parameter `evaluation_mode` removed"]
