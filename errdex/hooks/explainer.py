@@ -35,11 +35,12 @@ from errdex.hooks.evidence import (
 from errdex.hooks.safe import note
 from errdex.match import Candidate, MatchResult, explain
 from errdex.match.drift import ApiAnswer, ApiAnswerJson
-from errdex.model import FileLine, Frame
+from errdex.model import FileLine, Frame, ParsedError
 from errdex.store import Store, default_path
 
 if TYPE_CHECKING:  # the pages are loaded only when there is an error to explain
     from errdex.pages.model import Page
+    from errdex.pages.statement_model import FailingStatement, FailingStatementJson
 
 MAX_TRIES = 3  # exceptions of one chain given to the matcher, last raised first
 MAX_CANDIDATES = 5
@@ -65,6 +66,7 @@ class ExplanationJson(TypedDict):
     others: list[str]
     packages: list[str]
     api: ApiAnswerJson | None
+    statement: FailingStatementJson | None
 
 
 @dataclass(frozen=True)
@@ -82,6 +84,7 @@ class Explanation:
     packages: tuple[str, ...]  # 'name version' of the installed distributions the frames ran in
     indexed: tuple[str, ...]  # 'name version' indexed from disk to answer this one
     api: ApiAnswer | None = None  # an interpreter's error about a library's API: the change that explains it
+    statement: FailingStatement | None = None  # else, for an interpreter's error inside a library: where it failed
 
     def to_json(self) -> ExplanationJson:
         """A compact JSON form (for error trackers and tools)."""
@@ -105,6 +108,7 @@ class Explanation:
             "others": list(self.others),
             "packages": list(self.packages),
             "api": self.api.to_json() if self.api else None,
+            "statement": self.statement.to_json() if self.statement else None,
         }
 
 
@@ -149,6 +153,8 @@ class Explainer:
                 indexed=tuple(indexed),
                 api=result.api if best is None else None,
             )
+            if page and not result.answered and result.parsed.frames:
+                found = replace(found, statement=self._statement(result.parsed))
             return self._with_page(found, _frames(chosen, start)) if page else found
 
     def warning(self, text: str, frame: FrameType | None) -> Explanation:
@@ -179,6 +185,12 @@ class Explainer:
         text = message_only(exc) if rewritten else printed(exc)
         result = explain(text, store=self.store, auto_index=self._auto_index, limit=MAX_CANDIDATES)
         return result, on_frames(result, frames, rewritten)
+
+    def _statement(self, parsed: ParsedError) -> FailingStatement | None:
+        """The library statement the interpreter failed at (its modules are loaded only when asked)."""
+        from errdex.pages.statement import statement_for
+
+        return statement_for(self.store, parsed)
 
     def _prepare(self, frames: list[FrameType]) -> tuple[list[Installed], list[str]]:
         dists = distributions(frames)

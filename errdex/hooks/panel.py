@@ -32,6 +32,11 @@ HTML_FORMAT = '<pre class="errdex" style="font-family:monospace;line-height:1.3;
 def renderable(explanation: Explanation) -> RenderableType:
     """The panel when errdex found the raise site or the API change behind an interpreter's error, else one dim line
     saying why not."""
+    if explanation.candidate is None and explanation.statement is not None:
+        from errdex.pages.statement_render import statement_lines
+
+        lines = Text("\n".join(statement_lines(explanation.statement)))
+        return Panel(lines, title=Text("errdex · where the interpreter failed", style="bold cyan"), title_align="left")
     if explanation.candidate is None and explanation.api is not None:
         return drift_panel(drift_text(explanation.api), f"errdex · {explanation.api.package}: what changed")
     if explanation.candidate is None:

@@ -165,3 +165,31 @@ def test_an_interpreter_error_about_a_changed_api_gets_the_change_in_the_panel(t
     assert "is in kitchen 1.0 and gone in 2.0: renamed to `heat`" in text
     assert "Pass `heat=` instead of `temperature=`." in text
     assert e.to_json()["api"] is not None
+
+
+def test_an_interpreter_error_inside_the_library_shows_the_statement_it_failed_at(tmp_path: Path, db_url: str) -> None:
+    folder = tmp_path / "kitchen-src"
+    (folder / "kitchen").mkdir(parents=True)
+    (folder / "pyproject.toml").write_text('[project]\nname = "kitchen"\nversion = "1.0"\n')
+    (folder / "kitchen" / "__init__.py").write_text("")
+    (folder / "kitchen" / "timer.py").write_text(
+        "class Timer:\n    def __init__(self, clock=None):\n        self.clock = clock\n\n"
+        "    def start(self):\n        return self.clock.now()\n"
+    )
+    with Store(db_url) as store:
+        index(str(folder), store)
+        sys.path.insert(0, str(folder))
+        try:
+            module = importlib.import_module("kitchen.timer")
+            with pytest.raises(AttributeError) as info:
+                module.Timer().start()
+            e = Explainer(store, auto_index=False).exception(info.value)
+        finally:
+            sys.path.remove(str(folder))
+            for name in [m for m in sys.modules if m == "kitchen" or m.startswith("kitchen.")]:
+                del sys.modules[name]
+    assert e.candidate is None and e.statement is not None
+    assert (e.statement.file, e.statement.line) == ("kitchen/timer.py", 6)
+    text = " ".join(to_text(renderable(e), width=120).replace("│", " ").split())
+    assert "where the interpreter failed" in text and "return self.clock.now()" in text
+    assert e.to_json()["statement"] is not None
