@@ -19,6 +19,7 @@ it ends with (`.../site-packages/pkg/mod.py` -> `pkg/mod.py`), which the store c
 from __future__ import annotations
 
 import ast
+import builtins
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
@@ -239,14 +240,26 @@ def _dedented(lines: list[str]) -> str:
     return "\n".join(s[indent:] for s in lines).strip("\n")
 
 
+def raised_by_the_interpreter(exception: str | None) -> bool:
+    """Whether an exception of this (printed) name can be the interpreter's: a built-in exception class
+    (`AttributeError`, `KeyError`, ...); a library's own class (`pydantic_core...ValidationError`) is raised by its
+    code, compiled or not, never by the operation of a statement."""
+    name = (exception or "").removeprefix("builtins.")
+    found = getattr(builtins, name, None) if name.isidentifier() else None
+    return isinstance(found, type) and issubclass(found, BaseException)
+
+
 def statement_for(store: Store, parsed: ParsedError) -> FailingStatement | None:
     """The failing statement of a traceback whose innermost frame is in an indexed release, else None.
 
     The release is the version the frame's path names (`.../pkg-1.2-py3.11.egg/pkg/...`), or the only one
     indexed; else each indexed release is read, and those whose line is the one the traceback printed are kept (the
     newest answers, the others are listed in `same_line_in`); with no printed line, they are kept when they all hold
-    the same text there. None when the releases disagree and nothing tells them apart.
+    the same text there. None when the releases disagree and nothing tells them apart, or when the exception is no
+    built-in one (a library's own class is raised by its code, not by the interpreter).
     """
+    if not raised_by_the_interpreter(parsed.exception):
+        return None
     frame = _innermost(parsed.frames)
     if frame is None or frame.line is None:
         return None
