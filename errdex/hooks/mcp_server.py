@@ -1,4 +1,4 @@
-"""`errdex mcp`: explain, show and search as Model Context Protocol tools, for coding agents.
+"""`errdex mcp`: explain, show, search and api as Model Context Protocol tools, for coding agents.
 
 Served over stdio with the official `mcp` SDK (an optional dependency). Every answer is compact
 JSON text; an errdex error (nothing indexed, an unknown id, an unusable paste) comes back as a
@@ -28,7 +28,8 @@ INSTRUCTIONS = (
     "errdex knows every error the indexed Python libraries can raise, read from their source. "
     "Call `explain` with a whole traceback or error message to get the raise site, the check that "
     "fired, the values it saw and ranked fixes; `show` gives the full page of an error id; `search` "
-    "finds errors by words of their message."
+    "finds errors by words of their message; `api` shows a package's API, or a symbol's signature and history, "
+    "across the indexed releases (for `unexpected keyword argument`, `has no attribute`, `cannot import name`)."
 )
 
 
@@ -38,7 +39,7 @@ def compact(data: Any) -> str:
 
 
 class Tools:
-    """The three tools over one index; one call at a time uses the SQLite connection."""
+    """The four tools over one index; one call at a time uses the SQLite connection."""
 
     def __init__(self, db: str | None = None) -> None:
         self._db = db
@@ -55,7 +56,10 @@ class Tools:
     def explain(self, text: str, limit: int = 3) -> str:
         """Explain a Python error: paste the whole traceback or message; get the raise site, the check, fixes."""
         from errdex.match import explain
+        from errdex.match.drift_text import drift_text
         from errdex.pages import build_page
+        from errdex.pages.statement import statement_for
+        from errdex.pages.statement_render import statement_lines
 
         with self.store() as store:
             result = explain(text, store=store, auto_index=True, limit=_bounded(limit))
@@ -66,6 +70,11 @@ class Tools:
                 "matches": [{k: v for k, v in match.items() if k != "allowed"} for match in found["matches"]],
                 "hint": found["hint"],
             }
+            if result.api is not None:  # an interpreter's error about an API: which release changed it, the fix
+                answer["api"] = {**result.api.to_json(), "words": drift_text(result.api).to_json()}
+            if not result.answered and result.parsed.frames:
+                failed = statement_for(store, result.parsed)  # an interpreter's error inside a library
+                answer["statement"] = statement_lines(failed) if failed is not None else None
             best = result.best
             if best is not None:
                 # The paste's frame shows the place.
@@ -82,6 +91,14 @@ class Tools:
 
         with self.store() as store:
             return compact(build_page(store, error_id.strip(), version))
+
+    def api(self, package: str, symbol: str | None = None, version: str | None = None) -> str:
+        """The public API of an indexed release of `package`, or `symbol` (e.g. `TrainingArguments`,
+        `DataFrame.append`) with its signature, deprecations and which indexed releases have it."""
+        from errdex.match.api_view import api_view
+
+        with self.store() as store:
+            return compact(api_view(store, package.strip(), version, symbol.strip() if symbol else None).to_json())
 
     def search(self, query: str, package: str | None = None, limit: int = 10) -> str:
         """Errors whose message contains all the words of `query`, optionally in one package."""
@@ -171,7 +188,7 @@ def create_server(db: str | None = None) -> Any:
 
     tools = Tools(db)
     server = MCPServer("errdex", instructions=INSTRUCTIONS, log_level="WARNING")
-    for method in (tools.explain, tools.show, tools.search):
+    for method in (tools.explain, tools.show, tools.search, tools.api):
         server.add_tool(_reporting(method), name=method.__name__, description=method.__doc__, structured_output=False)
     return server
 

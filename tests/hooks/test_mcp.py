@@ -58,7 +58,7 @@ def test_explain_show_and_search_answer_in_compact_json(indexed_db: Path) -> Non
         ("search", {"query": "Invalid version", "package": "packaging", "limit": 3}),
         ("explain", {"text": "a sentence that no library raises, about nothing in particular"}),
     )
-    assert sorted(tools) == ["explain", "search", "show"]
+    assert sorted(tools) == ["api", "explain", "search", "show"]
     (failed, explained), (_, searched), (_, abstained) = answers
     assert not failed and "\n" not in explained and '", "' not in explained and '": ' not in explained
     answer = json.loads(explained)
@@ -82,3 +82,19 @@ def test_errors_come_back_as_tool_errors_that_say_what_to_do(indexed_db: Path) -
     )
     assert unknown and "no error with id '0000000000000000' is indexed" in text
     assert empty and "empty" in why
+
+
+def test_api_shows_a_symbols_signature_and_its_indexed_releases(indexed_db: Path) -> None:
+    _, [(failed, shown), (unknown, why)] = call(
+        indexed_db,
+        ("api", {"package": "packaging", "symbol": "Version.__init__"}),
+        ("api", {"package": "no-such-package"}),
+    )
+    assert not failed
+    (found,) = json.loads(shown)["found"]
+    assert found["file"] == "packaging/version.py" and [p["name"] for p in found["symbol"]["params"]] == [
+        "self",
+        "version",
+    ]
+    assert all(state["state"] == "present" for state in found["history"])
+    assert unknown and "no-such-package" in why
