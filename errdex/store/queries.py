@@ -65,6 +65,11 @@ SNIPPET_AFTER = 14
 MAX_CONDITION_CHARS = 5000  # a longer condition is not searched for the settings it reads
 _SELF = frozenset({"self", "cls"})
 _API_COLUMNS_OF_A = ", ".join(f"a.{column}" for column in API_COLUMNS.split(", "))
+# the API symbols of the files of indexed releases (`a`, `rf`, `r`): a file's rows of the release's extractor
+_API_OF_RELEASES = (
+    " FROM api_symbols a JOIN release_files rf ON rf.hash = a.hash"
+    " JOIN releases r ON r.id = rf.release_id AND r.extractor_version = a.extractor_version"
+)
 RELATED_LIMIT = 8  # related errors a page lists: those of the same function first, then of the same setting
 CACHE_WAIT_MS = 200  # how long a cache write waits before it is skipped
 CACHE_BACK_OFF_S = 5.0  # after a skipped cache write, the next ones are skipped without waiting for this long
@@ -685,17 +690,13 @@ class Store:
     def api_named(self, package: str, leaf: str) -> dict[str, list[ApiEntry]]:
         """The API symbols whose last name part is `leaf`, in every indexed release of a package, by version."""
         rows = self.db.execute(
-            f"SELECT r.version, rf.path, {_API_COLUMNS_OF_A} FROM api_symbols a"
-            " JOIN release_files rf ON rf.hash = a.hash"
-            " JOIN releases r ON r.id = rf.release_id AND r.extractor_version = a.extractor_version"
+            f"SELECT r.version, rf.path, {_API_COLUMNS_OF_A} "
+            f"{_API_OF_RELEASES}"
             " JOIN packages p ON p.id = r.package_id"
             " WHERE a.leaf = ? AND p.name = ? ORDER BY r.version, rf.path, a.line",
             (leaf, normalize_name(package)),
         )
-        out: dict[str, list[ApiEntry]] = {}
-        for version, path, *rest in rows:
-            out.setdefault(version, []).append(ApiEntry(path, symbol_of_row(rest)))
-        return out
+        return _entries_by_version(rows)
 
     def api_qualnamed(
         self, package: str, qualnames: Sequence[str], paths: Sequence[str] | None = None
@@ -707,17 +708,13 @@ class Store:
         marks = ",".join("?" * len(qualnames))
         within = "" if paths is None else f" AND rf.path IN ({','.join('?' * len(paths))})"
         rows = self.db.execute(
-            f"SELECT r.version, rf.path, {_API_COLUMNS_OF_A} FROM api_symbols a"
-            " JOIN release_files rf ON rf.hash = a.hash"
-            " JOIN releases r ON r.id = rf.release_id AND r.extractor_version = a.extractor_version"
+            f"SELECT r.version, rf.path, {_API_COLUMNS_OF_A} "
+            f"{_API_OF_RELEASES}"
             " JOIN packages p ON p.id = r.package_id"
             f" WHERE a.qualname IN ({marks}) AND p.name = ?{within} ORDER BY r.version, rf.path, a.line",
             (*qualnames, normalize_name(package), *(paths or ())),
         )
-        out: dict[str, list[ApiEntry]] = {}
-        for version, path, *rest in rows:
-            out.setdefault(version, []).append(ApiEntry(path, symbol_of_row(rest)))
-        return out
+        return _entries_by_version(rows)
 
     def release_has_paths(self, package: str, paths: Sequence[str]) -> dict[str, set[str]]:
         """Which of these file paths each indexed release of a package has, by version (every release is a key)."""
@@ -747,8 +744,8 @@ class Store:
     def api_prefixed(self, record: ReleaseRecord, prefix: str) -> list[ApiSymbol]:
         """The API symbols of a release whose qualified name starts with `prefix` ("DataFrame." for its members)."""
         rows = self.db.execute(
-            f"SELECT {_API_COLUMNS_OF_A} FROM api_symbols a JOIN release_files rf ON rf.hash = a.hash"
-            " JOIN releases r ON r.id = rf.release_id AND r.extractor_version = a.extractor_version"
+            f"SELECT {_API_COLUMNS_OF_A} "
+            f"{_API_OF_RELEASES}"
             " WHERE a.qualname >= ? AND a.qualname < ? AND rf.release_id = ? ORDER BY a.qualname",
             (prefix, prefix[:-1] + chr(ord(prefix[-1]) + 1), self._release_id(record)),
         )
@@ -757,8 +754,8 @@ class Store:
     def api_packages_naming(self, leaf: str) -> list[str]:
         """The indexed packages that have an API symbol named `leaf` in some release (their normalised names)."""
         rows = self.db.execute(
-            "SELECT DISTINCT p.name FROM api_symbols a JOIN release_files rf ON rf.hash = a.hash"
-            " JOIN releases r ON r.id = rf.release_id AND r.extractor_version = a.extractor_version"
+            "SELECT DISTINCT p.name "
+            f"{_API_OF_RELEASES}"
             " JOIN packages p ON p.id = r.package_id WHERE a.leaf = ? ORDER BY p.name",
             (leaf,),
         )
@@ -767,8 +764,8 @@ class Store:
     def api_file(self, record: ReleaseRecord, path: str) -> list[ApiSymbol]:
         """The API symbols of one file of a release, in line order."""
         rows = self.db.execute(
-            f"SELECT {_API_COLUMNS_OF_A} FROM api_symbols a JOIN release_files rf ON rf.hash = a.hash"
-            " JOIN releases r ON r.id = rf.release_id AND r.extractor_version = a.extractor_version"
+            f"SELECT {_API_COLUMNS_OF_A} "
+            f"{_API_OF_RELEASES}"
             " WHERE rf.release_id = ? AND rf.path = ? ORDER BY a.line, a.qualname",
             (self._release_id(record), path),
         )
@@ -888,6 +885,14 @@ _VERIFICATION_COLUMNS = (
     " checked_at"
 )
 _SITE_VALUES = ",".join("?" * (2 + _SITE_COLUMNS.count(",") + 1))  # release id, error id, then the columns
+
+
+def _entries_by_version(rows: Iterable[Sequence[Any]]) -> dict[str, list[ApiEntry]]:
+    """Rows of (version, path, API columns) as each release's entries."""
+    out: dict[str, list[ApiEntry]] = {}
+    for version, path, *rest in rows:
+        out.setdefault(version, []).append(ApiEntry(path, symbol_of_row(rest)))
+    return out
 
 
 def _now() -> str:
