@@ -138,8 +138,9 @@ def _judged(case: DriftCase, result: MatchResult, statement: FailingStatement | 
 def _same_symbol(case: DriftCase, api: ApiAnswer) -> bool:
     if api.package != case.package:
         return False
-    if case.parameter is not None:
+    if case.parameter is not None and api.parameter is not None:
         return api.parameter == case.parameter
+    # a name, or a signature change told by the count of positional arguments: the callable is the symbol
     return (case.symbol or "").rpartition(".")[2] == api.subject.rpartition(".")[2]
 
 
