@@ -122,6 +122,10 @@ def _judged(case: DriftCase, result: MatchResult, statement: FailingStatement | 
             case, right, bool(installs) and not right, f"install {sorted(installs)}" if installs else "-"
         )
     if case.kind == "inside":
+        best = result.best
+        if best is not None:  # a raise site named for what the interpreter raised: right only at that very line
+            right = case.expected is not None and (best.file, best.line) == tuple(case.expected)
+            return DriftOutcome(case, right, not right, f"raise site {best.package} {best.file}:{best.line}")
         if statement is None or not statement.matches_release:
             return DriftOutcome(case, False, False, "-" if statement is None else "a frame of another release")
         want = case.expected

@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Iterator
+from dataclasses import replace
 
 from errdex.extract.file import parser_warnings_silenced
 from errdex.extract.resolve import dotted_name
@@ -46,6 +47,7 @@ class _Module:
     def __init__(self, module: str, package: bool) -> None:
         self.module = module
         self.package = package
+        self.top = module.split(".")[0]  # the package's top-level module: a deprecation naming it names itself
 
     def read(self, tree: ast.Module) -> Iterator[ApiSymbol]:
         statements = list(_top_level(tree.body))
@@ -54,7 +56,7 @@ class _Module:
         yield from _lazy_exports(statements, self.module if self.package else self.module.rpartition(".")[0])
         yield from _getattr_shims(statements)
         yield from self._exports(statements)
-        yield from _module_deprecation(statements)
+        yield from _module_deprecation(statements, self.top)
 
     def _exports(self, statements: list[ast.stmt]) -> Iterator[ApiSymbol]:
         """`__all__`: an `exported` row per name it lists, and a `*` row per module whose `__all__` it takes in
@@ -106,7 +108,7 @@ class _Module:
         if isinstance(stmt, ast.ClassDef):
             yield from self._class(stmt, prefix + stmt.name)
         elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            yield _function(stmt, prefix + stmt.name, method=bool(owner), fields=())
+            yield _function(stmt, prefix + stmt.name, self.top, method=bool(owner), fields=())
         elif isinstance(stmt, (ast.Assign, ast.AnnAssign)):
             targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
             for target in targets:
@@ -127,14 +129,16 @@ class _Module:
     def _class(self, node: ast.ClassDef, qualname: str) -> Iterator[ApiSymbol]:
         bases = tuple(name for name in map(dotted_name, node.bases) if name)
         fields = _fields(node) if _is_dataclass(node, bases) else None
-        yield ApiSymbol(qualname, "class", node.lineno, params=fields, bases=bases)
+        yield ApiSymbol(
+            qualname, "class", node.lineno, params=fields, bases=bases, deprecations=_class_warns(node, self.top)
+        )
         for stmt in node.body:
             if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 kind = "property" if _decorated(stmt, _PROPERTY) or _is_setter(stmt) else "method"
                 if kind == "property":
                     yield ApiSymbol(f"{qualname}.{stmt.name}", "property", stmt.lineno)
                 else:
-                    yield _function(stmt, f"{qualname}.{stmt.name}", method=True, fields=fields or ())
+                    yield _function(stmt, f"{qualname}.{stmt.name}", self.top, method=True, fields=fields or ())
             elif not isinstance(stmt, (ast.Import, ast.ImportFrom)):
                 yield from self._statement(stmt, qualname)
 
@@ -153,7 +157,7 @@ def _summands(node: ast.expr) -> list[ast.expr]:
     return [node]
 
 
-def _module_deprecation(statements: list[ast.stmt]) -> Iterator[ApiSymbol]:
+def _module_deprecation(statements: list[ast.stmt], top: str) -> Iterator[ApiSymbol]:
     """A module that warns at its top level (under no condition, or a top-level `if`) that it is deprecated:
     `<module>`, with the warning (its message may be a module-level string constant)."""
     constants = _constants(statements)
@@ -163,7 +167,7 @@ def _module_deprecation(statements: list[ast.stmt]) -> Iterator[ApiSymbol]:
             message = constants.get(node.id) if isinstance(node, ast.Name) else _template(node)
             category = _category(stmt.value)
             if category in _WARNINGS or (message and "deprecat" in message.lower()):
-                deprecation = ApiDeprecation("<module>", category, message, stmt.lineno, _replacement(message, ""))
+                deprecation = ApiDeprecation("<module>", category, message, stmt.lineno, _replacement(message, "", top))
                 yield ApiSymbol("<module>", "deprecated", stmt.lineno, message=message, deprecations=(deprecation,))
                 return
 
@@ -249,13 +253,15 @@ def _small(node: ast.AST) -> bool:
 
 
 def _function(
-    node: ast.FunctionDef | ast.AsyncFunctionDef, qualname: str, *, method: bool, fields: tuple[ApiParam, ...]
+    node: ast.FunctionDef | ast.AsyncFunctionDef, qualname: str, top: str, *, method: bool, fields: tuple[ApiParam, ...]
 ) -> ApiSymbol:
     params = _signature(node.args)
     own = tuple(p.name for p in params)
     known = set(own) | {f.name for f in fields}
     deprecations = (
-        tuple(_self_deprecations(node)) + tuple(_decorator_deprecations(node)) + tuple(_warned_parameters(node, known))
+        tuple(_self_deprecations(node, top))
+        + tuple(_decorator_deprecations(node))
+        + tuple(_warned_parameters(node, known))
     )
     return ApiSymbol(
         qualname, "method" if method else "function", node.lineno, params=params, deprecations=deprecations
@@ -281,30 +287,45 @@ def _opt(node: ast.expr | None) -> str | None:
     return None if node is None else _source(node)
 
 
-def _self_deprecations(node: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[ApiDeprecation]:
+def _class_warns(node: ast.ClassDef, top: str) -> tuple[ApiDeprecation, ...]:
+    """A class is deprecated itself when a decorator says so or its `__init__` warns whenever it runs."""
+    init = [s for s in node.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and s.name == "__init__"]
+    found = [*_decorated_deprecated(node.decorator_list, node.name, top)]
+    found += [d for f in init for d in _self_deprecations(f, top)]
+    return tuple(replace(d, name=node.name, replacement=_replacement(d.message, node.name, top)) for d in found)
+
+
+def _self_deprecations(node: ast.FunctionDef | ast.AsyncFunctionDef, top: str) -> Iterator[ApiDeprecation]:
     """The function itself is deprecated: it warns whenever it runs (a warning among its first statements, under no
     condition), or a decorator says so (`@deprecated("use x")`). Its `name` is the function's own."""
-    for decorator in node.decorator_list:
-        call = decorator if isinstance(decorator, ast.Call) else None
-        name = (dotted_name(call.func if call else decorator) or "").rpartition(".")[2].lower()
-        if name in ("deprecated", "deprecate", "deprecated_function", "deprecated_alias"):
-            message = _template(_message_node(call)) if call else None
-            yield ApiDeprecation(node.name, None, message, decorator.lineno, _replacement(message, node.name))
+    yield from _decorated_deprecated(node.decorator_list, node.name, top)
     for stmt in node.body[:6]:
         if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) and _is_warning(stmt.value):
             message = _template(_message_node(stmt.value))
             category = _category(stmt.value)
             if category in _WARNINGS or (message and "deprecat" in message.lower()):
-                yield ApiDeprecation(node.name, category, message, stmt.lineno, _replacement(message, node.name))
+                yield ApiDeprecation(node.name, category, message, stmt.lineno, _replacement(message, node.name, top))
                 return
 
 
-def _replacement(message: str | None, name: str) -> str | None:
-    """The name a deprecation message gives instead: the first it quotes that is not the deprecated one ("renamed to
-    'soft_str'"), else the one it says to use ("Use pandas.concat instead")."""
-    quoted = next((n for n in _NAMED.findall(message or "") if n != name and n.rpartition(".")[2] != name), None)
-    if quoted is not None:
-        return quoted
+def _decorated_deprecated(decorators: list[ast.expr], name: str, top: str) -> Iterator[ApiDeprecation]:
+    """`@deprecated("use x")` (typing_extensions, warnings, the `deprecated` package, a package's own) on a def."""
+    for decorator in decorators:
+        call = decorator if isinstance(decorator, ast.Call) else None
+        called = (dotted_name(call.func if call else decorator) or "").rpartition(".")[2].lower()
+        if called in ("deprecated", "deprecate", "deprecated_function", "deprecated_alias"):
+            message = _template(_message_node(call)) if call else None
+            yield ApiDeprecation(name, None, message, decorator.lineno, _replacement(message, name, top))
+
+
+def _replacement(message: str | None, name: str, top: str) -> str | None:
+    """The name a deprecation message gives instead: the first it quotes that is not the deprecated one itself (bare,
+    or under its own package, `'soft_unicode'`, `'flask.Markup'`: another package's `torch.optim.AdamW` is a
+    replacement), else the one it says to use ("Use pandas.concat instead")."""
+    for quoted in _NAMED.findall(message or ""):
+        head, _, leaf = quoted.rpartition(".")
+        if quoted != name and not (leaf == name and head.split(".")[0] in (top, "")):
+            return quoted
     used = _USE_INSTEAD.search(message or "")
     return used.group(1) if used and used.group(1).rpartition(".")[2] != name else None
 
@@ -462,17 +483,39 @@ def _lazy_exports(statements: list[ast.stmt], package: str) -> Iterator[ApiSymbo
     named so (`_LazyModule(__name__, ..., _import_structure)`, `lazy.attach(__name__, submod_attrs=...)`) or one
     that makes the module's `__getattr__` or replaces the module (`__getattr__, __dir__, __all__ = _attach(...)`,
     `sys.modules[__name__] = ...`)."""
-    handed = {
-        arg.id
-        for call in _loader_calls(statements)
-        for arg in [*call.args, *(k.value for k in call.keywords)]
-        if isinstance(arg, ast.Name)
-    }
-    for stmt in statements:
-        for submodule, names, line in _structure_entries(stmt, handed):
-            for name in names:
-                target = ".".join(p for p in (package, submodule, name) if p)
-                yield ApiSymbol(name, "lazy", line, target=target)
+    calls = list(_loader_calls(statements))
+    handed = {arg.id for call in calls for arg in _call_arguments(call) if isinstance(arg, ast.Name)}
+    entries = [entry for stmt in statements for entry in _structure_entries(stmt, handed)]
+    for call in calls:  # a dict written in the call itself: `_attach(__name__, submod_attrs={"m": ["X"]})`
+        for arg in _call_arguments(call):
+            if isinstance(arg, ast.Dict):
+                entries += _dict_entries(arg, call.lineno)
+    for submodule, names, line in entries:
+        for name in names:
+            target = ".".join(p for p in (package, submodule, name) if p)
+            yield ApiSymbol(name, "lazy", line, target=target)
+    assigned = next((s for s in statements if isinstance(s, ast.Assign) and any(map(_binds_getattr, s.targets))), None)
+    if assigned is not None:  # `__getattr__ = ...` made by a call: it may serve any name
+        yield ApiSymbol("*", "lazy", assigned.lineno)
+
+
+def _call_arguments(call: ast.Call) -> list[ast.expr]:
+    return [*call.args, *(k.value for k in call.keywords)]
+
+
+def _dict_entries(node: ast.Dict, line: int) -> list[tuple[str, list[str], int]]:
+    """(submodule, names, line) of a dict literal of submodule → [names]."""
+    return [
+        (key.value, _strings(names), line)
+        for key, names in zip(node.keys, node.values, strict=True)
+        if isinstance(key, ast.Constant) and isinstance(key.value, str)
+    ]
+
+
+def _binds_getattr(target: ast.expr) -> bool:
+    if isinstance(target, ast.Tuple):
+        return any(map(_binds_getattr, target.elts))
+    return isinstance(target, ast.Name) and target.id == "__getattr__"
 
 
 def _loader_calls(statements: list[ast.stmt]) -> Iterator[ast.Call]:
@@ -486,11 +529,7 @@ def _loader_calls(statements: list[ast.stmt]) -> Iterator[ast.Call]:
 
 def _makes_module(target: ast.expr) -> bool:
     """`__getattr__` (alone or in a tuple) or `sys.modules[...]`: what a lazy loader's result is bound to."""
-    if isinstance(target, ast.Tuple):
-        return any(map(_makes_module, target.elts))
-    if isinstance(target, ast.Name):
-        return target.id == "__getattr__"
-    return isinstance(target, ast.Subscript) and dotted_name(target.value) == "sys.modules"
+    return _binds_getattr(target) or isinstance(target, ast.Subscript) and dotted_name(target.value) == "sys.modules"
 
 
 def _structure_entries(stmt: ast.stmt, handed: set[str]) -> Iterator[tuple[str, list[str], int]]:
@@ -501,9 +540,7 @@ def _structure_entries(stmt: ast.stmt, handed: set[str]) -> Iterator[tuple[str, 
         value = stmt.value
         for target in targets:
             if isinstance(target, ast.Name) and target.id in handed and isinstance(value, ast.Dict):
-                for key, names in zip(value.keys, value.values, strict=True):
-                    if isinstance(key, ast.Constant) and isinstance(key.value, str):
-                        yield key.value, _strings(names), stmt.lineno
+                yield from _dict_entries(value, stmt.lineno)
             elif _structure_key(target, handed) is not None and value is not None:
                 yield _structure_key(target, handed) or "", _strings(value), stmt.lineno
     elif isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) and isinstance(stmt.value.func, ast.Attribute):

@@ -56,8 +56,13 @@ _FOLDED = tuple((fold(piece), template_parts(template)) for piece, template in I
 
 
 def interpreter_message(text: str, folded: str) -> bool:
-    """Whether a (squashed) message is one the interpreter or the standard library writes."""
+    """Whether a (squashed) message is one the interpreter or the standard library writes, or starts with one: what
+    follows a complete one (`'NoneType' object has no attribute 'get'" when loading weights ...`) was added by
+    whoever caught or logged it."""
     for piece, parts in _FOLDED:
-        if piece in folded and align(parts, folded, text).exact:
+        if piece not in folded:
+            continue
+        found = align(parts, folded, text)
+        if found.exact or (found.hit == found.total and not found.cut and parts[0] and folded.startswith(parts[0])):
             return True
     return False

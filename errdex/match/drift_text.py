@@ -80,7 +80,7 @@ def drift_text(answer: ApiAnswer) -> DriftText:
         _headline(answer),
         _warned(answer),
         _yours(answer),
-        answer.change.warning if answer.change else None,
+        answer.change.warning.replace("{}", "…") if answer.change and answer.change.warning else None,
         tuple(_fix_words(answer, step, first=i == 0) for i, step in enumerate(answer.fix)),
         tuple(_row(s, answer.question.asked) for s in answer.states),
         compared,

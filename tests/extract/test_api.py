@@ -150,6 +150,24 @@ def test_a_function_that_warns_whenever_it_runs_is_deprecated_itself() -> None:
     assert replaced.replacement == "pandas.concat"
 
 
+def test_a_class_whose_init_warns_whenever_it_runs_is_deprecated() -> None:
+    found = symbols(
+        "transformers/optimization.py",
+        """
+        import warnings
+
+        class AdamW(Optimizer):
+            def __init__(self, params, lr=1e-3):
+                warnings.warn(
+                    "This implementation of AdamW is deprecated. Use the PyTorch implementation `torch.optim.AdamW`",
+                    FutureWarning,
+                )
+        """,
+    )
+    (deprecation,) = found[("AdamW", "class")].deprecations
+    assert (deprecation.name, deprecation.replacement) == ("AdamW", "torch.optim.AdamW")
+
+
 def test_imports_star_imports_and_all_of_a_package() -> None:
     found = symbols(
         "pkg/sub/__init__.py",
@@ -221,6 +239,19 @@ def test_a_structure_handed_to_what_makes_the_modules_getattr_is_lazy() -> None:
         """,
     )
     assert found[("cached_download", "lazy")].target == "huggingface_hub.file_download.cached_download"
+    assert ("*", "lazy") in found  # the `__getattr__` a call made may serve other names too
+
+
+def test_a_lazy_structure_written_in_the_loaders_call() -> None:
+    found = symbols(
+        "huggingface_hub/__init__.py",
+        """
+        __getattr__, __dir__, __all__ = _attach(
+            __name__, submodules=[], submod_attrs={"file_download": ["cached_download", "hf_hub_url"]}
+        )
+        """,
+    )
+    assert found[("hf_hub_url", "lazy")].target == "huggingface_hub.file_download.hf_hub_url"
 
 
 def test_a_module_getattr_that_warns_about_some_names_and_refuses_others() -> None:
