@@ -179,7 +179,8 @@ def api_answer(
     if not answers:
         return None
     best = max(answers, key=lambda a: (a.change is not None, a.found, _frames_in(parsed, a.package)))
-    version = _stated_version(text, best.package) or (installed(best.package) if installed else None)
+    stated = _stated_version(_without_messages(text, parsed), best.package)
+    version = stated or (installed(best.package) if installed else None)
     return _finish(best, version)
 
 
@@ -433,6 +434,16 @@ def _relation(change: ApiChange | None, version: str | None) -> Relation:
     if change.kind == "added":
         return "before" if not at_or_after else "unaffected"
     return "after" if at_or_after else "unaffected"
+
+
+def _without_messages(text: str, parsed: ParsedError) -> str:
+    """The paste less its errors' own messages: a version a message names ("deprecated in NumPy 1.20") is the
+    library's history, not the release the user runs."""
+    for error in (parsed, *parsed.chained, *parsed.others):
+        for line in error.message.splitlines():
+            if line.strip():
+                text = text.replace(line.strip(), " ")
+    return text
 
 
 def _stated_version(text: str, package: str) -> str | None:

@@ -317,3 +317,12 @@ def test_errdex_diff_lists_the_public_api_changes_beside_the_errors(store: Store
     assert ("removed", "tablekit.text.soft_text") in changes
     assert ("added", "tablekit.frame.pivot") in changes
     assert changes[("signature", "tablekit.frame.Options")] == ["parameter `evaluation_mode` removed"]
+
+
+def test_a_version_the_message_itself_names_is_not_the_users(store: Store) -> None:
+    got = answer(
+        store,
+        "TypeError: Options.__init__() got an unexpected keyword argument 'evaluation_mode'"
+        " (tablekit 1.0 deprecated it)",
+    )
+    assert got.user_version is None
