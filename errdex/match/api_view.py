@@ -59,10 +59,7 @@ def api_view(store: Store, package: str, version: str | None = None, symbol: str
     record = store.release(package, version)
     versions = tuple(r.version for r in store.releases(package))
     if symbol is None:
-        top = normalize_name(record.package).replace("-", "_")
-        init = next(
-            (f.path for f in store.release_paths(record) if f.path.endswith("__init__.py")), f"{top}/__init__.py"
-        )
+        init = _top_init(store, record)
         listed = tuple(
             s for s in store.api_file(record, init) if s.kind in _LISTED and s.qualname not in ("*", "<module>")
         )
@@ -71,6 +68,13 @@ def api_view(store: Store, package: str, version: str | None = None, symbol: str
         raise InputError(f"{symbol!r} is no dotted Python name (e.g. TrainingArguments, pandas.DataFrame.append)")
     found = tuple(_history(store, record, entry) for entry in _places(store, record, symbol))
     return ApiView(record.package, record.version, versions, symbol, (), found)
+
+
+def _top_init(store: Store, record: ReleaseRecord) -> str:
+    """The `__init__.py` of the release's top-level package: the one named like the distribution, else the first."""
+    inits = [f.path for f in store.release_paths(record) if f.path.count("/") == 1 and f.path.endswith("/__init__.py")]
+    named = f"{normalize_name(record.package).replace('-', '_')}/__init__.py"
+    return named if named in inits else (inits[0] if inits else named)
 
 
 def _places(store: Store, record: ReleaseRecord, symbol: str) -> list[ApiEntry]:
