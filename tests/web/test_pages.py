@@ -243,3 +243,28 @@ async def test_an_error_page_names_its_one_address_and_describes_itself(client: 
     assert [a["href"] for a in links] == [f"/errors/{SHOP_ID}?version=1.0"]  # without the values a link carried
     (description,) = [a["content"] for t, a in tags_of(html) if t == "meta" and a.get("name") == "description"]
     assert description is not None and description.startswith("ValueError raised by shop 1.0 at shop/cart.py:")
+
+
+async def test_an_interpreter_error_about_an_api_is_answered_from_the_releases(client: httpx.AsyncClient) -> None:
+    """`Cart(speed=...)`: no indexed release of shop takes `speed`, and the page says so with the closest names."""
+    paste = "TypeError: Cart.__init__() got an unexpected keyword argument 'mdoe'"
+    html = (await client.get("/search", params={"q": paste})).text
+    assert 'id="api-change"' in html and "What changed in shop" in html
+    assert "is not in any indexed release of shop" in unbroken(html) and "<code>mode</code>" in unbroken(html)
+    assert 'id="abstain"' not in html
+    answer = (await client.get("/api/search", params={"q": paste})).json()
+    assert answer["api"]["closest"] == ["mode"] and answer["api_words"]["headline"].startswith("`Cart(..., mdoe=...)`")
+
+
+async def test_an_interpreter_error_inside_the_library_shows_the_statement(client: httpx.AsyncClient) -> None:
+    paste = (
+        "Traceback (most recent call last):\n"
+        '  File "/venv/lib/python3.11/site-packages/shop/cart.py", line 10, in validate\n'
+        "    if self.mode not in MODES:\n"
+        "TypeError: argument of type 'NoneType' is not iterable"
+    )
+    answer = (await client.get("/api/search", params={"q": paste})).json()
+    statement = answer["statement"]
+    assert statement is not None and statement["file"] == "shop/cart.py"
+    html = (await client.get("/search", params={"q": paste})).text
+    assert 'id="statement"' in html and "Where the interpreter failed" in html
