@@ -10,6 +10,7 @@ parameter that warns when given, a name a module's `__getattr__` still answers w
 from __future__ import annotations
 
 import ast
+import bisect
 import re
 from collections.abc import Iterator
 from dataclasses import replace
@@ -25,6 +26,8 @@ _DATACLASS = {"dataclass", "define", "frozen", "mutable", "attrs", "s", "datacla
 _PROPERTY = {"property", "cached_property", "functools.cached_property", "abc.abstractproperty"}
 _WARNINGS = {"DeprecationWarning", "FutureWarning", "PendingDeprecationWarning"}
 _NAMED = re.compile(r"[`'\"]([A-Za-z_][A-Za-z0-9_.]*)(?:\(\))?[`'\"]")  # a name quoted in a message
+_WARNING_WORDS = re.compile(rb"(?i)warn|deprecat")
+_NEWLINE = re.compile(rb"\n")
 _USE_INSTEAD = re.compile(r"\b[Uu]se ([A-Za-z_][\w.]*[A-Za-z0-9_])(?:\(\))? instead\b")
 _FORMAT_FIELD = re.compile(r"\{[^{}]*\}")
 
@@ -38,15 +41,26 @@ def api_of(path: str, data: bytes) -> tuple[ApiSymbol, ...]:
             tree = ast.parse(data, filename=path)
     except (SyntaxError, ValueError, MemoryError, RecursionError):
         return ()
-    return tuple(_Module(module_name(path), path.endswith("__init__.py")).read(tree))
+    return tuple(_Module(module_name(path), path.endswith("__init__.py"), _warning_lines(data)).read(tree))
+
+
+def _warning_lines(data: bytes) -> list[int]:
+    """The lines whose text names a warning or a deprecation (`warn`, `deprecat`), in order: a function none of whose
+    lines does cannot warn about itself or its parameters, and is not searched for it (most functions)."""
+    starts = [m.start() for m in _WARNING_WORDS.finditer(data)]
+    if not starts:
+        return []
+    newlines = [m.start() for m in _NEWLINE.finditer(data)]
+    return sorted({bisect.bisect_left(newlines, start) + 1 for start in starts})
 
 
 class _Module:
     """One pass over a module's top level, its classes and their methods."""
 
-    def __init__(self, module: str, package: bool) -> None:
+    def __init__(self, module: str, package: bool, warning_lines: list[int]) -> None:
         self.module = module
         self.package = package
+        self.warning_lines = warning_lines
         self.top = module.split(".")[0]  # the package's top-level module: a deprecation naming it names itself
 
     def read(self, tree: ast.Module) -> Iterator[ApiSymbol]:
@@ -108,7 +122,7 @@ class _Module:
         if isinstance(stmt, ast.ClassDef):
             yield from self._class(stmt, prefix + stmt.name)
         elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            yield _function(stmt, prefix + stmt.name, self.top, method=bool(owner), fields=())
+            yield _function(stmt, prefix + stmt.name, self.top, self._may_warn(stmt), method=bool(owner), fields=())
         elif isinstance(stmt, (ast.Assign, ast.AnnAssign)):
             targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
             for target in targets:
@@ -126,6 +140,12 @@ class _Module:
                 if alias.asname:
                     yield ApiSymbol(alias.asname, "import", stmt.lineno, target=alias.name)
 
+    def _may_warn(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+        """Whether a line of the function (its decorators included) names a warning or a deprecation."""
+        first = min([node.lineno, *(d.lineno for d in node.decorator_list)])
+        k = bisect.bisect_left(self.warning_lines, first)
+        return k < len(self.warning_lines) and self.warning_lines[k] <= (node.end_lineno or node.lineno)
+
     def _class(self, node: ast.ClassDef, qualname: str) -> Iterator[ApiSymbol]:
         bases = tuple(name for name in map(dotted_name, node.bases) if name)
         fields = _fields(node) if _is_dataclass(node, bases) else None
@@ -138,7 +158,10 @@ class _Module:
                 if kind == "property":
                     yield ApiSymbol(f"{qualname}.{stmt.name}", "property", stmt.lineno)
                 else:
-                    yield _function(stmt, f"{qualname}.{stmt.name}", self.top, method=True, fields=fields or ())
+                    may_warn = self._may_warn(stmt)
+                    yield _function(
+                        stmt, f"{qualname}.{stmt.name}", self.top, may_warn, method=True, fields=fields or ()
+                    )
             elif not isinstance(stmt, (ast.Import, ast.ImportFrom)):
                 yield from self._statement(stmt, qualname)
 
@@ -253,7 +276,13 @@ def _small(node: ast.AST) -> bool:
 
 
 def _function(
-    node: ast.FunctionDef | ast.AsyncFunctionDef, qualname: str, top: str, *, method: bool, fields: tuple[ApiParam, ...]
+    node: ast.FunctionDef | ast.AsyncFunctionDef,
+    qualname: str,
+    top: str,
+    may_warn: bool,
+    *,
+    method: bool,
+    fields: tuple[ApiParam, ...],
 ) -> ApiSymbol:
     params = _signature(node.args)
     own = tuple(p.name for p in params)
@@ -262,6 +291,8 @@ def _function(
         tuple(_self_deprecations(node, top))
         + tuple(_decorator_deprecations(node))
         + tuple(_warned_parameters(node, known))
+        if may_warn
+        else ()
     )
     return ApiSymbol(
         qualname, "method" if method else "function", node.lineno, params=params, deprecations=deprecations
@@ -522,6 +553,8 @@ def _loader_calls(statements: list[ast.stmt]) -> Iterator[ast.Call]:
     for stmt in statements:
         if isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Call) and any(map(_makes_module, stmt.targets)):
             yield stmt.value
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue  # a loader is called at the module's top level
         for node in ast.walk(stmt):
             if isinstance(node, ast.Call) and "lazy" in (dotted_name(node.func) or "").lower():
                 yield node
