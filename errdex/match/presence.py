@@ -110,6 +110,7 @@ def name_states(store: Store, package: str, module: str, name: str) -> list[Rele
     files = store.release_has_paths(package, paths)
     named = store.api_named(package, name)
     open_ended, reachable = _open_ends(store, package, module)
+    tabled = store.api_lazy_tabled(package, paths)
     submodule = {s.version: s for s in module_states(store, package, f"{module}.{name}")}
     out = []
     for version, has in files.items():
@@ -117,7 +118,7 @@ def name_states(store: Store, package: str, module: str, name: str) -> list[Rele
             out.append(ReleaseState(version, "absent", reason=f"it has no module {module}"))
             continue
         names = _ReleaseNames(named.get(version, []), open_ended.get(version, []), reachable.get(version, set()) | has)
-        state = _state_of(version, module, name, names)
+        state = _state_of(version, module, name, names, bool(tabled.get(version)))
         inner = submodule.get(version)  # `from pkg import sub` imports a submodule too
         out.append(inner if state.state in ("absent", "unknown") and inner and inner.state != "absent" else state)
     return out
@@ -145,7 +146,9 @@ def _open_ends(store: Store, package: str, module: str) -> tuple[dict[str, list[
     return ends, files
 
 
-def _state_of(version: str, module: str, name: str, names: _ReleaseNames) -> ReleaseState:
+def _state_of(version: str, module: str, name: str, names: _ReleaseNames, tabled: bool) -> ReleaseState:
+    """The release's state of `name` in `module`; `tabled`: the module hands a lazy table read statically to what
+    makes its `__getattr__` (`_LazyModule`, `_attach`), which serves the table's names and refuses others."""
     here = [e for e in names.named if e.module == module and e.symbol.qualname == name]
     removed = [e for e in here if e.symbol.kind == "removed"]
     if removed:
@@ -176,7 +179,7 @@ def _state_of(version: str, module: str, name: str, names: _ReleaseNames) -> Rel
         return ReleaseState(version, "present", reason=f"imported with * from {', '.join(stars)}")
     if through.state == "unknown":
         return ReleaseState(version, "unknown", reason=f"the module imports * from {', '.join(stars)}")
-    if any(e.symbol.kind == "lazy" for e in ends):
+    if not tabled and any(e.symbol.kind == "lazy" for e in ends):
         return ReleaseState(
             version, "unknown", reason="the module's `__getattr__` may provide names not read statically"
         )

@@ -716,6 +716,23 @@ class Store:
         )
         return _entries_by_version(rows)
 
+    def api_lazy_tabled(self, package: str, paths: Sequence[str]) -> dict[str, set[str]]:
+        """Which of these files hold a lazy table read statically (named `lazy` rows), per indexed release."""
+        if not paths:
+            return {}
+        marks = ",".join("?" * len(paths))
+        rows = self.db.execute(
+            "SELECT DISTINCT r.version, rf.path"
+            f"{_API_OF_RELEASES}"
+            " JOIN packages p ON p.id = r.package_id"
+            f" WHERE a.kind = 'lazy' AND a.qualname <> '*' AND a.leaf <> '' AND p.name = ? AND rf.path IN ({marks})",
+            (normalize_name(package), *paths),
+        )
+        out: dict[str, set[str]] = {}
+        for version, path in rows:
+            out.setdefault(version, set()).add(path)
+        return out
+
     def release_has_paths(self, package: str, paths: Sequence[str]) -> dict[str, set[str]]:
         """Which of these file paths each indexed release of a package has, by version (every release is a key)."""
         out: dict[str, set[str]] = {r.version: set() for r in self.releases(package)}

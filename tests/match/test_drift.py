@@ -326,3 +326,36 @@ def test_a_version_the_message_itself_names_is_not_the_users(store: Store) -> No
         " (tablekit 1.0 deprecated it)",
     )
     assert got.user_version is None
+
+
+def test_a_lazy_table_serves_its_names_and_a_getattr_read_no_further_is_not_called_absent(tmp_path: Path) -> None:
+    def lazykit(version: str, names: list[str]) -> Path:
+        init = (
+            "def _attach(name, submod_attrs):\n    ...\n\n\n"
+            f"__getattr__, __dir__, __all__ = _attach(__name__, submod_attrs={{'core': {names!r}}})\n"
+        )
+        return write_tree(
+            tmp_path / f"lazykit-{version}",
+            {
+                "pyproject.toml": f'[project]\nname = "lazykit"\nversion = "{version}"\n',
+                "lazykit/__init__.py": init,
+                "lazykit/core.py": "".join(f"def {n}():\n    pass\n" for n in names),
+            },
+        )
+
+    opaque = write_tree(
+        tmp_path / "opaque",
+        {
+            "pyproject.toml": '[project]\nname = "opaque"\nversion = "1.0"\n',
+            "opaque/__init__.py": "from ._loader import make\n__getattr__ = make(__name__)\n",
+            "opaque/_loader.py": "def make(name):\n    return None\n",
+        },
+    )
+    with Store(tmp_path / "index.db") as store:
+        for folder in (lazykit("1.0", ["old", "new"]), lazykit("2.0", ["new"]), opaque):
+            index(str(folder), store)
+        got = answer(store, "ImportError: cannot import name 'old' from 'lazykit'")
+        assert got.change is not None and (got.change.last_with, got.change.first_without) == ("1.0", "2.0")
+        unread = answer(store, "AttributeError: module 'opaque' has no attribute 'thing'")
+        assert [s.state for s in unread.states] == ["unknown"]
+        assert unread.states[0].reason == "the module's `__getattr__` may provide names not read statically"
