@@ -153,7 +153,8 @@ def _api_answer(result: MatchResult) -> RenderableType | None:
     understood = Text.assemble(
         ("the interpreter raised ", "dim"), f"{parsed.exception}: ", terminal.clip(parsed.message, 200)
     )
-    panel = terminal.drift_panel(drift_text(result.api), f"{result.api.package}: what changed")
+    words = drift_text(result.api)
+    panel = terminal.drift_panel(words, words.title)
     return Group(understood, panel)
 
 

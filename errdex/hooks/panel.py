@@ -38,7 +38,8 @@ def renderable(explanation: Explanation) -> RenderableType:
         lines = Text("\n".join(statement_lines(explanation.statement)))
         return Panel(lines, title=Text("errdex · where the interpreter failed", style="bold cyan"), title_align="left")
     if explanation.candidate is None and explanation.api is not None:
-        return drift_panel(drift_text(explanation.api), f"errdex · {explanation.api.package}: what changed")
+        words = drift_text(explanation.api)
+        return drift_panel(words, f"errdex · {words.title}")
     if explanation.candidate is None:
         return abstention(explanation)
     return Panel(_rows(explanation), title=_title(explanation), title_align="left", border_style="cyan", expand=False)

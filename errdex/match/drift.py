@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Literal, TypedDict, cast
 
 from packaging.version import InvalidVersion, Version
@@ -181,7 +181,12 @@ def api_answer(
     best = max(answers, key=lambda a: (a.change is not None, a.found, _frames_in(parsed, a.package)))
     stated = _stated_version(_without_messages(text, parsed), best.package)
     version = stated or (installed(best.package) if installed else None)
-    return _finish(best, version)
+    finished = _finish(best, version)
+    if question.asked == "module" and best.change is None and best.found:  # each package that provides the module
+        others = [a.package for a in answers if a is not best and a.change is None and a.found]
+        extra = tuple(FixStep("install", None, None, package) for package in others)
+        finished = replace(finished, fix=finished.fix + extra)
+    return finished
 
 
 class _Subject(ABC):

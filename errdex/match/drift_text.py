@@ -39,6 +39,7 @@ class TimelineRow:
 class DriftText:
     """The answer's sentences: a headline, the user's release against the change, the warning, the fixes."""
 
+    title: str  # "What changed in transformers", "Where `cv2` comes from"
     headline: str
     warned: str | None  # since when the indexed releases warn
     yours: str | None
@@ -63,6 +64,7 @@ class TimelineRowJson(TypedDict):
 class DriftTextJson(TypedDict):
     """An API answer in sentences (see `DriftText`)."""
 
+    title: str
     headline: str
     warned: str | None
     yours: str | None
@@ -76,12 +78,15 @@ def drift_text(answer: ApiAnswer) -> DriftText:
     """The answer in words."""
     versions = [s.version for s in answer.states]
     compared = f"compared: the indexed releases of {answer.package} ({', '.join(versions)})"
+    environment = answer.question.asked == "module" and answer.change is None and answer.found
+    title = f"Where `{answer.subject}` comes from" if environment else f"What changed in {answer.package}"
     return DriftText(
+        title,
         _headline(answer),
         _warned(answer),
         _yours(answer),
         answer.change.warning.replace("{}", "…") if answer.change and answer.change.warning else None,
-        tuple(_fix_words(answer, step, first=i == 0) for i, step in enumerate(answer.fix)),
+        _fixes(answer),
         tuple(_row(s, answer.question.asked) for s in answer.states),
         compared,
     )
@@ -103,9 +108,11 @@ def _headline(answer: ApiAnswer) -> str:
     if change is None:
         if answer.found and answer.question.asked == "module":
             have = [s.version for s in answer.states if s.state in ("present", "deprecated")]
+            providers = [f.spec for f in answer.fix if f.kind == "install" and f.spec and f.spec != package]
+            also = f" (so does {', '.join(providers)})" if providers else ""
             return (
-                f"{what} is in every indexed release of {package} ({', '.join(have)}): the environment that ran the "
-                f"code does not have {package} installed, has a release older than those compared, or a file or "
+                f"{what} is in every indexed release of {package} ({', '.join(have)}){also}: the environment that "
+                f"ran the code does not have it installed, has a release older than those compared, or a file or "
                 f"folder of the same name shadows it."
             )
         if answer.found:
@@ -165,6 +172,14 @@ def _yours(answer: ApiAnswer) -> str | None:
             f"have run (check `pip show {answer.package}` in the environment that ran the code)."
         )
     return None
+
+
+def _fixes(answer: ApiAnswer) -> tuple[str, ...]:
+    installs = [step.spec for step in answer.fix if step.kind == "install" and step.spec]
+    if len(installs) > 1:  # several indexed distributions provide the module: any one of them will do
+        named = ", ".join(f"`pip install '{spec}'`" for spec in installs)
+        return (f"Install one of the indexed distributions that provide it, where the code runs: {named}.",)
+    return tuple(_fix_words(answer, step, first=i == 0) for i, step in enumerate(answer.fix))
 
 
 def _fix_words(answer: ApiAnswer, step: FixStep, first: bool) -> str:

@@ -359,3 +359,23 @@ def test_a_lazy_table_serves_its_names_and_a_getattr_read_no_further_is_not_call
         unread = answer(store, "AttributeError: module 'opaque' has no attribute 'thing'")
         assert [s.state for s in unread.states] == ["unknown"]
         assert unread.states[0].reason == "the module's `__getattr__` may provide names not read statically"
+
+
+def test_a_module_several_indexed_distributions_provide_names_them_all(tmp_path: Path) -> None:
+    with Store(tmp_path / "index.db") as store:
+        for dist in ("vision-python", "vision-python-headless"):
+            folder = write_tree(
+                tmp_path / dist,
+                {"pyproject.toml": f'[project]\nname = "{dist}"\nversion = "4.0"\n', "cv/__init__.py": "X = 1\n"},
+            )
+            index(str(folder), store)
+        got = answer(store, "ModuleNotFoundError: No module named 'cv'")
+        assert sorted(f.spec or "" for f in got.fix if f.kind == "install") == [
+            "vision-python",
+            "vision-python-headless",
+        ]
+        out = CliRunner().invoke(
+            main, ["explain", "--db", str(tmp_path / "index.db"), "ModuleNotFoundError: No module named 'cv'"]
+        )
+        text = " ".join(out.output.replace("│", " ").split())
+        assert "Where `cv` comes from" in text and "Install one of the indexed distributions that provide it" in text
