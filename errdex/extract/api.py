@@ -25,6 +25,7 @@ POSITIONAL = "*"  # the deprecation of passing keyword-only parameters by positi
 _DATACLASS = {"dataclass", "define", "frozen", "mutable", "attrs", "s", "dataclasses.dataclass"}
 _PROPERTY = {"property", "cached_property", "functools.cached_property", "abc.abstractproperty"}
 _WARNINGS = {"DeprecationWarning", "FutureWarning", "PendingDeprecationWarning"}
+_OF_PARAMETERS = ("arg", "param", "positional")  # a deprecating decorator named with these deprecates parameters
 _NAMED = re.compile(r"[`'\"]([A-Za-z_][A-Za-z0-9_.]*)(?:\(\))?[`'\"]")  # a name quoted in a message
 _WARNING_WORDS = re.compile(rb"(?i)warn|deprecat")
 _NEWLINE = re.compile(rb"\n")
@@ -330,9 +331,15 @@ def _self_deprecations(node: ast.FunctionDef | ast.AsyncFunctionDef, top: str) -
     """The function itself is deprecated: it warns whenever it runs (a warning among its first statements, under no
     condition), or a decorator says so (`@deprecated("use x")`). Its `name` is the function's own."""
     yield from _decorated_deprecated(node.decorator_list, node.name, top)
+    local: dict[str, str] = {}  # `msg = "..."` before the warning: its message
     for stmt in node.body[:6]:
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
+            text = _template(stmt.value)
+            if text is not None:
+                local[stmt.targets[0].id] = text
         if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) and _is_warning(stmt.value):
-            message = _template(_message_node(stmt.value))
+            written = _message_node(stmt.value)
+            message = local.get(written.id) if isinstance(written, ast.Name) else _template(written)
             category = _category(stmt.value)
             if category in _WARNINGS or (message and "deprecat" in message.lower()):
                 yield ApiDeprecation(node.name, category, message, stmt.lineno, _replacement(message, node.name, top))
@@ -340,11 +347,13 @@ def _self_deprecations(node: ast.FunctionDef | ast.AsyncFunctionDef, top: str) -
 
 
 def _decorated_deprecated(decorators: list[ast.expr], name: str, top: str) -> Iterator[ApiDeprecation]:
-    """`@deprecated("use x")` (typing_extensions, warnings, the `deprecated` package, a package's own) on a def."""
+    """`@deprecated("use x")` (typing_extensions, warnings, the `deprecated` package) or a package's own decorator
+    named so (`@_deprecate_method(version=..., message="Use x instead.")`) on a def; not one that deprecates its
+    parameters (`deprecate_kwarg`, `_deprecate_positional_args`)."""
     for decorator in decorators:
         call = decorator if isinstance(decorator, ast.Call) else None
         called = (dotted_name(call.func if call else decorator) or "").rpartition(".")[2].lower()
-        if called in ("deprecated", "deprecate", "deprecated_function", "deprecated_alias"):
+        if "deprecat" in called and not any(word in called for word in _OF_PARAMETERS):
             message = _template(_message_node(call)) if call else None
             yield ApiDeprecation(name, None, message, decorator.lineno, _replacement(message, name, top))
 
@@ -417,12 +426,11 @@ def _warned_parameters(node: ast.FunctionDef | ast.AsyncFunctionDef, known: set[
 
 
 def _tested_names(test: ast.expr) -> set[str]:
-    """Names a test asks whether they were given: `x`, `self.x`, `x is not None`, `not x`, `"x" in kwargs`,
-    `kwargs.get("x")` — not a test of the value (`isinstance(x, T)`, `x == "epoch"`), which deprecates a value."""
+    """Names a test asks whether they were given: `x`, `self.x`, `x is not None`, `"x" in kwargs`, `kwargs.get("x")`
+    — not a test of the value (`isinstance(x, T)`, `x == "epoch"`), which deprecates a value, nor `not x`, which
+    warns when it was not given (`if not no_deprecation_warning:` deprecates the function, not the flag)."""
     if isinstance(test, ast.BoolOp):
         return set().union(*(_tested_names(v) for v in test.values))
-    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-        return _tested_names(test.operand)
     if isinstance(test, ast.Compare) and len(test.ops) == 1:
         right = test.comparators[0]
         if isinstance(test.ops[0], (ast.In, ast.NotIn)) and isinstance(test.left, ast.Constant):

@@ -168,6 +168,36 @@ def test_a_class_whose_init_warns_whenever_it_runs_is_deprecated() -> None:
     assert (deprecation.name, deprecation.replacement) == ("AdamW", "torch.optim.AdamW")
 
 
+def test_a_deprecation_written_as_a_local_message_or_by_a_packages_own_decorator() -> None:
+    found = symbols(
+        "scipy/integrate/_quadrature.py",
+        """
+        import warnings
+
+        def simps(y, x=None):
+            \"\"\"An alias of `simpson`.\"\"\"
+            msg = ("'scipy.integrate.simps' is deprecated in favour of "
+                   "'scipy.integrate.simpson' and will be removed in SciPy 1.14.0")
+            warnings.warn(msg, DeprecationWarning, stacklevel=2)
+            return simpson(y, x=x)
+
+        @_deprecate_method(version="0.26", message="Use `hf_hub_download` instead.")
+        def cached_download(url):
+            pass
+
+        class AdamW:
+            def __init__(self, params, no_deprecation_warning=False):
+                if not no_deprecation_warning:
+                    warnings.warn("This implementation of AdamW is deprecated", FutureWarning)
+        """,
+    )
+    (simps,) = found[("simps", "function")].deprecations
+    assert simps.replacement == "scipy.integrate.simpson"
+    (cached,) = found[("cached_download", "function")].deprecations
+    assert cached.replacement == "hf_hub_download"
+    assert found[("AdamW.__init__", "method")].deprecations == ()  # `not flag`: the flag silences, it is no deprecation
+
+
 def test_imports_star_imports_and_all_of_a_package() -> None:
     found = symbols(
         "pkg/sub/__init__.py",
