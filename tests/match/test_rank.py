@@ -230,7 +230,8 @@ def test_one_megabyte_paste(shop: Store) -> None:
 
 def test_json_shape(shop: Store) -> None:
     data = explain("Unknown mode 'fsat'. Choose one of: ('fast', 'slow', 'steady')", store=shop).to_json()
-    assert set(data) == {"abstain", "matches", "hint", "parsed", "also"}
+    assert set(data) == {"abstain", "matches", "hint", "parsed", "also", "api"}
+    assert data["api"] is None  # a library wrote this message: no interpreter question about an API
     assert {
         "id",
         "score",
