@@ -760,11 +760,15 @@ class Store:
 
     def api_prefixed(self, record: ReleaseRecord, prefix: str) -> list[ApiSymbol]:
         """The API symbols of a release whose qualified name starts with `prefix` ("DataFrame." for its members)."""
+        after = prefix[:-1] + chr(ord(prefix[-1]) + 1)
+        return self._release_symbols(record, "a.qualname >= ? AND a.qualname < ?", (prefix, after), "a.qualname")
+
+    def _release_symbols(
+        self, record: ReleaseRecord, where: str, params: tuple[str, ...], order: str
+    ) -> list[ApiSymbol]:
         rows = self.db.execute(
-            f"SELECT {_API_COLUMNS_OF_A} "
-            f"{_API_OF_RELEASES}"
-            " WHERE a.qualname >= ? AND a.qualname < ? AND rf.release_id = ? ORDER BY a.qualname",
-            (prefix, prefix[:-1] + chr(ord(prefix[-1]) + 1), self._release_id(record)),
+            f"SELECT {_API_COLUMNS_OF_A} {_API_OF_RELEASES} WHERE {where} AND rf.release_id = ? ORDER BY {order}",
+            (*params, self._release_id(record)),
         )
         return [symbol_of_row(row) for row in rows]
 
@@ -780,13 +784,7 @@ class Store:
 
     def api_file(self, record: ReleaseRecord, path: str) -> list[ApiSymbol]:
         """The API symbols of one file of a release, in line order."""
-        rows = self.db.execute(
-            f"SELECT {_API_COLUMNS_OF_A} "
-            f"{_API_OF_RELEASES}"
-            " WHERE rf.release_id = ? AND rf.path = ? ORDER BY a.line, a.qualname",
-            (self._release_id(record), path),
-        )
-        return [symbol_of_row(row) for row in rows]
+        return self._release_symbols(record, "rf.path = ?", (path,), "a.line, a.qualname")
 
     def release_sources(self, record: ReleaseRecord) -> Generator[FileText, None, None]:
         """Every analysed file of a release with its text, in path order, in one query (close it to end the read)."""
