@@ -39,6 +39,7 @@ from errdex.store import Store
 ChangeKind = Literal["removed", "renamed", "added", "deprecated", "signature"]
 Relation = Literal["after", "before", "unaffected", "unknown"]
 MAX_PACKAGES = 4  # packages tried for one name
+MAX_ELSEWHERE = 3  # other modules named where the newest release defines a name its module lacks
 _VARIADIC = ("var_positional", "var_keyword")
 
 
@@ -60,7 +61,8 @@ class ApiChange:
 class FixStep:
     """One way out: rename a keyword / name in the user's code, pin or upgrade the package, install one."""
 
-    kind: Literal["rename", "replace", "pin", "upgrade", "install"]  # replace: use `new` instead (not a rename)
+    kind: Literal["rename", "replace", "import", "pin", "upgrade", "install"]  # replace: use `new` (not a rename);
+    # import: from the module `new` names (`old`: the module the code imports it from)
     old: str | None
     new: str | None
     spec: str | None
@@ -80,6 +82,7 @@ class ApiAnswer:
     relation: Relation  # the user's release against the change
     closest: tuple[str, ...]  # similar names, when no indexed release has the name
     fix: tuple[FixStep, ...]
+    elsewhere: tuple[str, ...] = ()  # modules of the newest indexed release that define the name its module lacks
 
     @property
     def found(self) -> bool:
@@ -104,6 +107,7 @@ class ApiAnswer:
             "relation": self.relation,
             "closest": list(self.closest),
             "fix": [cast(FixStepJson, asdict(f)) for f in self.fix],
+            "elsewhere": list(self.elsewhere),
         }
 
 
@@ -164,6 +168,7 @@ class ApiAnswerJson(TypedDict):
     relation: str
     closest: list[str]
     fix: list[FixStepJson]
+    elsewhere: list[str]
 
 
 def api_answer(
@@ -213,6 +218,18 @@ class _InModule(_Subject):
 
     def near(self, version: str) -> list[str]:
         return names_in_module(self.store, self.package, version, self.owner)
+
+    def defined_elsewhere(self, name: str, version: str) -> list[str]:
+        """The public modules of a release that define `name` (a class, function or attribute), other than `owner`."""
+        found = {
+            e.module
+            for e in self.store.api_named(self.package, name).get(version, [])
+            if e.symbol.qualname == name
+            and e.symbol.kind in ("class", "function", "attribute")
+            and e.module != self.owner
+            and not any(part.startswith("_") for part in e.module.split("."))
+        }
+        return sorted(found, key=lambda m: (m.count("."), m))[:MAX_ELSEWHERE]
 
 
 class _Submodule(_Subject):
@@ -318,7 +335,11 @@ def _answer(question: ApiQuestion, subject: str, parameter: str | None, asked: s
     if states and not any(s.state in ("present", "deprecated") for s in states):
         newest = next((s.version for s in reversed(states) if s.state != "unknown"), states[-1].version)
         closest = tuple(close_names(asked, where.near(newest)))
-    return ApiAnswer(question, where.package, subject, parameter, states, change, None, "unknown", closest, ())
+    elsewhere: tuple[str, ...] = ()
+    if isinstance(where, _InModule) and states and states[-1].state == "absent":
+        elsewhere = tuple(where.defined_elsewhere(asked, states[-1].version))
+    answer = ApiAnswer(question, where.package, subject, parameter, states, change, None, "unknown", closest, ())
+    return replace(answer, elsewhere=elsewhere)
 
 
 # -- which package, which callable ------------------------------------------------------------------------
@@ -415,18 +436,10 @@ def _finish(answer: ApiAnswer, user_version: str | None) -> ApiAnswer:
         fix.append(FixStep("replace", old, change.replacement, None))
     elif change is None and answer.question.asked == "module" and answer.found:
         fix.append(FixStep("install", None, None, answer.package))  # every release has it: the environment lacks it
-    return ApiAnswer(
-        answer.question,
-        answer.package,
-        answer.subject,
-        answer.parameter,
-        answer.states,
-        change,
-        user_version,
-        relation,
-        answer.closest,
-        tuple(fix),
-    )
+    if answer.elsewhere:  # the newest release defines it in another module: import it from there
+        name = answer.subject.rpartition(".")[2]
+        fix.insert(0, FixStep("import", answer.question.module, f"{answer.elsewhere[0]}.{name}", None))
+    return replace(answer, user_version=user_version, relation=relation, fix=tuple(fix))
 
 
 def _relation(change: ApiChange | None, version: str | None) -> Relation:

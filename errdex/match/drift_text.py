@@ -187,6 +187,10 @@ def _fix_words(answer: ApiAnswer, step: FixStep, first: bool) -> str:
         return f"Pass `{step.new}=` instead of `{step.old}=`."
     if step.kind == "rename":
         return f"Use `{step.new}` instead of `{step.old}`."
+    if step.kind == "import" and step.new:
+        module, _, name = step.new.rpartition(".")
+        newest = answer.states[-1].version
+        return f"Import it from `{module}`, where {answer.package} {newest} defines it: `from {module} import {name}`."
     if step.kind == "replace":
         return f"Use `{step.new}` instead of `{step.old}`, as the deprecation warning says."
     if step.kind == "pin":

@@ -18,6 +18,7 @@ from errdex.cli import main
 from errdex.indexing import index
 from errdex.match import explain
 from errdex.match.drift import ApiAnswer
+from errdex.match.drift_text import drift_text
 from errdex.store import Store
 from tests.fixtures import write_tree
 
@@ -379,3 +380,26 @@ def test_a_module_several_indexed_distributions_provide_names_them_all(tmp_path:
         )
         text = " ".join(out.output.replace("│", " ").split())
         assert "Where `cv` comes from" in text and "Install one of the indexed distributions that provide it" in text
+
+
+def test_a_name_its_module_lost_but_another_module_defines_says_where_to_import_it_from(tmp_path: Path) -> None:
+    def movekit(version: str, utils: str, helpers: str) -> Path:
+        return write_tree(
+            tmp_path / f"movekit-{version}",
+            {
+                "pyproject.toml": f'[project]\nname = "movekit"\nversion = "{version}"\n',
+                "movekit/__init__.py": "",
+                "movekit/utils.py": utils,
+                "movekit/helpers.py": helpers,
+            },
+        )
+
+    with Store(tmp_path / "index.db") as store:
+        index(str(movekit("1.0", "def prune(x):\n    return x\n", "")), store)
+        index(str(movekit("2.0", "", "def prune(x):\n    return x\n")), store)
+        got = answer(store, "ImportError: cannot import name 'prune' from 'movekit.utils'")
+        assert got.change is not None and (got.change.last_with, got.change.first_without) == ("1.0", "2.0")
+        assert got.elsewhere == ("movekit.helpers",)
+        assert (got.fix[0].kind, got.fix[0].old, got.fix[0].new) == ("import", "movekit.utils", "movekit.helpers.prune")
+        text = " ".join(drift_text(got).fixes)
+        assert "`from movekit.helpers import prune`" in text
