@@ -24,8 +24,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple, ParamSpec, TypeVar
 
-from packaging.version import InvalidVersion, Version
-
 from errdex.blobs import pack
 from errdex.caches import EXTRACTOR_VERSION, LINK_TRACES
 from errdex.errors import SourceError
@@ -52,7 +50,7 @@ from errdex.model import (
     normalize_name,
 )
 from errdex.sources import open_source
-from errdex.store import IndexedSite, NewFile, ReleaseFile, Store
+from errdex.store import IndexedSite, NewFile, ReleaseFile, Store, version_key
 
 Progress = Callable[[str, int, int], None]  # (stage, done, total)
 POOL_THRESHOLD = 64  # fewer new files than this are analysed in this process
@@ -261,10 +259,10 @@ def result(record: ReleaseRecord, prepared: Prepared, seconds: float) -> IndexRe
 def _previous_trace(store: Store, info: ReleaseInfo) -> tuple[ReleaseRecord, ReleaseTrace] | None:
     """The trace of an indexed release of the package: this version, else the nearest older, else newer."""
     releases = store.releases(info.package)
-    key = _version_key(info.version)
+    key = version_key(info.version)
     same = [r for r in releases if r.version == info.version]
-    older = [r for r in reversed(releases) if r.version != info.version and _version_key(r.version) < key]
-    newer = [r for r in releases if r.version != info.version and _version_key(r.version) >= key]
+    older = [r for r in reversed(releases) if r.version != info.version and version_key(r.version) < key]
+    newer = [r for r in releases if r.version != info.version and version_key(r.version) >= key]
     for record in (same + older + newer)[:TRACE_CANDIDATES]:
         blob = store.cache_get(_trace_key(record.package, record.version), any_generation=True)
         trace = load_trace(blob, _stamp(record)) if blob is not None else None
@@ -280,13 +278,6 @@ def _trace_key(package: str, version: str) -> str:
 def _stamp(record: ReleaseRecord) -> list[Any]:
     """What identifies one write of a release: a trace is valid only for the write it was made with."""
     return [record.digest, record.indexed_at, record.file_count, record.site_count]
-
-
-def _version_key(version: str) -> tuple[int, Any]:
-    try:
-        return (1, Version(version))
-    except InvalidVersion:
-        return (0, version)
 
 
 def _load(store: Store, hashes: list[str]) -> dict[str, FileAnalysis]:

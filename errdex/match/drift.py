@@ -15,8 +15,6 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, replace
 from typing import Literal, TypedDict, cast
 
-from packaging.version import InvalidVersion, Version
-
 from errdex.extract.api import POSITIONAL
 from errdex.match.interpreter import ApiQuestion, question_of
 from errdex.match.parse import release_path
@@ -34,7 +32,7 @@ from errdex.match.presence import (
     submodules,
 )
 from errdex.model import ApiEntry, ApiParam, ParsedError, normalize_name
-from errdex.store import Store
+from errdex.store import Store, version_key
 
 ChangeKind = Literal["removed", "renamed", "added", "deprecated", "signature"]
 Relation = Literal["after", "before", "unaffected", "unknown"]
@@ -329,7 +327,7 @@ def _answers(question: ApiQuestion, parsed: ParsedError, store: Store) -> Iterab
 
 
 def _answer(question: ApiQuestion, subject: str, parameter: str | None, asked: str, where: _Subject) -> ApiAnswer:
-    states = tuple(sorted(where.states(asked), key=lambda s: _version_key(s.version)))
+    states = tuple(sorted(where.states(asked), key=lambda s: version_key(s.version)))
     change = _change(states, where)
     closest: tuple[str, ...] = ()
     if states and not any(s.state in ("present", "deprecated") for s in states):
@@ -448,7 +446,7 @@ def _relation(change: ApiChange | None, version: str | None) -> Relation:
     boundary = change.first_without or change.first_with
     if boundary is None:
         return "unknown"
-    at_or_after = _version_key(version) >= _version_key(boundary)
+    at_or_after = version_key(version) >= version_key(boundary)
     if change.kind == "added":
         return "before" if not at_or_after else "unaffected"
     return "after" if at_or_after else "unaffected"
@@ -474,13 +472,6 @@ def _stated_version(text: str, package: str) -> str | None:
         if found:
             return found.group(1)
     return None
-
-
-def _version_key(version: str) -> tuple[int, Version | str]:
-    try:
-        return (1, Version(version))
-    except InvalidVersion:
-        return (0, version)
 
 
 __all__ = ["ApiAnswer", "ApiChange", "FixStep", "ReleaseState", "api_answer", "question_of"]

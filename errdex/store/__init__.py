@@ -5,7 +5,7 @@ The only part of errdex that writes SQL.
 
 from errdex.store.backend import is_postgres_url
 from errdex.store.pool import StorePool, shared_store
-from errdex.store.queries import NewFile, Store, TemplateRow, default_path
+from errdex.store.queries import NewFile, Store, TemplateRow, default_path, version_key
 from errdex.store.records import (
     ErrorVersion,
     FileText,
@@ -33,4 +33,5 @@ __all__ = [
     "default_path",
     "is_postgres_url",
     "shared_store",
+    "version_key",
 ]

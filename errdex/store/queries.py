@@ -448,7 +448,7 @@ class Store:
     def releases(self, package: str) -> list[ReleaseRecord]:
         """The indexed releases of a package, oldest version first."""
         rows = self.db.execute(_RELEASE_SQL + " WHERE p.name = ?", (normalize_name(package),)).fetchall()
-        return sorted((_release(r) for r in rows), key=lambda r: _version_key(r.version))
+        return sorted((_release(r) for r in rows), key=lambda r: version_key(r.version))
 
     def release(self, package: str, version: str | None = None) -> ReleaseRecord:
         """One release; the newest indexed version when `version` is None."""
@@ -561,7 +561,7 @@ class Store:
         places: dict[str, list[FileLine]] = {}
         for version, file, line in rows:
             places.setdefault(version, []).append(FileLine(file, line))
-        return [ErrorVersion(v, tuple(places[v])) for v in sorted(places, key=_version_key)]
+        return [ErrorVersion(v, tuple(places[v])) for v in sorted(places, key=version_key)]
 
     def _with_snippet(self, release_id: int, site: Site) -> Site:
         text = self.release_file_text(release_id, site.file)
@@ -1061,7 +1061,8 @@ def _take(rows: Iterable[Sequence[Any]], relation: str, seen: set[str], limit: i
         yield Related(error_id, template, exception, file, line, function, relation, setting[0] if setting else None)
 
 
-def _version_key(version: str) -> tuple[int, Any]:
+def version_key(version: str) -> tuple[int, Any]:
+    """A sort key of versions: PEP 440 order, after any version that is not one (in text order)."""
     try:
         return (1, Version(version))
     except InvalidVersion:
