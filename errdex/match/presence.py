@@ -111,17 +111,24 @@ def name_states(store: Store, package: str, module: str, name: str) -> list[Rele
     named = store.api_named(package, name)
     open_ended, reachable = _open_ends(store, package, module)
     tabled = store.api_lazy_tabled(package, paths)
-    submodule = {s.version: s for s in module_states(store, package, f"{module}.{name}")}
     out = []
     for version, has in files.items():
         if not has:
             out.append(ReleaseState(version, "absent", reason=f"it has no module {module}"))
             continue
         names = _ReleaseNames(named.get(version, []), open_ended.get(version, []), reachable.get(version, set()) | has)
-        state = _state_of(version, module, name, names, bool(tabled.get(version)))
-        inner = submodule.get(version)  # `from pkg import sub` imports a submodule too
-        out.append(inner if state.state in ("absent", "unknown") and inner and inner.state != "absent" else state)
-    return out
+        out.append(_state_of(version, module, name, names, bool(tabled.get(version))))
+    if all(s.state in ("present", "deprecated") for s in out):
+        return out
+    submodule = {s.version: s for s in module_states(store, package, f"{module}.{name}")}
+    in_module = {version for version, has in files.items() if has}
+
+    def with_submodule(state: ReleaseState) -> ReleaseState:  # `from pkg import sub` imports a submodule too
+        inner = submodule.get(state.version)
+        lacking = state.state in ("absent", "unknown") and state.version in in_module
+        return inner if lacking and inner and inner.state != "absent" else state
+
+    return [with_submodule(s) for s in out]
 
 
 def _open_ends(store: Store, package: str, module: str) -> tuple[dict[str, list[ApiEntry]], dict[str, set[str]]]:
