@@ -15,19 +15,51 @@ Kind = Literal["error", "warning", "log"]
 SourceKind = Literal["wheel", "sdist", "archive", "folder", "git", "installed"]
 # What a JSON document holds (what `json.loads` gives back), for values errdex passes on as they were read.
 JsonValue = None | bool | int | float | str | list["JsonValue"] | dict[str, "JsonValue"]
+# The language a release's file is written in: Python modules, and the compiled sources beside them.
+Language = Literal["python", "cython", "c", "cpp", "rust"]
+# File endings of compiled sources, longest first; `.h` is read as C++ (whose grammar takes most C headers too).
+COMPILED_SUFFIXES: tuple[tuple[str, Language], ...] = (
+    (".c.src", "c"),
+    (".h.src", "c"),
+    (".pxi.in", "cython"),
+    (".pyx.in", "cython"),
+    (".pyx", "cython"),
+    (".pxd", "cython"),
+    (".pxi", "cython"),
+    (".c", "c"),
+    (".cc", "cpp"),
+    (".cpp", "cpp"),
+    (".cxx", "cpp"),
+    (".cu", "cpp"),
+    (".cuh", "cpp"),
+    (".h", "cpp"),
+    (".hh", "cpp"),
+    (".hpp", "cpp"),
+    (".hxx", "cpp"),
+    (".rs", "rust"),
+)
 
 
 @dataclass(frozen=True)
 class SourceFile:
-    """One Python file of a release: its path inside the release and its raw bytes."""
+    """One file of a release (a Python module, or a compiled source beside them): its path and raw bytes."""
 
-    path: str  # posix path as imported, e.g. "transformers/generation/configuration_utils.py"
+    path: str  # posix path as imported, e.g. "transformers/generation/configuration_utils.py"; a compiled source's
+    # path in the project tree, e.g. "numpy/_core/src/multiarray/shape.c"
     data: bytes
 
     @cached_property
     def sha256(self) -> str:
         """Computed once: the release's digest, the store's content address and the pool all ask for it."""
         return hashlib.sha256(self.data).hexdigest()
+
+
+def language_of(path: str) -> Language | None:
+    """The language of a release's file by its name; None for a file errdex does not read."""
+    if path.endswith(".py"):
+        return "python"
+    lowered = path.lower()
+    return next((language for suffix, language in COMPILED_SUFFIXES if lowered.endswith(suffix)), None)
 
 
 def way_note(reaches_check: bool, name: str, passed_on: bool = False) -> str:
