@@ -36,10 +36,10 @@ class Cache:
 
 ANALYSES = Cache(
     "analyses",
-    22,
+    23,
     "each file's sites, classes and imports (table `analyses`, by content hash and this version) and each"
     " release's linked sites (its `extractor_version`: indexing many releases redoes one when it differs)",
-    code=("extract/*.py",),
+    code=("extract/*.py", "extract/compiled/*.py"),
 )
 LINK_TRACES = Cache(
     "link-trace",

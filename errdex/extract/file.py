@@ -34,11 +34,13 @@ from errdex.extract.chunks import (
     simple_import,
     split_block,
 )
+from errdex.extract.compiled import analyse_compiled
 from errdex.extract.records import ClassRecord, FileAnalysis, Imported
 from errdex.extract.resolve import Unresolved
 from errdex.extract.scope import Block, ClassScope, Definition, ModuleScope
 from errdex.extract.templates import class_message, format_template
 from errdex.extract.visitor import SiteVisitor, looks_like_exception
+from errdex.model import language_of
 
 MAX_FILE_BYTES = 20_000_000
 _MESSAGE_ATTRIBUTES = (
@@ -59,7 +61,7 @@ class _FallBack(Exception):
 
 
 def analyse_file(path: str, data: bytes, fast: bool = True, budget: Budget | None = None) -> FileAnalysis:
-    """Sites, classes and imports of one Python file, or a skip with the reason.
+    """Sites, classes and imports of one Python file (the sites of a compiled source), or a skip with the reason.
 
     `fast=False` parses the whole file (the reference the fast path is tested against). The
     parser's warnings about the code read (invalid escapes, ...) are the package's business,
@@ -84,6 +86,9 @@ def _analyse(path: str, data: bytes, fast: bool, budget: Budget) -> FileAnalysis
     text, reason = decode(data)
     if text is None:
         return skipped(reason)
+    language = language_of(path)
+    if language not in ("python", None):
+        return analyse_compiled(text, language)
     module = ModuleScope(path, budget)
     visitor = SiteVisitor(module)
     try:  # the outer handlers cover the whole-file fallback too

@@ -1,0 +1,131 @@
+"""The raises and warnings of Cython sources (`.pyx`, `.pxd`, `.pxi` and their Tempita templates).
+
+Cython's declarations are not Python, but its `raise` and `warnings.warn(...)` statements are: each is cut
+out by its lines, parsed alone, and its message made by the same template code as a Python module's. The
+function and the `if` tests around it are read from the lines above it, by indentation."""
+
+from __future__ import annotations
+
+import ast
+import re
+import textwrap
+from collections.abc import Iterator
+from typing import Any
+
+from errdex.extract.records import RawSite, Template, Values
+from errdex.extract.resolve import Unresolved
+from errdex.extract.templates import hole_sources, render, templates
+from errdex.model import Kind
+
+_STARTS = re.compile(r"^([ \t]*)(raise[ \t]+[A-Za-z_]|warnings\.warn\()")
+_DEFINES = re.compile(
+    r"^([ \t]*)(?:(?:async[ \t]+)?def|cpdef|cdef(?:[ \t]+inline)?)[ \t]+(?:[\w\[\]\.\*,& \t]+?[ \t\*&]+)?(\w+)[ \t]*\("
+)
+_CLASS = re.compile(r"^([ \t]*)(?:cdef[ \t]+|cpdef[ \t]+)?class[ \t]+(\w+)")
+_TEST = re.compile(r"^([ \t]*)(if|elif|while)[ \t]+(.+?):[ \t]*(?:#.*)?$")
+_MAX_LINES = 40
+NO_TEXT = "the message is built at run time: no literal text of it is in the source"
+
+
+class _NoNames:
+    """Names in a Cython statement cut out alone resolve to nothing: their holes stay holes."""
+
+    def alternatives(self, name: str) -> list[ast.expr] | None:
+        return None
+
+    def constant(self, name: str) -> Any:
+        raise Unresolved(name)
+
+
+def cython_sites(text: str) -> Iterator[RawSite]:
+    lines = text.split("\n")
+    for number, line in enumerate(lines):
+        start = _STARTS.match(line)
+        if start is None:
+            continue
+        statement, last = _statement(lines, number)
+        if statement is None:
+            continue
+        site = _site(statement, lines, number, last, len(start.group(1).expandtabs()))
+        if site is not None:
+            yield site
+
+
+def _statement(lines: list[str], first: int) -> tuple[ast.stmt | None, int]:
+    """The statement starting at line `first` and its last line, when some lines from there parse as one."""
+    for last in range(first, min(first + _MAX_LINES, len(lines))):
+        try:
+            body = ast.parse(textwrap.dedent("\n".join(lines[first : last + 1]))).body
+        except (SyntaxError, ValueError):
+            continue
+        except (RecursionError, MemoryError):
+            return None, first
+        return (body[0] if len(body) == 1 else None), last
+    return None, first
+
+
+def _site(statement: ast.stmt, lines: list[str], number: int, last: int, indent: int) -> RawSite | None:
+    kind, exception, message = _parts(statement)
+    if kind is None:
+        return None
+    made = templates(message, _NoNames()) if message is not None else []
+    found = tuple(Template(rendered, hole_sources(parts)) for parts in made if (rendered := render(parts)) is not None)
+    function, clauses = _context(lines, number, indent)
+    return RawSite(
+        kind=kind,
+        exception=exception,
+        templates=found,
+        reason=None if found else NO_TEXT,
+        line=number + 1,
+        end_line=last + 1,
+        function=function,
+        owner=None,
+        clauses=clauses,
+        values=Values(),
+        message_source=ast.unparse(message) if message is not None else "",
+    )
+
+
+def _parts(statement: ast.stmt) -> tuple[Kind | None, str | None, ast.expr | None]:
+    """The kind, class and message expression of a `raise` or `warnings.warn(...)` statement."""
+    if isinstance(statement, ast.Raise) and statement.exc is not None:
+        exc = statement.exc
+        if isinstance(exc, ast.Call):
+            return "error", ast.unparse(exc.func), exc.args[0] if exc.args else None
+        return "error", ast.unparse(exc), None
+    if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call):
+        call = statement.value
+        category = (
+            call.args[1] if len(call.args) > 1 else next((k.value for k in call.keywords if k.arg == "category"), None)
+        )
+        return (
+            "warning",
+            ast.unparse(category) if category is not None else "UserWarning",
+            (call.args[0] if call.args else None),
+        )
+    return None, None, None
+
+
+def _context(lines: list[str], number: int, indent: int) -> tuple[str, tuple[str, ...]]:
+    """The qualified name of the function around line `number` and the `if` tests above it, outermost first."""
+    names: list[str] = []
+    tests: list[str] = []
+    inside_function = False
+    for line in reversed(lines[:number]):
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        level = len(line) - len(line.lstrip(" \t"))
+        level = len(line[:level].expandtabs())
+        if level >= indent:
+            continue
+        indent = level
+        defined = _DEFINES.match(line) or _CLASS.match(line)
+        if defined is not None:
+            names.append(defined.group(2))
+            inside_function = True
+        elif (test := _TEST.match(line)) is not None and not inside_function and test.group(2) != "while":
+            tests.append(test.group(3))
+        if indent == 0:
+            break
+    return (".".join(reversed(names)) or "<module>"), tuple(reversed(tests))

@@ -1,0 +1,163 @@
+"""The raises of Rust sources: PyO3's exceptions (`PyValueError::new_err`, `PyErr::new::<T, _>`), polars'
+`polars_bail!`/`polars_ensure!`/`polars_err!`, and the messages an error type writes for itself (its
+`Display`, or a message function's table such as pydantic-core's error types)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from errdex.extract.compiled.grammar import Node, literal, matches, parser, text
+from errdex.extract.compiled.messages import literal_parts, rust_format
+from errdex.extract.compiled.raisers import POLARS_KINDS, POLARS_MACROS, pyo3_exception
+from errdex.extract.compiled.sites import enclosing, guards, negated, raw_site, squeezed, unwrapped
+from errdex.extract.records import RawSite
+from errdex.extract.templates import Parts, render
+
+_MENTIONS = re.compile(r"\bnew_err\b|PyErr::new\b|\bpolars_(?:bail|ensure|err)!|\bfn \w*(?:message|fmt)\w*\b")
+_FUNCTIONS = ("function_item", "closure_expression")
+_MACROS = (
+    "((macro_invocation macro: (identifier) @name (token_tree) @tokens) @call (#any-of? @name "
+    + " ".join(f'"{m}"' for m in (*POLARS_MACROS, "write", "writeln"))
+    + "))"
+)
+_NEW_ERR = (
+    "((call_expression function: (scoped_identifier path: (_) @type name: (identifier) @method)"
+    ' arguments: (arguments) @arguments) @call (#eq? @method "new_err"))'
+)
+_PYERR_NEW = (
+    "((call_expression function: (generic_function function: (_) @function type_arguments: (type_arguments) @types)"
+    ' arguments: (arguments) @arguments) @call (#match? @function "PyErr::new$"))'
+)
+_TABLE_ARMS = "(match_arm pattern: (_) @pattern value: [(string_literal) (raw_string_literal)] @value) @arm"
+
+
+def rust_sites(text_: str) -> Iterator[RawSite]:
+    """The raise sites of one Rust source."""
+    if not _MENTIONS.search(text_):
+        return
+    root = parser("rust").parse(text_.encode("utf-8", "surrogatepass")).root_node
+    for captured in matches("rust", _MACROS, root):
+        site = _macro_site(captured["call"][0], text(captured["name"][0]), _items(captured["tokens"][0]))
+        if site is not None:
+            yield site
+    for captured in matches("rust", _NEW_ERR, root):
+        call, written = captured["call"][0], text(captured["type"][0])
+        if written == "Self":  # `Self::new_err(...)` in the `impl` of an exception type
+            written = _function_name(call).rpartition("::")[0] or written
+        yield _new_err(call, pyo3_exception(written), captured["arguments"][0])
+    for captured in matches("rust", _PYERR_NEW, root):
+        types = [c for c in captured["types"][0].named_children]
+        exception = pyo3_exception(text(types[0])) if types else None
+        yield _new_err(captured["call"][0], exception, captured["arguments"][0])
+    for captured in matches("rust", _TABLE_ARMS, root):
+        site = _table_arm(captured["arm"][0], captured["pattern"][0], captured["value"][0])
+        if site is not None:
+            yield site
+
+
+def _items(tokens: Node) -> list[list[Node]]:
+    """A macro's arguments: its token tree's tokens split at its top-level commas."""
+    items: list[list[Node]] = [[]]
+    for child in tokens.children[1:-1]:  # inside the delimiters
+        if child.type == ",":
+            items.append([])
+        else:
+            items[-1].append(child)
+    return [item for item in items if item]
+
+
+def _written(item: list[Node]) -> str:
+    return " ".join(squeezed(node) for node in item).replace(" . ", ".").replace(" (", "(")
+
+
+def _format_of(item: list[Node], rest: list[list[Node]]) -> Parts | None:
+    """The template of a `"format", args...` pair of macro arguments."""
+    if len(item) != 1 or literal(item[0]) is None:
+        return None
+    return rust_format(literal(item[0]) or "", [_written(i) for i in rest])
+
+
+def _macro_site(call: Node, name: str, items: list[list[Node]]) -> RawSite | None:
+    function = _function_name(call)
+    clauses = guards(call, _FUNCTIONS, _branch)
+    if name in ("write", "writeln"):  # an error type's `Display`: `write!(f, "...", ...)` in `fn fmt`
+        if not function.endswith("::fmt") or len(items) < 2:
+            return None
+        parts = _format_of(items[1], items[2:])
+        if parts is None or render(parts) is None:
+            return None  # a `Display` that only forwards another value's text writes no message of its own
+        return raw_site(call, "error", None, parts, function, clauses, _source(items[1:]))
+    if name == "polars_ensure":
+        if not items:
+            return None
+        clauses = (*clauses, negated(_written(items[0])))
+        items = items[1:]
+    if not items or len(items[0]) < 3 or items[0][1].type != ":" or items[0][0].type != "identifier":
+        return None  # the shorthand forms (`polars_bail!(oob = i, len)`) write their messages elsewhere
+    kind = text(items[0][0])
+    exception = POLARS_KINDS.get(kind, f"polars.exceptions.{kind}")
+    message = [items[0][2:], *items[1:]]
+    return raw_site(call, "error", exception, _format_of(message[0], message[1:]), function, clauses, _source(message))
+
+
+def _source(items: list[list[Node]]) -> str:
+    return ", ".join(_written(item) for item in items)
+
+
+def _new_err(call: Node, exception: str | None, arguments: Node) -> RawSite:
+    given = [c for c in arguments.named_children if c.type not in ("line_comment", "block_comment")]
+    parts: Parts | None = None
+    if given:
+        argument = given[-1] if given[0].type == "identifier" and given[0].text == b"py" else given[0]
+        parts = _message_of(argument)
+    source = ", ".join(squeezed(g) for g in given)
+    return raw_site(call, "error", exception, parts, _function_name(call), guards(call, _FUNCTIONS, _branch), source)
+
+
+def _message_of(node: Node) -> Parts:
+    """A message argument: a literal, `format!(...)`, or `(...).to_string()` of either."""
+    if node.type == "macro_invocation" and text(node.child_by_field_name("macro") or node) == "format":
+        tokens = next((c for c in node.children if c.type == "token_tree"), None)
+        items = _items(tokens) if tokens is not None else []
+        if items:
+            found = _format_of(items[0], items[1:])
+            if found is not None:
+                return found
+    return literal_parts(node)
+
+
+def _table_arm(arm: Node, pattern: Node, value: Node) -> RawSite | None:
+    """A match arm giving an error type's message: only in a function named for messages (`message_template`)."""
+    function = _function_name(arm)
+    if "message" not in function.rsplit("::", 1)[-1]:
+        return None
+    parts = rust_format(literal(value) or "", [])
+    clause = f"matches!(self, {squeezed(pattern)})"
+    return raw_site(value, "error", None, parts, function, (*guards(arm, _FUNCTIONS, _branch), clause), squeezed(value))
+
+
+def _branch(ancestor: Node, child: Node) -> str | None:
+    if ancestor.type != "if_expression":
+        return None
+    condition = ancestor.child_by_field_name("condition")
+    if condition is None or child == condition:
+        return None
+    if child == ancestor.child_by_field_name("consequence"):
+        return unwrapped(condition)
+    if child == ancestor.child_by_field_name("alternative"):
+        return negated(unwrapped(condition))
+    return None
+
+
+def _function_name(node: Node) -> str:
+    """The enclosing `fn`'s name, with the type of the `impl` it is in: `ErrorType::message_template_python`."""
+    function = enclosing(node, ("function_item",))
+    if function is None:
+        return "<file>"
+    name = text(function.child_by_field_name("name") or function)
+    owner = enclosing(function, ("impl_item",))
+    owner_type = owner.child_by_field_name("type") if owner is not None else None
+    if owner_type is None:
+        return name
+    return f"{text(owner_type).split('<', 1)[0]}::{name}"

@@ -1,0 +1,88 @@
+"""What every compiled walker says of a raise it found: the enclosing function, the checks that guard it,
+and the site record itself."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from errdex.extract.compiled.grammar import Node, end_line, line, text
+from errdex.extract.records import RawSite, Template, Values
+from errdex.extract.templates import Parts, hole_sources, render
+from errdex.model import Kind
+
+NO_TEXT = "the message is built at run time: no literal text of it is in the source"
+
+
+def squeezed(node: Node) -> str:
+    """A node's source on one line, as the preprocessor's `#` writes it."""
+    return " ".join(text(node).split())
+
+
+def unwrapped(condition: Node) -> str:
+    """A condition's source without the parentheses its `if` needs."""
+    written = squeezed(condition)
+    while written.startswith("(") and written.endswith(")") and _balanced(written[1:-1]):
+        written = written[1:-1].strip()
+    return written
+
+
+def _balanced(inner: str) -> bool:
+    depth = 0
+    for char in inner:
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if depth < 0:
+            return False
+    return depth == 0
+
+
+def negated(condition: str) -> str:
+    if condition.startswith("!(") and condition.endswith(")") and _balanced(condition[2:-1]):
+        return condition[2:-1]
+    return f"!({condition})"
+
+
+def guards(node: Node, stop: tuple[str, ...], branch: Callable[[Node, Node], str | None]) -> tuple[str, ...]:
+    """The conditions that must hold for `node` to run, outermost first, up to the enclosing `stop` node:
+    `branch(ancestor, child)` says what being in that child of that ancestor requires (None: nothing)."""
+    found: list[str] = []
+    child, parent = node, node.parent
+    while parent is not None and parent.type not in stop:
+        needed = branch(parent, child)
+        if needed:
+            found.append(needed)
+        child, parent = parent, parent.parent
+    return tuple(reversed(found))
+
+
+def enclosing(node: Node, kinds: tuple[str, ...]) -> Node | None:
+    parent = node.parent
+    while parent is not None and parent.type not in kinds:
+        parent = parent.parent
+    return parent
+
+
+def raw_site(
+    node: Node,
+    kind: Kind,
+    exception: str | None,
+    parts: Parts | None,
+    function: str,
+    clauses: tuple[str, ...],
+    message_source: str,
+) -> RawSite:
+    """The site of one compiled raise, its template made from `parts` (None: the message is not in the source)."""
+    rendered = render(parts) if parts is not None else None
+    templates = (Template(rendered, hole_sources(parts or ())),) if rendered is not None else ()
+    return RawSite(
+        kind=kind,
+        exception=exception,
+        templates=templates,
+        reason=None if templates else NO_TEXT,
+        line=line(node),
+        end_line=end_line(node),
+        function=function,
+        owner=None,
+        clauses=clauses,
+        values=Values(),
+        message_source=message_source,
+    )

@@ -1,0 +1,209 @@
+"""The raises of compiled sources: each ecosystem's raising calls and macros, the Python class each raises,
+templates from printf, joined arguments and Rust format strings, and the checks that guard them."""
+
+from __future__ import annotations
+
+import textwrap
+
+from errdex.extract import analyse_file
+from errdex.extract.records import RawSite
+
+
+def sites(path: str, source: str) -> list[RawSite]:
+    analysis = analyse_file(path, textwrap.dedent(source).encode())
+    assert analysis.skip is None, analysis.skip
+    return list(analysis.sites)
+
+
+def summary(site: RawSite) -> tuple[int, str, str | None, str | None, str]:
+    return (site.line, site.kind, site.exception, site.templates[0].text if site.templates else None, site.function)
+
+
+def test_cpython_c_api_with_printf_formats_and_the_if_that_guards_them() -> None:
+    found = sites(
+        "pkg/src/shape.c",
+        r"""
+        static int
+        check_size(PyArrayObject *arr, npy_intp size, PyObject *shape)
+        {
+            if (PyArray_SIZE(arr) != size) {
+                PyErr_Format(PyExc_ValueError,
+                        "cannot fit array of size %zd into shape %S", PyArray_SIZE(arr), shape);
+                return -1;
+            }
+            else {
+                PyErr_SetString(PyExc_TypeError, "not " "joined\n");
+            }
+            PyErr_WarnEx(PyExc_DeprecationWarning, "old way", 1);
+            snprintf(self->error_msg, 100, "Expected %" PRId64 " fields, saw %d", want, got);
+            snprintf(path, 100, "%s/%s", a, b);
+            return 0;
+        }
+        """,
+    )
+    assert [summary(s) for s in found] == [
+        (6, "error", "ValueError", "cannot fit array of size {} into shape {}", "check_size"),
+        (11, "error", "TypeError", "not joined\n", "check_size"),
+        (13, "warning", "DeprecationWarning", "old way", "check_size"),
+        (14, "error", None, "Expected {} fields, saw {}", "check_size"),  # an error buffer, raised later
+    ]
+    assert found[0].clauses == ("PyArray_SIZE(arr) != size",)
+    assert found[0].templates[0].holes == (("PyArray_SIZE(arr)",), ("shape",))
+    assert found[1].clauses == ("!(PyArray_SIZE(arr) != size)",)
+
+
+def test_torch_checks_join_their_arguments_and_state_the_condition() -> None:
+    found = sites(
+        "aten/src/ATen/native/Devices.cpp",
+        """
+        namespace at::native {
+        void check_same_device(const Tensor& a, const Tensor& b) {
+          TORCH_CHECK(a.device() == b.device(),
+              "Expected all tensors to be on the same device, but found at least two devices, ",
+              a.device(), " and ", b.device(), "!");
+          TORCH_CHECK_VALUE(a.dim() > 0);
+          TORCH_WARN("slow path for ", a.dim(), " dims");
+        }
+        }
+        """,
+    )
+    assert [summary(s) for s in found] == [
+        (
+            4,
+            "error",
+            "RuntimeError",
+            "Expected all tensors to be on the same device, but found at least two devices, {} and {}!",
+            "check_same_device",
+        ),
+        (
+            7,
+            "error",
+            "ValueError",
+            "Expected a.dim() > 0 to be true, but got false.  (Could this error message be improved?  If so, please"
+            " report an enhancement request to PyTorch.)",
+            "check_same_device",
+        ),
+        (8, "warning", "UserWarning", "slow path for {} dims", "check_same_device"),
+    ]
+    assert found[0].clauses == ("!(a.device() == b.device())",)
+
+
+def test_opencv_assertions_and_cpp_throws_map_to_their_python_classes() -> None:
+    found = sites(
+        "opencv/modules/imgproc/src/resize.cpp",
+        """
+        void cv::resize(InputArray _src, OutputArray _dst, Size dsize)
+        {
+            Size ssize = _src.size();
+            CV_Assert( !ssize.empty() );
+            CV_Error(Error::StsBadArg, "Unknown interpolation method");
+        }
+        struct Binder {
+            void bind(int n) {
+                if (n < 0)
+                    throw py::value_error("negative: " + std::to_string(n));
+                throw std::out_of_range(fmt::format("index {} out of range", n));
+            }
+        };
+        """,
+    )
+    assert [summary(s) for s in found] == [
+        (5, "error", "cv2.error", "{}error: (-215:Assertion failed) !ssize.empty() in function '{}resize'", "cv::resize"),
+        (6, "error", "cv2.error", "{}error: ({}) Unknown interpolation method in function '{}resize'", "cv::resize"),
+        (11, "error", "ValueError", "negative: {}", "Binder::bind"),
+        (12, "error", "IndexError", "index {} out of range", "Binder::bind"),
+    ]
+    assert found[2].clauses == ("n < 0",)
+
+
+def test_rust_pyo3_polars_and_message_tables() -> None:
+    found = sites(
+        "crates/core/src/frame.rs",
+        """
+        impl DataFrame {
+            fn column(&self, name: &str) -> PolarsResult<&Column> {
+                polars_ensure!(self.width() > 0, ShapeMismatch: "frame has {} columns", self.width());
+                polars_bail!(ColumnNotFound: "unable to find column {:?}; valid columns: {:?}", name, self.names())
+            }
+        }
+        fn convert(v: i64) -> PyResult<u8> {
+            if v > 255 {
+                return Err(PyValueError::new_err(format!("{v} is too big for {{u8}}")));
+            }
+            Err(PyErr::new::<PyTypeError, _>("not a number"))
+        }
+        impl ErrorType {
+            fn message_template(&self) -> &'static str {
+                match self {
+                    Self::IntParsing {..} => "Input should be a valid integer, unable to parse string as an integer",
+                    Self::TooLong {..} => "{field_type} should have at most {max_length} items",
+                }
+            }
+        }
+        impl fmt::Display for TokenError {
+            fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                write!(f, "Token {} is unknown", self.0)
+            }
+        }
+        """,
+    )
+    assert [summary(s) for s in found] == [
+        (4, "error", "polars.exceptions.ShapeError", "frame has {} columns", "DataFrame::column"),
+        (
+            5,
+            "error",
+            "polars.exceptions.ColumnNotFoundError",
+            "unable to find column {}; valid columns: {}",
+            "DataFrame::column",
+        ),
+        (24, "error", None, "Token {} is unknown", "TokenError::fmt"),
+        (10, "error", "ValueError", "{} is too big for {u8}", "convert"),
+        (12, "error", "TypeError", "not a number", "convert"),
+        (
+            17,
+            "error",
+            None,
+            "Input should be a valid integer, unable to parse string as an integer",
+            "ErrorType::message_template",
+        ),
+        (18, "error", None, "{} should have at most {} items", "ErrorType::message_template"),
+    ]
+    assert found[0].clauses == ("!(self.width() > 0)",)
+    assert found[3].clauses == ("v > 255",)
+    assert found[5].clauses == ("matches!(self, Self::IntParsing {..})",)
+
+
+def test_cython_raises_and_warnings_with_their_function_and_tests() -> None:
+    found = sites(
+        "pkg/_libs/lib.pyx",
+        """
+        cdef class Reader:
+            cdef int64_t n
+
+            cpdef ndarray[object] read(self, int64_t rows):
+                cdef:
+                    Py_ssize_t i
+                if rows < 0:
+                    raise ValueError(
+                        f"rows must be >= 0, got {rows}"
+                    )
+                warnings.warn("read is slow", FutureWarning)
+
+        def fast_zip(list ndarrays) -> ndarray[object]:
+            raise TypeError("all arrays must be "
+                            "same length")
+        """,
+    )
+    assert [summary(s) for s in found] == [
+        (9, "error", "ValueError", "rows must be >= 0, got {}", "Reader.read"),
+        (12, "warning", "FutureWarning", "read is slow", "Reader.read"),
+        (15, "error", "TypeError", "all arrays must be same length", "fast_zip"),
+    ]
+    assert found[0].clauses == ("rows < 0",)
+    assert found[0].end_line == 11
+
+
+def test_code_generated_by_cython_and_files_naming_no_raiser_give_no_sites() -> None:
+    generated = analyse_file("pkg/_libs/lib.c", b"/* Generated by Cython 3.0.11 */\nPyErr_SetString(a, \"x\");\n")
+    assert generated.skip is not None and "generated by Cython" in generated.skip
+    assert sites("pkg/src/util.c", "int add(int a, int b) { return a + b; }\n") == []
