@@ -57,7 +57,7 @@ MATCH_TABLES = Cache(
 )
 CALLERS = Cache(
     "callers",
-    22,
+    23,
     "the callers of a function of a release (static call graph, names resolved through imports and class hierarchies)",
     code=(
         "pages/callers.py",
@@ -65,7 +65,9 @@ CALLERS = Cache(
         "pages/source.py",
         "pages/receivers.py",
         "pages/guards.py",
+        "pages/compiled_callers.py",
         "extract/resolve.py",
+        "extract/compiled/calls.py",
     ),
     ignores=(
         "pages/model.py",  # the page's types: they compute nothing
@@ -75,7 +77,7 @@ CALLERS = Cache(
 )
 PAGES = Cache(
     "page",
-    74,
+    75,
     "the static part of an error's page, per release and place (what the user's values do not change)",
     code=(
         "pages/page.py",

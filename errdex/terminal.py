@@ -341,7 +341,7 @@ def _source(page: Page) -> RenderableType | None:
         return None
     return Syntax(
         snippet["text"],
-        excerpt_lexer(snippet["inside_string"]),  # the excerpt may start inside a docstring
+        excerpt_lexer(snippet["inside_string"], snippet["language"]),  # a Python excerpt may start inside a docstring
         line_numbers=True,
         start_line=snippet["start"],
         word_wrap=True,
@@ -381,6 +381,8 @@ def _happens(page: Page) -> RenderableType:
             caught = f", inside try: catches {held['catches'] or 'everything'}" if held else ""
             through = f" through {caller['through']}" if caller["through"] else ""
             how = Text(f"{caller['match']}{through}, {caller['use']}{caught}", style="dim")
+            if caller["when"]:
+                how.append(f"; when {' and '.join(caller['when'])}")
             table.add_row(Text(caller["function"]), place, how)
         # the same words as the web: a use (a decorator handed the function, a guess on an object named like its
         # class, marked `receiver`) is not always a call

@@ -474,6 +474,7 @@ class _Search:
                     "inside_try": [],
                     "loops": {},
                     "truths": {},
+                    "when": [],
                 }
             )
 
@@ -539,6 +540,7 @@ class _Search:
                 "inside_try": _tries_around(path),
                 "loops": _loops_around(path),
                 "truths": _truths_around(path),
+                "when": [],
             }
         )
 

@@ -15,19 +15,30 @@ import re
 import tokenize
 from collections.abc import Iterator
 
-from pygments.lexers import PythonLexer
+from pygments.lexer import Lexer
+from pygments.lexers import CLexer, CppLexer, CythonLexer, PythonLexer, RustLexer
 from pygments.token import _TokenType
 
-from errdex.model import Snippet
+from errdex.model import Language, Snippet, language_of
 from errdex.pages.model import SourceExcerpt
 
+_COMPILED_LEXERS: dict[str, type[Lexer]] = {"c": CLexer, "cpp": CppLexer, "cython": CythonLexer, "rust": RustLexer}
 _OPENING = re.compile(r"[A-Za-z]*(\"\"\"|'''|\"|')")
 
 
-def excerpt_json(snippet: Snippet, source: str | None) -> SourceExcerpt:
-    """The excerpt as JSON, with the opening of the string its first line continues (from the whole file)."""
-    inside = string_opening(source, snippet.start) if source is not None and snippet.text else None
-    return {"start": snippet.start, "end": snippet.end, "text": snippet.text, "inside_string": inside}
+def excerpt_json(snippet: Snippet, source: str | None, path: str) -> SourceExcerpt:
+    """The excerpt as JSON, with its file's language and the opening of the Python string its first line
+    continues (from the whole file)."""
+    language = language_of(path) or "python"
+    python = language == "python" and source is not None and snippet.text
+    inside = string_opening(source, snippet.start) if python and source is not None else None
+    return {
+        "start": snippet.start,
+        "end": snippet.end,
+        "text": snippet.text,
+        "inside_string": inside,
+        "language": language,
+    }
 
 
 def string_opening(source: str, line: int) -> str | None:
@@ -73,7 +84,8 @@ class _ExcerptLexer(PythonLexer):
             skip = 0
 
 
-def excerpt_lexer(inside_string: str | None) -> PythonLexer:
-    """The lexer every renderer highlights a page's excerpt with (given its `snippet.inside_string`): it starts
-    where the whole file's lexing would."""
-    return _ExcerptLexer(inside_string)
+def excerpt_lexer(inside_string: str | None, language: Language = "python") -> Lexer:
+    """The lexer every renderer highlights a page's excerpt with (given its `snippet.inside_string` and
+    `language`): a Python excerpt's starts where the whole file's lexing would."""
+    compiled = _COMPILED_LEXERS.get(language)
+    return compiled(stripnl=False) if compiled is not None else _ExcerptLexer(inside_string)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Literal, NotRequired, TypedDict
 
-from errdex.model import JsonValue
+from errdex.model import JsonValue, Language
 
 
 class WrittenAtJson(TypedDict):
@@ -69,6 +69,7 @@ class SourceExcerpt(TypedDict):
     end: int
     text: str
     inside_string: str | None  # the opening (prefix, quotes) of the string literal the first line continues
+    language: Language  # what the file is written in: the renderers highlight it as such
 
 
 class Place(TypedDict):
@@ -424,6 +425,7 @@ class Caller(TypedDict):
     inside_try: list[TryAround]  # innermost first
     loops: dict[str, list[str]]  # names `for name in [literal, ...]` around the call binds, to the literals as written
     truths: dict[str, bool]  # parameters of the caller an `if name:` around the call tests: whether each is true there
+    when: list[str]  # compiled code: the tests around the call in its function, as written, outermost first
 
 
 class PageCaller(Caller):

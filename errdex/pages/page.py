@@ -17,11 +17,12 @@ from dataclasses import replace
 from typing import cast
 
 from errdex.caches import PAGES
-from errdex.model import ErrorRecord, FileLine, Frame, ReleaseRecord, held_reason
+from errdex.model import ErrorRecord, FileLine, Frame, ReleaseRecord, held_reason, language_of
 from errdex.pages.advice import left_to_subclasses
 from errdex.pages.callers import CalledFunction, callers
 from errdex.pages.caught import page_callers
 from errdex.pages.checked import held_back
+from errdex.pages.compiled_callers import compiled_callers
 from errdex.pages.conditions import parse_condition
 from errdex.pages.derive import candidate_calls, changes_candidates, triggers_and_fix, user_input
 from errdex.pages.documented import documented, in_their_words
@@ -147,7 +148,9 @@ def _static(store: Store, record: ErrorRecord, place: FileLine | None) -> Static
     base = {**base, "resolved": {k: v for k, v in base["resolved"].items() if k not in withheld}}
     base, never = _never_returning(store, release, base, tree, speaks_for)
     names = module_values(tree, site.function)
-    found = callers(store, release, CalledFunction(site.file, site.function), tree)
+    called = CalledFunction(site.file, site.function)
+    compiled = language_of(site.file) not in ("python", None)
+    found = compiled_callers(store, release, called) if compiled else callers(store, release, called, tree)
     listed = page_callers(found["callers"], base)
     links = source_links(release, site.file, site.line, site.end_line)
     search = functools.partial(callers, store, release)

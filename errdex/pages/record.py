@@ -62,7 +62,7 @@ def record_json(record: ErrorRecord, source: str | None) -> ErrorJson:
         "package": record.release.package,
         "version": record.release.version,
         **site_json(site),
-        "snippet": excerpt_json(site.snippet, source),
+        "snippet": excerpt_json(site.snippet, source, site.file),
         "sites": [
             {
                 "file": s.file,

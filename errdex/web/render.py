@@ -23,7 +23,7 @@ from pygments.formatters import HtmlFormatter
 from pygments.lexers import PythonLexer
 
 from errdex.match.result import by_class_alone
-from errdex.model import NO_FIX, class_shown, way_note
+from errdex.model import NO_FIX, Language, class_shown, way_note
 from errdex.pages.entries import ENTRIES_HEADING, entry_line
 from errdex.pages.excerpt import excerpt_lexer
 from errdex.pages.model import SourceExcerpt
@@ -134,11 +134,13 @@ def excerpt(snippet: SourceExcerpt, line: int, end_line: int) -> Markup:
     The indentation all its lines share is removed, so that the code fits narrow screens; the lexer
     starts where the whole file's lexing would (`excerpt_lexer`: an excerpt may open inside a docstring).
     """
-    return Markup(_highlighted(snippet["text"], snippet["start"], line, end_line, snippet["inside_string"]))
+    return Markup(
+        _highlighted(snippet["text"], snippet["start"], line, end_line, snippet["inside_string"], snippet["language"])
+    )
 
 
 @lru_cache(maxsize=1024)
-def _highlighted(text: str, start: int, line: int, end_line: int, inside_string: str | None) -> str:
+def _highlighted(text: str, start: int, line: int, end_line: int, inside_string: str | None, language: Language) -> str:
     marked = [n - start + 1 for n in range(line, max(line, end_line) + 1)]
     formatter = HtmlFormatter(
         cssclass=CODE_CLASS,
@@ -148,7 +150,9 @@ def _highlighted(text: str, start: int, line: int, end_line: int, inside_string:
         lineanchors="L",  # each line has an id (#L-687) to link to; its number is no link, so not a Tab stop
         wrapcode=True,
     )
-    return _scrollable(highlight(textwrap.dedent(text[:MAX_HIGHLIGHT_CHARS]), excerpt_lexer(inside_string), formatter))
+    return _scrollable(
+        highlight(textwrap.dedent(text[:MAX_HIGHLIGHT_CHARS]), excerpt_lexer(inside_string, language), formatter)
+    )
 
 
 def _scrollable(html: str) -> str:

@@ -58,8 +58,8 @@ def _macro_site(call: Node, raiser: Raiser, arguments: list[Node]) -> RawSite | 
         raiser.buffer_arg >= len(arguments) or not _ERROR_BUFFER.search(text(arguments[raiser.buffer_arg]))
     ):
         return None
-    function = _function_name(call)
-    clauses = guards(call, _FUNCTIONS, _branch)
+    function = function_name(call)
+    clauses = guards(call, _FUNCTIONS, branch)
     exception = raiser.exception
     if raiser.exception_arg is not None:
         if raiser.exception_arg >= len(arguments):
@@ -130,13 +130,13 @@ def _comma_items(node: Node) -> list[Node]:
 
 
 def _throw_site(call: Node, thrown: str, arguments: list[Node]) -> RawSite:
-    function = _function_name(call)
+    function = function_name(call)
     name = thrown.split("<", 1)[0]
     parts = literal_parts(arguments[0]) if arguments else None
     if parts is not None and len(parts) == 1 and isinstance(parts[0], Hole) and arguments:
         parts = _formatted(arguments[0]) or parts
     source = ", ".join(squeezed(a) for a in arguments)
-    return raw_site(call, "error", python_exception(name), parts, function, guards(call, _FUNCTIONS, _branch), source)
+    return raw_site(call, "error", python_exception(name), parts, function, guards(call, _FUNCTIONS, branch), source)
 
 
 def _formatted(node: Node) -> Parts | None:
@@ -152,7 +152,7 @@ def _formatted(node: Node) -> Parts | None:
     return None
 
 
-def _branch(ancestor: Node, child: Node) -> str | None:
+def branch(ancestor: Node, child: Node) -> str | None:
     """What being inside `child` of `ancestor` requires: an `if`'s test, or its negation in the `else`."""
     if ancestor.type != "if_statement":
         return None
@@ -166,7 +166,7 @@ def _branch(ancestor: Node, child: Node) -> str | None:
     return None
 
 
-def _function_name(node: Node) -> str:
+def function_name(node: Node) -> str:
     """The enclosing function's name as its definition writes it (`cv::resize`, `Tensor::view`), with the
     class it is defined in for a method written inside its class; `<file>` outside any function."""
     definition = enclosing(node, _FUNCTIONS)

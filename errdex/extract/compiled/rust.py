@@ -44,7 +44,7 @@ def rust_sites(text_: str) -> Iterator[RawSite]:
     for captured in matches("rust", _NEW_ERR, root):
         call, written = captured["call"][0], text(captured["type"][0])
         if written == "Self":  # `Self::new_err(...)` in the `impl` of an exception type
-            written = _function_name(call).rpartition("::")[0] or written
+            written = function_name(call).rpartition("::")[0] or written
         yield _new_err(call, pyo3_exception(written), captured["arguments"][0])
     for captured in matches("rust", _PYERR_NEW, root):
         types = [c for c in captured["types"][0].named_children]
@@ -79,8 +79,8 @@ def _format_of(item: list[Node], rest: list[list[Node]]) -> Parts | None:
 
 
 def _macro_site(call: Node, name: str, items: list[list[Node]]) -> RawSite | None:
-    function = _function_name(call)
-    clauses = guards(call, _FUNCTIONS, _branch)
+    function = function_name(call)
+    clauses = guards(call, _FUNCTIONS, branch)
     if name in ("write", "writeln"):  # an error type's `Display`: `write!(f, "...", ...)` in `fn fmt`
         if not function.endswith("::fmt") or len(items) < 2:
             return None
@@ -112,7 +112,7 @@ def _new_err(call: Node, exception: str | None, arguments: Node) -> RawSite:
         argument = given[-1] if given[0].type == "identifier" and given[0].text == b"py" else given[0]
         parts = _message_of(argument)
     source = ", ".join(squeezed(g) for g in given)
-    return raw_site(call, "error", exception, parts, _function_name(call), guards(call, _FUNCTIONS, _branch), source)
+    return raw_site(call, "error", exception, parts, function_name(call), guards(call, _FUNCTIONS, branch), source)
 
 
 def _message_of(node: Node) -> Parts:
@@ -129,15 +129,15 @@ def _message_of(node: Node) -> Parts:
 
 def _table_arm(arm: Node, pattern: Node, value: Node) -> RawSite | None:
     """A match arm giving an error type's message: only in a function named for messages (`message_template`)."""
-    function = _function_name(arm)
+    function = function_name(arm)
     if "message" not in function.rsplit("::", 1)[-1]:
         return None
     parts = rust_format(literal(value) or "", [])
     clause = f"matches!(self, {squeezed(pattern)})"
-    return raw_site(value, "error", None, parts, function, (*guards(arm, _FUNCTIONS, _branch), clause), squeezed(value))
+    return raw_site(value, "error", None, parts, function, (*guards(arm, _FUNCTIONS, branch), clause), squeezed(value))
 
 
-def _branch(ancestor: Node, child: Node) -> str | None:
+def branch(ancestor: Node, child: Node) -> str | None:
     if ancestor.type != "if_expression":
         return None
     condition = ancestor.child_by_field_name("condition")
@@ -150,7 +150,7 @@ def _branch(ancestor: Node, child: Node) -> str | None:
     return None
 
 
-def _function_name(node: Node) -> str:
+def function_name(node: Node) -> str:
     """The enclosing `fn`'s name, with the type of the `impl` it is in: `ErrorType::message_template_python`."""
     function = enclosing(node, ("function_item",))
     if function is None:

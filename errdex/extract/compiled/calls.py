@@ -1,0 +1,51 @@
+"""The calls of one function by name in a compiled source, with the `if` tests around each: where a raise
+helper's real check is (numpy's `raise_reshape_size_mismatch` is called when the sizes differ)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from errdex.extract.compiled import c_family, rust
+from errdex.extract.compiled.grammar import line, matches, parser, text
+from errdex.extract.compiled.sites import guards, squeezed
+from errdex.model import Language
+
+_CALLS = {
+    "c": "(call_expression function: [(identifier) (field_expression)] @called) @call",
+    "cpp": "(call_expression function: [(identifier) (qualified_identifier) (field_expression)] @called) @call",
+    "rust": "(call_expression function: [(identifier) (scoped_identifier) (field_expression)] @called) @call",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class CompiledCall:
+    """One call of the function: where, in which function, as written, and the tests that must hold for it to run."""
+
+    line: int
+    function: str
+    call: str
+    guards: tuple[str, ...]
+
+
+def calls_of(source: str, language: Language, name: str) -> list[CompiledCall]:
+    """The calls of a function named `name` (its last part: `resize` for `cv::resize`) in one C, C++ or Rust source."""
+    if language not in ("c", "cpp", "rust") or not re.search(rf"\b{re.escape(name)}\s*\(", source):
+        return []
+    root = parser(language).parse(source.encode("utf-8", "surrogatepass")).root_node
+    rust_source = language == "rust"
+    found: list[CompiledCall] = []
+    for captured in matches(language, _CALLS[language], root):
+        called = captured["called"][0]
+        last = called.child_by_field_name("name" if called.type == "scoped_identifier" else "field") or called
+        if called.type == "qualified_identifier":
+            last = called.child_by_field_name("name") or called
+        if text(last) != name:
+            continue
+        call = captured["call"][0]
+        if rust_source:
+            function, tests = rust.function_name(call), guards(call, ("function_item",), rust.branch)
+        else:
+            function, tests = c_family.function_name(call), guards(call, ("function_definition",), c_family.branch)
+        found.append(CompiledCall(line(call), function, squeezed(call), tests))
+    return found

@@ -1,0 +1,79 @@
+"""The callers of a function of compiled code, found by name in the release's compiled sources.
+
+C resolves a call by the function's name, so a call of that name in the release's C sources is a call of it
+(or of a `static` namesake of another file); in C++ and Rust, where overloads, namespaces and methods share
+names, a call of the name is a use of that name. The same file's calls come first.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import cast
+
+from errdex.caches import CALLERS
+from errdex.extract.compiled.calls import calls_of
+from errdex.model import ReleaseRecord, language_of, normalize_name
+from errdex.pages.callers import CalledFunction
+from errdex.pages.model import Caller, CallerSearch
+from errdex.store import Store
+
+MAX_CALLERS = 200
+SEARCHED = ("calls by name in the release's C, C++ and Rust sources",)
+NOT_FOLLOWED = ("calls through function pointers and tables", "calls from Python (bindings)")
+
+
+def compiled_callers(store: Store, release: ReleaseRecord, target: CalledFunction) -> CallerSearch:
+    """The calls of a compiled function by name across the release's compiled sources, cached per function."""
+    key = CALLERS.key(normalize_name(release.package), release.version, target.file, target.function, "compiled")
+    cached = store.cache_get(key)
+    if cached is not None:
+        return cast(CallerSearch, json.loads(cached))
+    name = target.function.rsplit("::", 1)[-1]
+    found: list[Caller] = []
+    searched = 0
+    sources = store.release_sources(release)
+    try:
+        for source in sources:
+            language = language_of(source.path)
+            if language not in ("c", "cpp", "rust"):
+                continue
+            searched += 1
+            for call in calls_of(source.text, language, name):
+                if call.function == target.function and source.path == target.file and call.call.startswith(name):
+                    match = "recursive"
+                else:
+                    match = "name"
+                found.append(_caller(source.path, call.line, call.function, call.call, call.guards, match))
+    finally:
+        sources.close()
+    found.sort(key=lambda c: (c["file"] != target.file, c["file"], c["line"]))
+    result = CallerSearch(
+        callers=found[:MAX_CALLERS],
+        decorated_by=[],
+        files_searched=searched,
+        files_parsed=searched,
+        files_not_followed=0,
+        truncated=len(found) > MAX_CALLERS,
+        unresolved=0,
+        searched_for=list(SEARCHED),
+        not_followed=list(NOT_FOLLOWED),
+    )
+    store.cache_put(key, json.dumps(result).encode())
+    return result
+
+
+def _caller(file: str, line: int, function: str, call: str, when: tuple[str, ...], match: str) -> Caller:
+    return Caller(
+        function=function,
+        file=file,
+        line=line,
+        match=match,
+        through=None,
+        use="call",
+        call=call,
+        arguments=None,
+        inside_try=[],
+        loops={},
+        truths={},
+        when=list(when),
+    )
