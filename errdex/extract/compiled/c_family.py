@@ -153,7 +153,13 @@ def _formatted(node: Node) -> Parts | None:
 
 
 def branch(ancestor: Node, child: Node) -> str | None:
-    """What being inside `child` of `ancestor` requires: an `if`'s test, or its negation in the `else`."""
+    """What being inside `child` of `ancestor` requires: an `if`'s test (its negation in the `else`), or a
+    `switch` case's value."""
+    if ancestor.type == "case_statement":
+        value = ancestor.child_by_field_name("value")
+        switch = enclosing(ancestor, ("switch_statement",))
+        tested = switch.child_by_field_name("condition") if switch is not None else None
+        return f"{unwrapped(tested)} == {squeezed(value)}" if value is not None and tested is not None else None
     if ancestor.type != "if_statement":
         return None
     condition = ancestor.child_by_field_name("condition")

@@ -15,7 +15,7 @@ from errdex.extract.records import RawSite
 from errdex.extract.templates import Parts, render
 
 _MENTIONS = re.compile(r"\bnew_err\b|PyErr::new\b|\bpolars_(?:bail|ensure|err)!|\bfn \w*(?:message|fmt)\w*\b")
-_FUNCTIONS = ("function_item", "closure_expression")
+_FUNCTIONS = ("function_item",)
 _MACROS = (
     "((macro_invocation macro: (identifier) @name (token_tree) @tokens) @call (#any-of? @name "
     + " ".join(f'"{m}"' for m in (*POLARS_MACROS, "write", "writeln"))
@@ -138,16 +138,56 @@ def _table_arm(arm: Node, pattern: Node, value: Node) -> RawSite | None:
 
 
 def branch(ancestor: Node, child: Node) -> str | None:
-    if ancestor.type != "if_expression":
-        return None
-    condition = ancestor.child_by_field_name("condition")
-    if condition is None or child == condition:
-        return None
-    if child == ancestor.child_by_field_name("consequence"):
-        return unwrapped(condition)
-    if child == ancestor.child_by_field_name("alternative"):
-        return negated(unwrapped(condition))
+    """What being inside `child` of `ancestor` requires: an `if`'s test (or its negation in the `else`), a
+    `let ... else`'s failed pattern, a `match` arm's pattern, or the `Option`/`Result` a closure handles."""
+    kind = ancestor.type
+    if kind == "if_expression":
+        condition = ancestor.child_by_field_name("condition")
+        if condition is None or child == condition:
+            return None
+        test = _let_test(condition) if condition.type == "let_condition" else unwrapped(condition)
+        if child == ancestor.child_by_field_name("consequence"):
+            return test
+        if child == ancestor.child_by_field_name("alternative"):
+            return negated(test)
+    elif kind == "let_declaration" and child == ancestor.child_by_field_name("alternative"):
+        return negated(_let_test(ancestor))
+    elif kind == "match_arm" and child == ancestor.child_by_field_name("value"):
+        matched = enclosing(ancestor, ("match_expression",))
+        scrutinee = matched.child_by_field_name("value") if matched is not None else None
+        pattern = ancestor.child_by_field_name("pattern")
+        if scrutinee is not None and pattern is not None:
+            return f"matches!({squeezed(scrutinee)}, {squeezed(pattern)})"
+    elif kind == "closure_expression" and child == ancestor.child_by_field_name("body"):
+        return _closure_test(ancestor)
     return None
+
+
+def _let_test(node: Node) -> str:
+    """`let PATTERN = VALUE` as the test it is: `matches!(VALUE, PATTERN)`."""
+    pattern, value = node.child_by_field_name("pattern"), node.child_by_field_name("value")
+    if pattern is None or value is None:
+        return squeezed(node)
+    return f"matches!({squeezed(value)}, {squeezed(pattern)})"
+
+
+_HANDLED = {"ok_or_else": "None", "map_err": "Err(_)"}  # the closure runs on this value only
+
+
+def _closure_test(closure: Node) -> str | None:
+    """When a closure passed to a method of an `Option` or `Result` runs: `.ok_or_else(|| ...)` on `None`."""
+    arguments = closure.parent
+    call = arguments.parent if arguments is not None else None
+    called = call.child_by_field_name("function") if call is not None else None
+    if called is None or called.type != "field_expression":
+        return None
+    method, receiver = called.child_by_field_name("field"), called.child_by_field_name("value")
+    if method is None or receiver is None:
+        return None
+    handled = _HANDLED.get(text(method))
+    if handled is None:
+        return f"{squeezed(receiver)}.{text(method)}(...) calls the closure"
+    return f"matches!({squeezed(receiver)}, {handled})"
 
 
 def function_name(node: Node) -> str:

@@ -3,6 +3,7 @@ and the site record itself."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from errdex.extract.compiled.grammar import Node, end_line, line, text
@@ -10,6 +11,7 @@ from errdex.extract.records import RawSite, Template, Values
 from errdex.extract.templates import Parts, hole_sources, render
 from errdex.model import Kind
 
+_CALLED = re.compile(r"[A-Za-z_][\w:.]*!?\((?=.*\)$)")
 NO_TEXT = "the message is built at run time: no literal text of it is in the source"
 
 
@@ -38,6 +40,9 @@ def _balanced(inner: str) -> bool:
 def negated(condition: str) -> str:
     if condition.startswith("!(") and condition.endswith(")") and _balanced(condition[2:-1]):
         return condition[2:-1]
+    called = _CALLED.match(condition)
+    if called is not None and _balanced(condition[called.end() : -1]):
+        return f"!{condition}"  # one call (`matches!(...)`, `f(x)`) needs no parentheses
     return f"!({condition})"
 
 
