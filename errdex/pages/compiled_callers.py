@@ -38,7 +38,7 @@ def compiled_callers(store: Store, release: ReleaseRecord, target: CalledFunctio
             if language not in ("c", "cpp", "rust"):
                 continue
             searched += 1
-            for call in calls_of(source.text, language, name):
+            for call in calls_of(source.text, language, (name,)):
                 if call.function == target.function and source.path == target.file and call.call.startswith(name):
                     match = "recursive"
                 else:

@@ -215,6 +215,7 @@ def entry_line(entry: PublicEntry, function: str) -> str:
         "constructor": " (its constructor)",
         "root": " (no call of it found in the release)",
         "setter": f" (setting the property of `{entry['import_from']}.{entry['function'].split('.')[0]}`)",
+        "binding": f" (exported to Python at {entry['file']})",
     }.get(entry["kind"], "")
     if chain:
         return f"`{entry_call(entry)}`{kind} → {chain}"
@@ -230,6 +231,8 @@ def entry_call(entry: PublicEntry) -> str:
         return f"{instance_name(owner.rsplit('.', 1)[-1])}.{attr} = ..."
     if entry["kind"] == "constructor":
         return f"{entry['import_from']}.{entry['function'].rpartition('.')[0]}(...)"
+    if entry["kind"] == "binding":  # the name a compiled module's binding gives it: its module is not resolved
+        return entry["function"]
     return f"{entry['import_from']}.{entry['function']}"
 
 

@@ -377,7 +377,9 @@ class PublicEntry(TypedDict):
     function: str  # its qualified name in its module (`Session.get`, `GenerationConfig.__init__`)
     file: str
     import_from: str  # the top-level package users import it from
-    kind: str  # constructor | root (no call of it found in the release) | setter (a property's) | public
+    kind: str  # constructor | root (no call of it found in the release) | setter (a property's) | public | binding
+    # (binding: a compiled function exported to Python, `function` the name Python calls it by, `file` "path:line"
+    # of the binding)
     steps: list[EntryStep]  # from the entry down; empty when the raising function is the entry itself
 
 

@@ -23,6 +23,7 @@ from errdex.pages.callers import CalledFunction, callers
 from errdex.pages.caught import page_callers
 from errdex.pages.checked import held_back
 from errdex.pages.compiled_callers import compiled_callers
+from errdex.pages.compiled_entries import compiled_entries
 from errdex.pages.conditions import parse_condition
 from errdex.pages.derive import candidate_calls, changes_candidates, triggers_and_fix, user_input
 from errdex.pages.documented import documented, in_their_words
@@ -158,6 +159,8 @@ def _static(store: Store, record: ErrorRecord, place: FileLine | None) -> Static
     happens = when_it_happens(
         base, tree, Found(found, listed), names, trees, search, heirs, _traced_at(record, speaks_for)
     )
+    if compiled:
+        happens = {**happens, "entries": compiled_entries(store, release, site.file, site.function, site.line)}
     said = documented(tree, source, site.file, site.function, site.line, happens["inputs"], trees)
     meaning = _unimplemented(
         what_it_means(base, tree, names, speaks_for, check.exact, held, record.sites, returned, never),

@@ -257,3 +257,19 @@ def test_c_switch_cases_guard_what_they_hold() -> None:
         """,
     )
     assert [s.clauses for s in found] == [("kind == KIND_DATE",)]
+
+
+def test_a_cpp_throw_that_hands_python_the_error_already_set_is_no_site_of_its_own() -> None:
+    found = sites(
+        "torch/csrc/utils/args.cpp",
+        """
+        void parse(PyObject* args) {
+          if (!PyTuple_Check(args)) {
+            PyErr_SetString(PyExc_TypeError, "expected a tuple");
+            throw python_error();
+          }
+          if (PyErr_Occurred()) throw py::error_already_set();
+        }
+        """,
+    )
+    assert [summary(s) for s in found] == [(4, "error", "TypeError", "expected a tuple", "parse")]

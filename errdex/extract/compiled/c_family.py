@@ -9,7 +9,7 @@ from functools import cache
 
 from errdex.extract.compiled.grammar import Node, literal, matches, parser, text
 from errdex.extract.compiled.messages import joined, literal_parts, printf, rust_format
-from errdex.extract.compiled.raisers import C_RAISERS, Raiser, python_exception
+from errdex.extract.compiled.raisers import C_RAISERS, RETHROWN, Raiser, python_exception
 from errdex.extract.compiled.sites import enclosing, guards, negated, raw_site, squeezed, unwrapped
 from errdex.extract.records import RawSite
 from errdex.extract.templates import Hole, Parts, render
@@ -46,7 +46,9 @@ def c_sites(text_: str, language: Language) -> Iterator[RawSite]:
             yield site
     if language == "cpp":
         for captured in matches(language, _THROWS, root):
-            yield _throw_site(captured["call"][0], text(captured["name"][0]), _arguments(captured["arguments"][0]))
+            thrown = text(captured["name"][0])
+            if thrown.rsplit("::", 1)[-1] not in RETHROWN:
+                yield _throw_site(captured["call"][0], thrown, _arguments(captured["arguments"][0]))
 
 
 def _arguments(node: Node) -> list[Node]:

@@ -4,6 +4,7 @@ helper's real check is (numpy's `raise_reshape_size_mismatch` is called when the
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from errdex.extract.compiled import c_family, rust
@@ -22,15 +23,20 @@ _CALLS = {
 class CompiledCall:
     """One call of the function: where, in which function, as written, and the tests that must hold for it to run."""
 
+    called: str  # the name called (last part)
     line: int
     function: str
     call: str
     guards: tuple[str, ...]
 
 
-def calls_of(source: str, language: Language, name: str) -> list[CompiledCall]:
-    """The calls of a function named `name` (its last part: `resize` for `cv::resize`) in one C, C++ or Rust source."""
-    if language not in ("c", "cpp", "rust") or not re.search(rf"\b{re.escape(name)}\s*\(", source):
+def calls_of(source: str, language: Language, names: Collection[str]) -> list[CompiledCall]:
+    """The calls of functions named `names` (last part: `resize` for `cv::resize`) in one C, C++ or Rust source,
+    in the order they are written."""
+    if language not in ("c", "cpp", "rust") or not names:
+        return []
+    named = "|".join(map(re.escape, sorted(names)))
+    if not re.search(rf"\b(?:{named})\s*\(", source):
         return []
     root = parser(language).parse(source.encode("utf-8", "surrogatepass")).root_node
     rust_source = language == "rust"
@@ -40,12 +46,12 @@ def calls_of(source: str, language: Language, name: str) -> list[CompiledCall]:
         last = called.child_by_field_name("name" if called.type == "scoped_identifier" else "field") or called
         if called.type == "qualified_identifier":
             last = called.child_by_field_name("name") or called
-        if text(last) != name:
+        if text(last) not in names:
             continue
         call = captured["call"][0]
         if rust_source:
             function, tests = rust.function_name(call), guards(call, ("function_item",), rust.branch)
         else:
             function, tests = c_family.function_name(call), guards(call, ("function_definition",), c_family.branch)
-        found.append(CompiledCall(line(call), function, squeezed(call), tests))
+        found.append(CompiledCall(text(last), line(call), function, squeezed(call), tests))
     return found

@@ -107,11 +107,15 @@ CPP_EXCEPTIONS = {
     "reference_cast_error": "RuntimeError",
     "next_overload": "TypeError",
     "Error": "RuntimeError",  # c10::Error
+    "system_error": "RuntimeError",
     "ValueError": "ValueError",
     "TypeError": "TypeError",
     "IndexError": "IndexError",
     "NotImplementedError": "NotImplementedError",
 }
+
+# C++ classes thrown to hand Python the error already set (by a `PyErr_*` call before): no raise of their own.
+RETHROWN = frozenset({"python_error", "error_already_set"})
 
 # polars' error kinds (`polars_bail!(ColumnNotFound: ...)`) and the classes py-polars raises for them.
 POLARS_KINDS = {

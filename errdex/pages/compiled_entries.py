@@ -1,0 +1,95 @@
+"""The Python names that reach a compiled raise: the functions a module exports to Python (its method tables,
+pybind11's `.def`, PyO3's `#[pyfunction]`; see `extract/compiled/exports.py`) from which calls found by name
+lead down to the raising function.
+
+numpy's `raise_reshape_size_mismatch` raises; `_fix_unknown_dimension` calls it, `PyArray_Newshape` calls that,
+and `array_reshape`, which calls `PyArray_Newshape`, is `ndarray.reshape` in the method table of methods.c. The
+search goes up at most MAX_DEPTH calls and follows at most MAX_NAMES functions, nearest first: an entry further
+up may be missed, so the page says "found", never "every".
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import cast
+
+from errdex.caches import PAGES
+from errdex.extract.compiled.calls import calls_of
+from errdex.extract.compiled.exports import Exported, exports_of
+from errdex.model import Language, ReleaseRecord, language_of
+from errdex.pages.model import EntryStep, PublicEntry
+from errdex.store import Store
+
+MAX_DEPTH = 6
+MAX_NAMES = 60
+MAX_ENTRIES = 3
+
+
+@dataclass(frozen=True, slots=True)
+class _Source:
+    path: str
+    language: Language
+    text: str
+
+
+def compiled_entries(store: Store, release: ReleaseRecord, file: str, function: str, line: int) -> list[PublicEntry]:
+    """The bindings found from which calls lead down to `function` (the raise at `file:line`), nearest first."""
+    key = PAGES.key("compiled-entries", release.package, release.version, file, function, line)
+    cached = store.cache_get(key)
+    if cached is not None:
+        return cast(list[PublicEntry], json.loads(cached))
+    sources = list(_compiled_sources(store, release))
+    exports = [(s.path, e) for s in sources for e in exports_of(s.text, s.language)]
+    found = _search(sources, exports, file, function.rsplit("::", 1)[-1], line)
+    store.cache_put(key, json.dumps(found).encode())
+    return found
+
+
+def _compiled_sources(store: Store, release: ReleaseRecord) -> Iterator[_Source]:
+    read = store.release_sources(release)
+    try:
+        for source in read:
+            language = language_of(source.path)
+            if language in ("c", "cpp", "rust"):
+                yield _Source(source.path, language, source.text)
+    finally:
+        read.close()
+
+
+def _search(
+    sources: list[_Source], exports: list[tuple[str, Exported]], file: str, name: str, line: int
+) -> list[PublicEntry]:
+    """Breadth first up the calls by name, from the raising function to the bound functions."""
+    inline = [(path, e) for path, e in exports if path == file and e.lines and e.lines[0] <= line <= e.lines[1]]
+    entries = [_entry(path, e, []) for path, e in inline]
+    bound: dict[str, list[tuple[str, Exported]]] = {}
+    for path, exported in exports:
+        if exported.function is not None:
+            bound.setdefault(exported.function, []).append((path, exported))
+    frontier: list[tuple[str, list[EntryStep]]] = [(name, [])]
+    seen = {name}
+    for _ in range(MAX_DEPTH):
+        following: list[tuple[str, list[EntryStep]]] = []
+        steps_to = dict(frontier)
+        for called, steps in frontier:
+            entries += [_entry(path, e, steps) for path, e in bound.get(called, [])]
+        if len(entries) >= MAX_ENTRIES or not frontier:
+            break
+        for source in sources:
+            for call in calls_of(source.text, source.language, steps_to.keys()):
+                caller = call.function.rsplit("::", 1)[-1]
+                if caller in seen or len(seen) >= MAX_NAMES:
+                    continue
+                seen.add(caller)
+                step = EntryStep(function=call.function, file=source.path, line=call.line, call=call.call[:120])
+                following.append((caller, [step, *steps_to[call.called]]))
+        frontier = following
+    return entries[:MAX_ENTRIES]
+
+
+def _entry(path: str, exported: Exported, steps: list[EntryStep]) -> PublicEntry:
+    return PublicEntry(
+        function=exported.python_name, file=f"{path}:{exported.line}", import_from="", kind="binding", steps=steps
+    )
