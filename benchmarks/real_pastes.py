@@ -25,6 +25,24 @@ from errdex.store import Store
 PASTES = Path(__file__).resolve().parent / "pastes"
 RELEASES = PASTES / "releases.txt"
 FIGURES = Path(__file__).resolve().parent / "pastes_figures.json"
+
+
+@dataclass(frozen=True, slots=True)
+class Corpus:
+    """A folder of cases in this format, the releases its index holds and where its figures are recorded."""
+
+    folder: Path
+    figures: Path
+
+    @property
+    def releases(self) -> Path:
+        return self.folder / "releases.txt"
+
+
+ISSUE_PASTES = Corpus(PASTES, FIGURES)  # benchmarks/pastes/: Python raises (and what must abstain)
+# benchmarks/compiled/: errors raised by compiled code (C, C++, Cython, Rust)
+COMPILED = Corpus(PASTES.parent / "compiled", PASTES.parent / "compiled_figures.json")
+CORPORA = {"pastes": ISSUE_PASTES, "compiled": COMPILED}
 BINS = 10  # confidence bins of the reliability table: [0, 0.1), ..., [0.9, 1]
 
 
@@ -90,10 +108,10 @@ class Bin:
     mean_confidence: float
 
 
-def load_pastes() -> list[PasteCase]:
-    """Every case of benchmarks/pastes/*.json, in file order."""
+def load_pastes(corpus: Corpus = ISSUE_PASTES) -> list[PasteCase]:
+    """Every case of the corpus's *.json (benchmarks/pastes/ unless told), in file order."""
     cases = []
-    for path in sorted(PASTES.glob("*.json")):
+    for path in sorted(corpus.folder.glob("*.json")):
         for raw in json.loads(path.read_text(encoding="utf-8")):
             want = raw["expected"]
             cases.append(
@@ -190,15 +208,15 @@ class Recorded:
     known_misses: frozenset[str]
 
 
-def recorded() -> Recorded:
-    """The recorded figures, the floor that tests/test_pastes.py holds the matcher to."""
-    data = json.loads(FIGURES.read_text(encoding="utf-8"))
+def recorded(corpus: Corpus = ISSUE_PASTES) -> Recorded:
+    """The recorded figures: the floor tests/test_pastes.py and tests/test_compiled_pastes.py hold the matcher to."""
+    data = json.loads(corpus.figures.read_text(encoding="utf-8"))
     return Recorded(
         {part: Figures(**data[part]) for part in PARTS}, data["calibration_error"], frozenset(data["known_misses"])
     )
 
 
-def record(outcomes: list[PasteOutcome]) -> None:
+def record(outcomes: list[PasteOutcome], corpus: Corpus = ISSUE_PASTES) -> None:
     """Write the figures (rounded down to 4 decimals; the calibration error up) and the cases answered wrong."""
     data: dict[str, object] = {
         part: {k: v if isinstance(v, int) else math.floor(v * 10_000) / 10_000 for k, v in asdict(f).items()}
@@ -207,7 +225,7 @@ def record(outcomes: list[PasteOutcome]) -> None:
     held_out = reliability([o for o in outcomes if o.case.held_out])
     data["calibration_error"] = math.ceil(calibration_error(held_out) * 10_000) / 10_000
     data["known_misses"] = sorted(o.case.id for o in outcomes if not o.right)
-    FIGURES.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    corpus.figures.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
 
 
 def _at_a_place(store: Store, best: Candidate, case: PasteCase) -> bool:
@@ -252,25 +270,31 @@ def bound(store: Store, cases: list[PasteCase]) -> str:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--db", type=Path, help="an index of exactly benchmarks/pastes/releases.txt")
+    ap.add_argument("--db", type=Path, help="an index of exactly the corpus's releases.txt")
+    ap.add_argument(
+        "--corpus", choices=sorted(CORPORA), default="pastes", help="benchmarks/pastes or benchmarks/compiled"
+    )
     ap.add_argument("--misses", action="store_true", help="also list every case answered wrong")
     ap.add_argument("--write-releases", action="store_true", help="write releases.txt from the cases, then stop")
     ap.add_argument("--record", action="store_true", help="write the figures to pastes_figures.json")
     ap.add_argument("--bound", action="store_true", help="print what a perfect matcher could reach over this index")
     args = ap.parse_args()
+    corpus = CORPORA[args.corpus]
     if args.write_releases:
-        RELEASES.write_text("".join(f"{spec}\n" for spec in needed_releases(load_pastes())), encoding="utf-8")
+        corpus.releases.write_text(
+            "".join(f"{spec}\n" for spec in needed_releases(load_pastes(corpus))), encoding="utf-8"
+        )
         return
     if args.db is None:
         ap.error("--db is required")
     with Store(args.db) as store:
         if args.bound:
-            print(bound(store, load_pastes()))
+            print(bound(store, load_pastes(corpus)))
             return
-        outcomes = judge(store, load_pastes())
+        outcomes = judge(store, load_pastes(corpus))
     print(report(outcomes))
     if args.record:
-        record(outcomes)
+        record(outcomes, corpus)
     if args.misses:
         print("\n".join(o.describe() for o in outcomes if not o.right))
 
