@@ -42,7 +42,7 @@ from errdex.match.literals import candidates, loose_candidates
 from errdex.match.tables import Cut, Tables
 from errdex.match.text import fold, message_keys, squash
 from errdex.match.versions import ShownFrame, Versions, shown_frames
-from errdex.model import Kind, ParsedError
+from errdex.model import Kind, ParsedError, language_of
 
 ABSTAIN_BELOW = 0.5
 # Other answers are listed only while they score at least this share of the best: below it they
@@ -81,6 +81,10 @@ MISMATCHED_KIND = (
     0.8  # not when the kind was guessed and the class is the site's (`PydanticDeprecatedSince20: ...` warns)
 )
 REWORDED = 0.9  # the template's text is in the message only once case and quotes are folded
+# How a frame agrees with a site of compiled code that it does not point at: the frame called into the extension,
+# whether the frame is the package's, the user's or another library's (`np.isnan(...)` in geotile).
+_CALLS_INTO_COMPILED = ("package", "user", "other")
+_COMPILED_LANGUAGES = ("c", "cpp", "rust")
 INTERPRETER_DISCOUNT = 0.5  # a message the interpreter writes, with no frame for the site
 
 
@@ -432,10 +436,16 @@ class Ranker:
                 q.interpreter and not of_class,
             )
         where = agreement(q.hint, i in self.in_file, self._at_line(i), core.package_top_sets[core.package[i]])
+        if where in _CALLS_INTO_COMPILED and self._compiled(i):
+            where = "callee"  # no Python frame raises what compiled code raises: the innermost frame called into it
         frame = RAISED_AGAIN if where == "line" and i in self.raised_again else FRAME_EVIDENCE.get(where, 0.0)
         penalty = FRAME_PENALTY[q.hint.strength].get(where, 1.0)
         discounted = q.interpreter and frame == 0.0
         return Weights(where, frame, text_factor, frame_factor, kind, penalty, self.versions.factor(i), discounted)
+
+    def _compiled(self, i: int) -> bool:
+        """Whether error `i` is raised by compiled code (C, C++, Rust; not Cython, whose frames tracebacks show)."""
+        return all(language_of(p.file) in _COMPILED_LANGUAGES for p in self.tables.places(i))
 
     def _at_line(self, i: int) -> bool:
         """Whether error `i` is raised at the frame's line in a release the frames' source lines point to (a site at
