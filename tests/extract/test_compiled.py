@@ -273,3 +273,42 @@ def test_a_cpp_throw_that_hands_python_the_error_already_set_is_no_site_of_its_o
         """,
     )
     assert [summary(s) for s in found] == [(4, "error", "TypeError", "expected a tuple", "parse")]
+
+
+def test_a_c_helper_that_passes_its_message_on_makes_each_literal_its_callers_give_a_site() -> None:
+    found = sites(
+        "pkg/src/decode.c",
+        r"""
+        static JSOBJ SetError(struct DecoderState *ds, int offset, const char *message) {
+            ds->dec->errorStr = (char *)message;
+            return NULL;
+        }
+        static void fail(const char *why) { PyErr_SetString(PyExc_ValueError, why); }
+        JSOBJ decode(struct DecoderState *ds) {
+            if (ds->start == ds->end) {
+                return SetError(ds, -1, "Trailing data");
+            }
+            fail("Unexpected " "character");
+            return NULL;
+        }
+        """,
+    )
+    assert [summary(s) for s in found] == [
+        (6, "error", "ValueError", None, "fail"),  # the helper's own raise: its message is its caller's
+        (9, "error", None, "Trailing data", "decode"),
+        (11, "error", "ValueError", "Unexpected character", "decode"),
+    ]
+    assert found[1].clauses == ("ds->start == ds->end",)
+
+
+def test_a_rust_line_continuation_skips_the_next_line_s_indent() -> None:
+    found = sites(
+        "crates/io/src/parse.rs",
+        """
+        fn parse(v: &str) -> PolarsResult<()> {
+            polars_bail!(ComputeError: "could not parse `{}`\\n\\
+                the offset is {} bytes", v, 3)
+        }
+        """,
+    )
+    assert [s.templates[0].text for s in found] == ["could not parse `{}`\nthe offset is {} bytes"]

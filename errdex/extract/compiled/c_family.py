@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass
 from functools import cache
 
 from errdex.extract.compiled.grammar import Node, literal, matches, parser, text
@@ -13,7 +14,7 @@ from errdex.extract.compiled.raisers import C_RAISERS, RETHROWN, Raiser, python_
 from errdex.extract.compiled.sites import enclosing, guards, negated, raw_site, squeezed, unwrapped
 from errdex.extract.records import RawSite
 from errdex.extract.templates import Hole, Parts, render
-from errdex.model import Language
+from errdex.model import Kind, Language
 
 _FUNCTIONS = ("function_definition",)
 _CLASSES = ("class_specifier", "struct_specifier")
@@ -21,6 +22,10 @@ _CALLS = (
     "((call_expression function: (identifier) @name arguments: (argument_list) @arguments) @call"
     " (#any-of? @name " + " ".join(f'"{name}"' for name in C_RAISERS) + "))"
 )
+_STORES = "(assignment_expression left: (_) @left right: (_) @right)"
+# `ds->errorStr = (char *)message;`: a text kept as an error's, which the prefilter lets through to be parsed
+_STORED = re.compile(r"(?i:err\w*|msg|message)\s*=\s*(?:\(\s*(?:const\s+)?\w+\s*\*?\s*\)\s*)?\w+\s*;")
+_CALLED = "(call_expression function: (identifier) @name arguments: (argument_list) @arguments) @call"
 _THROWS = "(throw_statement (call_expression function: (_) @name arguments: (argument_list) @arguments) @call)"
 _ERROR_BUFFER = re.compile(r"err|msg|message", re.IGNORECASE)
 _OPENCV_CHECKS = {"EQ": "==", "NE": "!=", "LT": "<", "LE": "<=", "GT": ">", "GE": ">="}
@@ -31,7 +36,7 @@ def _mentions(language: Language) -> re.Pattern[str]:
     """Whether a file can hold a raise at all: it names a raiser (or throws), checked before it is parsed."""
     names = sorted(C_RAISERS, key=len, reverse=True)
     extra = [r"\bthrow\b"] if language == "cpp" else []
-    return re.compile("|".join([r"\b(?:" + "|".join(map(re.escape, names)) + r")\s*\(", *extra]))
+    return re.compile("|".join([r"\b(?:" + "|".join(map(re.escape, names)) + r")\s*\(", *extra, _STORED.pattern]))
 
 
 def c_sites(text_: str, language: Language) -> Iterator[RawSite]:
@@ -39,16 +44,105 @@ def c_sites(text_: str, language: Language) -> Iterator[RawSite]:
     if not _mentions(language).search(text_):
         return
     root = parser(language).parse(text_.encode("utf-8", "surrogatepass")).root_node
+    helpers: dict[str, Helper] = {}
     for captured in matches(language, _CALLS, root):
         raiser = C_RAISERS[text(captured["name"][0])]
-        site = _macro_site(captured["call"][0], raiser, _arguments(captured["arguments"][0]))
+        call, arguments = captured["call"][0], _arguments(captured["arguments"][0])
+        site = _macro_site(call, raiser, arguments)
         if site is not None:
             yield site
+        helper = _passes_on(call, raiser, arguments, site.exception if site is not None else raiser.exception)
+        if helper is not None:
+            helpers.setdefault(helper.function, helper)
+    for captured in matches(language, _STORES, root) if _STORED.search(text_) else ():
+        helper = _stores(captured["left"][0], captured["right"][0])
+        if helper is not None:
+            helpers.setdefault(helper.function, helper)
+    if helpers:
+        yield from _helper_sites(language, root, helpers)
     if language == "cpp":
         for captured in matches(language, _THROWS, root):
             thrown = text(captured["name"][0])
             if thrown.rsplit("::", 1)[-1] not in RETHROWN:
                 yield _throw_site(captured["call"][0], thrown, _arguments(captured["arguments"][0]))
+
+
+@dataclass(frozen=True, slots=True)
+class Helper:
+    """A function of the file that hands one of its parameters on as the message of a raise (or stores it as an
+    error's text, which Python code raises later): a call of it with a literal there writes a message."""
+
+    function: str
+    position: int
+    exception: str | None
+    kind: Kind
+
+
+def _parameters(definition: Node) -> list[str]:
+    """The names of a C function's parameters, in order."""
+    declarator = definition.child_by_field_name("declarator")
+    while declarator is not None and declarator.type != "function_declarator":
+        declarator = declarator.child_by_field_name("declarator")
+    listed = declarator.child_by_field_name("parameters") if declarator is not None else None
+    names: list[str] = []
+    for parameter in listed.named_children if listed is not None else []:
+        named = parameter.child_by_field_name("declarator")
+        while named is not None and named.type not in ("identifier",):
+            named = named.child_by_field_name("declarator")
+        names.append(text(named) if named is not None else "")
+    return names
+
+
+def _helper(node: Node, given: Node, exception: str | None, kind: Kind) -> Helper | None:
+    """The helper `node`'s function is when `given` is one of its parameters, as it was passed in."""
+    while given.type in ("cast_expression", "parenthesized_expression"):
+        inner = given.child_by_field_name("value") or (given.named_children[-1] if given.named_children else None)
+        if inner is None:
+            return None
+        given = inner
+    definition = enclosing(node, _FUNCTIONS)
+    if given.type != "identifier" or definition is None:
+        return None
+    parameters = _parameters(definition)
+    if text(given) not in parameters:
+        return None
+    return Helper(function_name(node).rsplit("::", 1)[-1], parameters.index(text(given)), exception, kind)
+
+
+def _passes_on(call: Node, raiser: Raiser, arguments: list[Node], exception: str | None) -> Helper | None:
+    if raiser.message_arg >= len(arguments) or raiser.form not in ("literal", "printf"):
+        return None
+    return _helper(call, arguments[raiser.message_arg], exception, raiser.kind)
+
+
+def _stores(left: Node, right: Node) -> Helper | None:
+    """`ds->errorStr = (char *)message;`: the parameter is kept as an error's text."""
+    return _helper(left, right, None, "error") if _ERROR_BUFFER.search(text(left)) else None
+
+
+def _helper_sites(language: Language, root: Node, helpers: dict[str, Helper]) -> Iterator[RawSite]:
+    """The calls of the file's helpers that pass them a literal message."""
+    for captured in matches(language, _CALLED, root):
+        helper = helpers.get(text(captured["name"][0]))
+        if helper is None:
+            continue
+        call, arguments = captured["call"][0], _arguments(captured["arguments"][0])
+        if helper.position >= len(arguments) or not _has_literal(arguments[helper.position]):
+            continue
+        message = arguments[helper.position]
+        yield raw_site(
+            call,
+            helper.kind,
+            helper.exception,
+            literal_parts(message),
+            function_name(call),
+            guards(call, _FUNCTIONS, branch),
+            squeezed(message),
+        )
+
+
+def _has_literal(node: Node) -> bool:
+    return literal(node) is not None or node.type == "concatenated_string"
 
 
 def _arguments(node: Node) -> list[Node]:

@@ -65,11 +65,16 @@ def literal(node: Node) -> str | None:
     if node.type != "string_literal":
         return None
     out: list[str] = []
+    continued = False
     for child in node.named_children:
         if child.type == "string_content":
-            out.append(text(child))
+            content = text(child)
+            out.append(content.lstrip(" \t\n") if continued else content)  # Rust skips a continued line's indent
+            continued = False
         elif child.type == "escape_sequence":
-            out.append(unescape(text(child)))
+            escape = text(child)
+            continued = escape[1:2] == "\n"
+            out.append(unescape(escape))
     return "".join(out)
 
 
