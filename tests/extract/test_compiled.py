@@ -63,6 +63,10 @@ def test_torch_checks_join_their_arguments_and_state_the_condition() -> None:
               a.device(), " and ", b.device(), "!");
           TORCH_CHECK_VALUE(a.dim() > 0);
           TORCH_WARN("slow path for ", a.dim(), " dims");
+          if (a.is_cpu()) {
+            TORCH_CHECK(false, "cpu is not supported");
+          }
+          TORCH_INTERNAL_ASSERT(a.defined(), "undefined tensor ", a.name());
         }
         }
         """,
@@ -84,8 +88,17 @@ def test_torch_checks_join_their_arguments_and_state_the_condition() -> None:
             "check_same_device",
         ),
         (8, "warning", "UserWarning", "slow path for {} dims", "check_same_device"),
+        (10, "error", "RuntimeError", "cpu is not supported", "check_same_device"),
+        (
+            12,
+            "error",
+            "RuntimeError",
+            "a.defined(){}INTERNAL ASSERT FAILED at {}, please report a bug to PyTorch. undefined tensor {}",
+            "check_same_device",
+        ),
     ]
     assert found[0].clauses == ("!(a.device() == b.device())",)
+    assert found[3].clauses == ("a.is_cpu()",)  # `TORCH_CHECK(false, ...)` is guarded by its `if` alone
 
 
 def test_opencv_assertions_and_cpp_throws_map_to_their_python_classes() -> None:

@@ -28,6 +28,7 @@ _STORED = re.compile(r"(?i:err\w*|msg|message)\s*=\s*(?:\(\s*(?:const\s+)?\w+\s*
 _CALLED = "(call_expression function: (identifier) @name arguments: (argument_list) @arguments) @call"
 _THROWS = "(throw_statement (call_expression function: (_) @name arguments: (argument_list) @arguments) @call)"
 _ERROR_BUFFER = re.compile(r"err|msg|message", re.IGNORECASE)
+_ALWAYS_FALSE = ("false", "0")
 _OPENCV_CHECKS = {"EQ": "==", "NE": "!=", "LT": "<", "LE": "<=", "GT": ">", "GE": ">="}
 
 
@@ -164,7 +165,9 @@ def _macro_site(call: Node, raiser: Raiser, arguments: list[Node]) -> RawSite | 
     if raiser.condition_arg is not None:
         if raiser.condition_arg >= len(arguments):
             return None
-        clauses = (*clauses, negated(squeezed(arguments[raiser.condition_arg])))
+        condition = squeezed(arguments[raiser.condition_arg])
+        if condition not in _ALWAYS_FALSE:  # `TORCH_CHECK(false, ...)` fails whenever it runs: its `if`s say when
+            clauses = (*clauses, negated(condition))
     parts = _message(raiser, arguments, function)
     if raiser.buffer_arg is not None and (parts is None or render(parts) is None):
         return None  # a buffer filled from other text: no message of its own
@@ -176,6 +179,9 @@ def _message(raiser: Raiser, arguments: list[Node], function: str) -> Parts | No
     given = arguments[raiser.message_arg :]
     short = function.rsplit("::", 1)[-1]
     where: Parts = (" in function '", Hole(), f"{short}'")  # MSVC writes `cv::resize` where gcc writes `resize`
+    if raiser.form == "torch_assert":  # `#cond "INTERNAL ASSERT FAILED at " __FILE__ ":" __LINE__ ", please ..."`
+        where_failed = (Hole(), "INTERNAL ASSERT FAILED at ", Hole(), ", please report a bug to PyTorch. ")
+        return (squeezed(arguments[0]), *where_failed, *joined(given))
     if raiser.form == "cv_assert":
         return (Hole(), "error: (-215:Assertion failed) ", squeezed(arguments[0]), *where)
     if raiser.form == "cv_error":

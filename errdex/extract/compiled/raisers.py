@@ -10,8 +10,9 @@ from errdex.model import Kind
 
 # How a raiser's arguments make its message:
 #   printf: a printf format and its arguments; literal: one string (or literals joined);
-#   joined: every argument streamed together (c10's `str(...)`); cv_assert: OpenCV's assertion text.
-MessageForm = Literal["printf", "literal", "joined", "cv_assert", "cv_error", "cv_check"]
+#   joined: every argument streamed together (c10's `str(...)`); cv_assert: OpenCV's assertion text;
+#   torch_assert: c10's internal assertion text, the condition and where it failed before the arguments.
+MessageForm = Literal["printf", "literal", "joined", "cv_assert", "cv_error", "cv_check", "torch_assert"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +65,7 @@ C_RAISERS: dict[str, Raiser] = {
         _torch("TORCH_CHECK_NOT_IMPLEMENTED", "NotImplementedError"),
         _torch("TORCH_CHECK_LINALG", "torch.linalg.LinAlgError"),
         _torch("TORCH_CHECK_ALWAYS_SHOW_CPP_STACKTRACE", "RuntimeError"),
+        Raiser("TORCH_INTERNAL_ASSERT", "torch_assert", 1, "RuntimeError", condition_arg=0),
         _torch("AT_ERROR", "RuntimeError", checks=False),
         _torch("TORCH_WARN", "UserWarning", "warning", checks=False),
         _torch("TORCH_WARN_ONCE", "UserWarning", "warning", checks=False),
