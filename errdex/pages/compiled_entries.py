@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import cast
 
 from errdex.caches import PAGES
-from errdex.extract.compiled.calls import calls_of
+from errdex.extract.compiled.calls import calls_of, reaches
 from errdex.extract.compiled.exports import Exported, exports_of
 from errdex.model import Language, ReleaseRecord, language_of
 from errdex.pages.model import EntryStep, PublicEntry
@@ -42,7 +42,7 @@ def compiled_entries(store: Store, release: ReleaseRecord, file: str, function: 
         return cast(list[PublicEntry], json.loads(cached))
     sources = list(_compiled_sources(store, release))
     exports = [(s.path, e) for s in sources for e in exports_of(s.text, s.language)]
-    found = _search(sources, exports, file, function.rsplit("::", 1)[-1], line)
+    found = _search(sources, exports, file, function, line)
     store.cache_put(key, json.dumps(found).encode())
     return found
 
@@ -59,7 +59,7 @@ def _compiled_sources(store: Store, release: ReleaseRecord) -> Iterator[_Source]
 
 
 def _search(
-    sources: list[_Source], exports: list[tuple[str, Exported]], file: str, name: str, line: int
+    sources: list[_Source], exports: list[tuple[str, Exported]], file: str, function: str, line: int
 ) -> list[PublicEntry]:
     """Breadth first up the calls by name, from the raising function to the bound functions."""
     inline = [(path, e) for path, e in exports if path == file and e.lines and e.lines[0] <= line <= e.lines[1]]
@@ -67,26 +67,36 @@ def _search(
     bound: dict[str, list[tuple[str, Exported]]] = {}
     for path, exported in exports:
         if exported.function is not None:
-            bound.setdefault(exported.function, []).append((path, exported))
-    frontier: list[tuple[str, list[EntryStep]]] = [(name, [])]
-    seen = {name}
+            bound.setdefault(exported.function.rsplit("::", 1)[-1], []).append((path, exported))
+    frontier: list[tuple[str, list[EntryStep]]] = [(function, [])]
+    seen = {function}
     for _ in range(MAX_DEPTH):
         following: list[tuple[str, list[EntryStep]]] = []
-        steps_to = dict(frontier)
         for called, steps in frontier:
-            entries += [_entry(path, e, steps) for path, e in bound.get(called, [])]
+            short = called.rsplit("::", 1)[-1]
+            entries += [_entry(path, e, steps) for path, e in bound.get(short, []) if _binds(e, called)]
         if len(entries) >= MAX_ENTRIES or not frontier:
             break
+        by_name: dict[str, list[tuple[str, list[EntryStep]]]] = {}
+        for called, steps in frontier:
+            by_name.setdefault(called.rsplit("::", 1)[-1], []).append((called, steps))
         for source in sources:
-            for call in calls_of(source.text, source.language, steps_to.keys()):
-                caller = call.function.rsplit("::", 1)[-1]
-                if caller in seen or len(seen) >= MAX_NAMES:
-                    continue
-                seen.add(caller)
-                step = EntryStep(function=call.function, file=source.path, line=call.line, call=call.call[:120])
-                following.append((caller, [step, *steps_to[call.called]]))
+            for call in calls_of(source.text, source.language, by_name.keys()):
+                for called, steps in by_name[call.called]:
+                    if call.function in seen or len(seen) >= MAX_NAMES or not reaches(call, called):
+                        continue
+                    seen.add(call.function)
+                    step = EntryStep(function=call.function, file=source.path, line=call.line, call=call.call[:120])
+                    following.append((call.function, [step, *steps]))
         frontier = following
     return entries[:MAX_ENTRIES]
+
+
+def _binds(exported: Exported, function: str) -> bool:
+    """Whether a binding's target is the function: the same name, and the same class where both name one."""
+    bound_owner = (exported.function or "").rpartition("::")[0].rsplit("::", 1)[-1]
+    owner = function.rpartition("::")[0].rsplit("::", 1)[-1]
+    return not bound_owner or not owner or bound_owner == owner
 
 
 def _entry(path: str, exported: Exported, steps: list[EntryStep]) -> PublicEntry:

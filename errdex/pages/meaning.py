@@ -12,7 +12,7 @@ import ast
 from collections.abc import Sequence
 from typing import TypedDict
 
-from errdex.model import Site
+from errdex.model import Site, language_of
 from errdex.pages.advice import statement_kind
 from errdex.pages.ahead import calls_before, summary_words
 from errdex.pages.bindings import choice
@@ -78,6 +78,9 @@ class Where(TypedDict):
 
     function: str
     line: int
+
+
+_LANGUAGE_NAMES = {"c": "C", "cpp": "C++", "rust": "Rust", "cython": "Cython"}
 
 
 def what_it_means(
@@ -162,6 +165,10 @@ def what_it_means(
         if node is not None:
             caught = f"{caught_words(handler)}, and " if handler else ""
             return f"{raises} when {caught}{describe(node, resolved, False, names)}{earlier}."
+        language = language_of(site["file"])
+        if site["condition"] and language not in ("python", None):
+            written = _LANGUAGE_NAMES.get(language, language)
+            return f"{raises} when `{site['condition'][:300]}` holds (its {written} tests, as written){earlier}."
         if site["condition"]:
             caught = f" when {caught_words(handler)}, and" if handler else ""
             return f"{raises}{caught} under a condition that could not be read: `{site['condition'][:300]}`{earlier}."

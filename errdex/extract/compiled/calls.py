@@ -24,6 +24,8 @@ class CompiledCall:
     """One call of the function: where, in which function, as written, and the tests that must hold for it to run."""
 
     called: str  # the name called (last part)
+    qualifier: str | None  # what qualifies it as written (`cv` of `cv::resize(...)`), None when nothing does
+    on_object: bool  # a method called on an object (`x.build()`, `p->build()`): which class's is not known
     line: int
     function: str
     call: str
@@ -53,5 +55,24 @@ def calls_of(source: str, language: Language, names: Collection[str]) -> list[Co
             function, tests = rust.function_name(call), guards(call, ("function_item",), rust.branch)
         else:
             function, tests = c_family.function_name(call), guards(call, ("function_definition",), c_family.branch)
-        found.append(CompiledCall(text(last), line(call), function, squeezed(call), tests))
+        qualifier = text(called).rpartition("::")[0] or None if called.type != "field_expression" else None
+        on_object = called.type == "field_expression"
+        found.append(CompiledCall(text(last), qualifier, on_object, line(call), function, squeezed(call), tests))
     return found
+
+
+def reaches(call: CompiledCall, target: str) -> bool:
+    """Whether a call by name is a call of `target` (a function's name as its definition writes it: `f`,
+    `cv::resize`, `TensorIteratorBase::build`), as far as names tell: a method called on an object is not
+    followed (its class is not known), and a qualified target is reached by a call qualified alike, or by an
+    unqualified one inside its own class (or namespace: a lower-case qualifier, by the usual naming)."""
+    if call.on_object:
+        return False
+    owner, _, _ = target.rpartition("::")
+    if not owner:
+        return True
+    own = owner.rsplit("::", 1)[-1]
+    if call.qualifier is not None:
+        return call.qualifier.rsplit("::", 1)[-1] == own
+    caller_owner = call.function.rpartition("::")[0]
+    return caller_owner.rsplit("::", 1)[-1] == own or own[:1].islower()

@@ -26,8 +26,8 @@ _MENTIONS = re.compile(r"PyMethodDef|PyGetSetDef|\.def(?:_static|_property\w*)?\
 
 @dataclass(frozen=True, slots=True)
 class Exported:
-    """A compiled function Python can call: the name Python calls it by and the function it runs (its name as
-    its definition writes it, last part); a lambda bound in place has no name but its lines."""
+    """A compiled function Python can call: the name Python calls it by and the function it runs (as the binding
+    names it: `array_reshape`, `Builder::build`); a lambda bound in place has no name but its lines."""
 
     python_name: str
     function: str | None
@@ -71,8 +71,10 @@ def _pybind(captured: dict[str, list[Node]]) -> Exported | None:
         return Exported(python_name, None, line(target), "pybind11", (line(target), end_line(target)))
     if target.type == "pointer_expression":
         target = target.child_by_field_name("argument") or target
-    function = text(target).rsplit("::", 1)[-1]
-    return Exported(python_name, function, line(captured["call"][0]), "pybind11") if function.isidentifier() else None
+    function = text(target)  # `&Builder::build` keeps its class: another class's `build` is another function
+    if not function.rsplit("::", 1)[-1].isidentifier():
+        return None
+    return Exported(python_name, function, line(captured["call"][0]), "pybind11")
 
 
 def _bound_class(receiver: Node) -> str | None:
@@ -104,7 +106,8 @@ def _pyo3(root: Node) -> list[Exported]:
         elif owner is not None and owner.type == "impl_item" and "pymethods" in _attributes(owner):
             typed = owner.child_by_field_name("type")
             python_name = renamed.group(1) if renamed else own_name
-            found.append(Exported(f"{text(typed) if typed else '?'}.{python_name}", own_name, line(function), "PyO3"))
+            owner_name = text(typed).split("<", 1)[0] if typed is not None else "?"
+            found.append(Exported(f"{owner_name}.{python_name}", f"{owner_name}::{own_name}", line(function), "PyO3"))
     return found
 
 

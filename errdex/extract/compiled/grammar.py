@@ -68,8 +68,8 @@ def literal(node: Node) -> str | None:
     continued = False
     for child in node.named_children:
         if child.type == "string_content":
-            content = text(child)
-            out.append(content.lstrip(" \t\n") if continued else content)  # Rust skips a continued line's indent
+            written = text(child)
+            out.append(written.lstrip(" \t\n") if continued else written)  # Rust skips a continued line's indent
             continued = False
         elif child.type == "escape_sequence":
             escape = text(child)
