@@ -12,6 +12,7 @@ import ast
 from collections.abc import Callable, Iterator, Mapping
 from typing import NamedTuple
 
+from errdex.extract.buffers import Reader, field_readers, raised_with
 from errdex.extract.file import register_chunks
 from errdex.extract.helpers import caller_sites
 from errdex.extract.records import ClassMessage, ClassRecord, FileAnalysis, HoleSources, Pending, RawSite
@@ -45,11 +46,18 @@ class Release:
         self._scopes: dict[str, ModuleScope | None] = {}
         self._classes: dict[str, list[FoundClass]] = {}
         self._callers: dict[str, list[str]] = {}
+        self._readers: dict[str, list[Reader]] | None = None
         for path, analysis in analyses.items():
             for cls in analysis.classes:
                 self._classes.setdefault(cls.qualname.rsplit(".", 1)[-1], []).append((path, cls))
             for name in analysis.callees():
                 self._callers.setdefault(name, []).append(path)
+
+    def readers(self, field: str) -> list[Reader]:
+        """The raises that show an error's field (see `buffers.py`), found once per release."""
+        if self._readers is None:
+            self._readers = field_readers(self.analyses)
+        return self._readers.get(field, [])
 
     def callers(self, name: str) -> list[str]:
         """The files whose recorded calls call a function of this name (see `helpers.py`)."""
@@ -230,6 +238,10 @@ def _message(
         if found:
             templates, reason = dict.fromkeys(found, ()), None
     exception = raw.exception
+    readers = release.readers(raw.buffer) if raw.buffer is not None and raw.templates else []
+    if readers:  # written into an error's field, raised by the code that reads it
+        exception = readers[0].exception
+        templates = dict(raised_with(t, r) for r in readers for t in raw.templates)
     if raw.exception_attribute:
         exception = analysis.attribute_classes.get(f"{raw.owner}.{raw.exception_attribute}", exception)
     bases: tuple[str, ...] = ()

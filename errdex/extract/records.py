@@ -143,6 +143,7 @@ class RawSite:
     exception_param: ParamRef | None = None
     written_at: WrittenAt | None = None
     prior_checks: tuple[PriorCheck, ...] = ()
+    buffer: str | None = None  # compiled code that writes its message into an error's field: the field (`error_msg`)
 
     def to_json(self) -> Json:
         written = self.written_at
@@ -166,6 +167,7 @@ class RawSite:
             list(self.exception_param) if self.exception_param else None,
             [written.file, written.line, written.function] if written else None,
             [check.to_json() for check in self.prior_checks],
+            self.buffer,
         ]
 
     @classmethod
@@ -173,7 +175,9 @@ class RawSite:
         (kind, exception, templates, reason, line, end_line, function, owner, clauses, values, source, level) = data[
             :12
         ]
-        later, message_attribute, exception_attribute, message_param, exception_param, written, prior = data[12:]
+        later, message_attribute, exception_attribute, message_param, exception_param, written, prior, buffer = data[
+            12:
+        ]
         return cls(
             kind,
             exception,
@@ -194,6 +198,7 @@ class RawSite:
             ParamRef(*exception_param) if exception_param else None,
             WrittenAt(*written) if written else None,
             tuple(map(PriorCheck.from_json, prior)),
+            buffer,
         )
 
 

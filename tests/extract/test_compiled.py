@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import textwrap
 
-from errdex.extract import analyse_file
+from errdex.extract import analyse_file, link
 from errdex.extract.records import RawSite
 
 
@@ -325,3 +325,52 @@ def test_a_rust_line_continuation_skips_the_next_line_s_indent() -> None:
         """,
     )
     assert [s.templates[0].text for s in found] == ["could not parse `{}`\nthe offset is {} bytes"]
+
+
+def test_a_cython_raise_shows_the_message_its_function_builds_in_a_local() -> None:
+    found = sites(
+        "pkg/_libs/parsers.pyx",
+        """
+        cdef raise_parser_error(object base, parser_t *parser):
+            cdef:
+                object old_exc
+            message = f"{base}. C error: "
+            if parser.error_msg != NULL:
+                message += parser.error_msg.decode("utf-8")
+            else:
+                message += "no error message set"
+            raise ParserError(message)
+        """,
+    )
+    assert [(t.text, t.holes) for t in found[0].templates] == [
+        ("{}. C error: {}", (("base",), ("parser.error_msg.decode('utf-8')",))),
+        ("{}. C error: no error message set", (("base",),)),
+    ]
+
+
+def test_a_message_compiled_code_writes_into_an_error_field_is_raised_as_the_code_reading_it_shows_it() -> None:
+    files = {
+        "pkg/src/tokenizer.c": r"""
+            int end_line(parser_t *self) {
+                if (fields > ex_fields) {
+                    snprintf(self->error_msg, 100, "Expected %d fields in line %d, saw %d\n", ex, line, fields);
+                    return -1;
+                }
+                return 0;
+            }
+            """,
+        "pkg/parsers.pyx": """
+            cdef raise_parser_error(object base, parser_t *parser):
+                message = f"{base}. C error: "
+                message += parser.error_msg.decode("utf-8")
+                raise ParserError(message)
+            """,
+    }
+    analyses = {path: analyse_file(path, textwrap.dedent(source).encode()) for path, source in files.items()}
+    linked, _ = link(analyses, lambda path: None)
+    written = next(s for s in linked if s.file == "pkg/src/tokenizer.c")
+    assert (written.exception, written.template) == (
+        "ParserError",
+        "{}. C error: Expected {} fields in line {}, saw {}\n",
+    )
+    assert written.holes == (("base",), ("ex",), ("line",), ("fields",))

@@ -77,6 +77,7 @@ class Helper:
     position: int
     exception: str | None
     kind: Kind
+    buffer: str | None = None  # the error's field it keeps the message in
 
 
 def _parameters(definition: Node) -> list[str]:
@@ -94,7 +95,7 @@ def _parameters(definition: Node) -> list[str]:
     return names
 
 
-def _helper(node: Node, given: Node, exception: str | None, kind: Kind) -> Helper | None:
+def _helper(node: Node, given: Node, exception: str | None, kind: Kind, buffer: str | None = None) -> Helper | None:
     """The helper `node`'s function is when `given` is one of its parameters, as it was passed in."""
     while given.type in ("cast_expression", "parenthesized_expression"):
         inner = given.child_by_field_name("value") or (given.named_children[-1] if given.named_children else None)
@@ -107,7 +108,7 @@ def _helper(node: Node, given: Node, exception: str | None, kind: Kind) -> Helpe
     parameters = _parameters(definition)
     if text(given) not in parameters:
         return None
-    return Helper(function_name(node).rsplit("::", 1)[-1], parameters.index(text(given)), exception, kind)
+    return Helper(function_name(node).rsplit("::", 1)[-1], parameters.index(text(given)), exception, kind, buffer)
 
 
 def _passes_on(call: Node, raiser: Raiser, arguments: list[Node], exception: str | None) -> Helper | None:
@@ -118,7 +119,7 @@ def _passes_on(call: Node, raiser: Raiser, arguments: list[Node], exception: str
 
 def _stores(left: Node, right: Node) -> Helper | None:
     """`ds->errorStr = (char *)message;`: the parameter is kept as an error's text."""
-    return _helper(left, right, None, "error") if _ERROR_BUFFER.search(text(left)) else None
+    return _helper(left, right, None, "error", field_name(left)) if _ERROR_BUFFER.search(text(left)) else None
 
 
 def _helper_sites(language: Language, root: Node, helpers: dict[str, Helper]) -> Iterator[RawSite]:
@@ -139,7 +140,13 @@ def _helper_sites(language: Language, root: Node, helpers: dict[str, Helper]) ->
             function_name(call),
             guards(call, _FUNCTIONS, branch),
             squeezed(message),
+            helper.buffer,
         )
+
+
+def field_name(node: Node) -> str:
+    """The last name of a field or variable as written: `error_msg` of `self->error_msg`."""
+    return re.split(r"->|\.", squeezed(node))[-1].strip("() *&")
 
 
 def _has_literal(node: Node) -> bool:
@@ -172,7 +179,9 @@ def _macro_site(call: Node, raiser: Raiser, arguments: list[Node]) -> RawSite | 
     if raiser.buffer_arg is not None and (parts is None or render(parts) is None):
         return None  # a buffer filled from other text: no message of its own
     shown_args = arguments[raiser.message_arg :] if raiser.form != "cv_assert" else arguments
-    return raw_site(call, raiser.kind, exception, parts, function, clauses, ", ".join(squeezed(a) for a in shown_args))
+    buffer = field_name(arguments[raiser.buffer_arg]) if raiser.buffer_arg is not None else None
+    source = ", ".join(squeezed(a) for a in shown_args)
+    return raw_site(call, raiser.kind, exception, parts, function, clauses, source, buffer)
 
 
 def _message(raiser: Raiser, arguments: list[Node], function: str) -> Parts | None:

@@ -27,11 +27,35 @@ _MAX_LINES = 40
 NO_TEXT = "the message is built at run time: no literal text of it is in the source"
 
 
-class _NoNames:
-    """Names in a Cython statement cut out alone resolve to nothing: their holes stay holes."""
+class _LocalNames:
+    """A name a Cython raise shows, bound earlier in its function by plain Python lines (`message = f"..."`,
+    `message += ...`): its values, one per branch that adds to it; any other name resolves to nothing."""
+
+    def __init__(self, lines: list[str], first: int, last: int) -> None:
+        self.lines, self.first, self.last = lines, first, last
 
     def alternatives(self, name: str) -> list[ast.expr] | None:
-        return None
+        binds = re.compile(rf"^([ \t]*){re.escape(name)}[ \t]*(\+?)=[^=]")
+        current: list[ast.expr] = []
+        level = 0
+        branches: list[ast.expr] = []
+        for number in range(self.first, self.last):
+            found = binds.match(self.lines[number])
+            statement = _statement(self.lines, number)[0] if found is not None else None
+            if found is None or statement is None:
+                continue
+            value = statement.value if isinstance(statement, ast.Assign | ast.AugAssign) else None
+            if value is None:
+                continue
+            indent = len(found.group(1).expandtabs())
+            if not found.group(2):
+                current, level, branches = [value], indent, []
+            elif indent > level and current:  # one branch of an if/else adds this
+                branches += [ast.BinOp(c, ast.Add(), value) for c in current]
+            else:
+                current = [ast.BinOp(c, ast.Add(), value) for c in (branches or current)]
+                branches = []
+        return (branches or current) or None
 
     def constant(self, name: str) -> Any:
         raise Unresolved(name)
@@ -68,7 +92,11 @@ def _site(statement: ast.stmt, lines: list[str], number: int, last: int, indent:
     kind, exception, message = _parts(statement)
     if kind is None:
         return None
-    made = templates(message, _NoNames()) if message is not None else []
+    made = (
+        templates(message, _LocalNames(lines, _function_start(lines, number, indent), number))
+        if message is not None
+        else []
+    )
     found = tuple(Template(rendered, hole_sources(parts)) for parts in made if (rendered := render(parts)) is not None)
     function, clauses = _context(lines, number, indent)
     return RawSite(
@@ -104,6 +132,16 @@ def _parts(statement: ast.stmt) -> tuple[Kind | None, str | None, ast.expr | Non
             (call.args[0] if call.args else None),
         )
     return None, None, None
+
+
+def _function_start(lines: list[str], number: int, indent: int) -> int:
+    """The line after the `def` (or `cdef`, `cpdef`) that line `number` is in; 0 at module level."""
+    for at in range(number - 1, -1, -1):
+        line = lines[at]
+        level = len(line[: len(line) - len(line.lstrip(" \t"))].expandtabs())
+        if line.strip() and level < indent and _DEFINES.match(line):
+            return at + 1
+    return 0
 
 
 def _context(lines: list[str], number: int, indent: int) -> tuple[str, tuple[str, ...]]:

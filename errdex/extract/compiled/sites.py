@@ -74,8 +74,10 @@ def raw_site(
     function: str,
     clauses: tuple[str, ...],
     message_source: str,
+    buffer: str | None = None,
 ) -> RawSite:
-    """The site of one compiled raise, its template made from `parts` (None: the message is not in the source)."""
+    """The site of one compiled raise, its template made from `parts` (None: the message is not in the source);
+    `buffer` names the error's field a message is written into, for Python code to raise later."""
     rendered = render(parts) if parts is not None else None
     templates = (Template(rendered, hole_sources(parts or ())),) if rendered is not None else ()
     return RawSite(
@@ -90,4 +92,5 @@ def raw_site(
         clauses=clauses,
         values=Values(),
         message_source=message_source,
+        buffer=buffer,
     )
