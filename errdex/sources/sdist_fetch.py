@@ -66,9 +66,11 @@ def release_sdist(info: ReleaseInfo, folder: Path, *, keep: bool) -> Iterator[Sd
         if "file" in result:
             found = Path(result["file"])
             yield Sdist(_keep(found, folder) if keep else found, "found")
-        elif result.get("error") == "not_found":
+        elif result.get("error") == "not_found" and not result.get("unreachable"):
             _remember_missing(folder)
             yield Sdist(None, "missing")
+        elif result.get("error") == "not_found":
+            yield Sdist(None, "failed", "the package index could not be reached")
         else:
             yield Sdist(None, "failed", result.get("detail") or tail)
 
