@@ -14,9 +14,12 @@ SKIP_ROOT_DIRS = frozenset({"tests", "test", "docs", "doc", "examples", "example
 LAYOUT_ROOTS = ("src", "lib")
 _SKIP_DIRS = frozenset({"__pycache__", "node_modules", "site-packages"})
 _WHEEL_CODE_DIRS = ("purelib", "platlib")
-# Folders (at any depth) whose compiled sources no release builds its own error messages from:
-# test, benchmark, example and doc code, and third-party libraries vendored into the tree.
-COMPILED_SKIP_DIRS = frozenset({"tests", "test", "testing", "benchmarks", "examples", "docs"})
+# Folders (at any depth) of compiled sources that no release builds into its own error messages:
+# test, benchmark (Rust's `benches`), example and sample (opencv's `samples`) and doc code.
+COMPILED_SKIP_DIRS = frozenset(
+    {"tests", "test", "testing", "benchmarks", "benches", "examples", "example", "samples", "docs", "doc"}
+)
+# Folders (at any depth) of third-party libraries vendored into a project tree: their errors are not the release's.
 VENDORED_DIRS = frozenset(
     {"third_party", "thirdparty", "3rdparty", "vendored-meson", "subprojects", "vendor", "extern", "external"}
 )

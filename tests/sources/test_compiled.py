@@ -36,6 +36,8 @@ PROJECT = {
     "src/fastpkg/tests/helper.c": "",
     "crates/fast-core/tests/it.rs": "",
     "crates/fast-core/benchmarks/bench.rs": "",
+    "crates/fast-core/benches/frame.rs": "",
+    "src/fastpkg/samples/sample.cpp": "",
     "src/fastpkg/testing/fake.c": "",
     "docs/example.c": "",
     "src/fastpkg/examples/demo.cpp": "",
