@@ -1,8 +1,9 @@
 """Turn what a user names (a requirement, a path, a git revision, an installed name) into a Source.
 
 A Source says what release it is (`info`) and yields that release's Python files by the path
-they are imported as. Sources only find and read files: nothing here imports, runs or builds
-the code it reads, and every archive is treated as hostile.
+they are imported as, then its compiled sources (C, C++, Cython, Rust) by their path in the project
+tree; a wheel's come from the same release's sdist. Sources only find and read files: nothing here
+imports, runs or builds the code it reads, and every archive is treated as hostile.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from .folder import open_folder_source
 from .git import open_git_source
 from .installed import open_installed_source
 from .registry import fetch_release
+from .sdist_compiled import with_sdist_compiled
 from .sdist_layout import sdist_layout
 from .spec import GitSpec, PathSpec, PipSpec, parse_spec
 from .tree import TreeSource
@@ -31,7 +33,8 @@ __all__ = ["Source", "SourceError", "default_cache_dir", "open_source"]
 
 
 class Source(Protocol):
-    """One release: what it is, and its Python files in sorted import-path order, read lazily."""
+    """One release: what it is, its Python files in sorted import-path order, then its compiled sources
+    in sorted tree-path order, read lazily."""
 
     info: ReleaseInfo
 
@@ -66,6 +69,7 @@ def _open(
         raise SourceError(f"{exc} (cached as '{path}'; delete it to fetch it again)") from exc
     if source.info.source_kind != "wheel":
         return source
+    source = with_sdist_compiled(source, path, stack, progress)  # first: it keeps the sdist the layout then lists
     return source.with_layout(sdist_layout(source.info, source.import_paths(), path.parent, progress))
 
 

@@ -17,12 +17,13 @@ from packaging.version import InvalidVersion, Version
 from errdex.errors import SourceError
 from errdex.model import ReleaseInfo, SourceKind
 
-from .layout import import_paths, tree_layout
+from .layout import compiled_paths, import_paths, is_compiled, tree_layout
 from .metadata import repository_folder, repository_url
 from .tree import (
     DEFAULT_LIMITS,
     LOCAL_VERSION,
     ROOT_METADATA,
+    Mapped,
     SourceLimits,
     TreeSource,
     describe_size,
@@ -89,6 +90,7 @@ class ZipTree:
     def __init__(self, path: Path, limits: SourceLimits) -> None:
         self.label = f"archive '{path.name}'"
         self._limits = limits
+        self._wheel = path.name.lower().endswith(".whl")  # its compiled sources (headers) are not the release's
         self._file = open(path, "rb")  # noqa: SIM115 - owned by the tree until close()
         try:
             declared = _declared_zip_entries(self._file)
@@ -109,7 +111,8 @@ class ZipTree:
         for info in infos:
             path = _member_path(info.filename, self.label)
             mode = info.external_attr >> 16
-            if info.is_dir() or not path or (stat.S_IFMT(mode) not in (0, stat.S_IFREG)) or not is_wanted(path):
+            regular = not info.is_dir() and path and stat.S_IFMT(mode) in (0, stat.S_IFREG)
+            if not regular or not is_wanted(path, info.file_size, self._limits) or (self._wheel and is_compiled(path)):
                 continue  # symlinks, devices and files we never read are skipped, not followed
             if info.file_size > self._limits.file_bytes:
                 raise file_too_big(self.label, path, self._limits)
@@ -156,7 +159,7 @@ class TarTree:
             total += member.size
             if total > self._limits.total_bytes:
                 raise _too_large(self.label, self._limits)
-            if is_wanted(path):
+            if is_wanted(path, member.size, self._limits):
                 if member.size > self._limits.file_bytes:
                     raise file_too_big(self.label, path, self._limits)
                 stream = tar.extractfile(member)
@@ -222,17 +225,39 @@ def _tar_member_paths(path: Path, limits: SourceLimits) -> list[str]:
     return found
 
 
+def _zip_member_paths(path: Path, limits: SourceLimits) -> list[str]:
+    """The regular files a zip lists, from its central directory alone: no member is read."""
+    label = f"archive '{path.name}'"
+    with open(path, "rb") as f:
+        declared = _declared_zip_entries(f)
+        if declared is not None and declared > limits.members:
+            raise _too_many(label, limits)
+        with zipfile.ZipFile(f) as zf:
+            infos = zf.infolist()
+    if len(infos) > limits.members:
+        raise _too_many(label, limits)
+    found = []
+    for info in infos:
+        name = _member_path(info.filename, label)
+        if name and not info.is_dir() and stat.S_IFMT(info.external_attr >> 16) in (0, stat.S_IFREG):
+            found.append(name)
+    return found
+
+
+def archive_members(path: Path, limits: SourceLimits = DEFAULT_LIMITS) -> list[str]:
+    """Every regular file an archive lists, by its path in the archive, read from its member list alone."""
+    try:
+        if path.name.lower().endswith(TAR_SUFFIXES):
+            return _tar_member_paths(path, limits)
+        return _zip_member_paths(path, limits)
+    except _BROKEN as exc:
+        raise _corrupt(f"archive '{path.name}'", exc) from exc
+
+
 def archive_python_paths(path: Path, limits: SourceLimits = DEFAULT_LIMITS) -> list[str]:
     """The Python files of an sdist or other archive by their paths in the project (its wrapping folder
     removed), read from the archive's member list alone: nothing is extracted, built or run."""
-    try:
-        if path.name.lower().endswith(TAR_SUFFIXES):
-            listed = _tar_member_paths(path, limits)
-        else:
-            with closing(ZipTree(path, limits)) as tree:
-                listed = list(tree.paths())
-    except _BROKEN as exc:
-        raise _corrupt(f"archive '{path.name}'", exc) from exc
+    listed = archive_members(path, limits)
     wrapper = _wrapper(listed)
     return [p[len(wrapper) :] for p in listed if p.endswith(".py")]
 
@@ -266,6 +291,7 @@ def open_archive_source(path: Path, spec: str, stack: ExitStack, limits: SourceL
     guess_name, guess_version = _filename_guess(path.name)
     kind: SourceKind = "wheel" if wheel else ("sdist" if "PKG-INFO" in tree.paths() else "archive")
     mapping = import_paths(tree.paths(), wheel=wheel)
+    compiled = () if wheel else (Mapped(tree, tuple(compiled_paths(tree.paths()))),)  # a wheel ships none
     info = ReleaseInfo(
         package=meta.name or guess_name,
         version=meta.version or guess_version or LOCAL_VERSION,
@@ -276,4 +302,4 @@ def open_archive_source(path: Path, spec: str, stack: ExitStack, limits: SourceL
         layout=None if wheel else tree_layout(mapping, kind),  # a wheel's own paths say nothing of the repository
         repository_folder=repository_folder(meta.urls, repository_url(meta.urls)),
     )
-    return TreeSource(info, tree, mapping)
+    return TreeSource(info, tree, mapping, compiled)

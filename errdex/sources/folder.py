@@ -1,4 +1,4 @@
-"""Read a project folder on disk: its metadata files and Python sources, never its setup.py."""
+"""Read a project folder on disk: its metadata files, Python and compiled sources, never running its setup.py."""
 
 from __future__ import annotations
 
@@ -10,17 +10,19 @@ from pathlib import Path
 from errdex.errors import SourceError
 from errdex.model import ReleaseInfo
 
-from .layout import SKIP_ROOT_DIRS, import_paths, tree_layout
+from .layout import SKIP_ROOT_DIRS, compiled_paths, import_paths, is_compiled, tree_layout
 from .metadata import repository_folder, repository_url
 from .tree import (
     DEFAULT_LIMITS,
     LOCAL_VERSION,
     ROOT_METADATA,
+    Mapped,
     SourceLimits,
     TreeSource,
     is_wanted,
     read_capped,
     read_meta,
+    too_many_compiled,
 )
 
 _PRUNE = frozenset({"__pycache__", "node_modules", "site-packages"})
@@ -35,12 +37,13 @@ def _pruned(dirpath: str, name: str, at_root: bool) -> bool:
     return os.path.exists(os.path.join(dirpath, name, "pyvenv.cfg"))
 
 
-def _is_regular(path: str) -> bool:
-    """A plain file, not a symlink (never followed) nor a fifo or device (reading one could hang)."""
+def _regular_size(path: str) -> int | None:
+    """The size of a plain file; None for a symlink (never followed), a fifo or device (reading one could hang)."""
     try:
-        return stat.S_ISREG(os.lstat(path).st_mode)
+        info = os.lstat(path)
     except OSError:
-        return False
+        return None
+    return info.st_size if stat.S_ISREG(info.st_mode) else None
 
 
 class FolderTree:
@@ -54,15 +57,22 @@ class FolderTree:
 
     def _walk(self) -> list[str]:
         found: list[str] = []
+        compiled = 0  # counted apart from the Python files, under their own limit
         for dirpath, dirnames, filenames in os.walk(self._root):
             at_root = dirpath == str(self._root)
             dirnames[:] = sorted(d for d in dirnames if not _pruned(dirpath, d, at_root))
             rel = os.path.relpath(dirpath, self._root).replace(os.sep, "/")
             for name in filenames:
                 path = name if rel == "." else f"{rel}/{name}"
-                if is_wanted(path) and _is_regular(os.path.join(dirpath, name)):
+                if not is_wanted(path):
+                    continue
+                size = _regular_size(os.path.join(dirpath, name))
+                if size is not None and is_wanted(path, size, self._limits):
                     found.append(path)
-            if len(found) > self._limits.members:
+                    compiled += is_compiled(path)
+            if compiled > self._limits.compiled_files:
+                raise too_many_compiled(self.label, self._limits)
+            if len(found) - compiled > self._limits.members:
                 raise SourceError(
                     f"Refusing {self.label}: it has more than {self._limits.members:,} Python files "
                     "(the limit); point errdex at the project's own folder"
@@ -101,5 +111,6 @@ def open_folder_source(root: Path, spec: str, limits: SourceLimits = DEFAULT_LIM
         ),
         tree,
         mapping,
+        (Mapped(tree, tuple(compiled_paths(tree.paths()))),),
     )
     return source.hashed()

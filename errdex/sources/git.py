@@ -13,15 +13,17 @@ from urllib.parse import urlsplit
 from errdex.errors import SourceError
 from errdex.model import ReleaseInfo
 
-from .layout import import_paths, tree_layout
+from .layout import compiled_paths, import_paths, is_compiled, tree_layout
 from .metadata import normalize_repository, repository_url
 from .tree import (
     DEFAULT_LIMITS,
+    Mapped,
     SourceLimits,
     TreeSource,
     file_too_big,
     is_wanted,
     read_meta,
+    too_many_compiled,
 )
 
 _REGULAR_MODES = frozenset({"100644", "100755"})  # symlinks (120000) and submodules (160000) are skipped
@@ -97,8 +99,10 @@ class GitTree:
             if len(fields) != 4 or fields[1] != b"blob" or fields[0].decode() not in _REGULAR_MODES:
                 continue
             path = raw_path.decode("utf-8", "surrogateescape")
-            if is_wanted(path):
+            if is_wanted(path, int(fields[3]), self._limits):
                 blobs[path] = (fields[2].decode("ascii"), int(fields[3]))
+        if sum(map(is_compiled, blobs)) > self._limits.compiled_files:
+            raise too_many_compiled(self.label, self._limits)
         return blobs
 
     def paths(self) -> Sequence[str]:
@@ -181,7 +185,7 @@ def open_git_source(
         repository_url=repository_url(meta.urls) or (normalize_repository(origin) if origin else None),
         layout=tree_layout(mapping, "git"),
     )
-    return TreeSource(info, tree, mapping)
+    return TreeSource(info, tree, mapping, (Mapped(tree, tuple(compiled_paths(tree.paths()))),))
 
 
 def _origin_url(repo: Path) -> str | None:

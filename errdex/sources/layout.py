@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from errdex.model import RepoLayout, SourceKind
+from errdex.model import RepoLayout, SourceKind, language_of
 
 # Top-level folders of a project tree that hold no importable code of the release.
 SKIP_ROOT_DIRS = frozenset({"tests", "test", "docs", "doc", "examples", "example", "benchmarks", "build", "dist"})
@@ -14,6 +14,17 @@ SKIP_ROOT_DIRS = frozenset({"tests", "test", "docs", "doc", "examples", "example
 LAYOUT_ROOTS = ("src", "lib")
 _SKIP_DIRS = frozenset({"__pycache__", "node_modules", "site-packages"})
 _WHEEL_CODE_DIRS = ("purelib", "platlib")
+# Folders (at any depth) of compiled sources that no release builds into its own error messages:
+# test, benchmark (Rust's `benches`), example and sample (opencv's `samples`) and doc code.
+COMPILED_SKIP_DIRS = frozenset(
+    {"tests", "test", "testing", "benchmarks", "benches", "examples", "example", "samples", "docs", "doc"}
+)
+# Folders (at any depth) of third-party libraries vendored into a project tree: their errors are not the release's.
+VENDORED_DIRS = frozenset(
+    {"third_party", "thirdparty", "3rdparty", "vendored-meson", "subprojects", "vendor", "extern", "external"}
+)
+# The endings of compiled extension modules in a wheel (CPython's on Linux and macOS, Windows, macOS libraries).
+EXTENSION_SUFFIXES = (".so", ".pyd", ".dylib")
 
 
 def _skipped_anywhere(parts: list[str]) -> bool:
@@ -21,6 +32,18 @@ def _skipped_anywhere(parts: list[str]) -> bool:
     if parts[-1] == "conftest.py":
         return True
     return any(d.startswith(".") or d in _SKIP_DIRS or d.endswith(".egg-info") for d in parts[:-1])
+
+
+def is_compiled(path: str) -> bool:
+    """Whether a file is a compiled source (C, C++, Cython, Rust) by its name."""
+    return language_of(path) not in (None, "python")
+
+
+def compiled_skipped(parts: list[str]) -> bool:
+    """Whether a compiled source sits where no release's own code does: hidden, cache, test or vendored folders."""
+    if _skipped_anywhere(parts):
+        return True
+    return any(d.lower() in COMPILED_SKIP_DIRS or d.lower() in VENDORED_DIRS for d in parts[:-1])
 
 
 def _wheel_path(path: str) -> str | None:
@@ -69,6 +92,24 @@ def import_paths(paths: Iterable[str], *, wheel: bool) -> list[tuple[str, str]]:
         elif parts[0] == root:
             found["/".join(parts[1:])] = "/".join(parts)
     return sorted(found.items())
+
+
+def compiled_paths(paths: Iterable[str]) -> list[tuple[str, str]]:
+    """Sorted (path, tree path) pairs of the compiled sources a project tree builds, each by its path in the tree.
+
+    Unlike Python files they are not moved out of a src layout: `src/lib.rs` stays `src/lib.rs`.
+    """
+    found = []
+    for path in paths:
+        parts = path.split("/")
+        if is_compiled(path) and parts[0] not in SKIP_ROOT_DIRS and not compiled_skipped(parts):
+            found.append((path, path))
+    return sorted(found)
+
+
+def ships_extension_modules(members: Iterable[str]) -> bool:
+    """Whether a wheel's members include a compiled extension module inside the installed tree."""
+    return any((target := _wheel_path(path)) is not None and target.endswith(EXTENSION_SUFFIXES) for path in members)
 
 
 def tree_prefix(imported: Iterable[str], tree_paths: Iterable[str]) -> str | None:

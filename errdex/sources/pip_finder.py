@@ -7,7 +7,8 @@ JSON list of attempts, each a list of pip download options that select files (ta
 platforms, binary or source). The newest version any attempt finds wins; for equal versions the
 earlier attempt wins, and an exact `==X` pin stops at the first attempt that finds X. The last
 line printed is one JSON object: {"file", "name", "version"} or {"error": "not_found" |
-"internals" | "download", "detail", "versions"}.
+"internals" | "download", "detail", "versions", "unreachable"}; `unreachable` says that some index
+page could not be read (offline, a server error), so that "not found" may not be the index's answer.
 """
 
 import json
@@ -43,6 +44,26 @@ def _best(requirement, attempts, make_finder):
     return chosen, versions
 
 
+def _watch_failures(session):
+    """Note each request of the session that fails for a reason other than "no such page"; pip's
+    finder logs such failures and goes on as if the page listed nothing."""
+    failures = []
+    request = session.request
+
+    def watched(method, url, *args, **kwargs):
+        try:
+            response = request(method, url, *args, **kwargs)
+        except Exception:
+            failures.append(url)
+            raise
+        if response.status_code >= 400 and response.status_code not in (404, 410):
+            failures.append(url)
+        return response
+
+    session.request = watched
+    return failures
+
+
 def _download(session, link, dest):
     """Save the link's file into dest, checking the hash the index gave for it."""
     filename = os.path.basename(link.filename)
@@ -72,6 +93,7 @@ def main(argv):
         with command.main_context():
             base, _ = command.parse_args([requirement_text])
             session = command.get_default_session(base)
+            failures = _watch_failures(session)
 
             def make_finder(args):
                 options, _ = create_command("download").parse_args([*args, requirement_text])
@@ -84,7 +106,7 @@ def main(argv):
 
             best, versions = _best(requirement, attempts, make_finder)
             if best is None:
-                return _report(error="not_found", versions=sorted(versions))
+                return _report(error="not_found", versions=sorted(versions), unreachable=bool(failures))
             try:
                 path = _download(session, best.link, dest)
             except Exception as exc:  # network, HTTP status, hash mismatch: all mean "no file"

@@ -139,6 +139,7 @@ class FinderResult(TypedDict, total=False):
     error: str  # not_found | download | internals
     detail: str
     versions: list[str]
+    unreachable: bool  # with not_found: some index page could not be read, so the answer may be wrong
 
 
 def run_finder(requirement: Requirement, dest: Path, attempts: list[list[str]]) -> tuple[FinderResult, str]:

@@ -1,7 +1,7 @@
 """Where a wheel's files sit in its project tree, learned from the member list of the same release's sdist.
 
 A wheel keeps `transformers/x.py`; its repository may keep `src/transformers/x.py`. The sdist of
-the same release is a copy of the project tree, so pip's finder downloads it (never building it)
+the same release is a copy of the project tree, so it is fetched (sdist_fetch.py, never built)
 and only the archive's member names are read. The answer is kept beside the release file, so a
 release is asked about once; a release with no sdist is remembered as not known.
 """
@@ -9,18 +9,16 @@ release is asked about once; a release with no sdist is remembered as not known.
 from __future__ import annotations
 
 import json
-import tempfile
 from pathlib import Path
 from typing import TypedDict
-
-from packaging.requirements import InvalidRequirement, Requirement
 
 from errdex.errors import SourceError
 from errdex.model import ReleaseInfo, RepoLayout
 
 from .archive import archive_python_paths
 from .layout import tree_prefix
-from .registry import SDIST_ONLY, FetchProgress, run_finder
+from .registry import FetchProgress
+from .sdist_fetch import release_sdist
 
 LAYOUT_FILE = "layout.json"
 
@@ -52,23 +50,19 @@ def _cached(path: Path) -> LearnedLayout | None:
 
 
 def _learn(info: ReleaseInfo, imported: list[str], folder: Path, progress: FetchProgress) -> LearnedLayout | None:
-    """Fetch the sdist into a temporary folder, list it and keep the answer; None (and nothing kept)
+    """List the sdist (kept, or fetched for the listing) and keep the answer; None (and nothing kept)
     when pip could not answer (offline, a failed download), so that a later run asks again."""
-    try:
-        requirement = Requirement(f"{info.package}=={info.version}")
-    except InvalidRequirement:
-        return None
     progress(f"listing the sdist of {info.package} {info.version} to learn where its files sit in the repository")
-    with tempfile.TemporaryDirectory(dir=folder, prefix=".sdist-") as tmp:
-        result, _ = run_finder(requirement, Path(tmp), [SDIST_ONLY])
-        if "file" in result:
-            sdist = Path(result["file"])
+    with release_sdist(info, folder, keep=False) as sdist:
+        if sdist.path is not None:
             try:
-                learned = LearnedLayout(prefix=tree_prefix(imported, archive_python_paths(sdist)), sdist=sdist.name)
+                learned = LearnedLayout(
+                    prefix=tree_prefix(imported, archive_python_paths(sdist.path)), sdist=sdist.path.name
+                )
             except SourceError as exc:
                 progress(f"the sdist cannot be listed ({exc}); the repository's layout is not known")
                 return None
-        elif result.get("error") == "not_found":
+        elif sdist.status == "missing":
             learned = LearnedLayout(prefix=None, sdist=None)
         else:
             progress("the sdist could not be fetched; the repository's layout is not known")

@@ -13,6 +13,7 @@ from typing import IO, Protocol
 from errdex.errors import SourceError
 from errdex.model import ReleaseInfo, RepoLayout, SourceFile
 
+from .layout import compiled_skipped, is_compiled
 from .metadata import Meta, from_core_metadata, from_pyproject, from_setup_cfg, merge
 
 ROOT_METADATA = ("PKG-INFO", "pyproject.toml", "setup.cfg")
@@ -29,7 +30,9 @@ class SourceLimits:
     # of the members read from a zip (so a wheel's large compiled libraries cost nothing).
     total_bytes: int = 1 << 30
     members: int = 100_000  # archive members; Python files of a folder
-    file_bytes: int = 50 << 20  # one file read
+    # Compiled sources of a folder or git commit, counted apart: torch's tree alone has over 10,000.
+    compiled_files: int = 200_000
+    file_bytes: int = 50 << 20  # one file read; a compiled source over it is left out (generated code)
 
 
 DEFAULT_LIMITS = SourceLimits()
@@ -75,13 +78,24 @@ def _size_on_disk(stream: IO[bytes]) -> int | None:
         return None
 
 
-def is_wanted(path: str) -> bool:
-    """Whether a tree keeps this file: Python sources, and metadata at the top or one folder down.
+def too_many_compiled(label: str, limits: SourceLimits) -> SourceError:
+    """The error for a folder or commit with more compiled sources than any project builds."""
+    return SourceError(
+        f"Refusing {label}: it has more than {limits.compiled_files:,} C, C++, Cython or Rust files "
+        "(the limit); point errdex at the project's own folder"
+    )
 
-    One folder down covers an sdist's `name-1.0/PKG-INFO` and a wheel's `x.dist-info/METADATA`.
+
+def is_wanted(path: str, size: int | None = None, limits: SourceLimits = DEFAULT_LIMITS) -> bool:
+    """Whether a tree keeps this file: Python sources, compiled sources outside test and vendored
+    folders, and metadata at the top or one folder down (an sdist's `name-1.0/PKG-INFO`, a wheel's
+    `x.dist-info/METADATA`). A compiled source larger than the single-file cap (`size`, when known)
+    is generated code, left out rather than refusing the tree as a Python file that large does.
     """
     if path.endswith(".py"):
         return True
+    if is_compiled(path):
+        return not compiled_skipped(path.split("/")) and (size is None or size <= limits.file_bytes)
     top, _, rest = path.partition("/")
     return path in ROOT_METADATA or rest in ROOT_METADATA or (rest == "METADATA" and top.endswith(".dist-info"))
 
@@ -122,44 +136,67 @@ def files_digest(files: Iterable[SourceFile]) -> str:
     return hashlib.sha256("".join(lines).encode("utf-8", "surrogateescape")).hexdigest()
 
 
+@dataclass(frozen=True)
+class Mapped:
+    """Files of one tree by the path a source yields each as: (yielded path, path in the tree) pairs."""
+
+    tree: Tree
+    pairs: tuple[tuple[str, str], ...]
+
+
 class TreeSource:
-    """A Source: what the release says about itself, and its Python files in import-path order."""
+    """A Source: what the release says about itself, its Python files in import-path order, then its
+    compiled sources (from its own tree, or a wheel's sdist) by their paths in the project tree."""
 
     def __init__(
         self,
         info: ReleaseInfo,
         tree: Tree,
         mapping: Sequence[tuple[str, str]],
+        compiled: Sequence[Mapped] = (),
         read: tuple[SourceFile, ...] | None = None,
     ) -> None:
         self.info = info
         self._tree = tree
         self._mapping = tuple(mapping)
+        self.compiled = tuple(compiled)
         self._read = read
 
     def files(self) -> Iterator[SourceFile]:
-        """Yield each Python file, read only when reached (or as read already to hash them)."""
+        """Yield each file, read only when reached (or as read already to hash them)."""
         if self._read is not None:
             yield from self._read
             return
         for import_path, tree_path in self._mapping:
             yield SourceFile(import_path, self._tree.read(tree_path))
+        for part in self.compiled:
+            for path, tree_path in part.pairs:
+                yield SourceFile(path, part.tree.read(tree_path))
 
     def import_paths(self) -> list[str]:
         """The paths the release's Python files are imported as."""
         return [imported for imported, _ in self._mapping]
 
+    def _with(self, info: ReleaseInfo, compiled: Sequence[Mapped] | None = None) -> TreeSource:
+        return TreeSource(info, self._tree, self._mapping, self.compiled if compiled is None else compiled, self._read)
+
     def with_layout(self, layout: RepoLayout | None) -> TreeSource:
         """The same source with where its files sit in the project tree, learned elsewhere (a wheel's sdist)."""
-        return TreeSource(replace(self.info, layout=layout), self._tree, self._mapping, self._read)
+        return self._with(replace(self.info, layout=layout))
+
+    def with_compiled(self, compiled: Sequence[Mapped], digest: str) -> TreeSource:
+        """The same source with compiled sources read elsewhere (a wheel's sdist), after its own files,
+        and the digest that covers both."""
+        assert self._read is None, "a hashed source's files are fixed"
+        return self._with(replace(self.info, digest=digest), (*self.compiled, *compiled))
 
     def overridden(self, name: str | None, version: str | None) -> TreeSource:
         """The same source with the user's --name / --version in place of the metadata's."""
-        info = replace(self.info, package=name or self.info.package, version=version or self.info.version)
-        return TreeSource(info, self._tree, self._mapping, self._read)
+        return self._with(replace(self.info, package=name or self.info.package, version=version or self.info.version))
 
     def hashed(self) -> TreeSource:
         """The same source with its digest set from its files, which it keeps (folders and installs
         have no archive to hash: their files are read and hashed once, here)."""
         files = tuple(self.files())
-        return TreeSource(replace(self.info, digest=files_digest(files)), self._tree, self._mapping, files)
+        info = replace(self.info, digest=files_digest(files))
+        return TreeSource(info, self._tree, self._mapping, self.compiled, files)

@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 
 from errdex.sources import open_source
+from errdex.sources.registry import release_dir
+from errdex.sources.sdist_fetch import KEPT_FOLDER
 
 pytestmark = pytest.mark.network
 
@@ -57,3 +59,34 @@ def test_old_releases(
     info, files = open_cached(spec, release_cache, monkeypatch, tmp_path)
     assert f"{info.package}=={info.version}" == spec
     assert module in files and b"raise " in files[module]
+
+
+@pytest.mark.parametrize(
+    ("spec", "module", "compiled"),
+    [
+        ("markupsafe==3.0.2", "markupsafe/__init__.py", ["src/markupsafe/_speedups.c"]),
+        (
+            "pyyaml==6.0.2",
+            "yaml/__init__.py",
+            ["yaml/__init__.pxd", "yaml/_yaml.h", "yaml/_yaml.pxd", "yaml/_yaml.pyx"],
+        ),
+    ],
+)
+def test_a_wheel_with_extension_modules_yields_its_sdists_compiled_sources(
+    spec: str, module: str, compiled: list[str], release_cache: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    info, files = open_cached(spec, release_cache, monkeypatch, tmp_path)
+    assert info.source_kind == "wheel"
+    paths = list(files)
+    assert paths[-len(compiled) :] == compiled and module in paths[: -len(compiled)]
+    assert all(p.endswith(".py") for p in paths[: -len(compiled)])
+    kept = release_dir(release_cache, info.package, info.version) / KEPT_FOLDER
+    assert [p.name for p in kept.iterdir()] == [f"{info.package.lower()}-{info.version}.tar.gz"]
+
+
+def test_a_pure_python_wheel_keeps_no_sdist(
+    release_cache: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    info, files = open_cached("requests==2.31.0", release_cache, monkeypatch, tmp_path)
+    assert all(p.endswith(".py") for p in files)
+    assert not (release_cache / "requests" / "2.31" / KEPT_FOLDER).exists()
