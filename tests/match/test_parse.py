@@ -56,6 +56,8 @@ def frame_at(result: ParsedError, index: int = -1) -> tuple[str, int | None, str
         ("Exception: something broke", "Exception", "something broke"),
         ("  ValueError: indented by the chat window  \n\n", "ValueError", "indented by the chat window"),
         ('OSError: "quoted" stays quoted\t', "OSError", '"quoted" stays quoted'),
+        ("cv2.error: OpenCV(4.10.0) x.cpp:1: error: (-215)", "cv2.error", "OpenCV(4.10.0) x.cpp:1: error: (-215)"),
+        ("error: not qualified, not a class", None, "error: not qualified, not a class"),
     ],
 )
 def test_bare_message_lines(text: str, exception: str | None, message: str) -> None:

@@ -24,7 +24,7 @@ _CALLS = (
 )
 _STORES = "(assignment_expression left: (_) @left right: (_) @right)"
 # `ds->errorStr = (char *)message;`: a text kept as an error's, which the prefilter lets through to be parsed
-_STORED = re.compile(r"(?i:err\w*|msg|message)\s*=\s*(?:\(\s*(?:const\s+)?\w+\s*\*?\s*\)\s*)?\w+\s*;")
+_STORED = re.compile(r"(?:->|\.)\w*(?i:err|msg|message)\w*\s*=\s*(?:\(\s*(?:const\s+)?\w+\s*\*?\s*\)\s*)?\w+\s*;")
 _CALLED = "(call_expression function: (identifier) @name arguments: (argument_list) @arguments) @call"
 _THROWS = "(throw_statement (call_expression function: (_) @name arguments: (argument_list) @arguments) @call)"
 _ERROR_BUFFER = re.compile(r"err|msg|message", re.IGNORECASE)

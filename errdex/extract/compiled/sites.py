@@ -43,6 +43,9 @@ def negated(condition: str) -> str:
     called = _CALLED.match(condition)
     if called is not None and _balanced(condition[called.end() : -1]):
         return f"!{condition}"  # one call (`matches!(...)`, `f(x)`) needs no parentheses
+    inner = _CALLED.match(condition[1:]) if condition.startswith("!") else None
+    if inner is not None and _balanced(condition[1 + inner.end() : -1]):
+        return condition[1:]  # `!ssize.empty()` fails when `ssize.empty()`
     return f"!({condition})"
 
 

@@ -298,8 +298,9 @@ def is_type_name(name: str) -> bool:
 
 def is_exception_like(name: str) -> bool:
     """Whether a name reads as an exception or warning type even where nothing else says so."""
-    last = name.rsplit(".", 1)[-1]
-    return last.endswith(_EXC_SUFFIXES) or last in _EXC_NAMES
+    module, _, last = name.rpartition(".")
+    # `cv2.error`, `zlib.error`, `socket.error`: C extension modules name their exception `error`
+    return last.endswith(_EXC_SUFFIXES) or last in _EXC_NAMES or (bool(module) and last == "error")
 
 
 def split_exception(s: str, loose: bool = False) -> ExceptionLine | None:
