@@ -14,7 +14,7 @@ from types import FrameType, TracebackType
 from errdex.hooks.dists import Installed, distribution_of_frame, distributions
 from errdex.match import Candidate, MatchResult
 from errdex.match.rank import ABSTAIN_BELOW
-from errdex.model import FileLine, Frame, normalize_name
+from errdex.model import FileLine, Frame, language_of, normalize_name
 
 
 def raised_at(c: Candidate, frames: list[FrameType]) -> FileLine | None:
@@ -55,9 +55,42 @@ def on_frames(result: MatchResult, frames: list[FrameType], rewritten: bool = Fa
     packages = {normalize_name(d.name) for d in distributions(frames)} if rewritten else set()
     for c in result.matches:
         ran = any(f.endswith("/" + c.file) for f in files) or normalize_name(c.package) in packages
-        if c.confidence >= ABSTAIN_BELOW and ran:
+        if c.confidence >= ABSTAIN_BELOW and (ran or _called_into(c, frames)):
             return c
     return None
+
+
+def _called_into(c: Candidate, frames: list[FrameType]) -> bool:
+    """Whether a site of compiled code can have raised it: no frame shows compiled code, so the innermost frame
+    must be a call (not a `raise`) made by the site's own distribution, by one that requires it (pydantic calls
+    pydantic-core's validator) or by code of no distribution (the user's `a.reshape(4)` calls numpy's C)."""
+    if language_of(c.file) not in ("c", "cpp", "rust") or not frames:
+        return False
+    last = frames[-1]
+    line = linecache.getline(last.f_code.co_filename, last.f_lineno).strip()
+    if not line or line.startswith("raise") or " raise " in line:
+        return False
+    dist = distribution_of_frame(last)
+    return dist is None or normalize_name(c.package) in {normalize_name(dist.name), *requirements(dist.name)}
+
+
+def requirements(dist: str) -> set[str]:
+    """The normalised names of the distributions an installed one requires (any extra, any marker)."""
+    import importlib.metadata
+
+    from packaging.requirements import InvalidRequirement, Requirement
+
+    try:
+        listed = importlib.metadata.requires(dist) or []
+    except importlib.metadata.PackageNotFoundError:
+        return set()
+    names = set()
+    for text in listed:
+        try:
+            names.add(normalize_name(Requirement(text).name))
+        except InvalidRequirement:
+            continue
+    return names
 
 
 def rewritten_by_library(frames: list[FrameType]) -> bool:
@@ -101,12 +134,15 @@ def compiled_hint(tb: TracebackType | None) -> str | None:
         return None
     frame = last.tb_frame
     line = linecache.getline(frame.f_code.co_filename, last.tb_lineno).strip()
-    if distribution_of_frame(frame) is None or not line or line.startswith("raise") or " raise " in line:
+    dist = distribution_of_frame(frame)
+    if dist is None or not line or line.startswith("raise") or " raise " in line:
         return None
     place = f"{_inside_package(frame.f_code.co_filename, str(frame.f_globals.get('__name__')))}:{last.tb_lineno}"
+    release = f"{dist.name}=={dist.version}"
     return (
         f"the traceback ends at a call in {place}, not at a `raise`: the message was made by compiled code "
-        "(or in frames the library hides from tracebacks), not by Python source that errdex reads."
+        "(or in frames the library hides from tracebacks). An installed package has no compiled sources to read;"
+        f" `errdex index {release}` reads them from its sdist."
     )
 
 

@@ -254,7 +254,8 @@ def _hint(parsed: ParsedError, tables: Tables, query: Query) -> str:
     if home is not None and home not in sys.stdlib_module_names and home.isidentifier() and not home.startswith("__"):
         return (
             f"The exception's class comes from '{home}', which is not indexed: errdex index "
-            f"{distribution_of(home) or home} (a library written in compiled code has few raise sites to index)."
+            f"{distribution_of(home) or home} (a release from the package index brings the C, C++, Cython and Rust"
+            " sources of its sdist too)."
         )
     return (
         "No indexed error fits well enough. If it comes from a library, index that library "
