@@ -36,7 +36,7 @@ class Cache:
 
 ANALYSES = Cache(
     "analyses",
-    25,
+    26,
     "each file's sites, classes and imports (table `analyses`, by content hash and this version) and each"
     " release's linked sites (its `extractor_version`: indexing many releases redoes one when it differs)",
     code=("extract/*.py", "extract/compiled/*.py"),
@@ -57,7 +57,7 @@ MATCH_TABLES = Cache(
 )
 CALLERS = Cache(
     "callers",
-    23,
+    24,
     "the callers of a function of a release (static call graph, names resolved through imports and class hierarchies)",
     code=(
         "pages/callers.py",
@@ -77,7 +77,7 @@ CALLERS = Cache(
 )
 PAGES = Cache(
     "page",
-    75,
+    76,
     "the static part of an error's page, per release and place (what the user's values do not change)",
     code=(
         "pages/page.py",

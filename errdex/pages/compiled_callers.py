@@ -2,7 +2,8 @@
 
 C resolves a call by the function's name, so a call of that name in the release's C sources is a call of it
 (or of a `static` namesake of another file); in C++ and Rust, where overloads, namespaces and methods share
-names, a call of the name is a use of that name. The same file's calls come first.
+names, a call is kept only where names tell it is one (see `calls.reaches`: no method called on an object). The
+same file's calls come first. Cython's functions are called from Python and Cython alike: not searched here.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import json
 from typing import cast
 
 from errdex.caches import CALLERS
-from errdex.extract.compiled.calls import calls_of
+from errdex.extract.compiled.calls import calls_of, reaches
 from errdex.model import ReleaseRecord, language_of, normalize_name
 from errdex.pages.callers import CalledFunction
 from errdex.pages.model import Caller, CallerSearch
@@ -19,11 +20,27 @@ from errdex.store import Store
 
 MAX_CALLERS = 200
 SEARCHED = ("calls by name in the release's C, C++ and Rust sources",)
-NOT_FOLLOWED = ("calls through function pointers and tables", "calls from Python (bindings)")
+NOT_FOLLOWED = (
+    "calls through function pointers and tables",
+    "methods called on an object (their class is not known)",
+    "calls from Python (bindings)",
+)
 
 
 def compiled_callers(store: Store, release: ReleaseRecord, target: CalledFunction) -> CallerSearch:
     """The calls of a compiled function by name across the release's compiled sources, cached per function."""
+    if language_of(target.file) == "cython":
+        return CallerSearch(
+            callers=[],
+            decorated_by=[],
+            files_searched=0,
+            files_parsed=0,
+            files_not_followed=0,
+            truncated=False,
+            unresolved=0,
+            searched_for=[],
+            not_followed=["calls of a Cython function (see `cython_callers`)"],
+        )
     key = CALLERS.key(normalize_name(release.package), release.version, target.file, target.function, "compiled")
     cached = store.cache_get(key)
     if cached is not None:
@@ -39,7 +56,9 @@ def compiled_callers(store: Store, release: ReleaseRecord, target: CalledFunctio
                 continue
             searched += 1
             for call in calls_of(source.text, language, (name,)):
-                if call.function == target.function and source.path == target.file and call.call.startswith(name):
+                if not reaches(call, target.function):
+                    continue  # a method called on an object, or another class's function of that name
+                if call.function == target.function and source.path == target.file:
                     match = "recursive"
                 else:
                     match = "name"
@@ -60,6 +79,14 @@ def compiled_callers(store: Store, release: ReleaseRecord, target: CalledFunctio
     )
     store.cache_put(key, json.dumps(result).encode())
     return result
+
+
+def cython_callers(function: str) -> str:
+    """What a page says of the callers of a Cython function, which are not searched."""
+    return (
+        f"`{function}` is Cython: Python code and other Cython functions call it, and those calls are not searched"
+        " (a `def` or `cpdef` function, or a method of a `cdef class`, is called from Python by its name)."
+    )
 
 
 def _caller(file: str, line: int, function: str, call: str, when: tuple[str, ...], match: str) -> Caller:

@@ -74,7 +74,8 @@ def _search(
         following: list[tuple[str, list[EntryStep]]] = []
         for called, steps in frontier:
             short = called.rsplit("::", 1)[-1]
-            entries += [_entry(path, e, steps) for path, e in bound.get(short, []) if _binds(e, called)]
+            where = steps[0]["file"] if steps else file
+            entries += [_entry(path, e, steps) for path, e in bound.get(short, []) if _binds(path, e, where, called)]
         if len(entries) >= MAX_ENTRIES or not frontier:
             break
         by_name: dict[str, list[tuple[str, list[EntryStep]]]] = {}
@@ -92,11 +93,19 @@ def _search(
     return entries[:MAX_ENTRIES]
 
 
-def _binds(exported: Exported, function: str) -> bool:
-    """Whether a binding's target is the function: the same name, and the same class where both name one."""
+def _binds(path: str, exported: Exported, file: str, function: str) -> bool:
+    """Whether a binding's target is the function: the same name and the same class (or neither a method); for a
+    Rust function of no `impl`, also the same crate (`crates/polars-python/`), whose modules share names."""
     bound_owner = (exported.function or "").rpartition("::")[0].rsplit("::", 1)[-1]
     owner = function.rpartition("::")[0].rsplit("::", 1)[-1]
-    return not bound_owner or not owner or bound_owner == owner
+    if bound_owner != owner:
+        return False
+    return bool(owner) or not file.endswith(".rs") or _crate(path) == _crate(file)
+
+
+def _crate(path: str) -> str:
+    """The folder of the crate a Rust file is in: the part of its path before `src/`."""
+    return path.partition("/src/")[0] if "/src/" in path else ""
 
 
 def _entry(path: str, exported: Exported, steps: list[EntryStep]) -> PublicEntry:

@@ -22,7 +22,7 @@ from errdex.pages.advice import left_to_subclasses
 from errdex.pages.callers import CalledFunction, callers
 from errdex.pages.caught import page_callers
 from errdex.pages.checked import held_back
-from errdex.pages.compiled_callers import compiled_callers
+from errdex.pages.compiled_callers import compiled_callers, cython_callers
 from errdex.pages.compiled_entries import compiled_entries
 from errdex.pages.conditions import parse_condition
 from errdex.pages.derive import candidate_calls, changes_candidates, triggers_and_fix, user_input
@@ -159,7 +159,9 @@ def _static(store: Store, record: ErrorRecord, place: FileLine | None) -> Static
     happens = when_it_happens(
         base, tree, Found(found, listed), names, trees, search, heirs, _traced_at(record, speaks_for)
     )
-    if compiled:
+    if language_of(site.file) == "cython":  # its callers, in Python and Cython, are not searched
+        happens = {**happens, "summary": cython_callers(site.function), "entries": []}
+    elif compiled:
         happens = {**happens, "entries": compiled_entries(store, release, site.file, site.function, site.line)}
     said = documented(tree, source, site.file, site.function, site.line, happens["inputs"], trees)
     meaning = _unimplemented(
@@ -309,11 +311,19 @@ def provenance(page: StaticFacts, release: ReleaseRecord, found: CallerSearch) -
             facts.append(_fact(f"{what} ({way['via']})", name, way["file"], way["line"]))
         for bound in item["bound"]:
             facts.append(_fact(f"where `{item['name']}` is bound", name, bound["file"], bound["line"]))
-    detail = (
-        f"{found['files_parsed']} of {found['files_searched']} files parsed; {found['files_not_followed']} more use"
-        " the name but name neither the class nor the module" + (" (search cut short)" if found["truncated"] else "")
-    )
-    facts.append(_fact("callers (static call graph, names resolved)", name, None, None, detail))
+    language = language_of(page["file"])
+    if language == "cython":
+        facts.append(_fact("callers: not searched (a Cython function)", name, None, None, None))
+    elif language not in ("python", None):
+        detail = f"{found['files_searched']} compiled files searched" + (" (cut short)" if found["truncated"] else "")
+        facts.append(_fact("callers (calls found by name)", name, None, None, detail))
+    else:
+        detail = (
+            f"{found['files_parsed']} of {found['files_searched']} files parsed; {found['files_not_followed']} more"
+            " use the name but name neither the class nor the module"
+            + (" (search cut short)" if found["truncated"] else "")
+        )
+        facts.append(_fact("callers (static call graph, names resolved)", name, None, None, detail))
     for entry in page["versions"]["releases"]:
         place = entry["places"][0]
         facts.append(_fact("versions", f"{release.package} {entry['version']}", place["file"], place["line"]))

@@ -374,3 +374,59 @@ def test_a_message_compiled_code_writes_into_an_error_field_is_raised_as_the_cod
         "{}. C error: Expected {} fields in line {}, saw {}\n",
     )
     assert written.holes == (("base",), ("ex",), ("line",), ("fields",))
+
+
+def test_guards_from_the_build_configuration_earlier_match_arms_and_multi_line_cython_headers() -> None:
+    built = sites(
+        "opencv/modules/highgui/src/window.cpp",
+        """
+        void cv::displayStatusBar(const String& text, int delayms)
+        {
+        #ifndef HAVE_QT
+            CV_Error(cv::Error::StsNotImplemented, "The library is compiled without QT support");
+        #else
+            if (delayms /* in ms */ < 0)
+                CV_Error(cv::Error::StsBadArg, "negative delay");
+        #endif
+        }
+        """,
+    )
+    assert [s.clauses for s in built] == [("!defined(HAVE_QT)",), ("defined(HAVE_QT)", "delayms < 0")]
+    arms = sites(
+        "crates/core/src/frame.rs",
+        """
+        fn check(len: usize, height: usize) -> PolarsResult<()> {
+            match len {
+                l if l == height => Ok(()),
+                0 => polars_bail!(NoData: "empty"),
+                other => polars_bail!(ShapeMismatch: "length {} differs from {}", other, height),
+            }
+        }
+        """,
+    )
+    assert [s.clauses for s in arms] == [
+        ("!matches!(len, l if l == height) && matches!(len, 0)",),
+        ("!matches!(len, l if l == height) && !matches!(len, 0)",),
+    ]
+    cython = sites(
+        "pkg/_libs/interval.pyx",
+        """
+        cdef class Interval:
+            def _validate_endpoint(self, endpoint):
+                if not (is_integer_object(endpoint) or
+                        is_float_object(endpoint)):
+                    raise ValueError("Only numeric endpoints are allowed")
+
+            def readline(self):
+                if self.kind == 1:
+                    pass
+                elif self.kind in (2, 3):
+                    pass
+                else:
+                    raise ValueError(f"unknown page type: {self.kind}")
+        """,
+    )
+    assert [s.clauses for s in cython] == [
+        ("not (is_integer_object(endpoint) or is_float_object(endpoint))",),
+        ("not (self.kind == 1)", "not (self.kind in (2, 3))"),
+    ]

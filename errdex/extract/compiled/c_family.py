@@ -271,6 +271,8 @@ def branch(ancestor: Node, child: Node) -> str | None:
         switch = enclosing(ancestor, ("switch_statement",))
         tested = switch.child_by_field_name("condition") if switch is not None else None
         return f"{unwrapped(tested)} == {squeezed(value)}" if value is not None and tested is not None else None
+    if ancestor.type in _PREPROCESSED:
+        return _built_when(ancestor, child)
     if ancestor.type != "if_statement":
         return None
     condition = ancestor.child_by_field_name("condition")
@@ -281,6 +283,27 @@ def branch(ancestor: Node, child: Node) -> str | None:
     if child == ancestor.child_by_field_name("alternative"):
         return negated(unwrapped(condition))
     return None
+
+
+_PREPROCESSED = ("preproc_ifdef", "preproc_if", "preproc_elif", "preproc_elifdef")
+
+
+def _built_when(directive: Node, child: Node) -> str | None:
+    """The build configuration under which code inside a preprocessor conditional is compiled: `defined(HAVE_QT)`,
+    `!defined(HAVE_QT)` in its `#else`, an `#if`'s expression."""
+    alternative = directive.child_by_field_name("alternative")
+    if directive.type in ("preproc_ifdef", "preproc_elifdef"):
+        name = directive.child_by_field_name("name")
+        if name is None:
+            return None
+        negative = (directive.children[0].text or b"").endswith(b"ndef")
+        test = f"{'!' if negative else ''}defined({text(name)})"
+    else:
+        condition = directive.child_by_field_name("condition")
+        if condition is None or child == condition:
+            return None
+        test = unwrapped(condition)
+    return negated(test) if child == alternative else test
 
 
 def function_name(node: Node) -> str:

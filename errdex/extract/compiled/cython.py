@@ -22,7 +22,7 @@ _DEFINES = re.compile(
     r"^([ \t]*)(?:(?:async[ \t]+)?def|cpdef|cdef(?:[ \t]+inline)?)[ \t]+(?:[\w\[\]\.\*,& \t]+?[ \t\*&]+)?(\w+)[ \t]*\("
 )
 _CLASS = re.compile(r"^([ \t]*)(?:cdef[ \t]+|cpdef[ \t]+)?class[ \t]+(\w+)")
-_TEST = re.compile(r"^([ \t]*)(if|elif|while)[ \t]+(.+?):[ \t]*(?:#.*)?$")
+_TEST = re.compile(r"^([ \t]*)(if|elif|while)[ \t]+(.+?):[ \t]*(?:#.*)?$", re.DOTALL)
 _MAX_LINES = 40
 NO_TEXT = "the message is built at run time: no literal text of it is in the source"
 
@@ -145,25 +145,78 @@ def _function_start(lines: list[str], number: int, indent: int) -> int:
 
 
 def _context(lines: list[str], number: int, indent: int) -> tuple[str, tuple[str, ...]]:
-    """The qualified name of the function around line `number` and the `if` tests above it, outermost first."""
+    """The qualified name of the function around line `number` and the tests that must hold there, outermost
+    first: each `if`/`elif` above it (a header may span lines), and for an `elif` or `else` branch the tests of
+    the branches before it, negated."""
     names: list[str] = []
     tests: list[str] = []
     inside_function = False
-    for line in reversed(lines[:number]):
-        stripped = line.strip()
-        if not stripped or stripped.startswith("#"):
+    at = number - 1
+    while at >= 0:
+        line = lines[at]
+        level = _level(line)
+        if not line.strip() or line.lstrip().startswith("#") or level >= indent:
+            at -= 1
             continue
-        level = len(line) - len(line.lstrip(" \t"))
-        level = len(line[:level].expandtabs())
-        if level >= indent:
-            continue
-        indent = level
-        defined = _DEFINES.match(line) or _CLASS.match(line)
+        first = _header_start(lines, at, level)
+        header = _joined_header(lines, first)
+        indent, at = _level(lines[first]), first - 1
+        defined = _DEFINES.match(lines[first]) or _CLASS.match(lines[first])
         if defined is not None:
             names.append(defined.group(2))
             inside_function = True
-        elif (test := _TEST.match(line)) is not None and not inside_function and test.group(2) != "while":
-            tests.append(test.group(3))
+        elif not inside_function:
+            tests.extend(reversed(_branch_tests(lines, first, header)))
         if indent == 0:
             break
     return (".".join(reversed(names)) or "<module>"), tuple(reversed(tests))
+
+
+_HEADER = re.compile(r"[ \t]*(?:if|elif|else|while|for|with|try|except|finally|def|cdef|cpdef|class|async)\b")
+
+
+def _level(line: str) -> int:
+    return len(line[: len(line) - len(line.lstrip(" \t"))].expandtabs())
+
+
+def _header_start(lines: list[str], at: int, level: int) -> int:
+    """The first line of the block header that line `at` ends (an `if (a or` / `b):` spans lines)."""
+    if _HEADER.match(lines[at]):
+        return at
+    for first in range(at - 1, max(at - _MAX_LINES, -1), -1):
+        if _HEADER.match(lines[first]) and _level(lines[first]) <= level:
+            return first
+    return at
+
+
+def _branch_tests(lines: list[str], first: int, header: str) -> list[str]:
+    """What entering a branch requires: its own test and, for `elif`/`else`, the earlier branches' negated."""
+    found = _TEST.match(header)
+    own = [found.group(3)] if found is not None and found.group(2) != "while" else []
+    if not header.lstrip().startswith(("elif", "else")):
+        return own
+    earlier: list[str] = []
+    level = _level(lines[first])
+    for at in range(first - 1, -1, -1):
+        line = lines[at]
+        if not line.strip() or _level(line) > level:
+            continue
+        if _level(line) < level:
+            break
+        start = _TEST.match(_joined_header(lines, at))
+        if start is None or start.group(2) == "while":
+            break
+        earlier.insert(0, f"not ({start.group(3)})")
+        if start.group(2) == "if":
+            break
+    return [*earlier, *own]
+
+
+def _joined_header(lines: list[str], first: int) -> str:
+    """A header starting at line `first`, its lines joined up to the one that ends in `:`."""
+    parts = []
+    for line in lines[first : first + _MAX_LINES]:
+        parts.append(line.strip())
+        if line.rstrip().endswith(":"):
+            break
+    return " ".join(parts)

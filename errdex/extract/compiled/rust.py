@@ -153,14 +153,38 @@ def branch(ancestor: Node, child: Node) -> str | None:
     elif kind == "let_declaration" and child == ancestor.child_by_field_name("alternative"):
         return negated(_let_test(ancestor))
     elif kind == "match_arm" and child == ancestor.child_by_field_name("value"):
-        matched = enclosing(ancestor, ("match_expression",))
-        scrutinee = matched.child_by_field_name("value") if matched is not None else None
-        pattern = ancestor.child_by_field_name("pattern")
-        if scrutinee is not None and pattern is not None:
-            return f"matches!({squeezed(scrutinee)}, {squeezed(pattern)})"
+        return _arm_test(ancestor)
     elif kind == "closure_expression" and child == ancestor.child_by_field_name("body"):
         return _closure_test(ancestor)
     return None
+
+
+def _arm_test(arm: Node) -> str | None:
+    """When a `match` arm runs: the arms before it did not match, and its own pattern does (a pattern that binds
+    anything, `x` or `_`, adds nothing of its own)."""
+    matched = enclosing(arm, ("match_expression",))
+    scrutinee = matched.child_by_field_name("value") if matched is not None else None
+    if scrutinee is None or arm.parent is None:
+        return None
+    value = squeezed(scrutinee)
+    tests = []
+    for earlier in arm.parent.named_children:
+        if earlier == arm:
+            break
+        pattern = earlier.child_by_field_name("pattern") if earlier.type == "match_arm" else None
+        if pattern is not None:
+            tests.append(f"!matches!({value}, {squeezed(pattern)})")
+    pattern = arm.child_by_field_name("pattern")
+    if pattern is not None and not _binds_anything(pattern):
+        tests.append(f"matches!({value}, {squeezed(pattern)})")
+    return " && ".join(tests) or None
+
+
+def _binds_anything(pattern: Node) -> bool:
+    """A pattern every value matches: `_`, or a bare name with no `if` guard."""
+    written = squeezed(pattern)
+    inner = pattern.named_children
+    return written == "_" or (len(inner) == 1 and inner[0].type == "identifier" and squeezed(inner[0]) == written)
 
 
 def _let_test(node: Node) -> str:

@@ -11,6 +11,7 @@ from errdex.extract.records import RawSite, Template, Values
 from errdex.extract.templates import Parts, hole_sources, render
 from errdex.model import Kind
 
+_COMMENT = re.compile(r'"(?:\\.|[^"\\\n])*"|/\*.*?\*/|//[^\n]*', re.DOTALL)  # strings first: `"http://"` stays
 _CALLED = re.compile(r"[A-Za-z_][\w:.]*!?\((?=.*\)$)")
 NO_TEXT = "the message is built at run time: no literal text of it is in the source"
 
@@ -21,8 +22,8 @@ def squeezed(node: Node) -> str:
 
 
 def unwrapped(condition: Node) -> str:
-    """A condition's source without the parentheses its `if` needs."""
-    written = squeezed(condition)
+    """A condition's source without its comments and the parentheses its `if` needs."""
+    written = " ".join(_COMMENT.sub(_uncommented, text(condition)).split())
     while written.startswith("(") and written.endswith(")") and _balanced(written[1:-1]):
         written = written[1:-1].strip()
     return written
@@ -35,6 +36,10 @@ def _balanced(inner: str) -> bool:
         if depth < 0:
             return False
     return depth == 0
+
+
+def _uncommented(found: re.Match[str]) -> str:
+    return found.group() if found.group().startswith('"') else " "
 
 
 def negated(condition: str) -> str:
