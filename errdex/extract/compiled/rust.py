@@ -16,6 +16,7 @@ from errdex.extract.templates import Parts, render
 
 _MENTIONS = re.compile(r"\bnew_err\b|PyErr::new\b|\bpolars_(?:bail|ensure|err)!|\bfn \w*(?:message|fmt)\w*\b")
 _FUNCTIONS = ("function_item",)
+_ERROR_TYPES = ("Error", "Err", "Exception")  # how Rust names its error types (`TokenError`, `PolarsError`)
 _MACROS = (
     "((macro_invocation macro: (identifier) @name (token_tree) @tokens) @call (#any-of? @name "
     + " ".join(f'"{m}"' for m in (*POLARS_MACROS, "write", "writeln"))
@@ -82,8 +83,9 @@ def _macro_site(call: Node, name: str, items: list[list[Node]]) -> RawSite | Non
     function = function_name(call)
     clauses = guards(call, _FUNCTIONS, branch)
     if name in ("write", "writeln"):  # an error type's `Display`: `write!(f, "...", ...)` in `fn fmt`
-        if not function.endswith("::fmt") or len(items) < 2:
-            return None
+        owner, _, method = function.rpartition("::")
+        if method != "fmt" or not owner.endswith(_ERROR_TYPES) or len(items) < 2:
+            return None  # only an error type's `Display` writes an error's message (a URL's writes a URL)
         parts = _format_of(items[1], items[2:])
         if parts is None or render(parts) is None:
             return None  # a `Display` that only forwards another value's text writes no message of its own
