@@ -56,7 +56,7 @@ def compiled_callers(store: Store, release: ReleaseRecord, target: CalledFunctio
                 continue
             searched += 1
             for call in calls_of(source.text, language, (name,)):
-                if not reaches(call, target.function):
+                if not reaches(call, target.function, target.file):
                     continue  # a method called on an object, or another class's function of that name
                 if call.function == target.function and source.path == target.file:
                     match = "recursive"

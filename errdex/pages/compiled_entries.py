@@ -81,10 +81,11 @@ def _search(
         by_name: dict[str, list[tuple[str, list[EntryStep]]]] = {}
         for called, steps in frontier:
             by_name.setdefault(called.rsplit("::", 1)[-1], []).append((called, steps))
+        defined_in = {called: steps[0]["file"] if steps else file for called, steps in frontier}
         for source in sources:
             for call in calls_of(source.text, source.language, by_name.keys()):
                 for called, steps in by_name[call.called]:
-                    if call.function in seen or len(seen) >= MAX_NAMES or not reaches(call, called):
+                    if call.function in seen or len(seen) >= MAX_NAMES or not reaches(call, called, defined_in[called]):
                         continue
                     seen.add(call.function)
                     step = EntryStep(function=call.function, file=source.path, line=call.line, call=call.call[:120])

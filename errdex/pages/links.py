@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from errdex.model import ReleaseRecord
+from errdex.model import ReleaseRecord, language_of
 from errdex.pages.model import SourceLink
 
 SRC_LAYOUT = "src"
@@ -73,6 +73,8 @@ def _paths(release: ReleaseRecord, path: str) -> list[tuple[str, str | None]]:
     """The file's path in the repository (learned, or as installed) and, when not learned, the `src/` one;
     under the project's folder when its metadata names one."""
     folder = f"{release.repository_folder}/" if release.repository_folder else ""
+    if language_of(path) not in ("python", None):  # a compiled source's path is its path in the project tree
+        return [(folder + path, None)]
     if release.layout is not None:
         return [(folder + release.layout.repository_path(path), None)]
     if path.startswith(SRC_LAYOUT + "/"):

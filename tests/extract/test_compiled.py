@@ -430,3 +430,29 @@ def test_guards_from_the_build_configuration_earlier_match_arms_and_multi_line_c
         ("not (is_integer_object(endpoint) or is_float_object(endpoint))",),
         ("not (self.kind == 1)", "not (self.kind in (2, 3))"),
     ]
+
+
+def test_a_function_compiled_only_in_some_builds_says_which_and_its_string_constants_are_its_words() -> None:
+    found = sites(
+        "opencv/modules/highgui/src/window.cpp",
+        """
+        #define HINT "rebuild the library"
+        #ifdef HAVE_QT
+        void cv::displayOverlay(const String& text) { show(text); }
+        #else
+        static const char* NO_QT_ERR_MSG = "The library is compiled without QT support";
+        void cv::displayOverlay(const String&)
+        {
+            CV_Error(cv::Error::StsNotImplemented, NO_QT_ERR_MSG);
+            CV_Error(cv::Error::StsNotImplemented, HINT);
+        }
+        #endif
+        """,
+    )
+    assert [(s.clauses, s.templates[0].text) for s in found] == [
+        (
+            ("!defined(HAVE_QT)",),
+            "{}error: ({}) The library is compiled without QT support in function '{}displayOverlay'",
+        ),
+        (("!defined(HAVE_QT)",), "{}error: ({}) rebuild the library in function '{}displayOverlay'"),
+    ]

@@ -4,12 +4,12 @@ failures and C++ `throw`s, read with tree-sitter's C and C++ grammars."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 
 from errdex.extract.compiled.grammar import Node, literal, matches, parser, text
-from errdex.extract.compiled.messages import joined, literal_parts, printf, rust_format
+from errdex.extract.compiled.messages import joined, literal_parts, printf, rust_format, string_constants
 from errdex.extract.compiled.raisers import C_RAISERS, RETHROWN, Raiser, python_exception
 from errdex.extract.compiled.sites import enclosing, guards, negated, raw_site, squeezed, unwrapped
 from errdex.extract.records import RawSite
@@ -46,10 +46,11 @@ def c_sites(text_: str, language: Language) -> Iterator[RawSite]:
         return
     root = parser(language).parse(text_.encode("utf-8", "surrogatepass")).root_node
     helpers: dict[str, Helper] = {}
+    constants = string_constants(root)
     for captured in matches(language, _CALLS, root):
         raiser = C_RAISERS[text(captured["name"][0])]
         call, arguments = captured["call"][0], _arguments(captured["arguments"][0])
-        site = _macro_site(call, raiser, arguments)
+        site = _macro_site(call, raiser, arguments, constants)
         if site is not None:
             yield site
         helper = _passes_on(call, raiser, arguments, site.exception if site is not None else raiser.exception)
@@ -138,7 +139,7 @@ def _helper_sites(language: Language, root: Node, helpers: dict[str, Helper]) ->
             helper.exception,
             literal_parts(message),
             function_name(call),
-            guards(call, _FUNCTIONS, branch),
+            clauses_of(call),
             squeezed(message),
             helper.buffer,
         )
@@ -157,13 +158,13 @@ def _arguments(node: Node) -> list[Node]:
     return [child for child in node.named_children if child.type != "comment"]
 
 
-def _macro_site(call: Node, raiser: Raiser, arguments: list[Node]) -> RawSite | None:
+def _macro_site(call: Node, raiser: Raiser, arguments: list[Node], constants: Mapping[str, str]) -> RawSite | None:
     if raiser.buffer_arg is not None and (
         raiser.buffer_arg >= len(arguments) or not _ERROR_BUFFER.search(text(arguments[raiser.buffer_arg]))
     ):
         return None
     function = function_name(call)
-    clauses = guards(call, _FUNCTIONS, branch)
+    clauses = clauses_of(call)
     exception = raiser.exception
     if raiser.exception_arg is not None:
         if raiser.exception_arg >= len(arguments):
@@ -175,7 +176,7 @@ def _macro_site(call: Node, raiser: Raiser, arguments: list[Node]) -> RawSite | 
         condition = squeezed(arguments[raiser.condition_arg])
         if condition not in _ALWAYS_FALSE:  # `TORCH_CHECK(false, ...)` fails whenever it runs: its `if`s say when
             clauses = (*clauses, negated(condition))
-    parts = _message(raiser, arguments, function)
+    parts = _message(raiser, arguments, function, constants)
     if raiser.buffer_arg is not None and (parts is None or render(parts) is None):
         return None  # a buffer filled from other text: no message of its own
     shown_args = arguments[raiser.message_arg :] if raiser.form != "cv_assert" else arguments
@@ -184,19 +185,19 @@ def _macro_site(call: Node, raiser: Raiser, arguments: list[Node]) -> RawSite | 
     return raw_site(call, raiser.kind, exception, parts, function, clauses, source, buffer)
 
 
-def _message(raiser: Raiser, arguments: list[Node], function: str) -> Parts | None:
+def _message(raiser: Raiser, arguments: list[Node], function: str, constants: Mapping[str, str]) -> Parts | None:
     given = arguments[raiser.message_arg :]
     short = function.rsplit("::", 1)[-1]
     where: Parts = (" in function '", Hole(), f"{short}'")  # MSVC writes `cv::resize` where gcc writes `resize`
     if raiser.form == "torch_assert":  # `#cond "INTERNAL ASSERT FAILED at " __FILE__ ":" __LINE__ ", please ..."`
         where_failed = (Hole(), "INTERNAL ASSERT FAILED at ", Hole(), ", please report a bug to PyTorch. ")
-        return (squeezed(arguments[0]), *where_failed, *joined(given))
+        return (squeezed(arguments[0]), *where_failed, *joined(given, constants))
     if raiser.form == "cv_assert":
         return (Hole(), "error: (-215:Assertion failed) ", squeezed(arguments[0]), *where)
     if raiser.form == "cv_error":
         if not given:
             return None
-        return (Hole(), "error: (", Hole(), ") ", *_opencv_message(given[0]), *where)
+        return (Hole(), "error: (", Hole(), ") ", *_opencv_message(given[0], constants), *where)
     if raiser.form == "cv_check":
         if not given:
             return None
@@ -207,7 +208,7 @@ def _message(raiser: Raiser, arguments: list[Node], function: str) -> Parts | No
             "error: (-2:Unspecified error) in function '",
             Hole(),
             f"{short}'\n> ",
-            *literal_parts(given[0]),
+            *literal_parts(given[0], constants),
             f" (expected: '{expected}'), where",
             Hole(),
         )
@@ -217,20 +218,20 @@ def _message(raiser: Raiser, arguments: list[Node], function: str) -> Parts | No
             return (before, squeezed(arguments[raiser.condition_arg]), after)
         return None
     if raiser.form == "printf":
-        return printf(given[0], given[1:])
+        return printf(given[0], given[1:], constants)
     if raiser.form == "joined":
-        return joined(given)
-    return literal_parts(given[0])
+        return joined(given, constants)
+    return literal_parts(given[0], constants)
 
 
-def _opencv_message(node: Node) -> Parts:
+def _opencv_message(node: Node, constants: Mapping[str, str]) -> Parts:
     """`CV_Error_`'s message is a parenthesised printf call: `("format", args...)`."""
     if node.type == "parenthesized_expression":
         inner = node.named_children[0] if node.named_children else node
         items = _comma_items(inner)
         if items and literal(items[0]) is not None or (items and items[0].type == "concatenated_string"):
-            return printf(items[0], items[1:])
-    return literal_parts(node)
+            return printf(items[0], items[1:], constants)
+    return literal_parts(node, constants)
 
 
 def _comma_items(node: Node) -> list[Node]:
@@ -247,7 +248,7 @@ def _throw_site(call: Node, thrown: str, arguments: list[Node]) -> RawSite:
     if parts is not None and len(parts) == 1 and isinstance(parts[0], Hole) and arguments:
         parts = _formatted(arguments[0]) or parts
     source = ", ".join(squeezed(a) for a in arguments)
-    return raw_site(call, "error", python_exception(name), parts, function, guards(call, _FUNCTIONS, branch), source)
+    return raw_site(call, "error", python_exception(name), parts, function, clauses_of(call), source)
 
 
 def _formatted(node: Node) -> Parts | None:
@@ -283,6 +284,18 @@ def branch(ancestor: Node, child: Node) -> str | None:
     if child == ancestor.child_by_field_name("alternative"):
         return negated(unwrapped(condition))
     return None
+
+
+def clauses_of(node: Node) -> tuple[str, ...]:
+    """What must hold for `node` to run, outermost first: the build configuration its function is compiled in
+    (`#ifndef HAVE_QT` around the whole function), then the tests inside the function."""
+    definition = enclosing(node, _FUNCTIONS)
+    built = guards(definition, (), _preprocessed) if definition is not None else ()
+    return (*built, *guards(node, _FUNCTIONS, branch))
+
+
+def _preprocessed(ancestor: Node, child: Node) -> str | None:
+    return _built_when(ancestor, child) if ancestor.type in _PREPROCESSED else None
 
 
 _PREPROCESSED = ("preproc_ifdef", "preproc_if", "preproc_elif", "preproc_elifdef")

@@ -5,7 +5,8 @@ torch's and c10's macros stream together, and Rust's `format!` strings."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 
 from errdex.extract.compiled.grammar import Node, literal, text
 from errdex.extract.templates import Hole, Parts
@@ -18,6 +19,36 @@ _PRINTF = re.compile(
 _INTTYPES = re.compile(r"PRI[diouxX](?:8|16|32|64|MAX|PTR|LEAST\d+|FAST\d+)")
 # Rust's format placeholders: `{}`, `{0}`, `{name}`, `{:?}`, `{name:>5}`; `{{` and `}}` are braces.
 _RUST_FORMAT = re.compile(r"\{\{|\}\}|\{([A-Za-z_][A-Za-z0-9_]*|\d+)?(?::[^{}]*)?\}")
+
+
+_NONE: Mapping[str, str] = MappingProxyType({})
+# What holds file-level declarations besides the file: preprocessor conditionals and namespaces
+_FILE_LEVEL_BLOCKS = frozenset(
+    {"preproc_ifdef", "preproc_if", "preproc_else", "preproc_elif", "namespace_definition", "linkage_specification"}
+)
+
+
+def string_constants(root: Node) -> dict[str, str]:
+    """A C or C++ file's string constants, which its raises may name: `static const char* MSG = "...";` at file
+    level, and `#define MSG "..."`."""
+    found: dict[str, str] = {}
+    for child in root.named_children:
+        if child.type in _FILE_LEVEL_BLOCKS:
+            found.update(string_constants(child.child_by_field_name("body") or child))
+        elif child.type == "preproc_def":
+            name, value = child.child_by_field_name("name"), child.child_by_field_name("value")
+            written = text(value).strip() if value is not None else ""
+            if name is not None and written.startswith('"') and written.endswith('"') and '"' not in written[1:-1]:
+                found[text(name)] = written[1:-1]
+        elif child.type == "declaration":
+            for declarator in child.children_by_field_name("declarator"):
+                value = declarator.child_by_field_name("value") if declarator.type == "init_declarator" else None
+                named = declarator.child_by_field_name("declarator") if value is not None else None
+                while named is not None and named.type != "identifier":
+                    named = named.child_by_field_name("declarator")
+                if named is not None and value is not None and literal(value) is not None:
+                    found[text(named)] = literal(value) or ""
+    return found
 
 
 class Shown(Hole):
@@ -37,18 +68,22 @@ def shown(node: Node | None) -> Shown:
     return Shown(" ".join(text(node).split()) if node is not None else None)
 
 
-def literal_parts(node: Node) -> Parts:
+def literal_parts(node: Node, constants: Mapping[str, str] = _NONE) -> Parts:
     """What one argument shows: its text when it is a literal (or literals joined by the preprocessor or by
-    `+`), else one hole showing it."""
+    `+`, or a string constant of the file: `constants`), else one hole showing it."""
     value = literal(node)
     if value is not None:
         return (value,)
+    if node.type == "identifier" and text(node) in constants:
+        return (constants[text(node)],)
     if node.type == "concatenated_string":
         out: list[str | Hole] = []
         for child in node.named_children:
             value = literal(child)
             if value is not None:
                 out.append(value)
+            elif child.type == "identifier" and text(child) in constants:
+                out.append(constants[text(child)])
             elif child.type == "identifier" and _INTTYPES.fullmatch(text(child)):
                 out.append("lld")  # `"%" PRId64` reads as one conversion
             else:
@@ -57,10 +92,10 @@ def literal_parts(node: Node) -> Parts:
     if node.type == "binary_expression" and _operator(node) == "+":
         left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
         if left is not None and right is not None and (_has_text(left) or _has_text(right)):
-            return (*literal_parts(left), *literal_parts(right))
+            return (*literal_parts(left, constants), *literal_parts(right, constants))
     inner = _string_made_of(node)
     if inner is not None:
-        return literal_parts(inner)
+        return literal_parts(inner, constants)
     return (shown(node),)
 
 
@@ -89,16 +124,16 @@ def _string_made_of(node: Node) -> Node | None:
     return None
 
 
-def joined(arguments: Sequence[Node]) -> Parts:
+def joined(arguments: Sequence[Node], constants: Mapping[str, str] = _NONE) -> Parts:
     """The message c10's `str(...)` streams from its arguments (TORCH_CHECK, AT_ERROR, TORCH_WARN)."""
-    return tuple(part for argument in arguments for part in literal_parts(argument))
+    return tuple(part for argument in arguments for part in literal_parts(argument, constants))
 
 
-def printf(format_node: Node, arguments: Sequence[Node]) -> Parts:
+def printf(format_node: Node, arguments: Sequence[Node], constants: Mapping[str, str] = _NONE) -> Parts:
     """A printf format's template, each conversion a hole showing the argument it takes."""
     out: list[str | Hole] = []
     taken = iter(arguments)
-    for piece in _merged(literal_parts(format_node)):
+    for piece in _merged(literal_parts(format_node, constants)):
         if not isinstance(piece, str):
             out.append(piece)
             continue
