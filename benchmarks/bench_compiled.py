@@ -42,26 +42,8 @@ import errdex.extract.compiled.rust as rust
 from errdex.extract import analyse_file
 from errdex.extract.compiled.grammar import parser
 from errdex.model import Language, language_of
+from errdex.sources.layout import compiled_skipped
 
-# Folders no release builds its messages from (anywhere in a path): their compiled sources are not read.
-SKIP_DIRS = frozenset(
-    {
-        "tests",
-        "test",
-        "testing",
-        "benchmarks",
-        "docs",
-        "examples",
-        "third_party",
-        "thirdparty",
-        "3rdparty",
-        "vendored-meson",
-        "subprojects",
-        "vendor",
-        "extern",
-        "external",
-    }
-)
 TREE_SITTER: tuple[Language, ...] = ("c", "cpp", "rust")  # the languages the baseline parses
 SLOW_FILE = 0.5  # seconds: a file errdex takes longer on than this is called slow
 
@@ -90,8 +72,8 @@ def members(location: Path) -> Iterator[tuple[str, bytes]]:
 
 
 def wanted(path: str) -> bool:
-    folders = path.split("/")[:-1]
-    return not any(d in SKIP_DIRS or d.startswith(".") for d in folders)
+    """What errdex reads of a project tree: nothing in hidden, test, example or vendored folders."""
+    return not compiled_skipped(path.split("/"))
 
 
 @dataclass
