@@ -67,12 +67,14 @@ CALLERS = Cache(
         "pages/guards.py",
         "pages/compiled_callers.py",
         "extract/resolve.py",
-        "extract/compiled/calls.py",
+        "extract/compiled/*.py",
     ),
     ignores=(
         "pages/model.py",  # the page's types: they compute nothing
         "extract/file.py",  # source.py takes only parser_warnings_silenced from it
         "extract/budget.py",  # a type of resolve.py's; the call graph takes only dotted_name from it
+        "extract/records.py",  # the compiled walkers' site records: the calls found by name do not use them
+        "extract/templates.py",  # the compiled walkers' message holes: the calls found by name do not use them
     ),
 )
 PAGES = Cache(
@@ -81,6 +83,7 @@ PAGES = Cache(
     "the static part of an error's page, per release and place (what the user's values do not change)",
     code=(
         "pages/page.py",
+        "pages/compiled_entries.py",
         "pages/advice.py",
         "pages/ahead.py",
         "pages/bindings.py",
