@@ -436,8 +436,10 @@ class Ranker:
                 q.interpreter and not of_class,
             )
         where = agreement(q.hint, i in self.in_file, self._at_line(i), core.package_top_sets[core.package[i]])
-        if where in _CALLS_INTO_COMPILED and self._compiled(i):
-            where = "callee"  # no Python frame raises what compiled code raises: the innermost frame called into it
+        if where in _CALLS_INTO_COMPILED and not q.interpreter and self._compiled(i):
+            # no Python frame raises what compiled code raises: the innermost frame called into it (not for words the
+            # interpreter writes: it raises them itself, at the call the frame shows, whatever it calls)
+            where = "callee"
         frame = RAISED_AGAIN if where == "line" and i in self.raised_again else FRAME_EVIDENCE.get(where, 0.0)
         penalty = FRAME_PENALTY[q.hint.strength].get(where, 1.0)
         discounted = q.interpreter and frame == 0.0

@@ -119,6 +119,7 @@ def is_boundary(p: Paste, j: int) -> bool:
         or is_noise(s)
         or is_section(s)
         or s.startswith("_ _ _")  # pytest's line between the entries of one failure
+        or (len(s) >= 20 and not s.strip("="))  # unittest's rule before the next failure's `ERROR: test_x (...)`
         or _is_rule_before_header(p, j, s)
         or located_exception(h) is not None
     )
