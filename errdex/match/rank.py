@@ -155,7 +155,7 @@ class Weights(NamedTuple):
     kind: float
     penalty: float  # a frame that points elsewhere
     release: float
-    discounted: bool  # an interpreter's message with no frame for the site
+    discounted: bool  # the interpreter's words (the paste's, or the site's own) with no frame for the site
 
 
 # The records below live inside one Ranker and are made many times a query: plain tuples, since named ones made
@@ -433,17 +433,24 @@ class Ranker:
                 kind,
                 1.0,
                 self.versions.factor(i),
-                q.interpreter and not of_class,
+                (q.interpreter or self._imitates(i)) and not of_class,
             )
         where = agreement(q.hint, i in self.in_file, self._at_line(i), core.package_top_sets[core.package[i]])
-        if where in _CALLS_INTO_COMPILED and not q.interpreter and self._compiled(i):
+        if where in _CALLS_INTO_COMPILED and not q.interpreter and self._compiled(i) and not self._imitates(i):
             # no Python frame raises what compiled code raises: the innermost frame called into it (not for words the
             # interpreter writes: it raises them itself, at the call the frame shows, whatever it calls)
             where = "callee"
         frame = RAISED_AGAIN if where == "line" and i in self.raised_again else FRAME_EVIDENCE.get(where, 0.0)
         penalty = FRAME_PENALTY[q.hint.strength].get(where, 1.0)
-        discounted = q.interpreter and frame == 0.0
+        discounted = (q.interpreter or self._imitates(i)) and frame == 0.0
         return Weights(where, frame, text_factor, frame_factor, kind, penalty, self.versions.factor(i), discounted)
+
+    def _imitates(self, i: int) -> bool:
+        """Whether error `i`'s words are the interpreter's own (numpy's C argument parser writes `f() takes 2
+        positional arguments but 3 were given` as CPython does): its words tell no more that it raised the error
+        than that the interpreter did, even where the paste cut them short of being told apart."""
+        written = squash(self.core.template[i] or "").replace("{}", "x")
+        return interpreter_message(written, fold(written))
 
     def _compiled(self, i: int) -> bool:
         """Whether error `i` is raised by compiled code (C, C++, Rust; not Cython, whose frames tracebacks show)."""
