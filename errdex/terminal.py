@@ -181,7 +181,8 @@ def candidate_summary(
         check=SummaryRow("check that fired", Text(shown_check, style="yellow")) if shown_check else None,
         values=[
             SummaryRow(
-                clip(codes[k], MAX_SHOWN_LABEL) if k < len(codes) else f"value {k + 1}", Text(clip(v, max_value))
+                clip(codes[k], MAX_SHOWN_LABEL) if k < len(codes) else f"value {k + 1}",
+                Text(clip(v, max_value)) if v else Text("(empty)", style="dim"),  # captured, and empty
             )
             for k, v in enumerate(c.values)
             if v is not None
