@@ -36,7 +36,7 @@ class Cache:
 
 ANALYSES = Cache(
     "analyses",
-    26,
+    27,
     "each file's sites, classes and imports (table `analyses`, by content hash and this version) and each"
     " release's linked sites (its `extractor_version`: indexing many releases redoes one when it differs)",
     code=("extract/*.py", "extract/compiled/*.py"),

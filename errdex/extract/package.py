@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import NamedTuple
 
 from errdex.extract.buffers import Reader, field_readers, raised_with
+from errdex.extract.compiled.raisers import python_exception
 from errdex.extract.file import register_chunks
 from errdex.extract.helpers import caller_sites
 from errdex.extract.records import ClassMessage, ClassRecord, FileAnalysis, HoleSources, Pending, RawSite
@@ -20,7 +21,7 @@ from errdex.extract.resolve import Unresolved, evaluate, to_json
 from errdex.extract.scope import ModuleScope, module_name
 from errdex.extract.templates import MAX_ALTERNATIVES, given_holes, given_message, render
 from errdex.extract.visitor import MAX_TEMPLATE
-from errdex.model import Binding, ClassInfo, JsonValue, Site
+from errdex.model import Binding, ClassInfo, JsonValue, Site, language_of
 
 MAX_BASES = 12
 GROUP_SUFFIXES = (" ({} sub-exception)", " ({} sub-exceptions)")  # what str() of an exception group adds
@@ -47,6 +48,7 @@ class Release:
         self._classes: dict[str, list[FoundClass]] = {}
         self._callers: dict[str, list[str]] = {}
         self._readers: dict[str, list[Reader]] | None = None
+        self._compiled_classes: dict[str, ClassRecord] | None = None
         for path, analysis in analyses.items():
             for cls in analysis.classes:
                 self._classes.setdefault(cls.qualname.rsplit(".", 1)[-1], []).append((path, cls))
@@ -58,6 +60,25 @@ class Release:
         if self._readers is None:
             self._readers = field_readers(self.analyses)
         return self._readers.get(field, [])
+
+    def compiled_exception(self, thrown: str) -> str:
+        """The Python class a C++ exception class of the release becomes: its bases followed, by name, to one
+        pybind11 or c10 translates (`malformed_input : public std::runtime_error` is `RuntimeError`)."""
+        if self._compiled_classes is None:
+            self._compiled_classes = {
+                c.qualname: c for path in sorted(self.analyses) for c in self.analyses[path].compiled_classes
+            }
+        name = thrown
+        for _ in range(MAX_BASES):
+            found = self._compiled_classes.get(name)
+            if found is None or not found.bases:
+                return thrown
+            base = found.bases[0].removeprefix("public ").removeprefix("virtual ").split("<", 1)[0].strip()
+            translated = python_exception(base)
+            if translated != base.rsplit("::", 1)[-1]:
+                return translated
+            name = translated
+        return thrown
 
     def callers(self, name: str) -> list[str]:
         """The files whose recorded calls call a function of this name (see `helpers.py`)."""
@@ -238,6 +259,8 @@ def _message(
         if found:
             templates, reason = dict.fromkeys(found, ()), None
     exception = raw.exception
+    if exception is not None and language_of(path) == "cpp":
+        exception = release.compiled_exception(exception)
     readers = release.readers(raw.buffer) if raw.buffer is not None and raw.templates else []
     if readers:  # written into an error's field, raised by the code that reads it
         exception = readers[0].exception

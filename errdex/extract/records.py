@@ -290,6 +290,7 @@ class FileAnalysis:
     attribute_classes: dict[str, str] = field(default_factory=dict)  # "Class.attr" -> the class it defaults to
     classes: tuple[ClassRecord, ...] = ()
     imports: dict[str, Imported] = field(default_factory=dict)
+    compiled_classes: tuple[ClassRecord, ...] = ()  # a C++ file's exception classes and their bases, as written
 
     def callees(self) -> list[str]:
         """The names its recorded calls call (last part): which files may call a helper of that name."""
@@ -309,6 +310,7 @@ class FileAnalysis:
             "attribute_classes": self.attribute_classes,
             "classes": [c.to_json() for c in self.classes],
             "imports": {k: list(v) for k, v in self.imports.items()},
+            "compiled_classes": [c.to_json() for c in self.compiled_classes],
         }
 
     @classmethod
@@ -321,4 +323,5 @@ class FileAnalysis:
             data["attribute_classes"],
             tuple(map(ClassRecord.from_json, data["classes"])),
             {k: Imported(*v) for k, v in data["imports"].items()},
+            tuple(map(ClassRecord.from_json, data["compiled_classes"])),
         )

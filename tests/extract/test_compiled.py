@@ -456,3 +456,29 @@ def test_a_function_compiled_only_in_some_builds_says_which_and_its_string_const
         ),
         (("!defined(HAVE_QT)",), "{}error: ({}) rebuild the library in function '{}displayOverlay'"),
     ]
+
+
+def test_a_package_s_own_cpp_exception_class_raises_what_its_base_becomes_in_python() -> None:
+    files = {
+        "torch/csrc/jit/tensorexpr/exceptions.h": """
+            namespace torch::jit::tensorexpr {
+            class unsupported_dtype : public std::runtime_error {
+             public:
+              explicit unsupported_dtype(const std::string& err) : std::runtime_error("UNSUPPORTED DTYPE: " + err) {}
+            };
+            class unsupported_dtype_in_loop : public unsupported_dtype {};
+            }
+            """,
+        "torch/csrc/jit/tensorexpr/eval.cpp": """
+            void check(int dtype) {
+              if (dtype < 0) throw unsupported_dtype_in_loop("negative dtype");
+              throw my_own_thing("not derived from anything known");
+            }
+            """,
+    }
+    analyses = {path: analyse_file(path, textwrap.dedent(source).encode()) for path, source in files.items()}
+    linked, _ = link(analyses, lambda path: None)
+    assert [(s.exception, s.template) for s in linked if s.file.endswith("eval.cpp")] == [
+        ("RuntimeError", "negative dtype"),
+        ("my_own_thing", "not derived from anything known"),
+    ]

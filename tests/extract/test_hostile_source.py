@@ -43,3 +43,16 @@ def test_deep_if_nesting_in_a_function() -> None:
 def test_parser_warnings_about_the_code_read_are_not_shown(recwarn) -> None:
     analyse_file("pkg/escape.py", b"import re\nraise ValueError('bad \\d escape')\n", fast=False)
     assert [str(w.message) for w in recwarn] == []
+
+
+def test_compiled_sources_written_by_strangers_are_bounded_too() -> None:
+    huge = b'void f(void) { PyErr_SetString(PyExc_ValueError, "' + b"x" * 100_000 + b'"); }\n'
+    (site,) = analyse_file("pkg/src/big.c", huge).sites
+    assert site.templates == () and site.reason == "message is longer than 20,000 characters"
+    assert len(site.message_source) <= 20_000
+    assert analyse_file("pkg/src/nul.c", b"int x;\x00\x01 PyErr_SetString(a, b);").skip == "contains NUL bytes"
+    nested = b"void f(void) {" + b"if (a) {" * 2000 + b'PyErr_SetString(PyExc_ValueError, "deep");' + b"}" * 2001
+    (deep,) = analyse_file("pkg/src/deep.c", nested).sites
+    assert len(deep.clauses) == 2000
+    unending = b"".join(b"    raise ValueError(\n" for _ in range(20_000))
+    assert analyse_file("pkg/_libs/broken.pyx", unending).sites == ()  # read up to MAX_STATEMENTS, none parses

@@ -8,11 +8,11 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 
-from errdex.extract.compiled.grammar import Node, literal, matches, parser, text
+from errdex.extract.compiled.grammar import Node, line, literal, matches, parser, text
 from errdex.extract.compiled.messages import joined, literal_parts, printf, rust_format, string_constants
 from errdex.extract.compiled.raisers import C_RAISERS, RETHROWN, Raiser, python_exception
 from errdex.extract.compiled.sites import enclosing, guards, negated, raw_site, squeezed, unwrapped
-from errdex.extract.records import RawSite
+from errdex.extract.records import ClassRecord, RawSite
 from errdex.extract.templates import Hole, Parts, render
 from errdex.model import Kind, Language
 
@@ -67,6 +67,41 @@ def c_sites(text_: str, language: Language) -> Iterator[RawSite]:
             thrown = text(captured["name"][0])
             if thrown.rsplit("::", 1)[-1] not in RETHROWN:
                 yield _throw_site(captured["call"][0], thrown, _arguments(captured["arguments"][0]))
+
+
+_CLASSES_DERIVED = (
+    "[(class_specifier name: (type_identifier) @name (base_class_clause) @bases)"
+    " (struct_specifier name: (type_identifier) @name (base_class_clause) @bases)] @class"
+)
+_EXCEPTION_WORDS = re.compile(r"error|exception", re.IGNORECASE)
+
+
+def cpp_exception_classes(text_: str) -> list[ClassRecord]:
+    """The classes of a C++ source derived from an exception class (a base whose name says error or exception, or
+    a class of the file kept so), with their bases as written: what a `throw` of one raises in Python is read
+    through them at linking."""
+    if "class" not in text_ and "struct" not in text_:
+        return []
+    root = parser("cpp").parse(text_.encode("utf-8", "surrogatepass")).root_node
+    derived = []
+    for captured in matches("cpp", _CLASSES_DERIVED, root):
+        bases = tuple(
+            squeezed(base)
+            for base in captured["bases"][0].named_children
+            if base.type not in ("access_specifier", "comment")
+        )
+        derived.append(ClassRecord(text(captured["name"][0]), line(captured["class"][0]), bases, ()))
+    kept: dict[str, ClassRecord] = {}
+    while True:  # an exception class, and the classes of the file derived from one kept (to a fixed point)
+        more = {
+            c.qualname: c
+            for c in derived
+            if c.qualname not in kept
+            and any(_EXCEPTION_WORDS.search(b) or b.rsplit("::", 1)[-1] in kept for b in c.bases)
+        }
+        if not more:
+            return list(kept.values())
+        kept.update(more)
 
 
 @dataclass(frozen=True, slots=True)

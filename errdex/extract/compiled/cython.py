@@ -15,6 +15,7 @@ from typing import Any
 from errdex.extract.records import RawSite, Template, Values
 from errdex.extract.resolve import Unresolved
 from errdex.extract.templates import hole_sources, render, templates
+from errdex.extract.visitor import MAX_TEMPLATE
 from errdex.model import Kind
 
 _STARTS = re.compile(r"^([ \t]*)(raise[ \t]+[A-Za-z_]|warnings\.warn\()")
@@ -24,6 +25,7 @@ _DEFINES = re.compile(
 _CLASS = re.compile(r"^([ \t]*)(?:cdef[ \t]+|cpdef[ \t]+)?class[ \t]+(\w+)")
 _TEST = re.compile(r"^([ \t]*)(if|elif|while)[ \t]+(.+?):[ \t]*(?:#.*)?$", re.DOTALL)
 _MAX_LINES = 40
+MAX_STATEMENTS = 10_000  # `raise` and `warnings.warn` lines read per file
 NO_TEXT = "the message is built at run time: no literal text of it is in the source"
 
 
@@ -63,10 +65,14 @@ class _LocalNames:
 
 def cython_sites(text: str) -> Iterator[RawSite]:
     lines = text.split("\n")
+    tried = 0
     for number, line in enumerate(lines):
         start = _STARTS.match(line)
         if start is None:
             continue
+        tried += 1
+        if tried > MAX_STATEMENTS:  # a file of nothing but `raise` lines that never parse costs no more than this
+            return
         statement, last = _statement(lines, number)
         if statement is None:
             continue
@@ -97,20 +103,22 @@ def _site(statement: ast.stmt, lines: list[str], number: int, last: int, indent:
         if message is not None
         else []
     )
-    found = tuple(Template(rendered, hole_sources(parts)) for parts in made if (rendered := render(parts)) is not None)
+    rendered_all = [(rendered, parts) for parts in made if (rendered := render(parts)) is not None]
+    too_long = any(len(rendered) > MAX_TEMPLATE for rendered, _ in rendered_all)
+    found = () if too_long else tuple(Template(rendered, hole_sources(parts)) for rendered, parts in rendered_all)
     function, clauses = _context(lines, number, indent)
     return RawSite(
         kind=kind,
         exception=exception,
         templates=found,
-        reason=None if found else NO_TEXT,
+        reason=None if found else f"message is longer than {MAX_TEMPLATE:,} characters" if too_long else NO_TEXT,
         line=number + 1,
         end_line=last + 1,
         function=function,
         owner=None,
         clauses=clauses,
         values=Values(),
-        message_source=ast.unparse(message) if message is not None else "",
+        message_source=ast.unparse(message)[:MAX_TEMPLATE] if message is not None else "",
     )
 
 

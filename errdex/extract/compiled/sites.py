@@ -9,6 +9,7 @@ from collections.abc import Callable
 from errdex.extract.compiled.grammar import Node, end_line, line, text
 from errdex.extract.records import RawSite, Template, Values
 from errdex.extract.templates import Parts, hole_sources, render
+from errdex.extract.visitor import MAX_TEMPLATE
 from errdex.model import Kind
 
 _COMMENT = re.compile(r'"(?:\\.|[^"\\\n])*"|/\*.*?\*/|//[^\n]*', re.DOTALL)  # strings first: `"http://"` stays
@@ -87,18 +88,19 @@ def raw_site(
     """The site of one compiled raise, its template made from `parts` (None: the message is not in the source);
     `buffer` names the error's field a message is written into, for Python code to raise later."""
     rendered = render(parts) if parts is not None else None
-    templates = (Template(rendered, hole_sources(parts or ())),) if rendered is not None else ()
+    too_long = rendered is not None and len(rendered) > MAX_TEMPLATE
+    templates = (Template(rendered, hole_sources(parts or ())),) if rendered is not None and not too_long else ()
     return RawSite(
         kind=kind,
         exception=exception,
         templates=templates,
-        reason=None if templates else NO_TEXT,
+        reason=None if templates else f"message is longer than {MAX_TEMPLATE:,} characters" if too_long else NO_TEXT,
         line=line(node),
         end_line=end_line(node),
         function=function,
         owner=None,
         clauses=clauses,
         values=Values(),
-        message_source=message_source,
+        message_source=message_source[:MAX_TEMPLATE],
         buffer=buffer,
     )
