@@ -74,13 +74,14 @@ _CLASSES_DERIVED = (
     " (struct_specifier name: (type_identifier) @name (base_class_clause) @bases)] @class"
 )
 _EXCEPTION_WORDS = re.compile(r"error|exception", re.IGNORECASE)
+_DERIVES_AN_EXCEPTION = re.compile(r"\b(?:class|struct)\s+\w+\s*(?:final\s*)?:[^{;]{0,200}?(?i:error|exception)")
 
 
 def cpp_exception_classes(text_: str) -> list[ClassRecord]:
     """The classes of a C++ source derived from an exception class (a base whose name says error or exception, or
     a class of the file kept so), with their bases as written: what a `throw` of one raises in Python is read
     through them at linking."""
-    if "class" not in text_ and "struct" not in text_:
+    if not _DERIVES_AN_EXCEPTION.search(text_):  # most files declare none: not parsed again
         return []
     root = parser("cpp").parse(text_.encode("utf-8", "surrogatepass")).root_node
     derived = []
