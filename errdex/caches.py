@@ -75,6 +75,7 @@ CALLERS = Cache(
         "extract/budget.py",  # a type of resolve.py's; the call graph takes only dotted_name from it
         "extract/records.py",  # the compiled walkers' site records: the calls found by name do not use them
         "extract/templates.py",  # the compiled walkers' message holes: the calls found by name do not use them
+        "extract/visitor.py",  # the compiled walkers take only the message's length bound from it
     ),
 )
 PAGES = Cache(
