@@ -115,14 +115,31 @@ def elsewhere(result: MatchResult) -> str | None:
     )
 
 
-def nothing_fits(dists: list[Installed]) -> str:
+def nothing_fits(dists: list[Installed], tb: TracebackType | None) -> str:
     """Why nothing is shown when no indexed message fits."""
     if dists:
         return f"no message in the Python source of {', '.join(versions(dists))} fits this error."
-    return (
+    said = (
         "this error was raised outside installed packages (your code, the standard library or the "
-        "interpreter), which errdex does not index."
+        "interpreter), which errdex does not index"
     )
+    if _ends_at_a_raise(tb):
+        return said + "."
+    return (
+        "raised outside installed packages' Python: by your code, the standard library, the interpreter or"
+        " compiled code the last line called (errdex index NAME==VERSION reads a library's)."
+    )
+
+
+def _ends_at_a_raise(tb: TracebackType | None) -> bool:
+    """Whether the innermost frame's line is a `raise` (what compiled code raises ends at a call instead)."""
+    last = None
+    while tb is not None:
+        last, tb = tb, tb.tb_next
+    if last is None:
+        return True
+    line = linecache.getline(last.tb_frame.f_code.co_filename, last.tb_lineno).strip()
+    return line.startswith("raise") or " raise " in line
 
 
 def compiled_hint(tb: TracebackType | None) -> str | None:

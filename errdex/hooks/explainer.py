@@ -146,7 +146,9 @@ class Explainer:
                 check=None,
                 hint=None
                 if best is not None
-                else compiled_hint(chosen.__traceback__) or elsewhere(result) or nothing_fits(dists),
+                else compiled_hint(chosen.__traceback__)
+                or elsewhere(result)
+                or nothing_fits(dists, chosen.__traceback__),
                 earlier=chosen is not raised[0],
                 others=tuple(summary(e) for e in raised if e is not chosen),
                 packages=versions(dists),
@@ -170,7 +172,7 @@ class Explainer:
                 candidate=best,
                 page=None,
                 check=None,
-                hint=None if best is not None else elsewhere(result) or nothing_fits(dists),
+                hint=None if best is not None else elsewhere(result) or nothing_fits(dists, None),
                 earlier=False,
                 others=(),
                 packages=versions(dists),

@@ -229,7 +229,8 @@ def _hint(parsed: ParsedError, tables: Tables, query: Query) -> str:
     if hint is not None and hint.path is None and parsed.source_format != "message":
         return (
             "The innermost frame is not in an installed library: the error comes from your own code, "
-            "the standard library or the interpreter, which errdex does not index."
+            "the standard library or the interpreter, which errdex does not index, or from compiled code that "
+            "line called (an extension module's function: index its library, errdex index NAME)."
         )
     if not query.text:
         return "The paste has no message: paste the whole error, with its traceback if you have it."

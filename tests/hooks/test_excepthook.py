@@ -123,7 +123,7 @@ def test_pydantic_message_from_compiled_code_abstains(run_program: Runner) -> No
 def test_own_code_error_says_errdex_does_not_index_it(run_program: Runner) -> None:
     _, added = after_traceback(run_program, 'raise ValueError("my own check failed")')
     assert PANEL_TOP not in added
-    assert "raised outside installed packages" in " ".join(added.split())
+    assert "raised outside installed packages" in " ".join(added.split())  # (a `raise` line: no compiled code)
 
 
 def test_chained_explains_the_last_raised_and_mentions_the_others(run_program: Runner) -> None:
