@@ -17,6 +17,8 @@ SourceKind = Literal["wheel", "sdist", "archive", "folder", "git", "installed"]
 JsonValue = None | bool | int | float | str | list["JsonValue"] | dict[str, "JsonValue"]
 # The language a release's file is written in: Python modules, and the compiled sources beside them.
 Language = Literal["python", "cython", "c", "cpp", "rust"]
+# Compiled to machine code: no traceback shows their frames (Cython's it does), and tree-sitter parses them.
+NATIVE_LANGUAGES: tuple[Language, ...] = ("c", "cpp", "rust")
 # File endings of compiled sources, longest first; `.h` is read as C++ (whose grammar takes most C headers too).
 COMPILED_SUFFIXES: tuple[tuple[str, Language], ...] = (
     (".c.src", "c"),

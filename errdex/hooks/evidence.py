@@ -14,7 +14,7 @@ from types import FrameType, TracebackType
 from errdex.hooks.dists import Installed, distribution_of_frame, distributions
 from errdex.match import Candidate, MatchResult
 from errdex.match.rank import ABSTAIN_BELOW
-from errdex.model import FileLine, Frame, language_of, normalize_name
+from errdex.model import NATIVE_LANGUAGES, FileLine, Frame, language_of, normalize_name
 
 
 def raised_at(c: Candidate, frames: list[FrameType]) -> FileLine | None:
@@ -64,11 +64,11 @@ def _called_into(c: Candidate, frames: list[FrameType]) -> bool:
     """Whether a site of compiled code can have raised it: no frame shows compiled code, so the innermost frame
     must be a call (not a `raise`) made by the site's own distribution, by one that requires it (pydantic calls
     pydantic-core's validator) or by code of no distribution (the user's `a.reshape(4)` calls numpy's C)."""
-    if language_of(c.file) not in ("c", "cpp", "rust") or not frames:
+    if language_of(c.file) not in NATIVE_LANGUAGES or not frames:
         return False
     last = frames[-1]
-    line = linecache.getline(last.f_code.co_filename, last.f_lineno).strip()
-    if not line or line.startswith("raise") or " raise " in line:
+    line = _source_line(last.f_code.co_filename, last.f_lineno)
+    if not line or _is_raise(line):
         return False
     dist = distribution_of_frame(last)
     return dist is None or normalize_name(c.package) in {normalize_name(dist.name), *requirements(dist.name)}
@@ -133,26 +133,19 @@ def nothing_fits(dists: list[Installed], tb: TracebackType | None) -> str:
 
 def _ends_at_a_raise(tb: TracebackType | None) -> bool:
     """Whether the innermost frame's line is a `raise` (what compiled code raises ends at a call instead)."""
-    last = None
-    while tb is not None:
-        last, tb = tb, tb.tb_next
-    if last is None:
-        return True
-    line = linecache.getline(last.tb_frame.f_code.co_filename, last.tb_lineno).strip()
-    return line.startswith("raise") or " raise " in line
+    last = _innermost(tb)
+    return last is None or _is_raise(_source_line(last.tb_frame.f_code.co_filename, last.tb_lineno))
 
 
 def compiled_hint(tb: TracebackType | None) -> str | None:
     """When the innermost frame is in a distribution and is a call, not a `raise`, compiled code made the message."""
-    last = None
-    while tb is not None:
-        last, tb = tb, tb.tb_next
+    last = _innermost(tb)
     if last is None:
         return None
     frame = last.tb_frame
-    line = linecache.getline(frame.f_code.co_filename, last.tb_lineno).strip()
+    line = _source_line(frame.f_code.co_filename, last.tb_lineno)
     dist = distribution_of_frame(frame)
-    if dist is None or not line or line.startswith("raise") or " raise " in line:
+    if dist is None or not line or _is_raise(line):
         return None
     place = f"{_inside_package(frame.f_code.co_filename, str(frame.f_globals.get('__name__')))}:{last.tb_lineno}"
     release = f"{dist.name}=={dist.version}"
@@ -161,6 +154,23 @@ def compiled_hint(tb: TracebackType | None) -> str | None:
         "(or in frames the library hides from tracebacks). An installed package has no compiled sources to read;"
         f" `errdex index {release}` reads them from its sdist."
     )
+
+
+def _innermost(tb: TracebackType | None) -> TracebackType | None:
+    """The traceback's last entry: where the exception was raised, or the call it surfaced from."""
+    last = None
+    while tb is not None:
+        last, tb = tb, tb.tb_next
+    return last
+
+
+def _source_line(file: str, line: int) -> str:
+    return linecache.getline(file, line).strip()
+
+
+def _is_raise(line: str) -> bool:
+    """Whether a source line raises (a `raise` statement, or one after `if x:` on the same line)."""
+    return line.startswith("raise") or " raise " in line
 
 
 def _inside_package(path: str, module: str) -> str:

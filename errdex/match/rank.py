@@ -42,7 +42,7 @@ from errdex.match.literals import candidates, loose_candidates
 from errdex.match.tables import Cut, Tables
 from errdex.match.text import fold, message_keys, squash
 from errdex.match.versions import ShownFrame, Versions, shown_frames
-from errdex.model import Kind, ParsedError, language_of
+from errdex.model import NATIVE_LANGUAGES, Kind, ParsedError, language_of
 
 ABSTAIN_BELOW = 0.5
 # Other answers are listed only while they score at least this share of the best: below it they
@@ -84,7 +84,6 @@ REWORDED = 0.9  # the template's text is in the message only once case and quote
 # How a frame agrees with a site of compiled code that it does not point at: the frame called into the extension,
 # whether the frame is the package's, the user's or another library's (`np.isnan(...)` in geotile).
 _CALLS_INTO_COMPILED = ("package", "user", "other")
-_COMPILED_LANGUAGES = ("c", "cpp", "rust")
 INTERPRETER_DISCOUNT = 0.5  # a message the interpreter writes, with no frame for the site
 
 
@@ -454,7 +453,7 @@ class Ranker:
 
     def _compiled(self, i: int) -> bool:
         """Whether error `i` is raised by compiled code (C, C++, Rust; not Cython, whose frames tracebacks show)."""
-        return all(language_of(p.file) in _COMPILED_LANGUAGES for p in self.tables.places(i))
+        return all(language_of(p.file) in NATIVE_LANGUAGES for p in self.tables.places(i))
 
     def _at_line(self, i: int) -> bool:
         """Whether error `i` is raised at the frame's line in a release the frames' source lines point to (a site at

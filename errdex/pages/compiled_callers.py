@@ -9,11 +9,13 @@ same file's calls come first. Cython's functions are called from Python and Cyth
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import cast
 
 from errdex.caches import CALLERS
 from errdex.extract.compiled.calls import calls_of, reaches
-from errdex.model import ReleaseRecord, language_of, normalize_name
+from errdex.model import NATIVE_LANGUAGES, Language, ReleaseRecord, language_of, normalize_name
 from errdex.pages.callers import CalledFunction
 from errdex.pages.model import Caller, CallerSearch
 from errdex.store import Store
@@ -25,6 +27,27 @@ NOT_FOLLOWED = (
     "methods called on an object (their class is not known)",
     "calls from Python (bindings)",
 )
+
+
+@dataclass(frozen=True, slots=True)
+class CompiledSource:
+    """A C, C++ or Rust file of a release, with its text."""
+
+    path: str
+    language: Language
+    text: str
+
+
+def compiled_sources(store: Store, release: ReleaseRecord) -> Iterator[CompiledSource]:
+    """The release's C, C++ and Rust files, read in one query, in path order."""
+    read = store.release_sources(release)
+    try:
+        for source in read:
+            language = language_of(source.path)
+            if language in NATIVE_LANGUAGES:
+                yield CompiledSource(source.path, language, source.text)
+    finally:
+        read.close()
 
 
 def compiled_callers(store: Store, release: ReleaseRecord, target: CalledFunction) -> CallerSearch:
@@ -48,23 +71,13 @@ def compiled_callers(store: Store, release: ReleaseRecord, target: CalledFunctio
     name = target.function.rsplit("::", 1)[-1]
     found: list[Caller] = []
     searched = 0
-    sources = store.release_sources(release)
-    try:
-        for source in sources:
-            language = language_of(source.path)
-            if language not in ("c", "cpp", "rust"):
-                continue
-            searched += 1
-            for call in calls_of(source.text, language, (name,)):
-                if not reaches(call, target.function, target.file):
-                    continue  # a method called on an object, or another class's function of that name
-                if call.function == target.function and source.path == target.file:
-                    match = "recursive"
-                else:
-                    match = "name"
-                found.append(_caller(source.path, call.line, call.function, call.call, call.guards, match))
-    finally:
-        sources.close()
+    for source in compiled_sources(store, release):
+        searched += 1
+        for call in calls_of(source.text, source.language, (name,)):
+            if not reaches(call, target.function, target.file):
+                continue  # a method called on an object, or another class's function of that name
+            match = "recursive" if call.function == target.function and source.path == target.file else "name"
+            found.append(_caller(source.path, call.line, call.function, call.call, call.guards, match))
     found.sort(key=lambda c: (c["file"] != target.file, c["file"], c["line"]))
     result = CallerSearch(
         callers=found[:MAX_CALLERS],

@@ -11,14 +11,13 @@ up may be missed, so the page says "found", never "every".
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import cast
 
 from errdex.caches import PAGES
 from errdex.extract.compiled.calls import calls_of, reaches
 from errdex.extract.compiled.exports import Exported, exports_of
-from errdex.model import Language, ReleaseRecord, language_of
+from errdex.model import ReleaseRecord
+from errdex.pages.compiled_callers import CompiledSource, compiled_sources
 from errdex.pages.model import EntryStep, PublicEntry
 from errdex.store import Store
 
@@ -27,39 +26,21 @@ MAX_NAMES = 60
 MAX_ENTRIES = 3
 
 
-@dataclass(frozen=True, slots=True)
-class _Source:
-    path: str
-    language: Language
-    text: str
-
-
 def compiled_entries(store: Store, release: ReleaseRecord, file: str, function: str, line: int) -> list[PublicEntry]:
     """The bindings found from which calls lead down to `function` (the raise at `file:line`), nearest first."""
     key = PAGES.key("compiled-entries", release.package, release.version, file, function, line)
     cached = store.cache_get(key)
     if cached is not None:
         return cast(list[PublicEntry], json.loads(cached))
-    sources = list(_compiled_sources(store, release))
+    sources = list(compiled_sources(store, release))
     exports = [(s.path, e) for s in sources for e in exports_of(s.text, s.language)]
     found = _search(sources, exports, file, function, line)
     store.cache_put(key, json.dumps(found).encode())
     return found
 
 
-def _compiled_sources(store: Store, release: ReleaseRecord) -> Iterator[_Source]:
-    read = store.release_sources(release)
-    try:
-        for source in read:
-            language = language_of(source.path)
-            if language in ("c", "cpp", "rust"):
-                yield _Source(source.path, language, source.text)
-    finally:
-        read.close()
-
-
 def _search(
-    sources: list[_Source], exports: list[tuple[str, Exported]], file: str, function: str, line: int
+    sources: list[CompiledSource], exports: list[tuple[str, Exported]], file: str, function: str, line: int
 ) -> list[PublicEntry]:
     """Breadth first up the calls by name, from the raising function to the bound functions."""
     inline = [(path, e) for path, e in exports if path == file and e.lines and e.lines[0] <= line <= e.lines[1]]

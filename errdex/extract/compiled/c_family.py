@@ -11,7 +11,7 @@ from functools import cache
 from errdex.extract.compiled.grammar import Node, line, literal, matches, parser, text
 from errdex.extract.compiled.messages import joined, literal_parts, printf, rust_format, string_constants
 from errdex.extract.compiled.raisers import C_RAISERS, RETHROWN, Raiser, python_exception
-from errdex.extract.compiled.sites import enclosing, guards, negated, raw_site, squeezed, unwrapped
+from errdex.extract.compiled.sites import enclosing, guards, if_branch, negated, raw_site, squeezed, unwrapped
 from errdex.extract.records import ClassRecord, RawSite
 from errdex.extract.templates import Hole, Parts, render
 from errdex.model import Kind, Language
@@ -310,16 +310,7 @@ def branch(ancestor: Node, child: Node) -> str | None:
         return f"{unwrapped(tested)} == {squeezed(value)}" if value is not None and tested is not None else None
     if ancestor.type in _PREPROCESSED:
         return _built_when(ancestor, child)
-    if ancestor.type != "if_statement":
-        return None
-    condition = ancestor.child_by_field_name("condition")
-    if condition is None or child == condition:
-        return None
-    if child == ancestor.child_by_field_name("consequence"):
-        return unwrapped(condition)
-    if child == ancestor.child_by_field_name("alternative"):
-        return negated(unwrapped(condition))
-    return None
+    return if_branch(ancestor, child, unwrapped) if ancestor.type == "if_statement" else None
 
 
 def clauses_of(node: Node) -> tuple[str, ...]:

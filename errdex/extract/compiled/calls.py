@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from errdex.extract.compiled import c_family, rust
 from errdex.extract.compiled.grammar import line, matches, parser, text
 from errdex.extract.compiled.sites import guards, squeezed
-from errdex.model import Language
+from errdex.model import NATIVE_LANGUAGES, Language
 
 _CALLS = {
     "c": "(call_expression function: [(identifier) (field_expression)] @called) @call",
@@ -36,7 +36,7 @@ class CompiledCall:
 def calls_of(source: str, language: Language, names: Collection[str]) -> list[CompiledCall]:
     """The calls of functions named `names` (last part: `resize` for `cv::resize`) in one C, C++ or Rust source,
     in the order they are written."""
-    if language not in ("c", "cpp", "rust") or not names:
+    if language not in NATIVE_LANGUAGES or not names:
         return []
     named = "|".join(map(re.escape, sorted(names)))
     if not re.search(rf"\b(?:{named})\s*\(", source):

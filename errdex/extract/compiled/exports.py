@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from errdex.extract.compiled.grammar import Node, end_line, line, literal, matches, parser, text
 from errdex.extract.compiled.sites import enclosing
-from errdex.model import Language
+from errdex.model import NATIVE_LANGUAGES, Language
 
 _TABLES = ("PyMethodDef", "PyGetSetDef")
 _TABLE_ROWS = (
@@ -38,7 +38,7 @@ class Exported:
 
 def exports_of(source: str, language: Language) -> list[Exported]:
     """What one compiled source exports to Python (none for a file that names no binding)."""
-    if language not in ("c", "cpp", "rust") or not _MENTIONS.search(source):
+    if language not in NATIVE_LANGUAGES or not _MENTIONS.search(source):
         return []
     root = parser(language).parse(source.encode("utf-8", "surrogatepass")).root_node
     if language == "rust":

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from errdex.extract.compiled.grammar import Node, literal, matches, parser, text
 from errdex.extract.compiled.messages import literal_parts, rust_format
 from errdex.extract.compiled.raisers import POLARS_KINDS, POLARS_MACROS, pyo3_exception
-from errdex.extract.compiled.sites import enclosing, guards, negated, raw_site, squeezed, unwrapped
+from errdex.extract.compiled.sites import enclosing, guards, if_branch, negated, raw_site, squeezed, unwrapped
 from errdex.extract.records import RawSite
 from errdex.extract.templates import Parts, render
 
@@ -144,19 +144,12 @@ def branch(ancestor: Node, child: Node) -> str | None:
     `let ... else`'s failed pattern, a `match` arm's pattern, or the `Option`/`Result` a closure handles."""
     kind = ancestor.type
     if kind == "if_expression":
-        condition = ancestor.child_by_field_name("condition")
-        if condition is None or child == condition:
-            return None
-        test = _let_test(condition) if condition.type == "let_condition" else unwrapped(condition)
-        if child == ancestor.child_by_field_name("consequence"):
-            return test
-        if child == ancestor.child_by_field_name("alternative"):
-            return negated(test)
-    elif kind == "let_declaration" and child == ancestor.child_by_field_name("alternative"):
+        return if_branch(ancestor, child, _if_test)
+    if kind == "let_declaration" and child == ancestor.child_by_field_name("alternative"):
         return negated(_let_test(ancestor))
-    elif kind == "match_arm" and child == ancestor.child_by_field_name("value"):
+    if kind == "match_arm" and child == ancestor.child_by_field_name("value"):
         return _arm_test(ancestor)
-    elif kind == "closure_expression" and child == ancestor.child_by_field_name("body"):
+    if kind == "closure_expression" and child == ancestor.child_by_field_name("body"):
         return _closure_test(ancestor)
     return None
 
@@ -187,6 +180,10 @@ def _binds_anything(pattern: Node) -> bool:
     written = squeezed(pattern)
     inner = pattern.named_children
     return written == "_" or (len(inner) == 1 and inner[0].type == "identifier" and squeezed(inner[0]) == written)
+
+
+def _if_test(condition: Node) -> str:
+    return _let_test(condition) if condition.type == "let_condition" else unwrapped(condition)
 
 
 def _let_test(node: Node) -> str:

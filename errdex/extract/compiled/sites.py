@@ -68,6 +68,19 @@ def guards(node: Node, stop: tuple[str, ...], branch: Callable[[Node, Node], str
     return tuple(reversed(found))
 
 
+def if_branch(conditional: Node, child: Node, test: Callable[[Node], str]) -> str | None:
+    """What being inside `child` of an `if` (C's statement, Rust's expression) requires: its test in the body,
+    negated in the `else`; nothing inside the test itself."""
+    condition = conditional.child_by_field_name("condition")
+    if condition is None or child == condition:
+        return None
+    if child == conditional.child_by_field_name("consequence"):
+        return test(condition)
+    if child == conditional.child_by_field_name("alternative"):
+        return negated(test(condition))
+    return None
+
+
 def enclosing(node: Node, kinds: tuple[str, ...]) -> Node | None:
     parent = node.parent
     while parent is not None and parent.type not in kinds:
